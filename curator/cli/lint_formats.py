@@ -1,0 +1,169 @@
+"""Lint output formats: text for people, JSON for scripts, SARIF for code scanning, GitHub annotations."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from curator import __version__
+from curator.core.findings import Finding
+from curator.core.lint import LintReport
+from curator.core.rules import CATALOGUE
+
+JSON_SCHEMA_ID = "curator.lint/1"
+_SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+_ANSI = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m", "bold": "\x1b[1m", "dim": "\x1b[2m"}
+_RESET = "\x1b[0m"
+
+
+def display_path(vault: str, path: str) -> str:
+    """A finding's file as the caller sees it: relative to the working folder when inside it."""
+    full = os.path.join(vault, path)
+    try:
+        relative = os.path.relpath(full)
+    except ValueError:
+        return Path(full).as_posix()
+    return Path(full if relative.startswith("..") else relative).as_posix()
+
+
+def summary(report: LintReport, baselined: int, fail_on: str, failed: bool) -> dict[str, Any]:
+    by_severity = Counter(f.severity for f in report.findings)
+    return {
+        "pages": report.pages,
+        "links": report.links,
+        "findings": len(report.findings),
+        "by_severity": {s: by_severity.get(s, 0) for s in ("error", "warning", "info")},
+        "by_rule": dict(sorted(Counter(f.rule for f in report.findings).items())),
+        "baselined": baselined,
+        "fail_on": fail_on,
+        "failed": failed,
+    }
+
+
+def format_text(report: LintReport, baselined: int, fail_on: str, failed: bool, colour: bool) -> str:
+    def paint(style: str, text: str) -> str:
+        return f"{_ANSI[style]}{text}{_RESET}" if colour else text
+
+    lines: list[str] = []
+    current = None
+    for f in report.findings:
+        if f.path != current:
+            if current is not None:
+                lines.append("")
+            lines.append(paint("bold", display_path(report.vault, f.path)))
+            current = f.path
+        where = f"{f.line}:{f.column or 1}" if f.line else ""
+        lines.append(
+            f"  {where:>8}  {paint(f.severity, f'{f.severity:<7}')}  {paint('dim', f'{f.rule:<15}')} {f.message}"
+        )
+    s = summary(report, baselined, fail_on, failed)
+    counts = s["by_severity"]
+    tail = (
+        f"{s['findings']} findings ({counts['error']} errors, {counts['warning']} warnings, {counts['info']} info)"
+        f" in {s['pages']} pages, {s['links']} links"
+    )
+    if baselined:
+        tail += f"; {baselined} accepted by the baseline"
+    if lines:
+        lines.append("")
+    lines.append(tail if not failed else paint("error", tail + f" — failing at {fail_on} or above"))
+    return "\n".join(lines)
+
+
+def finding_json(f: Finding) -> dict[str, Any]:
+    return {
+        "rule": f.rule,
+        "severity": f.severity,
+        "path": f.path,
+        "line": f.line,
+        "column": f.column,
+        "message": f.message,
+        "fingerprint": f.fingerprint,
+        "data": f.data,
+    }
+
+
+def format_json(report: LintReport, baselined: int, fail_on: str, failed: bool) -> dict[str, Any]:
+    return {
+        "schema": JSON_SCHEMA_ID,
+        "curator": __version__,
+        "vault": report.vault,
+        "summary": summary(report, baselined, fail_on, failed),
+        "findings": [finding_json(f) for f in report.findings],
+    }
+
+
+def format_sarif(report: LintReport) -> dict[str, Any]:
+    """SARIF 2.1.0, as GitHub code scanning reads it (file paths relative to the working folder)."""
+    index = {rule.id: i for i, rule in enumerate(CATALOGUE)}
+    rules = [
+        {
+            "id": rule.id,
+            "name": "".join(part.capitalize() for part in rule.id.split("-")),
+            "shortDescription": {"text": rule.summary},
+            "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity]},
+        }
+        for rule in CATALOGUE
+    ]
+    results = []
+    for f in report.findings:
+        region: dict[str, int] = {"startLine": f.line or 1}
+        if f.column:
+            region["startColumn"] = f.column
+        results.append(
+            {
+                "ruleId": f.rule,
+                "ruleIndex": index[f.rule],
+                "level": _SARIF_LEVEL[f.severity],
+                "message": {"text": f.message},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": {"uri": _uri(display_path(report.vault, f.path))},
+                            "region": region,
+                        }
+                    }
+                ],
+                "partialFingerprints": {"curatorFinding/v1": f.fingerprint},
+            }
+        )
+    return {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": {"name": "curator", "version": __version__, "rules": rules}},
+                "results": results,
+            }
+        ],
+    }
+
+
+def _uri(path: str) -> str:
+    return quote(path, safe="/")
+
+
+def format_github(report: LintReport) -> str:
+    """GitHub Actions workflow commands: one annotation line per finding."""
+    level = {"error": "error", "warning": "warning", "info": "notice"}
+    lines = []
+    for f in report.findings:
+        props = [f"file={_gh_property(display_path(report.vault, f.path))}"]
+        if f.line:
+            props.append(f"line={f.line}")
+            if f.column:
+                props.append(f"col={f.column}")
+        props.append(f"title={_gh_property(f'curator {f.rule}')}")
+        lines.append(f"::{level[f.severity]} {','.join(props)}::{_gh_data(f.message)}")
+    return "\n".join(lines)
+
+
+def _gh_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")

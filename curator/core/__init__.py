@@ -1,0 +1,1 @@
+"""The headless domain core: no terminal, no Textual, no printing."""

@@ -1,0 +1,122 @@
+"""`VAULT/.curator.toml`: every key optional, every unknown key or bad value a clear error."""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from curator.core.errors import ConfigError
+from curator.core.rules import CATALOGUE
+
+CONFIG_NAME = ".curator.toml"
+SEVERITIES = ("error", "warning", "info")
+
+DEFAULT_SEVERITY: dict[str, str] = {rule.id: rule.severity for rule in CATALOGUE}
+DEFAULT_TYPES = ("customer", "project", "system", "person", "problem", "topic")
+
+
+@dataclass(frozen=True)
+class Config:
+    resolve_aliases: bool = False
+    ignore: tuple[str, ...] = ()
+    types: tuple[str, ...] = DEFAULT_TYPES
+    index_page: str | None = None  # None: MEMORY.md when the vault has one; "" turns it off
+    index_budget: int = 24 * 1024  # bytes an agent harness loads before it cuts the index off
+    max_page_bytes: int = 10 * 1024 * 1024  # larger pages are reported, not parsed
+    stub_chars: int = 120
+    title_chars: int = 80
+    rules: dict[str, str] = field(default_factory=dict)  # rule id -> severity or "off"
+
+    def severity(self, rule: str) -> str | None:
+        """The severity a rule reports at, or None when it is off."""
+        value = self.rules.get(rule, DEFAULT_SEVERITY[rule])
+        return None if value == "off" else value
+
+    def fingerprint(self) -> str:
+        """A hash of every setting, so derived results are rebuilt when the config changes."""
+        items = [(f.name, repr(getattr(self, f.name))) for f in fields(self)]
+        items[-1] = ("rules", repr(sorted(self.rules.items())))
+        return hashlib.blake2b(repr(items).encode(), digest_size=12).hexdigest()
+
+
+_TOP_KEYS: dict[str, str] = {
+    "resolve_aliases": "bool",
+    "ignore": "strings",
+    "types": "strings",
+    "index_page": "str",
+    "index_budget": "positive int",
+    "max_page_bytes": "positive int",
+}
+_THRESHOLD_KEYS = {"stub_chars": "positive int", "title_chars": "positive int"}
+
+
+def load_config(vault: Path) -> Config:
+    """Read the vault's config file; a vault without one gets the defaults."""
+    path = vault / CONFIG_NAME
+    if not path.is_file():
+        return Config()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{CONFIG_NAME}: cannot read it ({exc})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{CONFIG_NAME}: not valid TOML: {exc}") from exc
+    return config_from_dict(data)
+
+
+def config_from_dict(data: dict[str, Any]) -> Config:
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _TOP_KEYS:
+            values[key] = _check(key, value, _TOP_KEYS[key])
+        elif key == "thresholds":
+            for sub, sub_value in _table(key, value).items():
+                if sub not in _THRESHOLD_KEYS:
+                    raise ConfigError(_unknown(f"thresholds.{sub}", _THRESHOLD_KEYS))
+                values[sub] = _check(f"thresholds.{sub}", sub_value, _THRESHOLD_KEYS[sub])
+        elif key == "rules":
+            rules: dict[str, str] = {}
+            for rule, severity in _table(key, value).items():
+                if rule not in DEFAULT_SEVERITY:
+                    raise ConfigError(_unknown(f"rules.{rule}", DEFAULT_SEVERITY))
+                if severity not in (*SEVERITIES, "off"):
+                    raise ConfigError(
+                        f"{CONFIG_NAME}: rules.{rule} = {severity!r}: use one of error, warning, info, off"
+                    )
+                rules[rule] = severity
+            values["rules"] = rules
+        else:
+            raise ConfigError(_unknown(key, [*_TOP_KEYS, "thresholds", "rules"]))
+    if "types" in values:
+        values["types"] = tuple(t.strip() for t in values["types"])
+        if not values["types"]:
+            raise ConfigError(f"{CONFIG_NAME}: types: give at least one type")
+    if "ignore" in values:
+        values["ignore"] = tuple(values["ignore"])
+    return Config(**values)
+
+
+def _table(key: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{CONFIG_NAME}: {key} must be a table ([{key}])")
+    return value
+
+
+def _check(key: str, value: Any, kind: str) -> Any:
+    ok = {
+        "bool": isinstance(value, bool),
+        "str": isinstance(value, str),
+        "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
+        "positive int": isinstance(value, int) and not isinstance(value, bool) and value > 0,
+    }[kind]
+    if not ok:
+        shown = {"bool": "true or false", "str": "a string", "strings": "a list of strings"}.get(kind, kind)
+        raise ConfigError(f"{CONFIG_NAME}: {key} = {value!r}: must be {shown}")
+    return value
+
+
+def _unknown(key: str, known: Any) -> str:
+    return f"{CONFIG_NAME}: unknown key {key!r} (known: {', '.join(sorted(known))})"

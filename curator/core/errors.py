@@ -1,0 +1,19 @@
+"""Errors a user can cause; each message says what is wrong and what to do."""
+
+from __future__ import annotations
+
+
+class CuratorError(Exception):
+    """Base of every error the adapters report as one line, without a traceback."""
+
+
+class VaultNotFound(CuratorError):
+    pass
+
+
+class ConfigError(CuratorError):
+    pass
+
+
+class BaselineError(CuratorError):
+    pass

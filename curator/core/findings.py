@@ -1,0 +1,317 @@
+"""Findings: what is wrong with a vault, each with a place, a message and a stable fingerprint.
+
+Findings only read. Each rule is a generator of `Hit`s; `check_vault` gives them severities from
+the config and fingerprints that survive unrelated edits (no line numbers in them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+from curator.core.dates import find_date
+from curator.core.page import Page
+from curator.core.resolve import anchor_key, fold
+from curator.core.vault import ResolvedLink, Vault
+
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    severity: str  # "error", "warning" or "info"
+    path: str
+    line: int | None
+    column: int | None
+    message: str
+    fingerprint: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A rule's raw result; `key` tells it apart from other hits of the rule on the same page."""
+
+    rule: str
+    path: str
+    message: str
+    key: str = ""
+    line: int | None = None
+    column: int | None = None
+    data: dict[str, Any] | None = None
+
+
+def fingerprint(rule: str, path: str, key: str) -> str:
+    return hashlib.sha1(f"{rule}\0{path}\0{key}".encode()).hexdigest()[:16]
+
+
+def check_vault(vault: Vault) -> list[Finding]:
+    """Every finding of every enabled rule, sorted by page, line and rule."""
+    config = vault.config
+    findings: list[Finding] = []
+    seen: Counter[tuple[str, str, str]] = Counter()
+    for rule_check in RULES:
+        for hit in rule_check(vault):
+            severity = config.severity(hit.rule)
+            if severity is None:
+                continue
+            # The same rule, page and key twice (the same dead link written twice) stays distinct.
+            nth = seen[(hit.rule, hit.path, hit.key)]
+            seen[(hit.rule, hit.path, hit.key)] += 1
+            key = hit.key if nth == 0 else f"{hit.key}\0{nth}"
+            findings.append(
+                Finding(
+                    hit.rule,
+                    severity,
+                    hit.path,
+                    hit.line,
+                    hit.column,
+                    hit.message,
+                    fingerprint(hit.rule, hit.path, key),
+                    hit.data or {},
+                )
+            )
+    findings.sort(key=lambda f: (f.path, f.line or 0, f.column or 0, f.rule))
+    return findings
+
+
+def _written(rl: ResolvedLink) -> str:
+    link = rl.link
+    anchor = f"#{link.anchor}" if link.anchor is not None else ""
+    if link.syntax == "markdown":
+        return f"[{link.label or ''}]({link.target}{anchor})"
+    label = f"|{link.label}" if link.label is not None else ""
+    return f"{'!' if link.embed else ''}[[{link.target}{anchor}{label}]]"
+
+
+def _readable(vault: Vault, path: str) -> Page | None:
+    page = vault.pages.get(path)
+    return page if page is not None and page.unreadable is None else None
+
+
+def rule_dead_links(vault: Vault) -> Iterator[Hit]:
+    dead = [rl for rl in vault.links if rl.resolution.kind == "dead"]
+    suggestions = _did_you_mean(vault, {rl.link.target for rl in dead if not rl.resolution.alias_of})
+    for rl in dead:
+        link, res = rl.link, rl.resolution
+        shown = _written(rl)
+        data: dict[str, Any] = {"target": link.target}
+        if res.outside:
+            message = f"dead link {shown}: it points outside the vault"
+        elif res.alias_of:
+            owner = res.alias_of[0]
+            title = vault.pages[owner].title
+            fix = f"[[{title}|{link.target}]]"
+            message = (
+                f"dead link {shown}: {link.target!r} is an alias of {owner}, "
+                f"and Obsidian does not follow aliases; write {fix}"
+            )
+            data.update(alias_of=list(res.alias_of), fix=fix)
+        else:
+            message = f"dead link {shown}: no page or file is named {link.target!r}"
+            guess = suggestions.get(link.target)
+            if guess:
+                message += f"; did you mean [[{guess}]]?"
+                data["did_you_mean"] = guess
+        if link.key:
+            data["key"] = link.key
+        yield Hit("dead-link", rl.source, message, f"{link.syntax}:{link.target}", link.line, link.column, data)
+
+
+def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
+    """The closest page title to each dead target, when one is close enough to be a typo."""
+    if not targets or not vault.pages:
+        return {}
+    titles = sorted({p.title for p in vault.pages.values()})
+    keys = [fold(t) for t in titles]
+    wanted = sorted(targets)
+    queries = [fold(t.rsplit("/", 1)[-1].removesuffix(".md")) for t in wanted]
+    found: dict[str, str] = {}
+    chunk = 256
+    for start in range(0, len(queries), chunk):
+        scores = process.cdist(
+            queries[start : start + chunk], keys, scorer=fuzz.ratio, score_cutoff=80, dtype="uint8", workers=-1
+        )
+        for i, row in enumerate(scores):
+            best = int(row.argmax())
+            if row[best] >= 80:
+                found[wanted[start + i]] = titles[best]
+    return found
+
+
+def rule_ambiguous_links(vault: Vault) -> Iterator[Hit]:
+    for rl in vault.links:
+        candidates = rl.resolution.candidates
+        if len(candidates) < 2:
+            continue
+        chosen = rl.resolution.path or candidates[0]
+        explicit = chosen[:-3] if chosen.endswith(".md") else chosen
+        message = (
+            f"{_written(rl)} could mean {len(candidates)} pages ({', '.join(candidates[:4])}"
+            f"{', …' if len(candidates) > 4 else ''}); the nearest, {chosen}, wins: write [[{explicit}]] to say so"
+        )
+        yield Hit(
+            "ambiguous-link",
+            rl.source,
+            message,
+            rl.link.target,
+            rl.link.line,
+            rl.link.column,
+            {"target": rl.link.target, "candidates": list(candidates), "chosen": chosen},
+        )
+
+
+def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
+    for rl in vault.links:
+        anchor = rl.link.anchor
+        if not anchor or rl.resolution.kind != "page" or rl.resolution.path is None:
+            continue
+        target = _readable(vault, rl.resolution.path)
+        if target is None:
+            continue
+        if anchor.startswith("^"):
+            block = anchor[1:].casefold()
+            if any(b.casefold() == block for b in target.block_ids):
+                continue
+            what = f"block ^{anchor[1:]}"
+        else:
+            wanted = anchor_key(anchor.split("#")[-1])
+            if not wanted or any(anchor_key(h.text) == wanted for h in target.headings):
+                continue
+            what = f"heading {anchor!r}"
+        yield Hit(
+            "broken-anchor",
+            rl.source,
+            f"{_written(rl)}: {target.path} has no {what}",
+            f"{rl.link.target}#{anchor}",
+            rl.link.line,
+            rl.link.column,
+            {"target": rl.resolution.path, "anchor": anchor},
+        )
+
+
+def rule_orphans(vault: Vault) -> Iterator[Hit]:
+    linked_to: set[str] = set()
+    links_out: set[str] = set()
+    for rl in vault.links:
+        path = rl.resolution.path
+        if rl.resolution.kind == "page" and path is not None and path != rl.source:
+            linked_to.add(path)
+            links_out.add(rl.source)
+    for path in vault.pages:
+        if path not in linked_to and path not in links_out:
+            yield Hit("orphan", path, "orphan: no page links here and this page links to no page")
+
+
+def rule_stubs(vault: Vault) -> Iterator[Hit]:
+    limit = vault.config.stub_chars
+    for page in vault.pages.values():
+        if page.unreadable is None and page.body_chars < limit:
+            yield Hit(
+                "stub",
+                page.path,
+                f"stub: {page.body_chars} characters of body text (fewer than {limit})",
+                data={"chars": page.body_chars},
+            )
+
+
+def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
+    limit = vault.config.title_chars
+    for page in vault.pages.values():
+        title = page.title
+        date = find_date(title)
+        reasons = []
+        if date:
+            reasons.append(f"it holds a date ({date.group(0)})")
+        if len(title) >= limit:
+            reasons.append(f"it is {len(title)} characters long")
+        if reasons:
+            yield Hit(
+                "diary-title",
+                page.path,
+                f"title names an event, not a thing: {' and '.join(reasons)}",
+                title,
+                data={"title": title, "date": date.group(0) if date else None, "length": len(title)},
+            )
+
+
+def rule_untyped(vault: Vault) -> Iterator[Hit]:
+    vocabulary = vault.config.types
+    allowed = {t.casefold() for t in vocabulary}
+    listed = ", ".join(vocabulary)
+    index = vault.index_page
+    for page in vault.pages.values():
+        if page.unreadable is not None or page.frontmatter_error is not None or page.path == index:
+            continue
+        value = page.frontmatter.get("type")
+        if value is None or (isinstance(value, str) and not value.strip()):
+            yield Hit("untyped", page.path, f"untyped: no `type` in the frontmatter (one of {listed})")
+        elif not isinstance(value, str) or value.strip().casefold() not in allowed:
+            yield Hit(
+                "untyped",
+                page.path,
+                f"untyped: type {value!r} is not in the vocabulary ({listed}); what fits nothing is `topic`",
+                data={"type": value},
+            )
+
+
+def rule_bad_frontmatter(vault: Vault) -> Iterator[Hit]:
+    for page in vault.pages.values():
+        if page.frontmatter_error:
+            yield Hit(
+                "bad-frontmatter",
+                page.path,
+                f"{page.frontmatter_error}; the page is indexed by its body only",
+                line=page.frontmatter_error_line,
+                column=1 if page.frontmatter_error_line else None,
+            )
+
+
+def rule_index(vault: Vault) -> Iterator[Hit]:
+    index = vault.index_page
+    if index is None:
+        return
+    listed = {rl.resolution.path for rl in vault.outlinks(index) if rl.resolution.kind == "page"}
+    for path in vault.pages:
+        if path != index and path not in listed:
+            yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
+    size = vault.pages[index].size
+    budget = vault.config.index_budget
+    if size > 0.8 * budget:
+        yield Hit(
+            "index-pressure",
+            index,
+            f"index page is {size / 1024:.1f} KiB, {100 * size / budget:.0f}% of its {budget / 1024:.0f} KiB load "
+            "budget; an agent harness cuts it off at the budget",
+            data={"bytes": size, "budget": budget},
+        )
+
+
+def rule_unreadable(vault: Vault) -> Iterator[Hit]:
+    for problem in vault.problems:
+        yield Hit("unreadable", problem.path, problem.reason)
+    for page in vault.pages.values():
+        if page.unreadable:
+            yield Hit("unreadable", page.path, page.unreadable)
+        elif page.bad_encoding:
+            yield Hit("bad-encoding", page.path, "not valid UTF-8: read with replacement characters (save it as UTF-8)")
+
+
+RULES: tuple[Callable[[Vault], Iterator[Hit]], ...] = (
+    rule_unreadable,
+    rule_bad_frontmatter,
+    rule_dead_links,
+    rule_ambiguous_links,
+    rule_broken_anchors,
+    rule_orphans,
+    rule_stubs,
+    rule_diary_titles,
+    rule_untyped,
+    rule_index,
+)

@@ -1,0 +1,109 @@
+"""Lint a vault: findings, baselines and the fail rule, with the last result reused when nothing changed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from curator import __version__
+from curator.core import cache
+from curator.core.config import Config, load_config
+from curator.core.errors import BaselineError
+from curator.core.findings import SEVERITY_RANK, Finding, check_vault
+from curator.core.scan import ScanResult, scan_vault
+from curator.core.vault import check_vault_root, load_vault
+
+LINT_CACHE = "lint.json"
+BASELINE_FORMAT = "curator.baseline/1"
+
+
+@dataclass
+class LintReport:
+    vault: str
+    findings: list[Finding]
+    pages: int
+    links: int
+    notes: list[str] = field(default_factory=list)
+    from_cache: bool = False
+
+
+def lint(root: Path | str, config: Config | None = None, use_cache: bool = True) -> LintReport:
+    """Check every page; an unchanged vault (same files, sizes, times, config) reuses the last result."""
+    root = check_vault_root(root)
+    if config is None:
+        config = load_config(root)
+    scan = scan_vault(root, config.ignore)
+    signature = _signature(scan, config)
+    if use_cache:
+        stored = cache.read_json(cache.cache_path(root, LINT_CACHE))
+        if isinstance(stored, dict) and stored.get("signature") == signature:
+            try:
+                findings = [Finding(**f) for f in stored["findings"]]
+                return LintReport(str(root), findings, stored["pages"], stored["links"], from_cache=True)
+            except (KeyError, TypeError):
+                pass
+    vault = load_vault(root, config, use_cache=use_cache, scan=scan)
+    findings = check_vault(vault)
+    report = LintReport(str(root), findings, len(vault.pages), len(vault.links), list(vault.notes))
+    newest = max((e.mtime_ns for e in scan.pages), default=0)
+    if use_cache and not vault.notes and time.time_ns() - newest > cache.RACY_NS:
+        cache.write_json(
+            root,
+            LINT_CACHE,
+            {
+                "signature": signature,
+                "pages": report.pages,
+                "links": report.links,
+                "findings": [asdict(f) for f in findings],
+            },
+        )
+    return report
+
+
+def _signature(scan: ScanResult, config: Config) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(f"{__version__}\0{config.fingerprint()}\n".encode())
+    digest.update("\n".join(f"{e.path}\0{e.size}\0{e.mtime_ns}" for e in scan.pages).encode())
+    digest.update(b"\n\1")
+    digest.update("\n".join(scan.attachments).encode())
+    digest.update(b"\n\2")
+    digest.update("\n".join(f"{p.path}\0{p.reason}" for p in scan.problems).encode())
+    return digest.hexdigest()
+
+
+def at_or_above(findings: list[Finding], level: str) -> list[Finding]:
+    rank = SEVERITY_RANK[level]
+    return [f for f in findings if SEVERITY_RANK[f.severity] >= rank]
+
+
+def load_baseline(path: Path) -> set[str]:
+    """Fingerprints a team has accepted; the file is what `--write-baseline` wrote."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise BaselineError(f"baseline not found: {path} (create it with --write-baseline)") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BaselineError(f"baseline cannot be read: {path}: {exc}") from exc
+    except ValueError as exc:
+        raise BaselineError(f"baseline is not JSON: {path}: {exc}") from exc
+    if not isinstance(data, dict) or data.get("format") != BASELINE_FORMAT:
+        raise BaselineError(f"baseline is not a curator baseline ({BASELINE_FORMAT}): {path}")
+    entries = data.get("findings")
+    if not isinstance(entries, list) or not all(isinstance(e, dict) and "fingerprint" in e for e in entries):
+        raise BaselineError(f"baseline has no list of findings with fingerprints: {path}")
+    return {str(e["fingerprint"]) for e in entries}
+
+
+def baseline_document(findings: list[Finding]) -> dict[str, Any]:
+    """A baseline lists each accepted finding's fingerprint, with rule, page and message to read by."""
+    return {
+        "format": BASELINE_FORMAT,
+        "findings": [
+            {"fingerprint": f.fingerprint, "rule": f.rule, "path": f.path, "message": f.message}
+            for f in sorted(findings, key=lambda f: (f.path, f.rule, f.fingerprint))
+        ],
+    }

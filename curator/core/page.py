@@ -1,0 +1,79 @@
+"""The parsed form of one vault page: links, headings, block ids and frontmatter.
+
+Values here are plain and frozen so they can be cached, compared and shared between adapters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One link as written in a page, with where it stands (1-based line and column)."""
+
+    syntax: str  # "wiki" ([[x]]), "markdown" ([l](x)) or "frontmatter" (a [[x]] in a YAML value)
+    target: str  # the page or file part as written (markdown: URL-decoded); "" for [[#heading]]
+    anchor: str | None  # text after '#': a heading, or "^id" for a block; None without '#'
+    label: str | None  # [[t|label]] or [label](t)
+    line: int
+    column: int
+    embed: bool = False  # ![[x]] or ![alt](x)
+    key: str | None = None  # the frontmatter key a typed edge comes from
+    offset: int = 0  # character offset of the whole link in the file text
+    length: int = 0  # character length of the whole link as written
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    level: int
+    text: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A `.md` file under the vault root, read and parsed (or marked unreadable)."""
+
+    path: str  # POSIX path relative to the vault root
+    size: int
+    mtime_ns: int
+    sha: str  # content hash of the file bytes ("" when unreadable)
+    frontmatter: dict[str, Any] = field(default_factory=dict)  # JSON-safe values
+    frontmatter_error: str | None = None
+    frontmatter_error_line: int | None = None
+    links: tuple[Link, ...] = ()
+    headings: tuple[Heading, ...] = ()
+    block_ids: tuple[str, ...] = ()
+    body_chars: int = 0  # body text length, markup and whitespace runs not counted
+    unreadable: str | None = None  # why the page could not be read; it still exists as a title
+    bad_encoding: bool = False  # not valid UTF-8; read with replacement characters
+
+    @property
+    def title(self) -> str:
+        name = self.path.rsplit("/", 1)[-1]
+        return name[:-3] if name.lower().endswith(".md") else name
+
+    @property
+    def folder(self) -> str:
+        return self.path.rsplit("/", 1)[0] if "/" in self.path else ""
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return aliases_of(self.frontmatter)
+
+    @property
+    def type(self) -> str | None:
+        value = self.frontmatter.get("type")
+        return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def aliases_of(frontmatter: dict[str, Any]) -> tuple[str, ...]:
+    """Frontmatter `aliases` (or the older `alias`), as a list or a single string."""
+    value = frontmatter.get("aliases", frontmatter.get("alias"))
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        return ()
+    return tuple(str(v).strip() for v in value if isinstance(v, (str, int, float)) and str(v).strip())

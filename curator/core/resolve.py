@@ -1,0 +1,172 @@
+"""Obsidian-compatible link resolution over a vault's pages and attachments.
+
+A path-like target (`./x`, `../x`, `/x`) is a path; a target with a folder (`folder/Page`) is a
+path from the root, then from the linking page's folder, then any path ending with it; a bare
+name is a title, matched case-insensitively and NFC-normalised, nearest page first.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+_NON_WORD = re.compile(r"[\W_]+")
+
+
+def fold(text: str) -> str:
+    """The key two names are compared by: NFC-normalised and case-folded."""
+    return unicodedata.normalize("NFC", text).casefold()
+
+
+def anchor_key(text: str) -> str:
+    """Heading text or a heading slug reduced to its letters and digits, for loose matching."""
+    return _NON_WORD.sub("", fold(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    kind: str  # "page", "attachment" or "dead"
+    path: str | None = None
+    candidates: tuple[str, ...] = ()  # every page the target could name, when more than one
+    alias_of: tuple[str, ...] = ()  # pages that have the target as an alias (when unresolved)
+    outside: bool = False  # the target points outside the vault
+
+
+DEAD = Resolution("dead")
+OUTSIDE = Resolution("dead", outside=True)
+
+
+class Resolver:
+    """Answers "which file does this link name?" for links written in a given page."""
+
+    def __init__(
+        self,
+        pages: Iterable[str],
+        attachments: Iterable[str],
+        aliases: dict[str, tuple[str, ...]],
+        resolve_aliases: bool = False,
+    ) -> None:
+        self.resolve_aliases = resolve_aliases
+        self._pages: set[str] = set()
+        self._by_path: dict[str, str] = {}  # folded path -> path, pages and attachments
+        self._by_name: dict[str, list[str]] = defaultdict(list)  # folded file name -> paths
+        self._by_title: dict[str, list[str]] = defaultdict(list)  # folded page title -> paths
+        self._by_alias: dict[str, list[str]] = defaultdict(list)
+        for path in pages:
+            self._pages.add(path)
+            self._add_file(path)
+            name = path.rsplit("/", 1)[-1]
+            self._by_title[fold(name[:-3])].append(path)
+        for path in attachments:
+            self._add_file(path)
+        for path, names in aliases.items():
+            for alias in names:
+                self._by_alias[fold(alias)].append(path)
+
+    def _add_file(self, path: str) -> None:
+        key = fold(path)
+        self._by_path.setdefault(key, path)
+        self._by_name[key.rsplit("/", 1)[-1]].append(path)
+
+    def is_page(self, path: str) -> bool:
+        return path in self._pages
+
+    def titles(self) -> dict[str, list[str]]:
+        """Folded page title -> pages with that title."""
+        return self._by_title
+
+    def resolve(self, source: str, target: str, markdown: bool = False) -> Resolution:
+        """Resolve `target` as written in page `source`; markdown links are paths first."""
+        target = target.strip().replace("\\", "/")
+        if not target:
+            return Resolution("page", source)
+        folder = source.rsplit("/", 1)[0] if "/" in source else ""
+        if target.startswith(("./", "../", "/")):
+            return self._by_exact_path(folder, target)
+        if markdown:
+            found = self._by_exact_path(folder, target)
+            if found.kind != "dead":
+                return found
+        if "/" in target:
+            return self._by_partial_path(folder, target)
+        return self._by_bare_name(folder, target)
+
+    def _by_exact_path(self, folder: str, target: str) -> Resolution:
+        joined = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
+        normal = posixpath.normpath(joined)
+        if normal == ".." or normal.startswith("../") or normal.startswith("/"):
+            return OUTSIDE
+        if normal == ".":
+            return DEAD
+        return self._lookup_path(normal) or DEAD
+
+    def _lookup_path(self, path: str) -> Resolution | None:
+        key = fold(path)
+        for candidate in (key, key + ".md"):
+            found = self._by_path.get(candidate)
+            if found is not None:
+                return Resolution("page" if found in self._pages else "attachment", found)
+        return None
+
+    def _by_partial_path(self, folder: str, target: str) -> Resolution:
+        normal = posixpath.normpath(target)
+        if normal.startswith("../"):
+            return OUTSIDE
+        found = self._lookup_path(normal) or self._lookup_path(posixpath.join(folder, normal))
+        if found is not None:
+            return found
+        key = fold(normal)
+        name = key.rsplit("/", 1)[-1]
+        suffix_hits = [
+            p
+            for n in (name, name + ".md")
+            for p in self._by_name.get(n, ())
+            if ("/" + fold(p)).endswith(("/" + key, "/" + key + ".md"))
+        ]
+        if suffix_hits:
+            return self._choose(folder, suffix_hits)
+        return self._unresolved(target)
+
+    def _by_bare_name(self, folder: str, target: str) -> Resolution:
+        key = fold(target)
+        hits = self._by_title.get(key)
+        if not hits and key.endswith(".md"):
+            hits = self._by_title.get(key[:-3])
+        if hits:
+            return self._choose(folder, hits)
+        if _EXTENSION.search(target):
+            files = self._by_name.get(key)
+            if files:
+                return self._choose(folder, files)
+        return self._unresolved(target)
+
+    def _unresolved(self, target: str) -> Resolution:
+        owners = tuple(sorted(set(self._by_alias.get(fold(target), ()))))
+        if owners and self.resolve_aliases:
+            return self._choose("", list(owners))
+        return Resolution("dead", alias_of=owners)
+
+    def _choose(self, folder: str, hits: list[str]) -> Resolution:
+        pages = [p for p in hits if p in self._pages] or hits
+        kind = "page" if pages[0] in self._pages else "attachment"
+        if len(pages) == 1:
+            return Resolution(kind, pages[0])
+        ranked = sorted(pages, key=lambda p: (folder_distance(folder, p), len(p), p))
+        return Resolution(kind, ranked[0], candidates=tuple(ranked))
+
+
+def folder_distance(folder: str, path: str) -> int:
+    """Steps up and down the folder tree from `folder` to the folder holding `path`."""
+    a = folder.split("/") if folder else []
+    b = path.split("/")[:-1]
+    common = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        common += 1
+    return (len(a) - common) + (len(b) - common)

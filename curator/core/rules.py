@@ -1,0 +1,34 @@
+"""The catalogue of finding rules: id, default severity and what each one means."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    severity: str
+    summary: str
+
+
+CATALOGUE: tuple[Rule, ...] = (
+    Rule("orphan", "warning", "A page with no incoming link and no resolving outgoing link."),
+    Rule("dead-link", "error", "A link whose target resolves to no page or file in the vault."),
+    Rule("stub", "info", "A page with too little body text to be worth its title."),
+    Rule("diary-title", "warning", "A title that names an event (it holds a date, or is very long), not a thing."),
+    Rule("duplicate", "warning", "Two pages similar enough to be suspected duplicates."),
+    Rule("untyped", "info", "Frontmatter `type` missing or outside the vault's vocabulary."),
+    Rule("ambiguous-link", "warning", "A link that several pages could answer; the nearest wins."),
+    Rule("broken-anchor", "warning", "A link to a heading or block id that the target does not have."),
+    Rule("bad-frontmatter", "error", "Frontmatter that does not parse as a YAML mapping."),
+    Rule("index-drift", "info", "A page the vault's index page does not list."),
+    Rule("index-pressure", "warning", "The index page is over 80% of the size an agent harness loads."),
+    Rule(
+        "unreadable",
+        "error",
+        "A page or folder that cannot be read: binary, too large, unreadable, or a symlink leaving the vault.",
+    ),
+    Rule("bad-encoding", "warning", "A page that is not valid UTF-8."),
+)
+BY_ID = {rule.id: rule for rule in CATALOGUE}

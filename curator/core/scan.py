@@ -1,0 +1,91 @@
+"""Walk a vault: which files are pages, which are attachments, and what could not be walked.
+
+Dot-folders and dot-files are skipped, so are ignore globs (gitignore syntax). Symlinks are
+followed only when they stay inside the vault; nothing outside the vault root is ever read.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+import pathspec
+
+
+@dataclass(frozen=True, slots=True)
+class FileEntry:
+    path: str  # POSIX, relative to the vault root
+    size: int
+    mtime_ns: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScanProblem:
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScanResult:
+    pages: tuple[FileEntry, ...]
+    attachments: tuple[str, ...]
+    problems: tuple[ScanProblem, ...]
+
+
+def scan_vault(root: Path, ignore: tuple[str, ...] = ()) -> ScanResult:
+    """List the vault's pages (`.md`) and attachments, sorted by path."""
+    spec = pathspec.PathSpec.from_lines("gitwildmatch", ignore) if ignore else None
+    real_root = os.path.realpath(root)
+    pages: list[FileEntry] = []
+    attachments: list[str] = []
+    problems: list[ScanProblem] = []
+    stack: list[tuple[str, str]] = [(str(root), "")]
+    while stack:
+        folder, prefix = stack.pop()
+        try:
+            with os.scandir(folder) as it:
+                entries = list(it)
+        except OSError as exc:
+            problems.append(ScanProblem(prefix.rstrip("/") or ".", f"folder cannot be read: {exc.strerror}"))
+            continue
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
+                continue
+            rel = prefix + name
+            try:
+                is_link = entry.is_symlink()
+                if is_link:
+                    target = os.path.realpath(entry.path)
+                    if not _inside(target, real_root):
+                        problems.append(ScanProblem(rel, "symlink points outside the vault; not read"))
+                        continue
+                    st = os.stat(entry.path)  # follows the link; raises on a loop or a dangling link
+                    if stat.S_ISDIR(st.st_mode):
+                        continue  # its target is inside the vault and walked there already
+                else:
+                    st = entry.stat(follow_symlinks=False)
+            except OSError as exc:
+                problems.append(ScanProblem(rel, f"cannot be read: {exc.strerror or exc}"))
+                continue
+            if stat.S_ISDIR(st.st_mode):
+                if spec is None or not spec.match_file(rel + "/"):
+                    stack.append((entry.path, rel + "/"))
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            if spec is not None and spec.match_file(rel):
+                continue
+            if name[-3:].lower() == ".md":
+                pages.append(FileEntry(rel, st.st_size, st.st_mtime_ns))
+            else:
+                attachments.append(rel)
+    pages.sort(key=lambda e: e.path)
+    attachments.sort()
+    return ScanResult(tuple(pages), tuple(attachments), tuple(problems))
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)

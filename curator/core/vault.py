@@ -1,0 +1,220 @@
+"""Load a vault: scan it, read and parse its pages (reusing the cache), resolve every link."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from curator.core import cache
+from curator.core.config import Config, load_config
+from curator.core.errors import VaultNotFound
+from curator.core.page import Page
+from curator.core.parse import parse_page
+from curator.core.resolve import Resolution, Resolver
+from curator.core.scan import FileEntry, ScanProblem, ScanResult, scan_vault
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from curator.core.page import Link
+
+PAGES_CACHE = "pages.json"
+DEFAULT_INDEX_PAGE = "MEMORY.md"
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedLink:
+    source: str  # the page the link is written in
+    link: Link
+    resolution: Resolution
+
+    @property
+    def target_path(self) -> str | None:
+        return self.resolution.path
+
+
+@dataclass
+class Vault:
+    root: Path
+    config: Config
+    pages: dict[str, Page]
+    attachments: tuple[str, ...]
+    problems: tuple[ScanProblem, ...]
+    resolver: Resolver
+    links: list[ResolvedLink]
+    notes: list[str] = field(default_factory=list)  # non-fatal remarks (e.g. cache not writable)
+
+    @cached_property
+    def _outgoing(self) -> dict[str, list[ResolvedLink]]:
+        table: dict[str, list[ResolvedLink]] = defaultdict(list)
+        for rl in self.links:
+            table[rl.source].append(rl)
+        return table
+
+    @cached_property
+    def _incoming(self) -> dict[str, list[ResolvedLink]]:
+        table: dict[str, list[ResolvedLink]] = defaultdict(list)
+        for rl in self.links:
+            if rl.resolution.path is not None:
+                table[rl.resolution.path].append(rl)
+        return table
+
+    def outlinks(self, path: str) -> list[ResolvedLink]:
+        return self._outgoing.get(path, [])
+
+    def backlinks(self, path: str) -> list[ResolvedLink]:
+        """Links from other pages that resolve to `path`."""
+        return [rl for rl in self._incoming.get(path, []) if rl.source != path]
+
+    @property
+    def index_page(self) -> str | None:
+        """The configured index page, or MEMORY.md at the root when the vault has one."""
+        name = self.config.index_page
+        if name == "":
+            return None
+        if name is None:
+            return DEFAULT_INDEX_PAGE if DEFAULT_INDEX_PAGE in self.pages else None
+        return name if name in self.pages else None
+
+    @cached_property
+    def graph(self) -> nx.DiGraph:
+        from curator.core.graph import build_graph
+
+        return build_graph(self)
+
+
+def load_vault(
+    root: Path | str,
+    config: Config | None = None,
+    use_cache: bool = True,
+    progress: Progress | None = None,
+    scan: ScanResult | None = None,
+) -> Vault:
+    """Read the vault at `root`; pages unchanged since the last run come from the cache."""
+    root = check_vault_root(root)
+    if config is None:
+        config = load_config(root)
+    if scan is None:
+        scan = scan_vault(root, config.ignore)
+    cached = _load_page_cache(root, config) if use_cache else {}
+    started_ns = time.time_ns()
+    pages: dict[str, Page] = {}
+    reused = 0
+    total = len(scan.pages)
+    for i, entry in enumerate(scan.pages):
+        previous = cached.get(entry.path)
+        if previous is not None and _still_valid(previous, entry, started_ns):
+            pages[entry.path] = cache.page_from_row(entry.path, previous[:-1])
+            reused += 1
+        else:
+            pages[entry.path] = read_page(root, entry, config.max_page_bytes, previous)
+        if progress is not None and i % 500 == 0:
+            progress(i, total)
+    if progress is not None:
+        progress(total, total)
+    notes: list[str] = []
+    if use_cache and (reused != total or len(cached) != total):
+        stored_ns = time.time_ns()
+        rows = {p.path: [*cache.page_to_row(p), stored_ns] for p in pages.values()}
+        settings = {"format": cache.FORMAT, "config": _parse_settings(config), "pages": rows}
+        problem = cache.write_json(root, PAGES_CACHE, settings)
+        if problem:
+            notes.append(problem)
+    aliases = {p.path: p.aliases for p in pages.values() if p.frontmatter}
+    resolver = Resolver(pages, scan.attachments, aliases, config.resolve_aliases)
+    links = [
+        ResolvedLink(page.path, link, resolver.resolve(page.path, link.target, link.syntax == "markdown"))
+        for page in pages.values()
+        for link in page.links
+    ]
+    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes)
+
+
+def check_vault_root(root: Path | str) -> Path:
+    path = Path(root)
+    if not path.exists():
+        raise VaultNotFound(f"vault not found: {path} does not exist")
+    if not path.is_dir():
+        raise VaultNotFound(f"vault must be a folder: {path} is a file")
+    return path
+
+
+def _still_valid(row: list, entry: FileEntry, now_ns: int) -> bool:  # type: ignore[type-arg]
+    """A cached row holds when size and mtime match and the file was not modified racily close to
+    the moment the row was stored (or to now), when a later change could share its timestamp."""
+    stored_ns = row[-1]
+    return (
+        row[0] == entry.size
+        and row[1] == entry.mtime_ns
+        and stored_ns - entry.mtime_ns > cache.RACY_NS
+        and now_ns - entry.mtime_ns > cache.RACY_NS
+    )
+
+
+def _parse_settings(config: Config) -> list[int]:
+    return [config.max_page_bytes]
+
+
+def _load_page_cache(root: Path, config: Config) -> dict[str, list]:  # type: ignore[type-arg]
+    data = cache.read_json(cache.cache_path(root, PAGES_CACHE))
+    if not isinstance(data, dict) or data.get("format") != cache.FORMAT:
+        return {}
+    if data.get("config") != _parse_settings(config):
+        return {}
+    pages = data.get("pages")
+    return pages if isinstance(pages, dict) else {}
+
+
+def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | None = None) -> Page:  # type: ignore[type-arg]
+    """Read and parse one page; a page that cannot be read comes back marked `unreadable`."""
+
+    def unreadable(reason: str, sha: str = "") -> Page:
+        return Page(path=entry.path, size=entry.size, mtime_ns=entry.mtime_ns, sha=sha, unreadable=reason)
+
+    if entry.size > max_bytes:
+        return unreadable(
+            f"page is {entry.size / 1_048_576:.1f} MB, over the {max_bytes / 1_048_576:g} MB limit; "
+            "not parsed (raise max_page_bytes to read it)"
+        )
+    try:
+        with open(os.path.join(root, entry.path), "rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as exc:
+        return unreadable(f"cannot be read: {exc.strerror or exc}")
+    sha = hashlib.blake2b(data, digest_size=16).hexdigest()
+    if previous is not None and previous[2] == sha:
+        # Same bytes under a new timestamp (a checkout, a touch): the parse still holds.
+        row = list(previous[:-1])
+        row[0], row[1] = entry.size, entry.mtime_ns
+        return cache.page_from_row(entry.path, row)
+    if b"\x00" in data[:8192]:
+        return unreadable("binary data, not a text page", sha)
+    try:
+        text = data.decode("utf-8")
+        bad_encoding = False
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", "replace")
+        bad_encoding = True
+    parsed = parse_page(text)
+    return Page(
+        path=entry.path,
+        size=entry.size,
+        mtime_ns=entry.mtime_ns,
+        sha=sha,
+        frontmatter=parsed.frontmatter,
+        frontmatter_error=parsed.frontmatter_error,
+        frontmatter_error_line=parsed.frontmatter_error_line,
+        links=parsed.links,
+        headings=parsed.headings,
+        block_ids=parsed.block_ids,
+        body_chars=parsed.body_chars,
+        bad_encoding=bad_encoding,
+    )
