@@ -122,7 +122,7 @@ def format_sarif(report: LintReport) -> dict[str, Any]:
                 "locations": [
                     {
                         "physicalLocation": {
-                            "artifactLocation": {"uri": _uri(display_path(report.vault, f.path))},
+                            "artifactLocation": {"uri": _uri(report.vault, f.path)},
                             "region": region,
                         }
                     }
@@ -142,8 +142,12 @@ def format_sarif(report: LintReport) -> dict[str, Any]:
     }
 
 
-def _uri(path: str) -> str:
-    return quote(path, safe="/")
+def _uri(vault: str, path: str) -> str:
+    """Relative to the working folder (a repository checkout in CI), else an absolute file URI."""
+    shown = display_path(vault, path)
+    if Path(shown).is_absolute():
+        return Path(shown).as_uri()
+    return quote(shown, safe="/")
 
 
 def format_github(report: LintReport) -> str:

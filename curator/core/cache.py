@@ -1,17 +1,19 @@
 """The derived store under `VAULT/.curator/`: parsed pages and the last lint result.
 
-Everything here can be deleted; it only saves time. Files are JSON (never pickle: a vault may come
-from someone else) and are replaced atomically. A store that cannot be written is skipped.
+Everything here can be deleted; it only saves time. Files are JSON via orjson (never pickle or
+marshal: a vault may come from someone else) and are replaced atomically. A store that cannot be
+written is skipped.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from curator.core.page import Heading, Link, Page
 
@@ -55,8 +57,8 @@ def read_json(path: Path) -> Any:
     """A stored JSON file, or None when it is missing or unreadable (it is rebuilt then)."""
     try:
         with open(path, "rb") as handle:
-            return json.loads(handle.read())
-    except (OSError, ValueError):
+            return orjson.loads(handle.read())
+    except (OSError, orjson.JSONDecodeError):
         return None
 
 
@@ -65,7 +67,7 @@ def write_json(root: Path, name: str, data: Any) -> str | None:
     try:
         folder = ensure_state_dir(root) / "cache"
         folder.mkdir(exist_ok=True)
-        write_atomic(folder / name, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+        write_atomic(folder / name, orjson.dumps(data))
     except OSError as exc:
         return f"derived data not stored in {STATE_DIR}/: {exc.strerror or exc}"
     return None
@@ -83,11 +85,8 @@ def page_to_row(page: Page) -> list[Any]:
         page.frontmatter,
         page.frontmatter_error,
         page.frontmatter_error_line,
-        [
-            [lk.syntax, lk.target, lk.anchor, lk.label, lk.line, lk.column, lk.embed, lk.key, lk.offset, lk.length]
-            for lk in page.links
-        ],
-        [[h.level, h.text, h.line] for h in page.headings],
+        [tuple(lk) for lk in page.links],  # orjson writes plain tuples, not NamedTuples
+        [tuple(h) for h in page.headings],
         list(page.block_ids),
         page.body_chars,
         page.unreadable,
@@ -105,8 +104,8 @@ def page_from_row(path: str, row: list[Any]) -> Page:
         frontmatter=fm,
         frontmatter_error=fm_error,
         frontmatter_error_line=fm_line,
-        links=tuple(Link(*lk) for lk in links),
-        headings=tuple(Heading(*h) for h in headings),
+        links=tuple(Link._make(lk) for lk in links),
+        headings=tuple(Heading._make(h) for h in headings),
         block_ids=tuple(block_ids),
         body_chars=body_chars,
         unreadable=unreadable,

@@ -24,8 +24,13 @@ _DATE = re.compile(
 )
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def find_date(text: str) -> re.Match[str] | None:
     """The first plausible date in `text` (day 1-31, month 1-12), or None."""
+    if not _DIGIT.search(text):  # every date form has digits
+        return None
     for m in _DATE.finditer(text):
         if m.group("iso"):
             _, month, day = (int(x) for x in m.group("iso").split("-"))

@@ -6,8 +6,9 @@ the config and fingerprints that survive unrelated edits (no line numbers in the
 
 from __future__ import annotations
 
+import bisect
 import hashlib
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,24 +126,37 @@ def rule_dead_links(vault: Vault) -> Iterator[Hit]:
 
 
 def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
-    """The closest page title to each dead target, when one is close enough to be a typo."""
+    """The closest page title to each dead target, when one is close enough to be a typo.
+
+    Only titles with the same first character and a length that could reach the cutoff are
+    compared, so the cost does not grow with vault size times dead links.
+    """
     if not targets or not vault.pages:
         return {}
-    titles = sorted({p.title for p in vault.pages.values()})
-    keys = [fold(t) for t in titles]
-    wanted = sorted(targets)
-    queries = [fold(t.rsplit("/", 1)[-1].removesuffix(".md")) for t in wanted]
+    by_initial: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
+    for title in {p.title for p in vault.pages.values()}:
+        key = fold(title)
+        if key:
+            by_initial[key[0]].append((len(key), key, title))
+    for group in by_initial.values():
+        group.sort()
     found: dict[str, str] = {}
-    chunk = 256
-    for start in range(0, len(queries), chunk):
-        scores = process.cdist(
-            queries[start : start + chunk], keys, scorer=fuzz.ratio, score_cutoff=80, dtype="uint8", workers=-1
-        )
-        for i, row in enumerate(scores):
-            best = int(row.argmax())
-            if row[best] >= 80:
-                found[wanted[start + i]] = titles[best]
+    for target in targets:
+        query = fold(target.rsplit("/", 1)[-1].removesuffix(".md"))
+        group = by_initial.get(query[:1])
+        if not group:
+            continue
+        # ratio = 2·matches / (len a + len b) >= 0.8 needs len b within [2/3, 3/2] of len a.
+        lo = bisect.bisect_left(group, (len(query) * 2 // 3,))
+        hi = bisect.bisect_right(group, (len(query) * 3 // 2 + 1,))
+        window = group[lo:hi]
+        best = process.extractOne(query, [key for _, key, _ in window], scorer=fuzz.ratio, score_cutoff=_NEAR)
+        if best is not None:
+            found[target] = window[best[2]][2]
     return found
+
+
+_NEAR = 80
 
 
 def rule_ambiguous_links(vault: Vault) -> Iterator[Hit]:
@@ -204,8 +218,9 @@ def rule_orphans(vault: Vault) -> Iterator[Hit]:
         if rl.resolution.kind == "page" and path is not None and path != rl.source:
             linked_to.add(path)
             links_out.add(rl.source)
-    for path in vault.pages:
-        if path not in linked_to and path not in links_out:
+    for path, page in vault.pages.items():
+        # A page that could not be read may well link out; only its readers can tell.
+        if path not in linked_to and path not in links_out and page.unreadable is None:
             yield Hit("orphan", path, "orphan: no page links here and this page links to no page")
 
 

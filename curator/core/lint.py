@@ -15,7 +15,7 @@ from curator.core.config import Config, load_config
 from curator.core.errors import BaselineError
 from curator.core.findings import SEVERITY_RANK, Finding, check_vault
 from curator.core.scan import ScanResult, scan_vault
-from curator.core.vault import check_vault_root, load_vault
+from curator.core.vault import check_vault_root, gc_paused, load_vault
 
 LINT_CACHE = "lint.json"
 BASELINE_FORMAT = "curator.baseline/1"
@@ -46,8 +46,9 @@ def lint(root: Path | str, config: Config | None = None, use_cache: bool = True)
                 return LintReport(str(root), findings, stored["pages"], stored["links"], from_cache=True)
             except (KeyError, TypeError):
                 pass
-    vault = load_vault(root, config, use_cache=use_cache, scan=scan)
-    findings = check_vault(vault)
+    with gc_paused():
+        vault = load_vault(root, config, use_cache=use_cache, scan=scan)
+        findings = check_vault(vault)
     report = LintReport(str(root), findings, len(vault.pages), len(vault.links), list(vault.notes))
     newest = max((e.mtime_ns for e in scan.pages), default=0)
     if use_cache and not vault.notes and time.time_ns() - newest > cache.RACY_NS:

@@ -6,7 +6,6 @@ for, so offsets in the masked text are offsets in the file and nothing inside th
 
 from __future__ import annotations
 
-import bisect
 import datetime as _dt
 import re
 from dataclasses import dataclass, replace
@@ -23,24 +22,38 @@ _YAML = YAMLHandler()
 _FM_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FM_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
 _FENCE = re.compile(r"[ \t]*(?:>[ \t]*)*(`{3,}|~{3,})")
+# Characters without which no span can hide a link.
+_MAY_HIDE = re.compile(r"[`~$%<\\]")
 # Tokens that open a span which holds no links.
 _SPAN_OPEN = re.compile(r"<!--|%%|\$\$|`+|\$|\\[\[\]`$%!|]")
-_WIKILINK = re.compile(r"(!?)\[\[([^\[\]\n]*?)\]\]")
-_MD_LINK = re.compile(
-    r"(!?)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"  # [label], one level of nested brackets
+# Both start with a literal "[", which lets the regex engine skip ahead fast; a "!" before
+# the match makes it an embed.
+_WIKILINK_RE = r"\[\[([^\[\]\n]*?)\]\]"
+_MD_LINK_RE = (
+    r"\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"  # [label], one level of nested brackets
     r"\(\s*(<[^<>\n]*>|(?:[^\s()]|\([^\s()]*\))*)"  # destination, <...> or balanced parens
     r"(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?\s*\)"  # optional title
 )
+_WIKILINK = re.compile(_WIKILINK_RE)
+_MD_LINK = re.compile(_MD_LINK_RE)
+# One pass finds both; a wikilink's span is consumed, so no markdown link is found inside it.
+_ANY_LINK = re.compile(f"{_WIKILINK_RE}|{_MD_LINK_RE}")
 _REF_DEF = re.compile(
     r"^ {0,3}\[([^\[\]\n]+)\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$",
     re.MULTILINE,
 )
-_ATX = re.compile(r"^[ ]{0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
-_SETEXT = re.compile(r"^[ ]{0,3}(=+|-+)[ \t]*$")
-_BLOCK_ID = re.compile(r"(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$", re.MULTILINE)
+# Line-based patterns start with a literal newline (fast to find); the first line is checked apart.
+_ATX_CORE = r"[ ]{0,3}(#{1,6})(?:[ \t]([^\n]*))?(?=\n|\Z)"
+_ATX = re.compile(_ATX_CORE)
+_ATX_NL = re.compile("\n" + _ATX_CORE)
+_ATX_CLOSING = re.compile(r"[ \t]+#+[ \t]*$")
+_SETEXT_CORE = r"[ ]{0,3}(=+|-+)[ \t]*(?=\n|\Z)"
+_SETEXT = re.compile(_SETEXT_CORE)
+_SETEXT_NL = re.compile("\n" + _SETEXT_CORE)
+_BLOCK_ID = re.compile(r"\^([A-Za-z0-9-]+)[ \t]*(?=\n|\Z)")
 _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_MARKUP = re.compile(r"[#*_>`~|=\[\]!-]+|<[^>\n]*>")
-_WS = re.compile(r"\s+")
+_HTML_TAG = re.compile(r"<[^>\n]*>")
+_MARKUP_TO_SPACE = str.maketrans(dict.fromkeys("#*_>`~|=[]!-", " "))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +75,9 @@ def parse_page(text: str) -> Parsed:
     if "\r\n" not in text:
         return _parse(text)
     parsed = _parse(text.replace("\r\n", "\n"))
-    starts = _line_starts(text)
+    starts = [0, *(m.end() for m in re.finditer("\n", text))]
     links = tuple(
-        replace(lk, offset=starts[lk.line - 1] + lk.column - 1, length=lk.length + text.count("\r", o, o + lk.length))
+        lk._replace(offset=o, length=lk.length + text.count("\r", o, o + lk.length))
         for lk in parsed.links
         for o in (starts[lk.line - 1] + lk.column - 1,)
     )
@@ -76,38 +89,56 @@ def _parse(text: str) -> Parsed:
     frontmatter: dict[str, Any] = {}
     fm_error: str | None = None
     fm_error_line: int | None = None
-    line_starts = _line_starts(text)
     links: list[Link] = []
     if fm_text is not None:
         try:
             loaded = _YAML.load(fm_text)
+            if loaded is None:
+                loaded = {}
+            if not isinstance(loaded, dict):
+                fm_error = f"frontmatter is a {type(loaded).__name__}, not a mapping of keys"
+                fm_error_line = 2
+            else:
+                frontmatter = json_safe(loaded)
+                links.extend(_frontmatter_links(frontmatter, text, fm_start))
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             fm_error = _yaml_message(exc)
-            fm_error_line = (_line_of(line_starts, fm_start) + mark.line) if mark is not None else 1
-        else:
-            if loaded is None:
-                loaded = {}
-            if isinstance(loaded, dict):
-                frontmatter = {str(k): json_safe(v) for k, v in loaded.items()}
-                links.extend(_frontmatter_links(frontmatter, text, fm_start, line_starts))
-            else:
-                fm_error = f"frontmatter is a {type(loaded).__name__}, not a mapping of keys"
-                fm_error_line = _line_of(line_starts, fm_start)
+            fm_error_line = 2 + mark.line if mark is not None else 1
+        except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+            # A value YAML parses but cannot build (a 30th of February), or one that never ends.
+            fm_error = f"frontmatter is not valid YAML: {exc}"
+            fm_error_line = 2
 
     masked = mask_non_link_text(text, body_start)
-    links.extend(_body_links(text, masked, body_start, line_starts))
-    headings = _headings(masked, body_start, line_starts, text)
-    block_ids = tuple(m.group(1) for m in _BLOCK_ID.finditer(masked, body_start))
+    links.extend(_body_links(text, masked, body_start))
     return Parsed(
         frontmatter=frontmatter,
         frontmatter_error=fm_error,
         frontmatter_error_line=fm_error_line,
         links=tuple(links),
-        headings=headings,
-        block_ids=block_ids,
+        headings=_headings(masked, body_start, text),
+        block_ids=_block_ids(masked, body_start),
         body_chars=body_text_length(text[body_start:]),
     )
+
+
+class _Positions:
+    """Line and column of offsets visited in increasing order, without indexing every line."""
+
+    __slots__ = ("line", "pos", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+
+    def at(self, offset: int) -> tuple[int, int]:
+        if offset < self.pos:
+            self.pos, self.line = 0, 1
+        self.line += self.text.count("\n", self.pos, offset)
+        self.pos = offset
+        return self.line, offset - self.text.rfind("\n", 0, offset)
 
 
 def split_frontmatter(text: str) -> tuple[str | None, int, int]:
@@ -125,9 +156,11 @@ def split_frontmatter(text: str) -> tuple[str | None, int, int]:
 
 
 def mask_non_link_text(text: str, start: int = 0) -> str:
-    """Blank out fenced code, inline code, math, comments and escapes, keeping every offset."""
+    """Blank out fenced code, inline code, math, comments and escapes from `start` on, keeping
+    every offset (text before `start` is left as it is)."""
+    if not _MAY_HIDE.search(text, start):
+        return text
     chars = list(text)
-    _mask_range(chars, 0, start)
     _mask_fences(text, chars, start)
     fenced = "".join(chars)
     pos = start
@@ -219,25 +252,6 @@ def _inline_math_end(text: str, after: int) -> int:
         pos = i + 1
 
 
-def _line_starts(text: str) -> list[int]:
-    starts = [0]
-    find = text.find
-    i = find("\n")
-    while i >= 0:
-        starts.append(i + 1)
-        i = find("\n", i + 1)
-    return starts
-
-
-def _line_of(line_starts: list[int], offset: int) -> int:
-    return bisect.bisect_right(line_starts, offset)
-
-
-def _position(line_starts: list[int], offset: int) -> tuple[int, int]:
-    line = bisect.bisect_right(line_starts, offset)
-    return line, offset - line_starts[line - 1] + 1
-
-
 def split_wikilink(inner: str) -> tuple[str, str | None, str | None]:
     """`target#anchor|label` -> (target, anchor, label); `\\|` (a table's escaped pipe) splits too."""
     label: str | None = None
@@ -255,43 +269,36 @@ def split_wikilink(inner: str) -> tuple[str, str | None, str | None]:
     return inner.strip(), anchor, label
 
 
-def _body_links(text: str, masked: str, start: int, line_starts: list[int]) -> list[Link]:
+def _body_links(text: str, masked: str, start: int) -> list[Link]:
     links: list[Link] = []
-    if "[" not in masked:
+    if masked.find("[", start) < 0:
         return links
-    spans: list[tuple[int, int]] = []
-    for m in _WIKILINK.finditer(masked, start):
-        # The masked text finds the link; the original text gives its exact characters.
-        inner = text[m.start(2) : m.end(2)]
-        target, anchor, label = split_wikilink(inner)
-        spans.append((m.start(), m.end()))
-        if not target and anchor is None:
+    where = _Positions(text)
+    for m in _ANY_LINK.finditer(masked, start):
+        embed = m.start() > start and masked[m.start() - 1] == "!"
+        begin = m.start() - embed
+        line, col = where.at(begin)
+        if m.group(1) is not None:  # a wikilink; the original text holds its exact characters
+            target, anchor, label = split_wikilink(text[m.start(1) : m.end(1)])
+            if target or anchor is not None:
+                links.append(Link("wiki", target, anchor, label, line, col, embed, None, begin, m.end() - begin))
             continue
-        line, col = _position(line_starts, m.start())
-        links.append(
-            Link("wiki", target, anchor, label, line, col, bool(m.group(1)), None, m.start(), m.end() - m.start())
-        )
-    search_text = masked
-    if spans:
-        parts = list(masked)
-        for a, b in spans:
-            _mask_range(parts, a, b)
-        search_text = "".join(parts)
-    for m in _MD_LINK.finditer(search_text, start):
-        link = _markdown_link(text[m.start(3) : m.end(3)], text[m.start(2) : m.end(2)], bool(m.group(1)))
-        if link is None:
-            continue
-        line, col = _position(line_starts, m.start())
-        target, anchor, label, embed = link
-        links.append(Link("markdown", target, anchor, label, line, col, embed, None, m.start(), m.end() - m.start()))
-    for m in _REF_DEF.finditer(search_text, start):
-        link = _markdown_link(text[m.start(2) : m.end(2)], text[m.start(1) : m.end(1)], False)
-        if link is None:
-            continue
-        line, col = _position(line_starts, m.start())
-        target, anchor, label, _ = link
-        links.append(Link("markdown", target, anchor, label, line, col, False, None, m.start(), m.end() - m.start()))
-    links.sort(key=lambda lk: lk.offset)
+        found = _markdown_link(text[m.start(3) : m.end(3)], text[m.start(2) : m.end(2)], embed)
+        if found is not None:
+            target, anchor, label, _ = found
+            links.append(Link("markdown", target, anchor, label, line, col, embed, None, begin, m.end() - begin))
+    if masked.find("]:", start) >= 0:
+        where = _Positions(text)
+        for m in _REF_DEF.finditer(masked, start):
+            found = _markdown_link(text[m.start(2) : m.end(2)], text[m.start(1) : m.end(1)], False)
+            if found is None:
+                continue
+            line, col = where.at(m.start())
+            target, anchor, label, _ = found
+            links.append(
+                Link("markdown", target, anchor, label, line, col, False, None, m.start(), m.end() - m.start())
+            )
+        links.sort(key=lambda lk: lk.offset)
     return links
 
 
@@ -315,27 +322,23 @@ def _markdown_link(dest: str, label: str, embed: bool) -> tuple[str, str | None,
     return unquote(dest), anchor, label, embed
 
 
-_FM_WIKILINK = re.compile(r"\[\[([^\[\]\n]*?)\]\]")
-
-
-def _frontmatter_links(fm: dict[str, Any], text: str, fm_start: int, line_starts: list[int]) -> list[Link]:
+def _frontmatter_links(fm: dict[str, Any], text: str, fm_start: int) -> list[Link]:
     links: list[Link] = []
     search_from = fm_start
+    where = _Positions(text)
     for key, value in fm.items():
         for string in _strings_in(value):
-            for m in _FM_WIKILINK.finditer(string):
+            for m in _WIKILINK.finditer(string):
                 target, anchor, label = split_wikilink(m.group(1))
                 if not target:
                     continue
                 raw = m.group(0)
                 at = text.find(raw, search_from)
                 if at < 0:
-                    at = text.find(raw, fm_start)
-                if at < 0:
-                    at = fm_start
+                    at = max(text.find(raw, fm_start), fm_start)
                 else:
                     search_from = at + len(raw)
-                line, col = _position(line_starts, at)
+                line, col = where.at(at)
                 links.append(Link("frontmatter", target, anchor, label, line, col, False, key, at, len(raw)))
     return links
 
@@ -350,54 +353,85 @@ def _strings_in(value: Any) -> list[str]:
     return []
 
 
-def _headings(masked: str, start: int, line_starts: list[int], text: str) -> tuple[Heading, ...]:
+def _headings(masked: str, start: int, text: str) -> tuple[Heading, ...]:
     headings: list[Heading] = []
-    for m in _ATX.finditer(masked, start):
-        if m.group(2) is None and not m.group(0).strip("# \t"):
-            title = ""
-        else:
-            title = text[m.start(2) : m.end(2)].strip() if m.group(2) is not None else ""
-        if title:
-            headings.append(Heading(len(m.group(1)), title, _line_of(line_starts, m.start())))
+    where = _Positions(masked)
+    first = _ATX.match(masked, start)
+    atx = [(first.start(), first)] if first else []
+    if masked.find("#", start) >= 0:
+        atx += [(m.start() + 1, m) for m in _ATX_NL.finditer(masked, start)]
+    for line_start, m in atx:
+        title = text[m.start(2) : m.end(2)] if m.group(2) is not None else ""
+        if title.endswith("#"):
+            title = _ATX_CLOSING.sub("", title)
+        if title.strip():
+            headings.append(Heading(len(m.group(1)), title.strip(), where.at(line_start)[0]))
     # Setext headings: a paragraph line underlined with === or ---.
-    lines = masked.split("\n")
-    original_lines = text.split("\n")
-    first_body_line = _line_of(line_starts, start) - 1
-    for i in range(first_body_line + 1, len(lines)):
-        underline = _SETEXT.match(lines[i])
-        if not underline:
-            continue
-        previous = lines[i - 1]
-        if not previous.strip() or previous.startswith("    ") or _ATX.match(previous):
-            continue
-        if previous.lstrip().startswith((">", "- ", "* ", "+ ", "|")) or _SETEXT.match(previous):
-            continue
-        level = 1 if underline.group(1)[0] == "=" else 2
-        headings.append(Heading(level, original_lines[i - 1].strip(), i))
-    headings.sort(key=lambda h: h.line)
+    if masked.find("\n=", start) >= 0 or masked.find("-", start) >= 0:
+        for m in _SETEXT_NL.finditer(masked, start):
+            prev_start = masked.rfind("\n", 0, m.start()) + 1
+            if prev_start < start:
+                continue
+            previous = masked[prev_start : m.start()]
+            if not previous.strip() or previous.startswith("    ") or _ATX.match(previous):
+                continue
+            if previous.lstrip().startswith((">", "- ", "* ", "+ ", "|")) or _SETEXT.match(previous):
+                continue
+            level = 1 if m.group(1)[0] == "=" else 2
+            headings.append(Heading(level, text[prev_start : m.start()].strip(), where.at(prev_start)[0]))
+    if len(headings) > 1:
+        headings.sort(key=lambda h: h.line)
     return tuple(headings)
+
+
+def _block_ids(masked: str, start: int) -> tuple[str, ...]:
+    """`^id` at the end of a line, after a space or alone on its line."""
+    if masked.find("^", start) < 0:
+        return ()
+    return tuple(
+        m.group(1) for m in _BLOCK_ID.finditer(masked, start) if m.start() == start or masked[m.start() - 1] in " \t\n"
+    )
 
 
 def body_text_length(body: str) -> int:
     """Characters of body text: markup characters dropped and each whitespace run counted as one."""
-    if not body:
-        return 0
-    text = _WIKILINK.sub(lambda m: split_wikilink(m.group(2))[2] or split_wikilink(m.group(2))[0], body)
-    text = _MD_LINK.sub(lambda m: m.group(2), text)
-    text = _MARKUP.sub(" ", text)
-    return len(_WS.sub(" ", text).strip())
+    if "<" in body:
+        body = _HTML_TAG.sub(" ", body)
+    if "[" in body:
+        body = _WIKILINK.sub(_link_words, body)
+        body = _MD_LINK.sub(r"\1", body)
+    words = body.translate(_MARKUP_TO_SPACE).split()
+    return sum(map(len, words)) + len(words) - 1 if words else 0
 
 
-def json_safe(value: Any) -> Any:
+def _link_words(m: re.Match[str]) -> str:
+    target, _, label = split_wikilink(m.group(1))
+    return label or target
+
+
+class FrontmatterTooLarge(ValueError):
+    """YAML aliases can make a short header expand without end (or refer to itself)."""
+
+
+_MAX_NODES = 20_000
+_MAX_DEPTH = 50
+
+
+def json_safe(value: Any, budget: list[int] | None = None, depth: int = 0) -> Any:
     """YAML values as JSON-safe data: dates become ISO strings, unknown objects their text."""
+    if budget is None:
+        budget = [_MAX_NODES]
+    budget[0] -= 1
+    if budget[0] < 0 or depth > _MAX_DEPTH:
+        raise FrontmatterTooLarge("frontmatter expands to too many values (YAML aliases?)")
     if isinstance(value, (str, int, float, bool)) or value is None:
         return value
     if isinstance(value, (_dt.date, _dt.datetime, _dt.time)):
         return value.isoformat()
     if isinstance(value, (list, tuple, set)):
-        return [json_safe(v) for v in value]
+        return [json_safe(v, budget, depth + 1) for v in value]
     if isinstance(value, dict):
-        return {str(k): json_safe(v) for k, v in value.items()}
+        return {str(k): json_safe(v, budget, depth + 1) for k, v in value.items()}
     if isinstance(value, bytes):
         return value.decode("utf-8", "replace")
     return str(value)

@@ -57,6 +57,8 @@ class Resolver:
         self._by_name: dict[str, list[str]] = defaultdict(list)  # folded file name -> paths
         self._by_title: dict[str, list[str]] = defaultdict(list)  # folded page title -> paths
         self._by_alias: dict[str, list[str]] = defaultdict(list)
+        # Bare names that resolve the same from every folder (one page or none), by target text.
+        self._bare_memo: dict[str, Resolution] = {}
         for path in pages:
             self._pages.add(path)
             self._add_file(path)
@@ -86,6 +88,10 @@ class Resolver:
         if not target:
             return Resolution("page", source)
         folder = source.rsplit("/", 1)[0] if "/" in source else ""
+        if not markdown and "/" not in target:
+            found = self._bare_memo.get(target)
+            if found is not None:
+                return found
         if target.startswith(("./", "../", "/")):
             return self._by_exact_path(folder, target)
         if markdown:
@@ -94,7 +100,10 @@ class Resolver:
                 return found
         if "/" in target:
             return self._by_partial_path(folder, target)
-        return self._by_bare_name(folder, target)
+        found = self._by_bare_name(folder, target)
+        if not found.candidates:
+            self._bare_memo[target] = found
+        return found
 
     def _by_exact_path(self, folder: str, target: str) -> Resolution:
         joined = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
@@ -152,6 +161,8 @@ class Resolver:
         return Resolution("dead", alias_of=owners)
 
     def _choose(self, folder: str, hits: list[str]) -> Resolution:
+        if len(hits) == 1:
+            return Resolution("page" if hits[0] in self._pages else "attachment", hits[0])
         pages = [p for p in hits if p in self._pages] or hits
         kind = "page" if pages[0] in self._pages else "attachment"
         if len(pages) == 1:

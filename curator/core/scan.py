@@ -36,7 +36,7 @@ class ScanResult:
 
 def scan_vault(root: Path, ignore: tuple[str, ...] = ()) -> ScanResult:
     """List the vault's pages (`.md`) and attachments, sorted by path."""
-    spec = pathspec.PathSpec.from_lines("gitwildmatch", ignore) if ignore else None
+    spec = pathspec.GitIgnoreSpec.from_lines(ignore) if ignore else None
     real_root = os.path.realpath(root)
     pages: list[FileEntry] = []
     attachments: list[str] = []

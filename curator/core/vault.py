@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import multiprocessing as mp
 import os
+import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from curator.core import cache
 from curator.core.config import Config, load_config
 from curator.core.errors import VaultNotFound
-from curator.core.page import Page
+from curator.core.page import Link, Page
 from curator.core.parse import parse_page
 from curator.core.resolve import Resolution, Resolver
 from curator.core.scan import FileEntry, ScanProblem, ScanResult, scan_vault
@@ -23,15 +27,14 @@ from curator.core.scan import FileEntry, ScanProblem, ScanResult, scan_vault
 if TYPE_CHECKING:
     import networkx as nx
 
-    from curator.core.page import Link
-
 PAGES_CACHE = "pages.json"
 DEFAULT_INDEX_PAGE = "MEMORY.md"
 Progress = Callable[[int, int], None]
 
 
-@dataclass(frozen=True, slots=True)
-class ResolvedLink:
+class ResolvedLink(NamedTuple):
+    """A link and what it resolves to (a NamedTuple: there is one per link in the vault)."""
+
     source: str  # the page the link is written in
     link: Link
     resolution: Resolution
@@ -105,21 +108,48 @@ def load_vault(
     if scan is None:
         scan = scan_vault(root, config.ignore)
     cached = _load_page_cache(root, config) if use_cache else {}
+    with gc_paused():
+        return _load(root, config, scan, cached, use_cache, progress)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Loading makes many small acyclic objects; the cycle collector only slows that down."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _load(
+    root: Path,
+    config: Config,
+    scan: ScanResult,
+    cached: dict[str, list],  # type: ignore[type-arg]
+    use_cache: bool,
+    progress: Progress | None,
+) -> Vault:
     started_ns = time.time_ns()
-    pages: dict[str, Page] = {}
-    reused = 0
-    total = len(scan.pages)
-    for i, entry in enumerate(scan.pages):
+    loaded: dict[str, Page] = {}
+    to_read: list[tuple[FileEntry, list | None]] = []  # type: ignore[type-arg]
+    for entry in scan.pages:
         previous = cached.get(entry.path)
         if previous is not None and _still_valid(previous, entry, started_ns):
-            pages[entry.path] = cache.page_from_row(entry.path, previous[:-1])
-            reused += 1
+            loaded[entry.path] = cache.page_from_row(entry.path, previous[:-1])
         else:
-            pages[entry.path] = read_page(root, entry, config.max_page_bytes, previous)
-        if progress is not None and i % 500 == 0:
-            progress(i, total)
+            to_read.append((entry, previous))
+    reused = len(loaded)
+    total = len(scan.pages)
+    for path, page in _read_pages(root, to_read, config.max_page_bytes):
+        loaded[path] = page
+        if progress is not None and len(loaded) % 500 == 0:
+            progress(len(loaded), total)
     if progress is not None:
         progress(total, total)
+    pages = {entry.path: loaded[entry.path] for entry in scan.pages}
     notes: list[str] = []
     if use_cache and (reused != total or len(cached) != total):
         stored_ns = time.time_ns()
@@ -136,6 +166,38 @@ def load_vault(
         for link in page.links
     ]
     return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes)
+
+
+PARALLEL_MIN_PAGES = 2000  # below this, starting worker processes costs more than it saves
+_CHUNK = 250
+
+
+def _read_pages(
+    root: Path,
+    items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
+    max_bytes: int,
+) -> Iterator[tuple[str, Page]]:
+    """Read and parse pages, in worker processes when there are many and more than one core."""
+    workers = min(os.cpu_count() or 1, 4)
+    if len(items) < PARALLEL_MIN_PAGES or workers < 2:
+        for entry, previous in items:
+            yield entry.path, read_page(root, entry, max_bytes, previous)
+        return
+    # fork is fast and safe while this is the only thread; otherwise start clean interpreters.
+    method = "fork" if threading.active_count() == 1 and "fork" in mp.get_all_start_methods() else "spawn"
+    chunks = [(str(root), items[i : i + _CHUNK], max_bytes) for i in range(0, len(items), _CHUNK)]
+    with mp.get_context(method).Pool(workers) as pool:
+        for rows in pool.imap_unordered(_read_chunk, chunks):
+            for path, row in rows:
+                yield path, cache.page_from_row(path, row)
+
+
+def _read_chunk(args: tuple[str, list[tuple[FileEntry, list | None]], int]) -> list[tuple[str, list]]:  # type: ignore[type-arg]
+    root, items, max_bytes = args
+    gc.disable()  # a worker makes only acyclic data and exits
+    return [
+        (entry.path, cache.page_to_row(read_page(Path(root), entry, max_bytes, previous))) for entry, previous in items
+    ]
 
 
 def check_vault_root(root: Path | str) -> Path:
@@ -179,16 +241,21 @@ def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | Non
     def unreadable(reason: str, sha: str = "") -> Page:
         return Page(path=entry.path, size=entry.size, mtime_ns=entry.mtime_ns, sha=sha, unreadable=reason)
 
-    if entry.size > max_bytes:
+    def too_large(size: int) -> Page:
         return unreadable(
-            f"page is {entry.size / 1_048_576:.1f} MB, over the {max_bytes / 1_048_576:g} MB limit; "
+            f"page is {size / 1_048_576:.1f} MB, over the {max_bytes / 1_048_576:g} MB limit; "
             "not parsed (raise max_page_bytes to read it)"
         )
+
+    if entry.size > max_bytes:
+        return too_large(entry.size)
     try:
         with open(os.path.join(root, entry.path), "rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = handle.read()
     except OSError as exc:
         return unreadable(f"cannot be read: {exc.strerror or exc}")
+    if len(data) > max_bytes:  # it grew since the scan
+        return too_large(len(data))
     sha = hashlib.blake2b(data, digest_size=16).hexdigest()
     if previous is not None and previous[2] == sha:
         # Same bytes under a new timestamp (a checkout, a touch): the parse still holds.

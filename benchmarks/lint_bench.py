@@ -1,0 +1,89 @@
+"""Time `curator lint --format json` cold (no cache) and warm (unchanged vault) against a bare pass.
+
+    python -m benchmarks.lint_bench [--pages 1000 10000 100000] [--runs 3]
+
+The bare pass only walks the vault, reads every `.md` file and runs one wikilink regex: the least
+any linter must do. Every measurement is a fresh process (start-up included); the OS file cache is
+warm for all of them (the bare pass runs first). Peak memory is the child's max RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.synth import generate
+
+BARE_PASS = r"""
+import os, re, sys
+rx = re.compile(r"\[\[([^\[\]\n]*?)\]\]")
+n = 0
+for folder, dirs, files in os.walk(sys.argv[1]):
+    dirs[:] = [d for d in dirs if not d.startswith(".")]
+    for name in files:
+        if name.endswith(".md"):
+            with open(os.path.join(folder, name), "rb") as f:
+                n += len(rx.findall(f.read().decode("utf-8", "replace")))
+print(n)
+"""
+CURATOR = [sys.executable, "-m", "curator", "lint", "--format", "json"]
+
+
+def timed(cmd: list[str]) -> tuple[float, float]:
+    """(seconds, peak RSS in MiB) of one child process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        raise SystemExit(f"{' '.join(cmd)} exited {code}: {proc.stderr.read().decode() if proc.stderr else ''}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def bench(pages: int, runs: int, workdir: Path) -> dict[str, float]:
+    vault = generate(workdir / f"vault-{pages}", pages)
+    bare = [timed([sys.executable, "-c", BARE_PASS, str(vault)]) for _ in range(runs)]
+    cold, warm = [], []
+    for _ in range(runs):
+        shutil.rmtree(vault / ".curator", ignore_errors=True)
+        cold.append(timed([*CURATOR, str(vault)]))
+        warm.append(timed([*CURATOR, str(vault)]))
+    return {
+        "pages": pages,
+        "bare_s": statistics.median(t for t, _ in bare),
+        "cold_s": statistics.median(t for t, _ in cold),
+        "warm_s": statistics.median(t for t, _ in warm),
+        "cold_peak_mib": max(m for _, m in cold),
+        "warm_peak_mib": max(m for _, m in warm),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--workdir", type=Path, help="where to generate vaults (default: a temp folder)")
+    args = parser.parse_args()
+    workdir = args.workdir or Path(tempfile.mkdtemp(prefix="curator-bench-"))
+    print(f"{'pages':>7} {'bare s':>8} {'cold s':>8} {'cold/bare':>9} {'warm s':>8} {'warm/bare':>9} {'cold MiB':>9}")
+    for pages in args.pages:
+        r = bench(pages, args.runs, workdir)
+        print(
+            f"{r['pages']:>7} {r['bare_s']:>8.2f} {r['cold_s']:>8.2f} {r['cold_s'] / r['bare_s']:>9.2f}"
+            f" {r['warm_s']:>8.2f} {r['warm_s'] / r['bare_s']:>9.2f} {r['cold_peak_mib']:>9.0f}",
+            flush=True,
+        )
+    if not args.workdir:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""Generate a synthetic vault: N pages, ~3 links a page, frontmatter on most, some dead links and orphans.
+
+    python -m benchmarks.synth OUT_DIR --pages 10000 [--seed 7]
+
+Deterministic for a seed. Titles are unique word combinations spread over sqrt(N) folders; about
+2% of links are dead, about 2% of pages are orphans (no links in or out), 85% have frontmatter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import time
+from pathlib import Path
+
+WORDS = (
+    "payment gateway cache cluster certificate renewal database pool index search queue retry deploy "
+    "pipeline customer contract invoice ledger tenant region replica backup snapshot schema migration "
+    "latency budget alert dashboard runbook incident outage capacity storage network proxy token session "
+    "login audit export import report metric trace log worker scheduler batch stream topic partition "
+    "consumer producer broker gateway vault secret rotation policy quota limit throttle fallback "
+    "checkout cart price discount coupon catalog product inventory warehouse shipment carrier label"
+).split()
+TYPES = ("customer", "project", "system", "person", "problem", "topic")
+SENTENCES = (
+    "The {a} depends on the {b} and fails when the {c} is slow.",
+    "We moved the {a} behind the {b} last quarter to reduce load on the {c}.",
+    "Ownership of the {a} sits with the team that runs the {b}.",
+    "When the {a} alerts, check the {b} first, then the {c}.",
+    "The {a} keeps {n} days of history; older data goes to the {b}.",
+    "Every change to the {a} needs a review from someone who knows the {b}.",
+)
+
+
+def titles(count: int, rng: random.Random) -> list[str]:
+    seen: set[str] = set()
+    result: list[str] = []
+    while len(result) < count:
+        words = rng.sample(WORDS, rng.choice((2, 3, 3, 4)))
+        title = " ".join(words).capitalize()
+        if title not in seen:
+            seen.add(title)
+            result.append(title)
+    return result
+
+
+def paragraph(rng: random.Random, sentences: int) -> str:
+    return " ".join(
+        rng.choice(SENTENCES).format(
+            a=rng.choice(WORDS), b=rng.choice(WORDS), c=rng.choice(WORDS), n=rng.randint(2, 90)
+        )
+        for _ in range(sentences)
+    )
+
+
+def generate(out: Path, pages: int, seed: int = 7) -> Path:
+    rng = random.Random(seed)
+    names = titles(pages, rng)
+    folders = [f"area-{i:03d}" for i in range(max(1, int(math.sqrt(pages) / 2)))]
+    paths = [f"{rng.choice(folders)}/{name}.md" for name in names]
+    orphans = set(rng.sample(range(pages), max(1, pages // 50)))
+    linkable = [i for i in range(pages) if i not in orphans]
+    out.mkdir(parents=True, exist_ok=True)
+    for i, (name, path) in enumerate(zip(names, paths, strict=True)):
+        lines: list[str] = []
+        if rng.random() < 0.85:
+            lines += [
+                "---",
+                f"type: {rng.choice(TYPES)}",
+                f"updated: 2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+            ]
+            if rng.random() < 0.2:
+                lines.append(f"aliases: [{rng.choice(WORDS)} {rng.choice(WORDS)} {i}]")
+            if rng.random() < 0.1:
+                lines.append(f'related: "[[{names[rng.choice(linkable)]}]]"')
+            lines += ["---", ""]
+        lines += [f"# {name}", "", paragraph(rng, rng.randint(2, 5)), ""]
+        if i not in orphans:
+            links = []
+            for _ in range(rng.choice((1, 2, 3, 3, 4, 5))):
+                target = names[rng.choice(linkable)]
+                roll = rng.random()
+                if roll < 0.02:
+                    links.append(f"[[{target} draft]]")  # dead
+                elif roll < 0.15:
+                    links.append(f"[[{target}|{rng.choice(WORDS)}]]")
+                elif roll < 0.22:
+                    links.append(f"[[{target}#{target}]]")
+                else:
+                    links.append(f"[[{target}]]")
+            lines += ["## Related", "", "See " + ", ".join(links) + ".", ""]
+        lines += ["## Notes", "", paragraph(rng, rng.randint(1, 4)), ""]
+        target = out / path
+        target.parent.mkdir(exist_ok=True)
+        target.write_text("\n".join(lines), encoding="utf-8")
+    # Pages written a minute ago, like any existing vault: outside the racy-timestamp window.
+    then = time.time_ns() - 60 * 10**9
+    for path in paths:
+        os.utime(out / path, ns=(then, then))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--pages", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    generate(args.out, args.pages, args.seed)
+
+
+if __name__ == "__main__":
+    main()

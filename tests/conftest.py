@@ -1,0 +1,44 @@
+"""Shared fixtures: copies of the bundled and the real vaults, and small vaults made on the spot."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_VAULT = ROOT / "sample_vault"
+SHARED_VAULTS = ROOT.parent / "shared" / "vaults"
+FOAM_DOCS = SHARED_VAULTS / "foam-docs"
+
+
+@pytest.fixture
+def sample_vault(tmp_path: Path) -> Path:
+    """A private copy of sample_vault/, safe to change."""
+    target = tmp_path / "sample_vault"
+    shutil.copytree(SAMPLE_VAULT, target)
+    return target
+
+
+@pytest.fixture
+def foam_docs(tmp_path: Path) -> Path:
+    """A private copy of the Foam documentation vault (skipped where ../shared is absent)."""
+    if not FOAM_DOCS.is_dir():
+        pytest.skip("../shared/vaults/foam-docs is not present")
+    target = tmp_path / "foam-docs"
+    shutil.copytree(FOAM_DOCS, target)
+    return target
+
+
+def make_vault(root: Path, files: dict[str, str | bytes]) -> Path:
+    """Write `files` (path -> text or bytes) under `root` and return it."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root

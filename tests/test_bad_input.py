@@ -1,0 +1,123 @@
+"""Bad input gets a finding or one clear line, never a traceback, and the rest is still checked."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import make_vault
+
+import curator.core.vault as vault_module
+from curator.cli.main import main
+from curator.core.findings import check_vault
+from curator.core.vault import load_vault
+
+
+def findings_by_path(root: Path) -> dict[str, list[str]]:
+    result: dict[str, list[str]] = {}
+    for f in check_vault(load_vault(root, use_cache=False)):
+        result.setdefault(f.path, []).append(f"{f.rule}: {f.message}")
+    return result
+
+
+def good_pages() -> dict[str, str | bytes]:
+    return {"good.md": "---\ntype: topic\n---\n[[missing page]] " + "text " * 40, "other.md": "[[good]]"}
+
+
+def test_invalid_utf8_is_read_with_replacements_and_reported(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {**good_pages(), "latin1.md": "Caf\xe9 [[good]]\n".encode("latin-1")})
+    found = findings_by_path(root)
+    assert any(m.startswith("bad-encoding") for m in found["latin1.md"])
+    vault = load_vault(root, use_cache=False)
+    assert [lk.target for lk in vault.pages["latin1.md"].links] == ["good"]
+    assert any(m.startswith("dead-link") for m in found["good.md"])
+
+
+def test_binary_data_named_md_is_unreadable(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {**good_pages(), "blob.md": bytes(range(256)) * 10})
+    found = findings_by_path(root)
+    assert any("binary data" in m for m in found["blob.md"])
+    assert any(m.startswith("dead-link") for m in found["good.md"])
+
+
+def test_a_50_mb_page_is_reported_not_parsed(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    with open(root / "huge.md", "wb") as handle:
+        handle.write(b"[[good]] " * 1000)
+        handle.truncate(50 * 1024 * 1024)
+    found = findings_by_path(root)
+    assert any(m.startswith("unreadable") and "50.0 MB" in m for m in found["huge.md"])
+    # It still exists as a title: links to it resolve.
+    assert load_vault(root, use_cache=False).resolver.resolve("good.md", "huge").path == "huge.md"
+
+
+def test_an_unreadable_file_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_vault(tmp_path / "v", {**good_pages(), "locked.md": "secret"})
+    real_open = open
+
+    def guarded_open(path: str, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        if str(path).endswith("locked.md"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(vault_module, "open", guarded_open, raising=False)
+    found = findings_by_path(root)
+    assert found["locked.md"] == ["unreadable: cannot be read: Permission denied"]
+    assert any(m.startswith("dead-link") for m in found["good.md"])
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symlinks")
+def test_symlinks_loops_and_escapes(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text("[[should never be read]]")
+    root = make_vault(tmp_path / "v", good_pages())
+    os.symlink(outside / "secret.md", root / "escape.md")
+    os.symlink(outside, root / "escape-folder")
+    os.symlink(root / "loop-b.md", root / "loop-a.md")
+    os.symlink(root / "loop-a.md", root / "loop-b.md")
+    os.symlink(root, root / "self-loop")
+    os.symlink(root / "good.md", root / "alias-of-good.md")
+    found = findings_by_path(root)
+    assert found["escape.md"] == ["unreadable: symlink points outside the vault; not read"]
+    assert found["escape-folder"] == ["unreadable: symlink points outside the vault; not read"]
+    assert any("cannot be read" in m for m in found["loop-a.md"])
+    vault = load_vault(root, use_cache=False)
+    assert "alias-of-good.md" in vault.pages
+    assert not any("secret" in p for p in vault.pages)
+    assert not any(p.startswith("self-loop") for p in vault.pages)
+
+
+def test_dot_folders_and_ignore_globs_are_skipped(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "a.md": "x",
+            ".obsidian/x.md": "x",
+            ".trash/y.md": "x",
+            ".hidden.md": "x",
+            "templates/t.md": "x",
+            "drafts/keep.md": "x",
+            "drafts/skip.excalidraw.md": "x",
+            ".curator.toml": 'ignore = ["templates/", "*.excalidraw.md"]\n',
+        },
+    )
+    assert sorted(load_vault(root, use_cache=False).pages) == ["a.md", "drafts/keep.md"]
+
+
+@pytest.mark.parametrize("make", ["missing", "file"])
+def test_a_bad_vault_path_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], make: str) -> None:
+    target = tmp_path / "nope"
+    if make == "file":
+        target.write_text("x")
+    assert main(["lint", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("curator: vault")
+
+
+def test_a_bad_config_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "x", ".curator.toml": "[rules]\nnope = 'off'\n"})
+    assert main(["lint", str(root)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "rules.nope" in err

