@@ -148,3 +148,20 @@ def test_no_cache_reads_and_writes_nothing(tmp_path: Path) -> None:
     root = make_vault(tmp_path / "v", {"a.md": "x"})
     lint(root, use_cache=False)
     assert not (root / ".curator").exists()
+
+
+def test_parsing_in_worker_processes_gives_the_same_vault(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    files: dict[str, str | bytes] = {
+        f"f{i % 7}/p{i}.md": f'---\ntype: topic\nrelated: "[[p{i + 1}]]"\n---\n# P{i}\n[[p{i * 3}]] [x](../f0/p0.md) ^b{i}\n'
+        for i in range(60)
+    }
+    root = make_vault(tmp_path / "v", files)
+    serial = load_vault(root, use_cache=False)
+    monkeypatch.setattr(vault_module, "PARALLEL_MIN_PAGES", 10)
+    monkeypatch.setattr(vault_module, "_CHUNK", 7)
+    parallel = load_vault(root)
+    assert parallel.pages == serial.pages
+    assert list(parallel.pages) == list(serial.pages)
+    assert parallel.links == serial.links
+    stored = json.loads((root / ".curator" / "cache" / "pages.json").read_text())
+    assert sorted(stored["pages"]) == sorted(serial.pages)

@@ -9,7 +9,6 @@ from typing import Any
 from urllib.parse import quote
 
 from curator import __version__
-from curator.core.findings import Finding
 from curator.core.lint import LintReport
 from curator.core.rules import CATALOGUE
 
@@ -73,26 +72,13 @@ def format_text(report: LintReport, baselined: int, fail_on: str, failed: bool, 
     return "\n".join(lines)
 
 
-def finding_json(f: Finding) -> dict[str, Any]:
-    return {
-        "rule": f.rule,
-        "severity": f.severity,
-        "path": f.path,
-        "line": f.line,
-        "column": f.column,
-        "message": f.message,
-        "fingerprint": f.fingerprint,
-        "data": f.data,
-    }
-
-
 def format_json(report: LintReport, baselined: int, fail_on: str, failed: bool) -> dict[str, Any]:
     return {
         "schema": JSON_SCHEMA_ID,
         "curator": __version__,
         "vault": report.vault,
         "summary": summary(report, baselined, fail_on, failed),
-        "findings": [finding_json(f) for f in report.findings],
+        "findings": [f.as_dict() for f in report.findings],
     }
 
 

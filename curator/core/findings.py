@@ -6,33 +6,17 @@ the config and fingerprints that survive unrelated edits (no line numbers in the
 
 from __future__ import annotations
 
-import bisect
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
-
-from rapidfuzz import fuzz, process
 
 from curator.core.dates import find_date
 from curator.core.page import Page
 from curator.core.resolve import anchor_key, fold
+from curator.core.rules import Finding
 from curator.core.vault import ResolvedLink, Vault
-
-SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
-
-
-@dataclass(frozen=True)
-class Finding:
-    rule: str
-    severity: str  # "error", "warning" or "info"
-    path: str
-    line: int | None
-    column: int | None
-    message: str
-    fingerprint: str
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,31 +112,38 @@ def rule_dead_links(vault: Vault) -> Iterator[Hit]:
 def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
     """The closest page title to each dead target, when one is close enough to be a typo.
 
-    Only titles with the same first character and a length that could reach the cutoff are
-    compared, so the cost does not grow with vault size times dead links.
+    Only titles with the same first character are compared (a typo rarely hits the first
+    letter), which keeps the cost far below every dead target against every title.
     """
     if not targets or not vault.pages:
         return {}
-    by_initial: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
-    for title in {p.title for p in vault.pages.values()}:
+    from rapidfuzz import fuzz, process  # loaded only when there is a dead link to match
+
+    by_initial: dict[str, list[tuple[str, str]]] = defaultdict(list)  # initial -> (folded title, title)
+    for title in sorted({p.title for p in vault.pages.values()}):
         key = fold(title)
         if key:
-            by_initial[key[0]].append((len(key), key, title))
-    for group in by_initial.values():
-        group.sort()
-    found: dict[str, str] = {}
+            by_initial[key[0]].append((key, title))
+    queries: dict[str, list[tuple[str, str]]] = defaultdict(list)  # initial -> (folded query, target)
     for target in targets:
         query = fold(target.rsplit("/", 1)[-1].removesuffix(".md"))
-        group = by_initial.get(query[:1])
-        if not group:
-            continue
-        # ratio = 2·matches / (len a + len b) >= 0.8 needs len b within [2/3, 3/2] of len a.
-        lo = bisect.bisect_left(group, (len(query) * 2 // 3,))
-        hi = bisect.bisect_right(group, (len(query) * 3 // 2 + 1,))
-        window = group[lo:hi]
-        best = process.extractOne(query, [key for _, key, _ in window], scorer=fuzz.ratio, score_cutoff=_NEAR)
-        if best is not None:
-            found[target] = window[best[2]][2]
+        if query[:1] in by_initial:
+            queries[query[:1]].append((query, target))
+    found: dict[str, str] = {}
+    for initial, asked in queries.items():
+        group = by_initial[initial]
+        scores = process.cdist(
+            [q for q, _ in asked],
+            [key for key, _ in group],
+            scorer=fuzz.ratio,
+            score_cutoff=_NEAR,
+            dtype="uint8",
+            workers=-1,
+        )
+        for (_, target), row in zip(asked, scores, strict=True):
+            best = int(row.argmax())
+            if row[best] >= _NEAR:
+                found[target] = group[best][1]
     return found
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +13,8 @@ from curator import __version__
 from curator.core import cache
 from curator.core.config import Config, load_config
 from curator.core.errors import BaselineError
-from curator.core.findings import SEVERITY_RANK, Finding, check_vault
-from curator.core.scan import ScanResult, scan_vault
-from curator.core.vault import check_vault_root, gc_paused, load_vault
+from curator.core.rules import SEVERITY_RANK, Finding
+from curator.core.scan import ScanResult, check_vault_root, scan_vault
 
 LINT_CACHE = "lint.json"
 BASELINE_FORMAT = "curator.baseline/1"
@@ -46,6 +45,10 @@ def lint(root: Path | str, config: Config | None = None, use_cache: bool = True)
                 return LintReport(str(root), findings, stored["pages"], stored["links"], from_cache=True)
             except (KeyError, TypeError):
                 pass
+    # Parsing and checking load more code; an unchanged vault never needs it.
+    from curator.core.findings import check_vault
+    from curator.core.vault import gc_paused, load_vault
+
     with gc_paused():
         vault = load_vault(root, config, use_cache=use_cache, scan=scan)
         findings = check_vault(vault)
@@ -59,7 +62,7 @@ def lint(root: Path | str, config: Config | None = None, use_cache: bool = True)
                 "signature": signature,
                 "pages": report.pages,
                 "links": report.links,
-                "findings": [asdict(f) for f in findings],
+                "findings": [f.as_dict() for f in findings],
             },
         )
     return report

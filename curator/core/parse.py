@@ -16,6 +16,7 @@ import yaml
 from frontmatter.default_handlers import YAMLHandler
 
 from curator.core.page import Heading, Link
+from curator.core.simple_yaml import load_simple
 
 _YAML = YAMLHandler()
 
@@ -92,7 +93,9 @@ def _parse(text: str) -> Parsed:
     links: list[Link] = []
     if fm_text is not None:
         try:
-            loaded = _YAML.load(fm_text)
+            loaded = load_simple(fm_text)
+            if loaded is None:
+                loaded = _YAML.load(fm_text)
             if loaded is None:
                 loaded = {}
             if not isinstance(loaded, dict):

@@ -1,8 +1,9 @@
-"""The catalogue of finding rules: id, default severity and what each one means."""
+"""The catalogue of finding rules (id, default severity, meaning) and the Finding they report."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,3 +33,31 @@ CATALOGUE: tuple[Rule, ...] = (
     Rule("bad-encoding", "warning", "A page that is not valid UTF-8."),
 )
 BY_ID = {rule.id: rule for rule in CATALOGUE}
+
+
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    severity: str  # "error", "warning" or "info"
+    path: str
+    line: int | None
+    column: int | None
+    message: str
+    fingerprint: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data, as stored in the lint cache and printed as JSON (`dataclasses.asdict` deep-copies)."""
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+            "fingerprint": self.fingerprint,
+            "data": self.data,
+        }

@@ -11,7 +11,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-import pathspec
+from curator.core.errors import VaultNotFound
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,11 @@ class ScanResult:
 
 def scan_vault(root: Path, ignore: tuple[str, ...] = ()) -> ScanResult:
     """List the vault's pages (`.md`) and attachments, sorted by path."""
-    spec = pathspec.GitIgnoreSpec.from_lines(ignore) if ignore else None
+    spec = None
+    if ignore:
+        import pathspec  # only vaults with ignore globs need it
+
+        spec = pathspec.GitIgnoreSpec.from_lines(ignore)
     real_root = os.path.realpath(root)
     pages: list[FileEntry] = []
     attachments: list[str] = []
@@ -89,3 +93,12 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = ()) -> ScanResult:
 
 def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def check_vault_root(root: Path | str) -> Path:
+    path = Path(root)
+    if not path.exists():
+        raise VaultNotFound(f"vault not found: {path} does not exist")
+    if not path.is_dir():
+        raise VaultNotFound(f"vault must be a folder: {path} is a file")
+    return path

@@ -18,11 +18,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from curator.core import cache
 from curator.core.config import Config, load_config
-from curator.core.errors import VaultNotFound
 from curator.core.page import Link, Page
 from curator.core.parse import parse_page
 from curator.core.resolve import Resolution, Resolver
-from curator.core.scan import FileEntry, ScanProblem, ScanResult, scan_vault
+from curator.core.scan import FileEntry, ScanProblem, ScanResult, check_vault_root, scan_vault
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -114,12 +113,17 @@ def load_vault(
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
-    """Loading makes many small acyclic objects; the cycle collector only slows that down."""
+    """Loading makes many small acyclic objects; the cycle collector only slows that down.
+
+    Afterwards they are frozen out of its reach too, so later collections do not walk the whole
+    vault again (the objects are still freed by reference counting).
+    """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
         if was_enabled:
             gc.enable()
 
@@ -143,8 +147,11 @@ def _load(
             to_read.append((entry, previous))
     reused = len(loaded)
     total = len(scan.pages)
-    for path, page in _read_pages(root, to_read, config.max_page_bytes):
+    rows: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows the worker processes already made
+    for path, page, row in _read_pages(root, to_read, config.max_page_bytes):
         loaded[path] = page
+        if row is not None:
+            rows[path] = row
         if progress is not None and len(loaded) % 500 == 0:
             progress(len(loaded), total)
     if progress is not None:
@@ -153,8 +160,8 @@ def _load(
     notes: list[str] = []
     if use_cache and (reused != total or len(cached) != total):
         stored_ns = time.time_ns()
-        rows = {p.path: [*cache.page_to_row(p), stored_ns] for p in pages.values()}
-        settings = {"format": cache.FORMAT, "config": _parse_settings(config), "pages": rows}
+        stored = {path: [*(rows.get(path) or cache.page_to_row(page)), stored_ns] for path, page in pages.items()}
+        settings = {"format": cache.FORMAT, "config": _parse_settings(config), "pages": stored}
         problem = cache.write_json(root, PAGES_CACHE, settings)
         if problem:
             notes.append(problem)
@@ -176,12 +183,15 @@ def _read_pages(
     root: Path,
     items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
     max_bytes: int,
-) -> Iterator[tuple[str, Page]]:
-    """Read and parse pages, in worker processes when there are many and more than one core."""
+) -> Iterator[tuple[str, Page, list | None]]:  # type: ignore[type-arg]
+    """Read and parse pages, in worker processes when there are many and more than one core.
+
+    Yields (path, page, cache row or None): pages from workers arrive as cache rows already.
+    """
     workers = min(os.cpu_count() or 1, 4)
     if len(items) < PARALLEL_MIN_PAGES or workers < 2:
         for entry, previous in items:
-            yield entry.path, read_page(root, entry, max_bytes, previous)
+            yield entry.path, read_page(root, entry, max_bytes, previous), None
         return
     # fork is fast and safe while this is the only thread; otherwise start clean interpreters.
     method = "fork" if threading.active_count() == 1 and "fork" in mp.get_all_start_methods() else "spawn"
@@ -189,7 +199,7 @@ def _read_pages(
     with mp.get_context(method).Pool(workers) as pool:
         for rows in pool.imap_unordered(_read_chunk, chunks):
             for path, row in rows:
-                yield path, cache.page_from_row(path, row)
+                yield path, cache.page_from_row(path, row), row
 
 
 def _read_chunk(args: tuple[str, list[tuple[FileEntry, list | None]], int]) -> list[tuple[str, list]]:  # type: ignore[type-arg]
@@ -198,15 +208,6 @@ def _read_chunk(args: tuple[str, list[tuple[FileEntry, list | None]], int]) -> l
     return [
         (entry.path, cache.page_to_row(read_page(Path(root), entry, max_bytes, previous))) for entry, previous in items
     ]
-
-
-def check_vault_root(root: Path | str) -> Path:
-    path = Path(root)
-    if not path.exists():
-        raise VaultNotFound(f"vault not found: {path} does not exist")
-    if not path.is_dir():
-        raise VaultNotFound(f"vault must be a folder: {path} is a file")
-    return path
 
 
 def _still_valid(row: list, entry: FileEntry, now_ns: int) -> bool:  # type: ignore[type-arg]

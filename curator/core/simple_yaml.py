@@ -1,0 +1,84 @@
+"""A fast reader for the frontmatter most pages have: flat `key: value` lines of plain values.
+
+It answers only when it is sure to agree with PyYAML (a property test holds it to that) and
+returns None otherwise, so the caller falls back to the full YAML parser. Reading YAML costs more
+than anything else in a page, and most headers are a type, a date and a short list.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from functools import lru_cache
+from typing import Any
+
+import yaml
+
+_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):[ ]+(\S(?:.*\S)?)[ ]*")
+# A plain scalar that starts with a letter and holds no YAML indicator, tab or backslash.
+_PLAIN = re.compile(r"[A-Za-z][^:#\[\]{},&*!|>'\"%@`\\\t]*")
+_DOUBLE = re.compile(r'"([^"\\]*)"')
+_SINGLE = re.compile(r"'([^']*)'")
+_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_FLOW = re.compile(r"\[([^\[\]{}\"'#&*!|>%@`\\\t]*)\]")
+_RESOLVER = yaml.resolver.Resolver()
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+class _NotSimple(Exception):
+    pass
+
+
+@lru_cache(maxsize=4096)
+def _is_plain_string(text: str) -> bool:
+    """True when PyYAML reads `text` as a plain string (not a bool, null or number)."""
+    if not _PLAIN.fullmatch(text):
+        return False
+    return bool(_RESOLVER.resolve(yaml.ScalarNode, text, (True, False)) == _STR_TAG)  # type: ignore[no-untyped-call]
+
+
+def _value(raw: str) -> Any:
+    if _is_plain_string(raw):
+        return raw
+    if raw[0] == '"':
+        m = _DOUBLE.fullmatch(raw)
+        if m:
+            return m.group(1)
+    elif raw[0] == "'":
+        m = _SINGLE.fullmatch(raw)
+        if m:
+            return m.group(1)
+    elif raw[0] == "[":
+        m = _FLOW.fullmatch(raw)
+        if m:
+            inner = m.group(1).strip()
+            if not inner:
+                return []
+            items = [item.strip() for item in inner.split(",")]
+            if all(item and _is_plain_string(item) for item in items):
+                return items
+    elif _INT.fullmatch(raw):
+        return int(raw)
+    elif _DATE.fullmatch(raw):
+        try:
+            return _dt.date.fromisoformat(raw).isoformat()
+        except ValueError:
+            pass
+    raise _NotSimple
+
+
+def load_simple(text: str) -> dict[str, Any] | None:
+    """The mapping PyYAML would build (dates as ISO strings), or None when `text` is not simple."""
+    result: dict[str, Any] = {}
+    try:
+        for line in text.split("\n"):
+            if not line or line.isspace():
+                continue
+            m = _LINE.fullmatch(line)
+            if m is None or not _is_plain_string(m.group(1)):  # a key like `yes` is a bool to YAML
+                return None
+            result[m.group(1)] = _value(m.group(2))
+    except _NotSimple:
+        return None
+    return result
