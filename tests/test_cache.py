@@ -152,7 +152,9 @@ def test_no_cache_reads_and_writes_nothing(tmp_path: Path) -> None:
 
 def test_parsing_in_worker_processes_gives_the_same_vault(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     files: dict[str, str | bytes] = {
-        f"f{i % 7}/p{i}.md": f'---\ntype: topic\nrelated: "[[p{i + 1}]]"\n---\n# P{i}\n[[p{i * 3}]] [x](../f0/p0.md) ^b{i}\n'
+        f"f{i % 7}/p{i}.md": (
+            f'---\ntype: topic\nrelated: "[[p{i + 1}]]"\n---\n# P{i}\n[[p{i * 3}]] [x](../f0/p0.md) ^b{i}\n'
+        )
         for i in range(60)
     }
     root = make_vault(tmp_path / "v", files)

@@ -1,0 +1,73 @@
+"""Links Obsidian resolves must never be reported dead, whatever form they take."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+from urllib.parse import quote
+
+from conftest import make_vault
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from curator.core.findings import check_vault
+from curator.core.vault import load_vault
+
+NAMES = [
+    "Zoë",
+    "Café menu",
+    "naïve plan",
+    "Straße",
+    "日本語ノート",
+    "README",
+    "todo",
+    "Ops: on-call",
+    "v1.2 notes",
+    "a&b",
+]
+FOLDERS = ["", "work", "work/deep", "Archiv", "Ünïcode"]
+
+
+def link_forms(path: str, source_folder: str) -> list[str]:
+    """Ways a page at `path` can be linked from a page in `source_folder`, as Obsidian accepts them."""
+    title = path.rsplit("/", 1)[-1][:-3]
+    stem = path[:-3]
+    rel = (
+        Path(path).relative_to(source_folder).as_posix()
+        if source_folder and path.startswith(source_folder + "/")
+        else None
+    )
+    forms = [
+        f"[[{stem}]]",
+        f"[[{stem}|label]]",
+        f"[[{stem}#Intro]]",
+        f"![[{stem}]]",
+        f"[[{stem.upper()}]]",
+        f"[[{unicodedata.normalize('NFD', stem)}]]",
+        f"[x](/{quote(path)})",
+        f"[[{title}]]",  # bare name: may be ambiguous, never dead
+    ]
+    if rel:
+        forms.append(f"[x]({quote(rel)})")
+        forms.append(f"[[./{rel[:-3]}]]")
+    return forms
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    pages=st.lists(st.tuples(st.sampled_from(FOLDERS), st.sampled_from(NAMES)), min_size=2, max_size=12, unique=True),
+    seed=st.integers(0, 10_000),
+)
+def test_links_to_existing_pages_are_never_dead(tmp_path_factory, pages, seed) -> None:  # type: ignore[no-untyped-def]
+    paths = [f"{folder}/{name}.md".lstrip("/") for folder, name in pages]
+    files: dict[str, str | bytes] = {}
+    for i, path in enumerate(paths):
+        target = paths[(i + seed) % len(paths)]
+        folder = path.rsplit("/", 1)[0] if "/" in path else ""
+        body = "\n".join(link_forms(target, folder))
+        broken = "---\ntags: [oops\n---\n" if i % 3 == 0 else "---\ntype: topic\n---\n"
+        files[path] = f"{broken}# Intro\n{body}\n"
+    root = make_vault(tmp_path_factory.mktemp("v"), files)
+    vault = load_vault(root, use_cache=False)
+    dead = [f.message for f in check_vault(vault) if f.rule in ("dead-link", "broken-anchor")]
+    assert dead == []
