@@ -12,7 +12,7 @@ from curator.cli import output
 from curator.core.errors import CuratorError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-COMMANDS = ("lint", "graph")
+COMMANDS = ("lint", "graph", "rename", "merge", "history", "undo")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,6 +52,37 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("vault", nargs="?", default=".")
     graph.add_argument("--format", choices=("json", "dot"), default="json")
     graph.add_argument("--no-cache", action="store_true")
+
+    edit_help = "journaled and undoable; in a git repository, one commit"
+    rename = sub.add_parser(
+        "rename", help="rename a page and rewrite every link to it", description=f"Rename a page ({edit_help})."
+    )
+    rename.add_argument("vault")
+    rename.add_argument("old", help="the page: a title or a path")
+    rename.add_argument("new", help="the new title, or a path from the vault root (folders are created)")
+    merge = sub.add_parser(
+        "merge", help="merge one page into another", description=f"Merge SOURCE into INTO ({edit_help})."
+    )
+    merge.add_argument("vault")
+    merge.add_argument("source", help="the page that goes: a title or a path")
+    merge.add_argument("into", help="the page that stays")
+    for edit in (rename, merge):
+        edit.add_argument("--reason", help="the journal entry's and the commit's message")
+        edit.add_argument("--dry-run", action="store_true", help="show what would change and write nothing")
+        edit.add_argument(
+            "--allow-dirty", action="store_true", help="go ahead though touched files have uncommitted edits"
+        )
+        edit.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    hist = sub.add_parser("history", help="list applied changes, newest first", description="List applied changes.")
+    hist.add_argument("vault")
+    hist.add_argument("--json", action="store_true")
+
+    undo = sub.add_parser("undo", help="undo one change, leaving the others", description="Undo one change.")
+    undo.add_argument("vault")
+    undo.add_argument("id", help="the change id from 'curator history' (a unique prefix is enough)")
+    undo.add_argument("--allow-dirty", action="store_true")
+    undo.add_argument("--json", action="store_true")
     return parser
 
 
@@ -67,6 +98,12 @@ def main(argv: list[str] | None = None) -> int:
             return run_lint(args)
         if args.command == "graph":
             return run_graph(args)
+        if args.command in ("rename", "merge"):
+            return run_edit(args)
+        if args.command == "history":
+            return run_history(args)
+        if args.command == "undo":
+            return run_undo(args)
         parser.print_help()
         return EXIT_USAGE
     except CuratorError as exc:
@@ -87,6 +124,14 @@ def run_lint(args: argparse.Namespace) -> int:
     report = lint(args.vault, use_cache=not args.no_cache)
     for note in report.notes:
         output.diagnose(note)
+    if (Path(args.vault) / ".curator" / "journal").is_dir():  # only edit commands write a journal
+        from curator.core.changes import pending
+
+        interrupted = pending(Path(args.vault))
+    else:
+        interrupted = []
+    for change_id in interrupted:
+        output.diagnose(f"change {change_id} was interrupted; any edit command (e.g. 'curator history') rolls it back")
     if args.write_baseline:
         args.write_baseline.write_text(
             json.dumps(baseline_document(report.findings), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
@@ -121,4 +166,111 @@ def run_graph(args: argparse.Namespace) -> int:
         output.emit(to_dot(vault.graph))
     else:
         output.emit_json(graph_document(vault.graph))
+    return EXIT_OK
+
+
+def _recovered(vault: Path) -> None:
+    from curator.core.changes import recover
+
+    for line in recover(vault):
+        output.diagnose(line)
+
+
+def run_edit(args: argparse.Namespace) -> int:
+    from curator.core.changes import apply
+    from curator.core.edits import plan_merge, plan_rename
+    from curator.core.scan import check_vault_root
+    from curator.core.vault import load_vault
+
+    root = check_vault_root(args.vault)
+    _recovered(root)
+    vault = load_vault(root)
+    if args.command == "rename":
+        plan = plan_rename(vault, args.old, args.new, args.reason)
+    else:
+        plan = plan_merge(vault, args.source, args.into, args.reason)
+    for note in plan.notes:
+        output.diagnose(note)
+    entry = None if args.dry_run else apply(root, plan, allow_dirty=args.allow_dirty)
+    files = [
+        {"path": c.path, "action": "create" if c.before is None else "delete" if c.after is None else "edit"}
+        for c in plan.changes
+    ]
+    result = {
+        "schema": "curator.change/1",
+        "id": entry.id if entry else None,
+        "applied": entry is not None,
+        "kind": plan.kind,
+        "reason": plan.reason,
+        "details": plan.details,
+        "links_rewritten": plan.links_rewritten,
+        "files": files,
+        "commit": entry.commit if entry else None,
+        "notes": list(plan.notes),
+    }
+    if args.json:
+        output.emit_json(result)
+        return EXIT_OK
+    what = f"{plan.reason}: {plan.links_rewritten} links rewritten in {len(plan.changes)} files"
+    if entry is None:
+        output.emit(f"would {what[0].lower()}{what[1:]} (dry run, nothing written)")
+    else:
+        output.emit(f"{what}; change {entry.id}" + (f", commit {entry.commit[:10]}" if entry.commit else ""))
+    for f in files:
+        output.emit(f"  {f['action']:<6} {f['path']}")
+    return EXIT_OK
+
+
+def run_history(args: argparse.Namespace) -> int:
+    import time
+
+    from curator.core.changes import history
+    from curator.core.scan import check_vault_root
+
+    root = check_vault_root(args.vault)
+    _recovered(root)
+    entries = history(root)
+    if args.json:
+        output.emit_json(
+            {
+                "schema": "curator.history/1",
+                "changes": [
+                    {
+                        "id": e.id,
+                        "kind": e.kind,
+                        "reason": e.reason,
+                        "time": e.time,
+                        "state": e.state,
+                        "files": e.paths,
+                        "commit": e.commit or None,
+                    }
+                    for e in entries
+                ],
+            }
+        )
+        return EXIT_OK
+    if not entries:
+        output.emit("no changes yet")
+    for e in entries:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.time))
+        state = "" if e.state == "applied" else f" [{e.state}]"
+        output.emit(f"{e.id}  {when}  {e.kind:<6} {e.reason}{state}")
+        output.emit(f"    {', '.join(e.paths)}")
+    return EXIT_OK
+
+
+def run_undo(args: argparse.Namespace) -> int:
+    from curator.core.changes import undo
+    from curator.core.scan import check_vault_root
+
+    root = check_vault_root(args.vault)
+    _recovered(root)
+    entry = undo(root, args.id, allow_dirty=args.allow_dirty)
+    files = [f["path"] for f in entry.undo.get("files", [])]
+    if args.json:
+        output.emit_json(
+            {"schema": "curator.undo/1", "id": entry.id, "files": files, "commit": entry.undo.get("commit")}
+        )
+    else:
+        output.emit(f"undid {entry.id} ({entry.reason}); restored {len(files)} files")
     return EXIT_OK

@@ -31,7 +31,7 @@ class _NotSimple(Exception):
 
 
 @lru_cache(maxsize=4096)
-def _is_plain_string(text: str) -> bool:
+def is_plain_string(text: str) -> bool:
     """True when PyYAML reads `text` as a plain string (not a bool, null or number)."""
     if not _PLAIN.fullmatch(text):
         return False
@@ -39,7 +39,7 @@ def _is_plain_string(text: str) -> bool:
 
 
 def _value(raw: str) -> Any:
-    if _is_plain_string(raw):
+    if is_plain_string(raw):
         return raw
     if raw[0] == '"':
         m = _DOUBLE.fullmatch(raw)
@@ -56,7 +56,7 @@ def _value(raw: str) -> Any:
             if not inner:
                 return []
             items = [item.strip() for item in inner.split(",")]
-            if all(item and _is_plain_string(item) for item in items):
+            if all(item and is_plain_string(item) for item in items):
                 return items
     elif _INT.fullmatch(raw):
         return int(raw)
@@ -76,7 +76,7 @@ def load_simple(text: str) -> dict[str, Any] | None:
             if not line or line.isspace():
                 continue
             m = _LINE.fullmatch(line)
-            if m is None or not _is_plain_string(m.group(1)):  # a key like `yes` is a bool to YAML
+            if m is None or not is_plain_string(m.group(1)):  # a key like `yes` is a bool to YAML
                 return None
             result[m.group(1)] = _value(m.group(2))
     except _NotSimple:

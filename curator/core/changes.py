@@ -1,0 +1,421 @@
+"""Apply and undo changes through a crash-safe journal, one git commit each.
+
+Before a byte changes, the journal entry with the exact prior bytes of every file is on disk
+(fsynced). An entry still marked `applying` or `undoing` at the next start is rolled back, so
+the vault is always fully before or fully after a change. Undo restores what one change altered,
+merging with later edits where they do not overlap, and refuses (changing nothing) where they do.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from curator.core.cache import ensure_state_dir, state_dir
+from curator.core.edits import EditError, Plan
+from curator.core.git import GitRepo
+from curator.core.merge3 import MergeConflict, merge3
+from curator.core.resolve import fold
+
+JOURNAL = "journal"
+FORMAT = 1
+
+
+def _no_step(step: str) -> None:
+    """Called before every file operation; tests replace it to simulate a crash at that point."""
+
+
+before_step: Callable[[str], None] = _no_step
+
+
+@dataclass
+class Entry:
+    """One applied change as the journal keeps it."""
+
+    id: str
+    kind: str
+    reason: str
+    time: float
+    state: str  # applying, applied, undoing, undone, rolled-back
+    files: list[dict[str, Any]]  # path, before, after (bytes or None)
+    moved: dict[str, str] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+    links_rewritten: int = 0
+    created_dirs: list[str] = field(default_factory=list)
+    commit: str = ""
+    undo: dict[str, Any] = field(default_factory=dict)  # files, state, time, commit of its undo
+
+    @property
+    def paths(self) -> list[str]:
+        return [f["path"] for f in self.files]
+
+
+def _b64(data: bytes | None) -> str | None:
+    return None if data is None else base64.b64encode(data).decode()
+
+
+def _unb64(text: str | None) -> bytes | None:
+    return None if text is None else base64.b64decode(text)
+
+
+def _sha(data: bytes | None) -> str | None:
+    return None if data is None else hashlib.sha256(data).hexdigest()
+
+
+def _files_to_json(files: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "path": f["path"],
+            "before": _b64(f["before"]),
+            "before_sha": _sha(f["before"]),
+            "after": _b64(f["after"]),
+            "after_sha": _sha(f["after"]),
+        }
+        for f in files
+    ]
+
+
+def _files_from_json(files: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"path": f["path"], "before": _unb64(f["before"]), "after": _unb64(f["after"])} for f in files]
+
+
+class Journal:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.folder = state_dir(root) / JOURNAL
+
+    def write(self, entry: Entry) -> None:
+        """Store the entry durably: atomic replace, then fsync of the file and its folder."""
+        ensure_state_dir(self.root)
+        self.folder.mkdir(exist_ok=True)
+        data = {
+            "format": FORMAT,
+            "id": entry.id,
+            "kind": entry.kind,
+            "reason": entry.reason,
+            "time": entry.time,
+            "state": entry.state,
+            "files": _files_to_json(entry.files),
+            "moved": entry.moved,
+            "details": entry.details,
+            "links_rewritten": entry.links_rewritten,
+            "created_dirs": entry.created_dirs,
+            "commit": entry.commit,
+            "undo": {**entry.undo, "files": _files_to_json(entry.undo.get("files", []))} if entry.undo else {},
+        }
+        _write_durably(self.folder / f"{entry.id}.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
+
+    def entries(self) -> list[Entry]:
+        """Every entry, oldest first."""
+        if not self.folder.is_dir():
+            return []
+        found = []
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                data = orjson.loads(path.read_bytes())
+                undo = data.get("undo") or {}
+                if undo:
+                    undo = {**undo, "files": _files_from_json(undo.get("files", []))}
+                found.append(
+                    Entry(
+                        id=data["id"],
+                        kind=data["kind"],
+                        reason=data["reason"],
+                        time=data["time"],
+                        state=data["state"],
+                        files=_files_from_json(data["files"]),
+                        moved=data.get("moved", {}),
+                        details=data.get("details", {}),
+                        links_rewritten=data.get("links_rewritten", 0),
+                        created_dirs=data.get("created_dirs", []),
+                        commit=data.get("commit", ""),
+                        undo=undo,
+                    )
+                )
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                raise EditError(f"journal entry {path.name} is damaged ({exc}); move it aside to continue") from exc
+        found.sort(key=lambda e: (e.time, e.id))
+        return found
+
+    def get(self, change_id: str) -> Entry:
+        matches = [e for e in self.entries() if e.id.startswith(change_id)] if change_id else []
+        if not matches:
+            raise EditError(f"no change {change_id!r} in the journal (see 'curator history')")
+        if len(matches) > 1:
+            raise EditError(f"{change_id!r} matches {len(matches)} changes; give more of the id")
+        return matches[0]
+
+
+def _write_durably(path: Path, data: bytes, mode: int | None = None) -> None:
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.curator-tmp")
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _inside(root: Path, path: str) -> Path:
+    """The absolute path of a vault file; refuses anything that would land outside the vault."""
+    full = (root / path).resolve()
+    real_root = root.resolve()
+    if full != real_root and real_root not in full.parents:
+        raise EditError(f"{path} lies outside the vault; nothing was changed")
+    return root / path
+
+
+def _read(root: Path, path: str) -> bytes | None:
+    try:
+        return _inside(root, path).read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def _set_files(root: Path, files: list[tuple[str, bytes | None]], created_dirs: list[str]) -> None:
+    """Bring each file to its wanted bytes (None: absent). Deletions first, so that a case-only
+    rename works on a case-insensitive file system; empty folders the change made are removed."""
+    for path, data in files:
+        if data is None:
+            full = _inside(root, path)
+            if full.exists():
+                before_step(f"delete {path}")
+                full.unlink()
+                _fsync_dir(full.parent)
+    for path, data in files:
+        if data is None:
+            continue
+        full = _inside(root, path)
+        if full.exists() and full.read_bytes() == data:
+            continue
+        full.parent.mkdir(parents=True, exist_ok=True)
+        before_step(f"write {path}")
+        mode = full.stat().st_mode & 0o7777 if full.exists() else None
+        _write_durably(full, data, mode)
+    for folder in sorted(created_dirs, key=len, reverse=True):
+        full = root / folder
+        if full.is_dir() and not any(full.iterdir()):
+            wanted = any(data is not None and p.startswith(folder + "/") for p, data in files)
+            if not wanted:
+                full.rmdir()
+
+
+def _new_dirs(root: Path, paths: list[str]) -> list[str]:
+    made = set()
+    for path in paths:
+        parent = Path(path).parent
+        while parent != Path(".") and not (root / parent).exists():
+            made.add(parent.as_posix())
+            parent = parent.parent
+    return sorted(made)
+
+
+def recover(root: Path) -> list[str]:
+    """Roll back every change or undo a crash left half done; returns what was done, one line each."""
+    journal = Journal(root)
+    done = []
+    for entry in journal.entries():
+        if entry.state == "applying":
+            repo = GitRepo.find(root)
+            if repo is not None and entry.commit == "" and repo.head_mentions(entry.id):
+                entry.state = "applied"  # it was committed just before the crash: finish marking it
+                journal.write(entry)
+                done.append(f"change {entry.id} was complete; marked applied")
+                continue
+            _set_files(root, [(f["path"], f["before"]) for f in entry.files], entry.created_dirs)
+            entry.state = "rolled-back"
+            journal.write(entry)
+            done.append(f"change {entry.id} ({entry.reason}) was interrupted and has been rolled back")
+        elif entry.state == "undoing":
+            repo = GitRepo.find(root)
+            if repo is not None and not entry.undo.get("commit") and repo.head_mentions(f"undo-{entry.id}"):
+                entry.state = "undone"
+                journal.write(entry)
+                continue
+            _set_files(root, [(f["path"], f["before"]) for f in entry.undo["files"]], [])
+            entry.state = "applied"
+            entry.undo = {}
+            journal.write(entry)
+            done.append(f"undo of {entry.id} was interrupted; the change is back in place")
+    return done
+
+
+def pending(root: Path) -> list[str]:
+    """Ids of changes a crash left half done (read only: lint uses it to warn)."""
+    try:
+        return [e.id for e in Journal(root).entries() if e.state in ("applying", "undoing")]
+    except EditError:
+        return []
+
+
+def history(root: Path) -> list[Entry]:
+    """Changes newest first (rolled-back ones are left out)."""
+    return [e for e in reversed(Journal(root).entries()) if e.state != "rolled-back"]
+
+
+def _new_id() -> str:
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(2)
+
+
+def apply(root: Path, plan: Plan, allow_dirty: bool = False) -> Entry:
+    """Write a plan to disk: journal first, then the files, then one git commit."""
+    recover(root)
+    files = [{"path": c.path, "before": c.before, "after": c.after} for c in plan.changes]
+    for change in plan.changes:
+        if _read(root, change.path) != change.before:
+            raise EditError(f"{change.path} changed since the change was planned; nothing was changed")
+    repo = GitRepo.find(root)
+    if repo is not None and not allow_dirty:
+        dirty = repo.dirty([c.path for c in plan.changes if c.before is not None])
+        if dirty:
+            raise EditError(f"uncommitted changes in {', '.join(dirty)}; commit them first or pass --allow-dirty")
+    entry = Entry(
+        id=_new_id(),
+        kind=plan.kind,
+        reason=plan.reason,
+        time=time.time(),
+        state="applying",
+        files=files,
+        moved=plan.moved,
+        details={**plan.details, "notes": list(plan.notes)},
+        links_rewritten=plan.links_rewritten,
+        created_dirs=_new_dirs(root, [c.path for c in plan.changes if c.after is not None]),
+    )
+    journal = Journal(root)
+    journal.write(entry)
+    _set_files(root, [(c.path, c.after) for c in plan.changes], [])
+    if repo is not None:
+        before_step("commit")
+        entry.commit = repo.commit(entry.paths, plan.reason, entry.id)
+    entry.state = "applied"
+    journal.write(entry)
+    return entry
+
+
+def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
+    """Where the file `entry` knew as `path` is now, after the moves of later changes and undos."""
+    events: list[tuple[float, dict[str, str]]] = []
+    for other in entries:
+        if other.id == entry.id:
+            continue
+        if other.state in ("applied", "undone") and other.time > entry.time:
+            events.append((other.time, other.moved))
+        if other.state == "undone" and other.undo.get("time", 0) > entry.time:
+            events.append((other.undo["time"], other.undo.get("moved", {})))
+    for _, moves in sorted(events, key=lambda event: event[0]):
+        path = moves.get(path, path)
+    return path
+
+
+def plan_undo(root: Path, entry: Entry, entries: list[Entry]) -> tuple[list[tuple[str, bytes | None]], dict[str, str]]:
+    """What each file must become to take `entry` back, later edits kept, and the moves that makes.
+
+    EditError on a conflict: a line both changed, or a page the change moved that moved again.
+    """
+    by_path = {f["path"]: f for f in entry.files}
+    moves = {
+        old: new
+        for old, new in entry.moved.items()
+        if old in by_path and new in by_path and by_path[old]["after"] is None and by_path[new]["before"] is None
+    }
+    wanted: dict[str, bytes | None] = {}
+    undone_moves: dict[str, str] = {}
+    for f in entry.files:
+        path, before, after = f["path"], f["before"], f["after"]
+        if path in moves.values():
+            continue  # a page the change made by moving another: decided with the page it came from
+        if path in moves:  # bring the moved page back, with whatever was written into it since
+            new = moves[path]
+            if _follow(entries, entry, new) != new:
+                raise EditError(f"{new} was moved again by a later change; undo that change first")
+            new_after, new_now, current = by_path[new]["after"], _read(root, new), _read(root, path)
+            if new_now is None:
+                raise EditError(f"{new} was deleted since change {entry.id}; nothing was changed")
+            if current is not None and current != before and fold(path) != fold(new):
+                raise EditError(f"{path} exists again since change {entry.id}; nothing was changed")
+            wanted[path] = before if new_now == new_after else _merge(new, new_after, new_now, before)
+            wanted[new] = None
+            undone_moves[new] = path
+            continue
+        here = _follow(entries, entry, path)
+        current = _read(root, here)
+        if current == after:
+            wanted[here] = before
+        elif current == before:
+            continue  # already as it was
+        elif current is None or after is None or before is None:
+            raise EditError(f"{here} was created, deleted or moved since change {entry.id}; nothing was changed")
+        else:
+            wanted[here] = _merge(here, after, current, before)
+    return sorted(wanted.items()), undone_moves
+
+
+def _merge(path: str, base: bytes | None, ours: bytes, theirs: bytes | None) -> bytes:
+    try:
+        result = merge3((base or b"").decode("utf-8"), ours.decode("utf-8"), (theirs or b"").decode("utf-8"))
+    except MergeConflict as exc:
+        raise EditError(
+            f"{path} was edited since, in the lines this change touched; undo refused, nothing was changed"
+        ) from exc
+    except UnicodeDecodeError as exc:
+        raise EditError(f"{path} is no longer valid UTF-8; undo refused, nothing was changed") from exc
+    return result.encode("utf-8")
+
+
+def undo(root: Path, change_id: str, allow_dirty: bool = False) -> Entry:
+    """Take back one change, leaving every other in place."""
+    recover(root)
+    journal = Journal(root)
+    entry = journal.get(change_id)
+    if entry.state == "undone":
+        raise EditError(f"change {entry.id} was already undone")
+    if entry.state != "applied":
+        raise EditError(f"change {entry.id} is {entry.state}, not applied; nothing to undo")
+    wanted, undone_moves = plan_undo(root, entry, journal.entries())
+    repo = GitRepo.find(root)
+    if repo is not None and not allow_dirty:
+        dirty = repo.dirty([p for p, _ in wanted if _read(root, p) is not None])
+        if dirty:
+            raise EditError(f"uncommitted changes in {', '.join(dirty)}; commit them first or pass --allow-dirty")
+    entry.state = "undoing"
+    entry.undo = {
+        "time": time.time(),
+        "moved": undone_moves,
+        "files": [{"path": p, "before": _read(root, p), "after": data} for p, data in wanted],
+    }
+    journal.write(entry)
+    _set_files(root, wanted, entry.created_dirs)
+    if repo is not None:
+        before_step("commit")
+        entry.undo["commit"] = repo.commit([p for p, _ in wanted], f"Undo: {entry.reason}", f"undo-{entry.id}")
+    entry.state = "undone"
+    journal.write(entry)
+    return entry

@@ -1,0 +1,516 @@
+"""Plan renames and merges: the exact new bytes of every file a change touches, nothing written.
+
+A plan rewrites every link to the moved page in the way it was written (bare name, folder path,
+relative path, markdown link with its encoding), keeps labels and anchors, and is then checked by
+resolving every link of the vault again as it would be afterwards: a link whose meaning would
+change is written out explicitly, and one that would still break is reported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from urllib.parse import quote, unquote
+
+from curator.core.errors import CuratorError
+from curator.core.frontmatter_edit import add_list_items
+from curator.core.page import Link, aliases_of
+from curator.core.parse import parse_page, split_frontmatter
+from curator.core.resolve import Resolution, Resolver, fold
+from curator.core.vault import Vault
+
+# Characters Obsidian refuses in file names, plus those that break a [[link]].
+_BAD_NAME = re.compile(r'[\\/:*?"<>|#^\[\]\x00-\x1f]')
+
+
+class EditError(CuratorError):
+    """A change that cannot be made; nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileChange:
+    path: str
+    before: bytes | None  # None: the file does not exist before the change
+    after: bytes | None  # None: the change deletes it
+
+
+@dataclass(frozen=True)
+class Plan:
+    kind: str  # "rename" or "merge"
+    reason: str
+    changes: tuple[FileChange, ...]
+    moved: dict[str, str]  # old page path -> the page that answers for it afterwards
+    links_rewritten: int
+    notes: tuple[str, ...] = ()
+    details: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def paths(self) -> list[str]:
+        return [c.path for c in self.changes]
+
+
+def find_page(vault: Vault, name: str) -> str:
+    """A page given by path (`folder/Page.md`, `folder/Page`) or by title; ambiguity is an error."""
+    wanted = name.strip().replace("\\", "/").lstrip("/")
+    if not wanted:
+        raise EditError("no page named: give a title or a path")
+    key = fold(wanted)
+    for candidate in (key, key + ".md"):
+        for path in vault.pages:
+            if fold(path) == candidate:
+                return path
+    titles = vault.resolver.titles().get(key.removesuffix(".md"), [])
+    if len(titles) == 1:
+        return titles[0]
+    if len(titles) > 1:
+        raise EditError(f"{name!r} names {len(titles)} pages ({', '.join(sorted(titles))}); give the path")
+    raise EditError(f"no page {name!r} in the vault")
+
+
+def target_path(vault: Vault, old: str, new: str) -> str:
+    """The path NEW names: a folder path from the root, or a title beside OLD; checked for safety."""
+    new = new.strip().replace("\\", "/")
+    if not new or new.startswith("/") or re.match(r"^[A-Za-z]:[/\\]", new):
+        raise EditError(f"new name {new!r} must be a title or a path inside the vault")
+    parts = new.split("/")
+    if "/" not in new:
+        folder = posixpath.dirname(old)
+        parts = [*(folder.split("/") if folder else []), new]
+    if parts[-1].lower().endswith(".md"):
+        parts[-1] = parts[-1][:-3]
+    for part in parts:
+        if part in ("", ".", "..") or part != part.strip() or part.startswith("."):
+            raise EditError(f"new name {new!r}: {part!r} is not a usable file or folder name inside the vault")
+        bad = _BAD_NAME.search(part)
+        if bad:
+            raise EditError(f"new name {new!r}: the character {bad.group(0)!r} is not allowed in a page name")
+    path = "/".join(parts) + ".md"
+    if fold(path) != fold(old):
+        clash = [p for p in (*vault.pages, *vault.attachments) if fold(p) == fold(path)]
+        if clash or (vault.root / path).exists():
+            raise EditError(f"{path} already exists; choose another name or merge into it")
+    elif path == old:
+        raise EditError(f"{old} already has that name")
+    return path
+
+
+def _title(path: str) -> str:
+    return posixpath.basename(path)[:-3]
+
+
+class _Texts:
+    """The current text of each page a plan touches, read from disk as exact bytes."""
+
+    def __init__(self, vault: Vault) -> None:
+        self.vault = vault
+        self.before: dict[str, bytes] = {}
+        self.text: dict[str, str] = {}
+
+    def get(self, path: str) -> str:
+        if path not in self.text:
+            data = (self.vault.root / path).read_bytes()
+            page = self.vault.pages.get(path)
+            if page is not None and page.sha and hashlib.blake2b(data, digest_size=16).hexdigest() != page.sha:
+                raise EditError(f"{path} changed while the change was planned; run it again")
+            try:
+                self.text[path] = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise EditError(f"{path} is not valid UTF-8, so its links cannot be rewritten safely") from exc
+            self.before[path] = data
+        return self.text[path]
+
+
+def _wiki_target_span(raw: str) -> tuple[int, int]:
+    """Start and end, inside a raw `[[...]]` or `![[...]]`, of its target part."""
+    start = raw.index("[[") + 2
+    end = len(raw) - 2
+    inner = raw[start:end]
+    cut = len(inner)
+    for mark in ("|", "#"):
+        at = inner.find(mark)
+        if at >= 0:
+            cut = min(cut, at)
+    if cut > 0 and inner[cut - 1] == "\\" and cut < len(inner) and inner[cut] == "|":
+        cut -= 1
+    return start, start + cut
+
+
+def _markdown_dest_span(raw: str) -> tuple[int, int]:
+    """Start and end of the destination's path part in a raw `[l](dest "t")` or `[id]: dest`."""
+    start = raw.index("](") + 2 if raw.rstrip().endswith(")") and "](" in raw else raw.index("]:") + 2
+    while start < len(raw) and raw[start] in " \t":
+        start += 1
+    if raw[start] == "<":
+        end = raw.index(">", start)
+        start += 1
+    else:
+        end = start
+        depth = 0
+        while end < len(raw):
+            ch = raw[end]
+            if ch in " \t" or (ch == ")" and depth == 0):
+                break
+            depth += ch == "("
+            depth -= ch == ")"
+            end += 1
+    dest = raw[start:end]
+    cut = min([i for i in (dest.find("#"), dest.find("?")) if i >= 0], default=len(dest))
+    return start, start + cut
+
+
+def _written_target(written: str, target: str) -> str:
+    """`target` with or without its `.md`, as the link was written."""
+    if target.lower().endswith(".md") and not written.lower().endswith(".md"):
+        return target[:-3]
+    return target
+
+
+def _new_wiki_target(written: str, home: str, target: str) -> str:
+    """How a wikilink written as `written`, living in page `home`, names `target` in the same style."""
+    target = _written_target(written, target)
+    folder = posixpath.dirname(home)
+    if written.startswith(("./", "../")):
+        rel = posixpath.relpath(target, folder or ".")
+        return rel if rel.startswith("../") else "./" + rel
+    if written.startswith("/"):
+        return "/" + target
+    if "/" in written:
+        return target
+    return posixpath.basename(target)
+
+
+def _new_markdown_dest(written: str, home: str, target: str, by_name: bool) -> str:
+    """The same for a markdown link's destination, keeping its percent-encoding."""
+    target = _written_target(unquote(written), target)
+    if written.startswith("/"):
+        dest = "/" + target
+    elif by_name:
+        dest = posixpath.basename(target)
+    else:
+        dest = posixpath.relpath(target, posixpath.dirname(home) or ".")
+    if "%" in written or (" " in dest and " " not in written):
+        dest = quote(dest, safe="/!$&'()*+,;=:@-._~")
+    return dest
+
+
+def _resolved_relatively(origin: str, written: str, path: str | None) -> bool:
+    """Whether a markdown link in `origin` reached `path` as a path relative to its folder."""
+    if path is None:
+        return False
+    joined = fold(posixpath.normpath(posixpath.join(posixpath.dirname(origin), written)))
+    return joined in (fold(path), fold(path).removesuffix(".md"))
+
+
+@dataclass
+class _Edit:
+    offset: int
+    length: int
+    text: str
+
+
+def _apply_edits(text: str, edits: list[_Edit]) -> str:
+    for edit in sorted(edits, key=lambda e: e.offset, reverse=True):
+        text = text[: edit.offset] + edit.text + text[edit.offset + edit.length :]
+    return text
+
+
+def _rewrite_link(text: str, link: Link, origin: str, home: str, target: str, found: Resolution) -> _Edit | None:
+    """The edit that makes `link` (written in `origin`, living in `home` afterwards) name `target`."""
+    raw = text[link.offset : link.offset + link.length]
+    if link.syntax == "markdown":
+        start, end = _markdown_dest_span(raw)
+        written = raw[start:end]
+        by_name = not written.startswith("/") and not _resolved_relatively(origin, unquote(written), found.path)
+        new = _new_markdown_dest(written, home, target, by_name)
+    else:
+        start, end = _wiki_target_span(raw)
+        written = raw[start:end].strip()
+        if not written:
+            return None  # [[#heading]] names its own page, wherever it moves
+        new = _new_wiki_target(written, home, target)
+    if new == raw[start:end]:
+        return None
+    return _Edit(link.offset + start, end - start, new)
+
+
+def _explicit_target(resolver: Resolver, source: str, path: str, markdown: bool) -> str:
+    """The shortest folder path to `path` that resolves to it from `source`."""
+    stem = path[:-3]
+    parts = stem.split("/")
+    for size in range(1, len(parts) + 1):
+        candidate = "/".join(parts[-size:])
+        if (
+            resolver.resolve(source, candidate, markdown).path == path
+            and not resolver.resolve(source, candidate, markdown).candidates
+        ):
+            return candidate
+    return "/" + stem
+
+
+def _links_of(text: str) -> tuple[Link, ...]:
+    return parse_page(text).links
+
+
+def _check_and_fix(
+    vault: Vault,
+    texts: _Texts,
+    new_pages: list[str],
+    new_aliases: dict[str, tuple[str, ...]],
+    moved: dict[str, str],
+    removed: set[str],
+) -> tuple[list[str], int]:
+    """Resolve every link as it will be; rewrite explicitly those whose meaning would change.
+
+    Returns the problems left (links that resolved before and would not) and how many links were fixed.
+    """
+    resolver = Resolver(new_pages, vault.attachments, new_aliases, vault.config.resolve_aliases)
+    problems: list[str] = []
+    fixed = 0
+    before_by_source: dict[str, list[Resolution]] = {}
+    for rl in vault.links:
+        before_by_source.setdefault(rl.source, []).append(rl.resolution)
+    for old_source in vault.pages:
+        if old_source in removed:
+            continue
+        source = moved.get(old_source, old_source)
+        old_resolutions = before_by_source.get(old_source, [])
+        if not old_resolutions:
+            continue
+        links = _links_of(texts.text[source]) if source in texts.text else vault.pages[old_source].links
+        if len(links) != len(old_resolutions):
+            continue  # the page's links were rebuilt by the change itself (a merge); checked below
+        edits: list[_Edit] = []
+        for link, old in zip(links, old_resolutions, strict=True):
+            if old.kind != "page" or old.path is None:
+                continue
+            expected = moved.get(old.path, old.path)
+            now = resolver.resolve(source, link.target, link.syntax == "markdown")
+            newly_ambiguous = len(now.candidates) > 1 and len(old.candidates) < 2
+            if now.path == expected and not newly_ambiguous:
+                continue
+            text = texts.get(source)
+            explicit = _explicit_target(resolver, source, expected, link.syntax == "markdown")
+            raw = text[link.offset : link.offset + link.length]
+            if link.syntax == "markdown":
+                start, end = _markdown_dest_span(raw)
+                replacement = quote(explicit + ".md", safe="/") if not explicit.startswith("/") else explicit + ".md"
+            else:
+                start, end = _wiki_target_span(raw)
+                replacement = explicit
+            edits.append(_Edit(link.offset + start, end - start, replacement))
+        if edits:
+            texts.text[source] = _apply_edits(texts.get(source), edits)
+            fixed += len(edits)
+    # Second look: anything still not resolving as before is reported.
+    for old_source in vault.pages:
+        if old_source in removed:
+            continue
+        source = moved.get(old_source, old_source)
+        links = _links_of(texts.text[source]) if source in texts.text else vault.pages[old_source].links
+        old_resolutions = before_by_source.get(old_source, [])
+        if len(links) != len(old_resolutions):
+            continue
+        for link, old in zip(links, old_resolutions, strict=True):
+            if old.kind == "page" and old.path is not None:
+                now = resolver.resolve(source, link.target, link.syntax == "markdown")
+                if now.path != moved.get(old.path, old.path):
+                    problems.append(f"{source}:{link.line}: {link.target!r} would no longer resolve as before")
+    return problems, fixed
+
+
+def _text_changes(
+    texts: _Texts, deleted: Iterable[str] = (), created: dict[str, str] | None = None
+) -> list[FileChange]:
+    changes: list[FileChange] = []
+    created = created or {}
+    for path, text in texts.text.items():
+        if path in created or path in deleted:
+            continue
+        data = text.encode("utf-8")
+        if data != texts.before.get(path):
+            changes.append(FileChange(path, texts.before[path], data))
+    for path in deleted:
+        changes.append(FileChange(path, texts.before[path], None))
+    for path, text in created.items():
+        changes.append(FileChange(path, None, text.encode("utf-8")))
+    return sorted(changes, key=lambda c: c.path)
+
+
+def plan_rename(vault: Vault, old_name: str, new_name: str, reason: str | None = None) -> Plan:
+    """Move a page and rewrite every link to it; its old title becomes an alias."""
+    old = find_page(vault, old_name)
+    new = target_path(vault, old, new_name)
+    texts = _Texts(vault)
+    rewritten = 0
+    by_source: dict[str, list[_Edit]] = {}
+    for rl in vault.links:  # every link to the page, its own self links included
+        if rl.resolution.path != old or rl.resolution.kind != "page":
+            continue
+        home = new if rl.source == old else rl.source
+        edit = _rewrite_link(texts.get(rl.source), rl.link, rl.source, home, new, rl.resolution)
+        if edit is not None:
+            by_source.setdefault(rl.source, []).append(edit)
+            rewritten += 1
+    if posixpath.dirname(old) != posixpath.dirname(new):
+        by_source.setdefault(old, []).extend(_relative_links_moved(vault, texts, old, new))
+    for source, edits in by_source.items():
+        texts.text[source] = _apply_edits(texts.get(source), edits)
+    old_title, new_title = _title(old), _title(new)
+    page = vault.pages[old]
+    text = texts.get(old)
+    if fold(old_title) != fold(new_title):
+        key = "alias" if "alias" in page.frontmatter and "aliases" not in page.frontmatter else "aliases"
+        text = add_list_items(text, key, [old_title], old)
+    aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path != old}
+    aliases[new] = aliases_of(_frontmatter_of(text))
+    new_pages = [new if p == old else p for p in vault.pages]
+    del texts.text[old]
+    texts.text[new] = text  # checked at its new path, like every other page
+    problems, fixed = _check_and_fix(vault, texts, new_pages, aliases, {old: new}, set())
+    moved_text = texts.text.pop(new)
+    changes = _text_changes(texts, deleted=[old], created={new: moved_text})
+    return Plan(
+        "rename",
+        reason or f"Rename {old} to {new}",
+        tuple(changes),
+        {old: new},
+        rewritten + fixed,
+        tuple(problems),
+        {"old": old, "new": new},
+    )
+
+
+def _relative_links_moved(vault: Vault, texts: _Texts, old: str, new: str) -> list[_Edit]:
+    """Edits that keep a moving page's relative links (`./x`, `[l](../x.md)`) pointing where they did."""
+    edits = []
+    for rl in vault.outlinks(old):
+        link, found = rl.link, rl.resolution
+        if found.kind == "dead" or found.path is None or found.path == old:
+            continue
+        if link.syntax == "markdown" or link.target.startswith(("./", "../")):
+            edit = _rewrite_link(texts.get(old), link, old, new, found.path, found)
+            if edit is not None:
+                edits.append(edit)
+    return edits
+
+
+def _frontmatter_of(text: str) -> dict[str, object]:
+    return parse_page(text).frontmatter
+
+
+_FENCE_LINE = re.compile(r"[ \t]*(`{3,}|~{3,})")
+
+
+def paragraphs(body: str) -> list[str]:
+    """Blocks separated by blank lines; a fenced code block stays one block even with blank lines."""
+    blocks: list[str] = []
+    current: list[str] = []
+    fence: str | None = None
+    for line in body.splitlines():
+        m = _FENCE_LINE.match(line)
+        if fence is None and m:
+            fence = m.group(1)
+        elif fence is not None and m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+            fence = None
+        if fence is None and not line.strip():
+            if current:
+                blocks.append("\n".join(current))
+                current = []
+            continue
+        current.append(line)
+    if current:
+        blocks.append("\n".join(current))
+    return blocks
+
+
+def _normal(block: str) -> str:
+    return " ".join(block.split()).casefold()
+
+
+def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | None = None) -> Plan:
+    """Fold SOURCE into INTO: its distinct paragraphs, titles, aliases and list values; SOURCE goes."""
+    source = find_page(vault, source_name)
+    into = find_page(vault, into_name)
+    if source == into:
+        raise EditError("a page cannot be merged into itself")
+    texts = _Texts(vault)
+    rewritten = 0
+    # Every link to SOURCE now names INTO; a bare [[Source]] keeps its words as a label.
+    by_page: dict[str, list[_Edit]] = {}
+    source_title, into_title = _title(source), _title(into)
+    for rl in vault.links:
+        if rl.resolution.path != source or rl.resolution.kind != "page":
+            continue
+        home = into if rl.source == source else rl.source
+        edit = _rewrite_link(texts.get(rl.source), rl.link, rl.source, home, into, rl.resolution)
+        if edit is None:
+            continue
+        if rl.link.syntax != "markdown" and rl.link.label is None and rl.link.target and rl.link.anchor is None:
+            edit = _Edit(edit.offset, edit.length, f"{edit.text}|{rl.link.target}")
+        by_page.setdefault(rl.source, []).append(edit)
+        rewritten += 1
+    if posixpath.dirname(source) != posixpath.dirname(into):  # SOURCE's relative links, from INTO's folder
+        by_page.setdefault(source, []).extend(_relative_links_moved(vault, texts, source, into))
+    for path, edits in by_page.items():
+        texts.text[path] = _apply_edits(texts.get(path), edits)
+    source_text = texts.get(source)
+    into_text = texts.get(into)
+    # Distinct paragraphs of SOURCE, under a heading that names where they came from.
+    _, _, source_body_at = split_frontmatter(source_text)
+    _, _, into_body_at = split_frontmatter(into_text)
+    have = {_normal(b) for b in paragraphs(into_text[into_body_at:])}
+    fresh = [b for b in paragraphs(source_text[source_body_at:]) if _normal(b) not in have]
+    # A heading that only repeats either title adds nothing: the "From" heading names the origin.
+    titles = {fold(into_title), fold(source_title)}
+    fresh = [b for b in fresh if not (b.lstrip().startswith("#") and _normal(b).lstrip("# ") in titles)]
+    newline = "\r\n" if "\r\n" in into_text else "\n"
+    if fresh:
+        joined = "\n\n".join(fresh).replace("\n", newline)
+        tail = into_text if into_text.endswith(("\n", "\r")) or not into_text else into_text + newline
+        into_text = f"{tail}{newline}## From {source_title}{newline}{newline}{joined}{newline}"
+    # Titles and aliases of SOURCE become aliases of INTO; list values are unioned.
+    source_page, into_page = vault.pages[source], vault.pages[into]
+    notes: list[str] = []
+    if source_page.frontmatter_error:
+        notes.append(f"{source}: its frontmatter does not parse, so only its title became an alias")
+    alias_key = "alias" if "alias" in into_page.frontmatter and "aliases" not in into_page.frontmatter else "aliases"
+    new_aliases = [source_title, *source_page.aliases]
+    into_text = add_list_items(into_text, alias_key, [a for a in new_aliases if fold(a) != fold(into_title)], into)
+    for key, value in source_page.frontmatter.items():
+        if key in ("aliases", "alias") or not isinstance(value, list):
+            continue
+        current = into_page.frontmatter.get(key)
+        if current is not None and not isinstance(current, list):
+            notes.append(f"{into}: `{key}` is not a list there, so {source}'s values were not added")
+            continue
+        items = [str(v) for v in value if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+        into_text = add_list_items(into_text, key, items, into)
+    texts.text[into] = into_text
+    aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path not in (source, into)}
+    aliases[into] = aliases_of(_frontmatter_of(into_text))
+    new_pages = [p for p in vault.pages if p != source]
+    source_text = texts.text.pop(source)
+    problems, fixed = _check_and_fix(vault, texts, new_pages, aliases, {source: into}, {source})
+    texts.text[source] = source_text
+    # INTO's links were rebuilt: every page SOURCE or INTO reached before must still be reached.
+    resolver = Resolver(new_pages, vault.attachments, aliases, vault.config.resolve_aliases)
+    reached = {resolver.resolve(into, lk.target, lk.syntax == "markdown").path for lk in _links_of(texts.text[into])}
+    for rl in (*vault.outlinks(source), *vault.outlinks(into)):
+        lost = rl.resolution.kind == "page" and rl.resolution.path not in (source, into, *reached)
+        if lost:
+            problems.append(f"{into}: the link to {rl.resolution.path} from {rl.source} was lost in the merge")
+    notes.extend(problems)
+    changes = _text_changes(texts, deleted=[source])
+    why = reason or f"Merge {source} into {into}"
+    return Plan(
+        "merge",
+        why,
+        tuple(changes),
+        {source: into},
+        rewritten + fixed,
+        tuple(notes),
+        {"source": source, "into": into},
+    )

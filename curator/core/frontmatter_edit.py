@@ -1,0 +1,124 @@
+"""Surgical frontmatter edits: add items to a list key and change nothing else, byte for byte.
+
+Re-serialising YAML would reorder keys and drop comments and quoting, so edits touch only the
+lines of the one key, and the result is parsed again to prove every other key is unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import yaml
+
+from curator.core.errors import CuratorError
+from curator.core.parse import split_frontmatter
+from curator.core.simple_yaml import is_plain_string
+
+
+class FrontmatterEditError(CuratorError):
+    pass
+
+
+_ITEM = re.compile(r"([ \t]*)-([ \t]+)")
+
+
+def yaml_scalar(value: str) -> str:
+    """`value` written so YAML reads it back as the same string."""
+    if is_plain_string(value) and value == value.strip() and "," not in value:
+        return value
+    return json.dumps(value, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+
+
+def add_list_items(text: str, key: str, items: list[str], path: str = "") -> str:
+    """Append `items` (those not already there) to the list under `key`, creating what is missing."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    fm_text, fm_start, _ = split_frontmatter(text)
+    if fm_text is None:
+        if not items:
+            return text
+        bom = "\ufeff" if text.startswith("\ufeff") else ""
+        header = f"---{newline}{key}:{newline}" + "".join(f"  - {yaml_scalar(i)}{newline}" for i in items)
+        return bom + header + f"---{newline}" + text[len(bom) :]
+    before = _load(fm_text, path)
+    current = before.get(key)
+    if current is not None and not isinstance(current, (list, str)):
+        raise FrontmatterEditError(f"{path}: frontmatter `{key}` is neither a list nor a text; not changed")
+    existing = [current] if isinstance(current, str) else [str(v) for v in (current or [])]
+    folded = {e.casefold() for e in existing}
+    new_items = []
+    for item in items:
+        if item.casefold() not in folded:
+            new_items.append(item)
+            folded.add(item.casefold())
+    if not new_items:
+        return text
+    new_fm = _edit(fm_text, key, new_items, newline)
+    after = _load(new_fm, path)
+    expected = dict(before)
+    expected[key] = existing + new_items
+    if after != expected:
+        raise FrontmatterEditError(f"{path}: the frontmatter is too unusual to edit `{key}` safely; not changed")
+    return text[:fm_start] + new_fm + text[fm_start + len(fm_text) :]
+
+
+def _load(fm_text: str, path: str) -> dict[str, Any]:
+    try:
+        data = yaml.safe_load(fm_text) if fm_text.strip() else {}
+    except (yaml.YAMLError, ValueError) as exc:
+        raise FrontmatterEditError(f"{path}: frontmatter is not valid YAML; fix it first") from exc
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise FrontmatterEditError(f"{path}: frontmatter is not a mapping; fix it first")
+    return data
+
+
+def _edit(fm_text: str, key: str, items: list[str], newline: str) -> str:
+    lines = fm_text.splitlines(keepends=True)
+    key_line = re.compile(rf"{re.escape(key)}[ \t]*:(.*?)(\r?\n)?$")
+    for index, line in enumerate(lines):
+        m = key_line.match(line)
+        if not m:
+            continue
+        value = m.group(1)
+        bare = value.split(" #", 1)[0].strip()
+        if bare.startswith("["):  # flow list: insert before the closing bracket
+            close = value.rfind("]")
+            inner = value[value.find("[") + 1 : close]
+            added = ", ".join(yaml_scalar(i) for i in items)
+            joined = added if not inner.strip() else f"{inner.rstrip()}, {added}"
+            start = line.index(":") + 1 + value.find("[") + 1
+            lines[index] = line[:start] + joined + line[start + len(inner) :]
+            return "".join(lines)
+        if bare:  # a single text value becomes a flow list that keeps it as written
+            raw = bare if not re.search(r"[,\[\]{}]", bare) or bare[0] in "\"'" else json.dumps(bare)
+            start = line.index(":") + 1
+            end = start + len(value)
+            listed = ", ".join([raw, *(yaml_scalar(i) for i in items)])
+            lines[index] = line[:start] + f" [{listed}]" + line[end:]
+            return "".join(lines)
+        # Block list (or nothing yet): add items after the last one, in the same style.
+        last = index
+        indent, gap = "  ", " "
+        for follow in range(index + 1, len(lines)):
+            item = _ITEM.match(lines[follow])
+            if item:
+                last = follow
+                indent, gap = item.group(1), item.group(2)
+            elif lines[follow].strip() and lines[follow][:1] in " \t" and last != index:
+                last = follow  # a continuation of the previous item
+            else:
+                break
+        ending = lines[last][len(lines[last].rstrip("\r\n")) :] or newline
+        if not lines[last].endswith(("\n", "\r")):
+            lines[last] += newline
+        lines[last + 1 : last + 1] = [f"{indent}-{gap}{yaml_scalar(i)}{ending}" for i in items]
+        return "".join(lines)
+    # No such key yet: append it at the end of the header.
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += newline
+    lines.append(f"{key}:{newline}")
+    lines.extend(f"  - {yaml_scalar(i)}{newline}" for i in items)
+    return "".join(lines)

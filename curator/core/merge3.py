@@ -1,0 +1,55 @@
+"""Three-way merge of text by lines: apply the edits base→theirs onto ours, or report a conflict.
+
+Written here rather than taken from a package because the one on PyPI is GPL, and because undo
+needs non-overlapping edits to merge (adjacent edits included) so that undos commute.
+"""
+
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+
+Hunk = tuple[int, int, list[str]]  # base lines [start, end) are replaced by these lines
+
+
+class MergeConflict(Exception):
+    pass
+
+
+def _hunks(base: list[str], other: list[str]) -> list[Hunk]:
+    matcher = SequenceMatcher(None, base, other, autojunk=False)
+    return [(i1, i2, other[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+
+
+def _overlap(a: Hunk, b: Hunk) -> bool:
+    (s1, e1, _r1), (s2, e2, _r2) = a, b
+    if s1 == e1 and s2 == e2:  # two insertions at one place: only the same text agrees
+        return s1 == s2
+    if s1 == e1:
+        return s2 < s1 < e2
+    if s2 == e2:
+        return s1 < s2 < e1
+    return s1 < e2 and s2 < e1
+
+
+def merge3(base: str, ours: str, theirs: str) -> str:
+    """`ours` with the changes from `base` to `theirs` applied; MergeConflict when they touch the same lines."""
+    if ours == base:
+        return theirs
+    if theirs == base or ours == theirs:
+        return ours
+    b, o, t = (s.splitlines(keepends=True) for s in (base, ours, theirs))
+    mine, wanted = _hunks(b, o), _hunks(b, t)
+    for hunk in wanted:
+        for other in mine:
+            if _overlap(hunk, other) and hunk != other:
+                raise MergeConflict
+    # Walk the base once, taking each hunk from whichever side made it (identical ones once).
+    events = sorted({(s, e, tuple(r)) for s, e, r in mine + wanted}, key=lambda h: (h[0], h[1]))
+    out: list[str] = []
+    pos = 0
+    for start, end, lines in events:
+        out.extend(b[pos:start])
+        out.extend(lines)
+        pos = max(pos, end)
+    out.extend(b[pos:])
+    return "".join(out)

@@ -1,0 +1,41 @@
+"""Helpers for edit-engine tests: tree snapshots and link-resolution checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from curator.core.vault import load_vault
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file under `root` (the .curator folder and .git left out), with its bytes."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not {".curator", ".git"} & set(p.relative_to(root).parts)
+    }
+
+
+def folders(root: Path) -> set[str]:
+    return {
+        p.relative_to(root).as_posix()
+        for p in root.rglob("*")
+        if p.is_dir() and not {".curator", ".git"} & set(p.relative_to(root).parts)
+    }
+
+
+def resolving(root: Path) -> dict[tuple[str, int], str]:
+    """(page, n-th link) -> the page it resolves to, for every link that resolves to a page."""
+    vault = load_vault(root, use_cache=False)
+    result: dict[tuple[str, int], str] = {}
+    counts: dict[str, int] = {}
+    for rl in vault.links:
+        n = counts.get(rl.source, 0)
+        counts[rl.source] = n + 1
+        if rl.resolution.kind == "page" and rl.resolution.path:
+            result[(rl.source, n)] = rl.resolution.path
+    return result
+
+
+def dead_count(root: Path) -> int:
+    return sum(1 for rl in load_vault(root, use_cache=False).links if rl.resolution.kind == "dead")

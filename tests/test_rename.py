@@ -1,0 +1,162 @@
+"""Rename: every link form rewritten in its own style, nothing else touched, refusals change nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import make_vault
+from edit_helpers import dead_count, tree
+
+from curator.core.changes import apply
+from curator.core.edits import EditError, plan_rename
+from curator.core.vault import load_vault
+
+HOME = """\
+---
+title: Home
+related: "[[Old page]]"
+---
+# Home
+- [[Old page]] and [[Old page|the label]] and [[Old page#Head|x]] and ![[Old page#^blk]]
+- [[notes/Old page]] and [[./notes/Old page.md]] and [[/notes/Old page]]
+- [md](notes/Old%20page.md#Head) and [ang](<notes/Old page.md>) and [name](Old%20page.md)
+- code stays: `[[Old page]]`
+
+```
+[[Old page]]
+```
+"""
+OLD = """\
+---
+type: topic  # the kind of page
+tags: [a, b]
+---
+# Head
+Back to [home](../Home.md) or [[./sibling]]; see [[#Head]] and [[Old page#Head]].
+A block. ^blk
+"""
+
+
+def vault_files() -> dict[str, str | bytes]:
+    return {
+        "Home.md": HOME,
+        "notes/Old page.md": OLD,
+        "notes/sibling.md": "[[Old page]]\n",
+        "deep/er/x.md": "[up](../../notes/Old%20page.md)\n",
+    }
+
+
+def test_every_link_form_is_rewritten_in_its_own_style(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", vault_files())
+    plan = plan_rename(load_vault(root, use_cache=False), "Old page", "archive/2026/New page")
+    apply(root, plan)
+    home = (root / "Home.md").read_text()
+    assert home == (
+        HOME.replace('related: "[[Old page]]"', 'related: "[[New page]]"')
+        .replace(
+            "- [[Old page]] and [[Old page|the label]] and [[Old page#Head|x]] and ![[Old page#^blk]]",
+            "- [[New page]] and [[New page|the label]] and [[New page#Head|x]] and ![[New page#^blk]]",
+        )
+        .replace(
+            "- [[notes/Old page]] and [[./notes/Old page.md]] and [[/notes/Old page]]",
+            "- [[archive/2026/New page]] and [[./archive/2026/New page.md]] and [[/archive/2026/New page]]",
+        )
+        .replace(
+            "- [md](notes/Old%20page.md#Head) and [ang](<notes/Old page.md>) and [name](Old%20page.md)",
+            "- [md](archive/2026/New%20page.md#Head) and [ang](<archive/2026/New page.md>) and [name](New%20page.md)",
+        )
+    )
+    assert (root / "notes/sibling.md").read_text() == "[[New page]]\n"
+    assert (root / "deep/er/x.md").read_text() == "[up](../../archive/2026/New%20page.md)\n"
+    moved = (root / "archive/2026/New page.md").read_text()
+    assert moved == (
+        "---\ntype: topic  # the kind of page\ntags: [a, b]\naliases:\n  - Old page\n---\n# Head\n"
+        "Back to [home](../../Home.md) or [[./../../notes/sibling]]; see [[#Head]] and [[New page#Head]].\n"
+        "A block. ^blk\n"
+    ).replace("[[./../../notes/sibling]]", "[[../../notes/sibling]]")
+    assert not (root / "notes/Old page.md").exists()
+    assert dead_count(root) == 0
+
+
+def test_links_that_resolved_keep_resolving_and_ambiguity_is_made_explicit(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {"a/New.md": "x", "b/Old.md": "x", "b/x.md": "[[New]] and [[Old]]", "c/y.md": "[[New]]"},
+    )
+    plan = plan_rename(load_vault(root, use_cache=False), "b/Old.md", "New")
+    apply(root, plan)
+    # [[New]] from b/ meant a/New.md; the renamed b/New.md is nearer now, so it is written out, and
+    # every link that the new name would make ambiguous is written as a path too.
+    assert (root / "b/x.md").read_text() == "[[a/New]] and [[b/New]]"
+    assert (root / "c/y.md").read_text() == "[[a/New]]"
+    vault = load_vault(root, use_cache=False)
+    targets = {(rl.source, rl.link.target): rl.resolution for rl in vault.links}
+    assert targets[("b/x.md", "a/New")].path == "a/New.md"
+    assert targets[("b/x.md", "b/New")].path == "b/New.md"
+    assert targets[("c/y.md", "a/New")].path == "a/New.md"
+    assert not any(r.candidates for r in targets.values())
+
+
+def test_case_only_rename(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"javascript.md": "# JS\n", "a.md": "[[javascript]]"})
+    apply(root, plan_rename(load_vault(root, use_cache=False), "javascript", "JavaScript"))
+    assert sorted(p.name for p in root.glob("*.md")) == ["JavaScript.md", "a.md"]
+    assert (root / "JavaScript.md").read_text() == "# JS\n"  # no alias: links match titles case-insensitively
+    assert (root / "a.md").read_text() == "[[JavaScript]]"
+
+
+def test_alias_added_without_frontmatter_and_with_crlf(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"Old.md": b"line one\r\nline two\r\n", "a.md": "[[Old]]"})
+    apply(root, plan_rename(load_vault(root, use_cache=False), "Old", "New"))
+    assert (root / "New.md").read_bytes() == b"---\r\naliases:\r\n  - Old\r\n---\r\nline one\r\nline two\r\n"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("Old", "Taken", "already exists"),
+        ("Old", "../outside", "inside the vault"),
+        ("Old", "/etc/passwd", "inside the vault"),
+        ("Old", "a:b", "not allowed"),
+        ("Old", "x#y", "not allowed"),
+        ("Old", "[x]", "not allowed"),
+        ("Old", "sub/../x", "not a usable"),
+        ("Old", "", "inside the vault"),
+        ("Missing", "New", "no page"),
+        ("Twin", "New", "names 2 pages"),
+        ("Old", "Old", "already has that name"),
+    ],
+)
+def test_refusals_change_nothing(tmp_path: Path, old: str, new: str, says: str) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {"Old.md": "x", "Taken.md": "y", "a/Twin.md": "1", "b/Twin.md": "2", "l.md": "[[Old]] [[Twin]]"},
+    )
+    before = tree(root)
+    with pytest.raises(EditError) as raised:
+        plan_rename(load_vault(root, use_cache=False), old, new)
+    assert says in str(raised.value)
+    assert tree(root) == before
+
+
+def test_links_pointing_outside_are_left_alone_and_nothing_outside_is_written(tmp_path: Path) -> None:
+    outside = tmp_path / "somewhere"
+    outside.mkdir()
+    (outside / "x.md").write_text("outside")
+    root = make_vault(tmp_path / "vault" / "inner", {"Old.md": "[o](../../somewhere/x.md) [[../../somewhere/x]]"})
+    plan = plan_rename(load_vault(root, use_cache=False), "Old", "deeper/New")
+    apply(root, plan)
+    assert (outside / "x.md").read_text() == "outside"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["somewhere", "vault"]
+    assert all(c.path.startswith("deeper/") or c.path == "Old.md" for c in plan.changes)
+
+
+def test_a_page_changed_after_planning_is_not_overwritten(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"Old.md": "x", "a.md": "[[Old]]"})
+    plan = plan_rename(load_vault(root, use_cache=False), "Old", "New")
+    (root / "a.md").write_text("[[Old]] and a new thought")
+    with pytest.raises(EditError, match="changed since"):
+        apply(root, plan)
+    assert (root / "a.md").read_text() == "[[Old]] and a new thought"
+    assert (root / "Old.md").exists() and not (root / "New.md").exists()

@@ -1,0 +1,167 @@
+"""Journal and undo: per-change undo, later edits kept, conflicts refused, crashes rolled back."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import make_vault
+from edit_helpers import folders, tree
+
+from curator.core.changes import apply, history, recover, undo
+from curator.core.edits import EditError, plan_merge, plan_rename
+from curator.core.vault import load_vault
+
+FILES: dict[str, str | bytes] = {
+    "Home.md": "# Home\n\nSee [[Alpha]].\n\nAnd [[Beta]] too.\n\nLast line.\n",
+    "Alpha.md": "---\ntype: topic\n---\n# Alpha\n\nAbout alpha, linking [[Beta]].\n",
+    "Beta.md": "# Beta\n\nAbout beta.\n",
+    "Gamma.md": "# Gamma\n\nGamma repeats beta.\n\nAbout beta.\n",
+}
+
+
+def rename(root: Path, old: str, new: str):  # type: ignore[no-untyped-def]
+    return apply(root, plan_rename(load_vault(root, use_cache=False), old, new))
+
+
+def test_undo_one_change_leaves_the_others(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", FILES)
+    original = tree(root)
+    first = rename(root, "Alpha", "sub/Alpha one")
+    second = rename(root, "Beta", "Beta two")
+    assert [e.id for e in history(root)] == [second.id, first.id]
+    undo(root, first.id)
+    assert (root / "Alpha.md").exists() and not (root / "sub").exists()
+    assert (root / "Beta two.md").exists()
+    assert "[[Beta two]]" in (root / "Alpha.md").read_text()  # the later change's edit survives
+    assert (root / "Home.md").read_text() == FILES["Home.md"].replace("[[Beta]]", "[[Beta two]]")
+    undo(root, second.id)
+    assert tree(root) == original
+    assert folders(root) == set()
+
+
+def test_undoing_twice_is_an_error_not_damage(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", FILES)
+    entry = rename(root, "Alpha", "Alpha one")
+    undo(root, entry.id)
+    after = tree(root)
+    with pytest.raises(EditError, match="already undone"):
+        undo(root, entry.id)
+    assert tree(root) == after
+    with pytest.raises(EditError, match="no change"):
+        undo(root, "nonexistent")
+
+
+def test_edits_elsewhere_in_a_touched_file_are_kept(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", FILES)
+    entry = rename(root, "Alpha", "Alpha one")
+    home = root / "Home.md"
+    home.write_text(home.read_text().replace("Last line.", "Last line, edited by hand."))
+    moved = root / "Alpha one.md"
+    moved.write_text(moved.read_text() + "\nA new paragraph written after the rename.\n")
+    undo(root, entry.id)
+    assert home.read_text() == FILES["Home.md"].replace("Last line.", "Last line, edited by hand.")
+    restored = (root / "Alpha.md").read_text()
+    assert restored == str(FILES["Alpha.md"]) + "\nA new paragraph written after the rename.\n"
+    assert not moved.exists()
+
+
+def test_overlapping_edits_refuse_and_name_the_file(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", FILES)
+    entry = rename(root, "Alpha", "Alpha one")
+    home = root / "Home.md"
+    home.write_text(home.read_text().replace("See [[Alpha one]].", "See [[Alpha one]] (edited)."))
+    before = tree(root)
+    with pytest.raises(EditError, match="Home.md was edited since"):
+        undo(root, entry.id)
+    assert tree(root) == before
+    assert history(root)[0].state == "applied"
+
+
+def test_undo_of_a_merge(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", FILES)
+    original = tree(root)
+    entry = apply(root, plan_merge(load_vault(root, use_cache=False), "Gamma", "Beta"))
+    assert "Gamma repeats beta." in (root / "Beta.md").read_text()
+    assert (root / "Beta.md").read_text().count("About beta.") == 1
+    undo(root, entry.id)
+    assert tree(root) == original
+
+
+def _steps(tmp_path: Path, make_change: str) -> int:
+    """How many file operations (and commits) a change makes."""
+    root = make_vault(tmp_path / "count", FILES)
+    import curator.core.changes as changes
+
+    seen: list[str] = []
+    changes.before_step = seen.append
+    try:
+        exec(make_change, {"root": root, "apply": apply, "plan_rename": plan_rename, "load_vault": load_vault})
+    finally:
+        changes.before_step = changes._no_step
+    return len(seen)
+
+
+CRASHING = """
+import os, sys
+from pathlib import Path
+import curator.core.changes as changes
+from curator.core.changes import apply, undo
+from curator.core.edits import plan_rename
+from curator.core.vault import load_vault
+root = Path(sys.argv[1]); crash_at = int(sys.argv[2]); action = sys.argv[3]
+count = [0]
+def step(name):
+    if count[0] == crash_at:
+        os._exit(137)  # die at once: no cleanup, no finally
+    count[0] += 1
+if action == "apply":
+    changes.before_step = step
+    apply(root, plan_rename(load_vault(root, use_cache=False), "Alpha", "sub/Alpha one"))
+else:
+    changes.before_step = step
+    undo(root, sys.argv[4])
+"""
+
+
+def test_a_crash_at_any_step_of_an_apply_is_rolled_back(tmp_path: Path) -> None:
+    steps = _steps(tmp_path, "apply(root, plan_rename(load_vault(root, use_cache=False), 'Alpha', 'sub/Alpha one'))")
+    assert steps == 3  # delete Alpha.md, write Home.md, write sub/Alpha one.md
+    for crash_at in range(steps):
+        root = make_vault(tmp_path / f"v{crash_at}", FILES)
+        original = tree(root)
+        run = subprocess.run([sys.executable, "-c", CRASHING, str(root), str(crash_at), "apply"], check=False)
+        assert run.returncode == 137
+        assert tree(root) != original or crash_at == 0
+        recover(root)
+        assert tree(root) == original, crash_at
+        assert folders(root) == set(), crash_at
+        assert history(root) == []
+
+
+def test_a_crash_at_any_step_of_an_undo_leaves_the_change_in_place(tmp_path: Path) -> None:
+    for crash_at in range(3):  # delete sub/Alpha one.md, write Alpha.md, write Home.md
+        root = make_vault(tmp_path / f"v{crash_at}", FILES)
+        entry = rename(root, "Alpha", "sub/Alpha one")
+        applied = tree(root)
+        run = subprocess.run([sys.executable, "-c", CRASHING, str(root), str(crash_at), "undo", entry.id], check=False)
+        assert run.returncode == 137
+        recover(root)
+        assert tree(root) == applied, crash_at
+        assert history(root)[0].state == "applied"
+        undo(root, entry.id)  # and it can still be undone afterwards
+
+
+def test_history_command_reports_recovery(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from curator.cli.main import main
+
+    root = make_vault(tmp_path / "v", FILES)
+    subprocess.run([sys.executable, "-c", CRASHING, str(root), "2", "apply"], check=False)
+    assert main(["lint", str(root), "--no-cache"]) in (0, 1)
+    assert "interrupted" in capsys.readouterr().err
+    assert main(["history", str(root), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert "rolled back" in err and json.loads(out)["changes"] == []
