@@ -49,7 +49,9 @@ def test_merge_appends_distinct_content_and_rewrites_links(tmp_path: Path) -> No
             "incidents/DB pool exhausted.md": SOURCE,
             "problems/Postgres pool.md": INTO,
             "ops/Runbook.md": "# Runbook",
-            "index.md": "[[DB pool exhausted]] [[DB pool exhausted|the outage]] [[DB pool exhausted#Only]] [[Postgres pool]]",
+            "index.md": (
+                "[[DB pool exhausted]] [[DB pool exhausted|the outage]] [[DB pool exhausted#Only]] [[Postgres pool]]"
+            ),
         },
     )
     plan = plan_merge(load_vault(root, use_cache=False), "DB pool exhausted", "Postgres pool")

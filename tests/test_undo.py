@@ -75,7 +75,7 @@ def test_overlapping_edits_refuse_and_name_the_file(tmp_path: Path) -> None:
     home = root / "Home.md"
     home.write_text(home.read_text().replace("See [[Alpha one]].", "See [[Alpha one]] (edited)."))
     before = tree(root)
-    with pytest.raises(EditError, match="Home.md was edited since"):
+    with pytest.raises(EditError, match=r"Home\.md was edited since"):
         undo(root, entry.id)
     assert tree(root) == before
     assert history(root)[0].state == "applied"

@@ -321,16 +321,23 @@ def apply(root: Path, plan: Plan, allow_dirty: bool = False) -> Entry:
 
 
 def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
-    """Where the file `entry` knew as `path` is now, after the moves of later changes and undos."""
-    events: list[tuple[float, dict[str, str]]] = []
+    """Where the file `entry` knew as `path` is now, after the renames of later changes and undos.
+
+    A file merged into another page by a later change cannot be followed: its lines now live in
+    a different document, so undoing into it would not commute with undoing that merge.
+    """
+    events: list[tuple[float, Entry, dict[str, str]]] = []
     for other in entries:
-        if other.id == entry.id:
+        if other.id == entry.id or other.state not in ("applied", "undone"):
             continue
-        if other.state in ("applied", "undone") and other.time > entry.time:
-            events.append((other.time, other.moved))
-        if other.state == "undone" and other.undo.get("time", 0) > entry.time:
-            events.append((other.undo["time"], other.undo.get("moved", {})))
-    for _, moves in sorted(events, key=lambda event: event[0]):
+        if other.time > entry.time:
+            if other.state == "applied":  # a later change undone since moved nothing for good
+                events.append((other.time, other, other.moved))
+        elif other.state == "undone" and other.undo.get("time", 0) > entry.time:
+            events.append((other.undo["time"], other, other.undo.get("moved", {})))
+    for _, other, moves in sorted(events, key=lambda event: event[0]):
+        if path in moves and other.kind == "merge" and moves is other.moved:
+            raise EditError(f"{path} was merged into {moves[path]} by change {other.id}; undo that first")
         path = moves.get(path, path)
     return path
 
@@ -412,7 +419,9 @@ def undo(root: Path, change_id: str, allow_dirty: bool = False) -> Entry:
         "files": [{"path": p, "before": _read(root, p), "after": data} for p, data in wanted],
     }
     journal.write(entry)
-    _set_files(root, wanted, entry.created_dirs)
+    # Folders any change created are removed once an undo leaves them empty.
+    made = sorted({folder for e in journal.entries() for folder in e.created_dirs})
+    _set_files(root, wanted, made)
     if repo is not None:
         before_step("commit")
         entry.undo["commit"] = repo.commit([p for p, _ in wanted], f"Undo: {entry.reason}", f"undo-{entry.id}")

@@ -1,0 +1,69 @@
+"""In a git repository: one commit per change and per undo, only the touched files, history kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import git
+import pytest
+from conftest import make_vault
+
+from curator.core.changes import apply, undo
+from curator.core.edits import EditError, plan_rename
+from curator.core.vault import load_vault
+
+FILES: dict[str, str | bytes] = {
+    "vault/Home.md": "See [[Alpha]].\n",
+    "vault/Alpha.md": "# Alpha\n",
+    "vault/Other.md": "unrelated\n",
+    "README.md": "the repository's own file\n",
+}
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> git.Repo:
+    root = make_vault(tmp_path / "repo", FILES)
+    repo = git.Repo.init(root)
+    with repo.config_writer() as config:
+        config.set_value("user", "name", "Test")
+        config.set_value("user", "email", "test@example.com")
+    repo.git.add("-A")
+    repo.git.commit("-m", "initial")
+    return repo
+
+
+def changed_in(commit: git.Commit) -> set[str]:
+    return set(commit.stats.files)
+
+
+def test_each_change_and_undo_is_one_commit_of_only_its_files(repo: git.Repo) -> None:
+    top = Path(repo.working_tree_dir or "")
+    vault = top / "vault"
+    (top / "README.md").write_text("edited, not staged\n")  # unrelated dirty file
+    (vault / "Other.md").write_text("staged, unrelated\n")
+    repo.git.add("vault/Other.md")
+    initial = repo.head.commit
+    entry = apply(vault, plan_rename(load_vault(vault, use_cache=False), "Alpha", "Beta", "Alpha is now Beta"))
+    commit = repo.head.commit
+    assert commit.hexsha == entry.commit and commit.parents == (initial,)
+    assert commit.message.startswith("Alpha is now Beta\n")
+    assert changed_in(commit) == {"vault/Alpha.md", "vault/Beta.md", "vault/Home.md"}
+    assert repo.git.diff("--cached", "--name-only").splitlines() == ["vault/Other.md"]  # still staged
+    assert "README.md" in repo.git.diff("--name-only")  # still dirty, not committed
+    undo(vault, entry.id)
+    undo_commit = repo.head.commit
+    assert undo_commit.parents == (commit,)  # a new commit; history is never rewritten
+    assert undo_commit.message.startswith("Undo: Alpha is now Beta")
+    assert changed_in(undo_commit) == {"vault/Alpha.md", "vault/Beta.md", "vault/Home.md"}
+    assert (vault / "Home.md").read_text() == "See [[Alpha]].\n"
+
+
+def test_a_dirty_file_the_change_touches_refuses_unless_allowed(repo: git.Repo) -> None:
+    vault = Path(repo.working_tree_dir or "") / "vault"
+    (vault / "Home.md").write_text("See [[Alpha]]. Unsaved thought.\n")
+    plan = plan_rename(load_vault(vault, use_cache=False), "Alpha", "Beta")
+    with pytest.raises(EditError, match="uncommitted changes in Home.md"):
+        apply(vault, plan)
+    assert (vault / "Alpha.md").exists()
+    entry = apply(vault, plan, allow_dirty=True)
+    assert entry.commit and (vault / "Beta.md").exists()
