@@ -62,7 +62,7 @@ def test_a_dirty_file_the_change_touches_refuses_unless_allowed(repo: git.Repo) 
     vault = Path(repo.working_tree_dir or "") / "vault"
     (vault / "Home.md").write_text("See [[Alpha]]. Unsaved thought.\n")
     plan = plan_rename(load_vault(vault, use_cache=False), "Alpha", "Beta")
-    with pytest.raises(EditError, match="uncommitted changes in Home.md"):
+    with pytest.raises(EditError, match=r"uncommitted changes in Home\.md"):
         apply(vault, plan)
     assert (vault / "Alpha.md").exists()
     entry = apply(vault, plan, allow_dirty=True)
