@@ -289,7 +289,10 @@ def apply(root: Path, plan: Plan, allow_dirty: bool = False) -> Entry:
     """Write a plan to disk: journal first, then the files, then one git commit."""
     recover(root)
     files = [{"path": c.path, "before": c.before, "after": c.after} for c in plan.changes]
+    deleted = {fold(c.path) for c in plan.changes if c.after is None}
     for change in plan.changes:
+        if change.before is None and fold(change.path) in deleted:
+            continue  # a case-only rename: on a case-insensitive disk the new name reads the old file
         if _read(root, change.path) != change.before:
             raise EditError(f"{change.path} changed since the change was planned; nothing was changed")
     repo = GitRepo.find(root)

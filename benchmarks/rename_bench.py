@@ -1,0 +1,58 @@
+"""Time a rename of one page linked from N pages in a 10k-page synthetic vault.
+
+    python -m benchmarks.rename_bench [--pages 10000] [--linkers 100 300 1000 3000]
+
+For each N, a fresh copy of the vault gets `[[Target]]` appended to N pages; then it times loading
+the vault (warm cache), planning the rename (every link rewritten and re-resolved), and applying it
+(journal, atomic writes, no git). Prints one row per N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.synth import generate
+from curator.core.changes import apply
+from curator.core.edits import plan_rename
+from curator.core.vault import load_vault
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=10_000)
+    parser.add_argument("--linkers", type=int, nargs="+", default=[100, 300, 1000, 3000])
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="curator-rename-"))
+    base = generate(work / "base", args.pages)
+    print(f"{'linking pages':>13} {'links':>6} {'load s':>7} {'plan s':>7} {'apply s':>8} {'files':>6}")
+    for linkers in args.linkers:
+        vault = work / f"v{linkers}"
+        shutil.copytree(base, vault)
+        pages = sorted(p for p in vault.rglob("*.md"))
+        target = pages[0]
+        for page in pages[1 : linkers + 1]:
+            with open(page, "a", encoding="utf-8") as handle:
+                handle.write(f"\nAlso see [[{target.stem}]].\n")
+        load_vault(vault)  # warm the cache, as a vault in use would be
+        t0 = time.perf_counter()
+        loaded = load_vault(vault)
+        t1 = time.perf_counter()
+        plan = plan_rename(loaded, target.stem, f"{target.stem} renamed")
+        t2 = time.perf_counter()
+        apply(vault, plan)
+        t3 = time.perf_counter()
+        print(
+            f"{linkers:>13} {plan.links_rewritten:>6} {t1 - t0:>7.2f} {t2 - t1:>7.2f} {t3 - t2:>8.2f}"
+            f" {len(plan.changes):>6}",
+            flush=True,
+        )
+        shutil.rmtree(vault)
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
