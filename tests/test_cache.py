@@ -115,7 +115,9 @@ def test_lint_writes_nothing_outside_its_state_folder(tmp_path: Path) -> None:
     lint(root)
     assert snapshot(root) == before
     state = root / ".curator"
-    assert sorted(p.name for p in state.rglob("*") if p.is_file()) == [".gitignore", "lint.json", "pages.json"]
+    names = sorted(p.name for p in state.rglob("*") if p.is_file())
+    assert names[:3] == [".gitignore", "lint.json", "pages.json"]
+    assert [n.rsplit(".", 1)[1] for n in names[3:]] == ["json", "npy"]  # page vectors
     assert "*" in (state / ".gitignore").read_text()
 
 

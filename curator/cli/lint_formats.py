@@ -39,6 +39,7 @@ def summary(report: LintReport, baselined: int, fail_on: str, failed: bool) -> d
         "baselined": baselined,
         "fail_on": fail_on,
         "failed": failed,
+        "similarity": report.similarity,
     }
 
 
@@ -66,6 +67,8 @@ def format_text(report: LintReport, baselined: int, fail_on: str, failed: bool, 
     )
     if baselined:
         tail += f"; {baselined} accepted by the baseline"
+    if report.similarity:
+        tail += f"\nduplicates scored with {report.similarity['provider']}"
     if lines:
         lines.append("")
     lines.append(tail if not failed else paint("error", tail + f" — failing at {fail_on} or above"))

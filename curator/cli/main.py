@@ -121,7 +121,8 @@ def run_lint(args: argparse.Namespace) -> int:
     from curator.core.lint import at_or_above, baseline_document, lint, load_baseline
 
     accepted = load_baseline(args.baseline) if args.baseline else set()
-    report = lint(args.vault, use_cache=not args.no_cache)
+    with output.progress_bar("embedding pages") as progress:
+        report = lint(args.vault, use_cache=not args.no_cache, progress=progress)
     for note in report.notes:
         output.diagnose(note)
     if (Path(args.vault) / ".curator" / "journal").is_dir():  # only edit commands write a journal

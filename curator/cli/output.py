@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -24,3 +26,20 @@ def diagnose(message: str) -> None:
 
 def use_colour() -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+@contextmanager
+def progress_bar(description: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A callback that draws a Rich progress bar on stderr when it is a terminal; None otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import Progress  # only on a terminal: a pipeline never pays for the import
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task(description, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update

@@ -28,6 +28,11 @@ class Config:
     max_page_bytes: int = 10 * 1024 * 1024  # larger pages are reported, not parsed
     stub_chars: int = 120
     title_chars: int = 80
+    duplicate_threshold: float = 0.85  # cosine at which two pages are suspected duplicates
+    merge_threshold: float = 0.93  # cosine at which a merge is proposed
+    embedding_provider: str = "fastembed"  # or "lexical"
+    embedding_model_path: str | None = None  # a local fastembed-compatible model folder
+    embedding_model_name: str | None = None  # the fastembed model type of that folder
     rules: dict[str, str] = field(default_factory=dict)  # rule id -> severity or "off"
 
     def severity(self, rule: str) -> str | None:
@@ -50,7 +55,14 @@ _TOP_KEYS: dict[str, str] = {
     "index_budget": "positive int",
     "max_page_bytes": "positive int",
 }
-_THRESHOLD_KEYS = {"stub_chars": "positive int", "title_chars": "positive int"}
+_THRESHOLD_KEYS = {
+    "stub_chars": "positive int",
+    "title_chars": "positive int",
+    "duplicate": "fraction",
+    "merge": "fraction",
+}
+_THRESHOLD_FIELDS = {"duplicate": "duplicate_threshold", "merge": "merge_threshold"}
+_EMBEDDING_KEYS = {"provider": "provider", "model_path": "str", "model_name": "str"}
 
 
 def load_config(vault: Path) -> Config:
@@ -76,7 +88,12 @@ def config_from_dict(data: dict[str, Any]) -> Config:
             for sub, sub_value in _table(key, value).items():
                 if sub not in _THRESHOLD_KEYS:
                     raise ConfigError(_unknown(f"thresholds.{sub}", _THRESHOLD_KEYS))
-                values[sub] = _check(f"thresholds.{sub}", sub_value, _THRESHOLD_KEYS[sub])
+                values[_THRESHOLD_FIELDS.get(sub, sub)] = _check(f"thresholds.{sub}", sub_value, _THRESHOLD_KEYS[sub])
+        elif key == "embedding":
+            for sub, sub_value in _table(key, value).items():
+                if sub not in _EMBEDDING_KEYS:
+                    raise ConfigError(_unknown(f"embedding.{sub}", _EMBEDDING_KEYS))
+                values[f"embedding_{sub}"] = _check(f"embedding.{sub}", sub_value, _EMBEDDING_KEYS[sub])
         elif key == "rules":
             rules: dict[str, str] = {}
             for rule, severity in _table(key, value).items():
@@ -89,7 +106,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
                 rules[rule] = severity
             values["rules"] = rules
         else:
-            raise ConfigError(_unknown(key, [*_TOP_KEYS, "thresholds", "rules"]))
+            raise ConfigError(_unknown(key, [*_TOP_KEYS, "thresholds", "rules", "embedding"]))
     if "types" in values:
         values["types"] = tuple(t.strip() for t in values["types"])
         if not values["types"]:
@@ -111,9 +128,17 @@ def _check(key: str, value: Any, kind: str) -> Any:
         "str": isinstance(value, str),
         "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
         "positive int": isinstance(value, int) and not isinstance(value, bool) and value > 0,
+        "fraction": isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 1,
+        "provider": value in ("fastembed", "lexical"),
     }[kind]
     if not ok:
-        shown = {"bool": "true or false", "str": "a string", "strings": "a list of strings"}.get(kind, kind)
+        shown = {
+            "bool": "true or false",
+            "str": "a string",
+            "strings": "a list of strings",
+            "fraction": "a number above 0 and at most 1",
+            "provider": '"fastembed" or "lexical"',
+        }.get(kind, kind)
         raise ConfigError(f"{CONFIG_NAME}: {key} = {value!r}: must be {shown}")
     return value
 

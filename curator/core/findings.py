@@ -10,13 +10,16 @@ import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from curator.core.dates import find_date
 from curator.core.page import Page
 from curator.core.resolve import anchor_key, fold
 from curator.core.rules import Finding
 from curator.core.vault import ResolvedLink, Vault
+
+if TYPE_CHECKING:
+    from curator.core.similarity import DuplicateReport
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,32 +39,41 @@ def fingerprint(rule: str, path: str, key: str) -> str:
     return hashlib.sha1(f"{rule}\0{path}\0{key}".encode()).hexdigest()[:16]
 
 
-def check_vault(vault: Vault) -> list[Finding]:
-    """Every finding of every enabled rule, sorted by page, line and rule."""
+def check_vault(vault: Vault, duplicates: DuplicateReport | None = None) -> list[Finding]:
+    """Every finding of every enabled rule, sorted by page, line and rule.
+
+    `duplicates` is the similarity layer's report; without it, it is computed when the rule is on.
+    """
     config = vault.config
     findings: list[Finding] = []
     seen: Counter[tuple[str, str, str]] = Counter()
-    for rule_check in RULES:
-        for hit in rule_check(vault):
-            severity = config.severity(hit.rule)
-            if severity is None:
-                continue
-            # The same rule, page and key twice (the same dead link written twice) stays distinct.
-            nth = seen[(hit.rule, hit.path, hit.key)]
-            seen[(hit.rule, hit.path, hit.key)] += 1
-            key = hit.key if nth == 0 else f"{hit.key}\0{nth}"
-            findings.append(
-                Finding(
-                    hit.rule,
-                    severity,
-                    hit.path,
-                    hit.line,
-                    hit.column,
-                    hit.message,
-                    fingerprint(hit.rule, hit.path, key),
-                    hit.data or {},
-                )
+    if duplicates is None and config.severity("duplicate") is not None:
+        from curator.core.similarity import find_duplicates
+
+        duplicates = find_duplicates(vault)
+    hits = [hit for rule_check in RULES for hit in rule_check(vault)]
+    if duplicates is not None:
+        hits.extend(rule_duplicates(duplicates))
+    for hit in hits:
+        severity = config.severity(hit.rule)
+        if severity is None:
+            continue
+        # The same rule, page and key twice (the same dead link written twice) stays distinct.
+        nth = seen[(hit.rule, hit.path, hit.key)]
+        seen[(hit.rule, hit.path, hit.key)] += 1
+        key = hit.key if nth == 0 else f"{hit.key}\0{nth}"
+        findings.append(
+            Finding(
+                hit.rule,
+                severity,
+                hit.path,
+                hit.line,
+                hit.column,
+                hit.message,
+                fingerprint(hit.rule, hit.path, key),
+                hit.data or {},
             )
+        )
     findings.sort(key=lambda f: (f.path, f.line or 0, f.column or 0, f.rule))
     return findings
 
@@ -307,6 +319,34 @@ def rule_unreadable(vault: Vault) -> Iterator[Hit]:
             yield Hit("unreadable", page.path, page.unreadable)
         elif page.bad_encoding:
             yield Hit("bad-encoding", page.path, "not valid UTF-8: read with replacement characters (save it as UTF-8)")
+
+
+def rule_duplicates(report: DuplicateReport) -> Iterator[Hit]:
+    for pair in report.pairs:
+        worthy = "; merge-worthy" if pair.merge_worthy else ""
+        evidence = []
+        if pair.shared_title_words:
+            evidence.append(f"shared title words: {', '.join(pair.shared_title_words)}")
+        if pair.shared_neighbours:
+            shown = ", ".join(pair.shared_neighbours[:3]) + (", …" if len(pair.shared_neighbours) > 3 else "")
+            evidence.append(f"both linked with {shown}")
+        message = f"suspected duplicate of {pair.b} (similarity {pair.score:.2f}{worthy})"
+        if evidence:
+            message += "; " + "; ".join(evidence)
+        yield Hit(
+            "duplicate",
+            pair.a,
+            message,
+            pair.b,
+            data={
+                "other": pair.b,
+                "score": pair.score,
+                "merge_worthy": pair.merge_worthy,
+                "shared_title_words": list(pair.shared_title_words),
+                "shared_neighbours": list(pair.shared_neighbours),
+                "provider": report.provider,
+            },
+        )
 
 
 RULES: tuple[Callable[[Vault], Iterator[Hit]], ...] = (

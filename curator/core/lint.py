@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,9 +29,15 @@ class LintReport:
     links: int
     notes: list[str] = field(default_factory=list)
     from_cache: bool = False
+    similarity: dict[str, Any] | None = None  # the provider that scored duplicates, when the rule ran
 
 
-def lint(root: Path | str, config: Config | None = None, use_cache: bool = True) -> LintReport:
+def lint(
+    root: Path | str,
+    config: Config | None = None,
+    use_cache: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> LintReport:
     """Check every page; an unchanged vault (same files, sizes, times, config) reuses the last result."""
     root = check_vault_root(root)
     if config is None:
@@ -42,7 +49,9 @@ def lint(root: Path | str, config: Config | None = None, use_cache: bool = True)
         if isinstance(stored, dict) and stored.get("signature") == signature:
             try:
                 findings = [Finding(**f) for f in stored["findings"]]
-                return LintReport(str(root), findings, stored["pages"], stored["links"], from_cache=True)
+                return LintReport(
+                    str(root), findings, stored["pages"], stored["links"], [], True, stored.get("similarity")
+                )
             except (KeyError, TypeError):
                 pass
     # Parsing and checking load more code; an unchanged vault never needs it.
@@ -51,8 +60,18 @@ def lint(root: Path | str, config: Config | None = None, use_cache: bool = True)
 
     with gc_paused():
         vault = load_vault(root, config, use_cache=use_cache, scan=scan)
-        findings = check_vault(vault)
+    duplicates = None
+    if config.severity("duplicate") is not None:
+        from curator.core.similarity import find_duplicates
+
+        duplicates = find_duplicates(vault, progress=progress)
+    with gc_paused():
+        findings = check_vault(vault, duplicates)
     report = LintReport(str(root), findings, len(vault.pages), len(vault.links), list(vault.notes))
+    if duplicates is not None:
+        report.similarity = {"provider": duplicates.provider, "fallback_reason": duplicates.warning}
+        if duplicates.warning:
+            report.notes.append(duplicates.warning)
     newest = max((e.mtime_ns for e in scan.pages), default=0)
     if use_cache and not vault.notes and time.time_ns() - newest > cache.RACY_NS:
         cache.write_json(
@@ -62,6 +81,7 @@ def lint(root: Path | str, config: Config | None = None, use_cache: bool = True)
                 "signature": signature,
                 "pages": report.pages,
                 "links": report.links,
+                "similarity": report.similarity,
                 "findings": [f.as_dict() for f in findings],
             },
         )

@@ -53,6 +53,7 @@ class Vault:
     resolver: Resolver
     links: list[ResolvedLink]
     notes: list[str] = field(default_factory=list)  # non-fatal remarks (e.g. cache not writable)
+    use_cache: bool = True  # derived stores (parsed pages, vectors) may be read and written
 
     @cached_property
     def _outgoing(self) -> dict[str, list[ResolvedLink]]:
@@ -172,7 +173,7 @@ def _load(
         for page in pages.values()
         for link in page.links
     ]
-    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes)
+    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes, use_cache)
 
 
 PARALLEL_MIN_PAGES = 2000  # below this, starting worker processes costs more than it saves

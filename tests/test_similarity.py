@@ -1,0 +1,189 @@
+"""Duplicate suspicion: the real offline model, the lexical fallback, the vector cache, sub-quadratic candidates."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import make_vault
+
+import curator.core.similarity as similarity
+from curator.core.config import Config
+from curator.core.embeddings import LexicalProvider, chunks, load_provider
+from curator.core.similarity import candidate_pairs, find_duplicates, page_text
+from curator.core.vault import load_vault
+
+TEMPLATE = (
+    "---\ntype: problem\nowner: platform team\nstatus: open\n---\n## Summary\n{body}\n## Timeline\n## Follow-ups\n"
+)
+PAIRS_FOUND = [  # the same knowledge written twice, in other words and under another title
+    (
+        "Postgres connection pool exhaustion",
+        "Under peak load the checkout database runs out of connections: each pod opens twenty connections "
+        "and the server allows three hundred, so requests wait on the pool and time out.",
+        "Checkout Postgres runs out of connections",
+        "The checkout database ran out of connections under peak load. Each pod opens twenty connections "
+        "and the server allows three hundred, so requests waited on the pool until they timed out.",
+    ),
+    (
+        "Certificate renewal",
+        "TLS certificates from the internal CA expire after 90 days. Two gateways need manual renewal "
+        "because their keys live in the hardware security module.",
+        "Renewing TLS certificates",
+        "Certificates issued by the internal CA expire every 90 days. The two gateways must be renewed by "
+        "hand, because their keys are kept in the hardware security module.",
+    ),
+]
+UNRELATED = [
+    ("Search cluster capacity", "OpenSearch runs three data nodes; snapshots go to object storage nightly."),
+    ("Acme change windows", "Acme allows production changes on Tuesdays and Thursdays between six and nine."),
+    ("Onboarding checklist", "New engineers get laptop access, a buddy, and a first small ticket in week one."),
+]
+
+
+def vault_of(tmp_path: Path, pages: list[tuple[str, str]], **config: object):  # type: ignore[no-untyped-def]
+    files: dict[str, str | bytes] = {f"{title}.md": TEMPLATE.format(body=body) for title, body in pages}
+    return load_vault(make_vault(tmp_path / "v", files), Config(**config), use_cache=False)  # type: ignore[arg-type]
+
+
+def test_paraphrases_are_found_and_boilerplate_alone_is_not(tmp_path: Path) -> None:
+    pages = [(t, b) for a, ab, c, cb in PAIRS_FOUND for t, b in ((a, ab), (c, cb))] + UNRELATED
+    report = find_duplicates(vault_of(tmp_path, pages))
+    assert report.warning is None and "MiniLM" in report.provider
+    found = {(p.a, p.b) for p in report.pairs}
+    expected = {tuple(sorted((f"{a}.md", f"{c}.md"))) for a, _, c, _ in PAIRS_FOUND}
+    assert found == expected  # the three unrelated pages share frontmatter and headings, and are not pairs
+
+
+def test_evidence_names_shared_title_words_and_neighbours(tmp_path: Path) -> None:
+    body = "The nightly export of invoices to the ledger failed because the SFTP host key changed."
+    files: dict[str, str | bytes] = {
+        "Invoice export failure.md": body + " [[Ledger]]",
+        "Invoice export broken.md": body.replace("failed", "broke") + " [[Ledger]]",
+        "Ledger.md": "The ledger system.",
+    }
+    report = find_duplicates(load_vault(make_vault(tmp_path / "v", files), use_cache=False))
+    (pair,) = report.pairs
+    assert pair.shared_title_words == ("export", "invoice")
+    assert pair.shared_neighbours == ("Ledger.md",)
+    assert pair.merge_worthy and pair.score >= 0.93
+
+
+def test_the_lexical_provider_finds_near_verbatim_copies(tmp_path: Path) -> None:
+    text = "Restart the payment workers after rotating the database password, then watch the error rate. " * 3
+    pages = [("Rotate DB password", text), ("Rotate DB password (copy)", text.replace("watch", "check")), *UNRELATED]
+    report = find_duplicates(vault_of(tmp_path, pages, embedding_provider="lexical"))
+    assert report.provider == LexicalProvider.label
+    assert [(p.a, p.b) for p in report.pairs] == [("Rotate DB password (copy).md", "Rotate DB password.md")]
+
+
+def test_a_model_that_cannot_load_falls_back_with_one_line(tmp_path: Path) -> None:
+    choice = load_provider("fastembed", str(tmp_path / "no-such-model"))
+    assert isinstance(choice.provider, LexicalProvider)
+    assert choice.warning and "\n" not in choice.warning and "lexical" in choice.warning
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "model.onnx").write_bytes(b"not a model")
+    choice = load_provider("fastembed", str(broken))
+    assert isinstance(choice.provider, LexicalProvider) and choice.warning
+
+
+def test_the_bundled_model_loads_with_the_network_unreachable(tmp_path: Path) -> None:
+    code = (
+        "from curator.core.embeddings import load_provider, FastEmbedProvider\n"
+        "c = load_provider()\n"
+        "assert isinstance(c.provider, FastEmbedProvider), c.warning\n"
+        "v = c.provider.embed(['hello world'])\n"
+        "print(v.shape)\n"
+    )
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "0",  # even when the hub is asked for, nothing goes out
+        "HF_ENDPOINT": "http://127.0.0.1:9",
+        "HTTPS_PROXY": "http://127.0.0.1:9",
+        "HTTP_PROXY": "http://127.0.0.1:9",
+        "HF_HOME": str(tmp_path / "hf-home"),
+    }
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "(1, 384)"
+    assert not (tmp_path / "hf-home").exists()  # no download was even attempted
+
+
+class CountingProvider(LexicalProvider):
+    def __init__(self, model_id: str = "counting") -> None:
+        self.id = model_id
+        self.calls: list[int] = []
+
+    def embed(self, texts, progress=None):  # type: ignore[no-untyped-def]
+        self.calls.append(len(texts))
+        return super().embed(texts, progress)
+
+
+def test_vectors_are_cached_by_content_and_model(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {f"p{i}.md": f"page number {i} about topic {i * 7}" for i in range(5)})
+    provider = CountingProvider()
+    paths, first, _ = similarity.page_vectors(load_vault(root), provider)
+    paths, second, embedded = similarity.page_vectors(load_vault(root), provider)
+    assert provider.calls == [5] and embedded == 0
+    assert np.array_equal(first, second)
+    (root / "p1.md").write_text("a changed page")
+    (root / "p4.md").unlink()
+    paths, _, embedded = similarity.page_vectors(load_vault(root), provider)
+    assert provider.calls == [5, 1] and embedded == 1 and len(paths) == 4
+    stored = similarity._load_vectors(load_vault(root), next(iter(_keys(root))))
+    assert len(stored) == 4  # the deleted and the old version of the changed page are gone
+    other_model = CountingProvider("another model")
+    similarity.page_vectors(load_vault(root), other_model)
+    assert other_model.calls == [4]
+
+
+def _keys(root: Path) -> list[str]:
+    return [p.stem.removeprefix("vectors-") for p in (root / ".curator" / "cache").glob("vectors-*.npy")]
+
+
+def test_long_pages_are_embedded_in_chunks() -> None:
+    text = " ".join(f"word{i}" for i in range(500))
+    assert len(chunks(text)) == 3
+    assert page_text("T", "---\na: 1\n---\n# Heading\nBody [[x|label]].\n") == "T\n\nBody label."
+
+
+def test_hnsw_candidates_recall_against_all_pairs() -> None:
+    """5,000 pages with 250 planted near-copies: the index finds what exact all-pairs finds."""
+    rng = np.random.default_rng(7)
+    base = rng.normal(size=(4750, 64)).astype(np.float32)
+    copies = base[:250] + rng.normal(scale=0.25, size=(250, 64)).astype(np.float32)
+    vectors = np.vstack([base, copies])
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    exact = {(i, j) for i, j, _ in candidate_pairs(vectors, 0.85, exact_limit=10**9)}
+    indexed = {(i, j) for i, j, _ in candidate_pairs(vectors, 0.85, exact_limit=0)}
+    assert len(exact) >= 240
+    recall = len(exact & indexed) / len(exact)
+    assert recall >= 0.95, recall
+    assert indexed <= exact  # nothing below the threshold sneaks in
+
+
+def test_duplicates_in_lint_say_which_provider_ran(sample_vault: Path) -> None:
+    from curator.core.lint import lint
+
+    report = lint(sample_vault, use_cache=False)
+    assert report.similarity == {
+        "provider": "sentence-transformers/all-MiniLM-L6-v2 (local ONNX)",
+        "fallback_reason": None,
+    }
+    (duplicate,) = [f for f in report.findings if f.rule == "duplicate"]
+    assert duplicate.data["other"] == "problems/Postgres connection pool exhaustion.md"
+    assert 0.85 <= duplicate.data["score"] < 0.93
+
+
+@pytest.mark.parametrize("value", [0, 1.5, "high", True])
+def test_thresholds_must_be_fractions(tmp_path: Path, value: object) -> None:
+    from curator.core.config import config_from_dict
+    from curator.core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=r"thresholds\.duplicate"):
+        config_from_dict({"thresholds": {"duplicate": value}})
