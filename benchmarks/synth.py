@@ -55,6 +55,61 @@ def paragraph(rng: random.Random, sentences: int) -> str:
     )
 
 
+SYNONYMS = {
+    "depends": "relies",
+    "fails": "breaks",
+    "slow": "sluggish",
+    "moved": "shifted",
+    "reduce": "cut",
+    "load": "pressure",
+    "ownership": "responsibility",
+    "sits": "lies",
+    "team": "group",
+    "runs": "operates",
+    "alerts": "pages",
+    "check": "inspect",
+    "first": "initially",
+    "keeps": "retains",
+    "days": "days' worth",
+    "older": "earlier",
+    "data": "records",
+    "goes": "is sent",
+    "change": "modification",
+    "needs": "requires",
+    "review": "sign-off",
+    "someone": "a person",
+    "knows": "understands",
+}
+
+
+def reword(text: str, rng: random.Random) -> str:
+    """The same knowledge in other words: sentences reordered, some words swapped for synonyms."""
+    sentences = [s.strip() for s in text.replace("\n", " ").split(". ") if s.strip()]
+    rng.shuffle(sentences)
+    words = " ".join(s.rstrip(".") + "." for s in sentences).split(" ")
+    return " ".join(SYNONYMS.get(w, w) if rng.random() < 0.7 else w for w in words)
+
+
+def plant_duplicates(out: Path, count: int, seed: int = 11) -> list[tuple[str, str]]:
+    """Add `count` reworded copies of random pages under `copies/`; returns (original, copy) paths."""
+    rng = random.Random(seed)
+    pages = sorted(p for p in out.rglob("*.md") if "copies" not in p.parts)
+    planted = []
+    (out / "copies").mkdir(exist_ok=True)
+    for original in rng.sample(pages, count):
+        text = original.read_text(encoding="utf-8")
+        body = "\n".join(
+            line for line in text.split("---")[-1].splitlines() if line and not line.startswith(("#", "See"))
+        )
+        copy = out / "copies" / f"{original.stem} (again).md"
+        copy.write_text(f"# {original.stem} (again)\n\n{reword(body, rng)}\n", encoding="utf-8")
+        planted.append((original.relative_to(out).as_posix(), copy.relative_to(out).as_posix()))
+    then = time.time_ns() - 60 * 10**9
+    for _, path in planted:
+        os.utime(out / path, ns=(then, then))
+    return planted
+
+
 def generate(out: Path, pages: int, seed: int = 7) -> Path:
     rng = random.Random(seed)
     names = titles(pages, rng)
