@@ -6,13 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from curator import __version__
 from curator.cli import output
 from curator.core.errors import CuratorError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-COMMANDS = ("lint", "graph", "rename", "merge", "history", "undo")
+COMMANDS = ("lint", "graph", "rename", "merge", "history", "undo", "dream", "suggestions", "apply", "reject")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -83,6 +84,25 @@ def build_parser() -> argparse.ArgumentParser:
     undo.add_argument("id", help="the change id from 'curator history' (a unique prefix is enough)")
     undo.add_argument("--allow-dirty", action="store_true")
     undo.add_argument("--json", action="store_true")
+
+    dream = sub.add_parser("dream", help="propose renames and merges", description="Propose renames and merges.")
+    dream.add_argument("vault")
+    dream.add_argument("--limit", type=int, help="pages to look at (default: dream.limit, 40)")
+    dream.add_argument("--json", action="store_true")
+    listing = sub.add_parser("suggestions", help="list suggestions and their status", description="List suggestions.")
+    listing.add_argument("vault")
+    listing.add_argument("--json", action="store_true")
+    accept = sub.add_parser(
+        "apply", help="accept a suggestion (journaled, undoable)", description="Accept a suggestion."
+    )
+    accept.add_argument("vault")
+    accept.add_argument("id", help="the suggestion id (a unique prefix is enough)")
+    accept.add_argument("--title", help="use this title instead of the proposed one (renames)")
+    accept.add_argument("--allow-dirty", action="store_true")
+    accept.add_argument("--json", action="store_true")
+    reject = sub.add_parser("reject", help="reject a suggestion", description="Reject a suggestion.")
+    reject.add_argument("vault")
+    reject.add_argument("id")
     return parser
 
 
@@ -104,6 +124,12 @@ def main(argv: list[str] | None = None) -> int:
             return run_history(args)
         if args.command == "undo":
             return run_undo(args)
+        if args.command in ("dream", "suggestions"):
+            return run_dream(args)
+        if args.command == "apply":
+            return run_apply(args)
+        if args.command == "reject":
+            return run_reject(args)
         parser.print_help()
         return EXIT_USAGE
     except CuratorError as exc:
@@ -274,4 +300,93 @@ def run_undo(args: argparse.Namespace) -> int:
         )
     else:
         output.emit(f"undid {entry.id} ({entry.reason}); restored {len(files)} files")
+    return EXIT_OK
+
+
+def _suggestion_json(s: Any) -> dict[str, Any]:
+    return {
+        "id": s.id,
+        "kind": s.kind,
+        "pages": s.pages,
+        "title": s.title,
+        "survivor": s.survivor,
+        "reason": s.reason,
+        "evidence": s.evidence,
+        "status": s.status,
+        "change": s.change,
+        "proposer": s.proposer,
+    }
+
+
+def _suggestion_line(s: Any) -> str:
+    what = f"{s.pages[0]} → {s.title}" if s.kind == "rename" else f"{s.pages[0]} into {s.pages[1]}"
+    return f"{s.id}  {s.status:<8} {s.kind:<6} {what}\n    {s.reason}"
+
+
+def run_dream(args: argparse.Namespace) -> int:
+    from curator.core.dream import dream, load_suggestions
+    from curator.core.scan import check_vault_root
+    from curator.core.vault import load_vault
+
+    root = check_vault_root(args.vault)
+    _recovered(root)
+    if args.command == "suggestions":
+        suggestions = load_suggestions(root)
+        if args.json:
+            output.emit_json(
+                {"schema": "curator.suggestions/1", "suggestions": [_suggestion_json(s) for s in suggestions]}
+            )
+        else:
+            output.emit("\n".join(_suggestion_line(s) for s in suggestions) or "no suggestions; run 'curator dream'")
+        return EXIT_OK
+    with output.progress_bar("embedding pages") as progress:
+        result = dream(load_vault(root), args.limit, progress)
+    for note in result.notes:
+        output.diagnose(note)
+    if args.json:
+        output.emit_json(
+            {
+                "schema": "curator.dream/1",
+                "looked_at": result.looked_at,
+                "proposed": [_suggestion_json(s) for s in result.proposed],
+            }
+        )
+        return EXIT_OK
+    if not result.proposed:
+        output.emit(f"looked at {result.looked_at} pages; nothing new to propose")
+    for s in result.proposed:
+        links = s.evidence.get("links_to_rewrite")
+        if s.kind == "rename":
+            output.emit(f"I would rename {s.pages[0]} to {s.title!r} ({links} links to rewrite).")
+        else:
+            output.emit(f"I would merge {s.pages[0]} into {s.pages[1]}.")
+        output.emit(f"    {s.reason}.  [{s.id}]")
+    pending = sum(1 for s in result.suggestions if s.status == "pending")
+    output.emit(f"{pending} pending; accept one with 'curator apply VAULT ID', reject with 'curator reject VAULT ID'")
+    return EXIT_OK
+
+
+def run_apply(args: argparse.Namespace) -> int:
+    from curator.core.dream import accept
+    from curator.core.scan import check_vault_root
+    from curator.core.vault import load_vault
+
+    root = check_vault_root(args.vault)
+    _recovered(root)
+    suggestion, entry = accept(load_vault(root), args.id, args.title, args.allow_dirty)
+    if args.json:
+        output.emit_json({**_suggestion_json(suggestion), "commit": entry.commit or None})
+    else:
+        output.emit(
+            f"applied {suggestion.id}: {entry.reason}; change {entry.id} (undo with 'curator undo VAULT {entry.id}')"
+        )
+    return EXIT_OK
+
+
+def run_reject(args: argparse.Namespace) -> int:
+    from curator.core.dream import set_status
+    from curator.core.scan import check_vault_root
+
+    suggestion = set_status(check_vault_root(args.vault), args.id, "rejected")
+    output.emit(f"rejected {suggestion.id}; it is not proposed again while its pages stay as they are")
     return EXIT_OK

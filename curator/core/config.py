@@ -33,6 +33,10 @@ class Config:
     embedding_provider: str = "fastembed"  # or "lexical"
     embedding_model_path: str | None = None  # a local fastembed-compatible model folder
     embedding_model_name: str | None = None  # the fastembed model type of that folder
+    dream_limit: int = 40  # pages one dream pass looks at
+    journal_folders: tuple[str, ...] = ()  # daily-note folders: their dated titles are meant
+    proposer_command: str | None = None  # a command that proposes titles (JSON on stdin and stdout)
+    proposer_timeout: int = 20  # seconds
     rules: dict[str, str] = field(default_factory=dict)  # rule id -> severity or "off"
 
     def severity(self, rule: str) -> str | None:
@@ -63,6 +67,18 @@ _THRESHOLD_KEYS = {
 }
 _THRESHOLD_FIELDS = {"duplicate": "duplicate_threshold", "merge": "merge_threshold"}
 _EMBEDDING_KEYS = {"provider": "provider", "model_path": "str", "model_name": "str"}
+_DREAM_KEYS = {
+    "limit": "positive int",
+    "journal_folders": "strings",
+    "proposer": "str",
+    "proposer_timeout": "positive int",
+}
+_DREAM_FIELDS = {
+    "limit": "dream_limit",
+    "journal_folders": "journal_folders",
+    "proposer": "proposer_command",
+    "proposer_timeout": "proposer_timeout",
+}
 
 
 def load_config(vault: Path) -> Config:
@@ -94,6 +110,12 @@ def config_from_dict(data: dict[str, Any]) -> Config:
                 if sub not in _EMBEDDING_KEYS:
                     raise ConfigError(_unknown(f"embedding.{sub}", _EMBEDDING_KEYS))
                 values[f"embedding_{sub}"] = _check(f"embedding.{sub}", sub_value, _EMBEDDING_KEYS[sub])
+        elif key == "dream":
+            for sub, sub_value in _table(key, value).items():
+                if sub not in _DREAM_KEYS:
+                    raise ConfigError(_unknown(f"dream.{sub}", _DREAM_KEYS))
+                checked = _check(f"dream.{sub}", sub_value, _DREAM_KEYS[sub])
+                values[_DREAM_FIELDS[sub]] = tuple(checked) if isinstance(checked, list) else checked
         elif key == "rules":
             rules: dict[str, str] = {}
             for rule, severity in _table(key, value).items():
@@ -106,7 +128,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
                 rules[rule] = severity
             values["rules"] = rules
         else:
-            raise ConfigError(_unknown(key, [*_TOP_KEYS, "thresholds", "rules", "embedding"]))
+            raise ConfigError(_unknown(key, [*_TOP_KEYS, "thresholds", "rules", "embedding", "dream"]))
     if "types" in values:
         values["types"] = tuple(t.strip() for t in values["types"])
         if not values["types"]:

@@ -1,0 +1,395 @@
+"""The dream pass: propose renames for event-style titles and merges for near-duplicates.
+
+It only proposes. Suggestions live in `VAULT/.curator/suggestions.json` with stable ids and a
+status; accepting one goes through the edit engine (journaled, undoable), and a rejected one is
+not proposed again while its pages stay as they are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shlex
+import subprocess
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from curator.core import cache
+from curator.core.changes import Entry, Journal, apply
+from curator.core.dates import find_date
+from curator.core.edits import EditError, plan_merge, plan_rename, target_path
+from curator.core.parse import split_frontmatter
+from curator.core.resolve import fold
+from curator.core.similarity import STOPWORDS, find_duplicates
+from curator.core.titles import subject_of
+from curator.core.vault import Vault
+
+SUGGESTIONS = "suggestions.json"
+SCHEMA = "curator.suggestions/1"
+PROPOSER_SCHEMA = "curator.proposer/1"
+STATUSES = ("pending", "accepted", "rejected", "skipped", "undone")
+_MONTH_OR_DAY = re.compile(
+    r"(?i)\b(?:january|february|march|april|may|june|july|august|september|october|november|december|januar|"
+    r"februar|märz|mai|juni|juli|oktober|dezember|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|yesterday|today|gestern|heute)\b"
+)
+_TERM = re.compile(r"[^\W\d_][\w-]{3,}", re.UNICODE)
+_NUMBER_WORDS = re.compile(r"(?i)\b(?:ticket|issue|incident|pr|jira|inc)\s*#?\d+|#\d+|\b[A-Z]{2,}-\d+\b")
+
+
+@dataclass
+class Suggestion:
+    id: str
+    kind: str  # "rename" or "merge"
+    pages: list[str]  # rename: [page]; merge: [source, survivor]
+    title: str | None  # the proposed title (rename)
+    reason: str
+    evidence: dict[str, Any]
+    status: str = "pending"
+    page_shas: dict[str, str] = field(default_factory=dict)  # the pages as they were when proposed
+    change: str | None = None  # the journal entry of an accepted suggestion
+    proposer: str = "rules"
+
+    @property
+    def survivor(self) -> str | None:
+        return self.pages[1] if self.kind == "merge" else None
+
+
+@dataclass
+class DreamResult:
+    suggestions: list[Suggestion]  # every stored suggestion, this run's first
+    proposed: list[Suggestion]  # new or renewed this run
+    looked_at: int
+    notes: list[str] = field(default_factory=list)
+
+
+def suggestion_id(kind: str, pages: list[str]) -> str:
+    return hashlib.sha1(f"{kind}\0{chr(0).join(pages)}".encode()).hexdigest()[:10]
+
+
+def load_suggestions(root: Path) -> list[Suggestion]:
+    """Stored suggestions; an accepted one whose change was undone since reads as `undone`."""
+    data = cache.read_json(cache.state_dir(root) / SUGGESTIONS)
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        return []
+    suggestions = [Suggestion(**s) for s in data.get("suggestions", [])]
+    undone = {e.id for e in Journal(root).entries() if e.state == "undone"}
+    for s in suggestions:
+        if s.status == "accepted" and s.change in undone:
+            s.status = "undone"
+    return suggestions
+
+
+def save_suggestions(root: Path, suggestions: list[Suggestion]) -> None:
+    folder = cache.ensure_state_dir(root)
+    body = {"schema": SCHEMA, "suggestions": [asdict(s) for s in suggestions]}
+    cache.write_atomic(folder / SUGGESTIONS, json.dumps(body, ensure_ascii=False, indent=2).encode())
+
+
+def _journal_page(vault: Vault, path: str) -> bool:
+    return any(path.startswith(folder.rstrip("/") + "/") for folder in vault.config.journal_folders)
+
+
+def _eventish(text: str) -> bool:
+    return find_date(text) is not None or bool(_MONTH_OR_DAY.search(text)) or bool(_NUMBER_WORDS.search(text))
+
+
+def _incoming(vault: Vault, path: str) -> int:
+    return len(vault.backlinks(path))
+
+
+def _why_event(vault: Vault, title: str) -> str:
+    date = find_date(title)
+    if date:
+        return f"the title holds a date ({date.group(0)})"
+    if len(title) >= vault.config.title_chars:
+        return f"the title is {len(title)} characters long"
+    return "the title names an event"
+
+
+def signals(vault: Vault, path: str) -> dict[str, Any]:
+    """Everything that hints at what a page is about: H1, inbound labels, aliases, key terms."""
+    page = vault.pages[path]
+    h1 = next((h.text for h in page.headings if h.level == 1), page.headings[0].text if page.headings else "")
+    labels = Counter(
+        rl.link.label.strip()
+        for rl in vault.backlinks(path)
+        if rl.link.label and rl.link.label.strip() and fold(rl.link.label) != fold(page.title)
+    )
+    text = (vault.root / path).read_bytes().decode("utf-8", "replace")
+    _, _, body_at = split_frontmatter(text)
+    words = [w for w in _TERM.findall(text[body_at:]) if fold(w) not in STOPWORDS]
+    terms = Counter(fold(w) for w in words)
+    return {
+        "h1": h1,
+        "labels": [label for label, _ in labels.most_common()],
+        "aliases": list(page.aliases),
+        "key_terms": [term for term, count in terms.most_common(5) if count > 1],
+    }
+
+
+def derive_title(vault: Vault, path: str) -> tuple[str, str, dict[str, Any]]:
+    """(proposed title, which signal it came from, the signals); title "" when none names a thing."""
+    page = vault.pages[path]
+    found = signals(vault, path)
+    h1 = found["h1"]
+    ordered: list[tuple[str, str]] = []
+    if h1 and subject_of(h1) == h1.strip() and not _eventish(h1):
+        ordered.append(("the page's heading", h1.strip()))  # a heading that names a thing as it is
+    ordered += [("how links to it are labelled", subject_of(label)) for label in found["labels"]]
+    ordered += [("its alias", subject_of(alias)) for alias in found["aliases"]]
+    ordered.append(("its title without the event", subject_of(page.title)))
+    if h1:
+        ordered.append(("its heading without the event", subject_of(h1)))
+    for source, candidate in ordered:
+        if len(candidate) >= 3 and not _eventish(candidate) and fold(candidate) != fold(page.title):
+            return candidate, source, found
+    return "", "", found
+
+
+def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, tuple[str, float]]) -> Suggestion | None:
+    page = vault.pages[path]
+    title, source, found = derive_title(vault, path)
+    why = _why_event(vault, page.title)
+    links = _incoming(vault, path)
+    partner = duplicates.get(path)
+    existing = vault.resolver.titles().get(fold(title), []) if title else []
+    existing = [p for p in existing if p != path]
+    evidence: dict[str, Any] = {"signals": found, "chosen_from": source, "links_to_rewrite": links}
+    shas = {path: page.sha}
+    if existing:  # the thing already has a page: fold this one into it
+        into = existing[0]
+        reason = f"Merge because {why} and names one event; {into} already covers {title}"
+        shas[into] = vault.pages[into].sha
+        return Suggestion(
+            suggestion_id("merge", [path, into]), "merge", [path, into], None, reason, evidence, page_shas=shas
+        )
+    if partner is not None and not _eventish(vault.pages[partner[0]].title):
+        into, score = partner
+        reason = f"Merge because {why} and the page repeats {into} (similarity {score:.2f})"
+        evidence["score"] = score
+        shas[into] = vault.pages[into].sha
+        return Suggestion(
+            suggestion_id("merge", [path, into]), "merge", [path, into], None, reason, evidence, page_shas=shas
+        )
+    if not title:
+        return None
+    collisions = [
+        p.path for p in vault.pages.values() if p.path != path and fold(title) in {fold(a) for a in p.aliases}
+    ]
+    evidence["collisions"] = collisions
+    reason = f"Rename because {why} and names one event; the page is about {title}"
+    if collisions:
+        reason += f" (note: {', '.join(collisions)} already uses that name as an alias)"
+    return Suggestion(suggestion_id("rename", [path]), "rename", [path], title, reason, evidence, page_shas=shas)
+
+
+def _older(vault: Vault, a: str, b: str) -> str:
+    def created(path: str) -> tuple[str, int]:
+        fm = vault.pages[path].frontmatter
+        stamp = fm.get("created") or fm.get("date") or ""
+        return (str(stamp) or "9999", vault.pages[path].mtime_ns)
+
+    return a if created(a) <= created(b) else b
+
+
+def _merge_suggestion(vault: Vault, a: str, b: str, score: float, evidence: dict[str, Any]) -> Suggestion:
+    links_a, links_b = _incoming(vault, a), _incoming(vault, b)
+    if links_a != links_b:
+        survivor = a if links_a > links_b else b
+        why_survivor = f"it has more incoming links ({max(links_a, links_b)} against {min(links_a, links_b)})"
+    else:
+        survivor = _older(vault, a, b)
+        why_survivor = "it is the older page (both have the same incoming links)"
+    source = b if survivor == a else a
+    reason = (
+        f"Merge because the two pages say nearly the same (similarity {score:.2f}); "
+        f"{survivor} stays because {why_survivor}"
+    )
+    shas = {source: vault.pages[source].sha, survivor: vault.pages[survivor].sha}
+    return Suggestion(
+        suggestion_id("merge", [source, survivor]),
+        "merge",
+        [source, survivor],
+        None,
+        reason,
+        {**evidence, "score": score, "links": {a: links_a, b: links_b}},
+        page_shas=shas,
+    )
+
+
+def _ask_proposer(vault: Vault, candidates: list[Suggestion], notes: list[str]) -> None:
+    """Let the configured command propose titles; keep the rule-based ones if it fails in any way."""
+    command = vault.config.proposer_command
+    renames = [s for s in candidates if s.kind == "rename"]
+    if not command or not renames:
+        return
+    request = {
+        "schema": PROPOSER_SCHEMA,
+        "candidates": [
+            {
+                "path": s.pages[0],
+                "title": vault.pages[s.pages[0]].title,
+                "rule_title": s.title,
+                "signals": s.evidence.get("signals", {}),
+                "body": (vault.root / s.pages[0]).read_bytes().decode("utf-8", "replace")[:8000],
+            }
+            for s in renames
+        ],
+    }
+    try:
+        done = subprocess.run(
+            shlex.split(command),
+            input=json.dumps(request),
+            capture_output=True,
+            text=True,
+            timeout=vault.config.proposer_timeout,
+            cwd=vault.root,
+            check=False,
+        )
+        if done.returncode != 0:
+            raise ValueError(f"exited {done.returncode}: {done.stderr.strip().splitlines()[-1:] or ''}")
+        answer = json.loads(done.stdout)
+        proposals = answer["proposals"] if isinstance(answer, dict) else None
+        if not isinstance(proposals, list):
+            raise ValueError("the answer has no list 'proposals'")
+    except subprocess.TimeoutExpired:
+        notes.append(f"proposer timed out after {vault.config.proposer_timeout} s; rule-based titles used")
+        return
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        notes.append(
+            f"proposer failed ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__}); rule-based titles used"
+        )
+        return
+    by_path = {s.pages[0]: s for s in renames}
+    for proposal in proposals:
+        if not isinstance(proposal, dict):
+            continue
+        suggestion = by_path.get(str(proposal.get("path")))
+        title = proposal.get("title")
+        if suggestion is None or not isinstance(title, str):
+            notes.append(f"proposer: ignored a proposal for {proposal.get('path')!r}")
+            continue
+        try:
+            target_path(vault, suggestion.pages[0], title)
+        except EditError as exc:
+            notes.append(f"proposer: ignored {title!r} for {suggestion.pages[0]}: {exc}")
+            continue
+        suggestion.title = title.strip()
+        suggestion.proposer = "command"
+        if isinstance(proposal.get("reason"), str) and proposal["reason"].strip():
+            suggestion.reason = proposal["reason"].strip().splitlines()[0]
+
+
+def dream(vault: Vault, limit: int | None = None, progress: Callable[[int, int], None] | None = None) -> DreamResult:
+    """Look at up to `limit` pages (diary titles and merge-worthy pairs first, most linked first) and
+    store what a careful curator would propose; earlier decisions are kept."""
+    limit = vault.config.dream_limit if limit is None else limit
+    notes: list[str] = []
+    report = find_duplicates(vault, progress=progress)
+    if report.warning:
+        notes.append(report.warning)
+    duplicates: dict[str, tuple[str, float]] = {}
+    for pair in report.pairs:
+        for one, other in ((pair.a, pair.b), (pair.b, pair.a)):
+            if one not in duplicates or duplicates[one][1] < pair.score:
+                duplicates[one] = (other, pair.score)
+    diary = [
+        p.path
+        for p in vault.pages.values()
+        if p.unreadable is None
+        and not _journal_page(vault, p.path)
+        and (find_date(p.title) is not None or len(p.title) >= vault.config.title_chars)
+    ]
+    work: list[tuple[int, str, Any]] = [(_incoming(vault, path), "rename", path) for path in diary]
+    work += [(max(_incoming(vault, p.a), _incoming(vault, p.b)), "merge", p) for p in report.pairs if p.merge_worthy]
+    work.sort(key=lambda w: (-w[0], w[1], str(w[2])))
+    proposed: list[Suggestion] = []
+    seen: set[str] = set()
+    for _, kind, item in work:
+        pages = [item] if kind == "rename" else [item.a, item.b]
+        if any(p in seen for p in pages):
+            continue
+        if len(seen) + len(pages) > limit:
+            break
+        seen.update(pages)
+        if kind == "rename":
+            suggestion = _rename_suggestion(vault, item, duplicates)
+        else:
+            evidence = {
+                "shared_title_words": list(item.shared_title_words),
+                "shared_neighbours": list(item.shared_neighbours),
+            }
+            suggestion = _merge_suggestion(vault, item.a, item.b, item.score, evidence)
+        if suggestion is not None:
+            proposed.append(suggestion)
+    _ask_proposer(vault, proposed, notes)
+    stored = {s.id: s for s in load_suggestions(vault.root)}
+    fresh: list[Suggestion] = []
+    for suggestion in proposed:
+        before = stored.get(suggestion.id)
+        if before is not None and before.status != "pending" and before.page_shas == suggestion.page_shas:
+            continue  # decided already, and the pages are as they were then
+        if before is not None and before.status == "accepted":
+            continue
+        stored[suggestion.id] = suggestion
+        fresh.append(suggestion)
+    ordered = fresh + [s for s in stored.values() if s not in fresh]
+    save_suggestions(vault.root, ordered)
+    return DreamResult(ordered, fresh, len(seen), notes)
+
+
+def _decide(root: Path, suggestion_id: str) -> tuple[list[Suggestion], Suggestion]:
+    suggestions = load_suggestions(root)
+    matches = [s for s in suggestions if s.id.startswith(suggestion_id)] if suggestion_id else []
+    if not matches:
+        raise EditError(f"no suggestion {suggestion_id!r} (see 'curator suggestions')")
+    if len(matches) > 1:
+        raise EditError(f"{suggestion_id!r} matches {len(matches)} suggestions; give more of the id")
+    return suggestions, matches[0]
+
+
+def accept(
+    vault: Vault, suggestion_id: str, title: str | None = None, allow_dirty: bool = False
+) -> tuple[Suggestion, Entry]:
+    """Apply a suggestion through the edit engine (journaled, undoable); `title` overrides a rename's."""
+    suggestions, chosen = _decide(vault.root, suggestion_id)
+    if chosen.status == "accepted":
+        raise EditError(f"suggestion {chosen.id} was already accepted (change {chosen.change})")
+    if title is not None and chosen.kind != "rename":
+        raise EditError("--title applies to rename suggestions only")
+    for path, sha in chosen.page_shas.items():
+        page = vault.pages.get(path)
+        if page is None:
+            raise EditError(f"{path} is gone since the suggestion was made; run dream again")
+        if page.sha != sha:
+            raise EditError(f"{path} changed since the suggestion was made; run dream again")
+    if chosen.kind == "rename":
+        new_title = (title or chosen.title or "").strip()
+        reason = chosen.reason if title is None else f"Rename {chosen.pages[0]} to {new_title} (title edited in review)"
+        plan = plan_rename(vault, chosen.pages[0], new_title, reason)
+        if title is not None:
+            chosen.title = new_title
+    else:
+        plan = plan_merge(vault, chosen.pages[0], chosen.pages[1], chosen.reason)
+    entry = apply(vault.root, plan, allow_dirty=allow_dirty)
+    chosen.status = "accepted"
+    chosen.change = entry.id
+    save_suggestions(vault.root, suggestions)
+    return chosen, entry
+
+
+def set_status(root: Path, suggestion_id: str, status: str) -> Suggestion:
+    """Record a rejection or a skip (a rejected suggestion is not proposed again while its pages stay)."""
+    if status not in ("rejected", "skipped", "pending"):
+        raise EditError(f"cannot set a suggestion to {status!r}")
+    suggestions, chosen = _decide(root, suggestion_id)
+    if chosen.status == "accepted":
+        raise EditError(f"suggestion {chosen.id} was accepted; undo its change ({chosen.change}) instead")
+    chosen.status = status
+    save_suggestions(root, suggestions)
+    return chosen

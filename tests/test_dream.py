@@ -1,0 +1,184 @@
+"""The dream pass: thing-titles from event titles, merges, stored decisions, the proposer command."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import make_vault
+
+from curator.core.changes import history, undo
+from curator.core.config import Config
+from curator.core.dream import accept, dream, load_suggestions, set_status
+from curator.core.edits import EditError
+from curator.core.titles import subject_of
+from curator.core.vault import load_vault
+
+# (event-style title, the thing it is about; "" = nothing left, so no rename)
+TITLES = [
+    ("Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen", "Zertifikat"),
+    ("2026-08-14 checkout outage postmortem", "Checkout outage"),
+    ("DB pool exhausted again during the Friday evening deploy and nobody noticed for an hour", "DB pool exhausted"),
+    ("PR #123 merged: retry payment webhooks", "Retry payment webhooks"),
+    ("Meeting notes 2026-07-29 payments sync", "Payments sync"),
+    ("Incident 2026-03-02 - Redis failover", "Redis failover"),
+    ("Störung am 3. März 2026: Datenbank voll", "Datenbank voll"),
+    ("Besprechung vom 12.05.2026 zur Preisgestaltung", "Preisgestaltung"),
+    ("JIRA-482 fixed: login loop on Safari", "Login loop on Safari"),
+    ("Outage on July 29, 2026", "Outage"),
+    ("Retro Q3 2026 checkout team", "Checkout team"),
+    ("Call with Acme on 29 Jul 2026 about SSO", "Call with Acme about SSO"),
+    ("Deploy failed on Friday 14:30", "Deploy failed"),
+    ("Kafka consumer lag erledigt 12.06.2026", "Kafka consumer lag"),
+    ("Fixed: search index corruption (2026-05-02)", "Search index corruption"),
+    ("Update 2026-04-01 on vendor contract", "Vendor contract"),
+    ("INC-5512 Payment gateway timeouts 2026-06-18", "Payment gateway timeouts"),
+    ("Notizen Montag 2026-09-07 HSM Wartung", "HSM Wartung"),
+    ("2026-10-01 Postgres upgrade to 16", "Postgres upgrade to 16"),
+    ("Issue #88: rate limiter drops requests", "Rate limiter drops requests"),
+    ("Follow-up 2026-02-11 Acme onboarding", "Acme onboarding"),
+    ("Gestern Abend: VPN down wieder", "VPN down"),
+    ("Release 2026.11 notes", "Release 2026.11"),
+    ("Q4 2026 planning", "Planning"),
+    ("On call handover 2026-08-03 week 32", "On-call handover"),
+    ("Re: Fwd: vendor pricing 2026-01-01", "Vendor pricing"),
+    ("Vorfall #77 vom 01.02.2026 - Backup fehlgeschlagen", "Backup fehlgeschlagen"),
+    ("Standup 2026-05-05", "Standup"),
+    ("2026-07-29", ""),
+    ("Daily 2026-07-29", ""),
+    ("Meeting 29.07.2026", ""),
+    ("29 Jul 2026", ""),
+]
+
+
+@pytest.mark.parametrize(("title", "thing"), TITLES)
+def test_event_titles_become_thing_titles(title: str, thing: str) -> None:
+    assert subject_of(title) == thing
+
+
+def test_the_certificate_ticket_names_the_certificate() -> None:
+    subject = subject_of("Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen")
+    assert "zertifikat" in subject.casefold()
+    assert "ticket" not in subject.casefold() and "vom" not in subject.casefold()
+    assert "abgelaufen" not in subject.casefold()
+
+
+def suggestions_for(root: Path, **config: object):  # type: ignore[no-untyped-def]
+    vault = load_vault(root, Config(**config), use_cache=False)  # type: ignore[arg-type]
+    return {s.pages[0]: s for s in dream(vault).proposed}
+
+
+def test_signals_are_preferred_in_order_and_existing_pages_get_a_merge(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Ticket 4711 vom 29.07.2026.md": "# Ticket 4711\nThe gateway certificate expired overnight.",
+            "Home.md": "[[Ticket 4711 vom 29.07.2026|certificate renewal]] and [[Outage 2026-01-02|outage]]",
+            "Certificate renewal.md": "# Certificate renewal\nHow we renew certificates.",
+            "Outage 2026-01-02.md": "# Redis failover\nRedis failed over to the replica.",
+            "Daily/2026-07-29.md": "Worked on things.",
+            "Sync 2026-05-05.md": "Talked.",
+        },
+    )
+    found = suggestions_for(root, journal_folders=("Daily",))
+    ticket = found["Ticket 4711 vom 29.07.2026.md"]
+    assert ticket.kind == "merge" and ticket.pages[1] == "Certificate renewal.md"  # the label names a page
+    outage = found["Outage 2026-01-02.md"]
+    assert (outage.kind, outage.title) == ("rename", "Redis failover")  # its heading names a thing
+    assert outage.evidence["chosen_from"] == "the page's heading"
+    assert outage.evidence["links_to_rewrite"] == 1
+    assert "Daily/2026-07-29.md" not in found  # a daily note in a journal folder stays as it is
+    assert found["Sync 2026-05-05.md"].title == "Sync"
+
+
+def test_decisions_are_kept_until_the_page_changes(sample_vault: Path) -> None:
+    first = dream(load_vault(sample_vault))
+    assert len(first.proposed) == 3
+    renamed = next(s for s in first.proposed if s.kind == "rename")
+    set_status(sample_vault, renamed.id, "rejected")
+    again = dream(load_vault(sample_vault))
+    assert renamed.id not in {s.id for s in again.proposed}
+    assert next(s for s in again.suggestions if s.id == renamed.id).status == "rejected"
+    page = sample_vault / renamed.pages[0]
+    page.write_text(page.read_text() + "\nOne more line.\n")
+    third = dream(load_vault(sample_vault))
+    assert renamed.id in {s.id for s in third.proposed}
+
+
+def test_end_to_end_two_renames_one_merge_and_an_undo(sample_vault: Path) -> None:
+    result = dream(load_vault(sample_vault))
+    renames = [s for s in result.proposed if s.kind == "rename"]
+    merges = [s for s in result.proposed if s.kind == "merge"]
+    assert len(renames) == 2 and len(merges) == 1
+    for s in result.proposed:
+        assert s.reason and s.reason.count("\n") == 0
+    first, _ = accept(load_vault(sample_vault), renames[0].id)
+    second, entry = accept(load_vault(sample_vault), renames[1].id, title="Gateway certificates")
+    merged, _ = accept(load_vault(sample_vault), merges[0].id)
+    assert (sample_vault / "incidents/Gateway certificates.md").exists()
+    assert (sample_vault / f"incidents/{first.title}.md").exists()
+    assert not (sample_vault / merged.pages[0]).exists()
+    undo(sample_vault, entry.id)
+    assert (sample_vault / renames[1].pages[0]).exists()
+    statuses = {s.id: s.status for s in load_suggestions(sample_vault)}
+    assert statuses == {first.id: "accepted", second.id: "undone", merged.id: "accepted"}
+    assert [e.state for e in history(sample_vault)] == ["applied", "undone", "applied"]
+    with pytest.raises(EditError, match="already accepted"):
+        accept(load_vault(sample_vault), first.id)
+    vault = load_vault(sample_vault, use_cache=False)
+    dead = {rl.link.target for rl in vault.links if rl.resolution.kind == "dead"}
+    assert dead == {"Capacity plan 2027", "cert renewal", "Certificate Renewl"}  # the ones written dead
+
+
+PROPOSER = """
+import json, sys, time
+mode = sys.argv[1]
+request = json.load(sys.stdin)
+if mode == "slow":
+    time.sleep(30)
+if mode == "fail":
+    sys.exit(3)
+if mode == "garbage":
+    print("not json")
+else:
+    print(json.dumps({"proposals": [
+        {"path": c["path"], "title": c["rule_title"].upper(), "reason": "the model says so"}
+        for c in request["candidates"]
+    ] + [{"path": "nope.md", "title": "x"}]}))
+"""
+
+
+@pytest.mark.parametrize("mode", ["ok", "fail", "garbage", "slow"])
+def test_a_proposer_command_is_used_and_its_failures_fall_back(tmp_path: Path, mode: str) -> None:
+    script = tmp_path / "proposer.py"
+    script.write_text(PROPOSER)
+    root = make_vault(tmp_path / "v", {"Outage 2026-01-02.md": "# Redis failover\nRedis failed over.", "a.md": "x"})
+    vault = load_vault(root, Config(proposer_command=f"{sys.executable} {script} {mode}", proposer_timeout=2))
+    result = dream(vault)
+    (suggestion,) = result.proposed
+    if mode == "ok":
+        assert (suggestion.title, suggestion.proposer, suggestion.reason) == (
+            "REDIS FAILOVER",
+            "command",
+            "the model says so",
+        )
+        assert any("nope.md" in note for note in result.notes)
+    else:
+        assert (suggestion.title, suggestion.proposer) == ("Redis failover", "rules")
+        assert len(result.notes) == 1 and "rule-based titles used" in result.notes[0]
+
+
+def test_cli_dream_suggestions_apply_reject(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from curator.cli.main import main
+
+    assert main(["dream", str(sample_vault), "--json"]) == 0
+    proposed = json.loads(capsys.readouterr().out)["proposed"]
+    assert main(["reject", str(sample_vault), proposed[0]["id"]]) == 0
+    assert main(["apply", str(sample_vault), proposed[1]["id"]]) == 0
+    assert main(["suggestions", str(sample_vault), "--json"]) == 0
+    out = capsys.readouterr().out
+    listed = {s["id"]: s["status"] for s in json.loads(out[out.index("{") :])["suggestions"]}
+    assert listed[proposed[0]["id"]] == "rejected" and listed[proposed[1]["id"]] == "accepted"
+    assert main(["apply", str(sample_vault), "zzz"]) == 2
