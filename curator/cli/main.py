@@ -25,7 +25,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="curator", description="Keep a Markdown knowledge vault healthy.")
+    parser = _Parser(
+        prog="curator",
+        description="Keep a Markdown knowledge vault healthy. 'curator [VAULT]' opens the terminal UI.",
+    )
     parser.add_argument("--version", action="version", version=f"curator {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -110,9 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
-        if not args_list or (args_list[0] not in COMMANDS and not args_list[0].startswith("-")):
-            output.diagnose("the interactive view is not built yet; use 'curator lint VAULT' or 'curator graph VAULT'")
-            return EXIT_USAGE
+        if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
+            return run_tui(args_list)
         args = parser.parse_args(args_list)
         if args.command == "lint":
             return run_lint(args)
@@ -389,4 +391,25 @@ def run_reject(args: argparse.Namespace) -> int:
 
     suggestion = set_status(check_vault_root(args.vault), args.id, "rejected")
     output.emit(f"rejected {suggestion.id}; it is not proposed again while its pages stay as they are")
+    return EXIT_OK
+
+
+def run_tui(args_list: list[str]) -> int:
+    """`curator [VAULT] [--theme NAME]`: the interactive view (Textual is imported only here)."""
+    parser = _Parser(prog="curator", description="Open the vault in the terminal UI.")
+    parser.add_argument("vault", nargs="?", default=".")
+    parser.add_argument(
+        "--theme", help="curator-dark (default), curator-light, curator-high-contrast, or any Textual theme"
+    )
+    args = parser.parse_args(args_list)
+    from curator.core.scan import check_vault_root
+
+    root = check_vault_root(args.vault)
+    from curator.tui.app import CuratorApp
+
+    app = CuratorApp(root, args.theme)
+    if args.theme and args.theme not in app.available_themes:
+        output.diagnose(f"no theme {args.theme!r} (try: {', '.join(sorted(app.available_themes))})")
+        return EXIT_USAGE
+    app.run()
     return EXIT_OK

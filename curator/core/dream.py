@@ -21,7 +21,7 @@ from typing import Any
 from curator.core import cache
 from curator.core.changes import Entry, Journal, apply
 from curator.core.dates import find_date
-from curator.core.edits import EditError, plan_merge, plan_rename, target_path
+from curator.core.edits import EditError, Plan, plan_merge, plan_rename, target_path
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
 from curator.core.similarity import STOPWORDS, find_duplicates
@@ -393,3 +393,10 @@ def set_status(root: Path, suggestion_id: str, status: str) -> Suggestion:
     chosen.status = status
     save_suggestions(root, suggestions)
     return chosen
+
+
+def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> Plan:
+    """What accepting `suggestion` would change, without writing anything."""
+    if suggestion.kind == "rename":
+        return plan_rename(vault, suggestion.pages[0], (title or suggestion.title or "").strip(), suggestion.reason)
+    return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason)

@@ -514,3 +514,24 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         tuple(notes),
         {"source": source, "into": into},
     )
+
+
+def plan_diff(plan: Plan, context: int = 1) -> str:
+    """A unified diff of every file a plan touches, as a person reviews it; a moved page is shown
+    as one diff from its old path to its new one."""
+    import difflib
+
+    by_path = {c.path: c for c in plan.changes}
+    moved_to = {new: old for old, new in plan.moved.items() if old in by_path and new in by_path}
+    parts: list[str] = []
+    for change in plan.changes:
+        if change.path in moved_to.values() and by_path[plan.moved[change.path]].before is None:
+            continue  # shown with the page it became
+        old_path = moved_to.get(change.path) if change.before is None else None
+        before_bytes = by_path[old_path].before if old_path else change.before
+        before = (before_bytes or b"").decode("utf-8", "replace").splitlines(keepends=True)
+        after = (change.after or b"").decode("utf-8", "replace").splitlines(keepends=True)
+        old = old_path or (change.path if change.before is not None else "/dev/null")
+        new = change.path if change.after is not None else "/dev/null"
+        parts.extend(difflib.unified_diff(before, after, old, new, n=context))
+    return "".join(parts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -99,3 +100,46 @@ def to_dot(graph: nx.DiGraph) -> str:
         lines.append(f"  {quote(a)} -> {quote(b)};")
     lines.append("}")
     return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Neighbourhood:
+    """A page's surroundings: who links here, where it links (dead targets kept), and one hop further."""
+
+    backlinks: tuple[str, ...]
+    outlinks: tuple[str, ...]  # pages; dead targets as "dead:<target>"
+    second_hop: tuple[str, ...]  # pages two links away, in either direction
+
+
+def neighbourhood(graph: nx.DiGraph, path: str) -> Neighbourhood:
+    if path not in graph:
+        return Neighbourhood((), (), ())
+    back = tuple(sorted(n for n in graph.predecessors(path) if n != path))
+    out = tuple(sorted(n for n in graph.successors(path) if n != path))
+    near = {path, *back, *out}
+    second: set[str] = set()
+    for node in near - {path}:
+        if graph.nodes[node].get("kind") != "page":
+            continue
+        second.update(n for n in (*graph.predecessors(node), *graph.successors(node)) if n not in near)
+    return Neighbourhood(back, out, tuple(sorted(n for n in second if graph.nodes[n].get("kind") == "page")))
+
+
+def figures(graph: nx.DiGraph) -> dict[str, Any]:
+    """Vault figures: pages, links, dead links, orphans, components, largest orphan clusters."""
+    pages = [n for n, kind in graph.nodes(data="kind") if kind == "page"]
+    dead = [n for n, kind in graph.nodes(data="kind") if kind == "dead"]
+    links = sum(d["count"] for _, _, d in graph.edges(data=True))
+    dead_links = sum(d["count"] for _, b, d in graph.edges(data=True) if b.startswith(DEAD_PREFIX))
+    page_only = page_graph(graph)
+    orphans = [n for n in pages if page_only.degree(n) == 0]
+    groups = components(graph)
+    return {
+        "pages": len(pages),
+        "links": links,
+        "dead_links": dead_links,
+        "dead_targets": len(dead),
+        "orphans": len(orphans),
+        "components": len(groups),
+        "largest_orphan_clusters": [g for g in groups[1:] if len(g) > 1][:3],
+    }

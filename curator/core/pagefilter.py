@@ -1,0 +1,36 @@
+"""Narrow the page index as a person types: fuzzy over title, path and aliases, best first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process, utils
+
+from curator.core.vault import Vault
+
+
+@dataclass(frozen=True)
+class PageIndex:
+    """Search keys for every page, built once per vault load."""
+
+    paths: tuple[str, ...]
+    keys: tuple[str, ...]
+
+    @classmethod
+    def of(cls, vault: Vault) -> PageIndex:
+        paths = tuple(vault.pages)
+        keys = tuple(
+            utils.default_process(" ".join([page.title, page.path, *page.aliases])) for page in vault.pages.values()
+        )
+        return cls(paths, keys)
+
+    def filter(self, query: str, cutoff: float = 60) -> list[str]:
+        """Pages matching `query`, best match first; every page, in order, for an empty query."""
+        query = utils.default_process(query)
+        if not query:
+            return list(self.paths)
+        hits = process.extract(
+            query, self.keys, scorer=fuzz.partial_ratio, processor=None, limit=None, score_cutoff=cutoff
+        )
+        hits.sort(key=lambda hit: (-hit[1], self.paths[hit[2]]))
+        return [self.paths[index] for _, _, index in hits]

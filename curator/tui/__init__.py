@@ -1,0 +1,1 @@
+"""The Textual interface: a view over the headless core."""

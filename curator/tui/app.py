@@ -1,0 +1,215 @@
+"""The curator app: loads the vault in workers and hands results to the screens as messages."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+from pathlib import Path
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from curator.core.changes import recover, undo
+from curator.core.config import load_config
+from curator.core.dream import accept, dream, load_suggestions, set_status
+from curator.core.errors import CuratorError
+from curator.core.findings import check_vault
+from curator.core.pagefilter import PageIndex
+from curator.core.rules import Finding
+from curator.core.similarity import DuplicateReport, find_duplicates
+from curator.core.vault import Vault, load_vault
+from curator.tui.commands import CuratorCommands
+from curator.tui.messages import DuplicatesScored, LoadProgressed, VaultLoaded
+from curator.tui.screens.help import HelpScreen
+from curator.tui.screens.history import HistoryScreen
+from curator.tui.screens.main import MainScreen
+from curator.tui.screens.review import ReviewScreen
+from curator.tui.themes import DEFAULT_THEME, DEFAULT_VARIABLES, load_themes
+from curator.tui.widgets.findings import FindingsPane
+from curator.tui.widgets.index import IndexPane
+
+
+class CuratorApp(App[None]):
+    CSS_PATH = "styles/app.tcss"
+    TITLE = "curator"
+    COMMANDS = App.COMMANDS | {CuratorCommands}
+    BINDINGS = [
+        Binding("r", "review", "Review", id="app.review"),
+        Binding("h", "history", "History", id="app.history"),
+        Binding("question_mark", "help", "Help", id="app.help"),
+        Binding("ctrl+r", "rescan", "Rescan", id="app.rescan"),
+        Binding("q", "quit", "Quit", id="app.quit"),
+    ]
+
+    def __init__(self, vault_root: Path | str, theme: str | None = None) -> None:
+        super().__init__()
+        self.vault_root = Path(vault_root)
+        self.vault: Vault | None = None
+        self.findings: list[Finding] = []
+        self.pending_suggestions = 0
+        for curator_theme in load_themes():
+            self.register_theme(curator_theme)
+        self.theme = theme or DEFAULT_THEME
+        self.sub_title = self.vault_root.resolve().name
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return DEFAULT_VARIABLES
+
+    def on_mount(self) -> None:
+        self.push_screen(MainScreen())
+        self.rescan()
+
+    @property
+    def main(self) -> MainScreen:
+        return next(s for s in self.screen_stack if isinstance(s, MainScreen))
+
+    def _post(self, message: object) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                screen.post_message(message)  # type: ignore[arg-type]
+
+    @work(thread=True, exclusive=True, group="load")
+    def rescan(self) -> None:
+        """Read the vault (cache first) and report findings; duplicates follow in a second step."""
+        try:
+            for line in recover(self.vault_root):
+                self.call_from_thread(self.notify, line, title="Recovered")
+            config = load_config(self.vault_root)
+            vault = load_vault(
+                self.vault_root,
+                config,
+                progress=lambda done, total: self._post(LoadProgressed("reading pages", done, total)),
+            )
+            findings = check_vault(vault, DuplicateReport("pending"))
+        except CuratorError as exc:
+            self.call_from_thread(self.notify, str(exc), title="Cannot read the vault", severity="error")
+            return
+        self.vault, self.findings = vault, findings
+        self.pending_suggestions = sum(1 for s in load_suggestions(self.vault_root) if s.status == "pending")
+        self._post(VaultLoaded(vault, findings, PageIndex.of(vault)))
+        if config.severity("duplicate") is not None:
+            report = find_duplicates(
+                vault, progress=lambda done, total: self._post(LoadProgressed("embedding pages", done, total))
+            )
+            if report.warning:
+                self.call_from_thread(self.notify, report.warning, severity="warning")
+            self.findings = check_vault(vault, report)
+            self._post(DuplicatesScored(self.findings, report.provider))
+
+    def action_rescan(self) -> None:
+        self.rescan()
+
+    def on_app_focus(self) -> None:
+        if self.vault is not None:  # files changed outside curator are picked up on return
+            self.rescan()
+
+    def action_pane(self, pane: str) -> None:
+        self.pop_to_main()
+        self.main.action_pane(pane)
+
+    def pop_to_main(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def go_to(self, path: str) -> None:
+        self.pop_to_main()
+        self.main.select(path)
+
+    def only_rule(self, rule: str | None) -> None:
+        self.pop_to_main()
+        self.main.query_one(FindingsPane).only_rule(rule)
+        self.main.action_pane("findings-pane")
+
+    def action_help(self) -> None:
+        groups = {
+            "Everywhere": list(self.BINDINGS),
+            "Main screen": [*MainScreen.BINDINGS],
+            "Index": list(IndexPane.BINDINGS),
+            "Findings": list(FindingsPane.BINDINGS),
+            "Review": list(ReviewScreen.BINDINGS),
+            "History": list(HistoryScreen.BINDINGS),
+        }
+        self.push_screen(HelpScreen({k: [b for b in v if isinstance(b, Binding)] for k, v in groups.items()}))
+
+    def action_history(self) -> None:
+        self.push_screen(HistoryScreen())
+
+    def action_review(self) -> None:
+        if self.pending_suggestions == 0 and self.vault is not None:
+            self.notify("No suggestions yet: dreaming…")
+            self.run_dream(open_review=True)
+            return
+        self.push_screen(ReviewScreen())
+
+    def action_dream(self) -> None:
+        self.run_dream(open_review=False)
+
+    @work(thread=True, exclusive=True, group="dream")
+    def run_dream(self, open_review: bool) -> None:
+        if self.vault is None:
+            return
+        try:
+            result = dream(self.vault)
+        except CuratorError as exc:
+            self.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        self.pending_suggestions = sum(1 for s in result.suggestions if s.status == "pending")
+        for note in result.notes:
+            self.call_from_thread(self.notify, note, severity="warning")
+        self.call_from_thread(self.notify, f"{len(result.proposed)} new suggestions from {result.looked_at} pages")
+        if open_review:
+            self.call_from_thread(self.push_screen, ReviewScreen())
+
+    def _after_change(self, screen: Screen[None], message: str) -> None:
+        self.notify(message)
+        refresh = getattr(screen, "reload", None)
+        self.rescan()
+        if refresh is not None:
+            refresh()
+
+    @work(thread=True, exclusive=True, group="edit")
+    def accept_suggestion(self, suggestion_id: str, title: str | None, screen: Screen[None]) -> None:
+        try:
+            vault = load_vault(self.vault_root)
+            _, entry = accept(vault, suggestion_id, title)
+        except CuratorError as exc:
+            self.call_from_thread(self.notify, str(exc), title="Not applied", severity="error")
+            return
+        if isinstance(screen, ReviewScreen):
+            screen.accepted.append(entry.id)
+        self.pending_suggestions = max(self.pending_suggestions - 1, 0)
+        self.call_from_thread(self._after_change, screen, f"Applied: {entry.reason} (change {entry.id})")
+
+    @work(thread=True, exclusive=True, group="edit")
+    def decide_suggestion(self, suggestion_id: str, status: str, screen: Screen[None]) -> None:
+        try:
+            set_status(self.vault_root, suggestion_id, status)
+        except CuratorError as exc:
+            self.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        self.pending_suggestions = max(self.pending_suggestions - 1, 0)
+        refresh = getattr(screen, "reload", None)
+        if refresh is not None:
+            self.call_from_thread(refresh)
+
+    @work(thread=True, exclusive=True, group="edit")
+    def undo_change(self, change_id: str, screen: Screen[None]) -> None:
+        try:
+            entry = undo(self.vault_root, change_id)
+        except CuratorError as exc:
+            self.call_from_thread(self.notify, str(exc), title="Undo refused", severity="error", timeout=10)
+            return
+        self.call_from_thread(self._after_change, screen, f"Undone: {entry.reason}")
+
+    def action_edit_page(self, path: str) -> None:
+        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+        with self.suspend():
+            subprocess.call([*shlex.split(editor), str(self.vault_root / path)])
+        self.rescan()
+
+
+def run(vault: str, theme: str | None = None) -> None:
+    CuratorApp(vault, theme).run()

@@ -1,0 +1,132 @@
+"""The main screen: page index, link graph, findings and preview side by side (one at a time when narrow)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, OptionList, Static
+
+from curator.core.rules import Finding
+from curator.core.vault import Vault
+from curator.tui.messages import DuplicatesScored, LoadProgressed, PageSelected, VaultLoaded
+from curator.tui.widgets.findings import FindingsPane
+from curator.tui.widgets.graph import GraphPane
+from curator.tui.widgets.index import IndexPane
+from curator.tui.widgets.preview import PreviewPane
+
+NARROW = 120  # columns below which one pane shows at a time
+PANES = ("index-pane", "graph-pane", "findings-pane", "preview-pane")
+
+
+class MainScreen(Screen[None]):
+    BINDINGS = [
+        Binding("1", "pane('index-pane')", "Index", id="main.index"),
+        Binding("2", "pane('graph-pane')", "Graph", id="main.graph"),
+        Binding("3", "pane('findings-pane')", "Findings", id="main.findings"),
+        Binding("4", "pane('preview-pane')", "Preview", id="main.preview"),
+        Binding("slash", "filter", "Filter", id="main.filter"),
+        Binding("e", "edit", "Edit page", id="main.edit"),
+        Binding("escape", "leave_filter", "Back", show=False, id="main.leave-filter"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="main")
+        self.vault: Vault | None = None
+        self.findings: list[Finding] = []
+        self.current: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="columns"):
+            yield IndexPane(id="index-pane", classes="pane -active")
+            with Vertical(id="middle"):
+                yield GraphPane(id="graph-pane", classes="pane")
+                yield FindingsPane(id="findings-pane", classes="pane")
+            yield PreviewPane(id="preview-pane", classes="pane")
+        yield Static(Text("Reading the vault…"), id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._layout(self.app.size.width)
+        self.query_one("#pages", OptionList).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._layout(event.size.width)
+
+    def _layout(self, width: int) -> None:
+        self.set_class(width < NARROW, "narrow")
+
+    def action_pane(self, pane: str) -> None:
+        for name in PANES:
+            self.query_one(f"#{name}").set_class(name == pane, "-active")
+        self.query_one("#middle").set_class(pane in ("graph-pane", "findings-pane"), "-active")
+        target = {"index-pane": "#pages", "graph-pane": "#graph", "findings-pane": "#findings"}.get(pane)
+        if target:
+            self.query_one(target).focus()
+        else:
+            self.query_one("#preview-scroll").focus()
+
+    def action_filter(self) -> None:
+        self.action_pane("index-pane")
+        self.query_one("#filter", Input).focus()
+
+    def action_leave_filter(self) -> None:
+        if self.focused is self.query_one("#filter", Input):
+            self.query_one("#pages", OptionList).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "filter":
+            self.query_one("#pages", OptionList).focus()
+
+    def action_edit(self) -> None:
+        if self.current is not None:
+            self.app.action_edit_page(self.current)  # type: ignore[attr-defined]
+
+    @on(LoadProgressed)
+    def show_progress(self, message: LoadProgressed) -> None:
+        self.query_one("#status", Static).update(Text(f"{message.what}… {message.done}/{message.total}"))
+
+    @on(VaultLoaded)
+    def show_vault(self, message: VaultLoaded) -> None:
+        self.vault, self.findings = message.vault, message.findings
+        self.query_one(IndexPane).show(message.vault, message.index, message.findings)
+        self.query_one(FindingsPane).show(message.findings)
+        self.query_one(GraphPane).show_figures(message.vault)
+        if self.current not in message.vault.pages:
+            self.current = next(iter(message.vault.pages), None)
+        if self.current:
+            self.post_message(PageSelected(self.current))
+        self._status("scoring duplicates…")
+
+    @on(DuplicatesScored)
+    def show_duplicates(self, message: DuplicatesScored) -> None:
+        self.findings = message.findings
+        self.query_one(IndexPane).update_findings(message.findings)
+        self.query_one(FindingsPane).show(message.findings)
+        self._status(f"duplicates scored with {message.provider}")
+
+    def _status(self, extra: str = "") -> None:
+        pending = getattr(self.app, "pending_suggestions", 0)
+        hint = f"{pending} suggestions waiting: press r to review" if pending else "press r to start a review (dream)"
+        errors = sum(1 for f in self.findings if f.severity == "error")
+        text = Text(f"{len(self.findings)} findings ({errors} errors) · {hint} · ? help · ctrl+p commands")
+        if extra:
+            text.append(f" · {extra}", style="dim")
+        self.query_one("#status", Static).update(text)
+
+    @on(PageSelected)
+    async def show_page(self, message: PageSelected) -> None:
+        if self.vault is None or message.path not in self.vault.pages:
+            return
+        self.current = message.path
+        self.query_one(GraphPane).show(self.vault, message.path)
+        await self.query_one(PreviewPane).show(self.vault, message.path, message.line)
+        if message.follow:
+            self.query_one(IndexPane).select(message.path)
+
+    def select(self, path: str) -> None:
+        self.post_message(PageSelected(path, follow=True))

@@ -1,0 +1,1 @@
+"""curator's colour themes, as TOML data files (installed as `curator.themes`)."""
