@@ -42,3 +42,8 @@ def make_vault(root: Path, files: dict[str, str | bytes]) -> Path:
         else:
             path.write_text(content, encoding="utf-8")
     return root
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"

@@ -39,7 +39,7 @@ class GraphPane(Vertical):
         colours = self.app.get_css_variables()
         options: list[Option] = []
 
-        def section(label: str, nodes: tuple[str, ...]) -> None:
+        def section(label: str, nodes: tuple[str, ...], key: str) -> None:
             options.append(Option(Text(f"{label} ({len(nodes)})", style="bold"), disabled=True))
             for node in nodes:
                 if node.startswith(DEAD_PREFIX):
@@ -48,15 +48,16 @@ class GraphPane(Vertical):
                         Option(Text(f"  ✗ {target} (dead)", style=colours.get("dead-link", "red")), disabled=True)
                     )
                 else:
-                    options.append(Option(Text(f"  {node.removesuffix('.md')}"), id=node))
+                    options.append(Option(Text(f"  {node.removesuffix('.md')}"), id=f"{key}:{node}"))
 
-        section("← linked from", near.backlinks)
-        section("→ links to", near.outlinks)
-        section("⋯ two links away", near.second_hop)
+        # Option ids are unique per section; a page can link here and be linked from here.
+        section("← linked from", near.backlinks, "in")
+        section("→ links to", near.outlinks, "out")
+        section("⋯ two links away", near.second_hop, "hop")
         self.query_one("#graph", OptionList).set_options(options)
         self.query_one("#graph-title", Static).update(Text(f"Links of {vault.pages[path].title}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "graph" and event.option.id:
             event.stop()
-            self.post_message(PageSelected(event.option.id, follow=True))
+            self.post_message(PageSelected(event.option.id.split(":", 1)[1], follow=True))

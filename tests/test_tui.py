@@ -1,0 +1,153 @@
+"""The TUI, driven by a pilot as a person would: files on disk are checked, not only the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, OptionList
+
+from curator.core.changes import apply
+from curator.core.edits import plan_rename
+from curator.core.vault import load_vault
+from curator.tui.app import CuratorApp
+from curator.tui.screens.history import HistoryScreen
+from curator.tui.screens.main import MainScreen
+from curator.tui.screens.review import ReviewScreen
+
+pytestmark = pytest.mark.anyio
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the workers are done and every message is handled."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def main_of(app: CuratorApp) -> MainScreen:
+    return app.main
+
+
+async def test_startup_shows_pages_findings_and_how_to_review(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        screen = main_of(app)
+        assert screen.query_one("#pages", OptionList).option_count == 18
+        assert screen.query_one("#findings", DataTable).row_count == 21
+        status = str(screen.query_one("#status").render())
+        assert "press r to" in status and "review" in status
+
+
+async def test_filter_narrows_as_you_type(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"runbook")
+        await pilot.pause()
+        pages = main_of(app).query_one("#pages", OptionList)
+        ids = [pages.get_option_at_index(i).id for i in range(pages.option_count)]
+        assert ids[:2] == ["systems/payments/Runbook.md", "systems/search/Runbook.md"]
+        assert len(ids) < 18
+
+
+async def test_enter_on_a_link_follows_it(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        screen = main_of(app)
+        assert screen.current == "MEMORY.md"
+        graph = screen.query_one("#graph", OptionList)
+        graph.focus()
+        target = next(
+            i for i in range(graph.option_count) if graph.get_option_at_index(i).id == "out:customers/Acme Corp.md"
+        )
+        graph.highlighted = target
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.current == "customers/Acme Corp.md"
+        pages = screen.query_one("#pages", OptionList)
+        assert pages.highlighted_option is not None and pages.highlighted_option.id == "customers/Acme Corp.md"
+
+
+async def test_a_finding_opens_its_page(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        screen = main_of(app)
+        table = screen.query_one("#findings", DataTable)
+        pane = screen.query_one("#findings-pane")
+        row = next(
+            i for i, f in enumerate(pane.shown) if f.rule == "dead-link" and f.path == "systems/Search cluster.md"
+        )  # type: ignore[attr-defined]
+        table.focus()
+        table.move_cursor(row=row)
+        await settle(pilot)
+        assert screen.current == "systems/Search cluster.md"
+
+
+async def test_accept_a_rename_in_review_and_undo_it(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        review = app.screen
+        first = review.current()
+        assert first is not None and first.kind == "rename"
+        old = sample_vault / first.pages[0]
+        new = old.with_name(f"{first.title}.md")
+        await pilot.press("a")
+        await settle(pilot)
+        assert new.exists() and not old.exists()
+        await pilot.press("u")
+        await settle(pilot)
+        assert old.exists() and not new.exists()
+
+
+async def test_an_undo_conflict_is_a_clear_notification(sample_vault: Path) -> None:
+    entry = apply(sample_vault, plan_rename(load_vault(sample_vault), "Certificate renewal", "TLS renewal"))
+    memory = sample_vault / "MEMORY.md"
+    memory.write_text(memory.read_text().replace("[[TLS renewal]] —", "[[TLS renewal]] (edited) —"))
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("u")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        messages = [n.message for n in app._notifications]
+        assert any("MEMORY.md was edited since" in m for m in messages)
+        assert (sample_vault / "problems/TLS renewal.md").exists()  # nothing was changed
+        assert entry.id in {e.id for e in app.screen.entries}  # type: ignore[attr-defined]
+
+
+async def test_theme_switch(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault, theme="curator-dark")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        dark = app.get_css_variables()["finding-error"]
+        app.theme = "curator-light"
+        await pilot.pause()
+        assert app.current_theme.name == "curator-light"
+        assert app.get_css_variables()["finding-error"] != dark
+        assert {"curator-dark", "curator-light", "curator-high-contrast"} <= set(app.available_themes)
+
+
+async def test_narrow_terminal_shows_one_pane_at_a_time(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = main_of(app)
+        assert screen.has_class("narrow")
+        assert screen.query_one("#index-pane").display and screen.query_one("#index-pane").region.width > 0
+        assert screen.query_one("#findings-pane").region.width == 0
+        await pilot.press("3")
+        await pilot.pause()
+        assert screen.query_one("#findings-pane").region.width > 0
+        assert screen.query_one("#index-pane").region.width == 0

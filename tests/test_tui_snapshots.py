@@ -1,0 +1,70 @@
+"""SVG snapshots of the key screens (Textual is pinned, so they are stable)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+import curator.core.changes as changes
+from curator.core.changes import apply
+from curator.core.edits import plan_rename
+from curator.core.vault import load_vault
+from curator.tui.app import CuratorApp
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def test_main_screen_wide(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=(160, 45), run_before=settle)
+
+
+def test_main_screen_80x24(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=(80, 24), run_before=settle)
+
+
+def test_review_screen(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
+    async def open_review(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=(120, 40), run_before=open_review)
+
+
+def test_history_screen(snap_compare, sample_vault: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    monkeypatch.setattr(changes, "_new_id", lambda: "20260729-101500-ab12")
+    monkeypatch.setattr(changes.time, "time", lambda: 1785320100.0)
+    apply(sample_vault, plan_rename(load_vault(sample_vault), "Certificate renewal", "TLS renewal"))
+    monkeypatch.undo()
+    time.tzset()
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+
+    async def open_history(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+
+    try:
+        assert snap_compare(CuratorApp(sample_vault), terminal_size=(120, 30), run_before=open_history)
+    finally:
+        del os.environ["TZ"]
+        time.tzset()
+
+
+def test_help_screen(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
+    async def open_help(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=(120, 45), run_before=open_help)
