@@ -152,7 +152,7 @@ def test_long_pages_are_embedded_in_chunks() -> None:
     assert page_text("T", "---\na: 1\n---\n# Heading\nBody [[x|label]].\n") == "T\n\nBody label."
 
 
-def test_hnsw_candidates_recall_against_all_pairs() -> None:
+def test_indexed_candidates_recall_against_all_pairs() -> None:
     """5,000 pages with 250 planted near-copies: the index finds what exact all-pairs finds."""
     rng = np.random.default_rng(7)
     base = rng.normal(size=(4750, 64)).astype(np.float32)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from rapidfuzz import fuzz, process, utils
 
@@ -32,5 +33,6 @@ class PageIndex:
         hits = process.extract(
             query, self.keys, scorer=fuzz.partial_ratio, processor=None, limit=None, score_cutoff=cutoff
         )
-        hits.sort(key=lambda hit: (-hit[1], self.paths[hit[2]]))
+        hits.sort(key=itemgetter(2))  # path order (the paths are sorted) ...
+        hits.sort(key=itemgetter(1), reverse=True)  # ... under best score first; both sorts are stable
         return [self.paths[index] for _, _, index in hits]

@@ -2,10 +2,12 @@
 comparing all pairs, exact cosine on the candidates, and the evidence a person can check.
 
 Candidates: below EXACT_LIMIT pages every pair is scored with one matrix product (exact, and
-cheaper than building an index); above it, each page asks an HNSW graph index (faiss, inner
-product on unit vectors) for its NEIGHBOURS nearest pages, which costs about N·log N instead
-of N². A page with more than NEIGHBOURS near-copies can miss some pairs; the recall against all
-pairs is measured in tests/test_similarity.py and benchmarks/similarity_bench.py.
+cheaper than building an index); above it, an inverted-file index (faiss IVF-Flat, inner product
+on unit vectors) splits the pages into about 4·√N clusters (at most N/40), and each page is compared only with
+the pages of its PROBES nearest clusters, keeping its NEIGHBOURS best: about N^1.5·PROBES/4
+comparisons instead of N². A near-copy sits in the same or a neighbouring cluster; a page with
+more than NEIGHBOURS near-copies can miss some pairs. Recall against all pairs is measured in
+tests/test_similarity.py, benchmarks/similarity_bench.py and benchmarks/candidates_bench.py.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
 
 EXACT_LIMIT = 3000
 NEIGHBOURS = 24
+PROBES = 16
 TEXT_RECIPE = "v1"  # bump when page_text changes: every cached vector is then rebuilt
 Progress = Callable[[int, int], None]
 
@@ -144,11 +147,15 @@ def candidate_pairs(vectors: Vectors, threshold: float, exact_limit: int = EXACT
     else:
         import faiss
 
-        index = faiss.IndexHNSWFlat(vectors.shape[1], 32, faiss.METRIC_INNER_PRODUCT)
-        index.hnsw.efConstruction = 80
-        index.add(np.ascontiguousarray(vectors))
-        index.hnsw.efSearch = 128
-        scores, neighbours = index.search(np.ascontiguousarray(vectors), min(NEIGHBOURS + 1, n))
+        dim = vectors.shape[1]
+        lists = max(min(int(4 * np.sqrt(n)), n // 40), 1)  # faiss wants about 40 training points a list
+        data = np.ascontiguousarray(vectors, dtype=np.float32)
+        index = faiss.IndexIVFFlat(faiss.IndexFlatIP(dim), dim, lists, faiss.METRIC_INNER_PRODUCT)
+        sample = np.random.default_rng(0).choice(n, size=min(n, 40 * lists), replace=False)
+        index.train(data[np.sort(sample)])
+        index.add(data)
+        index.nprobe = min(PROBES, lists)
+        scores, neighbours = index.search(data, min(NEIGHBOURS + 1, n))
         for i in range(n):
             for score, j in zip(scores[i].tolist(), neighbours[i].tolist(), strict=True):
                 if j < 0 or j == i or score < threshold:

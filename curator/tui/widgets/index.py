@@ -17,7 +17,7 @@ from curator.core.vault import Vault
 from curator.tui.messages import PageSelected
 
 SORTS = ("title", "most linked", "most findings", "last modified")
-MAX_ROWS = 1000  # rows drawn at once; the filter narrows the rest
+MAX_ROWS = 100  # rows drawn at once (a screen shows about 40); the filter narrows the rest
 
 
 class IndexPane(Vertical):
@@ -34,6 +34,7 @@ class IndexPane(Vertical):
         self.counts: Counter[str] = Counter()
         self.as_tree = False
         self.sort = 0
+        self.shown_page: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("Pages", classes="pane-title", id="index-title")
@@ -138,5 +139,7 @@ class IndexPane(Vertical):
                 return
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_list.id == "pages" and event.option.id:
+        # Redrawing the list re-highlights the same page; only a new page is worth a new preview.
+        if event.option_list.id == "pages" and event.option.id and event.option.id != self.shown_page:
+            self.shown_page = event.option.id
             self.post_message(PageSelected(event.option.id))
