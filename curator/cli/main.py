@@ -13,7 +13,7 @@ from curator.cli import output
 from curator.core.errors import CuratorError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-COMMANDS = ("lint", "graph", "rename", "merge", "history", "undo", "dream", "suggestions", "apply", "reject")
+COMMANDS = ("lint", "graph", "rename", "merge", "history", "undo", "dream", "suggestions", "apply", "reject", "search")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -103,6 +103,11 @@ def build_parser() -> argparse.ArgumentParser:
     accept.add_argument("--title", help="use this title instead of the proposed one (renames)")
     accept.add_argument("--allow-dirty", action="store_true")
     accept.add_argument("--json", action="store_true")
+    find = sub.add_parser("search", help="search pages (BM25 + meaning + links)", description="Search the vault.")
+    find.add_argument("vault")
+    find.add_argument("query", nargs="+", help="words, plus filters: type:x path:folder tag:x field:>value")
+    find.add_argument("--limit", type=int, default=10)
+    find.add_argument("--json", action="store_true")
     reject = sub.add_parser("reject", help="reject a suggestion", description="Reject a suggestion.")
     reject.add_argument("vault")
     reject.add_argument("id")
@@ -132,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_apply(args)
         if args.command == "reject":
             return run_reject(args)
+        if args.command == "search":
+            return run_search(args)
         parser.print_help()
         return EXIT_USAGE
     except CuratorError as exc:
@@ -412,4 +419,41 @@ def run_tui(args_list: list[str]) -> int:
         output.diagnose(f"no theme {args.theme!r} (try: {', '.join(sorted(app.available_themes))})")
         return EXIT_USAGE
     app.run()
+    return EXIT_OK
+
+
+def run_search(args: argparse.Namespace) -> int:
+    from curator.core.search import search
+    from curator.core.vault import load_vault
+
+    result = search(load_vault(args.vault), " ".join(args.query), args.limit)
+    for note in result.notes:
+        output.diagnose(note)
+    if args.json:
+        output.emit_json(
+            {
+                "schema": "curator.search/1",
+                "query": result.query,
+                "hits": [
+                    {
+                        "path": h.path,
+                        "title": h.title,
+                        "score": h.score,
+                        "section": h.section,
+                        "snippet": h.snippet,
+                        "reasons": h.reasons,
+                    }
+                    for h in result.hits
+                ],
+            }
+        )
+        return EXIT_OK
+    if not result.hits:
+        output.emit("no pages match")
+    for rank, h in enumerate(result.hits, 1):
+        output.emit(f"{rank:>2}. {h.path}  ({', '.join(h.reasons)})")
+        if h.section != h.title:
+            output.emit(f"    § {h.section}")
+        if h.snippet:
+            output.emit(f"    {h.snippet}")
     return EXIT_OK

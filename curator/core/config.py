@@ -37,6 +37,9 @@ class Config:
     journal_folders: tuple[str, ...] = ()  # daily-note folders: their dated titles are meant
     proposer_command: str | None = None  # a command that proposes titles (JSON on stdin and stdout)
     proposer_timeout: int = 20  # seconds
+    search_bm25_weight: float = 1.0  # reciprocal rank fusion weights
+    search_vector_weight: float = 0.6  # measured on benchmarks/search_eval.py
+    search_graph_weight: float = 0.3
     rules: dict[str, str] = field(default_factory=dict)  # rule id -> severity or "off"
 
     def severity(self, rule: str) -> str | None:
@@ -73,6 +76,7 @@ _DREAM_KEYS = {
     "proposer": "str",
     "proposer_timeout": "positive int",
 }
+_SEARCH_KEYS = {"bm25_weight": "weight", "vector_weight": "weight", "graph_weight": "weight"}
 _DREAM_FIELDS = {
     "limit": "dream_limit",
     "journal_folders": "journal_folders",
@@ -110,6 +114,11 @@ def config_from_dict(data: dict[str, Any]) -> Config:
                 if sub not in _EMBEDDING_KEYS:
                     raise ConfigError(_unknown(f"embedding.{sub}", _EMBEDDING_KEYS))
                 values[f"embedding_{sub}"] = _check(f"embedding.{sub}", sub_value, _EMBEDDING_KEYS[sub])
+        elif key == "search":
+            for sub, sub_value in _table(key, value).items():
+                if sub not in _SEARCH_KEYS:
+                    raise ConfigError(_unknown(f"search.{sub}", _SEARCH_KEYS))
+                values[f"search_{sub}"] = float(_check(f"search.{sub}", sub_value, "weight"))
         elif key == "dream":
             for sub, sub_value in _table(key, value).items():
                 if sub not in _DREAM_KEYS:
@@ -128,7 +137,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
                 rules[rule] = severity
             values["rules"] = rules
         else:
-            raise ConfigError(_unknown(key, [*_TOP_KEYS, "thresholds", "rules", "embedding", "dream"]))
+            raise ConfigError(_unknown(key, [*_TOP_KEYS, "thresholds", "rules", "embedding", "dream", "search"]))
     if "types" in values:
         values["types"] = tuple(t.strip() for t in values["types"])
         if not values["types"]:
@@ -152,6 +161,7 @@ def _check(key: str, value: Any, kind: str) -> Any:
         "positive int": isinstance(value, int) and not isinstance(value, bool) and value > 0,
         "fraction": isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 1,
         "provider": value in ("fastembed", "lexical"),
+        "weight": isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0,
     }[kind]
     if not ok:
         shown = {
@@ -160,6 +170,7 @@ def _check(key: str, value: Any, kind: str) -> Any:
             "strings": "a list of strings",
             "fraction": "a number above 0 and at most 1",
             "provider": '"fastembed" or "lexical"',
+            "weight": "a number of 0 or more",
         }.get(kind, kind)
         raise ConfigError(f"{CONFIG_NAME}: {key} = {value!r}: must be {shown}")
     return value

@@ -1,0 +1,332 @@
+"""Hybrid search: BM25 over section-sized chunks (whoosh), page vectors, and one hop over the link
+graph, fused by reciprocal rank fusion. The whoosh index lives in `.curator/search/` and is kept
+up to date page by page: changed pages are reindexed, deleted ones leave it, a schema change
+rebuilds it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from curator.core import cache
+from curator.core.parse import split_frontmatter
+from curator.core.resolve import fold
+
+if TYPE_CHECKING:
+    from curator.core.vault import Vault
+
+SCHEMA_VERSION = 1
+RRF_K = 60
+_FILTER = re.compile(r'(?<!\S)([A-Za-z_][\w-]*):(>=|<=|>|<)?("[^"]*"|\S+)')
+_HEADING_LINE = re.compile(r"^[ ]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+
+
+@dataclass(frozen=True)
+class Filter:
+    field: str
+    op: str  # "=", ">", "<", ">=", "<="
+    value: str
+
+
+@dataclass(frozen=True)
+class Query:
+    text: str
+    filters: tuple[Filter, ...]
+
+
+def parse_query(raw: str, fields: set[str] | None = None) -> Query:
+    """Free text plus `type:`, `path:`, `tag:` and frontmatter filters (`confidence:>0.5`).
+
+    With `fields`, only those names are filters, so `tenant:entity:id` stays text to search for.
+    """
+    filters: list[Filter] = []
+
+    def take(m: re.Match[str]) -> str:
+        name = m.group(1).casefold()
+        if fields is not None and name not in fields:
+            return m.group(0)
+        filters.append(Filter(name, m.group(2) or "=", m.group(3).strip('"')))
+        return " "
+
+    text = _FILTER.sub(take, raw)
+    return Query(" ".join(text.split()), tuple(filters))
+
+
+def _compare(have: Any, op: str, want: str) -> bool:
+    if isinstance(have, list):
+        return any(_compare(item, op, want) for item in have)
+    if have is None:
+        return False
+    try:
+        left, right = float(have), float(want)
+    except (TypeError, ValueError):
+        left_s, right_s = fold(str(have)), fold(want)
+        if op == "=":
+            return left_s == right_s
+        return {">": left_s > right_s, "<": left_s < right_s, ">=": left_s >= right_s, "<=": left_s <= right_s}[op]
+    return {"=": left == right, ">": left > right, "<": left < right, ">=": left >= right, "<=": left <= right}[op]
+
+
+def matches(vault: Vault, path: str, filters: tuple[Filter, ...]) -> bool:
+    page = vault.pages[path]
+    for f in filters:
+        if f.field == "path":
+            if not fold(path).startswith(fold(f.value).lstrip("/")):
+                return False
+        elif f.field in ("tag", "tags"):
+            tags = page.frontmatter.get("tags") or []
+            tags = [tags] if isinstance(tags, str) else tags
+            if fold(f.value.lstrip("#")) not in {fold(str(t).lstrip("#")) for t in tags}:
+                return False
+        elif not _compare(page.frontmatter.get(f.field), f.op, f.value):
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Chunk:
+    path: str
+    number: int
+    heading: str  # the heading path, "Page > Section > Subsection"
+    body: str
+
+
+def chunks_of(title: str, path: str, text: str) -> list[Chunk]:
+    """Split a page at its headings; each chunk keeps the path of headings above it."""
+    _, _, body_at = split_frontmatter(text)
+    stack: list[tuple[int, str]] = []
+    sections: list[tuple[str, list[str]]] = [(title, [])]
+    fence = False
+    for line in text[body_at:].splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        m = None if fence else _HEADING_LINE.match(line)
+        if m:
+            level = len(m.group(1))
+            stack = [(lvl, h) for lvl, h in stack if lvl < level] + [(level, m.group(2))]
+            sections.append((" > ".join([title, *(h for _, h in stack if fold(h) != fold(title))]), []))
+        else:
+            sections[-1][1].append(line)
+    result: list[Chunk] = []
+    for heading, lines in sections:
+        body = "\n".join(lines).strip()
+        if body or heading != title:
+            result.append(Chunk(path, len(result), heading, body))
+    return result or [Chunk(path, 0, title, "")]
+
+
+def _schema() -> Any:
+    from whoosh.analysis.analyzers import StemmingAnalyzer
+    from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+
+    analyzer = StemmingAnalyzer()
+    return Schema(
+        chunk=ID(unique=True, stored=True),
+        path=ID(stored=True),
+        title=TEXT(analyzer=analyzer, field_boost=3.0, stored=True),
+        aliases=TEXT(analyzer=analyzer, field_boost=2.0),
+        heading=TEXT(analyzer=analyzer, field_boost=1.5, stored=True),
+        body=TEXT(analyzer=analyzer, stored=True),
+        type=KEYWORD(lowercase=True),
+        tags=KEYWORD(lowercase=True, commas=True),
+        sha=STORED,
+    )
+
+
+class SearchIndex:
+    """The whoosh index under `.curator/search/`, synchronised with the vault on `update`."""
+
+    def __init__(self, root: Path) -> None:
+        self.folder = cache.state_dir(root) / "search"
+        self.state_file = self.folder / "state.json"
+
+    def _state(self) -> dict[str, Any]:
+        data = cache.read_json(self.state_file)
+        return data if isinstance(data, dict) and data.get("schema") == SCHEMA_VERSION else {}
+
+    def update(self, vault: Vault) -> dict[str, int]:
+        """Reindex changed pages, drop deleted ones; rebuild on a schema change. Returns the counts."""
+        from whoosh import index
+
+        state = self._state()
+        if not state or not index.exists_in(str(self.folder)):
+            shutil.rmtree(self.folder, ignore_errors=True)
+            cache.ensure_state_dir(vault.root)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            index.create_in(str(self.folder), _schema())
+            state = {"schema": SCHEMA_VERSION, "pages": {}}
+        known: dict[str, str] = state["pages"]
+        current = {p.path: p.sha for p in vault.pages.values() if p.unreadable is None}
+        changed = [p for p, sha in current.items() if known.get(p) != sha]
+        gone = [p for p in known if p not in current]
+        if changed or gone:
+            ix = index.open_dir(str(self.folder))
+            writer = ix.writer()
+            for path in (*changed, *gone):
+                writer.delete_by_term("path", path)
+            for path in changed:
+                page = vault.pages[path]
+                text = (vault.root / path).read_bytes().decode("utf-8", "replace")
+                tags = page.frontmatter.get("tags") or []
+                tags = [tags] if isinstance(tags, str) else tags
+                for chunk in chunks_of(page.title, path, text):
+                    writer.add_document(
+                        chunk=f"{path}#{chunk.number}",
+                        path=path,
+                        title=page.title,
+                        aliases=" ".join(page.aliases),
+                        heading=chunk.heading,
+                        body=chunk.body,
+                        type=str(page.type or ""),
+                        tags=",".join(str(t) for t in tags),
+                        sha=page.sha,
+                    )
+            writer.commit()
+            state["pages"] = current
+            cache.write_atomic(self.state_file, json.dumps(state).encode())
+        return {"reindexed": len(changed), "removed": len(gone), "pages": len(current)}
+
+    def bm25(self, text: str, limit: int = 100) -> list[tuple[str, str, str]]:
+        """(page, best section heading, snippet with matches in «»), best page first."""
+        from whoosh import highlight, index
+        from whoosh.qparser.default import MultifieldParser
+        from whoosh.qparser.syntax import OrGroup
+
+        if not text.strip():
+            return []
+        ix = index.open_dir(str(self.folder))
+        parser = MultifieldParser(["title", "aliases", "heading", "body"], ix.schema, group=OrGroup.factory(0.9))  # type: ignore[no-untyped-call]
+        query = parser.parse(text)
+        found: list[tuple[str, str, str]] = []
+        seen: set[str] = set()
+        with ix.searcher() as searcher:
+            results = searcher.search(query, limit=limit)
+            results.formatter = _Marker()
+            results.fragmenter = highlight.ContextFragmenter(maxchars=160, surround=50)
+            for hit in results:
+                path = hit["path"]
+                if path in seen:
+                    continue
+                seen.add(path)
+                snippet = hit.highlights("body") or hit["body"][:160]
+                found.append((path, hit["heading"], " ".join(snippet.split())))
+        return found
+
+
+class _Marker:
+    """whoosh formatter that wraps matched terms in «» (plain text, for any adapter)."""
+
+    between = " … "
+
+    def __call__(self, text: str, fragments: list[Any]) -> str:
+        return self.format(fragments)
+
+    def format(self, fragments: list[Any], replace: bool = False) -> str:
+        return self.between.join(self.format_fragment(f) for f in fragments)
+
+    def format_fragment(self, fragment: Any, replace: bool = False) -> str:
+        text, out, index = fragment.text, [], fragment.startchar
+        for token in fragment.matches:
+            if token.startchar < index:
+                continue
+            out.append(text[index : token.startchar])
+            out.append(f"«{text[token.startchar : token.endchar]}»")
+            index = token.endchar
+        out.append(text[index : fragment.endchar])
+        return "".join(out)
+
+
+@dataclass
+class SearchHit:
+    path: str
+    title: str
+    score: float
+    section: str
+    snippet: str
+    reasons: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SearchResult:
+    query: str
+    hits: list[SearchHit]
+    rankers: dict[str, list[str]]  # each ranker's own order (for evaluation)
+    notes: list[str] = field(default_factory=list)
+
+
+def _fuse(rankings: dict[str, list[str]], weights: dict[str, float]) -> dict[str, float]:
+    scores: dict[str, float] = defaultdict(float)
+    for name, ranked in rankings.items():
+        for rank, path in enumerate(ranked):
+            scores[path] += weights.get(name, 1.0) / (RRF_K + rank + 1)
+    return scores
+
+
+def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
+    """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
+    from curator.core.similarity import _provider, page_vectors
+
+    fields = {"type", "path", "tag", "tags"} | {k.casefold() for p in vault.pages.values() for k in p.frontmatter}
+    query = parse_query(raw, fields)
+    notes: list[str] = []
+    index = SearchIndex(vault.root)
+    index.update(vault)
+    allowed = {p for p in vault.pages if matches(vault, p, query.filters)}
+    bm25 = [hit for hit in index.bm25(query.text) if hit[0] in allowed]
+    rankings: dict[str, list[str]] = {"bm25": [p for p, _, _ in bm25]}
+    sections = {p: (heading, snippet) for p, heading, snippet in bm25}
+    config = vault.config
+    if use_vectors and query.text:
+        provider, warning = _provider(
+            config.embedding_provider, config.embedding_model_path, config.embedding_model_name
+        )
+        if warning:
+            notes.append(f"semantic search unavailable ({warning}); results from BM25 and links only")
+        else:
+            paths, vectors, _ = page_vectors(vault, provider)
+            scores = vectors @ provider.embed([query.text])[0]
+            order = np.argsort(-scores)[:50]
+            rankings["vector"] = [paths[i] for i in order if paths[i] in allowed and scores[i] > 0.2]
+    fused = _fuse(rankings, {"bm25": config.search_bm25_weight, "vector": config.search_vector_weight})
+    # One hop: a page linked with a top hit but not matched itself scores a share of that hit's
+    # score; matched pages keep their order (measured: boosting them as well ranks worse).
+    linked_from: dict[str, str] = {}
+    hop: dict[str, float] = defaultdict(float)
+    for seed in sorted(fused, key=lambda p: (-fused[p], p))[:5]:
+        for rl in (*vault.outlinks(seed), *vault.backlinks(seed)):
+            other = rl.resolution.path if rl.source == seed else rl.source
+            if other and other not in fused and other in allowed and rl.resolution.kind == "page":
+                share = config.search_graph_weight * fused[seed]
+                if share > hop[other]:
+                    hop[other] = share
+                    linked_from[other] = seed
+    rankings["graph"] = sorted(hop, key=lambda p: (-hop[p], p))
+    fused.update(hop)
+    if not query.text:  # filters only: every matching page, by title
+        fused = {p: 0.0 for p in sorted(allowed, key=lambda p: fold(vault.pages[p].title))}
+    words = {fold(w) for w in re.findall(r"\w+", query.text)}
+    hits = []
+    for path in sorted(fused, key=lambda p: (-fused[p], p))[:limit]:
+        page = vault.pages[path]
+        reasons = []
+        if words & {fold(w) for w in re.findall(r"\w+", page.title + " " + " ".join(page.aliases))}:
+            reasons.append("title match")
+        elif path in sections:
+            reasons.append("text match")
+        if path in rankings.get("vector", [])[:10]:
+            reasons.append("semantic")
+        if path in linked_from and path not in sections and "semantic" not in reasons:
+            reasons.append(f"linked from {vault.pages[linked_from[path]].title}")
+        if not query.text:
+            reasons.append("filter")
+        heading, snippet = sections.get(path, (page.title, ""))
+        hits.append(SearchHit(path, page.title, round(fused[path], 5), heading, snippet, reasons))
+    return SearchResult(raw, hits, rankings, notes)

@@ -1,0 +1,132 @@
+"""Hybrid search: ranked pages with sections and reasons, filters, an index that never goes stale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import make_vault
+
+from curator.core.changes import apply
+from curator.core.config import Config
+from curator.core.edits import plan_rename
+from curator.core.search import SearchIndex, chunks_of, parse_query, search
+from curator.core.vault import load_vault
+
+
+def paths(vault_root: Path, query: str, **config: object) -> list[str]:
+    vault = load_vault(vault_root, Config(**config) if config else None)  # type: ignore[arg-type]
+    return [h.path for h in search(vault, query).hits]
+
+
+def test_results_have_a_section_a_snippet_and_a_reason(sample_vault: Path) -> None:
+    result = search(load_vault(sample_vault), "connection pool mitigation pgbouncer")
+    top = result.hits[0]
+    assert top.path == "problems/Postgres connection pool exhaustion.md"
+    assert top.section == "Postgres connection pool exhaustion > Mitigation"
+    assert "«PgBouncer»" in top.snippet or "«pgbouncer»" in top.snippet.casefold()
+    assert "title match" in top.reasons
+
+
+def test_a_paraphrase_is_found_by_meaning(sample_vault: Path) -> None:
+    result = search(load_vault(sample_vault), "only alert people when users can see the problem")
+    assert result.rankers["vector"][0] == "topics/Observability.md"
+    assert result.hits[0].path == "topics/Observability.md"
+    assert "semantic" in result.hits[0].reasons
+
+
+def test_the_graph_brings_pages_one_link_away(sample_vault: Path) -> None:
+    result = search(load_vault(sample_vault), "Dana Whitfield")
+    reasons = {h.path: h.reasons for h in result.hits}
+    assert result.hits[0].path == "people/Dana Whitfield.md"
+    assert any(r and r[0].startswith("linked from") for r in reasons.values()) or result.rankers["graph"]
+
+
+def test_filters_in_the_query(sample_vault: Path) -> None:
+    assert parse_query("pool type:problem updated:>2026-01-01").text == "pool"
+    assert set(paths(sample_vault, "type:system")) == {
+        "systems/Payments API.md",
+        "systems/Search cluster.md",
+        "systems/payments/Runbook.md",
+        "systems/search/Runbook.md",
+    }
+    assert all(p.startswith("systems/") for p in paths(sample_vault, "runbook path:systems"))
+    assert paths(sample_vault, "pool type:customer") == []
+
+
+def test_frontmatter_comparisons(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "a.md": "---\nconfidence: 0.9\nupdated: 2026-03-01\ntags: [db]\n---\nabout databases",
+            "b.md": "---\nconfidence: 0.3\nupdated: 2025-12-01\ntags: [db]\n---\nabout databases",
+            "c.md": "---\nconfidence: 0.8\nupdated: 2026-05-01\ntags: [web]\n---\nabout databases",
+        },
+    )
+    assert set(paths(root, "databases confidence:>0.5")) == {"a.md", "c.md"}
+    assert set(paths(root, "databases confidence:>0.5 tag:db")) == {"a.md"}
+    assert set(paths(root, "updated:>2026-01-01")) == {"a.md", "c.md"}
+
+
+def test_the_index_follows_edits_additions_deletions_and_renames(sample_vault: Path) -> None:
+    vault = load_vault(sample_vault)
+    assert search(vault, "zebra").hits == []
+    page = sample_vault / "topics/Observability.md"
+    page.write_text(page.read_text().replace("Prometheus", "Zebra metrics"))
+    (sample_vault / "topics/New page.md").write_text("# New\nA page about quokka deployments.\n")
+    (sample_vault / "notes/Vendor call.md").unlink()
+    vault = load_vault(sample_vault)
+    assert [h.path for h in search(vault, "zebra").hits][:1] == ["topics/Observability.md"]
+    assert [h.path for h in search(vault, "quokka").hits][:1] == ["topics/New page.md"]
+    assert "notes/Vendor call.md" not in [h.path for h in search(vault, "HSM vendor pricing", limit=50).hits]
+    assert search(vault, "prometheus", use_vectors=False).hits == [] or all(
+        "Prometheus" not in h.snippet for h in search(vault, "prometheus", use_vectors=False).hits
+    )
+    apply(sample_vault, plan_rename(vault, "New page", "Quokka deployments"))
+    vault = load_vault(sample_vault)
+    found = [h.path for h in search(vault, "quokka", use_vectors=False).hits]
+    assert found[0] == "topics/Quokka deployments.md" and "topics/New page.md" not in found
+    counts = SearchIndex(sample_vault).update(vault)
+    assert counts["reindexed"] == 0 and counts["removed"] == 0
+
+
+def test_a_schema_change_rebuilds_the_index(sample_vault: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import curator.core.search as search_module
+
+    vault = load_vault(sample_vault)
+    SearchIndex(sample_vault).update(vault)
+    monkeypatch.setattr(search_module, "SCHEMA_VERSION", 99)
+    counts = SearchIndex(sample_vault).update(vault)
+    assert counts["reindexed"] == len(vault.pages)
+
+
+def test_without_the_model_search_still_answers_and_says_so(sample_vault: Path) -> None:
+    vault = load_vault(sample_vault, Config(embedding_model_path=str(sample_vault / "missing")))
+    result = search(vault, "connection pool")
+    assert result.hits and result.hits[0].path == "problems/Postgres connection pool exhaustion.md"
+    assert result.notes and "semantic search unavailable" in result.notes[0]
+    assert "vector" not in result.rankers
+
+
+def test_chunks_keep_their_heading_path() -> None:
+    text = (
+        "---\na: 1\n---\n# Title\nintro\n## One\nfirst\n```\n# not a heading\n```\n### Deep\ndeeper\n## Two\nsecond\n"
+    )
+    got = [(c.heading, c.body.splitlines()[0] if c.body else "") for c in chunks_of("Title", "t.md", text)]
+    assert got == [
+        ("Title", "intro"),
+        ("Title > One", "first"),
+        ("Title > One > Deep", "deeper"),
+        ("Title > Two", "second"),
+    ]
+
+
+def test_cli_search(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from curator.cli.main import main
+
+    assert main(["search", str(sample_vault), "certificate", "renewal", "--json", "--limit", "3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["schema"] == "curator.search/1" and len(data["hits"]) == 3
+    assert data["hits"][0]["path"] == "problems/Certificate renewal.md"
