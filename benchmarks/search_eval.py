@@ -153,9 +153,8 @@ def main() -> None:
     print(f"{len(GOLDEN)} queries")
     print(f"{'ranker':<8} {'recall@5':>9} {'recall@10':>10} {'MRR@10':>8}")
     for ranker, s in scores.items():
-        print(
-            f"{ranker:<8} {statistics.mean(s['r5']):>9.3f} {statistics.mean(s['r10']):>10.3f} {statistics.mean(s['mrr']):>8.3f}"
-        )
+        r5, r10, mrr = (statistics.mean(s[k]) for k in ("r5", "r10", "mrr"))
+        print(f"{ranker:<8} {r5:>9.3f} {r10:>10.3f} {mrr:>8.3f}")
     for miss in misses:
         print(f"  fusion missed {miss}")
     shutil.rmtree(work, ignore_errors=True)
