@@ -4,7 +4,8 @@
 
 The bare pass only walks the vault, reads every `.md` file and runs one wikilink regex: the least
 any linter must do. Every measurement is a fresh process (start-up included); the OS file cache is
-warm for all of them (the bare pass runs first). Peak memory is the child's max RSS.
+warm for all of them (the bare pass runs first). Peak memory is the child's max RSS. The
+duplicate rule is off in these vaults: embedding is timed by similarity_bench.py.
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ def timed(cmd: list[str]) -> tuple[float, float]:
 
 def bench(pages: int, runs: int, workdir: Path) -> dict[str, float]:
     vault = generate(workdir / f"vault-{pages}", pages)
+    # The duplicate rule embeds every page with the model (about 100 pages a second here); it is
+    # measured in similarity_bench.py, so this benchmark times the vault core's rules alone.
+    (vault / ".curator.toml").write_text('[rules]\nduplicate = "off"\n')
     bare = [timed([sys.executable, "-c", BARE_PASS, str(vault)]) for _ in range(runs)]
     cold, warm = [], []
     for _ in range(runs):
