@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+from curator.core.changes import undo
+from curator.core.edits import EditError
 from curator.core.vault import load_vault
 
 
@@ -39,3 +42,20 @@ def resolving(root: Path) -> dict[tuple[str, int], str]:
 
 def dead_count(root: Path) -> int:
     return sum(1 for rl in load_vault(root, use_cache=False).links if rl.resolution.kind == "dead")
+
+
+def undo_all_in_any_order(root: Path, change_ids: list[str], seed: int) -> None:
+    """Undo every change in a shuffled order; one refused (it builds on a change still in place)
+    waits its turn. Fails if at some point no undo can proceed."""
+    pending = change_ids[:]
+    random.Random(seed).shuffle(pending)
+    stuck = 0
+    while pending:
+        change = pending.pop(0)
+        try:
+            undo(root, change)
+            stuck = 0
+        except EditError:
+            pending.append(change)
+            stuck += 1
+            assert stuck <= len(pending), "no undo could proceed"

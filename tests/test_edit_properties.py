@@ -3,15 +3,14 @@ the original tree byte for byte; and after each rename no link that resolved bef
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from conftest import make_vault
-from edit_helpers import folders, resolving, tree
+from edit_helpers import folders, resolving, tree, undo_all_in_any_order
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from curator.core.changes import apply, undo
+from curator.core.changes import apply
 from curator.core.edits import EditError, plan_merge, plan_rename
 from curator.core.vault import load_vault
 
@@ -90,17 +89,6 @@ def test_undo_everything_in_any_order_restores_the_tree(tmp_path_factory, files,
             still = set(after.values())
             for (_source, _n), target in before.items():
                 assert moved.get(target, target) in still, (target, plan.notes)
-    pending = applied[:]
-    random.Random(order_seed).shuffle(pending)
-    stuck = 0
-    while pending:
-        change = pending.pop(0)
-        try:
-            undo(root, change)
-            stuck = 0
-        except EditError:
-            pending.append(change)  # it builds on a change still in place: its turn comes later
-            stuck += 1
-            assert stuck <= len(pending), "no undo could proceed"
+    undo_all_in_any_order(root, applied, order_seed)
     assert tree(root) == original
     assert folders(root) == original_folders

@@ -6,10 +6,10 @@ import random
 from pathlib import Path
 
 import pytest
-from edit_helpers import folders, resolving, tree
+from edit_helpers import folders, resolving, tree, undo_all_in_any_order
 
-from curator.core.changes import apply, undo
-from curator.core.edits import EditError, plan_rename
+from curator.core.changes import apply
+from curator.core.edits import plan_rename
 from curator.core.vault import load_vault
 
 
@@ -32,18 +32,7 @@ def rename_twenty_and_undo(root: Path, seed: int) -> None:
     after = resolving(root)
     assert len(after) == len(before)
     assert sorted(after.values()) == sorted(moved.get(t, t) for t in before.values())
-    pending = applied[:]
-    rng.shuffle(pending)
-    stuck = 0
-    while pending:
-        change = pending.pop(0)
-        try:
-            undo(root, change)
-            stuck = 0
-        except EditError:
-            pending.append(change)
-            stuck += 1
-            assert stuck <= len(pending)
+    undo_all_in_any_order(root, applied, seed)
     assert tree(root) == original
     assert folders(root) == original_folders
 

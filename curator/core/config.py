@@ -62,26 +62,30 @@ _TOP_KEYS: dict[str, str] = {
     "index_budget": "positive int",
     "max_page_bytes": "positive int",
 }
-_THRESHOLD_KEYS = {
-    "stub_chars": "positive int",
-    "title_chars": "positive int",
-    "duplicate": "fraction",
-    "merge": "fraction",
-}
-_THRESHOLD_FIELDS = {"duplicate": "duplicate_threshold", "merge": "merge_threshold"}
-_EMBEDDING_KEYS = {"provider": "provider", "model_path": "str", "model_name": "str"}
-_DREAM_KEYS = {
-    "limit": "positive int",
-    "journal_folders": "strings",
-    "proposer": "str",
-    "proposer_timeout": "positive int",
-}
-_SEARCH_KEYS = {"bm25_weight": "weight", "vector_weight": "weight", "graph_weight": "weight"}
-_DREAM_FIELDS = {
-    "limit": "dream_limit",
-    "journal_folders": "journal_folders",
-    "proposer": "proposer_command",
-    "proposer_timeout": "proposer_timeout",
+# Each [table] key: (kind of value, Config field it sets).
+_TABLES: dict[str, dict[str, tuple[str, str]]] = {
+    "thresholds": {
+        "stub_chars": ("positive int", "stub_chars"),
+        "title_chars": ("positive int", "title_chars"),
+        "duplicate": ("fraction", "duplicate_threshold"),
+        "merge": ("fraction", "merge_threshold"),
+    },
+    "embedding": {
+        "provider": ("provider", "embedding_provider"),
+        "model_path": ("str", "embedding_model_path"),
+        "model_name": ("str", "embedding_model_name"),
+    },
+    "search": {
+        "bm25_weight": ("weight", "search_bm25_weight"),
+        "vector_weight": ("weight", "search_vector_weight"),
+        "graph_weight": ("weight", "search_graph_weight"),
+    },
+    "dream": {
+        "limit": ("positive int", "dream_limit"),
+        "journal_folders": ("strings", "journal_folders"),
+        "proposer": ("str", "proposer_command"),
+        "proposer_timeout": ("positive int", "proposer_timeout"),
+    },
 }
 
 
@@ -104,27 +108,14 @@ def config_from_dict(data: dict[str, Any]) -> Config:
     for key, value in data.items():
         if key in _TOP_KEYS:
             values[key] = _check(key, value, _TOP_KEYS[key])
-        elif key == "thresholds":
+        elif key in _TABLES:
+            spec = _TABLES[key]
             for sub, sub_value in _table(key, value).items():
-                if sub not in _THRESHOLD_KEYS:
-                    raise ConfigError(_unknown(f"thresholds.{sub}", _THRESHOLD_KEYS))
-                values[_THRESHOLD_FIELDS.get(sub, sub)] = _check(f"thresholds.{sub}", sub_value, _THRESHOLD_KEYS[sub])
-        elif key == "embedding":
-            for sub, sub_value in _table(key, value).items():
-                if sub not in _EMBEDDING_KEYS:
-                    raise ConfigError(_unknown(f"embedding.{sub}", _EMBEDDING_KEYS))
-                values[f"embedding_{sub}"] = _check(f"embedding.{sub}", sub_value, _EMBEDDING_KEYS[sub])
-        elif key == "search":
-            for sub, sub_value in _table(key, value).items():
-                if sub not in _SEARCH_KEYS:
-                    raise ConfigError(_unknown(f"search.{sub}", _SEARCH_KEYS))
-                values[f"search_{sub}"] = float(_check(f"search.{sub}", sub_value, "weight"))
-        elif key == "dream":
-            for sub, sub_value in _table(key, value).items():
-                if sub not in _DREAM_KEYS:
-                    raise ConfigError(_unknown(f"dream.{sub}", _DREAM_KEYS))
-                checked = _check(f"dream.{sub}", sub_value, _DREAM_KEYS[sub])
-                values[_DREAM_FIELDS[sub]] = tuple(checked) if isinstance(checked, list) else checked
+                if sub not in spec:
+                    raise ConfigError(_unknown(f"{key}.{sub}", spec))
+                kind, target = spec[sub]
+                checked = _check(f"{key}.{sub}", sub_value, kind)
+                values[target] = float(checked) if kind == "weight" else checked
         elif key == "rules":
             rules: dict[str, str] = {}
             for rule, severity in _table(key, value).items():
@@ -137,13 +128,14 @@ def config_from_dict(data: dict[str, Any]) -> Config:
                 rules[rule] = severity
             values["rules"] = rules
         else:
-            raise ConfigError(_unknown(key, [*_TOP_KEYS, "thresholds", "rules", "embedding", "dream", "search"]))
+            raise ConfigError(_unknown(key, [*_TOP_KEYS, *_TABLES, "rules"]))
+    for name in ("ignore", "journal_folders"):
+        if name in values:
+            values[name] = tuple(values[name])
     if "types" in values:
         values["types"] = tuple(t.strip() for t in values["types"])
         if not values["types"]:
             raise ConfigError(f"{CONFIG_NAME}: types: give at least one type")
-    if "ignore" in values:
-        values["ignore"] = tuple(values["ignore"])
     return Config(**values)
 
 

@@ -368,14 +368,10 @@ def accept(
             raise EditError(f"{path} is gone since the suggestion was made; run dream again")
         if page.sha != sha:
             raise EditError(f"{path} changed since the suggestion was made; run dream again")
-    if chosen.kind == "rename":
-        new_title = (title or chosen.title or "").strip()
-        reason = chosen.reason if title is None else f"Rename {chosen.pages[0]} to {new_title} (title edited in review)"
-        plan = plan_rename(vault, chosen.pages[0], new_title, reason)
-        if title is not None:
-            chosen.title = new_title
-    else:
-        plan = plan_merge(vault, chosen.pages[0], chosen.pages[1], chosen.reason)
+    if title is not None:
+        chosen.title = title.strip()
+        chosen.reason = f"Rename {chosen.pages[0]} to {chosen.title} (title edited in review)"
+    plan = plan_for(vault, chosen)
     entry = apply(vault.root, plan, allow_dirty=allow_dirty)
     chosen.status = "accepted"
     chosen.change = entry.id

@@ -75,9 +75,6 @@ class Resolver:
         self._by_path.setdefault(key, path)
         self._by_name[key.rsplit("/", 1)[-1]].append(path)
 
-    def is_page(self, path: str) -> bool:
-        return path in self._pages
-
     def titles(self) -> dict[str, list[str]]:
         """Folded page title -> pages with that title."""
         return self._by_title

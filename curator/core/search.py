@@ -272,7 +272,7 @@ def _fuse(rankings: dict[str, list[str]], weights: dict[str, float]) -> dict[str
 
 def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
-    from curator.core.similarity import _provider, page_vectors
+    from curator.core.similarity import page_vectors, provider_for
 
     fields = {"type", "path", "tag", "tags"} | {k.casefold() for p in vault.pages.values() for k in p.frontmatter}
     query = parse_query(raw, fields)
@@ -285,9 +285,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     sections = {p: (heading, snippet) for p, heading, snippet in bm25}
     config = vault.config
     if use_vectors and query.text:
-        provider, warning = _provider(
-            config.embedding_provider, config.embedding_model_path, config.embedding_model_name
-        )
+        provider, warning = provider_for(config)
         if warning:
             notes.append(f"semantic search unavailable ({warning}); results from BM25 and links only")
         else:

@@ -28,6 +28,7 @@ from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
 
 if TYPE_CHECKING:
+    from curator.core.config import Config
     from curator.core.vault import Vault
 
 EXACT_LIMIT = 3000
@@ -74,9 +75,14 @@ class DuplicateReport:
 
 
 @lru_cache(maxsize=4)
-def _provider(kind: str, model_path: str | None, model_name: str | None) -> tuple[EmbeddingProvider, str | None]:
+def _load(kind: str, model_path: str | None, model_name: str | None) -> tuple[EmbeddingProvider, str | None]:
     choice = load_provider(kind, model_path, model_name)
     return choice.provider, choice.warning
+
+
+def provider_for(config: Config) -> tuple[EmbeddingProvider, str | None]:
+    """The configured provider (loaded once a process) and why the model fell back, if it did."""
+    return _load(config.embedding_provider, config.embedding_model_path, config.embedding_model_name)
 
 
 def page_vectors(
@@ -178,7 +184,7 @@ def find_duplicates(
     config = vault.config
     threshold = config.duplicate_threshold if threshold is None else threshold
     merge_threshold = config.merge_threshold if merge_threshold is None else merge_threshold
-    provider, warning = _provider(config.embedding_provider, config.embedding_model_path, config.embedding_model_name)
+    provider, warning = provider_for(config)
     paths, vectors, embedded = page_vectors(vault, provider, progress)
     neighbours: dict[str, set[str]] = {}
     for rl in vault.links:

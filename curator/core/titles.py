@@ -88,8 +88,3 @@ def subject_of(title: str) -> str:
 
 def _capitalise(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
-
-
-def names_a_thing(title: str, limit: int = 80) -> bool:
-    """True for a title that is not itself an event: no date, not over the length limit."""
-    return bool(title.strip()) and find_date(title) is None and len(title) < limit
