@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 1
 RRF_K = 60
+VECTOR_DEPTH = 20  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
+VECTOR_FLOOR = 0.4  # below this cosine a page is noise, not a semantic match
 _FILTER = re.compile(r'(?<!\S)([A-Za-z_][\w-]*):(>=|<=|>|<)?("[^"]*"|\S+)')
 _HEADING_LINE = re.compile(r"^[ ]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 
@@ -284,6 +286,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     rankings: dict[str, list[str]] = {"bm25": [p for p, _, _ in bm25]}
     sections = {p: (heading, snippet) for p, heading, snippet in bm25}
     config = vault.config
+    confident: list[str] = []  # the vector ranker's pages that take part in the fusion
     if use_vectors and query.text:
         provider, warning = provider_for(config)
         if warning:
@@ -291,9 +294,13 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
         else:
             paths, vectors, _ = page_vectors(vault, provider)
             scores = vectors @ provider.embed([query.text])[0]
-            order = np.argsort(-scores)[:50]
-            rankings["vector"] = [paths[i] for i in order if paths[i] in allowed and scores[i] > 0.2]
-    fused = _fuse(rankings, {"bm25": config.search_bm25_weight, "vector": config.search_vector_weight})
+            order = [i for i in np.argsort(-scores)[:50] if paths[i] in allowed]
+            rankings["vector"] = [paths[i] for i in order]  # the ranker's own order, as evaluated
+            confident = [paths[i] for i in order[:VECTOR_DEPTH] if scores[i] >= VECTOR_FLOOR]
+    fused = _fuse(
+        {"bm25": rankings["bm25"], "vector": confident},
+        {"bm25": config.search_bm25_weight, "vector": config.search_vector_weight},
+    )
     # One hop: a page linked with a top hit but not matched itself scores a share of that hit's
     # score; matched pages keep their order (measured: boosting them as well ranks worse).
     linked_from: dict[str, str] = {}
