@@ -37,7 +37,7 @@ async def measure(root: Path) -> dict[str, float]:
         while not any(isinstance(s, MainScreen) and s.vault is not None for s in app.screen_stack):
             await asyncio.sleep(0.005)
         marks["loaded"] = time.perf_counter() - started
-        await pilot.press("slash")
+        await pilot.press("f")
         keystrokes = []
         for char in "payment cache":
             t0 = time.perf_counter()

@@ -44,7 +44,7 @@ async def test_filter_narrows_as_you_type(sample_vault: Path) -> None:
     app = CuratorApp(sample_vault)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        await pilot.press("slash", *"runbook")
+        await pilot.press("f", *"runbook")
         await pilot.pause()
         pages = main_of(app).query_one("#pages", OptionList)
         ids = [pages.get_option_at_index(i).id for i in range(pages.option_count)]
@@ -151,3 +151,25 @@ async def test_narrow_terminal_shows_one_pane_at_a_time(sample_vault: Path) -> N
         await pilot.pause()
         assert screen.query_one("#findings-pane").region.width > 0
         assert screen.query_one("#index-pane").region.width == 0
+
+
+async def test_search_screen_opens_the_page(sample_vault: Path) -> None:
+    from curator.tui.screens.search import SearchScreen
+
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash")
+        await pilot.pause()
+        assert isinstance(app.screen, SearchScreen)
+        await pilot.press(*"pgbouncer")
+        await settle(pilot)
+        results = app.screen.query_one("#search-results", OptionList)
+        assert results.get_option_at_index(0).id == "problems/Postgres connection pool exhaustion.md"
+        await pilot.press("enter")
+        results.focus()
+        results.highlighted = 0
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert app.main.current == "problems/Postgres connection pool exhaustion.md"

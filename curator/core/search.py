@@ -196,31 +196,43 @@ class SearchIndex:
             cache.write_atomic(self.state_file, json.dumps(state).encode())
         return {"reindexed": len(changed), "removed": len(gone), "pages": len(current)}
 
-    def bm25(self, text: str, limit: int = 100) -> list[tuple[str, str, str]]:
-        """(page, best section heading, snippet with matches in «»), best page first."""
-        from whoosh import highlight, index
+    def bm25(self, text: str, limit: int = 60) -> tuple[list[tuple[str, str, str]], set[str]]:
+        """(page, best section heading, that section's text), best page first, and the matched terms."""
+        from whoosh import index
         from whoosh.qparser.default import MultifieldParser
         from whoosh.qparser.syntax import OrGroup
 
         if not text.strip():
-            return []
+            return [], set()
         ix = index.open_dir(str(self.folder))
         parser = MultifieldParser(["title", "aliases", "heading", "body"], ix.schema, group=OrGroup.factory(0.9))  # type: ignore[no-untyped-call]
         query = parser.parse(text)
+        terms = {
+            str(term) if isinstance(term, str) else term.decode()
+            for field, term in query.all_terms()
+            if field == "body"
+        }
         found: list[tuple[str, str, str]] = []
         seen: set[str] = set()
         with ix.searcher() as searcher:
-            results = searcher.search(query, limit=limit)
-            results.formatter = _Marker()
-            results.fragmenter = highlight.ContextFragmenter(maxchars=160, surround=50)
-            for hit in results:
+            for hit in searcher.search(query, limit=limit):
                 path = hit["path"]
-                if path in seen:
-                    continue
-                seen.add(path)
-                snippet = hit.highlights("body") or hit["body"][:160]
-                found.append((path, hit["heading"], " ".join(snippet.split())))
-        return found
+                if path not in seen:
+                    seen.add(path)
+                    found.append((path, hit["heading"], hit["body"]))
+        return found, terms
+
+
+def snippet(body: str, terms: set[str]) -> str:
+    """The best short passage of a section, matched words in «» (only for the hits shown)."""
+    from whoosh import highlight
+    from whoosh.analysis.analyzers import StemmingAnalyzer
+
+    if not terms:
+        return " ".join(body[:160].split())
+    fragmenter = highlight.ContextFragmenter(maxchars=160, surround=50)
+    marked = highlight.highlight(body, frozenset(terms), StemmingAnalyzer(), fragmenter, _Marker(), top=2)
+    return " ".join((marked or body[:160]).split())
 
 
 class _Marker:
@@ -276,15 +288,19 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
     from curator.core.similarity import page_vectors, provider_for
 
-    fields = {"type", "path", "tag", "tags"} | {k.casefold() for p in vault.pages.values() for k in p.frontmatter}
-    query = parse_query(raw, fields)
+    if "search:fields" not in vault.memo:
+        keys = {k.casefold() for p in vault.pages.values() for k in p.frontmatter}
+        vault.memo["search:fields"] = {"type", "path", "tag", "tags"} | keys
+    query = parse_query(raw, vault.memo["search:fields"])
     notes: list[str] = []
     index = SearchIndex(vault.root)
-    index.update(vault)
+    if "search:indexed" not in vault.memo:  # the index follows the vault as loaded, once a load
+        vault.memo["search:indexed"] = index.update(vault)
     allowed = {p for p in vault.pages if matches(vault, p, query.filters)}
-    bm25 = [hit for hit in index.bm25(query.text) if hit[0] in allowed]
+    matched, terms = index.bm25(query.text)
+    bm25 = [hit for hit in matched if hit[0] in allowed]
     rankings: dict[str, list[str]] = {"bm25": [p for p, _, _ in bm25]}
-    sections = {p: (heading, snippet) for p, heading, snippet in bm25}
+    sections = {p: (heading, body) for p, heading, body in bm25}
     config = vault.config
     confident: list[str] = []  # the vector ranker's pages that take part in the fusion
     if use_vectors and query.text:
@@ -332,6 +348,8 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
             reasons.append(f"linked from {vault.pages[linked_from[path]].title}")
         if not query.text:
             reasons.append("filter")
-        heading, snippet = sections.get(path, (page.title, ""))
-        hits.append(SearchHit(path, page.title, round(fused[path], 5), heading, snippet, reasons))
+        heading, body = sections.get(path, (page.title, ""))
+        hits.append(
+            SearchHit(path, page.title, round(fused[path], 5), heading, snippet(body, terms) if body else "", reasons)
+        )
     return SearchResult(raw, hits, rankings, notes)

@@ -88,7 +88,12 @@ def provider_for(config: Config) -> tuple[EmbeddingProvider, str | None]:
 def page_vectors(
     vault: Vault, provider: EmbeddingProvider, progress: Progress | None = None
 ) -> tuple[list[str], Vectors, int]:
-    """(paths, unit vectors, pages embedded now) for every readable page; cached by content hash."""
+    """(paths, unit vectors, pages embedded now) for every readable page; cached by content hash
+    on disk, and on the loaded vault for the rest of its life."""
+    memo_key = f"vectors:{provider.id}"
+    if memo_key in vault.memo:
+        paths, matrix = vault.memo[memo_key]
+        return paths, matrix, 0
     paths = [p.path for p in vault.pages.values() if p.unreadable is None and p.sha]
     key = hashlib.blake2b(f"{provider.id}\0{TEXT_RECIPE}".encode(), digest_size=8).hexdigest()
     stored = _load_vectors(vault, key) if vault.use_cache else {}
@@ -109,6 +114,7 @@ def page_vectors(
         matrix[i] = fresh[fresh_rows[i]] if i in fresh_rows and fresh is not None else stored[sha]
     if vault.use_cache and missing:
         _store_vectors(vault, key, shas, matrix)
+    vault.memo[memo_key] = (paths, matrix)
     return paths, matrix, len(missing)
 
 

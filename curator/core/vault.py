@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from curator.core import cache
 from curator.core.config import Config, load_config
@@ -54,6 +54,7 @@ class Vault:
     links: list[ResolvedLink]
     notes: list[str] = field(default_factory=list)  # non-fatal remarks (e.g. cache not writable)
     use_cache: bool = True  # derived stores (parsed pages, vectors) may be read and written
+    memo: dict[str, Any] = field(default_factory=dict)  # results derived from this load, kept for reuse
 
     @cached_property
     def _outgoing(self) -> dict[str, list[ResolvedLink]]:

@@ -27,6 +27,7 @@ from curator.tui.screens.help import HelpScreen
 from curator.tui.screens.history import HistoryScreen
 from curator.tui.screens.main import MainScreen
 from curator.tui.screens.review import ReviewScreen
+from curator.tui.screens.search import SearchScreen
 from curator.tui.themes import DEFAULT_THEME, DEFAULT_VARIABLES, load_themes
 from curator.tui.widgets.findings import FindingsPane
 from curator.tui.widgets.index import IndexPane
@@ -37,6 +38,7 @@ class CuratorApp(App[None]):
     TITLE = "curator"
     COMMANDS = App.COMMANDS | {CuratorCommands}
     BINDINGS = [
+        Binding("slash", "search", "Search", id="app.search"),
         Binding("r", "review", "Review", id="app.review"),
         Binding("h", "history", "History", id="app.history"),
         Binding("question_mark", "help", "Help", id="app.help"),
@@ -131,8 +133,13 @@ class CuratorApp(App[None]):
             "Findings": list(FindingsPane.BINDINGS),
             "Review": list(ReviewScreen.BINDINGS),
             "History": list(HistoryScreen.BINDINGS),
+            "Search": list(SearchScreen.BINDINGS),
         }
         self.push_screen(HelpScreen({k: [b for b in v if isinstance(b, Binding)] for k, v in groups.items()}))
+
+    def action_search(self) -> None:
+        if not isinstance(self.screen, SearchScreen):
+            self.push_screen(SearchScreen())
 
     def action_history(self) -> None:
         self.push_screen(HistoryScreen())

@@ -20,6 +20,7 @@ class CuratorCommands(Provider):
             ("view: graph", partial(app.run_action, "pane('graph-pane')"), "Show the links of the page"),
             ("view: findings", partial(app.run_action, "pane('findings-pane')"), "Show the findings"),
             ("view: preview", partial(app.run_action, "pane('preview-pane')"), "Show the page"),
+            ("view: search", app.action_search, "Search pages by words, meaning and links"),
             ("view: history", app.action_history, "Every applied change; undo any one"),
             ("view: help", app.action_help, "Keys and how to start"),
             ("view: all findings", partial(app.only_rule, None), "Show findings of every rule"),

@@ -15,7 +15,7 @@ INTRO = (
     "(middle), and the page itself (right).\n"
     "Start a review with r: curator proposes renames for event-style titles and merges for near-duplicates; "
     "accept (a), reject (x), skip (s) or edit the title (t). Every accepted change can be undone from the "
-    "history (h). ctrl+p opens the command palette."
+    "history (h). / searches the vault; f filters the page index. ctrl+p opens the command palette."
 )
 
 

@@ -28,7 +28,7 @@ class MainScreen(Screen[None]):
         Binding("2", "pane('graph-pane')", "Graph", id="main.graph"),
         Binding("3", "pane('findings-pane')", "Findings", id="main.findings"),
         Binding("4", "pane('preview-pane')", "Preview", id="main.preview"),
-        Binding("slash", "filter", "Filter", id="main.filter"),
+        Binding("f", "filter", "Filter pages", id="main.filter"),
         Binding("e", "edit", "Edit page", id="main.edit"),
         Binding("escape", "leave_filter", "Back", show=False, id="main.leave-filter"),
     ]
