@@ -47,10 +47,6 @@ class Plan:
     notes: tuple[str, ...] = ()
     details: dict[str, str] = field(default_factory=dict)
 
-    @property
-    def paths(self) -> list[str]:
-        return [c.path for c in self.changes]
-
 
 def find_page(vault: Vault, name: str) -> str:
     """A page given by path (`folder/Page.md`, `folder/Page`) or by title; ambiguity is an error."""
@@ -242,10 +238,8 @@ def _explicit_target(resolver: Resolver, source: str, path: str, markdown: bool)
     parts = stem.split("/")
     for size in range(1, len(parts) + 1):
         candidate = "/".join(parts[-size:])
-        if (
-            resolver.resolve(source, candidate, markdown).path == path
-            and not resolver.resolve(source, candidate, markdown).candidates
-        ):
+        found = resolver.resolve(source, candidate, markdown)
+        if found.path == path and not found.candidates:
             return candidate
     return "/" + stem
 
