@@ -23,7 +23,7 @@ from curator.core.resolve import fold
 if TYPE_CHECKING:
     from curator.core.vault import Vault
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 RRF_K = 60
 VECTOR_DEPTH = 20  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
 VECTOR_FLOOR = 0.4  # below this cosine a page is noise, not a semantic match
@@ -133,10 +133,12 @@ def _schema() -> Any:
     return Schema(
         chunk=ID(unique=True, stored=True),
         path=ID(stored=True),
+        # Two searched fields keep a query to two posting lists a word: the title (boosted), and
+        # the section's heading path, the page's aliases and the section text together.
         title=TEXT(analyzer=analyzer, field_boost=3.0, stored=True),
-        aliases=TEXT(analyzer=analyzer, field_boost=2.0),
-        heading=TEXT(analyzer=analyzer, field_boost=1.5, stored=True),
-        body=TEXT(analyzer=analyzer, stored=True),
+        content=TEXT(analyzer=analyzer),
+        heading=STORED,
+        body=STORED,
         type=KEYWORD(lowercase=True),
         tags=KEYWORD(lowercase=True, commas=True),
         sha=STORED,
@@ -184,7 +186,7 @@ class SearchIndex:
                         chunk=f"{path}#{chunk.number}",
                         path=path,
                         title=page.title,
-                        aliases=" ".join(page.aliases),
+                        content=f"{chunk.heading}\n{' '.join(page.aliases)}\n{chunk.body}",
                         heading=chunk.heading,
                         body=chunk.body,
                         type=str(page.type or ""),
@@ -205,7 +207,7 @@ class SearchIndex:
         if not text.strip():
             return [], set()
         ix = index.open_dir(str(self.folder))
-        parser = MultifieldParser(["title", "aliases", "heading", "body"], ix.schema, group=OrGroup.factory(0.9))  # type: ignore[no-untyped-call]
+        parser = MultifieldParser(["title", "content"], ix.schema, group=OrGroup)
         query = parser.parse(text)
         terms = {
             str(term) if isinstance(term, str) else term.decode()
