@@ -209,11 +209,7 @@ class SearchIndex:
         ix = index.open_dir(str(self.folder))
         parser = MultifieldParser(["title", "content"], ix.schema, group=OrGroup)
         query = parser.parse(text)
-        terms = {
-            str(term) if isinstance(term, str) else term.decode()
-            for field, term in query.all_terms()
-            if field == "body"
-        }
+        terms = {t if isinstance(t, str) else t.decode() for field, t in query.all_terms() if field == "content"}
         found: list[tuple[str, str, str]] = []
         seen: set[str] = set()
         with ix.searcher() as searcher:
