@@ -187,3 +187,14 @@ def test_thresholds_must_be_fractions(tmp_path: Path, value: object) -> None:
 
     with pytest.raises(ConfigError, match=r"thresholds\.duplicate"):
         config_from_dict({"thresholds": {"duplicate": value}})
+
+
+def test_duplicates_added_later_give_the_same_findings(sample_vault: Path) -> None:
+    from curator.core.findings import check_vault, with_duplicates
+    from curator.core.similarity import DuplicateReport
+
+    vault = load_vault(sample_vault)
+    report = find_duplicates(vault)
+    assert report.pairs
+    without = check_vault(vault, DuplicateReport("pending"))
+    assert with_duplicates(vault, without, report) == check_vault(vault, report)

@@ -44,16 +44,30 @@ def check_vault(vault: Vault, duplicates: DuplicateReport | None = None) -> list
 
     `duplicates` is the similarity layer's report; without it, it is computed when the rule is on.
     """
-    config = vault.config
-    findings: list[Finding] = []
-    seen: Counter[tuple[str, str, str]] = Counter()
-    if duplicates is None and config.severity("duplicate") is not None:
+    if duplicates is None and vault.config.severity("duplicate") is not None:
         from curator.core.similarity import find_duplicates
 
         duplicates = find_duplicates(vault)
     hits = [hit for rule_check in RULES for hit in rule_check(vault)]
     if duplicates is not None:
         hits.extend(rule_duplicates(duplicates))
+    return _findings(vault, hits)
+
+
+def with_duplicates(vault: Vault, findings: list[Finding], duplicates: DuplicateReport) -> list[Finding]:
+    """`findings` (checked without the similarity report) plus the duplicate findings, in order."""
+    return sorted([*findings, *_findings(vault, list(rule_duplicates(duplicates)))], key=_order)
+
+
+def _order(f: Finding) -> tuple[str, int, int, str]:
+    return (f.path, f.line or 0, f.column or 0, f.rule)
+
+
+def _findings(vault: Vault, hits: list[Hit]) -> list[Finding]:
+    """Hits as findings: severity from the config (off rules dropped), fingerprints, sorted."""
+    config = vault.config
+    findings: list[Finding] = []
+    seen: Counter[tuple[str, str, str]] = Counter()
     for hit in hits:
         severity = config.severity(hit.rule)
         if severity is None:
@@ -74,7 +88,7 @@ def check_vault(vault: Vault, duplicates: DuplicateReport | None = None) -> list
                 hit.data or {},
             )
         )
-    findings.sort(key=lambda f: (f.path, f.line or 0, f.column or 0, f.rule))
+    findings.sort(key=_order)
     return findings
 
 

@@ -58,8 +58,7 @@ def lint(
     from curator.core.findings import check_vault
     from curator.core.vault import gc_paused, load_vault
 
-    with gc_paused():
-        vault = load_vault(root, config, use_cache=use_cache, scan=scan)
+    vault = load_vault(root, config, use_cache=use_cache, scan=scan)  # pauses the collector itself
     duplicates = None
     if config.severity("duplicate") is not None:
         from curator.core.similarity import find_duplicates

@@ -141,15 +141,16 @@ def _load(
     started_ns = time.time_ns()
     loaded: dict[str, Page] = {}
     to_read: list[tuple[FileEntry, list | None]] = []  # type: ignore[type-arg]
+    rows: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows at hand: reused, or made by workers
     for entry in scan.pages:
         previous = cached.get(entry.path)
         if previous is not None and _still_valid(previous, entry, started_ns):
-            loaded[entry.path] = cache.page_from_row(entry.path, previous[:-1])
+            rows[entry.path] = previous[:-1]
+            loaded[entry.path] = cache.page_from_row(entry.path, rows[entry.path])
         else:
             to_read.append((entry, previous))
     reused = len(loaded)
     total = len(scan.pages)
-    rows: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows the worker processes already made
     for path, page, row in _read_pages(root, to_read, config.max_page_bytes):
         loaded[path] = page
         if row is not None:

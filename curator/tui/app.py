@@ -16,7 +16,7 @@ from curator.core.changes import recover, undo
 from curator.core.config import load_config
 from curator.core.dream import accept, dream, load_suggestions, set_status
 from curator.core.errors import CuratorError
-from curator.core.findings import check_vault
+from curator.core.findings import check_vault, with_duplicates
 from curator.core.pagefilter import PageIndex
 from curator.core.rules import Finding
 from curator.core.similarity import DuplicateReport, find_duplicates
@@ -98,7 +98,7 @@ class CuratorApp(App[None]):
             )
             if report.warning:
                 self.call_from_thread(self.notify, report.warning, severity="warning")
-            self.findings = check_vault(vault, report)
+            self.findings = with_duplicates(vault, findings, report)
             self._post(DuplicatesScored(self.findings, report.provider))
 
     def action_rescan(self) -> None:
