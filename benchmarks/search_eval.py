@@ -1,6 +1,9 @@
 """Evaluate search on a golden set: recall@5, recall@10 and MRR@10 for BM25, vectors and the fusion.
 
-    python -m benchmarks.search_eval
+    python -m benchmarks.search_eval [--sweep]
+
+`--sweep` also prints the fusion's figures around the defaults (vector weight against the
+vector floor), to show how much the result depends on them.
 
 64 queries over sample_vault/ and ../shared/vaults/foam-docs (read from copies): exact
 identifiers, paraphrases that share few words with the page, and questions whose answer is one
@@ -9,13 +12,16 @@ link away from the page that matches the words. Each query lists the pages that 
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import shutil
 import statistics
 import tempfile
 from pathlib import Path
 
+from curator.core import search as search_module
 from curator.core.search import search
-from curator.core.vault import load_vault
+from curator.core.vault import Vault, load_vault
 
 ROOT = Path(__file__).resolve().parent.parent
 VAULTS = {"sample": ROOT / "sample_vault", "foam": ROOT.parent / "shared" / "vaults" / "foam-docs"}
@@ -124,7 +130,41 @@ def rank_of(ranked: list[str], wanted: list[str], depth: int) -> int | None:
     return None
 
 
+def measures(ranks: list[int | None]) -> tuple[float, float, float]:
+    """(recall@5, recall@10, MRR@10) of the first wanted page's rank per query."""
+    return (
+        statistics.mean(1.0 if r and r <= 5 else 0.0 for r in ranks),
+        statistics.mean(1.0 if r else 0.0 for r in ranks),
+        statistics.mean(1.0 / r if r else 0.0 for r in ranks),
+    )
+
+
+def sweep(vaults: dict[str, Vault]) -> None:
+    print("\nfusion around the defaults (recall@5 / recall@10 / MRR@10)")
+    configs = {name: vault.config for name, vault in vaults.items()}
+    floor_default = search_module.VECTOR_FLOOR
+    try:
+        for floor in (0.35, 0.4, 0.45):
+            search_module.VECTOR_FLOOR = floor
+            for weight in (0.8, 0.9, 1.0, 1.1, 1.25):
+                for name, vault in vaults.items():
+                    vault.config = dataclasses.replace(configs[name], search_vector_weight=weight)
+                ranks = [
+                    rank_of([h.path for h in search(vaults[v], q, limit=10).hits], wanted, 10)
+                    for v, q, wanted in GOLDEN
+                ]
+                r5, r10, mrr = measures(ranks)
+                print(f"  floor {floor:.2f} vector weight {weight:.2f}: {r5:.3f} / {r10:.3f} / {mrr:.3f}")
+    finally:
+        search_module.VECTOR_FLOOR = floor_default
+        for name, vault in vaults.items():
+            vault.config = configs[name]
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sweep", action="store_true", help="also vary the vector weight and floor")
+    args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="curator-eval-"))
     vaults = {}
     for name, source in VAULTS.items():
@@ -132,9 +172,7 @@ def main() -> None:
             raise SystemExit(f"missing vault {source}")
         shutil.copytree(source, work / name)
         vaults[name] = load_vault(work / name)
-    scores: dict[str, dict[str, list[float]]] = {
-        r: {"r5": [], "r10": [], "mrr": []} for r in ("bm25", "vector", "fusion")
-    }
+    ranks: dict[str, list[int | None]] = {r: [] for r in ("bm25", "vector", "fusion")}
     misses = []
     for vault_name, query, wanted in GOLDEN:
         result = search(vaults[vault_name], query, limit=10)
@@ -144,19 +182,18 @@ def main() -> None:
             "fusion": [h.path for h in result.hits],
         }
         for ranker, order in ranked.items():
-            rank = rank_of(order, wanted, 10)
-            scores[ranker]["r5"].append(1.0 if rank and rank <= 5 else 0.0)
-            scores[ranker]["r10"].append(1.0 if rank else 0.0)
-            scores[ranker]["mrr"].append(1.0 / rank if rank else 0.0)
+            ranks[ranker].append(rank_of(order, wanted, 10))
         if not rank_of(ranked["fusion"], wanted, 10):
             misses.append(f"{vault_name}: {query!r}")
     print(f"{len(GOLDEN)} queries")
     print(f"{'ranker':<8} {'recall@5':>9} {'recall@10':>10} {'MRR@10':>8}")
-    for ranker, s in scores.items():
-        r5, r10, mrr = (statistics.mean(s[k]) for k in ("r5", "r10", "mrr"))
+    for ranker, found in ranks.items():
+        r5, r10, mrr = measures(found)
         print(f"{ranker:<8} {r5:>9.3f} {r10:>10.3f} {mrr:>8.3f}")
     for miss in misses:
         print(f"  fusion missed {miss}")
+    if args.sweep:
+        sweep(vaults)
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -7,6 +7,7 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import make_vault
@@ -152,20 +153,60 @@ def test_no_cache_reads_and_writes_nothing(tmp_path: Path) -> None:
     assert not (root / ".curator").exists()
 
 
-def test_parsing_in_worker_processes_gives_the_same_vault(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    files: dict[str, str | bytes] = {
+def _many_pages() -> dict[str, str | bytes]:
+    return {
         f"f{i % 7}/p{i}.md": (
             f'---\ntype: topic\nrelated: "[[p{i + 1}]]"\n---\n# P{i}\n[[p{i * 3}]] [x](../f0/p0.md) ^b{i}\n'
         )
         for i in range(60)
     }
-    root = make_vault(tmp_path / "v", files)
+
+
+@pytest.mark.parametrize("parent_works", [True, False])
+def test_parsing_in_worker_processes_gives_the_same_vault(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parent_works: bool
+) -> None:
+    root = make_vault(tmp_path / "v", _many_pages())
     serial = load_vault(root, use_cache=False)
     monkeypatch.setattr(vault_module, "PARALLEL_MIN_PAGES", 10)
     monkeypatch.setattr(vault_module, "_CHUNK", 7)
+    monkeypatch.setattr(vault_module, "_PARENT_WORKS", parent_works)  # False: every page from a worker
+    forked = _count_forked_loads(monkeypatch)
     parallel = load_vault(root)
+    assert forked == [1]
     assert parallel.pages == serial.pages
     assert list(parallel.pages) == list(serial.pages)
     assert parallel.links == serial.links
     stored = json.loads((root / ".curator" / "cache" / "pages.json").read_text())
     assert sorted(stored["pages"]) == sorted(serial.pages)
+
+
+def test_pages_a_dead_worker_took_are_parsed_by_the_parent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_vault(tmp_path / "v", _many_pages())
+    serial = load_vault(root, use_cache=False)
+
+    def dies_after_taking_a_chunk(root: Path, items: list, max_bytes: int, counter: object, results: object) -> None:  # type: ignore[type-arg]
+        vault_module._take(counter)
+        os._exit(1)  # killed before it delivered anything
+
+    monkeypatch.setattr(vault_module, "PARALLEL_MIN_PAGES", 10)
+    monkeypatch.setattr(vault_module, "_CHUNK", 7)
+    monkeypatch.setattr(vault_module, "_PARENT_WORKS", False)
+    monkeypatch.setattr(vault_module, "_worker", dies_after_taking_a_chunk)
+    forked = _count_forked_loads(monkeypatch)
+    assert load_vault(root, use_cache=False).pages == serial.pages
+    assert forked == [1]
+
+
+def _count_forked_loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make the forked path run on any machine (two cores assumed), and count that it did."""
+    calls = [0]
+    real = vault_module._read_pages_forked
+
+    def counted(*args: Any) -> Any:
+        calls[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(vault_module, "_read_pages_forked", counted)
+    return calls

@@ -160,3 +160,14 @@ def test_lint_and_its_help_never_import_textual(sample_vault: Path) -> None:
     # A cold lint runs the embedding model, whose own libraries may load Rich; never Textual.
     assert "textual" not in _imports_after(f"main(['lint', {str(sample_vault)!r}])", sample_vault)
     assert _imports_after(f"main(['lint', {str(sample_vault)!r}])", sample_vault) == set()  # warm
+
+
+def test_json_output_keeps_non_ascii_and_survives_what_orjson_refuses(capsys: pytest.CaptureFixture[str]) -> None:
+    from curator.cli import output
+
+    output.emit_json({"title": "Zertifikat für Straße", "n": 2**70, "d": {1: "x"}})
+    text = capsys.readouterr().out
+    assert "für Straße" in text  # not \\u escapes
+    assert json.loads(text) == {"title": "Zertifikat für Straße", "n": 2**70, "d": {"1": "x"}}
+    output.emit_json({"a": [1, 2]})
+    assert capsys.readouterr().out == '{\n  "a": [\n    1,\n    2\n  ]\n}\n'  # two-space indents, like json.dumps

@@ -2,8 +2,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import SAMPLE_VAULT, make_vault
 
+from curator.core import findings as findings_module
 from curator.core.config import Config
 from curator.core.findings import check_vault
 from curator.core.rules import CATALOGUE
@@ -177,3 +179,27 @@ def test_named_index_page(tmp_path: Path) -> None:
         rules={"stub": "off", "untyped": "off", "orphan": "off"},
     )
     assert found == [("index-drift", "b.md")]
+
+
+def test_did_you_mean_is_the_same_by_lookups_and_by_the_score_matrix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Few dead links are matched one lookup at a time (no numpy); many by one matrix: same answers."""
+    titles = [f"Service {word} runbook" for word in ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot")]
+    files: dict[str, str | bytes] = {f"{t}.md": "# x\n" for t in titles}
+    typos = ["Service alpah runbook", "Servic bravo runbook", "Service charlie runbok", "Service zulu handbook"]
+    files["links.md"] = " ".join(f"[[{t}]]" for t in typos) + " [[Zzz]]"
+    root = make_vault(tmp_path / "v", files)
+    vault = load_vault(root, use_cache=False)
+
+    def suggestions() -> dict[str, str | None]:
+        return {f.data["target"]: f.data.get("did_you_mean") for f in check_vault(vault) if f.rule == "dead-link"}
+
+    by_lookup = suggestions()
+    monkeypatch.setattr(findings_module, "_MATRIX_MIN", 0)
+    by_matrix = suggestions()
+    assert by_lookup == by_matrix
+    assert by_lookup["Service alpah runbook"] == "Service alpha runbook"
+    assert by_lookup["Servic bravo runbook"] == "Service bravo runbook"
+    assert by_lookup["Service zulu handbook"] is None
+    assert by_lookup["Zzz"] is None

@@ -24,7 +24,8 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or with `command` only that command's (a warm lint starts faster)."""
     parser = _Parser(
         prog="curator",
         description="Keep a Markdown knowledge vault healthy. 'curator [VAULT]' opens the terminal UI.",
@@ -32,91 +33,111 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"curator {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    lint = sub.add_parser(
-        "lint",
-        help="check the vault and report findings (for CI and pre-commit)",
-        description="Check the vault headless. Exit 0: nothing at or above --fail-on; 1: findings that are; "
-        "2: usage or I/O error.",
-    )
-    lint.add_argument("vault", nargs="?", default=".", help="the vault folder (default: the current folder)")
-    lint.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
-    lint.add_argument(
-        "--fail-on",
-        choices=("error", "warning", "info"),
-        default="error",
-        help="the lowest severity that fails the run (default: error)",
-    )
-    lint.add_argument("--baseline", type=Path, metavar="FILE", help="do not report findings listed in FILE")
-    lint.add_argument(
-        "--write-baseline", type=Path, metavar="FILE", help="write every current finding to FILE and exit 0"
-    )
-    lint.add_argument("--no-cache", action="store_true", help="neither read nor write the cache in VAULT/.curator/")
+    def wanted(*names: str) -> bool:
+        return command is None or command in names
 
-    graph = sub.add_parser("graph", help="print the link graph", description="Print the wikilink graph.")
-    graph.add_argument("vault", nargs="?", default=".")
-    graph.add_argument("--format", choices=("json", "dot"), default="json")
-    graph.add_argument("--no-cache", action="store_true")
-
-    edit_help = "journaled and undoable; in a git repository, one commit"
-    rename = sub.add_parser(
-        "rename", help="rename a page and rewrite every link to it", description=f"Rename a page ({edit_help})."
-    )
-    rename.add_argument("vault")
-    rename.add_argument("old", help="the page: a title or a path")
-    rename.add_argument("new", help="the new title, or a path from the vault root (folders are created)")
-    merge = sub.add_parser(
-        "merge", help="merge one page into another", description=f"Merge SOURCE into INTO ({edit_help})."
-    )
-    merge.add_argument("vault")
-    merge.add_argument("source", help="the page that goes: a title or a path")
-    merge.add_argument("into", help="the page that stays")
-    for edit in (rename, merge):
-        edit.add_argument("--reason", help="the journal entry's and the commit's message")
-        edit.add_argument("--dry-run", action="store_true", help="show what would change and write nothing")
-        edit.add_argument(
-            "--allow-dirty", action="store_true", help="go ahead though touched files have uncommitted edits"
+    if wanted("lint"):
+        lint = sub.add_parser(
+            "lint",
+            help="check the vault and report findings (for CI and pre-commit)",
+            description="Check the vault headless. Exit 0: nothing at or above --fail-on; 1: findings that are; "
+            "2: usage or I/O error.",
         )
-        edit.add_argument("--json", action="store_true", help="print the result as JSON")
+        lint.add_argument("vault", nargs="?", default=".", help="the vault folder (default: the current folder)")
+        lint.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+        lint.add_argument(
+            "--fail-on",
+            choices=("error", "warning", "info"),
+            default="error",
+            help="the lowest severity that fails the run (default: error)",
+        )
+        lint.add_argument("--baseline", type=Path, metavar="FILE", help="do not report findings listed in FILE")
+        lint.add_argument(
+            "--write-baseline", type=Path, metavar="FILE", help="write every current finding to FILE and exit 0"
+        )
+        lint.add_argument("--no-cache", action="store_true", help="neither read nor write the cache in VAULT/.curator/")
 
-    hist = sub.add_parser("history", help="list applied changes, newest first", description="List applied changes.")
-    hist.add_argument("vault")
-    hist.add_argument("--json", action="store_true")
+    if wanted("graph"):
+        graph = sub.add_parser("graph", help="print the link graph", description="Print the wikilink graph.")
+        graph.add_argument("vault", nargs="?", default=".")
+        graph.add_argument("--format", choices=("json", "dot"), default="json")
+        graph.add_argument("--no-cache", action="store_true")
 
-    undo = sub.add_parser("undo", help="undo one change, leaving the others", description="Undo one change.")
-    undo.add_argument("vault")
-    undo.add_argument("id", help="the change id from 'curator history' (a unique prefix is enough)")
-    undo.add_argument("--allow-dirty", action="store_true")
-    undo.add_argument("--json", action="store_true")
+    if wanted("rename", "merge"):
+        edit_help = "journaled and undoable; in a git repository, one commit"
+        rename = sub.add_parser(
+            "rename", help="rename a page and rewrite every link to it", description=f"Rename a page ({edit_help})."
+        )
+        rename.add_argument("vault")
+        rename.add_argument("old", help="the page: a title or a path")
+        rename.add_argument("new", help="the new title, or a path from the vault root (folders are created)")
+        merge = sub.add_parser(
+            "merge", help="merge one page into another", description=f"Merge SOURCE into INTO ({edit_help})."
+        )
+        merge.add_argument("vault")
+        merge.add_argument("source", help="the page that goes: a title or a path")
+        merge.add_argument("into", help="the page that stays")
+        for edit in (rename, merge):
+            edit.add_argument("--reason", help="the journal entry's and the commit's message")
+            edit.add_argument("--dry-run", action="store_true", help="show what would change and write nothing")
+            edit.add_argument(
+                "--allow-dirty", action="store_true", help="go ahead though touched files have uncommitted edits"
+            )
+            edit.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    dream = sub.add_parser("dream", help="propose renames and merges", description="Propose renames and merges.")
-    dream.add_argument("vault")
-    dream.add_argument("--limit", type=int, help="pages to look at (default: dream.limit, 40)")
-    dream.add_argument("--json", action="store_true")
-    listing = sub.add_parser("suggestions", help="list suggestions and their status", description="List suggestions.")
-    listing.add_argument("vault")
-    listing.add_argument("--json", action="store_true")
-    accept = sub.add_parser(
-        "apply", help="accept a suggestion (journaled, undoable)", description="Accept a suggestion."
-    )
-    accept.add_argument("vault")
-    accept.add_argument("id", help="the suggestion id (a unique prefix is enough)")
-    accept.add_argument("--title", help="use this title instead of the proposed one (renames)")
-    accept.add_argument("--allow-dirty", action="store_true")
-    accept.add_argument("--json", action="store_true")
-    find = sub.add_parser("search", help="search pages (BM25 + meaning + links)", description="Search the vault.")
-    find.add_argument("vault")
-    find.add_argument("query", nargs="+", help="words, plus filters: type:x path:folder tag:x field:>value")
-    find.add_argument("--limit", type=int, default=10)
-    find.add_argument("--json", action="store_true")
-    reject = sub.add_parser("reject", help="reject a suggestion", description="Reject a suggestion.")
-    reject.add_argument("vault")
-    reject.add_argument("id")
+    if wanted("history"):
+        hist = sub.add_parser("history", help="list applied changes, newest first", description="List applied changes.")
+        hist.add_argument("vault")
+        hist.add_argument("--json", action="store_true")
+
+    if wanted("undo"):
+        undo = sub.add_parser("undo", help="undo one change, leaving the others", description="Undo one change.")
+        undo.add_argument("vault")
+        undo.add_argument("id", help="the change id from 'curator history' (a unique prefix is enough)")
+        undo.add_argument("--allow-dirty", action="store_true")
+        undo.add_argument("--json", action="store_true")
+
+    if wanted("dream"):
+        dream = sub.add_parser("dream", help="propose renames and merges", description="Propose renames and merges.")
+        dream.add_argument("vault")
+        dream.add_argument("--limit", type=int, help="pages to look at (default: dream.limit, 40)")
+        dream.add_argument("--json", action="store_true")
+
+    if wanted("suggestions"):
+        listing = sub.add_parser(
+            "suggestions", help="list suggestions and their status", description="List suggestions."
+        )
+        listing.add_argument("vault")
+        listing.add_argument("--json", action="store_true")
+
+    if wanted("apply"):
+        accept = sub.add_parser(
+            "apply", help="accept a suggestion (journaled, undoable)", description="Accept a suggestion."
+        )
+        accept.add_argument("vault")
+        accept.add_argument("id", help="the suggestion id (a unique prefix is enough)")
+        accept.add_argument("--title", help="use this title instead of the proposed one (renames)")
+        accept.add_argument("--allow-dirty", action="store_true")
+        accept.add_argument("--json", action="store_true")
+
+    if wanted("search"):
+        find = sub.add_parser("search", help="search pages (BM25 + meaning + links)", description="Search the vault.")
+        find.add_argument("vault")
+        find.add_argument("query", nargs="+", help="words, plus filters: type:x path:folder tag:x field:>value")
+        find.add_argument("--limit", type=int, default=10)
+        find.add_argument("--json", action="store_true")
+
+    if wanted("reject"):
+        reject = sub.add_parser("reject", help="reject a suggestion", description="Reject a suggestion.")
+        reject.add_argument("vault")
+        reject.add_argument("id")
+
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    parser = build_parser(args_list[0] if args_list and args_list[0] in COMMANDS else None)
     try:
         if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
             return run_tui(args_list)

@@ -16,7 +16,14 @@ def emit(text: str) -> None:
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """JSON with two-space indents and non-ASCII kept (orjson; json for what orjson refuses, e.g. huge ints)."""
+    import orjson
+
+    try:
+        text = orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError
+        text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
+    sys.stdout.write(text + "\n")
 
 
 def diagnose(message: str) -> None:

@@ -1,4 +1,5 @@
-"""The derived store under `VAULT/.curator/`: parsed pages and the last lint result.
+"""The derived store under `VAULT/.curator/`: parsed pages (rows made by `page.page_to_row`) and the
+last lint result.
 
 Everything here can be deleted; it only saves time. Files are JSON via orjson (never pickle or
 marshal: a vault may come from someone else) and are replaced atomically. A store that cannot be
@@ -9,13 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import orjson
-
-from curator.core.page import Heading, Link, Page
 
 STATE_DIR = ".curator"
 FORMAT = 1
@@ -40,6 +39,8 @@ def ensure_state_dir(root: Path) -> Path:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write through a temporary file in the same folder, fsync it, then rename it into place."""
+    import tempfile  # only when writing: a warm lint never pays for it
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -64,10 +65,35 @@ def read_json(path: Path) -> Any:
 
 def write_json(root: Path, name: str, data: Any) -> str | None:
     """Store `data` under `.curator/cache/`; return why not when the vault is not writable."""
+    return _store(root, name, orjson.dumps(data))
+
+
+def write_json_in_background(root: Path, name: str, data: Any) -> Callable[[], str | None]:
+    """Like `write_json`, but the file is written and synced by a thread (the disk wait releases
+    the GIL, so the caller goes on working); the returned call waits and says why not, if it failed."""
+    import threading
+
+    encoded = orjson.dumps(data)
+    outcome: list[str | None] = [None]
+
+    def store() -> None:
+        outcome[0] = _store(root, name, encoded)
+
+    thread = threading.Thread(target=store, name="curator-cache-write")
+    thread.start()
+
+    def wait() -> str | None:
+        thread.join()
+        return outcome[0]
+
+    return wait
+
+
+def _store(root: Path, name: str, encoded: bytes) -> str | None:
     try:
         folder = ensure_state_dir(root) / "cache"
         folder.mkdir(exist_ok=True)
-        write_atomic(folder / name, orjson.dumps(data))
+        write_atomic(folder / name, encoded)
     except OSError as exc:
         return f"derived data not stored in {STATE_DIR}/: {exc.strerror or exc}"
     return None
@@ -75,39 +101,3 @@ def write_json(root: Path, name: str, data: Any) -> str | None:
 
 def cache_path(root: Path, name: str) -> Path:
     return state_dir(root) / "cache" / name
-
-
-def page_to_row(page: Page) -> list[Any]:
-    return [
-        page.size,
-        page.mtime_ns,
-        page.sha,
-        page.frontmatter,
-        page.frontmatter_error,
-        page.frontmatter_error_line,
-        [tuple(lk) for lk in page.links],  # orjson writes plain tuples, not NamedTuples
-        [tuple(h) for h in page.headings],
-        list(page.block_ids),
-        page.body_chars,
-        page.unreadable,
-        page.bad_encoding,
-    ]
-
-
-def page_from_row(path: str, row: list[Any]) -> Page:
-    (size, mtime_ns, sha, fm, fm_error, fm_line, links, headings, block_ids, body_chars, unreadable, bad) = row
-    return Page(
-        path=path,
-        size=size,
-        mtime_ns=mtime_ns,
-        sha=sha,
-        frontmatter=fm,
-        frontmatter_error=fm_error,
-        frontmatter_error_line=fm_line,
-        links=tuple(Link._make(lk) for lk in links),
-        headings=tuple(Heading._make(h) for h in headings),
-        block_ids=tuple(block_ids),
-        body_chars=body_chars,
-        unreadable=unreadable,
-        bad_encoding=bad,
-    )

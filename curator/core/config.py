@@ -38,7 +38,7 @@ class Config:
     proposer_command: str | None = None  # a command that proposes titles (JSON on stdin and stdout)
     proposer_timeout: int = 20  # seconds
     search_bm25_weight: float = 1.0  # reciprocal rank fusion weights
-    search_vector_weight: float = 0.6  # measured on benchmarks/search_eval.py
+    search_vector_weight: float = 1.0  # equal weights: plain RRF (benchmarks/search_eval.py --sweep)
     search_graph_weight: float = 0.3
     rules: dict[str, str] = field(default_factory=dict)  # rule id -> severity or "off"
 

@@ -146,25 +146,31 @@ def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
     from rapidfuzz import fuzz, process  # loaded only when there is a dead link to match
 
     by_initial: dict[str, list[tuple[str, str]]] = defaultdict(list)  # initial -> (folded title, title)
-    for title in sorted({p.title for p in vault.pages.values()}):
-        key = fold(title)
+    for key, paths in vault.resolver.titles().items():  # titles the resolver has folded already
         if key:
+            title = vault.pages[paths[0]].title if len(paths) == 1 else min(vault.pages[p].title for p in paths)
             by_initial[key[0]].append((key, title))
+    for group in by_initial.values():
+        group.sort(key=lambda entry: entry[1])
     queries: dict[str, list[tuple[str, str]]] = defaultdict(list)  # initial -> (folded query, target)
     for target in targets:
         query = fold(target.rsplit("/", 1)[-1].removesuffix(".md"))
         if query[:1] in by_initial:
             queries[query[:1]].append((query, target))
     found: dict[str, str] = {}
+    # Few comparisons: one lookup each, with no numpy import (~35 ms); many: a parallel matrix.
+    matrix = sum(len(asked) * len(by_initial[initial]) for initial, asked in queries.items()) >= _MATRIX_MIN
     for initial, asked in queries.items():
         group = by_initial[initial]
+        keys = [key for key, _ in group]
+        if not matrix:
+            for query, target in asked:
+                match = process.extractOne(query, keys, scorer=fuzz.ratio, score_cutoff=_NEAR)
+                if match is not None:
+                    found[target] = group[match[2]][1]
+            continue
         scores = process.cdist(
-            [q for q, _ in asked],
-            [key for key, _ in group],
-            scorer=fuzz.ratio,
-            score_cutoff=_NEAR,
-            dtype="uint8",
-            workers=-1,
+            [q for q, _ in asked], keys, scorer=fuzz.ratio, score_cutoff=_NEAR, dtype="uint8", workers=-1
         )
         for (_, target), row in zip(asked, scores, strict=True):
             best = int(row.argmax())
@@ -174,6 +180,7 @@ def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
 
 
 _NEAR = 80
+_MATRIX_MIN = 1_000_000  # comparisons; measured: lookups cost ~0.04 µs each, a matrix ~6x less
 
 
 def rule_ambiguous_links(vault: Vault) -> Iterator[Hit]:

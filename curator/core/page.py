@@ -49,11 +49,11 @@ class Page:
     body_chars: int = 0  # body text length, markup and whitespace runs not counted
     unreadable: str | None = None  # why the page could not be read; it still exists as a title
     bad_encoding: bool = False  # not valid UTF-8; read with replacement characters
+    title: str = field(init=False, repr=False, compare=False)  # the file name without `.md`
 
-    @property
-    def title(self) -> str:
+    def __post_init__(self) -> None:
         name = self.path.rsplit("/", 1)[-1]
-        return name[:-3] if name.lower().endswith(".md") else name
+        object.__setattr__(self, "title", name[:-3] if name.lower().endswith(".md") else name)
 
     @property
     def folder(self) -> str:
@@ -77,3 +77,41 @@ def aliases_of(frontmatter: dict[str, Any]) -> tuple[str, ...]:
     if not isinstance(value, list):
         return ()
     return tuple(str(v).strip() for v in value if isinstance(v, (str, int, float)) and str(v).strip())
+
+
+# A page as a cache row (a list in `.curator/cache/pages.json`): positional, so a 100k-page store
+# stays small and loads fast. `cache.FORMAT` changes when this layout does.
+def page_to_row(page: Page) -> list[Any]:
+    return [
+        page.size,
+        page.mtime_ns,
+        page.sha,
+        page.frontmatter,
+        page.frontmatter_error,
+        page.frontmatter_error_line,
+        [tuple(lk) for lk in page.links],  # orjson writes plain tuples, not NamedTuples
+        [tuple(h) for h in page.headings],
+        list(page.block_ids),
+        page.body_chars,
+        page.unreadable,
+        page.bad_encoding,
+    ]
+
+
+def page_from_row(path: str, row: list[Any]) -> Page:
+    (size, mtime_ns, sha, fm, fm_error, fm_line, links, headings, block_ids, body_chars, unreadable, bad) = row
+    return Page(
+        path=path,
+        size=size,
+        mtime_ns=mtime_ns,
+        sha=sha,
+        frontmatter=fm,
+        frontmatter_error=fm_error,
+        frontmatter_error_line=fm_line,
+        links=tuple(Link._make(lk) for lk in links),
+        headings=tuple(Heading._make(h) for h in headings),
+        block_ids=tuple(block_ids),
+        body_chars=body_chars,
+        unreadable=unreadable,
+        bad_encoding=bad,
+    )

@@ -12,13 +12,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import unquote
 
-import yaml
-from frontmatter.default_handlers import YAMLHandler
-
 from curator.core.page import Heading, Link
 from curator.core.simple_yaml import load_simple
 
-_YAML = YAMLHandler()
+_YAML: Any = None  # python-frontmatter's YAML handler, loaded when a header first needs it
 
 _FM_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FM_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
@@ -95,7 +92,7 @@ def _parse(text: str) -> Parsed:
         try:
             loaded = load_simple(fm_text)
             if loaded is None:
-                loaded = _YAML.load(fm_text)
+                loaded = _load_yaml(fm_text)
             if loaded is None:
                 loaded = {}
             if not isinstance(loaded, dict):
@@ -104,10 +101,8 @@ def _parse(text: str) -> Parsed:
             else:
                 frontmatter = json_safe(loaded)
                 links.extend(_frontmatter_links(frontmatter, text, fm_start))
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            fm_error = _yaml_message(exc)
-            fm_error_line = 2 + mark.line if mark is not None else 1
+        except _BadYaml as exc:
+            fm_error, fm_error_line = exc.args
         except (ValueError, TypeError, OverflowError, RecursionError) as exc:
             # A value YAML parses but cannot build (a 30th of February), or one that never ends.
             fm_error = f"frontmatter is not valid YAML: {exc}"
@@ -440,7 +435,30 @@ def json_safe(value: Any, budget: list[int] | None = None, depth: int = 0) -> An
     return str(value)
 
 
-def _yaml_message(exc: yaml.YAMLError) -> str:
+class _BadYaml(Exception):
+    """A YAML syntax error as (message, file line)."""
+
+
+def _load_yaml(text: str) -> Any:
+    """PyYAML (C loader, via python-frontmatter) for the headers the flat reader declines.
+
+    Imported on first use: most headers are flat, and a small vault then never pays for it.
+    """
+    global _YAML
+    import yaml
+
+    if _YAML is None:
+        from frontmatter.default_handlers import YAMLHandler
+
+        _YAML = YAMLHandler()
+    try:
+        return _YAML.load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise _BadYaml(_yaml_message(exc), 2 + mark.line if mark is not None else 1) from exc
+
+
+def _yaml_message(exc: Any) -> str:
     problem = getattr(exc, "problem", None)
     context = getattr(exc, "context", None)
     text = " ".join(str(p) for p in (context, problem) if p) or str(exc).splitlines()[0]

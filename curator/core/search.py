@@ -319,7 +319,14 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     # score; matched pages keep their order (measured: boosting them as well ranks worse).
     linked_from: dict[str, str] = {}
     hop: dict[str, float] = defaultdict(float)
-    for seed in sorted(fused, key=lambda p: (-fused[p], p))[:5]:
+    lexical = {p: i for i, p in enumerate(rankings["bm25"])}
+    semantic = {p: i for i, p in enumerate(confident)}
+
+    def rank_key(p: str) -> tuple[float, int, int, str]:
+        """Fused score; on a tie the lexical rank decides (exact words are the stronger evidence)."""
+        return (-fused[p], lexical.get(p, len(lexical)), semantic.get(p, len(semantic)), p)
+
+    for seed in sorted(fused, key=rank_key)[:5]:
         for rl in (*vault.outlinks(seed), *vault.backlinks(seed)):
             other = rl.resolution.path if rl.source == seed else rl.source
             if other and other not in fused and other in allowed and rl.resolution.kind == "page":
@@ -329,11 +336,13 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
                     linked_from[other] = seed
     rankings["graph"] = sorted(hop, key=lambda p: (-hop[p], p))
     fused.update(hop)
+    ranked = sorted(fused, key=rank_key)
     if not query.text:  # filters only: every matching page, by title
-        fused = {p: 0.0 for p in sorted(allowed, key=lambda p: fold(vault.pages[p].title))}
+        ranked = sorted(allowed, key=lambda p: (fold(vault.pages[p].title), p))
+        fused = dict.fromkeys(ranked, 0.0)
     words = {fold(w) for w in re.findall(r"\w+", query.text)}
     hits = []
-    for path in sorted(fused, key=lambda p: (-fused[p], p))[:limit]:
+    for path in ranked[:limit]:
         page = vault.pages[path]
         reasons = []
         if words & {fold(w) for w in re.findall(r"\w+", page.title + " " + " ".join(page.aliases))}:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import multiprocessing as mp
 import os
-import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -18,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from curator.core import cache
 from curator.core.config import Config, load_config
-from curator.core.page import Link, Page
+from curator.core.page import Link, Page, page_from_row, page_to_row
 from curator.core.parse import parse_page
 from curator.core.resolve import Resolution, Resolver
 from curator.core.scan import FileEntry, ScanProblem, ScanResult, check_vault_root, scan_vault
@@ -146,7 +144,7 @@ def _load(
         previous = cached.get(entry.path)
         if previous is not None and _still_valid(previous, entry, started_ns):
             rows[entry.path] = previous[:-1]
-            loaded[entry.path] = cache.page_from_row(entry.path, rows[entry.path])
+            loaded[entry.path] = page_from_row(entry.path, rows[entry.path])
         else:
             to_read.append((entry, previous))
     reused = len(loaded)
@@ -161,13 +159,12 @@ def _load(
         progress(total, total)
     pages = {entry.path: loaded[entry.path] for entry in scan.pages}
     notes: list[str] = []
+    stored = None
     if use_cache and (reused != total or len(cached) != total):
         stored_ns = time.time_ns()
-        stored = {path: [*(rows.get(path) or cache.page_to_row(page)), stored_ns] for path, page in pages.items()}
-        settings = {"format": cache.FORMAT, "config": _parse_settings(config), "pages": stored}
-        problem = cache.write_json(root, PAGES_CACHE, settings)
-        if problem:
-            notes.append(problem)
+        table = {path: [*(rows.get(path) or page_to_row(page)), stored_ns] for path, page in pages.items()}
+        settings = {"format": cache.FORMAT, "config": _parse_settings(config), "pages": table}
+        stored = cache.write_json_in_background(root, PAGES_CACHE, settings)  # written while links resolve
     aliases = {p.path: p.aliases for p in pages.values() if p.frontmatter}
     resolver = Resolver(pages, scan.attachments, aliases, config.resolve_aliases)
     links = [
@@ -175,11 +172,15 @@ def _load(
         for page in pages.values()
         for link in page.links
     ]
+    problem = stored() if stored is not None else None
+    if problem:
+        notes.append(problem)
     return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes, use_cache)
 
 
 PARALLEL_MIN_PAGES = 2000  # below this, starting worker processes costs more than it saves
-_CHUNK = 250
+_CHUNK = 200  # pages a worker (or the parent) takes at a time
+_PARENT_WORKS = True  # the parent parses chunks too (tests switch it off to force the workers' path)
 
 
 def _read_pages(
@@ -187,30 +188,122 @@ def _read_pages(
     items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
     max_bytes: int,
 ) -> Iterator[tuple[str, Page, list | None]]:  # type: ignore[type-arg]
-    """Read and parse pages, in worker processes when there are many and more than one core.
+    """Read and parse pages, sharing the work with forked workers when there are many and more than one core.
 
     Yields (path, page, cache row or None): pages from workers arrive as cache rows already.
     """
-    workers = min(os.cpu_count() or 1, 4)
-    if len(items) < PARALLEL_MIN_PAGES or workers < 2:
+    import multiprocessing as mp  # a small vault never needs it
+    import threading
+
+    helpers = min(os.cpu_count() or 1, 4) - 1
+    # fork is cheap and safe only while this is the only thread (the TUI loads in a thread: serial).
+    if (
+        len(items) < PARALLEL_MIN_PAGES
+        or helpers < 1
+        or threading.active_count() > 1
+        or "fork" not in mp.get_all_start_methods()
+    ):
         for entry, previous in items:
             yield entry.path, read_page(root, entry, max_bytes, previous), None
         return
-    # fork is fast and safe while this is the only thread; otherwise start clean interpreters.
-    method = "fork" if threading.active_count() == 1 and "fork" in mp.get_all_start_methods() else "spawn"
-    chunks = [(str(root), items[i : i + _CHUNK], max_bytes) for i in range(0, len(items), _CHUNK)]
-    with mp.get_context(method).Pool(workers) as pool:
-        for rows in pool.imap_unordered(_read_chunk, chunks):
-            for path, row in rows:
-                yield path, cache.page_from_row(path, row), row
+    yield from _read_pages_forked(root, items, max_bytes, helpers)
 
 
-def _read_chunk(args: tuple[str, list[tuple[FileEntry, list | None]], int]) -> list[tuple[str, list]]:  # type: ignore[type-arg]
-    root, items, max_bytes = args
-    gc.disable()  # a worker makes only acyclic data and exits
-    return [
-        (entry.path, cache.page_to_row(read_page(Path(root), entry, max_bytes, previous))) for entry, previous in items
+def _read_pages_forked(
+    root: Path,
+    items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
+    max_bytes: int,
+    helpers: int,
+) -> Iterator[tuple[str, Page, list | None]]:  # type: ignore[type-arg]
+    """The parent and `helpers` forked workers take chunks from one shared counter until none are left.
+
+    Workers inherit `items` through fork and send back cache rows by a queue (its feeder thread lets
+    them go on parsing while the parent is busy); the parent parses its own chunks and collects
+    between them, so no core waits. Chunks a worker took but never delivered (it died) are parsed
+    by the parent at the end.
+    """
+    import multiprocessing as mp
+    import queue
+
+    context = mp.get_context("fork")
+    chunks = (len(items) + _CHUNK - 1) // _CHUNK
+    counter = context.Value("i", 0)
+    results: Any = context.Queue()
+    workers = [
+        context.Process(target=_worker, args=(root, items, max_bytes, counter, results), daemon=True)
+        for _ in range(helpers)
     ]
+    for worker in workers:
+        worker.start()
+    done: set[int] = set()
+
+    def delivered(message: tuple[int, list[tuple[str, list]]] | None) -> Iterator[tuple[str, Page, list]]:  # type: ignore[type-arg]
+        if message is None:
+            return
+        number, rows = message
+        done.add(number)
+        for path, row in rows:
+            yield path, page_from_row(path, row), row
+
+    finished = 0
+    try:
+        while _PARENT_WORKS:
+            number = _take(counter)
+            if number >= chunks:
+                break
+            for entry, previous in items[number * _CHUNK : (number + 1) * _CHUNK]:
+                yield entry.path, read_page(root, entry, max_bytes, previous), None
+            done.add(number)
+            while True:  # collect what the workers have sent meanwhile
+                try:
+                    message = results.get_nowait()
+                except queue.Empty:
+                    break
+                finished += message is None
+                yield from delivered(message)
+        while finished < len(workers):
+            try:
+                message = results.get(timeout=0.5)
+            except queue.Empty:
+                if all(not w.is_alive() for w in workers) and results.empty():
+                    break  # a worker died without saying so
+                continue
+            finished += message is None
+            yield from delivered(message)
+    finally:
+        for worker in workers:
+            worker.join(timeout=5)
+            if worker.is_alive():
+                worker.terminate()
+    for number in sorted(set(range(chunks)) - done):  # taken by a worker that never delivered it
+        for entry, previous in items[number * _CHUNK : (number + 1) * _CHUNK]:
+            yield entry.path, read_page(root, entry, max_bytes, previous), None
+
+
+def _take(counter: Any) -> int:
+    with counter.get_lock():
+        number: int = counter.value
+        counter.value = number + 1
+    return number
+
+
+def _worker(
+    root: Path,
+    items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
+    max_bytes: int,
+    counter: Any,
+    results: Any,
+) -> None:
+    gc.disable()  # a worker makes only acyclic data and exits
+    chunks = (len(items) + _CHUNK - 1) // _CHUNK
+    try:
+        while (number := _take(counter)) < chunks:
+            part = items[number * _CHUNK : (number + 1) * _CHUNK]
+            results.put((number, [(e.path, page_to_row(read_page(root, e, max_bytes, prev))) for e, prev in part]))
+    finally:
+        results.put(None)
+        results.close()
+        results.join_thread()
 
 
 def _still_valid(row: list, entry: FileEntry, now_ns: int) -> bool:  # type: ignore[type-arg]
@@ -265,7 +358,7 @@ def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | Non
         # Same bytes under a new timestamp (a checkout, a touch): the parse still holds.
         row = list(previous[:-1])
         row[0], row[1] = entry.size, entry.mtime_ns
-        return cache.page_from_row(entry.path, row)
+        return page_from_row(entry.path, row)
     if b"\x00" in data[:8192]:
         return unreadable("binary data, not a text page", sha)
     try:
