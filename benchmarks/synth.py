@@ -3,7 +3,8 @@
     python -m benchmarks.synth OUT_DIR --pages 10000 [--seed 7]
 
 Deterministic for a seed. Titles are unique word combinations spread over sqrt(N) folders; about
-2% of links are dead, about 2% of pages are orphans (no links in or out), 85% have frontmatter.
+2% of links are dead, about 2% of pages are orphans (no links in or out), 85% have frontmatter;
+15% of linking pages also hold an external markdown link and 5% a relative markdown link to a page.
 """
 
 from __future__ import annotations
@@ -146,6 +147,12 @@ def generate(out: Path, pages: int, seed: int = 7) -> Path:
                 else:
                     links.append(f"[[{target}]]")
             lines += ["## Related", "", "See " + ", ".join(links) + ".", ""]
+            roll = rng.random()
+            if roll < 0.15:  # an external markdown link, as runbooks and dashboards are
+                lines += [f"Dashboard: [{rng.choice(WORDS)} board](https://grafana.example.com/d/{i}).", ""]
+            elif roll < 0.2:  # a relative markdown link to a page, URL-encoded
+                other = paths[rng.choice(linkable)].replace(" ", "%20")
+                lines += [f"Background in [{rng.choice(WORDS)}](../{other}).", ""]
         lines += ["## Notes", "", paragraph(rng, rng.randint(1, 4)), ""]
         target = out / path
         target.parent.mkdir(exist_ok=True)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from curator.core.parse import json_safe
-from curator.core.simple_yaml import load_simple
+from curator.core.simple_yaml import is_plain_string, load_simple
 
 TRICKY = [
     "topic",
@@ -120,3 +120,21 @@ def test_answers_the_common_headers() -> None:
 def test_leaves_everything_else_to_yaml() -> None:
     for text in ["tags:\n  - a", "a: yes", "a: 1.5", "# comment\na: b", "a: [b", "a: 2026-02-30", "a: b # c"]:
         assert load_simple(text) is None, text
+
+
+@given(st.text(alphabet="aefilnorstuyAEFILNORSTUY01._-", min_size=1, max_size=8))
+@settings(max_examples=300)
+def test_plain_strings_are_what_the_yaml_resolver_calls_strings(text: str) -> None:
+    """The reader knows YAML's implicit booleans and null itself; PyYAML's resolver is the judge."""
+    resolver = yaml.resolver.Resolver()  # type: ignore[no-untyped-call]
+    is_string = resolver.resolve(yaml.ScalarNode, text, (True, False)) == "tag:yaml.org,2002:str"  # type: ignore[no-untyped-call]
+    if text[0].isalpha():  # the words the reader may take as plain strings
+        assert is_plain_string(text) == is_string
+    else:
+        assert not is_plain_string(text)
+
+
+def test_every_yaml_boolean_and_null_word_is_not_a_plain_string() -> None:
+    for word in ("yes", "No", "TRUE", "false", "On", "OFF", "null", "Null", "NULL", "y", "n", "Yes", "oN"):
+        tag = yaml.resolver.Resolver().resolve(yaml.ScalarNode, word, (True, False))  # type: ignore[no-untyped-call]
+        assert is_plain_string(word) == (tag == "tag:yaml.org,2002:str"), word

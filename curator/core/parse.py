@@ -397,9 +397,14 @@ def body_text_length(body: str) -> int:
         body = _HTML_TAG.sub(" ", body)
     if "[" in body:
         body = _WIKILINK.sub(_link_words, body)
-        body = _MD_LINK.sub(r"\1", body)
+        if "](" in body:  # every markdown link has it; without, the costly pattern is skipped
+            body = _MD_LINK.sub(_first_group, body)
     words = body.translate(_MARKUP_TO_SPACE).split()
     return sum(map(len, words)) + len(words) - 1 if words else 0
+
+
+def _first_group(m: re.Match[str]) -> str:
+    return m.group(1)
 
 
 def _link_words(m: re.Match[str]) -> str:

@@ -84,11 +84,11 @@ class Resolver:
         target = target.strip().replace("\\", "/")
         if not target:
             return Resolution("page", source)
-        folder = source.rsplit("/", 1)[0] if "/" in source else ""
         if not markdown and "/" not in target:
             found = self._bare_memo.get(target)
             if found is not None:
                 return found
+        folder = source.rsplit("/", 1)[0] if "/" in source else ""
         if target.startswith(("./", "../", "/")):
             return self._by_exact_path(folder, target)
         if markdown:

@@ -69,14 +69,18 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = ()) -> ScanResult:
                     st = os.stat(entry.path)  # follows the link; raises on a loop or a dangling link
                     if stat.S_ISDIR(st.st_mode):
                         continue  # its target is inside the vault and walked there already
+                elif entry.is_dir(follow_symlinks=False):  # the entry's type needs no system call
+                    if spec is None or not spec.match_file(rel + "/"):
+                        stack.append((entry.path, rel + "/"))
+                    continue
+                elif name[-3:].lower() == ".md":
+                    st = entry.stat(follow_symlinks=False)  # size and time key the cache
                 else:
-                    st = entry.stat(follow_symlinks=False)
+                    if entry.is_file(follow_symlinks=False) and (spec is None or not spec.match_file(rel)):
+                        attachments.append(rel)
+                    continue
             except OSError as exc:
                 problems.append(ScanProblem(rel, f"cannot be read: {exc.strerror or exc}"))
-                continue
-            if stat.S_ISDIR(st.st_mode):
-                if spec is None or not spec.match_file(rel + "/"):
-                    stack.append((entry.path, rel + "/"))
                 continue
             if not stat.S_ISREG(st.st_mode):
                 continue

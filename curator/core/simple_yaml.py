@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from functools import lru_cache
 from typing import Any
-
-import yaml
 
 _LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):[ ]+(\S(?:.*\S)?)[ ]*")
 # A plain scalar that starts with a letter and holds no YAML indicator, tab or backslash.
@@ -22,20 +19,20 @@ _SINGLE = re.compile(r"'([^']*)'")
 _INT = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _FLOW = re.compile(r"\[([^\[\]{}\"'#&*!|>%@`\\\t]*)\]")
-_RESOLVER = yaml.resolver.Resolver()
-_STR_TAG = "tag:yaml.org,2002:str"
+# PyYAML's implicit types that a word starting with a letter can be (its int, float and timestamp
+# patterns start with a digit, a sign or a dot): YAML 1.1 booleans and null.
+_NOT_STRINGS = frozenset(
+    "yes Yes YES no No NO true True TRUE false False FALSE on On ON off Off OFF null Null NULL".split()
+)
 
 
 class _NotSimple(Exception):
     pass
 
 
-@lru_cache(maxsize=4096)
 def is_plain_string(text: str) -> bool:
     """True when PyYAML reads `text` as a plain string (not a bool, null or number)."""
-    if not _PLAIN.fullmatch(text):
-        return False
-    return bool(_RESOLVER.resolve(yaml.ScalarNode, text, (True, False)) == _STR_TAG)  # type: ignore[no-untyped-call]
+    return text not in _NOT_STRINGS and _PLAIN.fullmatch(text) is not None
 
 
 def _value(raw: str) -> Any:
