@@ -54,14 +54,14 @@ def test_a_50_mb_page_is_reported_not_parsed(tmp_path: Path) -> None:
 
 def test_an_unreadable_file_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = make_vault(tmp_path / "v", {**good_pages(), "locked.md": "secret"})
-    real_open = open
+    real_read = vault_module._read_file
 
-    def guarded_open(path: str, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
-        if str(path).endswith("locked.md"):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
+    def guarded_read(path: str, expected: int, max_bytes: int) -> bytes:  # as root, chmod 000 would not stop it
+        if path.endswith("locked.md"):
+            raise PermissionError(13, "Permission denied", path)
+        return real_read(path, expected, max_bytes)
 
-    monkeypatch.setattr(vault_module, "open", guarded_open, raising=False)
+    monkeypatch.setattr(vault_module, "_read_file", guarded_read)
     found = findings_by_path(root)
     assert found["locked.md"] == ["unreadable: cannot be read: Permission denied"]
     assert any(m.startswith("dead-link") for m in found["good.md"])
@@ -121,3 +121,13 @@ def test_a_bad_config_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.Capt
     assert main(["lint", str(root)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "rules.nope" in err
+
+
+def test_a_page_that_changed_size_since_the_scan_is_read_whole(tmp_path: Path) -> None:
+    page = tmp_path / "p.md"
+    text = b"[[a]] " * 500_000  # 3 MB: more than one read
+    page.write_bytes(text)
+    assert vault_module._read_file(str(page), 10, 10**9) == text  # grew since the scan
+    assert vault_module._read_file(str(page), 10**6, 10**9) == text  # shrank since the scan
+    assert len(vault_module._read_file(str(page), 10, 1000)) > 1000  # stops soon after the limit
+    assert len(vault_module._read_file(str(page), 10, 1000)) < len(text)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import make_vault
 
+from curator.core import search as search_module
 from curator.core.changes import apply
 from curator.core.config import Config
 from curator.core.edits import plan_rename
@@ -91,8 +92,6 @@ def test_the_index_follows_edits_additions_deletions_and_renames(sample_vault: P
 
 
 def test_a_schema_change_rebuilds_the_index(sample_vault: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import curator.core.search as search_module
-
     vault = load_vault(sample_vault)
     SearchIndex(sample_vault).update(vault)
     monkeypatch.setattr(search_module, "SCHEMA_VERSION", 99)
@@ -130,3 +129,11 @@ def test_cli_search(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> N
     data = json.loads(capsys.readouterr().out)
     assert data["schema"] == "curator.search/1" and len(data["hits"]) == 3
     assert data["hits"][0]["path"] == "problems/Certificate renewal.md"
+
+
+def test_equal_weights_tie_goes_to_the_lexical_match() -> None:
+    """With equal weights BM25's first page ties with the vectors' first: the exact words win."""
+    fused = search_module._fuse({"bm25": ["zeta", "x"], "vector": ["alpha", "x"]}, {"bm25": 1.0, "vector": 1.0})
+    assert fused["zeta"] == fused["alpha"]
+    assert search_module._ranked(fused, ["zeta", "x"], ["alpha", "x"]) == ["x", "zeta", "alpha"]
+    assert search_module._ranked(fused, ["alpha", "x"], ["zeta", "x"])[1:] == ["alpha", "zeta"]

@@ -282,6 +282,16 @@ def _fuse(rankings: dict[str, list[str]], weights: dict[str, float]) -> dict[str
     return scores
 
 
+def _ranked(fused: dict[str, float], lexical: list[str], semantic: list[str]) -> list[str]:
+    """Pages by fused score; on a tie the lexical rank decides (exact words are the stronger
+    evidence: with equal weights, BM25's n-th page ties with the vectors' n-th), then the semantic one."""
+    by_words = {p: i for i, p in enumerate(lexical)}
+    by_meaning = {p: i for i, p in enumerate(semantic)}
+    return sorted(
+        fused, key=lambda p: (-fused[p], by_words.get(p, len(by_words)), by_meaning.get(p, len(by_meaning)), p)
+    )
+
+
 def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
     from curator.core.similarity import page_vectors, provider_for
@@ -319,14 +329,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     # score; matched pages keep their order (measured: boosting them as well ranks worse).
     linked_from: dict[str, str] = {}
     hop: dict[str, float] = defaultdict(float)
-    lexical = {p: i for i, p in enumerate(rankings["bm25"])}
-    semantic = {p: i for i, p in enumerate(confident)}
-
-    def rank_key(p: str) -> tuple[float, int, int, str]:
-        """Fused score; on a tie the lexical rank decides (exact words are the stronger evidence)."""
-        return (-fused[p], lexical.get(p, len(lexical)), semantic.get(p, len(semantic)), p)
-
-    for seed in sorted(fused, key=rank_key)[:5]:
+    for seed in _ranked(fused, rankings["bm25"], confident)[:5]:
         for rl in (*vault.outlinks(seed), *vault.backlinks(seed)):
             other = rl.resolution.path if rl.source == seed else rl.source
             if other and other not in fused and other in allowed and rl.resolution.kind == "page":
@@ -336,7 +339,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
                     linked_from[other] = seed
     rankings["graph"] = sorted(hop, key=lambda p: (-hop[p], p))
     fused.update(hop)
-    ranked = sorted(fused, key=rank_key)
+    ranked = _ranked(fused, rankings["bm25"], confident)
     if not query.text:  # filters only: every matching page, by title
         ranked = sorted(allowed, key=lambda p: (fold(vault.pages[p].title), p))
         fused = dict.fromkeys(ranked, 0.0)
