@@ -171,3 +171,21 @@ def test_json_output_keeps_non_ascii_and_survives_what_orjson_refuses(capsys: py
     assert json.loads(text) == {"title": "Zertifikat für Straße", "n": 2**70, "d": {"1": "x"}}
     output.emit_json({"a": [1, 2]})
     assert capsys.readouterr().out == '{\n  "a": [\n    1,\n    2\n  ]\n}\n'  # two-space indents, like json.dumps
+
+
+def test_the_progress_bar_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refresh thread would make the cold parse serial (fork is only used single-threaded)."""
+    import io
+    import threading
+
+    from curator.cli import output
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    with output.progress_bar("embedding pages") as update:
+        assert update is not None
+        update(5, 10)
+        assert threading.active_count() == 1

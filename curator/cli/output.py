@@ -43,10 +43,11 @@ def progress_bar(description: str) -> Iterator[Callable[[int, int], None] | None
         return
     from rich.progress import Progress  # only on a terminal: a pipeline never pays for the import
 
-    with Progress(transient=True) as bar:
+    # Redrawn on each update, not by a refresh thread: while only one thread runs, parsing may fork.
+    with Progress(transient=True, auto_refresh=False) as bar:
         task = bar.add_task(description, total=None)
 
         def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+            bar.update(task, completed=done, total=total, refresh=True)
 
         yield update
