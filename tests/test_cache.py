@@ -185,7 +185,7 @@ def test_pages_a_dead_worker_took_are_parsed_by_the_parent(tmp_path: Path, monke
     root = make_vault(tmp_path / "v", _many_pages())
     serial = load_vault(root, use_cache=False)
 
-    def dies_after_taking_a_chunk(root: Path, items: list, max_bytes: int, counter: object, results: object) -> None:  # type: ignore[type-arg]
+    def dies_after_taking_a_chunk(root: Path, chunks: list, max_bytes: int, counter: object, results: object) -> None:  # type: ignore[type-arg]
         vault_module._take(counter)
         os._exit(1)  # killed before it delivered anything
 

@@ -192,21 +192,25 @@ def _read_pages(
 
     Yields (path, page, cache row or None): pages from workers arrive as cache rows already.
     """
-    import multiprocessing as mp  # a small vault never needs it
-    import threading
-
     helpers = min(os.cpu_count() or 1, 4) - 1
-    # fork is cheap and safe only while this is the only thread (the TUI loads in a thread: serial).
-    if (
-        len(items) < PARALLEL_MIN_PAGES
-        or helpers < 1
-        or threading.active_count() > 1
-        or "fork" not in mp.get_all_start_methods()
-    ):
-        for entry, previous in items:
-            yield entry.path, read_page(root, entry, max_bytes, previous), None
-        return
-    yield from _read_pages_forked(root, items, max_bytes, helpers)
+    if len(items) >= PARALLEL_MIN_PAGES and helpers >= 1:
+        import multiprocessing as mp  # a small vault never needs it
+        import threading
+
+        # fork is cheap and safe only while this is the only thread (the TUI loads in a thread: serial).
+        if threading.active_count() == 1 and "fork" in mp.get_all_start_methods():
+            yield from _read_pages_forked(root, items, max_bytes, helpers)
+            return
+    yield from _read_serially(root, items, max_bytes)
+
+
+def _read_serially(
+    root: Path,
+    items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
+    max_bytes: int,
+) -> Iterator[tuple[str, Page, None]]:
+    for entry, previous in items:
+        yield entry.path, read_page(root, entry, max_bytes, previous), None
 
 
 def _read_pages_forked(
@@ -226,41 +230,38 @@ def _read_pages_forked(
     import queue
 
     context = mp.get_context("fork")
-    chunks = (len(items) + _CHUNK - 1) // _CHUNK
+    chunks = [items[i : i + _CHUNK] for i in range(0, len(items), _CHUNK)]  # inherited by the workers
     counter = context.Value("i", 0)
     results: Any = context.Queue()
     workers = [
-        context.Process(target=_worker, args=(root, items, max_bytes, counter, results), daemon=True)
+        context.Process(target=_worker, args=(root, chunks, max_bytes, counter, results), daemon=True)
         for _ in range(helpers)
     ]
     for worker in workers:
         worker.start()
     done: set[int] = set()
+    finished = 0  # workers that said they are through
 
     def delivered(message: tuple[int, list[tuple[str, list]]] | None) -> Iterator[tuple[str, Page, list]]:  # type: ignore[type-arg]
+        nonlocal finished
         if message is None:
+            finished += 1
             return
         number, rows = message
         done.add(number)
         for path, row in rows:
             yield path, page_from_row(path, row), row
 
-    finished = 0
     complete = False
     try:
-        while _PARENT_WORKS:
-            number = _take(counter)
-            if number >= chunks:
-                break
-            for entry, previous in items[number * _CHUNK : (number + 1) * _CHUNK]:
-                yield entry.path, read_page(root, entry, max_bytes, previous), None
+        while _PARENT_WORKS and (number := _take(counter)) < len(chunks):
+            yield from _read_serially(root, chunks[number], max_bytes)
             done.add(number)
             while True:  # collect what the workers have sent meanwhile
                 try:
                     message = results.get_nowait()
                 except queue.Empty:
                     break
-                finished += message is None
                 yield from delivered(message)
         while finished < len(workers):
             try:
@@ -269,7 +270,6 @@ def _read_pages_forked(
                 if all(not w.is_alive() for w in workers) and results.empty():
                     break  # a worker died without saying so
                 continue
-            finished += message is None
             yield from delivered(message)
         complete = True
     finally:
@@ -277,9 +277,8 @@ def _read_pages_forked(
             worker.join(timeout=5 if complete else 0)
             if worker.is_alive():
                 worker.terminate()
-    for number in sorted(set(range(chunks)) - done):  # taken by a worker that never delivered it
-        for entry, previous in items[number * _CHUNK : (number + 1) * _CHUNK]:
-            yield entry.path, read_page(root, entry, max_bytes, previous), None
+    for number in sorted(set(range(len(chunks))) - done):  # taken by a worker that never delivered it
+        yield from _read_serially(root, chunks[number], max_bytes)
 
 
 def _take(counter: Any) -> int:
@@ -291,17 +290,16 @@ def _take(counter: Any) -> int:
 
 def _worker(
     root: Path,
-    items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
+    chunks: list[list[tuple[FileEntry, list | None]]],  # type: ignore[type-arg]
     max_bytes: int,
     counter: Any,
     results: Any,
 ) -> None:
     gc.disable()  # a worker makes only acyclic data and exits
-    chunks = (len(items) + _CHUNK - 1) // _CHUNK
     try:
-        while (number := _take(counter)) < chunks:
-            part = items[number * _CHUNK : (number + 1) * _CHUNK]
-            results.put((number, [(e.path, page_to_row(read_page(root, e, max_bytes, prev))) for e, prev in part]))
+        while (number := _take(counter)) < len(chunks):
+            rows = [(e.path, page_to_row(read_page(root, e, max_bytes, prev))) for e, prev in chunks[number]]
+            results.put((number, rows))
     finally:
         results.put(None)
         results.close()
