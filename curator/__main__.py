@@ -1,3 +1,3 @@
-from curator.cli.main import main
+from curator.cli.main import entry
 
-raise SystemExit(main())
+entry()

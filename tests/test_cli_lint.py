@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from importlib import resources
@@ -189,3 +190,21 @@ def test_the_progress_bar_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> N
         assert update is not None
         update(5, 10)
         assert threading.active_count() == 1
+
+
+def test_the_command_leaves_fast_but_writes_everything(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `python -m curator` and the console script exit without the interpreter's teardown after a
+    # lint; all of the output must still arrive, whether it sits in a buffer (a few findings) or
+    # is more than a pipe holds (300 findings, ~150 KB).
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    for pages in (1, 300):
+        files = {f"note {i:03}.md": f"---\ntype: topic\n---\nshort [[gone {i}]]\n" for i in range(pages)}
+        vault = make_vault(tmp_path / str(pages), files)
+        for fmt in ("json", "text"):
+            args = ["lint", "--format", fmt, "--no-cache", str(vault)]
+            child = subprocess.run(
+                [sys.executable, "-m", "curator", *args], capture_output=True, text=True, env=buffered
+            )
+            code, out, _ = run(capsys, *args)
+            assert (child.returncode, child.stderr, child.stdout) == (code, "", out) and code == 1
+            assert f"gone {pages - 1}" in out

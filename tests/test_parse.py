@@ -1,6 +1,9 @@
 from __future__ import annotations
 
-from curator.core.parse import body_text_length, mask_non_link_text, parse_page
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from curator.core.parse import mask_non_link_text, parse_page
 
 
 def targets(text: str) -> list[str]:
@@ -118,8 +121,37 @@ def test_crlf_offsets_index_the_original_text() -> None:
 
 
 def test_body_length_ignores_markup_and_whitespace_runs() -> None:
-    assert body_text_length("# Title\n\n**bold**   text\n\n- [[Page|label]]\n") == len("Title bold text label")
-    assert body_text_length("   \n\n  ") == 0
+    assert parse_page("# Title\n\n**bold**   text\n\n- [[Page|label]]\n").body_chars == len("Title bold text label")
+    text = "---\ntype: x\n---\n[see](https://a.b) ![[c.png]] [[D#h]] <br/>ü\u00a0 x"
+    assert parse_page(text).body_chars == len("see c.png D ü x")
+    assert parse_page("   \n\n  ").body_chars == 0
+
+
+_PIECES = [
+    "word",
+    "[[A]]",
+    "[[B|bee]]",
+    "[x](y.md)",
+    "![[c.png]]",
+    "<b>",
+    "#",
+    "**",
+    "`",
+    " ",
+    "\n",
+    "\t",
+    "\x1c",
+    "\x0b",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=30))
+def test_body_length_counts_ascii_and_other_text_alike(pieces: list[str]) -> None:
+    # ASCII bodies are counted on bytes, others on str: both must split at the same separators.
+    text = "".join(pieces)
+    ascii_count = parse_page(text).body_chars
+    assert parse_page(text + " é").body_chars == (ascii_count + 2 if ascii_count else 1)
 
 
 def test_masking_keeps_every_offset() -> None:

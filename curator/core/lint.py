@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from curator import __version__
 from curator.core import cache
@@ -16,6 +16,9 @@ from curator.core.config import Config, load_config
 from curator.core.errors import BaselineError
 from curator.core.rules import SEVERITY_RANK, Finding
 from curator.core.scan import ScanResult, check_vault_root, scan_vault
+
+if TYPE_CHECKING:
+    from curator.core.vault import Vault
 
 LINT_CACHE = "lint.json"
 BASELINE_FORMAT = "curator.baseline/1"
@@ -30,6 +33,7 @@ class LintReport:
     notes: list[str] = field(default_factory=list)
     from_cache: bool = False
     similarity: dict[str, Any] | None = None  # the provider that scored duplicates, when the rule ran
+    loaded: Vault | None = field(default=None, repr=False)  # what the findings come from (None: from the cache)
 
 
 def lint(
@@ -66,7 +70,7 @@ def lint(
         duplicates = find_duplicates(vault, progress=progress)
     with gc_paused():
         findings = check_vault(vault, duplicates)
-    report = LintReport(str(root), findings, len(vault.pages), len(vault.links), list(vault.notes))
+    report = LintReport(str(root), findings, len(vault.pages), len(vault.links), list(vault.notes), loaded=vault)
     if duplicates is not None:
         report.similarity = {"provider": duplicates.provider, "fallback_reason": duplicates.warning}
         if duplicates.warning:
