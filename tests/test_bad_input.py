@@ -54,17 +54,25 @@ def test_a_50_mb_page_is_reported_not_parsed(tmp_path: Path) -> None:
 
 def test_an_unreadable_file_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = make_vault(tmp_path / "v", {**good_pages(), "locked.md": "secret"})
-    real_read = vault_module._read_file
+    real_open = os.open
 
-    def guarded_read(path: str, expected: int, max_bytes: int) -> bytes:  # as root, chmod 000 would not stop it
-        if path.endswith("locked.md"):
+    def guarded_open(path: str, flags: int, *args: int) -> int:  # as root, chmod 000 would not stop it
+        if str(path).endswith("locked.md"):
             raise PermissionError(13, "Permission denied", path)
-        return real_read(path, expected, max_bytes)
+        return real_open(path, flags, *args)
 
-    monkeypatch.setattr(vault_module, "_read_file", guarded_read)
+    monkeypatch.setattr(vault_module.os, "open", guarded_open)
     found = findings_by_path(root)
     assert found["locked.md"] == ["unreadable: cannot be read: Permission denied"]
     assert any(m.startswith("dead-link") for m in found["good.md"])
+    # Read without a stat from the scan (nothing cached), it still has the size and time it has on disk.
+    page = vault_module.read_page(root, vault_module.FileEntry("locked.md", -1, -1), 10**9)
+    on_disk = (root / "locked.md").stat()
+    assert (page.size, page.mtime_ns, page.unreadable) == (
+        on_disk.st_size,
+        on_disk.st_mtime_ns,
+        "cannot be read: Permission denied",
+    )
 
 
 @pytest.mark.skipif(os.name != "posix", reason="symlinks")
@@ -127,7 +135,14 @@ def test_a_page_that_changed_size_since_the_scan_is_read_whole(tmp_path: Path) -
     page = tmp_path / "p.md"
     text = b"[[a]] " * 500_000  # 3 MB: more than one read
     page.write_bytes(text)
-    assert vault_module._read_file(str(page), 10, 10**9) == text  # grew since the scan
-    assert vault_module._read_file(str(page), 10**6, 10**9) == text  # shrank since the scan
-    assert len(vault_module._read_file(str(page), 10, 1000)) > 1000  # stops soon after the limit
-    assert len(vault_module._read_file(str(page), 10, 1000)) < len(text)
+
+    def read(expected: int, max_bytes: int) -> bytes:
+        fd = os.open(page, os.O_RDONLY)
+        try:
+            return vault_module._read_open_file(fd, expected, max_bytes)
+        finally:
+            os.close(fd)
+
+    assert read(10, 10**9) == text  # grew since the scan
+    assert read(10**6, 10**9) == text  # shrank since the scan
+    assert 1000 < len(read(10, 1000)) < len(text)  # stops soon after the limit

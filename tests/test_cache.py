@@ -210,3 +210,19 @@ def _count_forked_loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     monkeypatch.setattr(vault_module, "_read_pages_forked", counted)
     return calls
+
+
+def test_a_load_with_nothing_cached_learns_sizes_from_the_open_files(tmp_path: Path) -> None:
+    from curator.core.scan import scan_vault
+
+    root = make_vault(tmp_path / "v", {"a.md": "[[b]]", "sub/b.md": "bee", "skip/c.md": "x", "pic.png": b"\x89PNG"})
+    if os.name == "posix":
+        (root / "link.md").symlink_to(root / "sub" / "b.md")
+    full, bare = scan_vault(root, ("skip/",)), scan_vault(root, ("skip/",), sizes=False)
+    assert [e.path for e in bare.pages] == [e.path for e in full.pages]
+    assert (bare.attachments, bare.problems) == (full.attachments, full.problems)
+    assert {e.size for e in bare.pages if e.path != "link.md"} == {-1}
+    vault = load_vault(root)  # nothing cached: the scan did not stat, the reader did
+    assert {p.path: (p.size, p.mtime_ns) for p in vault.pages.values()} == {
+        e.path: (e.size, e.mtime_ns) for e in scan_vault(root).pages
+    }

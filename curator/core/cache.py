@@ -101,3 +101,8 @@ def _store(root: Path, name: str, encoded: bytes) -> str | None:
 
 def cache_path(root: Path, name: str) -> Path:
     return state_dir(root) / "cache" / name
+
+
+def has_cache(root: Path) -> bool:
+    """Whether anything was stored for this vault (when not, a load has nothing to compare with)."""
+    return (state_dir(root) / "cache").is_dir()

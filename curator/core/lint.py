@@ -5,10 +5,10 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from curator import __version__
 from curator.core import cache
@@ -46,16 +46,14 @@ def lint(
     root = check_vault_root(root)
     if config is None:
         config = load_config(root)
-    scan = scan_vault(root, config.ignore)
-    signature = _signature(scan, config)
-    if use_cache:
-        stored = cache.read_json(cache.cache_path(root, LINT_CACHE))
-        if isinstance(stored, dict) and stored.get("signature") == signature:
+    stored = cache.has_cache(root) if use_cache else False
+    scan = scan_vault(root, config.ignore, sizes=stored)  # nothing stored: nothing to compare sizes with
+    if stored:
+        last = cache.read_json(cache.cache_path(root, LINT_CACHE))
+        if isinstance(last, dict) and last.get("signature") == _signature(scan.pages, scan, config):
             try:
-                findings = [Finding(**f) for f in stored["findings"]]
-                return LintReport(
-                    str(root), findings, stored["pages"], stored["links"], [], True, stored.get("similarity")
-                )
+                findings = [Finding(**f) for f in last["findings"]]
+                return LintReport(str(root), findings, last["pages"], last["links"], [], True, last.get("similarity"))
             except (KeyError, TypeError):
                 pass
     # Parsing and checking load more code; an unchanged vault never needs it.
@@ -75,13 +73,13 @@ def lint(
         report.similarity = {"provider": duplicates.provider, "fallback_reason": duplicates.warning}
         if duplicates.warning:
             report.notes.append(duplicates.warning)
-    newest = max((e.mtime_ns for e in scan.pages), default=0)
+    newest = max((p.mtime_ns for p in vault.pages.values()), default=0)
     if use_cache and not vault.notes and time.time_ns() - newest > cache.RACY_NS:
         cache.write_json(
             root,
             LINT_CACHE,
             {
-                "signature": signature,
+                "signature": _signature(vault.pages.values(), scan, config),  # sizes as read
                 "pages": report.pages,
                 "links": report.links,
                 "similarity": report.similarity,
@@ -91,10 +89,21 @@ def lint(
     return report
 
 
-def _signature(scan: ScanResult, config: Config) -> str:
+class _Stat(Protocol):
+    """A page file's identity for the signature: a scan entry, or a page as read."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def mtime_ns(self) -> int: ...
+
+
+def _signature(pages: Iterable[_Stat], scan: ScanResult, config: Config) -> str:
     digest = hashlib.blake2b(digest_size=16)
     digest.update(f"{__version__}\0{config.fingerprint()}\n".encode())
-    digest.update("\n".join(f"{e.path}\0{e.size}\0{e.mtime_ns}" for e in scan.pages).encode())
+    digest.update("\n".join(f"{p.path}\0{p.size}\0{p.mtime_ns}" for p in pages).encode())
     digest.update(b"\n\1")
     digest.update("\n".join(scan.attachments).encode())
     digest.update(b"\n\2")

@@ -10,14 +10,16 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from curator.core.errors import VaultNotFound
 
 
-@dataclass(frozen=True, slots=True)
-class FileEntry:
+class FileEntry(NamedTuple):
+    """A page file as the scan found it (a NamedTuple: a large vault has a hundred thousand)."""
+
     path: str  # POSIX, relative to the vault root
-    size: int
+    size: int  # -1 when the scan was told not to stat pages (the reader then asks the open file)
     mtime_ns: int
 
 
@@ -34,8 +36,12 @@ class ScanResult:
     problems: tuple[ScanProblem, ...]
 
 
-def scan_vault(root: Path, ignore: tuple[str, ...] = ()) -> ScanResult:
-    """List the vault's pages (`.md`) and attachments, sorted by path."""
+def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> ScanResult:
+    """List the vault's pages (`.md`) and attachments, sorted by path.
+
+    Without `sizes`, pages are not stat'ed (size and time -1): a load with nothing cached to compare
+    them with learns them from each open file instead, which costs a fifth of a separate stat.
+    """
     spec = None
     if ignore:
         import pathspec  # only vaults with ignore globs need it
@@ -74,6 +80,10 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = ()) -> ScanResult:
                         stack.append((entry.path, rel + "/"))
                     continue
                 elif name[-3:].lower() == ".md":
+                    if not sizes:
+                        if entry.is_file(follow_symlinks=False) and (spec is None or not spec.match_file(rel)):
+                            pages.append(FileEntry(rel, -1, -1))
+                        continue
                     st = entry.stat(follow_symlinks=False)  # size and time key the cache
                 else:
                     if entry.is_file(follow_symlinks=False) and (spec is None or not spec.match_file(rel)):

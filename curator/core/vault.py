@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import os
@@ -104,9 +105,9 @@ def load_vault(
     root = check_vault_root(root)
     if config is None:
         config = load_config(root)
-    if scan is None:
-        scan = scan_vault(root, config.ignore)
     cached = _load_page_cache(root, config) if use_cache else {}
+    if scan is None:
+        scan = scan_vault(root, config.ignore, sizes=bool(cached))  # nothing cached: nothing to compare
     with gc_paused():
         return _load(root, config, scan, cached, use_cache, progress)
 
@@ -332,26 +333,23 @@ def _load_page_cache(root: Path, config: Config) -> dict[str, list]:  # type: ig
     return pages if isinstance(pages, dict) else {}
 
 
-def _read_file(path: str, expected: int, max_bytes: int) -> bytes:
-    """The file's bytes, read in one system call when it still has the size the scan saw (no
-    buffered file object: half the cost for a small page); stops once past `max_bytes`."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-    try:
-        parts = [os.read(fd, expected + 1)]
-        total = len(parts[0])
-        while parts[-1] and total <= max_bytes:  # it grew since the scan, or a short read
-            parts.append(os.read(fd, 1 << 20))
-            total += len(parts[-1])
-    finally:
-        os.close(fd)
+def _read_open_file(fd: int, expected: int, max_bytes: int) -> bytes:
+    """The file's bytes, read in one system call when it still has the size expected (no buffered
+    file object: half the cost for a small page); stops once past `max_bytes`."""
+    parts = [os.read(fd, expected + 1)]
+    total = len(parts[0])
+    while parts[-1] and total <= max_bytes:  # it grew since the scan, or a short read
+        parts.append(os.read(fd, 1 << 20))
+        total += len(parts[-1])
     return parts[0] if len(parts) == 2 and not parts[1] else b"".join(parts)
 
 
 def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | None = None) -> Page:  # type: ignore[type-arg]
     """Read and parse one page; a page that cannot be read comes back marked `unreadable`."""
+    size, mtime_ns = entry.size, entry.mtime_ns  # -1 when the scan did not stat: the open file tells
 
     def unreadable(reason: str, sha: str = "") -> Page:
-        return Page(path=entry.path, size=entry.size, mtime_ns=entry.mtime_ns, sha=sha, unreadable=reason)
+        return Page(path=entry.path, size=size, mtime_ns=mtime_ns, sha=sha, unreadable=reason)
 
     def too_large(size: int) -> Page:
         return unreadable(
@@ -359,11 +357,25 @@ def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | Non
             "not parsed (raise max_page_bytes to read it)"
         )
 
-    if entry.size > max_bytes:
-        return too_large(entry.size)
+    if size > max_bytes:
+        return too_large(size)
+    path = os.path.join(root, entry.path)
     try:
-        data = _read_file(os.path.join(root, entry.path), entry.size, max_bytes)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        try:
+            if size < 0:
+                st = os.fstat(fd)
+                size, mtime_ns = st.st_size, st.st_mtime_ns
+                if size > max_bytes:
+                    return too_large(size)
+            data = _read_open_file(fd, size, max_bytes)
+        finally:
+            os.close(fd)
     except OSError as exc:
+        if size < 0:
+            with contextlib.suppress(OSError):
+                st = os.stat(path)
+                size, mtime_ns = st.st_size, st.st_mtime_ns
         return unreadable(f"cannot be read: {exc.strerror or exc}")
     if len(data) > max_bytes:  # it grew since the scan
         return too_large(len(data))
@@ -371,7 +383,7 @@ def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | Non
     if previous is not None and previous[2] == sha:
         # Same bytes under a new timestamp (a checkout, a touch): the parse still holds.
         row = list(previous[:-1])
-        row[0], row[1] = entry.size, entry.mtime_ns
+        row[0], row[1] = size, mtime_ns
         return page_from_row(entry.path, row)
     if b"\x00" in data[:8192]:
         return unreadable("binary data, not a text page", sha)
@@ -384,8 +396,8 @@ def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | Non
     parsed = parse_page(text)
     return Page(
         path=entry.path,
-        size=entry.size,
-        mtime_ns=entry.mtime_ns,
+        size=size,
+        mtime_ns=mtime_ns,
         sha=sha,
         frontmatter=parsed.frontmatter,
         frontmatter_error=parsed.frontmatter_error,
