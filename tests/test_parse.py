@@ -86,6 +86,9 @@ def test_headings_atx_and_setext_and_block_ids() -> None:
     parsed = parse_page(text)
     assert [(h.level, h.text, h.line) for h in parsed.headings] == [(1, "One", 4), (2, "Two", 7), (2, "Three", 9)]
     assert parsed.block_ids == ("para-1", "own-line")
+    # An underline may be indented up to three spaces; a title-less "#" and "#tag" are no headings.
+    parsed = parse_page("Title\n  ===\n#\n#tag\nSub\n-- \n")
+    assert [(h.level, h.text, h.line) for h in parsed.headings] == [(1, "Title", 1), (2, "Sub", 5)]
 
 
 def test_frontmatter_errors_are_reported_with_a_line_and_the_body_still_parses() -> None:

@@ -237,11 +237,11 @@ def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
 def rule_orphans(vault: Vault) -> Iterator[Hit]:
     linked_to: set[str] = set()
     links_out: set[str] = set()
-    for rl in vault.links:
-        path = rl.resolution.path
-        if rl.resolution.kind == "page" and path is not None and path != rl.source:
+    for source, _, resolution in vault.links:
+        path = resolution.path
+        if path is not None and path != source and resolution.kind == "page":
             linked_to.add(path)
-            links_out.add(rl.source)
+            links_out.add(source)
     for path, page in vault.pages.items():
         # A page that could not be read may well link out; only its readers can tell.
         if path not in linked_to and path not in links_out and page.unreadable is None:

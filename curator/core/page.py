@@ -1,13 +1,13 @@
 """The parsed form of one vault page: links, headings, block ids and frontmatter.
 
-Values here are immutable so they can be cached, compared and shared between adapters. Link and
-Heading are NamedTuples rather than dataclasses: a large vault holds hundreds of thousands of
-them, and a tuple is several times cheaper to create, pickle and compare.
+Values here are immutable so they can be cached, compared and shared between adapters. They are
+NamedTuples rather than dataclasses: a large vault holds a hundred thousand pages and several
+links each, and a tuple is several times cheaper to create (a frozen dataclass sets each field
+through `object.__setattr__`), pickle and compare.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 
@@ -32,15 +32,14 @@ class Heading(NamedTuple):
     line: int
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
+class Page(NamedTuple):
     """A `.md` file under the vault root, read and parsed (or marked unreadable)."""
 
     path: str  # POSIX path relative to the vault root
     size: int
     mtime_ns: int
     sha: str  # content hash of the file bytes ("" when unreadable)
-    frontmatter: dict[str, Any] = field(default_factory=dict)  # JSON-safe values
+    frontmatter: dict[str, Any]  # JSON-safe values; never changed once made
     frontmatter_error: str | None = None
     frontmatter_error_line: int | None = None
     links: tuple[Link, ...] = ()
@@ -49,11 +48,12 @@ class Page:
     body_chars: int = 0  # body text length, markup and whitespace runs not counted
     unreadable: str | None = None  # why the page could not be read; it still exists as a title
     bad_encoding: bool = False  # not valid UTF-8; read with replacement characters
-    title: str = field(init=False, repr=False, compare=False)  # the file name without `.md`
 
-    def __post_init__(self) -> None:
+    @property
+    def title(self) -> str:
+        """The file name without `.md`."""
         name = self.path.rsplit("/", 1)[-1]
-        object.__setattr__(self, "title", name[:-3] if name.lower().endswith(".md") else name)
+        return name[:-3] if name.lower().endswith(".md") else name
 
     @property
     def folder(self) -> str:
@@ -101,17 +101,17 @@ def page_to_row(page: Page) -> list[Any]:
 def page_from_row(path: str, row: list[Any]) -> Page:
     (size, mtime_ns, sha, fm, fm_error, fm_line, links, headings, block_ids, body_chars, unreadable, bad) = row
     return Page(
-        path=path,
-        size=size,
-        mtime_ns=mtime_ns,
-        sha=sha,
-        frontmatter=fm,
-        frontmatter_error=fm_error,
-        frontmatter_error_line=fm_line,
-        links=tuple(Link._make(lk) for lk in links),
-        headings=tuple(Heading._make(h) for h in headings),
-        block_ids=tuple(block_ids),
-        body_chars=body_chars,
-        unreadable=unreadable,
-        bad_encoding=bad,
+        path,
+        size,
+        mtime_ns,
+        sha,
+        fm,
+        fm_error,
+        fm_line,
+        tuple(Link._make(lk) for lk in links),
+        tuple(Heading._make(h) for h in headings),
+        tuple(block_ids),
+        body_chars,
+        unreadable,
+        bad,
     )

@@ -42,11 +42,11 @@ _REF_DEF = re.compile(
 # Line-based patterns start with a literal newline (fast to find); the first line is checked apart.
 _ATX_CORE = r"[ ]{0,3}(#{1,6})(?:[ \t]([^\n]*))?(?=\n|\Z)"
 _ATX = re.compile(_ATX_CORE)
-_ATX_NL = re.compile("\n" + _ATX_CORE)
 _ATX_CLOSING = re.compile(r"[ \t]+#+[ \t]*$")
 _SETEXT_CORE = r"[ ]{0,3}(=+|-+)[ \t]*(?=\n|\Z)"
 _SETEXT = re.compile(_SETEXT_CORE)
-_SETEXT_NL = re.compile("\n" + _SETEXT_CORE)
+# Any line that may be a heading: ATX (groups 1, 2) or a setext underline (group 3).
+_HEADING_LINE = re.compile(r"\n[ ]{0,3}(?:(#{1,6})(?:[ \t]([^\n]*))?|(=+|-+)[ \t]*)(?=\n|\Z)")
 _BLOCK_ID = re.compile(r"\^([A-Za-z0-9-]+)[ \t]*(?=\n|\Z)")
 _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _HTML_TAG = re.compile(r"<[^>\n]*>")
@@ -370,25 +370,21 @@ def _strings_in(value: Any) -> list[str]:
 
 
 def _headings(masked: str, start: int, text: str) -> tuple[Heading, ...]:
+    """ATX headings (`## x`) and setext ones (a paragraph line underlined with === or ---), in one pass."""
     headings: list[Heading] = []
     first = _ATX.match(masked, start)
-    atx = [(start, first)] if first else []
-    if masked.find("#", start) >= 0:
-        atx += [(m.start() + 1, m) for m in _ATX_NL.finditer(masked, start)]
+    if first and first.group(2) is not None:
+        _add_atx(headings, first.group(1), text[first.start(2) : first.end(2)], masked.count("\n", 0, start) + 1)
     line, line_at = 1, 0
-    for line_start, m in atx:
+    for m in _HEADING_LINE.finditer(masked, start):
+        line_start = m.start() + 1
         line += masked.count("\n", line_at, line_start)
         line_at = line_start
-        title = text[m.start(2) : m.end(2)] if m.group(2) is not None else ""
-        if title.endswith("#"):
-            title = _ATX_CLOSING.sub("", title)
-        title = title.strip()
-        if title:
-            headings.append(Heading(len(m.group(1)), title, line))
-    # Setext headings: a paragraph line underlined with === or ---.
-    setext = False
-    where = _Positions(masked)
-    for m in _SETEXT_NL.finditer(masked, start):
+        hashes = m.group(1)
+        if hashes is not None:
+            if m.group(2) is not None:
+                _add_atx(headings, hashes, text[m.start(2) : m.end(2)], line)
+            continue
         prev_start = masked.rfind("\n", 0, m.start()) + 1
         if prev_start < start:
             continue
@@ -397,12 +393,17 @@ def _headings(masked: str, start: int, text: str) -> tuple[Heading, ...]:
             continue
         if previous.lstrip().startswith((">", "- ", "* ", "+ ", "|")) or _SETEXT.match(previous):
             continue
-        level = 1 if m.group(1)[0] == "=" else 2
-        headings.append(Heading(level, text[prev_start : m.start()].strip(), where.at(prev_start)[0]))
-        setext = True
-    if setext and len(headings) > 1:
-        headings.sort(key=lambda h: h.line)
+        level = 1 if m.group(3)[0] == "=" else 2
+        headings.append(Heading(level, text[prev_start : m.start()].strip(), line - 1))
     return tuple(headings)
+
+
+def _add_atx(headings: list[Heading], hashes: str, title: str, line: int) -> None:
+    if title.endswith("#"):
+        title = _ATX_CLOSING.sub("", title)
+    title = title.strip()
+    if title:
+        headings.append(Heading(len(hashes), title, line))
 
 
 def _block_ids(masked: str, start: int) -> tuple[str, ...]:

@@ -349,7 +349,7 @@ def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | Non
     size, mtime_ns = entry.size, entry.mtime_ns  # -1 when the scan did not stat: the open file tells
 
     def unreadable(reason: str, sha: str = "") -> Page:
-        return Page(path=entry.path, size=size, mtime_ns=mtime_ns, sha=sha, unreadable=reason)
+        return Page(entry.path, size, mtime_ns, sha, {}, unreadable=reason)
 
     def too_large(size: int) -> Page:
         return unreadable(
