@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 _NON_WORD = re.compile(r"[\W_]+")
@@ -28,8 +28,9 @@ def anchor_key(text: str) -> str:
     return _NON_WORD.sub("", fold(text))
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
+class Resolution(NamedTuple):
+    """What a link names (a NamedTuple: there is one per distinct target in the vault)."""
+
     kind: str  # "page", "attachment" or "dead"
     path: str | None = None
     candidates: tuple[str, ...] = ()  # every page the target could name, when more than one

@@ -59,7 +59,8 @@ def _value(raw: str) -> Any:
         return int(raw)
     elif _DATE.fullmatch(raw):
         try:
-            return _dt.date.fromisoformat(raw).isoformat()
+            _dt.date.fromisoformat(raw)  # a real date (not the 30th of February): its ISO text is `raw`
+            return raw
         except ValueError:
             pass
     raise _NotSimple
@@ -73,9 +74,12 @@ def load_simple(text: str) -> dict[str, Any] | None:
             if not line or line.isspace():
                 continue
             m = _LINE.fullmatch(line)
-            if m is None or not is_plain_string(m.group(1)):  # a key like `yes` is a bool to YAML
+            if m is None:
                 return None
-            result[m.group(1)] = _value(m.group(2))
+            key, raw = m.group(1, 2)
+            if key in _NOT_STRINGS or key[0] == "_":  # `yes` is a bool to YAML; `_` is left to PyYAML
+                return None
+            result[key] = _value(raw)
     except _NotSimple:
         return None
     return result
