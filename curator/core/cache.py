@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 
 STATE_DIR = ".curator"
-FORMAT = 1
+FORMAT = 2  # of pages.json: {format, config, stored_ns, pages: {path: row}}
 # A file modified this close to the moment its entry was stored may have changed again within
 # the file system's timestamp resolution, so its stat alone is not trusted (git's "racy" rule).
 RACY_NS = 2_000_000_000

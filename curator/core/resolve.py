@@ -145,7 +145,7 @@ class Resolver:
         if not hits and key.endswith(".md"):
             hits = self._by_title.get(key[:-3])
         if hits:
-            return self._choose(folder, hits)
+            return Resolution("page", hits[0]) if len(hits) == 1 else self._choose(folder, hits)  # titles are pages
         if _EXTENSION.search(target):
             files = self._by_name.get(key)
             if files:

@@ -105,11 +105,11 @@ def load_vault(
     root = check_vault_root(root)
     if config is None:
         config = load_config(root)
-    cached = _load_page_cache(root, config) if use_cache else {}
+    cached, stored_ns = _load_page_cache(root, config) if use_cache else ({}, 0)
     if scan is None:
         scan = scan_vault(root, config.ignore, sizes=bool(cached))  # nothing cached: nothing to compare
     with gc_paused():
-        return _load(root, config, scan, cached, use_cache, progress)
+        return _load(root, config, scan, cached, stored_ns, use_cache, progress)
 
 
 @contextmanager
@@ -134,6 +134,7 @@ def _load(
     config: Config,
     scan: ScanResult,
     cached: dict[str, list],  # type: ignore[type-arg]
+    cached_ns: int,  # when the cached rows were stored
     use_cache: bool,
     progress: Progress | None,
 ) -> Vault:
@@ -143,9 +144,9 @@ def _load(
     rows: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows at hand: reused, or made by workers
     for entry in scan.pages:
         previous = cached.get(entry.path)
-        if previous is not None and _still_valid(previous, entry, started_ns):
-            rows[entry.path] = previous[:-1]
-            loaded[entry.path] = page_from_row(entry.path, rows[entry.path])
+        if previous is not None and _still_valid(previous, entry, cached_ns, started_ns):
+            rows[entry.path] = previous
+            loaded[entry.path] = page_from_row(entry.path, previous)
         else:
             to_read.append((entry, previous))
     reused = len(loaded)
@@ -162,9 +163,15 @@ def _load(
     notes: list[str] = []
     wait_for_store = None
     if use_cache and (reused != total or len(cached) != total):
-        stored_ns = time.time_ns()
-        table = {path: [*(rows.get(path) or page_to_row(page)), stored_ns] for path, page in pages.items()}
-        settings = {"format": cache.FORMAT, "config": _parse_settings(config), "pages": table}
+        # One time for every row, taken after every page was read: a row reused from the last store
+        # passed the racy check against an earlier time, so it passes against this one too.
+        table = {path: rows.get(path) or page_to_row(page) for path, page in pages.items()}
+        settings = {
+            "format": cache.FORMAT,
+            "config": _parse_settings(config),
+            "stored_ns": time.time_ns(),
+            "pages": table,
+        }
         wait_for_store = cache.write_json_in_background(root, PAGES_CACHE, settings)  # while links resolve
     aliases = {p.path: p.aliases for p in pages.values() if p.frontmatter}
     resolver = Resolver(pages, scan.attachments, aliases, config.resolve_aliases)
@@ -307,10 +314,9 @@ def _worker(
         results.join_thread()
 
 
-def _still_valid(row: list, entry: FileEntry, now_ns: int) -> bool:  # type: ignore[type-arg]
+def _still_valid(row: list, entry: FileEntry, stored_ns: int, now_ns: int) -> bool:  # type: ignore[type-arg]
     """A cached row holds when size and mtime match and the file was not modified racily close to
     the moment the row was stored (or to now), when a later change could share its timestamp."""
-    stored_ns = row[-1]
     return (
         row[0] == entry.size
         and row[1] == entry.mtime_ns
@@ -323,14 +329,15 @@ def _parse_settings(config: Config) -> list[int]:
     return [config.max_page_bytes]
 
 
-def _load_page_cache(root: Path, config: Config) -> dict[str, list]:  # type: ignore[type-arg]
+def _load_page_cache(root: Path, config: Config) -> tuple[dict[str, list], int]:  # type: ignore[type-arg]
+    """The stored rows by page and when they were stored; nothing when the store does not fit."""
     data = cache.read_json(cache.cache_path(root, PAGES_CACHE))
     if not isinstance(data, dict) or data.get("format") != cache.FORMAT:
-        return {}
-    if data.get("config") != _parse_settings(config):
-        return {}
-    pages = data.get("pages")
-    return pages if isinstance(pages, dict) else {}
+        return {}, 0
+    pages, stored_ns = data.get("pages"), data.get("stored_ns")
+    if data.get("config") != _parse_settings(config) or not isinstance(pages, dict) or not isinstance(stored_ns, int):
+        return {}, 0
+    return pages, stored_ns
 
 
 def _read_open_file(fd: int, expected: int, max_bytes: int) -> bytes:
@@ -382,7 +389,7 @@ def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | Non
     sha = hashlib.blake2b(data, digest_size=16).hexdigest()
     if previous is not None and previous[2] == sha:
         # Same bytes under a new timestamp (a checkout, a touch): the parse still holds.
-        row = list(previous[:-1])
+        row = list(previous)
         row[0], row[1] = size, mtime_ns
         return page_from_row(entry.path, row)
     if b"\x00" in data[:8192]:
