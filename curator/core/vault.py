@@ -173,6 +173,8 @@ def _load(
             "pages": table,
         }
         wait_for_store = cache.write_json_in_background(root, PAGES_CACHE, settings)  # while links resolve
+        del settings, table  # encoded now: the rows' memory is free for what comes next
+    rows.clear()
     aliases = {p.path: p.aliases for p in pages.values() if p.frontmatter}
     resolver = Resolver(pages, scan.attachments, aliases, config.resolve_aliases)
     links = [
