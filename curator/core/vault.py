@@ -353,30 +353,20 @@ def _read_open_file(fd: int, expected: int, max_bytes: int) -> bytes:
     return parts[0] if len(parts) == 2 and not parts[1] else b"".join(parts)
 
 
-def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | None = None) -> Page:  # type: ignore[type-arg]
+def read_page(root: Path | str, entry: FileEntry, max_bytes: int, previous: list | None = None) -> Page:  # type: ignore[type-arg]
     """Read and parse one page; a page that cannot be read comes back marked `unreadable`."""
     size, mtime_ns = entry.size, entry.mtime_ns  # -1 when the scan did not stat: the open file tells
-
-    def unreadable(reason: str, sha: str = "") -> Page:
-        return Page(entry.path, size, mtime_ns, sha, {}, unreadable=reason)
-
-    def too_large(size: int) -> Page:
-        return unreadable(
-            f"page is {size / 1_048_576:.1f} MB, over the {max_bytes / 1_048_576:g} MB limit; "
-            "not parsed (raise max_page_bytes to read it)"
-        )
-
     if size > max_bytes:
-        return too_large(size)
+        return _too_large(entry.path, size, mtime_ns, max_bytes)
     path = os.path.join(root, entry.path)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, _READ_FLAGS)
         try:
             if size < 0:
                 st = os.fstat(fd)
                 size, mtime_ns = st.st_size, st.st_mtime_ns
                 if size > max_bytes:
-                    return too_large(size)
+                    return _too_large(entry.path, size, mtime_ns, max_bytes)
             data = _read_open_file(fd, size, max_bytes)
         finally:
             os.close(fd)
@@ -385,35 +375,33 @@ def read_page(root: Path, entry: FileEntry, max_bytes: int, previous: list | Non
             with contextlib.suppress(OSError):
                 st = os.stat(path)
                 size, mtime_ns = st.st_size, st.st_mtime_ns
-        return unreadable(f"cannot be read: {exc.strerror or exc}")
+        return Page(entry.path, size, mtime_ns, "", {}, unreadable=f"cannot be read: {exc.strerror or exc}")
     if len(data) > max_bytes:  # it grew since the scan
-        return too_large(len(data))
+        return _too_large(entry.path, size, mtime_ns, max_bytes, read=len(data))
     sha = hashlib.blake2b(data, digest_size=16).hexdigest()
     if previous is not None and previous[2] == sha:
         # Same bytes under a new timestamp (a checkout, a touch): the parse still holds.
         row = list(previous)
         row[0], row[1] = size, mtime_ns
         return page_from_row(entry.path, row)
-    if b"\x00" in data[:8192]:
-        return unreadable("binary data, not a text page", sha)
+    if data.find(b"\x00", 0, 8192) >= 0:
+        return Page(entry.path, size, mtime_ns, sha, {}, unreadable="binary data, not a text page")
     try:
         text = data.decode("utf-8")
         bad_encoding = False
     except UnicodeDecodeError:
         text = data.decode("utf-8", "replace")
         bad_encoding = True
-    parsed = parse_page(text)
-    return Page(
-        path=entry.path,
-        size=size,
-        mtime_ns=mtime_ns,
-        sha=sha,
-        frontmatter=parsed.frontmatter,
-        frontmatter_error=parsed.frontmatter_error,
-        frontmatter_error_line=parsed.frontmatter_error_line,
-        links=parsed.links,
-        headings=parsed.headings,
-        block_ids=parsed.block_ids,
-        body_chars=parsed.body_chars,
-        bad_encoding=bad_encoding,
+    # Parsed holds Page's fields from `frontmatter` to `body_chars`, in the same order.
+    return Page(entry.path, size, mtime_ns, sha, *parse_page(text), None, bad_encoding)
+
+
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+
+
+def _too_large(path: str, size: int, mtime_ns: int, max_bytes: int, read: int | None = None) -> Page:
+    reason = (
+        f"page is {(read or size) / 1_048_576:.1f} MB, over the {max_bytes / 1_048_576:g} MB limit; "
+        "not parsed (raise max_page_bytes to read it)"
     )
+    return Page(path, size, mtime_ns, "", {}, unreadable=reason)
