@@ -163,15 +163,24 @@ def test_lint_and_its_help_never_import_textual(sample_vault: Path) -> None:
     assert _imports_after(f"main(['lint', {str(sample_vault)!r}])", sample_vault) == set()  # warm
 
 
-def test_json_output_keeps_non_ascii_and_survives_what_orjson_refuses(capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_output_keeps_non_ascii_and_survives_what_orjson_refuses(
+    capsys: pytest.CaptureFixture[str], sample_vault: Path
+) -> None:
     from curator.cli import output
 
-    output.emit_json({"title": "Zertifikat für Straße", "n": 2**70, "d": {1: "x"}})
-    text = capsys.readouterr().out
-    assert "für Straße" in text  # not \\u escapes
-    assert json.loads(text) == {"title": "Zertifikat für Straße", "n": 2**70, "d": {"1": "x"}}
-    output.emit_json({"a": [1, 2]})
-    assert capsys.readouterr().out == '{\n  "a": [\n    1,\n    2\n  ]\n}\n'  # two-space indents, like json.dumps
+    for large in (False, True):  # json, or orjson for large output: the same text either way
+        output.emit_json({"title": "Zertifikat für Straße", "n": 2**70, "d": {1: "x"}}, large=large)
+        text = capsys.readouterr().out
+        assert "für Straße" in text  # not \\u escapes
+        assert json.loads(text) == {"title": "Zertifikat für Straße", "n": 2**70, "d": {"1": "x"}}
+        output.emit_json({"a": [1, 2], "b": [], "c": {}, "f": 0.85}, large=large)
+        assert capsys.readouterr().out == '{\n  "a": [\n    1,\n    2\n  ],\n  "b": [],\n  "c": {},\n  "f": 0.85\n}\n'
+    main(["lint", "--format", "json", str(sample_vault)])
+    document = json.loads(capsys.readouterr().out)
+    output.emit_json(document)
+    small = capsys.readouterr().out
+    output.emit_json(document, large=True)
+    assert capsys.readouterr().out == small
 
 
 def test_the_progress_bar_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:

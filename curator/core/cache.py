@@ -1,20 +1,25 @@
 """The derived store under `VAULT/.curator/`: parsed pages (rows made by `page.page_to_row`) and the
 last lint result.
 
-Everything here can be deleted; it only saves time. Files are JSON via orjson (never pickle or
-marshal: a vault may come from someone else) and are replaced atomically. A store that cannot be
-written is skipped.
+Everything here can be deleted; it only saves time. Files are JSON (never pickle or marshal: a
+vault may come from someone else) and are replaced atomically. A store that cannot be written is
+skipped. orjson writes them and reads the large ones; the small ones a warm lint reads go through
+the standard json module, as importing orjson (it imports dataclasses, uuid and more) costs 9 ms.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import orjson
+try:  # hashlib loads OpenSSL (3 ms) to offer every algorithm; a warm lint needs only BLAKE2
+    from _blake2 import blake2b as blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b as blake2b
 
 STATE_DIR = ".curator"
 FORMAT = 2  # of pages.json: {format, config, stored_ns, pages: {path: row}}
@@ -56,15 +61,28 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def read_json(path: Path) -> Any:
     """A stored JSON file, or None when it is missing or unreadable (it is rebuilt then)."""
+    return _read(path, json.loads)
+
+
+def read_large_json(path: Path) -> Any:
+    """`read_json` for a large store of lists and numbers (the pages, vectors), which orjson reads faster."""
+    import orjson
+
+    return _read(path, orjson.loads)
+
+
+def _read(path: Path, loads: Callable[[bytes], Any]) -> Any:
     try:
         with open(path, "rb") as handle:
-            return orjson.loads(handle.read())
-    except (OSError, orjson.JSONDecodeError):
+            return loads(handle.read())
+    except (OSError, ValueError):  # orjson.JSONDecodeError and json.JSONDecodeError are ValueErrors
         return None
 
 
 def write_json(root: Path, name: str, data: Any) -> str | None:
     """Store `data` under `.curator/cache/`; return why not when the vault is not writable."""
+    import orjson
+
     return _store(root, name, orjson.dumps(data))
 
 
@@ -72,6 +90,8 @@ def write_json_in_background(root: Path, name: str, data: Any) -> Callable[[], s
     """Like `write_json`, but the file is written and synced by a thread (the disk wait releases
     the GIL, so the caller goes on working); the returned call waits and says why not, if it failed."""
     import threading
+
+    import orjson
 
     encoded = orjson.dumps(data)
     outcome: list[str | None] = [None]

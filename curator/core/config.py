@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
-from dataclasses import dataclass, field, fields
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
+from curator.core.cache import blake2b
 from curator.core.errors import ConfigError
 from curator.core.rules import CATALOGUE
 
@@ -18,8 +19,7 @@ DEFAULT_SEVERITY: dict[str, str] = {rule.id: rule.severity for rule in CATALOGUE
 DEFAULT_TYPES = ("customer", "project", "system", "person", "problem", "topic")
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     resolve_aliases: bool = False
     ignore: tuple[str, ...] = ()
     types: tuple[str, ...] = DEFAULT_TYPES
@@ -40,7 +40,7 @@ class Config:
     search_bm25_weight: float = 1.0  # reciprocal rank fusion weights
     search_vector_weight: float = 1.0  # equal weights: plain RRF (benchmarks/search_eval.py --sweep)
     search_graph_weight: float = 0.3
-    rules: dict[str, str] = field(default_factory=dict)  # rule id -> severity or "off"
+    rules: Mapping[str, str] = MappingProxyType({})  # rule id -> severity or "off"
 
     def severity(self, rule: str) -> str | None:
         """The severity a rule reports at, or None when it is off."""
@@ -49,9 +49,9 @@ class Config:
 
     def fingerprint(self) -> str:
         """A hash of every setting, so derived results are rebuilt when the config changes."""
-        items = [(f.name, repr(getattr(self, f.name))) for f in fields(self)]
+        items = [(name, repr(getattr(self, name))) for name in self._fields]
         items[-1] = ("rules", repr(sorted(self.rules.items())))
-        return hashlib.blake2b(repr(items).encode(), digest_size=12).hexdigest()
+        return blake2b(repr(items).encode(), digest_size=12).hexdigest()
 
 
 _TOP_KEYS: dict[str, str] = {

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from curator import __version__
 from curator.core import cache
@@ -24,16 +22,15 @@ LINT_CACHE = "lint.json"
 BASELINE_FORMAT = "curator.baseline/1"
 
 
-@dataclass
-class LintReport:
+class LintReport(NamedTuple):
     vault: str
     findings: list[Finding]
     pages: int
     links: int
-    notes: list[str] = field(default_factory=list)
+    notes: list[str]
     from_cache: bool = False
     similarity: dict[str, Any] | None = None  # the provider that scored duplicates, when the rule ran
-    loaded: Vault | None = field(default=None, repr=False)  # what the findings come from (None: from the cache)
+    loaded: Vault | None = None  # what the findings come from (None: from the cache)
 
 
 def lint(
@@ -68,11 +65,13 @@ def lint(
         duplicates = find_duplicates(vault, progress=progress)
     with gc_paused():
         findings = check_vault(vault, duplicates)
-    report = LintReport(str(root), findings, len(vault.pages), len(vault.links), list(vault.notes), loaded=vault)
+    notes = list(vault.notes)
+    similarity = None
     if duplicates is not None:
-        report.similarity = {"provider": duplicates.provider, "fallback_reason": duplicates.warning}
+        similarity = {"provider": duplicates.provider, "fallback_reason": duplicates.warning}
         if duplicates.warning:
-            report.notes.append(duplicates.warning)
+            notes.append(duplicates.warning)
+    report = LintReport(str(root), findings, len(vault.pages), len(vault.links), notes, False, similarity, vault)
     newest = max((p.mtime_ns for p in vault.pages.values()), default=0)
     if use_cache and not vault.notes and time.time_ns() - newest > cache.RACY_NS:
         cache.write_json(
@@ -101,7 +100,7 @@ class _Stat(Protocol):
 
 
 def _signature(pages: Iterable[_Stat], scan: ScanResult, config: Config) -> str:
-    digest = hashlib.blake2b(digest_size=16)
+    digest = cache.blake2b(digest_size=16)
     digest.update(f"{__version__}\0{config.fingerprint()}\n".encode())
     digest.update("\n".join(f"{p.path}\0{p.size}\0{p.mtime_ns}" for p in pages).encode())
     digest.update(b"\n\1")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
@@ -23,14 +22,12 @@ class FileEntry(NamedTuple):
     mtime_ns: int
 
 
-@dataclass(frozen=True, slots=True)
-class ScanProblem:
+class ScanProblem(NamedTuple):
     path: str
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class ScanResult:
+class ScanResult(NamedTuple):
     pages: tuple[FileEntry, ...]
     attachments: tuple[str, ...]
     problems: tuple[ScanProblem, ...]

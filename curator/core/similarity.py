@@ -119,7 +119,7 @@ def page_vectors(
 
 
 def _load_vectors(vault: Vault, key: str) -> dict[str, np.ndarray]:
-    index = cache.read_json(cache.cache_path(vault.root, f"vectors-{key}.json"))
+    index = cache.read_large_json(cache.cache_path(vault.root, f"vectors-{key}.json"))
     try:
         matrix = np.load(cache.cache_path(vault.root, f"vectors-{key}.npy"), allow_pickle=False)
     except (OSError, ValueError):

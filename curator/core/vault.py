@@ -333,7 +333,7 @@ def _parse_settings(config: Config) -> list[int]:
 
 def _load_page_cache(root: Path, config: Config) -> tuple[dict[str, list], int]:  # type: ignore[type-arg]
     """The stored rows by page and when they were stored; nothing when the store does not fit."""
-    data = cache.read_json(cache.cache_path(root, PAGES_CACHE))
+    data = cache.read_large_json(cache.cache_path(root, PAGES_CACHE))
     if not isinstance(data, dict) or data.get("format") != cache.FORMAT:
         return {}, 0
     pages, stored_ns = data.get("pages"), data.get("stored_ns")
