@@ -145,19 +145,18 @@ def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
         return {}
     from rapidfuzz import fuzz, process  # loaded only when there is a dead link to match
 
-    by_initial: dict[str, list[tuple[str, str]]] = defaultdict(list)  # initial -> (folded title, title)
+    by_initial: dict[str, list[tuple[str, list[str]]]] = defaultdict(list)  # initial -> (folded title, pages)
     for key, paths in vault.resolver.titles().items():  # titles the resolver has folded already
         if key:
-            title = vault.pages[paths[0]].title if len(paths) == 1 else min(vault.pages[p].title for p in paths)
-            by_initial[key[0]].append((key, title))
+            by_initial[key[0]].append((key, paths))
     for group in by_initial.values():
-        group.sort(key=lambda entry: entry[1])
+        group.sort()  # the keys differ: ties between equally close titles go to the first in this order
     queries: dict[str, list[tuple[str, str]]] = defaultdict(list)  # initial -> (folded query, target)
     for target in targets:
         query = fold(target.rsplit("/", 1)[-1].removesuffix(".md"))
         if query[:1] in by_initial:
             queries[query[:1]].append((query, target))
-    found: dict[str, str] = {}
+    found: dict[str, list[str]] = {}  # target -> the pages of the closest title
     # Few comparisons: one lookup each, with no numpy import (~35 ms); many: a parallel matrix.
     matrix = sum(len(asked) * len(by_initial[initial]) for initial, asked in queries.items()) >= _MATRIX_MIN
     for initial, asked in queries.items():
@@ -176,7 +175,8 @@ def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
             best = int(row.argmax())
             if row[best] >= _NEAR:
                 found[target] = group[best][1]
-    return found
+    # A title as written (of the first page, by name, when several share it).
+    return {target: min(vault.pages[p].title for p in paths) for target, paths in found.items()}
 
 
 _NEAR = 80

@@ -102,7 +102,7 @@ class _Stat(Protocol):
 def _signature(pages: Iterable[_Stat], scan: ScanResult, config: Config) -> str:
     digest = cache.blake2b(digest_size=16)
     digest.update(f"{__version__}\0{config.fingerprint()}\n".encode())
-    digest.update("\n".join(f"{p.path}\0{p.size}\0{p.mtime_ns}" for p in pages).encode())
+    digest.update("\n".join([f"{p.path}\0{p.size}\0{p.mtime_ns}" for p in pages]).encode())
     digest.update(b"\n\1")
     digest.update("\n".join(scan.attachments).encode())
     digest.update(b"\n\2")

@@ -50,5 +50,14 @@ class Finding(NamedTuple):
     data: dict[str, Any]  # what the message says, as values for scripts
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain data, as stored in the lint cache and printed as JSON."""
-        return self._asdict()
+        """Plain data, as stored in the lint cache and printed as JSON (a literal: `_asdict` is slower)."""
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+            "fingerprint": self.fingerprint,
+            "data": self.data,
+        }
