@@ -9,8 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from curator.core.dates import find_date
 from curator.core.page import Page
@@ -22,8 +21,7 @@ if TYPE_CHECKING:
     from curator.core.similarity import DuplicateReport
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):
     """A rule's raw result; `key` tells it apart from other hits of the rule on the same page."""
 
     rule: str

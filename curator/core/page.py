@@ -69,6 +69,11 @@ class Page(NamedTuple):
         return value.strip() if isinstance(value, str) and value.strip() else None
 
 
+def has_aliases(frontmatter: dict[str, Any]) -> bool:
+    """Whether the frontmatter has a key `aliases_of` reads (cheaper to ask than reading them)."""
+    return "aliases" in frontmatter or "alias" in frontmatter
+
+
 def aliases_of(frontmatter: dict[str, Any]) -> tuple[str, ...]:
     """Frontmatter `aliases` (or the older `alias`), as a list or a single string."""
     value = frontmatter.get("aliases", frontmatter.get("alias"))

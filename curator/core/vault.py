@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from curator.core import cache
 from curator.core.config import Config, load_config
-from curator.core.page import Link, Page, page_from_row, page_to_row
+from curator.core.page import Link, Page, has_aliases, page_from_row, page_to_row
 from curator.core.parse import parse_page
 from curator.core.resolve import Resolution, Resolver
 from curator.core.scan import FileEntry, ScanProblem, ScanResult, check_vault_root, scan_vault
@@ -175,7 +175,7 @@ def _load(
         wait_for_store = cache.write_json_in_background(root, PAGES_CACHE, settings)  # while links resolve
         del settings, table  # encoded now: the rows' memory is free for what comes next
     rows.clear()
-    aliases = {p.path: p.aliases for p in pages.values() if p.frontmatter}
+    aliases = {p.path: p.aliases for p in pages.values() if has_aliases(p.frontmatter)}
     resolver = Resolver(pages, scan.attachments, aliases, config.resolve_aliases)
     links = [
         ResolvedLink(page.path, link, resolver.resolve(page.path, link.target, link.syntax == "markdown"))
