@@ -99,3 +99,14 @@ def test_folder_distance() -> None:
     assert folder_distance("work", "work/todo.md") == 0
     assert folder_distance("work", "projects/house/todo.md") == 3
     assert folder_distance("projects/house", "projects/house/todo.md") == 0
+
+
+def test_folder_suffixes_find_pages_by_title_and_attachments_by_name() -> None:
+    pages = ["notes/Deep/Page.MD", "sub/lib/x.md.md", "other/Page.md"]
+    resolver = Resolver(pages, ["media/a/b/image.png"], {})
+    assert resolver.resolve("other/Page.md", "Deep/Page").path == "notes/Deep/Page.MD"
+    assert resolver.resolve("other/Page.md", "deep/page.md").path == "notes/Deep/Page.MD"
+    assert resolver.resolve("other/Page.md", "lib/x.md").path == "sub/lib/x.md.md"
+    found = resolver.resolve("other/Page.md", "b/image.png")
+    assert (found.kind, found.path) == ("attachment", "media/a/b/image.png")
+    assert resolver.resolve("other/Page.md", "b/image").kind == "dead"

@@ -55,26 +55,24 @@ class Resolver:
         self.resolve_aliases = resolve_aliases
         self._pages: set[str] = set()
         self._by_path: dict[str, str] = {}  # folded path -> path, pages and attachments
-        self._by_name: dict[str, list[str]] = defaultdict(list)  # folded file name -> paths
-        self._by_title: dict[str, list[str]] = defaultdict(list)  # folded page title -> paths
+        self._by_title: dict[str, list[str]] = defaultdict(list)  # folded page title -> pages
+        self._by_name: dict[str, list[str]] = defaultdict(list)  # folded file name -> attachments
         self._by_alias: dict[str, list[str]] = defaultdict(list)
         # Bare names that resolve the same from every folder (one page or none), by target text.
         self._bare_memo: dict[str, Resolution] = {}
+        by_path, by_title = self._by_path, self._by_title
         for path in pages:
             self._pages.add(path)
-            self._add_file(path)
-            name = path.rsplit("/", 1)[-1]
-            self._by_title[fold(name[:-3])].append(path)
+            key = fold(path)
+            by_path.setdefault(key, path)
+            by_title[key.rsplit("/", 1)[-1][:-3]].append(path)  # ".md" folds to itself
         for path in attachments:
-            self._add_file(path)
+            key = fold(path)
+            by_path.setdefault(key, path)
+            self._by_name[key.rsplit("/", 1)[-1]].append(path)
         for path, names in aliases.items():
             for alias in names:
                 self._by_alias[fold(alias)].append(path)
-
-    def _add_file(self, path: str) -> None:
-        key = fold(path)
-        self._by_path.setdefault(key, path)
-        self._by_name[key.rsplit("/", 1)[-1]].append(path)
 
     def titles(self) -> dict[str, list[str]]:
         """Folded page title -> pages with that title."""
@@ -129,12 +127,10 @@ class Resolver:
             return found
         key = fold(normal)
         name = key.rsplit("/", 1)[-1]
-        suffix_hits = [
-            p
-            for n in (name, name + ".md")
-            for p in self._by_name.get(n, ())
-            if ("/" + fold(p)).endswith(("/" + key, "/" + key + ".md"))
-        ]
+        # Files named `name` or `name.md`: attachments by name, pages by title.
+        titles = (name, name[:-3]) if name.endswith(".md") else (name,)
+        candidates = [*self._by_name.get(name, ()), *(p for t in titles for p in self._by_title.get(t, ()))]
+        suffix_hits = [p for p in candidates if ("/" + fold(p)).endswith(("/" + key, "/" + key + ".md"))]
         if suffix_hits:
             return self._choose(folder, suffix_hits)
         return self._unresolved(target)
