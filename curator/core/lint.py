@@ -43,9 +43,9 @@ def lint(
     root = check_vault_root(root)
     if config is None:
         config = load_config(root)
-    stored = cache.has_cache(root) if use_cache else False
-    scan = scan_vault(root, config.ignore, sizes=stored)  # nothing stored: nothing to compare sizes with
-    if stored:
+    cached = use_cache and cache.has_cache(root)
+    scan = scan_vault(root, config.ignore, sizes=cached)  # nothing cached: no sizes to compare with
+    if cached:
         last = cache.read_json(cache.cache_path(root, LINT_CACHE))
         if isinstance(last, dict) and last.get("signature") == _signature(scan.pages, scan, config):
             try:
