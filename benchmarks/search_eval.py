@@ -13,7 +13,6 @@ link away from the page that matches the words. Each query lists the pages that 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import shutil
 import statistics
 import tempfile
@@ -148,7 +147,7 @@ def sweep(vaults: dict[str, Vault]) -> None:
             search_module.VECTOR_FLOOR = floor
             for weight in (0.8, 0.9, 1.0, 1.1, 1.25):
                 for name, vault in vaults.items():
-                    vault.config = dataclasses.replace(configs[name], search_vector_weight=weight)
+                    vault.config = configs[name]._replace(search_vector_weight=weight)
                 ranks = [
                     rank_of([h.path for h in search(vaults[v], q, limit=10).hits], wanted, 10)
                     for v, q, wanted in GOLDEN
