@@ -8,7 +8,6 @@ change is written out explicitly, and one that would still break is reported.
 
 from __future__ import annotations
 
-import hashlib
 import posixpath
 import re
 from collections.abc import Iterable
@@ -17,7 +16,7 @@ from urllib.parse import quote, unquote
 
 from curator.core.errors import CuratorError
 from curator.core.frontmatter_edit import add_list_items
-from curator.core.page import Link, aliases_of
+from curator.core.page import Link, aliases_of, content_hash
 from curator.core.parse import parse_page, split_frontmatter
 from curator.core.resolve import Resolution, Resolver, fold
 from curator.core.vault import Vault
@@ -109,7 +108,7 @@ class _Texts:
         if path not in self.text:
             data = (self.vault.root / path).read_bytes()
             page = self.vault.pages.get(path)
-            if page is not None and page.sha and hashlib.blake2b(data, digest_size=16).hexdigest() != page.sha:
+            if page is not None and page.sha and content_hash(data) != page.sha:
                 raise EditError(f"{path} changed while the change was planned; run it again")
             try:
                 self.text[path] = data.decode("utf-8")

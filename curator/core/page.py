@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from curator.core.cache import blake2b
+
 
 class Link(NamedTuple):
     """One link as written in a page, with where it stands (1-based line and column)."""
@@ -67,6 +69,11 @@ class Page(NamedTuple):
     def type(self) -> str | None:
         value = self.frontmatter.get("type")
         return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def content_hash(data: bytes) -> str:
+    """`Page.sha` of a file's bytes: what the cache and the edits' changed-meanwhile check compare."""
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 def has_aliases(frontmatter: dict[str, Any]) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 import os
 import time
 from collections import defaultdict
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from curator.core import cache
 from curator.core.config import Config, load_config
-from curator.core.page import Link, Page, has_aliases, page_from_row, page_to_row
+from curator.core.page import Link, Page, content_hash, has_aliases, page_from_row, page_to_row
 from curator.core.parse import parse_page
 from curator.core.resolve import Resolution, Resolver
 from curator.core.scan import FileEntry, ScanProblem, ScanResult, check_vault_root, scan_vault
@@ -375,17 +374,17 @@ def read_page(root: Path | str, entry: FileEntry, max_bytes: int, previous: list
             with contextlib.suppress(OSError):
                 st = os.stat(path)
                 size, mtime_ns = st.st_size, st.st_mtime_ns
-        return Page(entry.path, size, mtime_ns, "", {}, unreadable=f"cannot be read: {exc.strerror or exc}")
+        return _unreadable(entry.path, size, mtime_ns, f"cannot be read: {exc.strerror or exc}")
     if len(data) > max_bytes:  # it grew since the scan
         return _too_large(entry.path, size, mtime_ns, max_bytes, read=len(data))
-    sha = hashlib.blake2b(data, digest_size=16).hexdigest()
+    sha = content_hash(data)
     if previous is not None and previous[2] == sha:
         # Same bytes under a new timestamp (a checkout, a touch): the parse still holds.
         row = list(previous)
         row[0], row[1] = size, mtime_ns
         return page_from_row(entry.path, row)
     if data.find(b"\x00", 0, 8192) >= 0:
-        return Page(entry.path, size, mtime_ns, sha, {}, unreadable="binary data, not a text page")
+        return _unreadable(entry.path, size, mtime_ns, "binary data, not a text page", sha)
     try:
         text = data.decode("utf-8")
         bad_encoding = False
@@ -404,4 +403,9 @@ def _too_large(path: str, size: int, mtime_ns: int, max_bytes: int, read: int | 
         f"page is {(read or size) / 1_048_576:.1f} MB, over the {max_bytes / 1_048_576:g} MB limit; "
         "not parsed (raise max_page_bytes to read it)"
     )
-    return Page(path, size, mtime_ns, "", {}, unreadable=reason)
+    return _unreadable(path, size, mtime_ns, reason)
+
+
+def _unreadable(path: str, size: int, mtime_ns: int, reason: str, sha: str = "") -> Page:
+    """A page that is not parsed: it still exists (as a title) and says why it was not read."""
+    return Page(path, size, mtime_ns, sha, {}, unreadable=reason)
