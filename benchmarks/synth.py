@@ -1,10 +1,15 @@
 """Generate a synthetic vault: N pages, ~3 links a page, frontmatter on most, some dead links and orphans.
 
-    python -m benchmarks.synth OUT_DIR --pages 10000 [--seed 7]
+    python -m benchmarks.synth OUT_DIR --pages 10000 [--seed 7] [--real-lengths]
 
 Deterministic for a seed. Titles are unique word combinations spread over sqrt(N) folders; about
 2% of links are dead, about 2% of pages are orphans (no links in or out), 85% have frontmatter;
 15% of linking pages also hold an external markdown link and 5% a relative markdown link to a page.
+
+`--real-lengths` writes pages as long as real ones: words per page drawn from a log-normal
+(median 35, about 80 on average, 99th percentile about 700) with one page in a thousand of
+10,000-40,000 words, prose recombined from the sentences of the shared real vaults, frontmatter
+with block lists (`tags:` / `- x`) and fenced code on a share of pages.
 """
 
 from __future__ import annotations
@@ -13,7 +18,9 @@ import argparse
 import math
 import os
 import random
+import re
 import time
+from functools import lru_cache
 from pathlib import Path
 
 WORDS = (
@@ -111,7 +118,72 @@ def plant_duplicates(out: Path, count: int, seed: int = 11) -> list[tuple[str, s
     return planted
 
 
-def generate(out: Path, pages: int, seed: int = 7) -> Path:
+REAL_VAULTS = Path(__file__).resolve().parent.parent.parent / "shared" / "vaults"
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_NOT_PROSE = re.compile(r"^\s*(?:#|```|~~~|\||---|<|!\[|- \[|\d+\.)")
+
+
+@lru_cache(maxsize=1)
+def real_sentences() -> tuple[str, ...]:
+    """Prose sentences of the shared real vaults (links flattened to their text); the synthetic
+    templates where those vaults are not beside the repository."""
+    found: list[str] = []
+    for page in sorted(REAL_VAULTS.glob("*/**/*.md")):
+        text = page.read_text(encoding="utf-8", errors="replace")
+        fence = False
+        for line in text.splitlines():
+            if line.lstrip().startswith(("```", "~~~")):
+                fence = not fence
+                continue
+            if fence or _NOT_PROSE.match(line):
+                continue
+            line = re.sub(r"!?\[\[([^\]|]*\|)?([^\]]*)\]\]", r"\2", line.strip("-* \t"))
+            for sentence in _SENTENCE_END.split(line):
+                if 5 <= len(sentence.split()) <= 40 and "](" not in sentence:
+                    found.append(sentence)
+    if len(found) < 1000:
+        rng = random.Random(3)
+        found = [paragraph(rng, 1) for _ in range(2000)]
+    return tuple(found)
+
+
+def real_length(rng: random.Random) -> int:
+    """Words in one page, long-tailed as in real vaults."""
+    if rng.random() < 0.001:
+        return rng.randint(10_000, 40_000)
+    return max(3, int(rng.lognormvariate(math.log(35), 1.3)))
+
+
+def real_body(rng: random.Random, words: int) -> list[str]:
+    """Paragraphs of real sentences, a heading every few hundred words, fenced code on some pages."""
+    sentences = real_sentences()
+    lines: list[str] = []
+    paragraph_words: list[str] = []
+    written = since_heading = 0
+    code_blocks = rng.choice((0, 0, 0, 1, 1, 2)) if words > 80 else 0
+    while written < words:
+        sentence = rng.choice(sentences)
+        paragraph_words.append(sentence)
+        count = len(sentence.split())
+        written += count
+        since_heading += count
+        if len(paragraph_words) >= rng.randint(2, 6) or written >= words:
+            lines += [" ".join(paragraph_words), ""]
+            paragraph_words = []
+            if code_blocks and rng.random() < 0.3:
+                code_blocks -= 1
+                code = [
+                    f"    step_{k} = run({rng.choice(WORDS)!r}, retries={k})  # [[not a link]]"
+                    for k in range(rng.randint(3, 12))
+                ]
+                lines += ["```python", *code, "```", ""]
+            if since_heading > 250:
+                lines += [f"## {rng.choice(WORDS).capitalize()} {rng.choice(WORDS)}", ""]
+                since_heading = 0
+    return lines
+
+
+def generate(out: Path, pages: int, seed: int = 7, real_lengths: bool = False) -> Path:
     rng = random.Random(seed)
     names = titles(pages, rng)
     folders = [f"area-{i:03d}" for i in range(max(1, int(math.sqrt(pages) / 2)))]
@@ -129,10 +201,13 @@ def generate(out: Path, pages: int, seed: int = 7) -> Path:
             ]
             if rng.random() < 0.2:
                 lines.append(f"aliases: [{rng.choice(WORDS)} {rng.choice(WORDS)} {i}]")
+            if real_lengths and rng.random() < 0.6:  # block lists, as most real headers have
+                lines += ["tags:", *(f"  - {tag}" for tag in rng.sample(WORDS, rng.randint(1, 4)))]
             if rng.random() < 0.1:
                 lines.append(f'related: "[[{names[rng.choice(linkable)]}]]"')
             lines += ["---", ""]
-        lines += [f"# {name}", "", paragraph(rng, rng.randint(2, 5)), ""]
+        lines += [f"# {name}", ""]
+        lines += real_body(rng, real_length(rng)) if real_lengths else [paragraph(rng, rng.randint(2, 5)), ""]
         if i not in orphans:
             links = []
             for _ in range(rng.choice((1, 2, 3, 3, 4, 5))):
@@ -153,7 +228,8 @@ def generate(out: Path, pages: int, seed: int = 7) -> Path:
             elif roll < 0.2:  # a relative markdown link to a page, URL-encoded
                 other = paths[rng.choice(linkable)].replace(" ", "%20")
                 lines += [f"Background in [{rng.choice(WORDS)}](../{other}).", ""]
-        lines += ["## Notes", "", paragraph(rng, rng.randint(1, 4)), ""]
+        if not real_lengths:
+            lines += ["## Notes", "", paragraph(rng, rng.randint(1, 4)), ""]
         target = out / path
         target.parent.mkdir(exist_ok=True)
         target.write_text("\n".join(lines), encoding="utf-8")
@@ -169,8 +245,9 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--pages", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--real-lengths", action="store_true", help="pages as long as real ones, real prose")
     args = parser.parse_args()
-    generate(args.out, args.pages, args.seed)
+    generate(args.out, args.pages, args.seed, args.real_lengths)
 
 
 if __name__ == "__main__":

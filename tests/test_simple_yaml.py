@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -106,6 +108,44 @@ def test_agrees_with_pyyaml_whenever_it_answers(lines: list[tuple[str, str, str]
     assert fast == json_safe(expected)
 
 
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(KEYS),
+            st.one_of(
+                st.sampled_from(TRICKY),
+                st.lists(st.tuples(st.sampled_from(["", " ", "  ", "    "]), st.sampled_from(TRICKY)), max_size=4),
+            ),
+        ),
+        max_size=5,
+    )
+)
+def test_block_lists_agree_with_pyyaml_whenever_it_answers(entries: list[tuple[str, Any]]) -> None:
+    lines = []
+    for key, value in entries:
+        if isinstance(value, str):
+            lines.append(f"{key}: {value}")
+        else:
+            lines += [f"{key}:", *(f"{indent}- {item}" for indent, item in value)]
+    text = "\n".join(lines)
+    fast = load_simple(text)
+    if fast is None:
+        return
+    expected = yaml.safe_load(text) or {}
+    assert fast == json_safe(expected)
+
+
+def test_answers_block_lists() -> None:
+    text = "type: topic\ntags:\n  - infra\n  - tls\naliases:\n- cert renewal\nupdated: 2026-03-04"
+    assert load_simple(text) == {
+        "type": "topic",
+        "tags": ["infra", "tls"],
+        "aliases": ["cert renewal"],
+        "updated": "2026-03-04",
+    }
+
+
 def test_answers_the_common_headers() -> None:
     text = 'type: topic\nupdated: 2026-03-04\naliases: [cert renewal, TLS renewal]\nrelated: "[[Payments API]]"\nn: 3'
     assert load_simple(text) == {
@@ -118,7 +158,8 @@ def test_answers_the_common_headers() -> None:
 
 
 def test_leaves_everything_else_to_yaml() -> None:
-    for text in ["tags:\n  - a", "a: yes", "a: 1.5", "# comment\na: b", "a: [b", "a: 2026-02-30", "a: b # c"]:
+    declined = ["tags:", "tags:\n  - a\n - b", "tags:\n  - a\n    b", "tags:\n  - yes"]
+    for text in [*declined, "a: yes", "a: 1.5", "# comment\na: b", "a: [b", "a: 2026-02-30", "a: b # c"]:
         assert load_simple(text) is None, text
 
 

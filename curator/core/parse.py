@@ -18,9 +18,12 @@ _YAML: Any = None  # python-frontmatter's YAML handler, loaded when a header fir
 
 _FM_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FM_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
-_FENCE = re.compile(r"[ \t]*(?:>[ \t]*)*(`{3,}|~{3,})")
-# Tokens that open a span which holds no links.
-_SPAN_OPEN = re.compile(r"<!--|%%|\$\$|`+|\$|\\[\[\]`$%!|]")
+# A line that opens or closes a fence (group 1) and what follows the marker (group 2); a page that
+# starts with a byte-order mark has its first line after it.
+_FENCE_LINE = re.compile(r"(?:^|(?<=\A\ufeff))[ \t]*(?:>[ \t]*)*(`{3,}|~{3,})([^\n]*)", re.MULTILINE)
+# Tokens that open a span which holds no links; group 1 is a whole one-backtick code span on one
+# line (most code spans), found by the regex instead of by the loop that finds the others' ends.
+_SPAN_OPEN = re.compile(r"(`[^`\n]+`(?!`))|<!--|%%|\$\$|`+|\$|\\[\[\]`$%!|]")
 # Both start with a literal "[", which lets the regex engine skip ahead fast; a "!" before
 # the match makes it an embed.
 _WIKILINK_RE = r"\[\[([^\[\]\n]*?)\]\]"
@@ -47,8 +50,9 @@ _HEADING_LINE = re.compile(r"\n[ ]{0,3}(?:(#{1,6})(?:[ \t]([^\n]*))?|(=+|-+)[ \t
 _BLOCK_ID = re.compile(r"\^([A-Za-z0-9-]+)[ \t]*(?=\n|\Z)")
 _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _HTML_TAG = re.compile(r"<[^>\n]*>")
+_NOT_NEWLINE = re.compile(r"[^\n]")
 _MARKUP = "#*_>`~|=[]!-"
-_MARKUP_TO_SPACE = str.maketrans(dict.fromkeys(_MARKUP, " "))
+_MARKUP_CHAR = re.compile(r"[#*_>`~|=\[\]!-]")
 # As bytes: the ASCII separators str.split() also splits at become spaces, so both split alike.
 _MARKUP_TO_SPACE_BYTES = bytes(32 if chr(i) in _MARKUP or chr(i).isspace() else i for i in range(128)) + bytes(
     range(128, 256)
@@ -170,9 +174,9 @@ def mask_non_link_text(text: str, start: int = 0) -> str:
         and find("\\", start) < 0
     ):
         return text
-    chars = list(text)
-    _mask_fences(text, chars, start)
-    fenced = "".join(chars)
+    fences = _fence_ranges(text, start)
+    fenced = _blank(text, fences) if fences else text
+    spans: list[tuple[int, int]] = []
     pos = start
     n = len(fenced)
     while True:
@@ -180,7 +184,9 @@ def mask_non_link_text(text: str, start: int = 0) -> str:
         if not m:
             break
         token = m.group(0)
-        if token == "<!--":
+        if m.group(1) is not None:
+            end = m.end()
+        elif token == "<!--":
             close = fenced.find("-->", m.end())
             end = n if close < 0 else close + 3
         elif token == "%%":
@@ -198,35 +204,41 @@ def mask_non_link_text(text: str, start: int = 0) -> str:
         if end < 0:
             pos = m.end()
             continue
-        _mask_range(chars, m.start(), end)
+        spans.append((m.start(), end))
         pos = end
-    return "".join(chars)
+    return _blank(fenced, spans) if spans else fenced
 
 
-def _mask_range(chars: list[str], begin: int, end: int) -> None:
-    for i in range(begin, end):
-        if chars[i] != "\n":
-            chars[i] = " "
+def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
+    """`text` with every character but newlines in the (ordered, disjoint) ranges made a space."""
+    pieces: list[str] = []
+    pos = 0
+    for begin, end in ranges:
+        pieces += (text[pos:begin], _NOT_NEWLINE.sub(" ", text[begin:end]))
+        pos = end
+    pieces.append(text[pos:])
+    return "".join(pieces)
 
 
-def _mask_fences(text: str, chars: list[str], start: int) -> None:
-    pos = start
+def _fence_ranges(text: str, start: int) -> list[tuple[int, int]]:
+    """(start, end) of each fenced code block from `start` on; an unclosed fence runs to the end."""
+    if text.find("```", start) < 0 and text.find("~~~", start) < 0:
+        return []
+    ranges: list[tuple[int, int]] = []
     fence: str | None = None
     fence_start = 0
-    while pos < len(text):
-        nl = text.find("\n", pos)
-        line_end = len(text) if nl < 0 else nl
-        m = _FENCE.match(text, pos, line_end)
+    for m in _FENCE_LINE.finditer(text, start):
+        marker, rest = m.group(1, 2)
         if fence is None:
-            if m and not (m.group(1)[0] == "`" and "`" in text[m.end() : line_end]):
-                fence = m.group(1)
-                fence_start = pos
-        elif m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not text[m.end() : line_end].strip():
-            _mask_range(chars, fence_start, line_end)
+            if not (marker[0] == "`" and "`" in rest):
+                fence = marker
+                fence_start = m.start()
+        elif marker[0] == fence[0] and len(marker) >= len(fence) and not rest.strip():
+            ranges.append((fence_start, m.end()))
             fence = None
-        pos = line_end + 1
-    if fence is not None:  # an unclosed fence runs to the end of the page
-        _mask_range(chars, fence_start, len(text))
+    if fence is not None:
+        ranges.append((fence_start, len(text)))
+    return ranges
 
 
 def _inline_code_end(text: str, after: int, ticks: int) -> int:
@@ -437,12 +449,12 @@ def _body_text_length(text: str, start: int, link_words: list[tuple[int, int, st
         body = text[start:]
     if "<" in body:
         body = _HTML_TAG.sub(" ", body)
-    words: list[str] | list[bytes]
     if body.isascii():  # most pages: the same steps on bytes cost a third
-        words = body.encode().translate(_MARKUP_TO_SPACE_BYTES).split()
-    else:
-        words = body.translate(_MARKUP_TO_SPACE).split()
-    return sum(map(len, words)) + len(words) - 1 if words else 0
+        spaced = body.encode().translate(_MARKUP_TO_SPACE_BYTES)  # every separator is a space now
+        words = len(spaced.split())
+        return len(spaced) - spaced.count(32) + words - 1 if words else 0
+    separated = _MARKUP_CHAR.sub(" ", body).split()  # str.translate with a table is slow on long pages
+    return sum(map(len, separated)) + len(separated) - 1 if separated else 0
 
 
 class FrontmatterTooLarge(ValueError):

@@ -1,4 +1,5 @@
-"""A fast reader for the frontmatter most pages have: flat `key: value` lines of plain values.
+"""A fast reader for the frontmatter most pages have: `key: value` lines of plain values, and
+block lists of them (`tags:` then `- x` lines).
 
 It answers only when it is sure to agree with PyYAML (a property test holds it to that) and
 returns None otherwise, so the caller falls back to the full YAML parser. Reading YAML costs more
@@ -11,7 +12,8 @@ import datetime as _dt
 import re
 from typing import Any
 
-_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):[ ]+(\S(?:.*\S)?)[ ]*")
+_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?:[ ]+(\S(?:.*\S)?))?[ ]*")
+_ITEM = re.compile(r"([ ]*)-[ ]+(\S(?:.*\S)?)[ ]*")
 # A plain scalar that starts with a letter and holds no YAML indicator, tab or backslash.
 _PLAIN = re.compile(r"[A-Za-z][^:#\[\]{},&*!|>'\"%@`\\\t]*")
 _DOUBLE = re.compile(r'"([^"\\]*)"')
@@ -69,17 +71,34 @@ def _value(raw: str) -> Any:
 def load_simple(text: str) -> dict[str, Any] | None:
     """The mapping PyYAML would build (dates as ISO strings), or None when `text` is not simple."""
     result: dict[str, Any] = {}
+    items: list[Any] | None = None  # the block list being read, if any
+    indent = ""  # its items' indentation: YAML wants one for all of them
     try:
         for line in text.split("\n"):
             if not line or line.isspace():
                 continue
+            if items is not None:
+                item = _ITEM.fullmatch(line)
+                if item is not None and (not items or item.group(1) == indent):
+                    if not items:
+                        indent = item.group(1)
+                    items.append(_value(item.group(2)))
+                    continue
+                if not items:  # `key:` with nothing under it is null, and YAML's to judge
+                    return None
+                items = None
             m = _LINE.fullmatch(line)
             if m is None:
                 return None
             key, raw = m.group(1, 2)
             if key in _NOT_STRINGS or key[0] == "_":  # `yes` is a bool to YAML; `_` is left to PyYAML
                 return None
-            result[key] = _value(raw)
+            if raw is None:
+                items = result[key] = []
+            else:
+                result[key] = _value(raw)
     except _NotSimple:
+        return None
+    if items is not None and not items:
         return None
     return result
