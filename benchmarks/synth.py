@@ -147,6 +147,12 @@ def real_sentences() -> tuple[str, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=1)
+def real_words() -> tuple[str, ...]:
+    """The distinct words of those sentences."""
+    return tuple(sorted({w.strip(".,;:()`*") for s in real_sentences() for w in s.split()} - {""}))
+
+
 def real_length(rng: random.Random) -> int:
     """Words in one page, long-tailed as in real vaults."""
     if rng.random() < 0.001:
@@ -161,8 +167,11 @@ def real_body(rng: random.Random, words: int) -> list[str]:
     paragraph_words: list[str] = []
     written = since_heading = 0
     code_blocks = rng.choice((0, 0, 0, 1, 1, 2)) if words > 80 else 0
+    vocabulary = real_words()
     while written < words:
         sentence = rng.choice(sentences)
+        if rng.random() < 0.8:  # most sentences varied, as real pages repeat few of each other's
+            sentence = " ".join(rng.choice(vocabulary) if rng.random() < 0.3 else w for w in sentence.split())
         paragraph_words.append(sentence)
         count = len(sentence.split())
         written += count

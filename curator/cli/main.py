@@ -76,6 +76,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             "--write-baseline", type=Path, metavar="FILE", help="write every current finding to FILE and exit 0"
         )
         lint.add_argument("--no-cache", action="store_true", help="neither read nor write the cache in VAULT/.curator/")
+        lint.add_argument("--select", metavar="RULES", help="check only these rules (comma-separated), as ruff does")
+        lint.add_argument("--ignore", metavar="RULES", help="do not check these rules (comma-separated)")
 
     if wanted("graph"):
         graph = sub.add_parser("graph", help="print the link graph", description="Print the wikilink graph.")
@@ -217,8 +219,14 @@ def run_lint(args: argparse.Namespace) -> int:
     from curator.core.lint import at_or_above, baseline_document, lint, load_baseline
 
     accepted = load_baseline(args.baseline) if args.baseline else set()
-    with output.progress_bar("embedding pages") as progress:
-        report = lint(args.vault, use_cache=not args.no_cache, progress=progress)
+    config = None
+    if args.select is not None or args.ignore is not None:
+        from curator.core.config import load_config, select_rules
+        from curator.core.scan import check_vault_root
+
+        config = select_rules(load_config(check_vault_root(args.vault)), args.select, args.ignore)
+    with output.progress_bar("embedding pages", "pages") as progress:
+        report = lint(args.vault, config, use_cache=not args.no_cache, progress=progress)
     _leave_fast[:] = [report]
     for note in report.notes:
         output.diagnose(note)
@@ -410,7 +418,7 @@ def run_dream(args: argparse.Namespace) -> int:
         else:
             output.emit("\n".join(_suggestion_line(s) for s in suggestions) or "no suggestions; run 'curator dream'")
         return EXIT_OK
-    with output.progress_bar("embedding pages") as progress:
+    with output.progress_bar("embedding pages", "pages") as progress:
         result = dream(load_vault(root), args.limit, progress)
     for note in result.notes:
         output.diagnose(note)

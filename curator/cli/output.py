@@ -43,18 +43,28 @@ def use_colour() -> bool:
 
 
 @contextmanager
-def progress_bar(description: str) -> Iterator[Callable[[int, int], None] | None]:
-    """A callback that draws a Rich progress bar on stderr when it is a terminal; None otherwise."""
+def progress_bar(description: str, unit: str = "items") -> Iterator[Callable[[int, int], None] | None]:
+    """A callback that draws a Rich progress bar on stderr when it is a terminal, with the rate in
+    `unit` a second and the time left; None otherwise."""
     if not sys.stderr.isatty():
         yield None
         return
-    from rich.progress import Progress  # only on a terminal: a pipeline never pays for the import
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     # Redrawn on each update, not by a refresh thread: while only one thread runs, parsing may fork.
-    with Progress(transient=True, auto_refresh=False) as bar:
-        task = bar.add_task(description, total=None)
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, transient=True, auto_refresh=False) as bar:
+        task = bar.add_task(description, total=None, rate="")
 
         def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, refresh=True)
+            speed = bar.tasks[0].speed
+            rate = f"{speed:,.0f} {unit}/s" if speed else ""
+            bar.update(task, completed=done, total=total, rate=rate, refresh=True)
 
         yield update

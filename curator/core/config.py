@@ -28,8 +28,10 @@ class Config(NamedTuple):
     max_page_bytes: int = 10 * 1024 * 1024  # larger pages are reported, not parsed
     stub_chars: int = 120
     title_chars: int = 80
-    duplicate_threshold: float = 0.85  # cosine at which two pages are suspected duplicates
-    merge_threshold: float = 0.93  # cosine at which a merge is proposed
+    duplicate_threshold: float = 0.88  # aligned score at which two pages are suspected duplicates
+    merge_threshold: float = 0.95  # aligned score at which a merge is proposed
+    lexical_duplicate_threshold: float = 0.96  # the same for the lexical provider (no model)
+    lexical_merge_threshold: float = 0.98
     embedding_provider: str = "fastembed"  # or "lexical"
     embedding_model_path: str | None = None  # a local fastembed-compatible model folder
     embedding_model_name: str | None = None  # the fastembed model type of that folder
@@ -69,6 +71,8 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
         "title_chars": ("positive int", "title_chars"),
         "duplicate": ("fraction", "duplicate_threshold"),
         "merge": ("fraction", "merge_threshold"),
+        "lexical_duplicate": ("fraction", "lexical_duplicate_threshold"),
+        "lexical_merge": ("fraction", "lexical_merge_threshold"),
     },
     "embedding": {
         "provider": ("provider", "embedding_provider"),
@@ -170,3 +174,23 @@ def _check(key: str, value: Any, kind: str) -> Any:
 
 def _unknown(key: str, known: Any) -> str:
     return f"{CONFIG_NAME}: unknown key {key!r} (known: {', '.join(sorted(known))})"
+
+
+def select_rules(config: Config, select: str | None = None, ignore: str | None = None) -> Config:
+    """`config` with only the rules named in `select` (comma-separated) on, and those in `ignore`
+    off, as `curator lint --select/--ignore` asks; an unknown rule name is an error."""
+    rules = dict(config.rules)
+    for option, names in (("--select", select), ("--ignore", ignore)):
+        if names is None:
+            continue
+        wanted = {name.strip() for name in names.split(",") if name.strip()}
+        unknown = sorted(wanted - DEFAULT_SEVERITY.keys())
+        if unknown or not wanted:
+            known = ", ".join(sorted(DEFAULT_SEVERITY))
+            raise ConfigError(f"{option}: unknown rule {', '.join(unknown) or '(none given)'} (rules: {known})")
+        for rule in DEFAULT_SEVERITY:
+            if (option == "--select" and rule not in wanted) or (option == "--ignore" and rule in wanted):
+                rules[rule] = "off"
+            elif option == "--select" and rules.get(rule) == "off":
+                rules[rule] = DEFAULT_SEVERITY[rule]  # picked by name: on, though the config turned it off
+    return config._replace(rules=MappingProxyType(rules))

@@ -38,6 +38,10 @@ class EmbeddingProvider(Protocol):
         """One unit vector per text."""
         ...
 
+    def embed_pieces(self, pieces: Sequence[str], progress: Progress | None = None) -> Vectors:
+        """One unit vector per piece, each short enough to be read whole (see `chunks`)."""
+        ...
+
 
 def _unit(matrix: Vectors) -> Vectors:
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
@@ -56,13 +60,24 @@ def chunks(text: str, words: int = CHUNK_WORDS) -> list[str]:
 
 class FastEmbedProvider:
     """A local ONNX sentence-embedding model through fastembed; a page's vector is the length-weighted
-    mean of its chunks' vectors."""
+    mean of its chunks' vectors.
+
+    Memory stays flat whatever the pages: onnxruntime's arena (which keeps the largest batch's
+    buffers for the life of the process) is off, and pieces go through in batches of similar
+    length that hold at most BATCH_TOKENS tokens (estimated from characters: a line of code or a
+    URL is one word but many tokens).
+    """
+
+    BATCH_TOKENS = 512  # two full chunks: measured, small batches are fastest here, and smallest
+    MAX_TOKENS = 256  # the model reads no more of a piece
 
     def __init__(self, model_dir: Path, model_name: str = BUNDLED_MODEL, model_id: str | None = None) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a missing file must fail now, not after retries
         from fastembed import TextEmbedding
 
-        self.model = TextEmbedding(model_name=model_name, specific_model_path=str(model_dir), threads=None)
+        self.model = TextEmbedding(
+            model_name=model_name, specific_model_path=str(model_dir), threads=None, enable_cpu_mem_arena=False
+        )
         self.id = model_id or f"fastembed:{model_name}:{_dir_fingerprint(model_dir)}"
         self.label = f"{model_name} (local ONNX)"
 
@@ -75,17 +90,32 @@ class FastEmbedProvider:
                 owners.append(index)
         if not pieces:
             return np.zeros((0, 384), dtype=np.float32)
-        out: list[npt.NDArray[np.generic]] = []
-        batch = 64
-        for start in range(0, len(pieces), batch):
-            out.extend(self.model.embed(pieces[start : start + batch], batch_size=batch))
-            if progress is not None:
-                progress(min(start + batch, len(pieces)), len(pieces))
-        piece_vectors = np.asarray(out, dtype=np.float32)
+        piece_vectors = self.embed_pieces(pieces, progress)
         weights = np.array([max(len(p.split()), 1) for p in pieces], dtype=np.float32)
         result = np.zeros((len(texts), piece_vectors.shape[1]), dtype=np.float32)
         np.add.at(result, np.array(owners), piece_vectors * weights[:, None])
         return _unit(result)
+
+    def embed_pieces(self, pieces: Sequence[str], progress: Progress | None = None) -> Vectors:
+        if not pieces:
+            return np.zeros((0, 384), dtype=np.float32)
+        lengths = [min(len(p) // 3 + 2, self.MAX_TOKENS) for p in pieces]  # 3 characters a token: errs high
+        order = sorted(range(len(pieces)), key=lengths.__getitem__)  # similar lengths pad little
+        out = np.zeros((len(pieces), 384), dtype=np.float32)
+        done = 0
+        while done < len(order):
+            batch = [order[done]]
+            while (
+                done + len(batch) < len(order)
+                and (len(batch) + 1) * max(lengths[order[done + len(batch)]], 1) <= self.BATCH_TOKENS
+            ):
+                batch.append(order[done + len(batch)])
+            vectors = list(self.model.embed([pieces[i] for i in batch], batch_size=len(batch)))
+            out[batch] = np.asarray(vectors, dtype=np.float32)
+            done += len(batch)
+            if progress is not None:
+                progress(done, len(pieces))
+        return _unit(out)
 
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -94,7 +124,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 class LexicalProvider:
     """Hashed word unigrams, bigrams and character 4-grams, log-weighted: no model, near-verbatim copies only."""
 
-    id = f"lexical:v1:{LEXICAL_DIM}"
+    id = f"lexical:v2:{LEXICAL_DIM}"
     label = "lexical n-grams (no model)"
 
     def embed(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
@@ -103,7 +133,7 @@ class LexicalProvider:
             words = [w.casefold() for w in _WORD.findall(text)]
             features = words + [f"{a} {b}" for a, b in pairwise(words)]
             joined = " ".join(words)
-            features += [joined[i : i + 4] for i in range(0, max(len(joined) - 3, 0), 2)]
+            features += [joined[i : i + 4] for i in range(max(len(joined) - 3, 0))]  # every offset: no phase
             counts: dict[int, int] = {}
             for feature in features:
                 slot = zlib.crc32(feature.encode()) % LEXICAL_DIM
@@ -115,6 +145,9 @@ class LexicalProvider:
         if progress is not None:
             progress(len(texts), len(texts))
         return _unit(matrix)
+
+    def embed_pieces(self, pieces: Sequence[str], progress: Progress | None = None) -> Vectors:
+        return self.embed(pieces, progress)
 
 
 def _dir_fingerprint(folder: Path) -> str:
@@ -148,6 +181,48 @@ def bundled_model_dir() -> Path:
         except OSError:
             link.write_bytes(source.read_bytes())
     return folder
+
+
+class StaticEmbedder:
+    """Cheap whole-page vectors: the mean of a static token table distilled from the bundled model
+    (scripts/distill_static.py, the model2vec method), frequent tokens weighted down (SIF weights
+    on the vocabulary's frequency rank). No transformer runs: thousands of pages a second."""
+
+    id = "static:minilm-l6:v1"
+    SIF = 1e-3
+    FIRST_RANKED = 1996  # "the": from here the vocabulary is in order of frequency
+
+    def __init__(self) -> None:
+        from tokenizers import Tokenizer
+
+        table_file = resources.files("curator").joinpath("models/static/minilm-static.npy")
+        with table_file.open("rb") as handle:
+            table = np.load(handle, allow_pickle=False)
+        rank = np.maximum(np.arange(len(table), dtype=np.float64) - (self.FIRST_RANKED - 1), 1.0)
+        zipf = 1.0 / rank
+        zipf /= zipf.sum()
+        weights = (self.SIF / (self.SIF + zipf)).astype(np.float32)
+        self.table: Vectors = table.astype(np.float32)
+        self.table *= weights[:, None]
+        tokenizer_file = resources.files("curator").joinpath("models/minilm/tokenizer.json")
+        self.tokenizer = Tokenizer.from_str(tokenizer_file.read_text(encoding="utf-8"))
+        self.tokenizer.no_truncation()
+        self.tokenizer.no_padding()
+
+    def embed_pieces(self, pieces: Sequence[str]) -> Vectors:
+        return self.embed(pieces)
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        out = np.zeros((len(texts), self.table.shape[1]), dtype=np.float32)
+        for start in range(0, len(texts), 64):  # bounded memory: encodings hold offsets and strings too
+            batch = self.tokenizer.encode_batch_fast(list(texts[start : start + 64]), add_special_tokens=False)
+            for row, encoding in enumerate(batch, start):
+                ids = encoding.ids
+                if len(ids) > 4096:  # a long page: count its tokens instead of gathering a row for each
+                    out[row] = np.bincount(ids, minlength=len(self.table)).astype(np.float32) @ self.table
+                elif ids:
+                    out[row] = self.table[ids].sum(axis=0)
+        return _unit(out)
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,10 @@ def lint(
         if isinstance(last, dict) and last.get("signature") == _signature(scan.pages, scan, config):
             try:
                 findings = [Finding(**f) for f in last["findings"]]
-                return LintReport(str(root), findings, last["pages"], last["links"], [], True, last.get("similarity"))
+                similarity = last.get("similarity")
+                if similarity is not None:
+                    similarity = {**similarity, "stages": []}  # nothing was embedded this time
+                return LintReport(str(root), findings, last["pages"], last["links"], [], True, similarity)
             except (KeyError, TypeError):
                 pass
     # Parsing and checking load more code; an unchanged vault never needs it.
@@ -68,7 +71,11 @@ def lint(
     notes = list(vault.notes)
     similarity = None
     if duplicates is not None:
-        similarity = {"provider": duplicates.provider, "fallback_reason": duplicates.warning}
+        similarity = {
+            "provider": duplicates.provider,
+            "fallback_reason": duplicates.warning,
+            "stages": [stage.as_dict() for stage in duplicates.stages],
+        }
         if duplicates.warning:
             notes.append(duplicates.warning)
     report = LintReport(str(root), findings, len(vault.pages), len(vault.links), notes, False, similarity, vault)
@@ -81,7 +88,7 @@ def lint(
                 "signature": _signature(vault.pages.values(), scan, config),  # sizes as read
                 "pages": report.pages,
                 "links": report.links,
-                "similarity": report.similarity,
+                "similarity": report.similarity and {k: v for k, v in report.similarity.items() if k != "stages"},
                 "findings": [f.as_dict() for f in findings],
             },
         )

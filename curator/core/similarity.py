@@ -1,29 +1,35 @@
-"""Suspected duplicates: page vectors (cached by content hash and model), candidate pairs without
-comparing all pairs, exact cosine on the candidates, and the evidence a person can check.
+"""Suspected duplicates: two stages over what each page says that other pages do not.
 
-Candidates: below EXACT_LIMIT pages every pair is scored with one matrix product (exact, and
-cheaper than building an index); above it, an inverted-file index (faiss IVF-Flat, inner product
-on unit vectors) splits the pages into about 4·√N clusters (at most N/40), and each page is compared only with
-the pages of its PROBES nearest clusters, keeping its NEIGHBOURS best: about N^1.5·PROBES/4
-comparisons instead of N². A near-copy sits in the same or a neighbouring cluster; a page with
-more than NEIGHBOURS near-copies can miss some pairs. Recall against all pairs is measured in
-tests/test_similarity.py, benchmarks/similarity_bench.py and benchmarks/candidates_bench.py.
+Text: a page's title and its sentences minus the vault's template sentences (boilerplate.py),
+so pages built from one template are compared on what differs between them.
+
+Stage one gives every page a cheap static vector (StaticEmbedder: no transformer) and keeps, for
+each page, its STAGE_ONE_NEIGHBOURS nearest pages at cosine STAGE_ONE_THRESHOLD or more: a
+threshold chosen for recall (benchmarks/duplicates_eval.py). Stage two runs the transformer only
+on the pages in those candidate pairs, on at most MAX_CHUNKS chunks spread over a long page, and
+scores a pair by aligning chunks: each chunk's best match on the other page, averaged by length
+both ways (for pages of one chunk, their cosine). Both stages are cached by the hash of the text
+they read, so a changed page costs one page. With the lexical provider (no model) one stage
+scores every page, with thresholds calibrated for near-verbatim copies.
+
+Candidates come without comparing all pairs: below EXACT_LIMIT pages one matrix product; above,
+an inverted-file index (faiss IVF-Flat, about 4·√N clusters, PROBES probed, NEIGHBOURS kept).
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 import numpy as np
 
-from curator.core import cache
-from curator.core.embeddings import EmbeddingProvider, Vectors, load_provider
+from curator.core import boilerplate, cache
+from curator.core.embeddings import EmbeddingProvider, LexicalProvider, Vectors, chunks, load_provider
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
 
@@ -34,6 +40,12 @@ if TYPE_CHECKING:
 EXACT_LIMIT = 3000
 NEIGHBOURS = 24
 PROBES = 16
+STAGE_ONE_COARSE = 0.3  # centred whole-page static cosine a pair needs to be looked at closer
+STAGE_ONE_NEIGHBOURS = 5  # pages each page is compared with closer, at most
+STAGE_ONE_THRESHOLD = 0.65  # aligned static score a pair needs to reach the transformer (for recall)
+PIECE_WORDS = 8  # sentences shorter than this are read together with the next
+MAX_PIECES = 48  # a long page is scored on this many pieces, spread over it
+PAGES_PER_BATCH = 500  # pages embedded together (their pieces' vectors are held at once)
 TEXT_RECIPE = "v1"  # bump when page_text changes: every cached vector is then rebuilt
 Progress = Callable[[int, int], None]
 
@@ -48,8 +60,8 @@ STOPWORDS = frozenset(
 
 
 def page_text(title: str, text: str) -> str:
-    """What a page's vector is made of: its title and body, without frontmatter, heading lines
-    (template headings are the same on unrelated pages) and link brackets."""
+    """What a page's vector for search is made of: its title and body, without frontmatter, heading
+    lines (template headings are the same on unrelated pages) and link brackets."""
     _, _, body_at = split_frontmatter(text)
     body = _HEADING.sub("", text[body_at:])
     body = _LINK.sub(lambda m: m.group(2) or m.group(1), body)
@@ -66,12 +78,26 @@ class Pair:
     shared_neighbours: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Stage:
+    """What one stage of the duplicate search did this run."""
+
+    name: str  # "static", "model" or "lexical"
+    pages: int  # pages the stage looked at
+    embedded: int  # of those, pages embedded now (not cached)
+    seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "pages": self.pages, "embedded": self.embedded, "seconds": round(self.seconds, 3)}
+
+
 @dataclass
 class DuplicateReport:
     provider: str  # the provider's label
     pairs: list[Pair] = field(default_factory=list)
     warning: str | None = None  # why the model did not load, when it fell back
-    embedded: int = 0  # pages embedded this run (cache misses)
+    embedded: int = 0  # pages the transformer (or the lexical provider) embedded this run
+    stages: list[Stage] = field(default_factory=list)
 
 
 @lru_cache(maxsize=4)
@@ -134,12 +160,11 @@ def _store_vectors(vault: Vault, key: str, shas: list[str], matrix: Vectors) -> 
     unique: dict[str, int] = {}
     for i, sha in enumerate(shas):
         unique.setdefault(sha, i)
-    buffer = io.BytesIO()
-    np.save(buffer, matrix[list(unique.values())], allow_pickle=False)
+    kept = matrix[list(unique.values())]
     try:
         folder = cache.ensure_state_dir(vault.root) / "cache"
         folder.mkdir(exist_ok=True)
-        cache.write_atomic(folder / f"vectors-{key}.npy", buffer.getvalue())
+        cache.write_atomic_with(folder / f"vectors-{key}.npy", lambda handle: np.save(handle, kept, allow_pickle=False))
     except OSError:
         return
     cache.write_json(vault.root, f"vectors-{key}.json", list(unique))
@@ -180,6 +205,239 @@ def title_words(title: str) -> set[str]:
     return {w for w in (fold(m) for m in _TITLE_WORD.findall(title)) if w not in STOPWORDS and not w.isdigit()}
 
 
+@lru_cache(maxsize=1)
+def _static_embedder() -> Any:
+    from curator.core.embeddings import StaticEmbedder
+
+    return StaticEmbedder()
+
+
+class Distinct(NamedTuple):
+    """What a page says that other pages do not: its title and its non-template sentences."""
+
+    title: str
+    sentences: list[str]
+
+    @property
+    def text(self) -> str:
+        return f"{self.title}\n\n{' '.join(' '.join(self.sentences).split())}"
+
+    def pieces(self) -> list[str]:
+        """The pieces the transformer reads: the title, then the sentences, short ones joined to the
+        next until PIECE_WORDS words; at most MAX_PIECES, spread from first to last."""
+        grouped: list[str] = []
+        current: list[str] = []
+        words = 0
+        for sentence in self.sentences:
+            current.append(sentence)
+            words += len(sentence.split())
+            if words >= PIECE_WORDS:
+                grouped.append(" ".join(current))
+                current, words = [], 0
+        if current:
+            grouped.append(" ".join(current))
+        grouped = [piece for text in grouped for piece in chunks(text)]  # a sentence of 300 words
+        if len(grouped) > MAX_PIECES - 1:
+            picks = np.linspace(0, len(grouped) - 1, MAX_PIECES - 1).round().astype(int)
+            grouped = [grouped[i] for i in sorted(set(picks.tolist()))]
+        return [self.title, *grouped]
+
+
+def _text_key(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def distinctive_texts(vault: Vault) -> dict[str, Distinct]:
+    """Each readable page's title and non-template sentences (see boilerplate.py), by path."""
+    memo_key = f"distinctive:{boilerplate.RECIPE}"
+    if memo_key in vault.memo:
+        found: dict[str, Distinct] = vault.memo[memo_key]
+        return found
+    sentences = {}
+    for page in vault.pages.values():
+        if page.unreadable is None and page.sha:
+            raw = (vault.root / page.path).read_bytes().decode("utf-8", "replace")
+            sentences[page.path] = boilerplate.body_sentences(raw)
+    template = boilerplate.Template(sentences.values())
+    found = {path: Distinct(vault.pages[path].title, template.distinctive(s)) for path, s in sentences.items()}
+    vault.memo[memo_key] = found
+    return found
+
+
+def _cached_rows(
+    vault: Vault, store: str, keys: list[str], compute: Callable[[list[int]], list[np.ndarray]]
+) -> tuple[list[np.ndarray], int]:
+    """One 2-D array per key, from the store `store` under `.curator/cache/` where it has the key,
+    else from `compute(missing indexes)`; the store then holds exactly these keys' arrays."""
+    stored = _load_rows(vault, store) if vault.use_cache else {}
+    missing = [i for i, key in enumerate(keys) if key not in stored]
+    fresh = dict(zip(missing, compute(missing), strict=True)) if missing else {}
+    rows = [fresh[i] if i in fresh else stored[key] for i, key in enumerate(keys)]
+    if vault.use_cache and (missing or len(stored) != len(set(keys))):
+        _store_rows(vault, store, keys, rows)
+    return rows, len(missing)
+
+
+def _load_rows(vault: Vault, store: str) -> dict[str, np.ndarray]:
+    index = cache.read_large_json(cache.cache_path(vault.root, f"{store}.json"))
+    try:
+        matrix = np.load(cache.cache_path(vault.root, f"{store}.npy"), allow_pickle=False)
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(index, list) or sum(n for _, n in index) != len(matrix):
+        return {}
+    rows, at = {}, 0
+    for key, n in index:
+        rows[key] = matrix[at : at + n]
+        at += n
+    return rows
+
+
+def _store_rows(vault: Vault, store: str, keys: list[str], rows: list[np.ndarray]) -> None:
+    """Keep exactly the current keys' rows: a changed or deleted page leaves nothing behind."""
+    unique: dict[str, np.ndarray] = {}
+    for key, row in zip(keys, rows, strict=True):
+        unique.setdefault(key, row)
+    if not unique:
+        return
+    first = next(iter(unique.values()))
+    header = {
+        "descr": np.lib.format.dtype_to_descr(first.dtype),
+        "fortran_order": False,
+        "shape": (sum(len(row) for row in unique.values()), first.shape[1]),
+    }
+
+    def write(handle: BinaryIO) -> None:  # row by row: no second copy of a large store in memory
+        np.lib.format.write_array_header_1_0(handle, header)
+        for row in unique.values():
+            handle.write(np.ascontiguousarray(row, dtype=first.dtype).tobytes())
+
+    try:
+        folder = cache.ensure_state_dir(vault.root) / "cache"
+        folder.mkdir(exist_ok=True)
+        cache.write_atomic_with(folder / f"{store}.npy", write)
+    except OSError:
+        return
+    cache.write_json(vault.root, f"{store}.json", [[key, len(row)] for key, row in unique.items()])
+
+
+def _store_name(kind: str, *parts: object) -> str:
+    return f"{kind}-" + hashlib.blake2b("\0".join(map(str, parts)).encode(), digest_size=8).hexdigest()
+
+
+def piece_vectors(
+    vault: Vault, provider: Any, pages: list[Distinct], progress: Progress | None = None
+) -> tuple[list[np.ndarray], int]:
+    """Per page, its pieces' unit vectors with one more column, each piece's word count; and how
+    many pages were embedded now (the rest came from the cache). `provider` is an embedding
+    provider or the static embedder."""
+    store = _store_name("pieces", provider.id, boilerplate.RECIPE, PIECE_WORDS, MAX_PIECES)
+    # The static embedder's rows are many and only pick candidates: half precision is plenty.
+    dtype = np.float16 if provider is _static_embedder() else np.float32
+
+    def compute(indexes: list[int]) -> list[np.ndarray]:
+        out: list[np.ndarray] = []
+        for start in range(0, len(indexes), PAGES_PER_BATCH):  # bounded memory on any vault
+            out += embed_pages([pages[i] for i in indexes[start : start + PAGES_PER_BATCH]], start, len(indexes))
+        return out
+
+    def embed_pages(batch: list[Distinct], done_before: int, total: int) -> list[np.ndarray]:
+        per_page = [page.pieces() for page in batch]
+        flat = [piece for pieces in per_page for piece in pieces]
+        if progress is None:
+            vectors = provider.embed_pieces(flat)
+        else:  # counted in pages: a page is done when its last piece is
+            ends = np.cumsum([len(pieces) for pieces in per_page])
+
+            def pages_done(done: int, _total: int) -> None:
+                progress(done_before + int(np.searchsorted(ends, done, side="right")), total)
+
+            vectors = provider.embed_pieces(flat, pages_done)
+        out, at = [], 0
+        for pieces in per_page:
+            weights = np.array([[max(len(p.split()), 1)] for p in pieces], dtype=np.float32)
+            out.append(np.hstack([vectors[at : at + len(pieces)], weights]).astype(dtype))
+            at += len(pieces)
+        return out
+
+    return _cached_rows(vault, store, [_text_key(p.text) for p in pages], compute)
+
+
+def aligned_score(a: np.ndarray, b: np.ndarray) -> float:
+    """Two pages' piece rows (vector, then weight): each piece's best match on the other page,
+    averaged by length, both ways. Reworded copies match piece for piece; pages on one topic
+    that say different things do not, though their averages may be close."""
+    a, b = a.astype(np.float32, copy=False), b.astype(np.float32, copy=False)
+    sims = a[:, :-1] @ b[:, :-1].T
+    wa, wb = a[:, -1], b[:, -1]
+    forward = float(sims.max(axis=1) @ wa / wa.sum())
+    backward = float(sims.max(axis=0) @ wb / wb.sum())
+    return (forward + backward) / 2
+
+
+def whole_text_vectors(
+    vault: Vault, store: str, texts: list[str], embed: Callable[[list[str]], np.ndarray]
+) -> tuple[np.ndarray, int]:
+    """One unit vector per text (a row of the matrix), cached by the text's hash in `store`."""
+    rows, embedded = _cached_rows(
+        vault, store, [_text_key(t) for t in texts], lambda missing: list(embed([texts[i] for i in missing])[:, None])
+    )
+    matrix = np.concatenate(rows) if rows else np.zeros((0, 1), dtype=np.float32)
+    return matrix.astype(np.float32), embedded
+
+
+def static_candidates(vault: Vault, pages: list[Distinct]) -> tuple[list[tuple[int, int, float]], int]:
+    """Stage one, with the static embedder only: each page's STAGE_ONE_NEIGHBOURS nearest pages by
+    whole-page vector, kept where their pieces align (`aligned_score`) at STAGE_ONE_THRESHOLD.
+
+    Vectors are centred on the vault's mean first: what every page shares is no evidence. A page
+    with nothing of its own (an empty stub, a template left unfilled) is no one's duplicate.
+    """
+    embedder = _static_embedder()
+    store = _store_name("static", embedder.id, boilerplate.RECIPE)
+    vectors, embedded = whole_text_vectors(vault, store, [p.text for p in pages], embedder.embed)
+    said = [i for i, page in enumerate(pages) if page.sentences]
+    if len(said) < 2:
+        return [], embedded
+    mean = vectors[said].mean(axis=0)
+    near = _best_neighbours(candidate_pairs(_centred(vectors[said], mean), STAGE_ONE_COARSE), STAGE_ONE_NEIGHBOURS)
+    involved = sorted({said[i] for i, _, _ in near} | {said[j] for _, j, _ in near})
+    rows, _ = piece_vectors(vault, embedder, [pages[i] for i in involved])
+    row_of = dict(zip(involved, rows, strict=True))
+    centred: dict[int, np.ndarray] = {}  # made as pairs need them: rows of every page at once are large
+
+    def centred_row(page: int) -> np.ndarray:
+        if page not in centred:
+            row = row_of[page].astype(np.float32)
+            centred[page] = np.hstack([_centred(row[:, :-1], mean), row[:, -1:]])
+        return centred[page]
+
+    kept = []
+    for i, j, _ in near:
+        score = aligned_score(centred_row(said[i]), centred_row(said[j]))
+        if score >= STAGE_ONE_THRESHOLD:
+            kept.append((said[i], said[j], score))
+    return kept, embedded
+
+
+def _centred(vectors: np.ndarray, mean: np.ndarray) -> np.ndarray:
+    centred = vectors - mean
+    norms = np.linalg.norm(centred, axis=1, keepdims=True)
+    unit: np.ndarray = (centred / np.where(norms == 0, 1, norms)).astype(np.float32)
+    return unit
+
+
+def _best_neighbours(pairs: list[tuple[int, int, float]], keep: int) -> list[tuple[int, int, float]]:
+    """The pairs that are among the `keep` best of at least one of their two pages."""
+    ranked: dict[int, list[float]] = {}
+    for i, j, score in pairs:  # most similar first
+        for page in (i, j):
+            ranked.setdefault(page, [])
+            if len(ranked[page]) < keep:
+                ranked[page].append(score)
+    return [(i, j, s) for i, j, s in pairs if s >= ranked[i][-1] or s >= ranked[j][-1]]
+
+
 def find_duplicates(
     vault: Vault,
     threshold: float | None = None,
@@ -188,10 +446,38 @@ def find_duplicates(
 ) -> DuplicateReport:
     """Pairs of pages at or above the suspicion threshold, most similar first, with their evidence."""
     config = vault.config
-    threshold = config.duplicate_threshold if threshold is None else threshold
-    merge_threshold = config.merge_threshold if merge_threshold is None else merge_threshold
     provider, warning = provider_for(config)
-    paths, vectors, embedded = page_vectors(vault, provider, progress)
+    lexical = isinstance(provider, LexicalProvider)
+    if threshold is None:
+        threshold = config.lexical_duplicate_threshold if lexical else config.duplicate_threshold
+    if merge_threshold is None:
+        merge_threshold = config.lexical_merge_threshold if lexical else config.merge_threshold
+    by_path = distinctive_texts(vault)
+    paths = list(by_path)
+    pages = list(by_path.values())
+    stages: list[Stage] = []
+    scored: list[tuple[int, int, float]] = []
+    started = time.perf_counter()
+    if lexical:
+        store = _store_name("lexical", provider.id, boilerplate.RECIPE)
+        vectors, embedded = whole_text_vectors(
+            vault, store, [p.text for p in pages], lambda batch: provider.embed(batch, progress)
+        )
+        scored = candidate_pairs(vectors, threshold)
+        stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
+    else:
+        candidates, static_embedded = static_candidates(vault, pages)
+        stages.append(Stage("static", len(pages), static_embedded, time.perf_counter() - started))
+        started = time.perf_counter()
+        involved = sorted({i for i, _, _ in candidates} | {j for _, j, _ in candidates})
+        rows, embedded = piece_vectors(vault, provider, [pages[i] for i in involved], progress)
+        piece_rows = dict(zip(involved, rows, strict=True))
+        for i, j, _ in candidates:
+            score = aligned_score(piece_rows[i], piece_rows[j])
+            if score >= threshold:
+                scored.append((i, j, score))
+        scored.sort(key=lambda t: (-t[2], t[0], t[1]))
+        stages.append(Stage("model", len(involved), embedded, time.perf_counter() - started))
     neighbours: dict[str, set[str]] = {}
     for rl in vault.links:
         target = rl.resolution.path
@@ -199,11 +485,11 @@ def find_duplicates(
             neighbours.setdefault(rl.source, set()).add(target)
             neighbours.setdefault(target, set()).add(rl.source)
     pairs = []
-    for i, j, score in candidate_pairs(vectors, threshold):
+    for i, j, score in scored:
         a, b = sorted((paths[i], paths[j]))
         shared_words = title_words(vault.pages[a].title) & title_words(vault.pages[b].title)
         shared = (neighbours.get(a, set()) & neighbours.get(b, set())) - {a, b}
         pairs.append(
             Pair(a, b, round(score, 4), score >= merge_threshold, tuple(sorted(shared_words)), tuple(sorted(shared)))
         )
-    return DuplicateReport(provider.label, pairs, warning, embedded)
+    return DuplicateReport(provider.label, pairs, warning, embedded, stages)
