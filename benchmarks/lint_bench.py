@@ -1,6 +1,6 @@
 """Time `curator lint --format json` cold (no cache) and warm (unchanged vault) against a bare pass.
 
-    python -m benchmarks.lint_bench [--pages 1000 10000 100000] [--runs 3]
+    python -m benchmarks.lint_bench [--pages 1000 10000 100000] [--runs 3] [--real-lengths]
 
 The bare pass only walks the vault, reads every `.md` file and runs one wikilink regex: the least
 any linter must do. Every measurement is a fresh process (start-up included); the OS file cache is
@@ -51,8 +51,8 @@ def timed(cmd: list[str]) -> tuple[float, float]:
     return elapsed, usage.ru_maxrss / 1024
 
 
-def bench(pages: int, runs: int, workdir: Path) -> dict[str, float]:
-    vault = generate(workdir / f"vault-{pages}", pages)
+def bench(pages: int, runs: int, workdir: Path, real_lengths: bool = False) -> dict[str, float]:
+    vault = generate(workdir / f"vault-{pages}{'-real' if real_lengths else ''}", pages, real_lengths=real_lengths)
     # The duplicate rule embeds every page with the model (about 100 pages a second here); it is
     # measured in similarity_bench.py, so this benchmark times the vault core's rules alone.
     (vault / ".curator.toml").write_text('[rules]\nduplicate = "off"\n')
@@ -85,12 +85,13 @@ def main() -> None:
     parser.add_argument("--pages", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workdir", type=Path, help="where to generate vaults (default: a temp folder)")
+    parser.add_argument("--real-lengths", action="store_true", help="pages as long as real ones (synth.py)")
     args = parser.parse_args()
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="curator-bench-"))
     compile_curator()
     print(f"{'pages':>7} {'bare s':>8} {'cold s':>8} {'cold/bare':>9} {'warm s':>8} {'warm/bare':>9} {'cold MiB':>9}")
     for pages in args.pages:
-        r = bench(pages, args.runs, workdir)
+        r = bench(pages, args.runs, workdir, args.real_lengths)
         print(
             f"{r['pages']:>7} {r['bare_s']:>8.2f} {r['cold_s']:>8.2f} {r['cold_s'] / r['bare_s']:>9.2f}"
             f" {r['warm_s']:>8.2f} {r['warm_s'] / r['bare_s']:>9.2f} {r['cold_peak_mib']:>9.0f}",

@@ -49,6 +49,7 @@ def progress_bar(description: str, unit: str = "items") -> Iterator[Callable[[in
     if not sys.stderr.isatty():
         yield None
         return
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     # Redrawn on each update, not by a refresh thread: while only one thread runs, parsing may fork.
@@ -59,7 +60,7 @@ def progress_bar(description: str, unit: str = "items") -> Iterator[Callable[[in
         TextColumn("{task.fields[rate]}"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, transient=True, auto_refresh=False) as bar:
+    with Progress(*columns, console=Console(file=sys.stderr), transient=True, auto_refresh=False) as bar:
         task = bar.add_task(description, total=None, rate="")
 
         def update(done: int, total: int) -> None:

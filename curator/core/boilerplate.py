@@ -19,12 +19,16 @@ from curator.core.parse import split_frontmatter
 
 TEMPLATE_PAGES = 4  # a sentence on this many pages or more is template text
 SLOT_SHARE = 2 / 3  # a sentence whose word triples recur this often is a filled-in template
-RECIPE = "b2"  # names this module's rules in cache keys: bump when what it returns changes
+RECIPE = "b3"  # names this module's rules in cache keys: bump when what it returns changes
 
 _HEADING = re.compile(r"^[ ]{0,3}#{1,6}(?:[ \t].*)?$|^[ ]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE)
 _LINK = re.compile(r"!?\[\[([^\[\]|#\n]*)(?:#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 _MD_LINK = re.compile(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
+# A paragraph ends at a blank line or where a list item, quote or table row begins; lines
+# wrapped inside a paragraph are one text.
+_BLOCK_END = re.compile(r"\n[ \t]*(?:\n|(?=(?:[-*+]|\d+[.)]|>|\|)[ \t]))")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_LIST_MARK = re.compile(r"^(?:[-*+]|\d+[.)])[ \t]+")
 _KEY = re.compile(r"\W+")
 
 
@@ -35,7 +39,12 @@ def body_sentences(text: str) -> list[str]:
     body = _HEADING.sub("", text[body_at:])
     body = _LINK.sub(lambda m: m.group(2) or m.group(1), body)
     body = _MD_LINK.sub(r"\1", body)
-    return [s for s in (piece.strip(" \t-*>|") for piece in _SENTENCE_END.split(body)) if s]
+    return [
+        s
+        for block in _BLOCK_END.split(body)
+        for s in (piece.strip(" \t-*+>|") for piece in _SENTENCE_END.split(_LIST_MARK.sub("", " ".join(block.split()))))
+        if s
+    ]
 
 
 def _key(sentence: str) -> str:

@@ -28,7 +28,7 @@ class Config(NamedTuple):
     max_page_bytes: int = 10 * 1024 * 1024  # larger pages are reported, not parsed
     stub_chars: int = 120
     title_chars: int = 80
-    duplicate_threshold: float = 0.88  # aligned score at which two pages are suspected duplicates
+    duplicate_threshold: float = 0.92  # aligned score at which two pages are suspected duplicates
     merge_threshold: float = 0.95  # aligned score at which a merge is proposed
     lexical_duplicate_threshold: float = 0.96  # the same for the lexical provider (no model)
     lexical_merge_threshold: float = 0.98

@@ -1,16 +1,20 @@
 """Suspected duplicates: two stages over what each page says that other pages do not.
 
-Text: a page's title and its sentences minus the vault's template sentences (boilerplate.py),
-so pages built from one template are compared on what differs between them.
+Text: a page's title and its sentences minus the vault's template text (boilerplate.py), so pages
+built from one template are compared on what differs between them (their filled-in slots).
 
-Stage one gives every page a cheap static vector (StaticEmbedder: no transformer) and keeps, for
-each page, its STAGE_ONE_NEIGHBOURS nearest pages at cosine STAGE_ONE_THRESHOLD or more: a
-threshold chosen for recall (benchmarks/duplicates_eval.py). Stage two runs the transformer only
-on the pages in those candidate pairs, on at most MAX_CHUNKS chunks spread over a long page, and
-scores a pair by aligning chunks: each chunk's best match on the other page, averaged by length
-both ways (for pages of one chunk, their cosine). Both stages are cached by the hash of the text
-they read, so a changed page costs one page. With the lexical provider (no model) one stage
-scores every page, with thresholds calibrated for near-verbatim copies.
+Scores align pieces, not averages: a page is read as its title and its sentences (short ones
+joined), each piece's best match on the other page is averaged by length, both ways. Reworded
+copies match piece for piece; pages on one topic that say different things do not.
+
+Stage one uses only a static token table distilled from the bundled model (StaticEmbedder): each
+page's STAGE_ONE_NEIGHBOURS nearest pages by whole-page vector (centred on the vault's mean), kept
+where their pieces align within STAGE_ONE_MARGIN of the duplicate threshold. Stage two runs the
+transformer only on the pages of those pairs and reports the pairs whose aligned score reaches the
+threshold. Both stages are cached by the hash of the text they read, so a changed page costs one
+page. With the lexical provider (no model) one stage compares whole-page vectors of every page,
+with thresholds calibrated for near-verbatim copies. Thresholds and what they cost in recall:
+benchmarks/duplicates_eval.py.
 
 Candidates come without comparing all pairs: below EXACT_LIMIT pages one matrix product; above,
 an inverted-file index (faiss IVF-Flat, about 4·√N clusters, PROBES probed, NEIGHBOURS kept).
@@ -42,7 +46,10 @@ NEIGHBOURS = 24
 PROBES = 16
 STAGE_ONE_COARSE = 0.3  # centred whole-page static cosine a pair needs to be looked at closer
 STAGE_ONE_NEIGHBOURS = 5  # pages each page is compared with closer, at most
-STAGE_ONE_THRESHOLD = 0.65  # aligned static score a pair needs to reach the transformer (for recall)
+# Stage one passes a pair to the transformer when its aligned static score is within this much
+# of the threshold the transformer's score must reach: on the labelled set, every pair the
+# transformer scores at 0.8 or more scores no more than 0.22 lower here.
+STAGE_ONE_MARGIN = 0.23
 PIECE_WORDS = 8  # sentences shorter than this are read together with the next
 MAX_PIECES = 48  # a long page is scored on this many pieces, spread over it
 PAGES_PER_BATCH = 500  # pages embedded together (their pieces' vectors are held at once)
@@ -201,6 +208,15 @@ def candidate_pairs(vectors: Vectors, threshold: float, exact_limit: int = EXACT
     return sorted(((i, j, s) for (i, j), s in found.items()), key=lambda t: (-t[2], t[0], t[1]))
 
 
+def title_overlap(a: str, b: str) -> float:
+    """The share of the shorter title's words that the other title has too: "Minimal" and
+    "Minimal - Theme" name the same thing; a model reading the two titles may not think so."""
+    words_a, words_b = title_words(a), title_words(b)
+    if not words_a or not words_b:
+        return 0.0
+    return len(words_a & words_b) / min(len(words_a), len(words_b))
+
+
 def title_words(title: str) -> set[str]:
     return {w for w in (fold(m) for m in _TITLE_WORD.findall(title)) if w not in STOPWORDS and not w.isdigit()}
 
@@ -265,16 +281,24 @@ def distinctive_texts(vault: Vault) -> dict[str, Distinct]:
 
 
 def _cached_rows(
-    vault: Vault, store: str, keys: list[str], compute: Callable[[list[int]], list[np.ndarray]]
+    vault: Vault,
+    store: str,
+    keys: list[str],
+    compute: Callable[[list[int]], list[np.ndarray]],
+    also_keep: set[str] | None = None,
 ) -> tuple[list[np.ndarray], int]:
     """One 2-D array per key, from the store `store` under `.curator/cache/` where it has the key,
-    else from `compute(missing indexes)`; the store then holds exactly these keys' arrays."""
+    else from `compute(missing indexes)`. The store then holds these keys' arrays and those it had
+    for `also_keep` (the other current pages', when only some pages were asked for): a changed or
+    deleted page leaves nothing behind."""
     stored = _load_rows(vault, store) if vault.use_cache else {}
     missing = [i for i, key in enumerate(keys) if key not in stored]
     fresh = dict(zip(missing, compute(missing), strict=True)) if missing else {}
     rows = [fresh[i] if i in fresh else stored[key] for i, key in enumerate(keys)]
-    if vault.use_cache and (missing or len(stored) != len(set(keys))):
-        _store_rows(vault, store, keys, rows)
+    wanted = set(keys) | (also_keep or set())
+    if vault.use_cache and (missing or not stored.keys() <= wanted):
+        kept = [(key, row) for key, row in stored.items() if key in wanted and key not in set(keys)]
+        _store_rows(vault, store, [*keys, *(k for k, _ in kept)], [*rows, *(r for _, r in kept)])
     return rows, len(missing)
 
 
@@ -326,11 +350,16 @@ def _store_name(kind: str, *parts: object) -> str:
 
 
 def piece_vectors(
-    vault: Vault, provider: Any, pages: list[Distinct], progress: Progress | None = None
+    vault: Vault,
+    provider: Any,
+    pages: list[Distinct],
+    progress: Progress | None = None,
+    others: list[Distinct] | None = None,
 ) -> tuple[list[np.ndarray], int]:
     """Per page, its pieces' unit vectors with one more column, each piece's word count; and how
     many pages were embedded now (the rest came from the cache). `provider` is an embedding
-    provider or the static embedder."""
+    provider or the static embedder; the cache keeps what it has of `others` too (the vault's
+    other pages)."""
     store = _store_name("pieces", provider.id, boilerplate.RECIPE, PIECE_WORDS, MAX_PIECES)
     # The static embedder's rows are many and only pick candidates: half precision is plenty.
     dtype = np.float16 if provider is _static_embedder() else np.float32
@@ -360,15 +389,18 @@ def piece_vectors(
             at += len(pieces)
         return out
 
-    return _cached_rows(vault, store, [_text_key(p.text) for p in pages], compute)
+    also_keep = {_text_key(p.text) for p in others} if others else None
+    return _cached_rows(vault, store, [_text_key(p.text) for p in pages], compute, also_keep)
 
 
-def aligned_score(a: np.ndarray, b: np.ndarray) -> float:
-    """Two pages' piece rows (vector, then weight): each piece's best match on the other page,
-    averaged by length, both ways. Reworded copies match piece for piece; pages on one topic
-    that say different things do not, though their averages may be close."""
+def aligned_score(a: np.ndarray, b: np.ndarray, titles: float = 0.0) -> float:
+    """Two pages' piece rows (vector, then weight; the title first): each piece's best match on
+    the other page, averaged by length, both ways. Reworded copies match piece for piece; pages on
+    one topic that say different things do not, though their averages may be close. `titles` is
+    how much the titles share by name (`title_overlap`): the titles match at least that well."""
     a, b = a.astype(np.float32, copy=False), b.astype(np.float32, copy=False)
     sims = a[:, :-1] @ b[:, :-1].T
+    sims[0, 0] = max(sims[0, 0], titles)
     wa, wb = a[:, -1], b[:, -1]
     forward = float(sims.max(axis=1) @ wa / wa.sum())
     backward = float(sims.max(axis=0) @ wb / wb.sum())
@@ -386,9 +418,12 @@ def whole_text_vectors(
     return matrix.astype(np.float32), embedded
 
 
-def static_candidates(vault: Vault, pages: list[Distinct]) -> tuple[list[tuple[int, int, float]], int]:
+def static_candidates(
+    vault: Vault, pages: list[Distinct], threshold: float
+) -> tuple[list[tuple[int, int, float]], int]:
     """Stage one, with the static embedder only: each page's STAGE_ONE_NEIGHBOURS nearest pages by
-    whole-page vector, kept where their pieces align (`aligned_score`) at STAGE_ONE_THRESHOLD.
+    whole-page vector, kept where their pieces align (`aligned_score`) within STAGE_ONE_MARGIN of
+    `threshold`, the score the transformer must give them.
 
     Vectors are centred on the vault's mean first: what every page shares is no evidence. A page
     with nothing of its own (an empty stub, a template left unfilled) is no one's duplicate.
@@ -402,7 +437,7 @@ def static_candidates(vault: Vault, pages: list[Distinct]) -> tuple[list[tuple[i
     mean = vectors[said].mean(axis=0)
     near = _best_neighbours(candidate_pairs(_centred(vectors[said], mean), STAGE_ONE_COARSE), STAGE_ONE_NEIGHBOURS)
     involved = sorted({said[i] for i, _, _ in near} | {said[j] for _, j, _ in near})
-    rows, _ = piece_vectors(vault, embedder, [pages[i] for i in involved])
+    rows, _ = piece_vectors(vault, embedder, [pages[i] for i in involved], others=pages)
     row_of = dict(zip(involved, rows, strict=True))
     centred: dict[int, np.ndarray] = {}  # made as pairs need them: rows of every page at once are large
 
@@ -414,8 +449,9 @@ def static_candidates(vault: Vault, pages: list[Distinct]) -> tuple[list[tuple[i
 
     kept = []
     for i, j, _ in near:
-        score = aligned_score(centred_row(said[i]), centred_row(said[j]))
-        if score >= STAGE_ONE_THRESHOLD:
+        titles = title_overlap(pages[said[i]].title, pages[said[j]].title)
+        score = aligned_score(centred_row(said[i]), centred_row(said[j]), titles)
+        if score >= threshold - STAGE_ONE_MARGIN:
             kept.append((said[i], said[j], score))
     return kept, embedded
 
@@ -466,14 +502,14 @@ def find_duplicates(
         scored = candidate_pairs(vectors, threshold)
         stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
     else:
-        candidates, static_embedded = static_candidates(vault, pages)
+        candidates, static_embedded = static_candidates(vault, pages, threshold)
         stages.append(Stage("static", len(pages), static_embedded, time.perf_counter() - started))
         started = time.perf_counter()
         involved = sorted({i for i, _, _ in candidates} | {j for _, j, _ in candidates})
-        rows, embedded = piece_vectors(vault, provider, [pages[i] for i in involved], progress)
+        rows, embedded = piece_vectors(vault, provider, [pages[i] for i in involved], progress, others=pages)
         piece_rows = dict(zip(involved, rows, strict=True))
         for i, j, _ in candidates:
-            score = aligned_score(piece_rows[i], piece_rows[j])
+            score = aligned_score(piece_rows[i], piece_rows[j], title_overlap(pages[i].title, pages[j].title))
             if score >= threshold:
                 scored.append((i, j, score))
         scored.sort(key=lambda t: (-t[2], t[0], t[1]))

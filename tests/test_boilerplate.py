@@ -1,0 +1,58 @@
+"""Template text found from the vault, and the static embedder that picks duplicate candidates."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from curator.core.boilerplate import TEMPLATE_PAGES, Template, body_sentences
+
+
+def test_sentences_join_wrapped_lines_and_drop_markup() -> None:
+    text = (
+        "---\ntype: topic\n---\n# Heading\nA line\nwrapped here. Second [[Page|one]].\n\n"
+        "- item one\n- item [two](x.md)\n1. numbered\n> quoted\n"
+    )
+    assert body_sentences(text) == [
+        "A line wrapped here.",
+        "Second one.",
+        "item one",
+        "item two",
+        "numbered",
+        "quoted",
+    ]
+
+
+def test_sentences_on_many_pages_are_template_and_on_a_few_are_not() -> None:
+    shared = "Open Settings, go to Appearance and choose Install."
+    copied = "The gateway keys live in the hardware security module."
+    pages = [[shared, f"Page {i} is about its own thing number {i}."] for i in range(TEMPLATE_PAGES)]
+    pages[0].append(copied)
+    pages[1].append(copied)  # a page copied once: on two pages, still its own text
+    template = Template(pages)
+    assert template.distinctive(pages[0]) == ["Page 0 is about its own thing number 0.", copied]
+
+
+def test_a_filled_in_template_sentence_keeps_only_its_slots() -> None:
+    names = ["Minimal", "Oxygen", "Nord", "Dracula", "Sanctum"]
+    pages = [[f"{name} takes its colours from the harbour at dusk and keeps them muted."] for name in names]
+    template = Template(pages)
+    assert template.distinctive(pages[0]) == ["minimal"]
+
+
+def test_the_static_embedder_ranks_related_text_above_unrelated() -> None:
+    from curator.core.similarity import _static_embedder
+
+    embedder = _static_embedder()
+    assert embedder.table.shape == (30522, 256)
+    vectors = embedder.embed(
+        [
+            "TLS certificates from the internal CA expire after 90 days.",
+            "Certificates issued by our certificate authority are valid for ninety days.",
+            "New engineers get a laptop and a buddy in their first week.",
+            "Postgres runs out of connections under load.",
+            " ".join(["renewal"] * 5000),  # a long page takes the counting path
+        ]
+    )
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1, atol=1e-5)
+    assert vectors[0] @ vectors[1] > max(vectors[0] @ vectors[2], vectors[0] @ vectors[3])
+    assert np.allclose(vectors[4], embedder.embed(["renewal"])[0], atol=1e-5)
