@@ -47,3 +47,11 @@ def make_vault(root: Path, files: dict[str, str | bytes]) -> Path:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture(autouse=True)
+def own_user_config(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test gets an empty user config folder (the trust list, the user's config.toml)."""
+    folder = tmp_path_factory.mktemp("user-config")
+    monkeypatch.setenv("CURATOR_CONFIG_HOME", str(folder))
+    return folder

@@ -14,7 +14,20 @@ from curator.cli import output
 from curator.core.errors import CuratorError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-COMMANDS = ("lint", "graph", "rename", "merge", "history", "undo", "dream", "suggestions", "apply", "reject", "search")
+COMMANDS = (
+    "lint",
+    "graph",
+    "rename",
+    "merge",
+    "history",
+    "undo",
+    "dream",
+    "suggestions",
+    "apply",
+    "reject",
+    "search",
+    "trust",
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -154,6 +167,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         reject.add_argument("vault")
         reject.add_argument("id")
 
+    if wanted("trust"):
+        trust = sub.add_parser(
+            "trust",
+            help="let a vault's config run the commands it names (a proposer)",
+            description="Trust a vault: settings in its .curator.toml that run a command take effect. Trust is "
+            "kept outside the vault, for exactly the settings shown; if they change, the vault is untrusted again.",
+        )
+        trust.add_argument("vault", nargs="?", help="the vault to trust (or to revoke with --revoke)")
+        trust.add_argument("--list", action="store_true", help="list the trusted vaults and what they may run")
+        trust.add_argument("--revoke", action="store_true", help="stop trusting VAULT")
+        trust.add_argument("--json", action="store_true")
+
     return parser
 
 
@@ -202,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_reject(args)
         if args.command == "search":
             return run_search(args)
+        if args.command == "trust":
+            return run_trust(args)
         parser.print_help()
         return EXIT_USAGE
     except CuratorError as exc:
@@ -526,4 +553,43 @@ def run_search(args: argparse.Namespace) -> int:
             output.emit(f"    § {h.section}")
         if h.snippet:
             output.emit(f"    {h.snippet}")
+    return EXIT_OK
+
+
+def run_trust(args: argparse.Namespace) -> int:
+    from curator.core import trust
+    from curator.core.config import CONFIG_NAME, read_toml
+    from curator.core.scan import check_vault_root
+
+    if args.list:
+        vaults = trust.trusted_vaults()
+        if args.json:
+            output.emit_json({"schema": "curator.trust/1", "vaults": [entry._asdict() for entry in vaults]})
+            return EXIT_OK
+        if not vaults:
+            output.emit("no vault is trusted")
+        for entry in vaults:
+            shown = "; ".join(f"{name} = {value!r}" for name, value in entry.settings.items())
+            output.emit(f"{entry.path}  (since {entry.since}): {shown or 'nothing to run'}")
+        return EXIT_OK
+    if not args.vault:
+        output.diagnose("name the vault to trust, or use --list (see 'curator trust --help')")
+        return EXIT_USAGE
+    root = check_vault_root(args.vault)
+    if args.revoke:
+        if trust.revoke(root):
+            output.diagnose(f"{root} is no longer trusted")
+        else:
+            output.diagnose(f"{root} was not trusted")
+        return EXIT_OK
+    asked = trust.code_settings(read_toml(root / CONFIG_NAME, CONFIG_NAME))
+    if not asked:
+        output.diagnose(f"{root / CONFIG_NAME} names no command to run: there is nothing to trust")
+        return EXIT_OK
+    trusted = trust.trust(root, asked)
+    if args.json:
+        output.emit_json({"schema": "curator.trust/1", "vaults": [trusted._asdict()]})
+    else:
+        for name, value in asked.items():
+            output.emit(f"trusted {trusted.path}: {name} = {value!r} will run")
     return EXIT_OK

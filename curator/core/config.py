@@ -43,6 +43,7 @@ class Config(NamedTuple):
     search_vector_weight: float = 1.0  # equal weights: plain RRF (benchmarks/search_eval.py --sweep)
     search_graph_weight: float = 0.3
     rules: Mapping[str, str] = MappingProxyType({})  # rule id -> severity or "off"
+    untrusted: tuple[str, ...] = ()  # settings of an untrusted vault that would run code, left out: why
 
     def severity(self, rule: str) -> str | None:
         """The severity a rule reports at, or None when it is off."""
@@ -51,8 +52,10 @@ class Config(NamedTuple):
 
     def fingerprint(self) -> str:
         """A hash of every setting, so derived results are rebuilt when the config changes."""
-        items = [(name, repr(getattr(self, name))) for name in self._fields]
-        items[-1] = ("rules", repr(sorted(self.rules.items())))
+        items = [
+            (name, repr(sorted(self.rules.items())) if name == "rules" else repr(getattr(self, name)))
+            for name in self._fields
+        ]
         return blake2b(repr(items).encode(), digest_size=12).hexdigest()
 
 
@@ -94,17 +97,45 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
 
 
 def load_config(vault: Path) -> Config:
-    """Read the vault's config file; a vault without one gets the defaults."""
-    path = vault / CONFIG_NAME
+    """The vault's config file over the user's own (`config.toml` in the user's curator config
+    folder); a vault without one gets the defaults. Settings of the vault's that would run code
+    are left out unless the user trusts the vault (see trust.py); `Config.untrusted` says so."""
+    data = read_toml(vault / CONFIG_NAME, CONFIG_NAME)
+    user_file = _user_config_file()
+    user = read_toml(user_file, str(user_file)) if user_file is not None else {}
+    untrusted: tuple[str, ...] = ()
+    if data:
+        from curator.core import trust
+
+        asked = trust.code_settings(data)
+        if asked and not trust.is_trusted(vault, asked):
+            untrusted = (trust.untrusted_message(vault, asked, CONFIG_NAME),)
+            data = trust.without_code_settings(data)
+    merged = dict(user)
+    for key, value in data.items():  # the vault's tables extend the user's, key by key
+        both = isinstance(value, dict) and isinstance(user.get(key), dict)
+        merged[key] = {**user[key], **value} if both else value
+    config = config_from_dict(merged) if merged else Config()
+    return config._replace(untrusted=untrusted) if untrusted else config
+
+
+def _user_config_file() -> Path | None:
+    """The user's own config file, when there is one."""
+    from curator.core.trust import USER_CONFIG, config_home
+
+    path = config_home() / USER_CONFIG
+    return path if path.is_file() else None
+
+
+def read_toml(path: Path, name: str) -> dict[str, Any]:
     if not path.is_file():
-        return Config()
+        return {}
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{CONFIG_NAME}: cannot read it ({exc})") from exc
+        raise ConfigError(f"{name}: cannot read it ({exc})") from exc
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{CONFIG_NAME}: not valid TOML: {exc}") from exc
-    return config_from_dict(data)
+        raise ConfigError(f"{name}: not valid TOML: {exc}") from exc
 
 
 def config_from_dict(data: dict[str, Any]) -> Config:

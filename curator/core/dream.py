@@ -224,6 +224,7 @@ def _merge_suggestion(vault: Vault, a: str, b: str, score: float, evidence: dict
 
 def _ask_proposer(vault: Vault, candidates: list[Suggestion], notes: list[str]) -> None:
     """Let the configured command propose titles; keep the rule-based ones if it fails in any way."""
+    notes.extend(vault.config.untrusted)  # a vault's own command that was not run, and why
     command = vault.config.proposer_command
     renames = [s for s in candidates if s.kind == "rename"]
     if not command or not renames:

@@ -26,6 +26,7 @@ from curator.tui.messages import DuplicatesScored, LoadProgressed, VaultLoaded
 from curator.tui.screens.help import HelpScreen
 from curator.tui.screens.history import HistoryScreen
 from curator.tui.screens.main import MainScreen
+from curator.tui.screens.modals import Confirm
 from curator.tui.screens.review import ReviewScreen
 from curator.tui.screens.search import SearchScreen
 from curator.tui.themes import DEFAULT_THEME, DEFAULT_VARIABLES, load_themes
@@ -165,10 +166,40 @@ class CuratorApp(App[None]):
             return
         self.pending_suggestions = sum(1 for s in result.suggestions if s.status == "pending")
         for note in result.notes:
-            self.call_from_thread(self.notify, note, severity="warning")
+            self.call_from_thread(self.notify, note, severity="warning", markup=False)
         self.call_from_thread(self.notify, f"{len(result.proposed)} new suggestions from {result.looked_at} pages")
         if open_review:
             self.call_from_thread(self.push_screen, ReviewScreen())
+        if self.vault.config.untrusted:
+            self.call_from_thread(self.offer_trust)
+
+    def offer_trust(self) -> None:
+        """Show the exact command the vault's config asks to run, and trust the vault if told to."""
+        from curator.core import trust
+        from curator.core.config import CONFIG_NAME, read_toml
+
+        try:
+            asked = trust.code_settings(read_toml(self.vault_root / CONFIG_NAME, CONFIG_NAME))
+        except CuratorError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        if not asked:
+            return
+        shown = "\n".join(f"  {name} = {value}" for name, value in asked.items())
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                trust.trust(self.vault_root, asked)
+            except CuratorError as exc:
+                self.notify(str(exc), severity="error", markup=False)
+                return
+            self.notify("Vault trusted: its command runs from the next dream on.", markup=False)
+            self.rescan()
+
+        question = f"This vault's {CONFIG_NAME} asks to run:\n{shown}\nIt did not run. Trust this vault and let it run?"
+        self.push_screen(Confirm(question), answered)
 
     def _after_change(self, screen: Screen[None], message: str) -> None:
         self.notify(message)

@@ -1,0 +1,139 @@
+"""Which vaults may run code: settings in a vault's config that run something outside curator take
+effect only for vaults the user trusts, as git learned with hooks and editors with workspace trust.
+
+A vault's config may do everything that only reads and writes inside the vault. What it may not do
+without trust is listed in RUNS_CODE (today the dream's proposer command). Trust lives outside the
+vault, in the user's config folder (`CURATOR_CONFIG_HOME`, else the platform's standard place):
+the vault's real path with a hash of exactly the settings that were trusted, so a changed command is
+untrusted again. The same settings in the user's own `config.toml` there are the user's choice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from curator.core.cache import blake2b, write_atomic
+from curator.core.errors import ConfigError
+
+TRUST_FILE = "trusted.json"
+USER_CONFIG = "config.toml"
+FORMAT = "curator.trust/1"
+# (table, key) of each setting that runs something, and what it runs.
+RUNS_CODE: dict[tuple[str, str], str] = {("dream", "proposer"): "a command that proposes titles"}
+
+
+class TrustedVault(NamedTuple):
+    path: str
+    settings: dict[str, str]  # "[table] key" -> the value that was trusted
+    since: str
+
+
+def config_home() -> Path:
+    """The user's curator config folder: `CURATOR_CONFIG_HOME`, else the platform's standard place."""
+    override = os.environ.get("CURATOR_CONFIG_HOME")
+    if override:
+        return Path(override).expanduser()
+    if sys.platform.startswith(("linux", "freebsd", "openbsd")):  # XDG, as platformdirs has it, without importing it
+        return Path(os.environ.get("XDG_CONFIG_HOME") or "~/.config").expanduser() / "curator"
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("curator", appauthor=False))
+
+
+def code_settings(data: dict[str, Any]) -> dict[str, str]:
+    """The settings in a parsed config that would run something: "[table] key" -> value."""
+    found = {}
+    for (table, key), _ in RUNS_CODE.items():
+        section = data.get(table)
+        if isinstance(section, dict) and key in section:
+            found[f"[{table}] {key}"] = str(section[key])
+    return found
+
+
+def without_code_settings(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with every setting that runs something taken out."""
+    cleaned = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+    for table, key in RUNS_CODE:
+        if isinstance(cleaned.get(table), dict):
+            cleaned[table].pop(key, None)
+    return cleaned
+
+
+def _fingerprint(settings: dict[str, str]) -> str:
+    return blake2b(json.dumps(sorted(settings.items())).encode(), digest_size=16).hexdigest()
+
+
+def _vault_key(root: Path) -> str:
+    return os.path.realpath(root)
+
+
+def _read_store() -> dict[str, Any]:
+    path = config_home() / TRUST_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"cannot read the trust list {path}: {exc}") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("vaults"), dict):
+        raise ConfigError(f"{path} is not a curator trust list ({FORMAT}); move it away to start again")
+    vaults: dict[str, Any] = data["vaults"]
+    return vaults
+
+
+def _write_store(vaults: dict[str, Any]) -> None:
+    folder = config_home()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        body = json.dumps({"format": FORMAT, "vaults": vaults}, indent=2, ensure_ascii=False) + "\n"
+        write_atomic(folder / TRUST_FILE, body.encode())
+    except OSError as exc:
+        raise ConfigError(f"cannot write the trust list in {folder}: {exc}") from exc
+
+
+def is_trusted(root: Path, settings: dict[str, str]) -> bool:
+    """True when the user trusted this vault with exactly these settings."""
+    entry = _read_store().get(_vault_key(root))
+    return isinstance(entry, dict) and entry.get("fingerprint") == _fingerprint(settings)
+
+
+def untrusted_message(root: Path, settings: dict[str, str], config_name: str) -> str:
+    """One line: which setting asked to run what, that nothing ran, and how to trust the vault."""
+    asked = "; ".join(f"{name} = {value!r}" for name, value in settings.items())
+    was = _read_store().get(_vault_key(root))
+    why = "changed since you trusted this vault" if isinstance(was, dict) else "this vault is not trusted"
+    return (
+        f"{config_name} asks to run {asked}; it did not run ({why}). "
+        f"If you trust that command, run: curator trust {root}"
+    )
+
+
+def trust(root: Path, settings: dict[str, str]) -> TrustedVault:
+    """Record that the user trusts the vault at `root` with these settings."""
+    vaults = _read_store()
+    since = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    vaults[_vault_key(root)] = {"fingerprint": _fingerprint(settings), "settings": settings, "since": since}
+    _write_store(vaults)
+    return TrustedVault(_vault_key(root), settings, since)
+
+
+def revoke(root: Path) -> bool:
+    """Forget the vault at `root`; False when it was not trusted."""
+    vaults = _read_store()
+    if vaults.pop(_vault_key(root), None) is None:
+        return False
+    _write_store(vaults)
+    return True
+
+
+def trusted_vaults() -> list[TrustedVault]:
+    return [
+        TrustedVault(path, dict(entry.get("settings", {})), str(entry.get("since", "")))
+        for path, entry in sorted(_read_store().items())
+        if isinstance(entry, dict)
+    ]
