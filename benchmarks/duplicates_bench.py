@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.duplicates_eval import DESCRIPTIONS, FEATURES, PLACES, TEMPLATE
+from benchmarks.duplicates_eval import TEMPLATE, theme
 from benchmarks.synth import generate, real_words
 
 
@@ -97,16 +97,7 @@ def catalogue_vault(pages: int, work: Path) -> None:
     names = [f"{a.capitalize()} {b.capitalize()}" for a, b in zip(picked[::2], picked[1::2], strict=True)]
     planted = set()
     for i, name in enumerate(names):
-        values = {
-            "name": name,
-            "author": f"author{rng.randrange(60)}",
-            "downloads": rng.randint(1000, 900000),
-            "mode": rng.choice(("dark", "light", "minimal")),
-            "feature_a": rng.choice(FEATURES[:6]),
-            "feature_b": rng.choice(FEATURES[6:]),
-            "slug": name.lower(),
-        }
-        values["description"] = rng.choice(DESCRIPTIONS).format(name=name, place=rng.choice(PLACES))
+        values = theme(name, f"author{rng.randrange(60)}", rng)
         (root / "themes" / f"{name}.md").write_text(TEMPLATE.format(**values))
         if i % (pages // 20) == 0 and len(planted) < 20:
             twin = f"{name} - Theme"

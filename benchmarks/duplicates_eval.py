@@ -115,6 +115,20 @@ def near_copy(text: str, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
+def theme(name: str, author: str, rng: random.Random) -> dict[str, object]:
+    """The slot values of one catalogue page (TEMPLATE)."""
+    return {
+        "name": name,
+        "author": author,
+        "downloads": rng.randint(1000, 900000),
+        "mode": rng.choice(("dark", "light", "minimal")),
+        "feature_a": rng.choice(FEATURES[:6]),
+        "feature_b": rng.choice(FEATURES[6:]),
+        "slug": name.lower(),
+        "description": rng.choice(DESCRIPTIONS).format(name=name, place=rng.choice(PLACES)),
+    }
+
+
 def copy_title(title: str, rng: random.Random) -> str:
     return rng.choice((f"{title} (copy)", f"{title} - notes", title.replace(".", " "), f"Notes on {title}"))
 
@@ -154,20 +168,11 @@ def build(root: Path, seed: int = 5) -> tuple[list[Pair], list[Pair]]:
 
     themes = THEMES[:60]
     for name in themes:
-        values = {
-            "name": name,
-            "author": rng.choice(AUTHORS),
-            "downloads": rng.randint(1000, 900000),
-            "mode": rng.choice(("dark", "light", "minimal")),
-            "feature_a": rng.choice(FEATURES[:6]),
-            "feature_b": rng.choice(FEATURES[6:]),
-            "slug": name.lower(),
-        }
-        values["description"] = rng.choice(DESCRIPTIONS).format(name=name, place=rng.choice(PLACES))
+        values = theme(name, rng.choice(AUTHORS), rng)
         write(f"catalogue/{name}.md", TEMPLATE.format(**values))
         if len(dupes) < len(REWORDED) + 30 + 5:  # the first five themes are entered twice
             twin = f"{name} - Theme"  # entered again under another title, its count since updated
-            text = TEMPLATE.format(**{**values, "downloads": values["downloads"] + 17})
+            text = TEMPLATE.format(**{**values, "downloads": int(str(values["downloads"])) + 17})
             dupes.append((f"catalogue/{name}.md", write(f"catalogue/{twin}.md", text)))
     for _ in range(60):
         a, b = rng.sample(themes, 2)

@@ -187,7 +187,7 @@ def test_vectors_are_cached_by_content_and_model(tmp_path: Path) -> None:
     (root / "p4.md").unlink()
     paths, _, embedded = similarity.page_vectors(load_vault(root), provider)
     assert provider.calls == [5, 1] and embedded == 1 and len(paths) == 4
-    stored = similarity._load_vectors(load_vault(root), next(iter(_keys(root))))
+    stored = similarity._load_rows(load_vault(root), next(iter(_keys(root))))
     assert len(stored) == 4  # the deleted and the old version of the changed page are gone
     other_model = CountingProvider("another model")
     similarity.page_vectors(load_vault(root), other_model)
@@ -195,7 +195,7 @@ def test_vectors_are_cached_by_content_and_model(tmp_path: Path) -> None:
 
 
 def _keys(root: Path) -> list[str]:
-    return [p.stem.removeprefix("vectors-") for p in (root / ".curator" / "cache").glob("vectors-*.npy")]
+    return [p.stem for p in (root / ".curator" / "cache").glob("vectors-*.npy")]
 
 
 def test_long_pages_are_embedded_in_chunks() -> None:

@@ -121,60 +121,26 @@ def provider_for(config: Config) -> tuple[EmbeddingProvider, str | None]:
 def page_vectors(
     vault: Vault, provider: EmbeddingProvider, progress: Progress | None = None
 ) -> tuple[list[str], Vectors, int]:
-    """(paths, unit vectors, pages embedded now) for every readable page; cached by content hash
-    on disk, and on the loaded vault for the rest of its life."""
+    """(paths, unit vectors, pages embedded now) of every readable page's whole text, for search;
+    cached by content hash on disk, and on the loaded vault for the rest of its life."""
     memo_key = f"vectors:{provider.id}"
     if memo_key in vault.memo:
         paths, matrix = vault.memo[memo_key]
         return paths, matrix, 0
     paths = [p.path for p in vault.pages.values() if p.unreadable is None and p.sha]
-    key = hashlib.blake2b(f"{provider.id}\0{TEXT_RECIPE}".encode(), digest_size=8).hexdigest()
-    stored = _load_vectors(vault, key) if vault.use_cache else {}
-    shas = [vault.pages[p].sha for p in paths]
-    missing = [i for i, sha in enumerate(shas) if sha not in stored]
-    fresh: Vectors | None = None
-    if missing:
+
+    def compute(missing: list[int]) -> list[np.ndarray]:
         texts = []
         for i in missing:
             page = vault.pages[paths[i]]
-            raw = (vault.root / page.path).read_bytes().decode("utf-8", "replace")
-            texts.append(page_text(page.title, raw))
-        fresh = provider.embed(texts, progress)
-    dim = fresh.shape[1] if fresh is not None else (next(iter(stored.values())).shape[0] if stored else 384)
-    matrix = np.zeros((len(paths), dim), dtype=np.float32)
-    fresh_rows = dict(zip(missing, range(len(missing)), strict=True))
-    for i, sha in enumerate(shas):
-        matrix[i] = fresh[fresh_rows[i]] if i in fresh_rows and fresh is not None else stored[sha]
-    if vault.use_cache and missing:
-        _store_vectors(vault, key, shas, matrix)
+            texts.append(page_text(page.title, (vault.root / page.path).read_bytes().decode("utf-8", "replace")))
+        return list(provider.embed(texts, progress)[:, None])
+
+    store = _store_name("vectors", provider.id, TEXT_RECIPE)
+    rows, embedded = _cached_rows(vault, store, [vault.pages[p].sha for p in paths], compute)
+    matrix = np.concatenate(rows).astype(np.float32) if rows else np.zeros((0, 384), dtype=np.float32)
     vault.memo[memo_key] = (paths, matrix)
-    return paths, matrix, len(missing)
-
-
-def _load_vectors(vault: Vault, key: str) -> dict[str, np.ndarray]:
-    index = cache.read_large_json(cache.cache_path(vault.root, f"vectors-{key}.json"))
-    try:
-        matrix = np.load(cache.cache_path(vault.root, f"vectors-{key}.npy"), allow_pickle=False)
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(index, list) or len(index) != len(matrix):
-        return {}
-    return dict(zip(index, matrix, strict=True))
-
-
-def _store_vectors(vault: Vault, key: str, shas: list[str], matrix: Vectors) -> None:
-    """Keep exactly the current pages' vectors: a changed or deleted page leaves nothing behind."""
-    unique: dict[str, int] = {}
-    for i, sha in enumerate(shas):
-        unique.setdefault(sha, i)
-    kept = matrix[list(unique.values())]
-    try:
-        folder = cache.ensure_state_dir(vault.root) / "cache"
-        folder.mkdir(exist_ok=True)
-        cache.write_atomic_with(folder / f"vectors-{key}.npy", lambda handle: np.save(handle, kept, allow_pickle=False))
-    except OSError:
-        return
-    cache.write_json(vault.root, f"vectors-{key}.json", list(unique))
+    return paths, matrix, embedded
 
 
 def candidate_pairs(vectors: Vectors, threshold: float, exact_limit: int = EXACT_LIMIT) -> list[tuple[int, int, float]]:
