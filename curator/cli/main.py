@@ -310,21 +310,26 @@ def _recovered(vault: Path) -> None:
 
 
 def run_edit(args: argparse.Namespace) -> int:
-    from curator.core.changes import apply
-    from curator.core.edits import plan_merge, plan_rename
+    from curator.core.changes import plan_and_apply
+    from curator.core.edits import Plan, plan_merge, plan_rename
     from curator.core.scan import check_vault_root
-    from curator.core.vault import load_vault
+    from curator.core.vault import Vault, load_vault
 
     root = check_vault_root(args.vault)
     _recovered(root)
-    vault = load_vault(root)
-    if args.command == "rename":
-        plan = plan_rename(vault, args.old, args.new, args.reason)
-    else:
-        plan = plan_merge(vault, args.source, args.into, args.reason)
+
+    def make_plan(vault: Vault) -> Plan:
+        if args.command == "rename":
+            return plan_rename(vault, args.old, args.new, args.reason)
+        return plan_merge(vault, args.source, args.into, args.reason)
+
+    entry = None
+    if args.dry_run:
+        plan = make_plan(load_vault(root))
+    else:  # planned under the vault's lock, against what another writer may just have written
+        plan, entry = plan_and_apply(root, make_plan, args.allow_dirty, on_wait=output.diagnose)
     for note in plan.notes:
         output.diagnose(note)
-    entry = None if args.dry_run else apply(root, plan, allow_dirty=args.allow_dirty)
     files = [
         {"path": c.path, "action": "create" if c.before is None else "delete" if c.after is None else "edit"}
         for c in plan.changes
@@ -339,8 +344,11 @@ def run_edit(args: argparse.Namespace) -> int:
         "links_rewritten": plan.links_rewritten,
         "files": files,
         "commit": entry.commit if entry else None,
+        "not_committed": entry.details.get("not_committed") if entry else None,
         "notes": list(plan.notes),
     }
+    if result["not_committed"]:
+        output.diagnose(f"change {entry.id if entry else ''} is applied but not committed: {result['not_committed']}")
     if args.json:
         output.emit_json(result)
         return EXIT_OK
@@ -376,6 +384,7 @@ def run_history(args: argparse.Namespace) -> int:
                         "state": e.state,
                         "files": e.paths,
                         "commit": e.commit or None,
+                        "not_committed": e.details.get("not_committed"),
                     }
                     for e in entries
                 ],
@@ -387,6 +396,8 @@ def run_history(args: argparse.Namespace) -> int:
     for e in entries:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.time))
         state = "" if e.state == "applied" else f" [{e.state}]"
+        if e.details.get("not_committed"):
+            state += f" [not committed: {e.details['not_committed']}]"
         output.emit(f"{e.id}  {when}  {e.kind:<6} {e.reason}{state}")
         output.emit(f"    {', '.join(e.paths)}")
     return EXIT_OK
@@ -398,7 +409,7 @@ def run_undo(args: argparse.Namespace) -> int:
 
     root = check_vault_root(args.vault)
     _recovered(root)
-    entry = undo(root, args.id, allow_dirty=args.allow_dirty)
+    entry = undo(root, args.id, allow_dirty=args.allow_dirty, on_wait=output.diagnose)
     files = [f["path"] for f in entry.undo.get("files", [])]
     if args.json:
         output.emit_json(
@@ -479,7 +490,7 @@ def run_apply(args: argparse.Namespace) -> int:
 
     root = check_vault_root(args.vault)
     _recovered(root)
-    suggestion, entry = accept(load_vault(root), args.id, args.title, args.allow_dirty)
+    suggestion, entry = accept(load_vault(root), args.id, args.title, args.allow_dirty, on_wait=output.diagnose)
     if args.json:
         output.emit_json({**_suggestion_json(suggestion), "commit": entry.commit or None})
     else:

@@ -4,6 +4,7 @@ Before a byte changes, the journal entry with the exact prior bytes of every fil
 (fsynced). An entry still marked `applying` or `undoing` at the next start is rolled back, so
 the vault is always fully before or fully after a change. Undo restores what one change altered,
 merging with later edits where they do not overlap, and refuses (changing nothing) where they do.
+Every write happens under the vault's lock (lock.py): one writer at a time.
 """
 
 from __future__ import annotations
@@ -16,15 +17,19 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from curator.core.cache import ensure_state_dir, state_dir
 from curator.core.edits import EditError, Plan
-from curator.core.git import GitRepo
+from curator.core.git import GitError, GitRepo
+from curator.core.lock import vault_lock
 from curator.core.merge3 import MergeConflict, merge3
 from curator.core.resolve import fold
+
+if TYPE_CHECKING:
+    from curator.core.vault import Vault
 
 JOURNAL = "journal"
 FORMAT = 1
@@ -239,7 +244,16 @@ def _new_dirs(root: Path, paths: list[str]) -> list[str]:
 
 
 def recover(root: Path) -> list[str]:
-    """Roll back every change or undo a crash left half done; returns what was done, one line each."""
+    """Roll back every change or undo a crash left half done; returns what was done, one line each.
+
+    Under the vault's lock: an entry still being written by a live process is not half done."""
+    if not pending(root):
+        return []
+    with vault_lock(root):
+        return _recover(root)
+
+
+def _recover(root: Path) -> list[str]:
     journal = Journal(root)
     done = []
     for entry in journal.entries():
@@ -286,7 +300,30 @@ def _new_id() -> str:
 
 
 def apply(root: Path, plan: Plan, allow_dirty: bool = False) -> Entry:
-    """Write a plan to disk: journal first, then the files, then one git commit."""
+    """Write a plan to disk: journal first, then the files, then one git commit, under the vault's
+    lock. A plan made outside the lock is refused when a file it touches changed since: plan
+    inside it (`plan_and_apply`) to be sure of planning against what is on disk."""
+    with vault_lock(root):
+        return _apply(root, plan, allow_dirty)
+
+
+def plan_and_apply(
+    root: Path,
+    make_plan: Callable[[Vault], Plan],
+    allow_dirty: bool = False,
+    on_wait: Callable[[str], None] | None = None,
+) -> tuple[Plan, Entry]:
+    """Load the vault, plan and apply, all under its lock: a second writer waits, then plans
+    against what the first one wrote."""
+    from curator.core.vault import load_vault
+
+    with vault_lock(root, on_wait=on_wait):
+        recover(root)
+        plan = make_plan(load_vault(root))
+        return plan, _apply(root, plan, allow_dirty)
+
+
+def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     recover(root)
     files = [{"path": c.path, "before": c.before, "after": c.after} for c in plan.changes]
     deleted = {fold(c.path) for c in plan.changes if c.after is None}
@@ -317,7 +354,10 @@ def apply(root: Path, plan: Plan, allow_dirty: bool = False) -> Entry:
     _set_files(root, [(c.path, c.after) for c in plan.changes], [])
     if repo is not None:
         before_step("commit")
-        entry.commit = repo.commit(entry.paths, plan.reason, entry.id)
+        try:
+            entry.commit = repo.commit(entry.paths, plan.reason, entry.id)
+        except GitError as exc:  # the files are written and journaled: the change stands, uncommitted
+            entry.details["not_committed"] = str(exc)
     entry.state = "applied"
     journal.write(entry)
     return entry
@@ -400,8 +440,13 @@ def _merge(path: str, base: bytes | None, ours: bytes, theirs: bytes | None) -> 
     return result.encode("utf-8")
 
 
-def undo(root: Path, change_id: str, allow_dirty: bool = False) -> Entry:
-    """Take back one change, leaving every other in place."""
+def undo(root: Path, change_id: str, allow_dirty: bool = False, on_wait: Callable[[str], None] | None = None) -> Entry:
+    """Take back one change, leaving every other in place (under the vault's lock)."""
+    with vault_lock(root, on_wait=on_wait):
+        return _undo(root, change_id, allow_dirty)
+
+
+def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     recover(root)
     journal = Journal(root)
     entry = journal.get(change_id)
@@ -427,7 +472,10 @@ def undo(root: Path, change_id: str, allow_dirty: bool = False) -> Entry:
     _set_files(root, wanted, made)
     if repo is not None:
         before_step("commit")
-        entry.undo["commit"] = repo.commit([p for p, _ in wanted], f"Undo: {entry.reason}", f"undo-{entry.id}")
+        try:
+            entry.undo["commit"] = repo.commit([p for p, _ in wanted], f"Undo: {entry.reason}", f"undo-{entry.id}")
+        except GitError as exc:  # the undo is written: it stands, uncommitted
+            entry.undo["not_committed"] = str(exc)
     entry.state = "undone"
     journal.write(entry)
     return entry

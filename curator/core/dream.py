@@ -19,14 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from curator.core import cache
-from curator.core.changes import Entry, Journal, apply
+from curator.core.changes import Entry, Journal, apply, recover
 from curator.core.dates import find_date
 from curator.core.edits import EditError, Plan, plan_merge, plan_rename, target_path
+from curator.core.lock import vault_lock
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
 from curator.core.similarity import STOPWORDS, find_duplicates
 from curator.core.titles import subject_of
-from curator.core.vault import Vault
+from curator.core.vault import Vault, load_vault
 
 SUGGESTIONS = "suggestions.json"
 SCHEMA = "curator.suggestions/1"
@@ -355,9 +356,22 @@ def _decide(root: Path, suggestion_id: str) -> tuple[list[Suggestion], Suggestio
 
 
 def accept(
-    vault: Vault, suggestion_id: str, title: str | None = None, allow_dirty: bool = False
+    vault: Vault,
+    suggestion_id: str,
+    title: str | None = None,
+    allow_dirty: bool = False,
+    on_wait: Callable[[str], None] | None = None,
 ) -> tuple[Suggestion, Entry]:
-    """Apply a suggestion through the edit engine (journaled, undoable); `title` overrides a rename's."""
+    """Apply a suggestion through the edit engine (journaled, undoable); `title` overrides a rename's.
+
+    Planned under the vault's lock against the vault as it is then (`vault` may be older: an
+    earlier accept, or another process, may have written since it was loaded)."""
+    with vault_lock(vault.root, on_wait=on_wait):
+        recover(vault.root)
+        return _accept(load_vault(vault.root, vault.config), suggestion_id, title, allow_dirty)
+
+
+def _accept(vault: Vault, suggestion_id: str, title: str | None, allow_dirty: bool) -> tuple[Suggestion, Entry]:
     suggestions, chosen = _decide(vault.root, suggestion_id)
     if chosen.status == "accepted":
         raise EditError(f"suggestion {chosen.id} was already accepted (change {chosen.change})")

@@ -17,3 +17,7 @@ class ConfigError(CuratorError):
 
 class BaselineError(CuratorError):
     pass
+
+
+class VaultBusy(CuratorError):
+    """Another process kept the vault's write lock too long, or the lock cannot be made."""

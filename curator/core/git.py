@@ -47,30 +47,33 @@ class GitRepo:
         """Those of `paths` (vault-relative) with changes git has not committed, untracked ones included."""
         if not paths:
             return []
-        out = self.repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", *map(self._rel, paths))
+        try:
+            out = self.repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", *map(self._rel, paths))
+        except Exception as exc:  # GitCommandError, or no git program: one line, nothing written yet
+            raise GitError(f"git status failed: {_last_line(exc)}") from exc
         dirty_repo_paths = {entry[3:] for entry in out.split("\0") if len(entry) > 3}
         return [p for p in paths if self._rel(p) in dirty_repo_paths]
 
     def commit(self, paths: list[str], message: str, change_id: str) -> str:
         """Commit exactly `paths` (added, changed or deleted) with `message`; returns the commit id."""
-        rel = [self._rel(p) for p in paths]
-        ignored = set(self._ignored(rel))
-        rel = [p for p in rel if p not in ignored]
-        if not rel:
-            return ""
-        tracked = set(self.repo.git.ls_files("--", *rel).splitlines())
-        present = [p for p in rel if (self.top / p).exists()]
-        staged = [p for p in rel if p in tracked or (self.top / p).exists()]
-        if present:
-            self.repo.git.add("--", *present)
-        if not staged:
-            return ""
-        full = f"{message}\n\n{TRAILER}: {change_id}\n"
-        try:
+        try:  # any git failure (a locked index, permissions, a detached head) is one line, not a traceback
+            rel = [self._rel(p) for p in paths]
+            ignored = set(self._ignored(rel))
+            rel = [p for p in rel if p not in ignored]
+            if not rel:
+                return ""
+            tracked = set(self.repo.git.ls_files("--", *rel).splitlines())
+            present = [p for p in rel if (self.top / p).exists()]
+            staged = [p for p in rel if p in tracked or (self.top / p).exists()]
+            if present:
+                self.repo.git.add("--", *present)
+            if not staged:
+                return ""
+            full = f"{message}\n\n{TRAILER}: {change_id}\n"
             self.repo.git.commit("--only", "--no-verify", "-m", full, "--", *staged, env=self._identity())
-        except Exception as exc:  # GitCommandError: one line for the user, the change stays applied
-            raise GitError(f"git commit failed: {str(exc).strip().splitlines()[-1]}") from exc
-        return str(self.repo.head.commit.hexsha)
+            return str(self.repo.head.commit.hexsha)
+        except Exception as exc:
+            raise GitError(f"git commit failed: {_last_line(exc)}") from exc
 
     def head_mentions(self, change_id: str) -> bool:
         try:
@@ -95,3 +98,13 @@ class GitRepo:
         if not reader.has_option("user", "email") and "GIT_AUTHOR_EMAIL" not in os.environ:
             env.update(GIT_AUTHOR_EMAIL="curator@localhost", GIT_COMMITTER_EMAIL="curator@localhost")
         return env
+
+
+def _last_line(exc: Exception) -> str:
+    """The line of git's message that says what went wrong (its "fatal:" or "error:" line)."""
+    lines = [line.strip().removeprefix("stderr: ").strip("'") for line in str(exc).splitlines() if line.strip()]
+    for line in lines:
+        for mark in ("fatal: ", "error: "):
+            if mark in line:
+                return line[line.index(mark) + len(mark) :]
+    return lines[-1] if lines else type(exc).__name__
