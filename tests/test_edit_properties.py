@@ -10,7 +10,7 @@ from edit_helpers import folders, resolving, tree, undo_all_in_any_order
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from curator.core.changes import apply
+from curator.core.changes import apply, undo
 from curator.core.edits import EditError, plan_merge, plan_rename
 from curator.core.vault import load_vault
 
@@ -92,3 +92,36 @@ def test_undo_everything_in_any_order_restores_the_tree(tmp_path_factory, files,
     undo_all_in_any_order(root, applied, order_seed)
     assert tree(root) == original
     assert folders(root) == original_folders
+
+
+@st.composite
+def shared_line_vaults(draw: st.DrawFn) -> dict[str, str]:
+    """Pages whose lines each hold several links, to the same or to different pages."""
+    names = draw(st.lists(st.sampled_from(NAMES[:6]), min_size=3, max_size=6, unique=True))
+    result = {}
+    for name in names:
+        lines = [f"# {name}", ""]
+        for _ in range(draw(st.integers(1, 3))):
+            targets = draw(st.lists(st.sampled_from(names), min_size=2, max_size=4))
+            forms = [draw(st.sampled_from([f"[[{t}]]", f"[[{t}|label]]", f"[[{t}#{t}]]"])) for t in targets]
+            lines.append("See " + ", ".join(forms) + " and the rest.")
+        result[f"{name}.md"] = "\n".join(lines) + "\n"
+    return result
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(files=shared_line_vaults(), picks=st.lists(st.integers(0, 5), min_size=2, max_size=4), order=st.randoms())
+def test_renames_of_links_that_share_lines_undo_in_every_order(tmp_path_factory, files, picks, order) -> None:  # type: ignore[no-untyped-def]
+    root = make_vault(tmp_path_factory.mktemp("v"), dict(files))
+    original = tree(root)
+    pages = sorted(files)
+    applied = []
+    for n, pick in enumerate(dict.fromkeys(p % len(pages) for p in picks)):  # each page renamed once
+        plan = plan_rename(load_vault(root, use_cache=False), pages[pick], f"Renamed {n}")
+        applied.append(apply(root, plan).id)
+    order.shuffle(applied)
+    for change in applied:  # every undo goes through, whatever the order: no waiting its turn
+        undo(root, change)
+    assert tree(root) == original

@@ -110,7 +110,7 @@ async def test_accept_a_rename_in_review_and_undo_it(sample_vault: Path) -> None
 async def test_an_undo_conflict_is_a_clear_notification(sample_vault: Path) -> None:
     entry = apply(sample_vault, plan_rename(load_vault(sample_vault), "Certificate renewal", "TLS renewal"))
     memory = sample_vault / "MEMORY.md"
-    memory.write_text(memory.read_text().replace("[[TLS renewal]] —", "[[TLS renewal]] (edited) —"))
+    memory.write_text(memory.read_text().replace("[[TLS renewal]]", "[[SSL renewal]]"))  # the word it wrote
     app = CuratorApp(sample_vault)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)

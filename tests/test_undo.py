@@ -73,12 +73,21 @@ def test_overlapping_edits_refuse_and_name_the_file(tmp_path: Path) -> None:
     root = make_vault(tmp_path / "v", FILES)
     entry = rename(root, "Alpha", "Alpha one")
     home = root / "Home.md"
-    home.write_text(home.read_text().replace("See [[Alpha one]].", "See [[Alpha one]] (edited)."))
+    home.write_text(home.read_text().replace("See [[Alpha one]].", "See [[Alpha uno]]."))  # the same word
     before = tree(root)
     with pytest.raises(EditError, match=r"Home\.md was edited since"):
         undo(root, entry.id)
     assert tree(root) == before
     assert history(root)[0].state == "applied"
+
+
+def test_an_edit_elsewhere_on_the_same_line_merges(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", FILES)
+    entry = rename(root, "Alpha", "Alpha one")
+    home = root / "Home.md"
+    home.write_text(home.read_text().replace("See [[Alpha one]].", "See [[Alpha one]] (edited)."))
+    undo(root, entry.id)
+    assert "See [[Alpha]] (edited)." in home.read_text()
 
 
 def test_undo_of_a_merge(tmp_path: Path) -> None:

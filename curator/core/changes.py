@@ -433,7 +433,7 @@ def _merge(path: str, base: bytes | None, ours: bytes, theirs: bytes | None) -> 
         result = merge3((base or b"").decode("utf-8"), ours.decode("utf-8"), (theirs or b"").decode("utf-8"))
     except MergeConflict as exc:
         raise EditError(
-            f"{path} was edited since, in the lines this change touched; undo refused, nothing was changed"
+            f"{path} was edited since, in the words this change touched; undo refused, nothing was changed"
         ) from exc
     except UnicodeDecodeError as exc:
         raise EditError(f"{path} is no longer valid UTF-8; undo refused, nothing was changed") from exc

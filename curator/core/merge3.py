@@ -1,4 +1,4 @@
-"""Three-way merge of text by lines: apply the edits base→theirs onto ours, or report a conflict.
+"""Three-way merge of text by lines, then words: apply the edits base→theirs onto ours, or report a conflict.
 
 Written here rather than taken from a package because the one on PyPI is GPL, and because undo
 needs non-overlapping edits to merge (adjacent edits included) so that undos commute.
@@ -6,6 +6,7 @@ needs non-overlapping edits to merge (adjacent edits included) so that undos com
 
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 
 Hunk = tuple[int, int, list[str]]  # base lines [start, end) are replaced by these lines
@@ -32,12 +33,23 @@ def _overlap(a: Hunk, b: Hunk) -> bool:
 
 
 def merge3(base: str, ours: str, theirs: str) -> str:
-    """`ours` with the changes from `base` to `theirs` applied; MergeConflict when they touch the same lines."""
+    """`ours` with the changes from `base` to `theirs` applied; MergeConflict when they touch the
+    same text. Lines first; where line hunks overlap, the same at the grain of words, so that edits
+    to different links on one line (two renames) still merge, in either order."""
     if ours == base:
         return theirs
     if theirs == base or ours == theirs:
         return ours
-    b, o, t = (s.splitlines(keepends=True) for s in (base, ours, theirs))
+    try:
+        return "".join(_merge(*(s.splitlines(keepends=True) for s in (base, ours, theirs))))
+    except MergeConflict:
+        return "".join(_merge(*(_TOKEN.findall(s) for s in (base, ours, theirs))))
+
+
+_TOKEN = re.compile(r"\w+|\s+|[^\w\s]")  # words, runs of white space, single marks: every character
+
+
+def _merge(b: list[str], o: list[str], t: list[str]) -> list[str]:
     mine, wanted = _hunks(b, o), _hunks(b, t)
     for hunk in wanted:
         for other in mine:
@@ -47,9 +59,9 @@ def merge3(base: str, ours: str, theirs: str) -> str:
     events = sorted({(s, e, tuple(r)) for s, e, r in mine + wanted}, key=lambda h: (h[0], h[1]))
     out: list[str] = []
     pos = 0
-    for start, end, lines in events:
+    for start, end, pieces in events:
         out.extend(b[pos:start])
-        out.extend(lines)
+        out.extend(pieces)
         pos = max(pos, end)
     out.extend(b[pos:])
-    return "".join(out)
+    return out
