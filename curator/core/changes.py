@@ -160,7 +160,7 @@ class Journal:
         return matches[0]
 
 
-def _write_durably(path: Path, data: bytes, mode: int | None = None) -> None:
+def _write_durably(path: Path, data: bytes, mode: int | None = None, sync_folder: bool = True) -> None:
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.curator-tmp")
     try:
         with open(tmp, "wb") as handle:
@@ -173,7 +173,8 @@ def _write_durably(path: Path, data: bytes, mode: int | None = None) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    _fsync_dir(path.parent)
+    if sync_folder:
+        _fsync_dir(path.parent)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -207,14 +208,17 @@ def _read(root: Path, path: str) -> bytes | None:
 
 def _set_files(root: Path, files: list[tuple[str, bytes | None]], created_dirs: list[str]) -> None:
     """Bring each file to its wanted bytes (None: absent). Deletions first, so that a case-only
-    rename works on a case-insensitive file system; empty folders the change made are removed."""
+    rename works on a case-insensitive file system; empty folders the change made are removed.
+    Each folder is synced once at the end: until then the journal, synced first, can put back
+    whatever a crash leaves half renamed."""
+    touched: set[Path] = set()
     for path, data in files:
         if data is None:
             full = _inside(root, path)
             if full.exists():
                 before_step(f"delete {path}")
                 full.unlink()
-                _fsync_dir(full.parent)
+                touched.add(full.parent)
     for path, data in files:
         if data is None:
             continue
@@ -224,7 +228,10 @@ def _set_files(root: Path, files: list[tuple[str, bytes | None]], created_dirs: 
         full.parent.mkdir(parents=True, exist_ok=True)
         before_step(f"write {path}")
         mode = full.stat().st_mode & 0o7777 if full.exists() else None
-        _write_durably(full, data, mode)
+        _write_durably(full, data, mode, sync_folder=False)
+        touched.add(full.parent)
+    for parent in touched:
+        _fsync_dir(parent)
     for folder in sorted(created_dirs, key=len, reverse=True):
         full = root / folder
         if full.is_dir() and not any(full.iterdir()):
