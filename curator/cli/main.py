@@ -305,7 +305,7 @@ def run_graph(args: argparse.Namespace) -> int:
 def _recovered(vault: Path) -> None:
     from curator.core.changes import recover
 
-    for line in recover(vault):
+    for line in recover(vault, on_wait=output.diagnose):
         output.diagnose(line)
 
 

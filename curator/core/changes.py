@@ -250,13 +250,13 @@ def _new_dirs(root: Path, paths: list[str]) -> list[str]:
     return sorted(made)
 
 
-def recover(root: Path) -> list[str]:
+def recover(root: Path, on_wait: Callable[[str], None] | None = None) -> list[str]:
     """Roll back every change or undo a crash left half done; returns what was done, one line each.
 
     Under the vault's lock: an entry still being written by a live process is not half done."""
     if not pending(root):
         return []
-    with vault_lock(root):
+    with vault_lock(root, on_wait=on_wait):
         return _recover(root)
 
 
