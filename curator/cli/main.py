@@ -569,7 +569,7 @@ def run_search(args: argparse.Namespace) -> int:
 
 def run_trust(args: argparse.Namespace) -> int:
     from curator.core import trust
-    from curator.core.config import CONFIG_NAME, read_toml
+    from curator.core.config import CONFIG_NAME
     from curator.core.scan import check_vault_root
 
     if args.list:
@@ -593,7 +593,7 @@ def run_trust(args: argparse.Namespace) -> int:
         else:
             output.diagnose(f"{root} was not trusted")
         return EXIT_OK
-    asked = trust.code_settings(read_toml(root / CONFIG_NAME, CONFIG_NAME))
+    asked = trust.asked_by(root)
     if not asked:
         output.diagnose(f"{root / CONFIG_NAME} names no command to run: there is nothing to trust")
         return EXIT_OK

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.core import cache
-from curator.core.changes import Entry, Journal, apply, recover
+from curator.core.changes import Entry, Journal, plan_and_apply
 from curator.core.dates import find_date
 from curator.core.edits import EditError, Plan, plan_merge, plan_rename, target_path
 from curator.core.lock import vault_lock
@@ -27,7 +27,7 @@ from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
 from curator.core.similarity import STOPWORDS, find_duplicates
 from curator.core.titles import subject_of
-from curator.core.vault import Vault, load_vault
+from curator.core.vault import Vault
 
 SUGGESTIONS = "suggestions.json"
 SCHEMA = "curator.suggestions/1"
@@ -365,33 +365,32 @@ def accept(
     """Apply a suggestion through the edit engine (journaled, undoable); `title` overrides a rename's.
 
     Planned under the vault's lock against the vault as it is then (`vault` may be older: an
-    earlier accept, or another process, may have written since it was loaded)."""
+    earlier accept, or another process, may have written since it was loaded); the suggestions
+    file is read and written under the lock too."""
     with vault_lock(vault.root, on_wait=on_wait):
-        recover(vault.root)
-        return _accept(load_vault(vault.root, vault.config), suggestion_id, title, allow_dirty)
+        suggestions, chosen = _decide(vault.root, suggestion_id)
+        if chosen.status == "accepted":
+            raise EditError(f"suggestion {chosen.id} was already accepted (change {chosen.change})")
+        if title is not None and chosen.kind != "rename":
+            raise EditError("--title applies to rename suggestions only")
 
+        def make_plan(current: Vault) -> Plan:
+            for path, sha in chosen.page_shas.items():
+                page = current.pages.get(path)
+                if page is None:
+                    raise EditError(f"{path} is gone since the suggestion was made; run dream again")
+                if page.sha != sha:
+                    raise EditError(f"{path} changed since the suggestion was made; run dream again")
+            if title is not None:
+                chosen.title = title.strip()
+                chosen.reason = f"Rename {chosen.pages[0]} to {chosen.title} (title edited in review)"
+            return plan_for(current, chosen)
 
-def _accept(vault: Vault, suggestion_id: str, title: str | None, allow_dirty: bool) -> tuple[Suggestion, Entry]:
-    suggestions, chosen = _decide(vault.root, suggestion_id)
-    if chosen.status == "accepted":
-        raise EditError(f"suggestion {chosen.id} was already accepted (change {chosen.change})")
-    if title is not None and chosen.kind != "rename":
-        raise EditError("--title applies to rename suggestions only")
-    for path, sha in chosen.page_shas.items():
-        page = vault.pages.get(path)
-        if page is None:
-            raise EditError(f"{path} is gone since the suggestion was made; run dream again")
-        if page.sha != sha:
-            raise EditError(f"{path} changed since the suggestion was made; run dream again")
-    if title is not None:
-        chosen.title = title.strip()
-        chosen.reason = f"Rename {chosen.pages[0]} to {chosen.title} (title edited in review)"
-    plan = plan_for(vault, chosen)
-    entry = apply(vault.root, plan, allow_dirty=allow_dirty)
-    chosen.status = "accepted"
-    chosen.change = entry.id
-    save_suggestions(vault.root, suggestions)
-    return chosen, entry
+        _, entry = plan_and_apply(vault.root, make_plan, allow_dirty)
+        chosen.status = "accepted"
+        chosen.change = entry.id
+        save_suggestions(vault.root, suggestions)
+        return chosen, entry
 
 
 def set_status(root: Path, suggestion_id: str, status: str) -> Suggestion:

@@ -55,6 +55,13 @@ def code_settings(data: dict[str, Any]) -> dict[str, str]:
     return found
 
 
+def asked_by(root: Path) -> dict[str, str]:
+    """What the vault's own config file asks to run (`code_settings` of `.curator.toml`)."""
+    from curator.core.config import CONFIG_NAME, read_toml
+
+    return code_settings(read_toml(root / CONFIG_NAME, CONFIG_NAME))
+
+
 def without_code_settings(data: dict[str, Any]) -> dict[str, Any]:
     """`data` with every setting that runs something taken out."""
     cleaned = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}

@@ -176,10 +176,10 @@ class CuratorApp(App[None]):
     def offer_trust(self) -> None:
         """Show the exact command the vault's config asks to run, and trust the vault if told to."""
         from curator.core import trust
-        from curator.core.config import CONFIG_NAME, read_toml
+        from curator.core.config import CONFIG_NAME
 
         try:
-            asked = trust.code_settings(read_toml(self.vault_root / CONFIG_NAME, CONFIG_NAME))
+            asked = trust.asked_by(self.vault_root)
         except CuratorError as exc:
             self.notify(str(exc), severity="error", markup=False)
             return
