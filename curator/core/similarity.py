@@ -195,18 +195,14 @@ def _static_embedder() -> Any:
 
 
 class Distinct(NamedTuple):
-    """What a page says that other pages do not: its title and its non-template sentences, as one
-    text, and that text's hash (what the stages' caches are keyed by)."""
+    """What a page says that other pages do not: its title and its non-template sentences."""
 
     title: str
     sentences: list[str]
-    text: str
-    key: str
 
-    @classmethod
-    def of(cls, title: str, sentences: list[str]) -> Distinct:
-        text = f"{title}\n\n{' '.join(' '.join(sentences).split())}"
-        return cls(title, sentences, text, hashlib.blake2b(text.encode(), digest_size=12).hexdigest())
+    @property
+    def text(self) -> str:
+        return f"{self.title}\n\n{' '.join(' '.join(self.sentences).split())}"
 
     def pieces(self) -> list[str]:
         """The pieces the transformer reads: the title, then the sentences, short ones joined to the
@@ -229,6 +225,10 @@ class Distinct(NamedTuple):
         return [self.title, *grouped]
 
 
+def _text_key(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
 def distinctive_texts(vault: Vault) -> dict[str, Distinct]:
     """Each readable page's title and non-template sentences (see boilerplate.py), by path."""
     memo_key = f"distinctive:{boilerplate.RECIPE}"
@@ -241,7 +241,7 @@ def distinctive_texts(vault: Vault) -> dict[str, Distinct]:
             raw = (vault.root / page.path).read_bytes().decode("utf-8", "replace")
             sentences[page.path] = boilerplate.body_sentences(raw)
     template = boilerplate.Template(sentences.values())
-    found = {path: Distinct.of(vault.pages[path].title, template.distinctive(s)) for path, s in sentences.items()}
+    found = {path: Distinct(vault.pages[path].title, template.distinctive(s)) for path, s in sentences.items()}
     vault.memo[memo_key] = found
     return found
 
@@ -356,8 +356,8 @@ def piece_vectors(
             at += len(pieces)
         return out
 
-    also_keep = {p.key for p in others} if others else None
-    return _cached_rows(vault, store, [p.key for p in pages], compute, also_keep)
+    also_keep = {_text_key(p.text) for p in others} if others else None
+    return _cached_rows(vault, store, [_text_key(p.text) for p in pages], compute, also_keep)
 
 
 def aligned_score(a: np.ndarray, b: np.ndarray, titles: float = 0.0) -> float:
@@ -375,11 +375,11 @@ def aligned_score(a: np.ndarray, b: np.ndarray, titles: float = 0.0) -> float:
 
 
 def whole_text_vectors(
-    vault: Vault, store: str, pages: list[Distinct], embed: Callable[[list[str]], np.ndarray]
+    vault: Vault, store: str, texts: list[str], embed: Callable[[list[str]], np.ndarray]
 ) -> tuple[np.ndarray, int]:
-    """One unit vector per page's text (a row of the matrix), cached by the text's hash in `store`."""
+    """One unit vector per text (a row of the matrix), cached by the text's hash in `store`."""
     rows, embedded = _cached_rows(
-        vault, store, [p.key for p in pages], lambda missing: list(embed([pages[i].text for i in missing])[:, None])
+        vault, store, [_text_key(t) for t in texts], lambda missing: list(embed([texts[i] for i in missing])[:, None])
     )
     matrix = np.concatenate(rows) if rows else np.zeros((0, 1), dtype=np.float32)
     return matrix.astype(np.float32), embedded
@@ -397,7 +397,7 @@ def static_candidates(
     """
     embedder = _static_embedder()
     store = _store_name("static", embedder.id, boilerplate.RECIPE)
-    vectors, embedded = whole_text_vectors(vault, store, pages, embedder.embed)
+    vectors, embedded = whole_text_vectors(vault, store, [p.text for p in pages], embedder.embed)
     said = [i for i, page in enumerate(pages) if page.sentences]
     if len(said) < 2:
         return [], embedded
@@ -463,7 +463,9 @@ def find_duplicates(
     started = time.perf_counter()
     if lexical:
         store = _store_name("lexical", provider.id, boilerplate.RECIPE)
-        vectors, embedded = whole_text_vectors(vault, store, pages, lambda batch: provider.embed(batch, progress))
+        vectors, embedded = whole_text_vectors(
+            vault, store, [p.text for p in pages], lambda batch: provider.embed(batch, progress)
+        )
         scored = candidate_pairs(vectors, threshold)
         stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
     else:
