@@ -37,14 +37,18 @@ def body_sentences(text: str) -> list[str]:
     (a template's headings are the same on unrelated pages), links as the words they show."""
     _, _, body_at = split_frontmatter(text)
     body = _HEADING.sub("", text[body_at:])
-    body = _LINK.sub(lambda m: m.group(2) or m.group(1), body)
-    body = _MD_LINK.sub(r"\1", body)
+    body = _MD_LINK.sub(r"\1", wikilinks_as_shown(body))
     return [
         s
         for block in _BLOCK_END.split(body)
         for s in (piece.strip(" \t-*+>|") for piece in _SENTENCE_END.split(_LIST_MARK.sub("", " ".join(block.split()))))
         if s
     ]
+
+
+def wikilinks_as_shown(text: str) -> str:
+    """`text` with each wikilink replaced by the words it shows: its label, else its target."""
+    return _LINK.sub(lambda m: m.group(2) or m.group(1), text)
 
 
 def _key(sentence: str) -> str:

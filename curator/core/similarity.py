@@ -57,7 +57,6 @@ TEXT_RECIPE = "v1"  # bump when page_text changes: every cached vector is then r
 Progress = Callable[[int, int], None]
 
 _HEADING = re.compile(r"^[ ]{0,3}#{1,6}[ \t].*$|^[ ]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE)
-_LINK = re.compile(r"!?\[\[([^\[\]|#\n]*)(?:#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 _TITLE_WORD = re.compile(r"\w+", re.UNICODE)
 STOPWORDS = frozenset(
     "a an the and or of on in at to for from by with without is are was were be been it its this that these "
@@ -71,7 +70,7 @@ def page_text(title: str, text: str) -> str:
     lines (template headings are the same on unrelated pages) and link brackets."""
     _, _, body_at = split_frontmatter(text)
     body = _HEADING.sub("", text[body_at:])
-    body = _LINK.sub(lambda m: m.group(2) or m.group(1), body)
+    body = boilerplate.wikilinks_as_shown(body)
     return f"{title}\n\n{' '.join(body.split())}"
 
 
