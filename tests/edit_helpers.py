@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 from curator.core.changes import undo
-from curator.core.edits import EditError
+from curator.core.errors import EditError
 from curator.core.vault import load_vault
 
 

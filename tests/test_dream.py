@@ -12,7 +12,7 @@ from conftest import make_vault
 from curator.core.changes import history, undo
 from curator.core.config import Config
 from curator.core.dream import accept, dream, load_suggestions, set_status
-from curator.core.edits import EditError
+from curator.core.errors import EditError
 from curator.core.titles import subject_of
 from curator.core.vault import load_vault
 

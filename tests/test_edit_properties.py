@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from curator.core.changes import apply, undo
-from curator.core.edits import EditError, plan_merge, plan_rename
+from curator.core.edits import plan_merge, plan_rename
+from curator.core.errors import EditError
 from curator.core.vault import load_vault
 
 NAMES = ["Alpha", "Beta", "Gamma note", "Delta", "Zoë", "Epsilon", "alpha"]

@@ -9,7 +9,8 @@ import pytest
 from conftest import make_vault
 
 from curator.core.changes import apply, undo
-from curator.core.edits import EditError, plan_rename
+from curator.core.edits import plan_rename
+from curator.core.errors import EditError
 from curator.core.vault import load_vault
 
 FILES: dict[str, str | bytes] = {

@@ -9,7 +9,8 @@ from conftest import make_vault
 from edit_helpers import dead_count
 
 from curator.core.changes import apply
-from curator.core.edits import EditError, plan_merge
+from curator.core.edits import plan_merge
+from curator.core.errors import EditError
 from curator.core.vault import load_vault
 
 SOURCE = """\

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import DataTable, OptionList
@@ -27,6 +28,19 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
 
 def main_of(app: CuratorApp) -> MainScreen:
     return app.main
+
+
+def notifications(app: CuratorApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every notification the app shows from now on (the screens' go through the app too)."""
+    said: list[str] = []
+    shown = app.notify
+
+    def notify(message: str, **kwargs: Any) -> None:
+        said.append(message)
+        shown(message, **kwargs)
+
+    monkeypatch.setattr(app, "notify", notify)
+    return said
 
 
 async def test_startup_shows_pages_findings_and_how_to_review(sample_vault: Path) -> None:
@@ -107,11 +121,12 @@ async def test_accept_a_rename_in_review_and_undo_it(sample_vault: Path) -> None
         assert old.exists() and not new.exists()
 
 
-async def test_an_undo_conflict_is_a_clear_notification(sample_vault: Path) -> None:
+async def test_an_undo_conflict_is_a_clear_notification(sample_vault: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     entry = apply(sample_vault, plan_rename(load_vault(sample_vault), "Certificate renewal", "TLS renewal"))
     memory = sample_vault / "MEMORY.md"
     memory.write_text(memory.read_text().replace("[[TLS renewal]]", "[[SSL renewal]]"))  # the word it wrote
     app = CuratorApp(sample_vault)
+    messages = notifications(app, monkeypatch)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
         await pilot.press("h")
@@ -121,10 +136,39 @@ async def test_an_undo_conflict_is_a_clear_notification(sample_vault: Path) -> N
         await pilot.pause()
         await pilot.press("y")
         await settle(pilot)
-        messages = [n.message for n in app._notifications]
         assert any("MEMORY.md was edited since" in m for m in messages)
         assert (sample_vault / "problems/TLS renewal.md").exists()  # nothing was changed
         assert entry.id in {e.id for e in app.screen.entries}  # type: ignore[attr-defined]
+
+
+async def test_a_file_system_error_in_a_worker_is_a_notification_not_an_exit(
+    sample_vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An OSError from the core (a read-only vault, a full disk) with a path that looks like Rich
+    markup (`[/b]` closes a tag that was never opened) is shown as it is, and the app goes on."""
+    import curator.tui.app as app_module
+
+    apply(sample_vault, plan_rename(load_vault(sample_vault), "Certificate renewal", "TLS renewal"))
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied", "problems/[/b] TLS renewal.md")
+
+    monkeypatch.setattr(app_module, "undo", refuse)
+    app = CuratorApp(sample_vault)
+    messages = notifications(app, monkeypatch)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert "problems/[/b] TLS renewal.md: Permission denied" in messages
+        assert app.is_running and isinstance(app.screen, HistoryScreen)
+        await pilot.pause(0.2)  # the toast is drawn: markup would raise here
+        assert app.is_running
+    assert (sample_vault / "problems/TLS renewal.md").exists()  # the change stands: nothing was undone
 
 
 async def test_theme_switch(sample_vault: Path) -> None:

@@ -12,7 +12,8 @@ from conftest import make_vault
 from edit_helpers import folders, tree
 
 from curator.core.changes import apply, history, recover, undo
-from curator.core.edits import EditError, plan_merge, plan_rename
+from curator.core.edits import plan_merge, plan_rename
+from curator.core.errors import EditError
 from curator.core.vault import load_vault
 
 FILES: dict[str, str | bytes] = {

@@ -11,7 +11,7 @@ from typing import Any
 
 from curator import __version__
 from curator.cli import output
-from curator.core.errors import CuratorError
+from curator.core.errors import REPORTED, one_line
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 COMMANDS = (
@@ -231,11 +231,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_trust(args)
         parser.print_help()
         return EXIT_USAGE
-    except CuratorError as exc:
-        output.diagnose(str(exc))
-        return EXIT_USAGE
-    except OSError as exc:
-        output.diagnose(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
+    except REPORTED as exc:
+        output.diagnose(one_line(exc))
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
@@ -344,7 +341,7 @@ def run_edit(args: argparse.Namespace) -> int:
         "links_rewritten": plan.links_rewritten,
         "files": files,
         "commit": entry.commit if entry else None,
-        "not_committed": entry.details.get("not_committed") if entry else None,
+        "not_committed": (entry.not_committed or None) if entry else None,
         "notes": list(plan.notes),
     }
     if result["not_committed"]:
@@ -384,7 +381,7 @@ def run_history(args: argparse.Namespace) -> int:
                         "state": e.state,
                         "files": e.paths,
                         "commit": e.commit or None,
-                        "not_committed": e.details.get("not_committed"),
+                        "not_committed": e.not_committed or None,
                     }
                     for e in entries
                 ],
@@ -396,8 +393,10 @@ def run_history(args: argparse.Namespace) -> int:
     for e in entries:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.time))
         state = "" if e.state == "applied" else f" [{e.state}]"
-        if e.details.get("not_committed"):
-            state += f" [not committed: {e.details['not_committed']}]"
+        if e.not_committed:
+            state += f" [not committed: {e.not_committed}]"
+        if e.undo is not None and e.undo.not_committed:
+            state += f" [undo not committed: {e.undo.not_committed}]"
         output.emit(f"{e.id}  {when}  {e.kind:<6} {e.reason}{state}")
         output.emit(f"    {', '.join(e.paths)}")
     return EXIT_OK
@@ -410,10 +409,20 @@ def run_undo(args: argparse.Namespace) -> int:
     root = check_vault_root(args.vault)
     _recovered(root)
     entry = undo(root, args.id, allow_dirty=args.allow_dirty, on_wait=output.diagnose)
-    files = [f["path"] for f in entry.undo.get("files", [])]
+    record = entry.undo
+    assert record is not None  # set by undo
+    files = [f.path for f in record.files]
+    if record.not_committed:
+        output.diagnose(f"undo of {entry.id} is written but not committed: {record.not_committed}")
     if args.json:
         output.emit_json(
-            {"schema": "curator.undo/1", "id": entry.id, "files": files, "commit": entry.undo.get("commit")}
+            {
+                "schema": "curator.undo/1",
+                "id": entry.id,
+                "files": files,
+                "commit": record.commit or None,
+                "not_committed": record.not_committed or None,
+            }
         )
     else:
         output.emit(f"undid {entry.id} ({entry.reason}); restored {len(files)} files")

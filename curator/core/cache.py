@@ -9,12 +9,12 @@ the standard json module, as importing orjson (it imports dataclasses, uuid and 
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
+
+from curator.core.atomic import write_atomic
 
 try:  # hashlib loads OpenSSL (3 ms) to offer every algorithm; a warm lint needs only BLAKE2
     from _blake2 import blake2b as blake2b
@@ -40,28 +40,6 @@ def ensure_state_dir(root: Path) -> Path:
     if not ignore.exists():
         write_atomic(ignore, b"# derived by curator; safe to delete\n*\n")
     return folder
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder, fsync it, then rename it into place."""
-    write_atomic_with(path, lambda handle: handle.write(data))
-
-
-def write_atomic_with(path: Path, write: Callable[[BinaryIO], object]) -> None:
-    """`write_atomic` for data that `write` streams into the file (a large array, without a copy)."""
-    import tempfile  # only when writing: a warm lint never pays for it
-
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            write(handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def read_json(path: Path) -> Any:

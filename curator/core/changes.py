@@ -10,20 +10,23 @@ Every write happens under the vault's lock (lock.py): one writer at a time.
 from __future__ import annotations
 
 import base64
+import glob
 import hashlib
 import os
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from curator.core.atomic import TEMPORARY_SUFFIX, fsync_dir, write_all, write_atomic
 from curator.core.cache import ensure_state_dir, state_dir
-from curator.core.edits import EditError, Plan
-from curator.core.git import GitError, GitRepo
+from curator.core.edits import FileChange, Plan
+from curator.core.errors import EditError, GitError
+from curator.core.git import GitRepo
 from curator.core.lock import vault_lock
 from curator.core.merge3 import MergeConflict, merge3
 from curator.core.resolve import fold
@@ -32,7 +35,7 @@ if TYPE_CHECKING:
     from curator.core.vault import Vault
 
 JOURNAL = "journal"
-FORMAT = 1
+FORMAT = 2  # 2: `not_committed` and the undo's fields are their own keys (1 kept it in `details`)
 
 
 def _no_step(step: str) -> None:
@@ -40,6 +43,17 @@ def _no_step(step: str) -> None:
 
 
 before_step: Callable[[str], None] = _no_step
+
+
+@dataclass
+class UndoRecord:
+    """How a change was taken back: the bytes each file had before the undo and after it."""
+
+    time: float
+    moved: dict[str, str]  # page the change made -> the page the undo brought back
+    files: list[FileChange]
+    commit: str = ""
+    not_committed: str = ""  # git's reason, while the undo is written but not committed
 
 
 @dataclass
@@ -51,17 +65,18 @@ class Entry:
     reason: str
     time: float
     state: str  # applying, applied, undoing, undone, rolled-back
-    files: list[dict[str, Any]]  # path, before, after (bytes or None)
+    files: list[FileChange]
     moved: dict[str, str] = field(default_factory=dict)
     details: dict[str, Any] = field(default_factory=dict)
     links_rewritten: int = 0
     created_dirs: list[str] = field(default_factory=list)
     commit: str = ""
-    undo: dict[str, Any] = field(default_factory=dict)  # files, state, time, commit of its undo
+    not_committed: str = ""  # git's reason, while the change is written but not committed
+    undo: UndoRecord | None = None
 
     @property
     def paths(self) -> list[str]:
-        return [f["path"] for f in self.files]
+        return [f.path for f in self.files]
 
 
 def _b64(data: bytes | None) -> str | None:
@@ -76,21 +91,77 @@ def _sha(data: bytes | None) -> str | None:
     return None if data is None else hashlib.sha256(data).hexdigest()
 
 
-def _files_to_json(files: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _files_to_json(files: list[FileChange]) -> list[dict[str, Any]]:
     return [
         {
-            "path": f["path"],
-            "before": _b64(f["before"]),
-            "before_sha": _sha(f["before"]),
-            "after": _b64(f["after"]),
-            "after_sha": _sha(f["after"]),
+            "path": f.path,
+            "before": _b64(f.before),
+            "before_sha": _sha(f.before),
+            "after": _b64(f.after),
+            "after_sha": _sha(f.after),
         }
         for f in files
     ]
 
 
-def _files_from_json(files: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"path": f["path"], "before": _unb64(f["before"]), "after": _unb64(f["after"])} for f in files]
+def _files_from_json(files: list[dict[str, Any]]) -> list[FileChange]:
+    return [FileChange(f["path"], _unb64(f["before"]), _unb64(f["after"])) for f in files]
+
+
+def _entry_to_json(entry: Entry) -> dict[str, Any]:
+    undo = entry.undo
+    return {
+        "format": FORMAT,
+        "id": entry.id,
+        "kind": entry.kind,
+        "reason": entry.reason,
+        "time": entry.time,
+        "state": entry.state,
+        "files": _files_to_json(entry.files),
+        "moved": entry.moved,
+        "details": entry.details,
+        "links_rewritten": entry.links_rewritten,
+        "created_dirs": entry.created_dirs,
+        "commit": entry.commit,
+        "not_committed": entry.not_committed,
+        "undo": {
+            "time": undo.time,
+            "moved": undo.moved,
+            "files": _files_to_json(undo.files),
+            "commit": undo.commit,
+            "not_committed": undo.not_committed,
+        }
+        if undo
+        else None,
+    }
+
+
+def _entry_from_json(data: dict[str, Any]) -> Entry:
+    details = dict(data.get("details") or {})
+    undo = data.get("undo") or None
+    return Entry(
+        id=data["id"],
+        kind=data["kind"],
+        reason=data["reason"],
+        time=data["time"],
+        state=data["state"],
+        files=_files_from_json(data["files"]),
+        moved=data.get("moved", {}),
+        details=details,
+        links_rewritten=data.get("links_rewritten", 0),
+        created_dirs=data.get("created_dirs", []),
+        commit=data.get("commit", ""),
+        not_committed=data.get("not_committed") or details.pop("not_committed", ""),  # format 1 kept it in details
+        undo=UndoRecord(
+            time=undo["time"],
+            moved=undo.get("moved", {}),
+            files=_files_from_json(undo.get("files", [])),
+            commit=undo.get("commit") or "",
+            not_committed=undo.get("not_committed") or "",
+        )
+        if undo
+        else None,
+    )
 
 
 class Journal:
@@ -99,25 +170,11 @@ class Journal:
         self.folder = state_dir(root) / JOURNAL
 
     def write(self, entry: Entry) -> None:
-        """Store the entry durably: atomic replace, then fsync of the file and its folder."""
+        """Store the entry durably: atomic replace, then fsync of its folder."""
         ensure_state_dir(self.root)
         self.folder.mkdir(exist_ok=True)
-        data = {
-            "format": FORMAT,
-            "id": entry.id,
-            "kind": entry.kind,
-            "reason": entry.reason,
-            "time": entry.time,
-            "state": entry.state,
-            "files": _files_to_json(entry.files),
-            "moved": entry.moved,
-            "details": entry.details,
-            "links_rewritten": entry.links_rewritten,
-            "created_dirs": entry.created_dirs,
-            "commit": entry.commit,
-            "undo": {**entry.undo, "files": _files_to_json(entry.undo.get("files", []))} if entry.undo else {},
-        }
-        _write_durably(self.folder / f"{entry.id}.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
+        data = orjson.dumps(_entry_to_json(entry), option=orjson.OPT_INDENT_2)
+        write_atomic(self.folder / f"{entry.id}.json", data, sync_folder=True)
 
     def entries(self) -> list[Entry]:
         """Every entry, oldest first."""
@@ -126,26 +183,7 @@ class Journal:
         found = []
         for path in sorted(self.folder.glob("*.json")):
             try:
-                data = orjson.loads(path.read_bytes())
-                undo = data.get("undo") or {}
-                if undo:
-                    undo = {**undo, "files": _files_from_json(undo.get("files", []))}
-                found.append(
-                    Entry(
-                        id=data["id"],
-                        kind=data["kind"],
-                        reason=data["reason"],
-                        time=data["time"],
-                        state=data["state"],
-                        files=_files_from_json(data["files"]),
-                        moved=data.get("moved", {}),
-                        details=data.get("details", {}),
-                        links_rewritten=data.get("links_rewritten", 0),
-                        created_dirs=data.get("created_dirs", []),
-                        commit=data.get("commit", ""),
-                        undo=undo,
-                    )
-                )
+                found.append(_entry_from_json(orjson.loads(path.read_bytes())))
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 raise EditError(f"journal entry {path.name} is damaged ({exc}); move it aside to continue") from exc
         found.sort(key=lambda e: (e.time, e.id))
@@ -160,41 +198,16 @@ class Journal:
         return matches[0]
 
 
-def _write_durably(path: Path, data: bytes, mode: int | None = None, sync_folder: bool = True) -> None:
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.curator-tmp")
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    if sync_folder:
-        _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+@lru_cache(maxsize=16)
+def _real_root(root: Path) -> Path:
+    return root.resolve()
 
 
 def _inside(root: Path, path: str) -> Path:
     """The absolute path of a vault file; refuses anything that would land outside the vault."""
     full = (root / path).resolve()
-    real_root = root.resolve()
-    if full != real_root and real_root not in full.parents:
+    real_root = _real_root(root)
+    if full != real_root and not full.is_relative_to(real_root):
         raise EditError(f"{path} lies outside the vault; nothing was changed")
     return root / path
 
@@ -219,25 +232,38 @@ def _set_files(root: Path, files: list[tuple[str, bytes | None]], created_dirs: 
                 before_step(f"delete {path}")
                 full.unlink()
                 touched.add(full.parent)
+    writes: list[tuple[Path, bytes, int | None]] = []
     for path, data in files:
         if data is None:
             continue
         full = _inside(root, path)
-        if full.exists() and full.read_bytes() == data:
+        try:
+            stat = full.stat()
+        except FileNotFoundError:
+            full.parent.mkdir(parents=True, exist_ok=True)
+            writes.append((full, data, None))
             continue
-        full.parent.mkdir(parents=True, exist_ok=True)
-        before_step(f"write {path}")
-        mode = full.stat().st_mode & 0o7777 if full.exists() else None
-        _write_durably(full, data, mode, sync_folder=False)
-        touched.add(full.parent)
+        if full.read_bytes() != data:
+            writes.append((full, data, stat.st_mode & 0o7777))
+    write_all(writes, before_replace=lambda full: before_step(f"write {full.relative_to(root).as_posix()}"))
+    touched.update(full.parent for full, _, _ in writes)
     for parent in touched:
-        _fsync_dir(parent)
+        fsync_dir(parent)
     for folder in sorted(created_dirs, key=len, reverse=True):
         full = root / folder
         if full.is_dir() and not any(full.iterdir()):
             wanted = any(data is not None and p.startswith(folder + "/") for p, data in files)
             if not wanted:
                 full.rmdir()
+
+
+def _discard_temporaries(root: Path, paths: list[str]) -> None:
+    """Remove what a writer killed between writing and renaming left beside these files."""
+    for path in paths:
+        full = root / path
+        if full.parent.is_dir():
+            for stray in full.parent.glob(f".{glob.escape(full.name)}.*{TEMPORARY_SUFFIX}"):
+                stray.unlink(missing_ok=True)
 
 
 def _new_dirs(root: Path, paths: list[str]) -> list[str]:
@@ -251,48 +277,115 @@ def _new_dirs(root: Path, paths: list[str]) -> list[str]:
 
 
 def recover(root: Path, on_wait: Callable[[str], None] | None = None) -> list[str]:
-    """Roll back every change or undo a crash left half done; returns what was done, one line each.
+    """Settle what earlier commands left: roll back every change or undo a crash left half done,
+    then commit each change that was written but not committed (git was busy or refused).
+    Returns what was done, one line each.
 
     Under the vault's lock: an entry still being written by a live process is not half done."""
-    if not pending(root):
+    if not _unsettled(root):
         return []
     with vault_lock(root, on_wait=on_wait):
         return _recover(root)
 
 
+def _unsettled(root: Path) -> bool:
+    try:
+        return any(_half_done(e) or _to_commit(e) for e in Journal(root).entries())
+    except EditError:
+        return False
+
+
+def _half_done(entry: Entry) -> bool:
+    return entry.state in ("applying", "undoing")
+
+
+def _to_commit(entry: Entry) -> bool:
+    if entry.state == "applied":
+        return bool(entry.not_committed)
+    return entry.state == "undone" and entry.undo is not None and bool(entry.undo.not_committed)
+
+
 def _recover(root: Path) -> list[str]:
     journal = Journal(root)
     done = []
-    for entry in journal.entries():
+    entries = journal.entries()
+    for entry in entries:
         if entry.state == "applying":
             repo = GitRepo.find(root)
             if repo is not None and entry.commit == "" and repo.head_mentions(entry.id):
                 entry.state = "applied"  # it was committed just before the crash: finish marking it
+                entry.not_committed = ""
                 journal.write(entry)
                 done.append(f"change {entry.id} was complete; marked applied")
                 continue
-            _set_files(root, [(f["path"], f["before"]) for f in entry.files], entry.created_dirs)
+            _discard_temporaries(root, entry.paths)
+            _set_files(root, [(f.path, f.before) for f in entry.files], entry.created_dirs)
             entry.state = "rolled-back"
             journal.write(entry)
             done.append(f"change {entry.id} ({entry.reason}) was interrupted and has been rolled back")
-        elif entry.state == "undoing":
+        elif entry.state == "undoing" and entry.undo is not None:
             repo = GitRepo.find(root)
-            if repo is not None and not entry.undo.get("commit") and repo.head_mentions(f"undo-{entry.id}"):
+            if repo is not None and not entry.undo.commit and repo.head_mentions(f"undo-{entry.id}"):
                 entry.state = "undone"
+                entry.undo.not_committed = ""
                 journal.write(entry)
                 continue
-            _set_files(root, [(f["path"], f["before"]) for f in entry.undo["files"]], [])
+            _discard_temporaries(root, [f.path for f in entry.undo.files])
+            _set_files(root, [(f.path, f.before) for f in entry.undo.files], [])
             entry.state = "applied"
-            entry.undo = {}
+            entry.undo = None
             journal.write(entry)
             done.append(f"undo of {entry.id} was interrupted; the change is back in place")
+    for entry in entries:
+        if _to_commit(entry):
+            done.append(_commit_late(root, journal, entry))
     return done
+
+
+def _commit_late(root: Path, journal: Journal, entry: Entry) -> str:
+    """Commit a change (or undo) that was written but not committed; one line on what happened.
+
+    Only a file that still holds exactly what curator wrote is committed: a file edited since
+    would carry the user's edit into curator's commit, so the change then waits for the user."""
+    undoing = entry.state == "undone"
+    record = entry.undo if undoing else entry
+    assert record is not None
+    files = entry.undo.files if undoing and entry.undo is not None else entry.files
+    what = f"{'undo of ' if undoing else ''}change {entry.id} ({entry.reason})"
+    repo = GitRepo.find(root)
+    was = record.not_committed
+    commit, why = ("", "") if repo is None else _commit_written(root, repo, files, entry, undoing)
+    record.commit, record.not_committed = commit or record.commit, why
+    if why == was:
+        return f"{what} is still not committed: {why}"
+    journal.write(entry)
+    if why:
+        return f"{what} is not committed: {why}"
+    if commit:
+        return f"{what} is committed now, as {commit[:10]}"
+    return f"{what} needs no commit any more (its files are committed, or there is no repository)"
+
+
+def _commit_written(root: Path, repo: GitRepo, files: list[FileChange], entry: Entry, undoing: bool) -> tuple[str, str]:
+    """(commit id, "") once committed; ("", "") when git has nothing to commit; ("", why) when not."""
+    paths = [f.path for f in files]
+    try:
+        if not repo.dirty(paths):
+            return "", ""
+        edited = [f.path for f in files if _read(root, f.path) != f.after]
+        if edited:
+            return "", f"{', '.join(edited)} changed since; commit by hand"
+        if undoing:
+            return repo.commit(paths, f"Undo: {entry.reason}", f"undo-{entry.id}"), ""
+        return repo.commit(paths, entry.reason, entry.id), ""
+    except GitError as exc:
+        return "", str(exc)
 
 
 def pending(root: Path) -> list[str]:
     """Ids of changes a crash left half done (read only: lint uses it to warn)."""
     try:
-        return [e.id for e in Journal(root).entries() if e.state in ("applying", "undoing")]
+        return [e.id for e in Journal(root).entries() if _half_done(e)]
     except EditError:
         return []
 
@@ -303,7 +396,7 @@ def history(root: Path) -> list[Entry]:
 
 
 def _new_id() -> str:
-    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(2)
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + os.urandom(2).hex()
 
 
 def apply(root: Path, plan: Plan, allow_dirty: bool = False) -> Entry:
@@ -332,7 +425,6 @@ def plan_and_apply(
 
 def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     recover(root)
-    files = [{"path": c.path, "before": c.before, "after": c.after} for c in plan.changes]
     deleted = {fold(c.path) for c in plan.changes if c.after is None}
     for change in plan.changes:
         if change.before is None and fold(change.path) in deleted:
@@ -350,7 +442,7 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
         reason=plan.reason,
         time=time.time(),
         state="applying",
-        files=files,
+        files=list(plan.changes),
         moved=plan.moved,
         details={**plan.details, "notes": list(plan.notes)},
         links_rewritten=plan.links_rewritten,
@@ -364,7 +456,7 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
         try:
             entry.commit = repo.commit(entry.paths, plan.reason, entry.id)
         except GitError as exc:  # the files are written and journaled: the change stands, uncommitted
-            entry.details["not_committed"] = str(exc)
+            entry.not_committed = str(exc)  # the next command tries again (recover)
     entry.state = "applied"
     journal.write(entry)
     return entry
@@ -383,8 +475,8 @@ def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
         if other.time > entry.time:
             if other.state == "applied":  # a later change undone since moved nothing for good
                 events.append((other.time, other, other.moved))
-        elif other.state == "undone" and other.undo.get("time", 0) > entry.time:
-            events.append((other.undo["time"], other, other.undo.get("moved", {})))
+        elif other.state == "undone" and other.undo is not None and other.undo.time > entry.time:
+            events.append((other.undo.time, other, other.undo.moved))
     for _, other, moves in sorted(events, key=lambda event: event[0]):
         if path in moves and other.kind == "merge" and moves is other.moved:
             raise EditError(f"{path} was merged into {moves[path]} by change {other.id}; undo that first")
@@ -397,23 +489,23 @@ def plan_undo(root: Path, entry: Entry, entries: list[Entry]) -> tuple[list[tupl
 
     EditError on a conflict: a line both changed, or a page the change moved that moved again.
     """
-    by_path = {f["path"]: f for f in entry.files}
+    by_path = {f.path: f for f in entry.files}
     moves = {
         old: new
         for old, new in entry.moved.items()
-        if old in by_path and new in by_path and by_path[old]["after"] is None and by_path[new]["before"] is None
+        if old in by_path and new in by_path and by_path[old].after is None and by_path[new].before is None
     }
     wanted: dict[str, bytes | None] = {}
     undone_moves: dict[str, str] = {}
     for f in entry.files:
-        path, before, after = f["path"], f["before"], f["after"]
+        path, before, after = f.path, f.before, f.after
         if path in moves.values():
             continue  # a page the change made by moving another: decided with the page it came from
         if path in moves:  # bring the moved page back, with whatever was written into it since
             new = moves[path]
             if _follow(entries, entry, new) != new:
                 raise EditError(f"{new} was moved again by a later change; undo that change first")
-            new_after, new_now, current = by_path[new]["after"], _read(root, new), _read(root, path)
+            new_after, new_now, current = by_path[new].after, _read(root, new), _read(root, path)
             if new_now is None:
                 raise EditError(f"{new} was deleted since change {entry.id}; nothing was changed")
             if current is not None and current != before and fold(path) != fold(new):
@@ -468,11 +560,9 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
         if dirty:
             raise EditError(f"uncommitted changes in {', '.join(dirty)}; commit them first or pass --allow-dirty")
     entry.state = "undoing"
-    entry.undo = {
-        "time": time.time(),
-        "moved": undone_moves,
-        "files": [{"path": p, "before": _read(root, p), "after": data} for p, data in wanted],
-    }
+    entry.undo = UndoRecord(
+        time=time.time(), moved=undone_moves, files=[FileChange(p, _read(root, p), data) for p, data in wanted]
+    )
     journal.write(entry)
     # Folders any change created are removed once an undo leaves them empty.
     made = sorted({folder for e in journal.entries() for folder in e.created_dirs})
@@ -480,9 +570,9 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     if repo is not None:
         before_step("commit")
         try:
-            entry.undo["commit"] = repo.commit([p for p, _ in wanted], f"Undo: {entry.reason}", f"undo-{entry.id}")
-        except GitError as exc:  # the undo is written: it stands, uncommitted
-            entry.undo["not_committed"] = str(exc)
+            entry.undo.commit = repo.commit([p for p, _ in wanted], f"Undo: {entry.reason}", f"undo-{entry.id}")
+        except GitError as exc:  # the undo is written: it stands, uncommitted; the next command tries again
+            entry.undo.not_committed = str(exc)
     entry.state = "undone"
     journal.write(entry)
     return entry

@@ -19,9 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from curator.core import cache
+from curator.core.atomic import write_atomic
 from curator.core.changes import Entry, Journal, plan_and_apply
 from curator.core.dates import find_date
-from curator.core.edits import EditError, Plan, plan_merge, plan_rename, target_path
+from curator.core.edits import Plan, plan_merge, plan_rename, target_path
+from curator.core.errors import EditError
 from curator.core.lock import vault_lock
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
@@ -88,7 +90,7 @@ def load_suggestions(root: Path) -> list[Suggestion]:
 def save_suggestions(root: Path, suggestions: list[Suggestion]) -> None:
     folder = cache.ensure_state_dir(root)
     body = {"schema": SCHEMA, "suggestions": [asdict(s) for s in suggestions]}
-    cache.write_atomic(folder / SUGGESTIONS, json.dumps(body, ensure_ascii=False, indent=2).encode())
+    write_atomic(folder / SUGGESTIONS, json.dumps(body, ensure_ascii=False, indent=2).encode())
 
 
 def _journal_page(vault: Vault, path: str) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import quote, unquote
 
-from curator.core.errors import CuratorError
+from curator.core.errors import EditError
 from curator.core.frontmatter_edit import add_list_items
 from curator.core.page import Link, aliases_of, content_hash
 from curator.core.parse import parse_page, split_frontmatter
@@ -23,10 +23,6 @@ from curator.core.vault import Vault
 
 # Characters Obsidian refuses in file names, plus those that break a [[link]].
 _BAD_NAME = re.compile(r'[\\/:*?"<>|#^\[\]\x00-\x1f]')
-
-
-class EditError(CuratorError):
-    """A change that cannot be made; nothing was written."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,5 +19,28 @@ class BaselineError(CuratorError):
     pass
 
 
+class EditError(CuratorError):
+    """A change that cannot be made (or undone); nothing was written."""
+
+
+class FrontmatterEditError(CuratorError):
+    """A page's frontmatter is too unusual (or invalid) to change one key of it safely."""
+
+
+class GitError(CuratorError):
+    """A git command failed; the message is git's own line saying why."""
+
+
 class VaultBusy(CuratorError):
     """Another process kept the vault's write lock too long, or the lock cannot be made."""
+
+
+# What an adapter may catch and show as one line: curator's own errors and the file system's.
+REPORTED = (CuratorError, OSError)
+
+
+def one_line(exc: BaseException) -> str:
+    """The message for an error curator reports without a traceback (see REPORTED)."""
+    if isinstance(exc, OSError) and not isinstance(exc, CuratorError):
+        return f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")
+    return str(exc)

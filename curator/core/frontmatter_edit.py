@@ -12,14 +12,9 @@ from typing import Any
 
 import yaml
 
-from curator.core.errors import CuratorError
+from curator.core.errors import FrontmatterEditError
 from curator.core.parse import split_frontmatter
 from curator.core.simple_yaml import is_plain_string
-
-
-class FrontmatterEditError(CuratorError):
-    pass
-
 
 _ITEM = re.compile(r"([ \t]*)-([ \t]+)")
 

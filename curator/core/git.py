@@ -10,13 +10,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from curator.core.errors import CuratorError
+from curator.core.errors import GitError
 
 TRAILER = "Curator-Change"
-
-
-class GitError(CuratorError):
-    pass
 
 
 class GitRepo:
@@ -47,12 +43,16 @@ class GitRepo:
         """Those of `paths` (vault-relative) with changes git has not committed, untracked ones included."""
         if not paths:
             return []
+        dirty = self.dirty_repo_paths([self._rel(p) for p in paths])
+        return [p for p in paths if self._rel(p) in dirty]
+
+    def dirty_repo_paths(self, rel: list[str]) -> set[str]:
+        """Those of `rel` (relative to the repository) that differ from the last commit."""
         try:
-            out = self.repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", *map(self._rel, paths))
+            out = self.repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", *rel)
         except Exception as exc:  # GitCommandError, or no git program: one line, nothing written yet
             raise GitError(f"git status failed: {_last_line(exc)}") from exc
-        dirty_repo_paths = {entry[3:] for entry in out.split("\0") if len(entry) > 3}
-        return [p for p in paths if self._rel(p) in dirty_repo_paths]
+        return {entry[3:] for entry in out.split("\0") if len(entry) > 3}
 
     def commit(self, paths: list[str], message: str, change_id: str) -> str:
         """Commit exactly `paths` (added, changed or deleted) with `message`; returns the commit id."""
@@ -67,8 +67,8 @@ class GitRepo:
             staged = [p for p in rel if p in tracked or (self.top / p).exists()]
             if present:
                 self.repo.git.add("--", *present)
-            if not staged:
-                return ""
+            if not staged or not self.dirty_repo_paths(staged):
+                return ""  # nothing differs from the last commit (an undo of a change never committed)
             full = f"{message}\n\n{TRAILER}: {change_id}\n"
             self.repo.git.commit("--only", "--no-verify", "-m", full, "--", *staged, env=self._identity())
             return str(self.repo.head.commit.hexsha)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from curator.core import cache
+from curator.core.atomic import write_atomic
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
 
@@ -195,7 +196,7 @@ class SearchIndex:
                     )
             writer.commit()
             state["pages"] = current
-            cache.write_atomic(self.state_file, json.dumps(state).encode())
+            write_atomic(self.state_file, json.dumps(state).encode())
         return {"reindexed": len(changed), "removed": len(gone), "pages": len(current)}
 
     def bm25(self, text: str, limit: int = 60) -> tuple[list[tuple[str, str, str]], set[str]]:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 import numpy as np
 
 from curator.core import boilerplate, cache
+from curator.core.atomic import write_atomic_with
 from curator.core.embeddings import EmbeddingProvider, LexicalProvider, Vectors, chunks, load_provider
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
@@ -305,7 +306,7 @@ def _store_rows(vault: Vault, store: str, keys: list[str], rows: list[np.ndarray
     try:
         folder = cache.ensure_state_dir(vault.root) / "cache"
         folder.mkdir(exist_ok=True)
-        cache.write_atomic_with(folder / f"{store}.npy", write)
+        write_atomic_with(folder / f"{store}.npy", write)
     except OSError:
         return
     cache.write_json(vault.root, f"{store}.json", [[key, len(row)] for key, row in unique.items()])

@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from curator.core.cache import blake2b, write_atomic
+from curator.core.atomic import write_atomic
+from curator.core.cache import blake2b
 from curator.core.errors import ConfigError
 
 TRUST_FILE = "trusted.json"

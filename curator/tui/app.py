@@ -10,12 +10,13 @@ from pathlib import Path
 from textual import work
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from curator.core.changes import recover, undo
 from curator.core.config import load_config
 from curator.core.dream import accept, dream, load_suggestions, set_status
-from curator.core.errors import CuratorError
+from curator.core.errors import REPORTED, one_line
 from curator.core.findings import check_vault, with_duplicates
 from curator.core.pagefilter import PageIndex
 from curator.core.rules import Finding
@@ -65,6 +66,19 @@ class CuratorApp(App[None]):
         self.push_screen(MainScreen())
         self.rescan()
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notification, the screens' too: its text comes from the vault or from an error
+        (a title with `[brackets]`), so it is never read as Rich markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     @property
     def main(self) -> MainScreen:
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
@@ -87,8 +101,8 @@ class CuratorApp(App[None]):
                 progress=lambda done, total: self._post(LoadProgressed("reading pages", done, total)),
             )
             findings = check_vault(vault, DuplicateReport("pending"))
-        except CuratorError as exc:
-            self.call_from_thread(self.notify, str(exc), title="Cannot read the vault", severity="error")
+        except REPORTED as exc:
+            self.call_from_thread(self.notify, one_line(exc), title="Cannot read the vault", severity="error")
             return
         self.vault, self.findings = vault, findings
         self.pending_suggestions = sum(1 for s in load_suggestions(self.vault_root) if s.status == "pending")
@@ -161,12 +175,12 @@ class CuratorApp(App[None]):
             return
         try:
             result = dream(self.vault)
-        except CuratorError as exc:
-            self.call_from_thread(self.notify, str(exc), severity="error")
+        except REPORTED as exc:
+            self.call_from_thread(self.notify, one_line(exc), severity="error")
             return
         self.pending_suggestions = sum(1 for s in result.suggestions if s.status == "pending")
         for note in result.notes:
-            self.call_from_thread(self.notify, note, severity="warning", markup=False)
+            self.call_from_thread(self.notify, note, severity="warning")
         self.call_from_thread(self.notify, f"{len(result.proposed)} new suggestions from {result.looked_at} pages")
         if open_review:
             self.call_from_thread(self.push_screen, ReviewScreen())
@@ -180,8 +194,8 @@ class CuratorApp(App[None]):
 
         try:
             asked = trust.asked_by(self.vault_root)
-        except CuratorError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+        except REPORTED as exc:
+            self.notify(one_line(exc), severity="error")
             return
         if not asked:
             return
@@ -192,10 +206,10 @@ class CuratorApp(App[None]):
                 return
             try:
                 trust.trust(self.vault_root, asked)
-            except CuratorError as exc:
-                self.notify(str(exc), severity="error", markup=False)
+            except REPORTED as exc:
+                self.notify(one_line(exc), severity="error")
                 return
-            self.notify("Vault trusted: its command runs from the next dream on.", markup=False)
+            self.notify("Vault trusted: its command runs from the next dream on.")
             self.rescan()
 
         question = f"This vault's {CONFIG_NAME} asks to run:\n{shown}\nIt did not run. Trust this vault and let it run?"
@@ -213,8 +227,8 @@ class CuratorApp(App[None]):
         try:
             vault = load_vault(self.vault_root)
             _, entry = accept(vault, suggestion_id, title)
-        except CuratorError as exc:
-            self.call_from_thread(self.notify, str(exc), title="Not applied", severity="error")
+        except REPORTED as exc:
+            self.call_from_thread(self.notify, one_line(exc), title="Not applied", severity="error")
             return
         if isinstance(screen, ReviewScreen):
             screen.accepted.append(entry.id)
@@ -225,8 +239,8 @@ class CuratorApp(App[None]):
     def decide_suggestion(self, suggestion_id: str, status: str, screen: Screen[None]) -> None:
         try:
             set_status(self.vault_root, suggestion_id, status)
-        except CuratorError as exc:
-            self.call_from_thread(self.notify, str(exc), severity="error")
+        except REPORTED as exc:
+            self.call_from_thread(self.notify, one_line(exc), severity="error")
             return
         self.pending_suggestions = max(self.pending_suggestions - 1, 0)
         refresh = getattr(screen, "reload", None)
@@ -237,15 +251,18 @@ class CuratorApp(App[None]):
     def undo_change(self, change_id: str, screen: Screen[None]) -> None:
         try:
             entry = undo(self.vault_root, change_id)
-        except CuratorError as exc:
-            self.call_from_thread(self.notify, str(exc), title="Undo refused", severity="error", timeout=10)
+        except REPORTED as exc:
+            self.call_from_thread(self.notify, one_line(exc), title="Undo refused", severity="error", timeout=10)
             return
         self.call_from_thread(self._after_change, screen, f"Undone: {entry.reason}")
 
     def action_edit_page(self, path: str) -> None:
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-        with self.suspend():
-            subprocess.call([*shlex.split(editor), str(self.vault_root / path)])
+        try:
+            with self.suspend():
+                subprocess.call([*shlex.split(editor), str(self.vault_root / path)])
+        except (OSError, ValueError) as exc:  # no such editor, or an unbalanced quote in $EDITOR
+            self.notify(f"cannot start the editor {editor!r}: {one_line(exc)}", severity="error")
         self.rescan()
 
 

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Header, Static
 
 from curator.core.dream import Suggestion, load_suggestions, plan_for
 from curator.core.edits import plan_diff
-from curator.core.errors import CuratorError
+from curator.core.errors import REPORTED, one_line
 from curator.tui.screens.modals import EditLine
 
 
@@ -88,8 +88,8 @@ class ReviewScreen(Screen[None]):
             plan = plan_for(vault, suggestion, title)
             diff: Syntax | Text = Syntax(plan_diff(plan), "diff", theme="ansi_dark", word_wrap=True)
             notes = "\n".join(plan.notes)
-        except CuratorError as exc:
-            diff, notes = Text(str(exc), style="bold"), ""
+        except REPORTED as exc:
+            diff, notes = Text(one_line(exc), style="bold"), ""
         self.app.call_from_thread(self._show_diff, diff, notes)
 
     def _show_diff(self, diff: Syntax | Text, notes: str) -> None:

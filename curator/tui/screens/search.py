@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from curator.core.errors import CuratorError
+from curator.core.errors import REPORTED, one_line
 from curator.core.search import SearchResult, search
 
 
@@ -43,8 +43,8 @@ class SearchScreen(Screen[None]):
             return
         try:
             result = search(vault, query, limit=30)
-        except CuratorError as exc:
-            self.app.call_from_thread(self.notify, str(exc), severity="error")
+        except REPORTED as exc:
+            self.app.call_from_thread(self.notify, one_line(exc), severity="error")
             return
         self.app.call_from_thread(self.show, result)
 

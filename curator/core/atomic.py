@@ -1,0 +1,112 @@
+"""Every file curator writes goes through here: the bytes go to a temporary file in the same
+folder, are fsynced, and the temporary file is renamed over the target, so a reader or a crash
+sees the old file or the new one, never half of either.
+
+Used for the user's pages (changes.py), the journal, the derived cache and the trust list.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import BinaryIO
+
+# fsync releases the GIL and the file system batches concurrent ones into one journal commit:
+# 1,000 files sync in 0.07 s with 16 threads against 0.13-0.18 s one after another (ext4, this machine).
+SYNC_THREADS = 16
+TEMPORARY_SUFFIX = ".curator-tmp"
+
+
+def write_atomic(path: Path, data: bytes, mode: int | None = None, sync_folder: bool = False) -> None:
+    """Replace `path` with `data` (see the module's docstring). `mode`: the new file's
+    permissions (default: as for any new file, under the umask); `sync_folder`: also fsync the
+    folder, so the rename itself survives a crash."""
+    write_atomic_with(path, _writer(data), mode, sync_folder)
+
+
+def write_atomic_with(
+    path: Path, write: Callable[[BinaryIO], object], mode: int | None = None, sync_folder: bool = False
+) -> None:
+    """`write_atomic` for data that `write` streams into the file (a large array, without a copy)."""
+    tmp = _write_temporary(path, write, mode)
+    try:
+        _sync_file(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        _discard(tmp)
+        raise
+    if sync_folder:
+        fsync_dir(path.parent)
+
+
+def write_all(
+    files: list[tuple[Path, bytes, int | None]], before_replace: Callable[[Path], None] | None = None
+) -> None:
+    """Write many files atomically, each as `write_atomic` does, with their fsyncs run together.
+
+    Every temporary file is written and synced before the first rename, so a failure while
+    writing leaves every target untouched. `before_replace(path)` runs before each rename (the
+    crash tests stop there). The caller syncs the folders (`fsync_dir`) once all are in place."""
+    temporaries: list[Path] = []
+    replaced = 0
+    try:
+        for path, data, mode in files:
+            temporaries.append(_write_temporary(path, _writer(data), mode))
+        with ThreadPoolExecutor(min(SYNC_THREADS, len(temporaries) or 1)) as pool:
+            list(pool.map(_sync_file, temporaries))
+        for (path, _, _), tmp in zip(files, temporaries, strict=True):
+            if before_replace is not None:
+                before_replace(path)
+            os.replace(tmp, path)
+            replaced += 1
+    finally:
+        for tmp in temporaries[replaced:]:  # after an error: those not renamed
+            _discard(tmp)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make the renames in `folder` durable (a no-op where the system cannot sync a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_temporary(path: Path, write: Callable[[BinaryIO], object], mode: int | None) -> Path:
+    tmp = path.with_name(f".{path.name}.{os.urandom(4).hex()}{TEMPORARY_SUFFIX}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if mode is None else 0o600)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            write(handle)
+        if mode is not None:
+            os.chmod(tmp, mode)
+    except BaseException:
+        _discard(tmp)
+        raise
+    return tmp
+
+
+def _writer(data: bytes) -> Callable[[BinaryIO], object]:
+    return lambda handle: handle.write(data)
+
+
+def _sync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _discard(tmp: Path) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)
