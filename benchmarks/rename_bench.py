@@ -4,13 +4,18 @@
 
 For each N, a fresh copy of the vault gets `[[Target]]` appended to N pages; then it times loading
 the vault (warm cache), planning the rename (every link rewritten and re-resolved), and applying it
-(journal, atomic writes, no git). Prints one row per N.
+(journal, atomic writes, no git), each in this process; and, on a second copy, the whole
+`curator rename` command as a user runs it (a new process: start-up, the vault's lock, load, plan,
+apply). Prints one row per N.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -28,7 +33,9 @@ def main() -> None:
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="curator-rename-"))
     base = generate(work / "base", args.pages)
-    print(f"{'linking pages':>13} {'links':>6} {'load s':>7} {'plan s':>7} {'apply s':>8} {'files':>6}")
+    print(
+        f"{'linking pages':>13} {'links':>6} {'load s':>7} {'plan s':>7} {'apply s':>8} {'command s':>10} {'files':>6}"
+    )
     for linkers in args.linkers:
         vault = work / f"v{linkers}"
         shutil.copytree(base, vault)
@@ -37,7 +44,11 @@ def main() -> None:
         for page in pages[1 : linkers + 1]:
             with open(page, "a", encoding="utf-8") as handle:
                 handle.write(f"\nAlso see [[{target.stem}]].\n")
+        by_command = work / f"c{linkers}"
+        shutil.copytree(vault, by_command)
         load_vault(vault)  # warm the cache, as a vault in use would be
+        load_vault(by_command)
+        os.sync()  # start with nothing of the copies left to write back
         t0 = time.perf_counter()
         loaded = load_vault(vault)
         t1 = time.perf_counter()
@@ -45,12 +56,16 @@ def main() -> None:
         t2 = time.perf_counter()
         apply(vault, plan)
         t3 = time.perf_counter()
+        command = [sys.executable, "-m", "curator", "rename", str(by_command), target.stem, f"{target.stem} renamed"]
+        subprocess.run(command, check=True, capture_output=True)
+        t4 = time.perf_counter()
         print(
-            f"{linkers:>13} {plan.links_rewritten:>6} {t1 - t0:>7.2f} {t2 - t1:>7.2f} {t3 - t2:>8.2f}"
+            f"{linkers:>13} {plan.links_rewritten:>6} {t1 - t0:>7.2f} {t2 - t1:>7.2f} {t3 - t2:>8.2f} {t4 - t3:>10.2f}"
             f" {len(plan.changes):>6}",
             flush=True,
         )
         shutil.rmtree(vault)
+        shutil.rmtree(by_command)
     shutil.rmtree(work)
 
 

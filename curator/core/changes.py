@@ -219,32 +219,31 @@ def _read(root: Path, path: str) -> bytes | None:
         return None
 
 
-def _set_files(root: Path, files: list[tuple[str, bytes | None]], created_dirs: list[str]) -> None:
-    """Bring each file to its wanted bytes (None: absent). Deletions first, so that a case-only
-    rename works on a case-insensitive file system; empty folders the change made are removed.
-    Each folder is synced once at the end: until then the journal, synced first, can put back
-    whatever a crash leaves half renamed."""
+def _set_files(root: Path, files: list[FileChange], created_dirs: list[str]) -> None:
+    """Bring each file from `before` (what it holds now) to `after` (None: absent). Deletions
+    first, so that a case-only rename works on a case-insensitive file system; empty folders the
+    change made are removed. Each folder is synced once at the end: until then the journal,
+    synced first, can put back whatever a crash leaves half renamed."""
+    changing = [f for f in files if f.before != f.after]
     touched: set[Path] = set()
-    for path, data in files:
-        if data is None:
-            full = _inside(root, path)
+    for f in changing:
+        if f.after is None:
+            full = _inside(root, f.path)
             if full.exists():
-                before_step(f"delete {path}")
+                before_step(f"delete {f.path}")
                 full.unlink()
                 touched.add(full.parent)
     writes: list[tuple[Path, bytes, int | None]] = []
-    for path, data in files:
-        if data is None:
+    for f in changing:
+        if f.after is None:
             continue
-        full = _inside(root, path)
+        full = _inside(root, f.path)
         try:
-            stat = full.stat()
+            mode: int | None = full.stat().st_mode & 0o7777  # keep the page's permissions
         except FileNotFoundError:
             full.parent.mkdir(parents=True, exist_ok=True)
-            writes.append((full, data, None))
-            continue
-        if full.read_bytes() != data:
-            writes.append((full, data, stat.st_mode & 0o7777))
+            mode = None
+        writes.append((full, f.after, mode))
     write_all(writes, before_replace=lambda full: before_step(f"write {full.relative_to(root).as_posix()}"))
     touched.update(full.parent for full, _, _ in writes)
     for parent in touched:
@@ -252,9 +251,14 @@ def _set_files(root: Path, files: list[tuple[str, bytes | None]], created_dirs: 
     for folder in sorted(created_dirs, key=len, reverse=True):
         full = root / folder
         if full.is_dir() and not any(full.iterdir()):
-            wanted = any(data is not None and p.startswith(folder + "/") for p, data in files)
+            wanted = any(f.after is not None and f.path.startswith(folder + "/") for f in files)
             if not wanted:
                 full.rmdir()
+
+
+def _back_to_before(root: Path, files: list[FileChange]) -> list[FileChange]:
+    """What to write to put every file back as it was before `files` were written."""
+    return [FileChange(f.path, _read(root, f.path), f.before) for f in files]
 
 
 def _discard_temporaries(root: Path, paths: list[str]) -> None:
@@ -319,7 +323,7 @@ def _recover(root: Path) -> list[str]:
                 done.append(f"change {entry.id} was complete; marked applied")
                 continue
             _discard_temporaries(root, entry.paths)
-            _set_files(root, [(f.path, f.before) for f in entry.files], entry.created_dirs)
+            _set_files(root, _back_to_before(root, entry.files), entry.created_dirs)
             entry.state = "rolled-back"
             journal.write(entry)
             done.append(f"change {entry.id} ({entry.reason}) was interrupted and has been rolled back")
@@ -331,7 +335,7 @@ def _recover(root: Path) -> list[str]:
                 journal.write(entry)
                 continue
             _discard_temporaries(root, [f.path for f in entry.undo.files])
-            _set_files(root, [(f.path, f.before) for f in entry.undo.files], [])
+            _set_files(root, _back_to_before(root, entry.undo.files), [])
             entry.state = "applied"
             entry.undo = None
             journal.write(entry)
@@ -450,7 +454,7 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     )
     journal = Journal(root)
     journal.write(entry)
-    _set_files(root, [(c.path, c.after) for c in plan.changes], [])
+    _set_files(root, list(plan.changes), [])  # each file's bytes checked above
     if repo is not None:
         before_step("commit")
         try:
@@ -554,23 +558,22 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     if entry.state != "applied":
         raise EditError(f"change {entry.id} is {entry.state}, not applied; nothing to undo")
     wanted, undone_moves = plan_undo(root, entry, journal.entries())
+    files = [FileChange(path, _read(root, path), data) for path, data in wanted]
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
-        dirty = repo.dirty([p for p, _ in wanted if _read(root, p) is not None])
+        dirty = repo.dirty([f.path for f in files if f.before is not None])
         if dirty:
             raise EditError(f"uncommitted changes in {', '.join(dirty)}; commit them first or pass --allow-dirty")
     entry.state = "undoing"
-    entry.undo = UndoRecord(
-        time=time.time(), moved=undone_moves, files=[FileChange(p, _read(root, p), data) for p, data in wanted]
-    )
+    entry.undo = UndoRecord(time=time.time(), moved=undone_moves, files=files)
     journal.write(entry)
     # Folders any change created are removed once an undo leaves them empty.
     made = sorted({folder for e in journal.entries() for folder in e.created_dirs})
-    _set_files(root, wanted, made)
+    _set_files(root, files, made)
     if repo is not None:
         before_step("commit")
         try:
-            entry.undo.commit = repo.commit([p for p, _ in wanted], f"Undo: {entry.reason}", f"undo-{entry.id}")
+            entry.undo.commit = repo.commit([f.path for f in files], f"Undo: {entry.reason}", f"undo-{entry.id}")
         except GitError as exc:  # the undo is written: it stands, uncommitted; the next command tries again
             entry.undo.not_committed = str(exc)
     entry.state = "undone"

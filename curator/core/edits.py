@@ -258,6 +258,7 @@ def _check_and_fix(
     resolver = Resolver(new_pages, vault.attachments, new_aliases, vault.config.resolve_aliases)
     problems: list[str] = []
     fixed = 0
+    rewritten: list[str] = []
     before_by_source: dict[str, list[Resolution]] = {}
     for rl in vault.links:
         before_by_source.setdefault(rl.source, []).append(rl.resolution)
@@ -293,10 +294,10 @@ def _check_and_fix(
         if edits:
             texts.text[source] = _apply_edits(texts.get(source), edits)
             fixed += len(edits)
-    # Second look: anything still not resolving as before is reported.
-    for old_source in vault.pages:
-        if old_source in removed:
-            continue
+            rewritten.append(old_source)
+    # Second look at the pages just rewritten (every link elsewhere resolved as before above):
+    # anything still not resolving as before is reported.
+    for old_source in rewritten:
         source = moved.get(old_source, old_source)
         links = _links_of(texts.text[source]) if source in texts.text else vault.pages[old_source].links
         old_resolutions = before_by_source.get(old_source, [])
