@@ -219,3 +219,46 @@ def test_a_writer_killed_mid_change_while_another_waits_loses_nothing(tmp_path: 
     (entry,) = history(root)
     undo(root, entry.id)
     assert tree(root) == original
+
+
+DYING_UNDO = """
+import os, sys, time
+from pathlib import Path
+import curator.core.changes as changes
+root = Path(sys.argv[1]); die_at = int(sys.argv[2])
+count = [0]
+def step(name):
+    if count[0] == die_at:
+        print("stopped", flush=True)
+        time.sleep(1.0)  # a second writer starts now, and must wait for this one
+        os._exit(137)
+    count[0] += 1
+changes.before_step = step
+changes.undo(root, sys.argv[3])
+"""
+
+
+@pytest.mark.parametrize("die_at", [0, 1, 2])
+def test_an_undo_killed_midway_while_another_writer_waits_loses_nothing(tmp_path: Path, die_at: int) -> None:
+    root = make_vault(tmp_path / "v", FILES)
+    original = tree(root)
+    entry = rename(root, "Alpha", "sub/Alpha one")
+    dying = subprocess.Popen(
+        [sys.executable, "-c", DYING_UNDO, str(root), str(die_at), entry.id], stdout=subprocess.PIPE, text=True
+    )
+    assert dying.stdout is not None and dying.stdout.readline().strip() == "stopped"
+    second = subprocess.run(
+        [sys.executable, "-m", "curator", "rename", str(root), "Beta", "Beta two"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert dying.wait(timeout=30) == 137
+    assert second.returncode == 0, second.stderr
+    assert "waiting for pid" in second.stderr and "the change is back in place" in second.stderr
+    assert (root / "sub/Alpha one.md").exists() and not (root / "Alpha.md").exists()  # the rename stands
+    assert {p for p in tree(root) if "curator-tmp" in p} == set()  # nothing the dead undo wrote is left
+    assert "[[Beta two]]" in (root / "Home.md").read_text()
+    for change in history(root):  # newest first
+        undo(root, change.id)
+    assert tree(root) == original
