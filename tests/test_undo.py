@@ -262,3 +262,23 @@ def test_an_undo_killed_midway_while_another_writer_waits_loses_nothing(tmp_path
     for change in history(root):  # newest first
         undo(root, change.id)
     assert tree(root) == original
+
+
+def test_a_journal_written_by_an_earlier_version_still_undoes(tmp_path: Path) -> None:
+    """Formats 1 and 2 held each file's bytes inside the entry (and 1 kept `not_committed` in details)."""
+    import orjson
+
+    root = make_vault(tmp_path / "v", FILES)
+    original = tree(root)
+    entry = rename(root, "Alpha", "sub/Alpha one")
+    journal = root / ".curator" / "journal"
+    stored = journal / "files" / f"{entry.id}.json"
+    header = orjson.loads((journal / f"{entry.id}.json").read_bytes())
+    header.pop("paths")
+    header.update(format=1, files=orjson.loads(stored.read_bytes())["files"], details={"not_committed": "old"})
+    (journal / f"{entry.id}.json").write_bytes(orjson.dumps(header))
+    stored.unlink()
+    (old,) = history(root)
+    assert old.paths == entry.paths and old.not_committed == "old"
+    undo(root, entry.id)
+    assert tree(root) == original

@@ -411,7 +411,7 @@ def run_undo(args: argparse.Namespace) -> int:
     entry = undo(root, args.id, allow_dirty=args.allow_dirty, on_wait=output.diagnose)
     record = entry.undo
     assert record is not None  # set by undo
-    files = [f.path for f in record.files]
+    files = record.paths
     if record.not_committed:
         output.diagnose(f"undo of {entry.id} is written but not committed: {record.not_committed}")
     if args.json:

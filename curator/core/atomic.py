@@ -14,8 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import BinaryIO
 
-# fsync releases the GIL and the file system batches concurrent ones into one journal commit:
-# 1,000 files sync in 0.07 s with 16 threads against 0.13-0.18 s one after another (ext4, this machine).
+# Creating, writing and fsyncing a file release the GIL, and the file system batches concurrent
+# fsyncs into one journal commit: see write_all.
 SYNC_THREADS = 16
 TEMPORARY_SUFFIX = ".curator-tmp"
 
@@ -31,9 +31,9 @@ def write_atomic_with(
     path: Path, write: Callable[[BinaryIO], object], mode: int | None = None, sync_folder: bool = False
 ) -> None:
     """`write_atomic` for data that `write` streams into the file (a large array, without a copy)."""
-    tmp = _write_temporary(path, write, mode)
+    tmp = _temporary_name(path)
     try:
-        _sync_file(tmp)
+        _write_synced(tmp, write, mode)
         os.replace(tmp, path)
     except BaseException:
         _discard(tmp)
@@ -45,18 +45,17 @@ def write_atomic_with(
 def write_all(
     files: list[tuple[Path, bytes, int | None]], before_replace: Callable[[Path], None] | None = None
 ) -> None:
-    """Write many files atomically, each as `write_atomic` does, with their fsyncs run together.
+    """Write many files atomically, each as `write_atomic` does, the temporary files written and
+    synced by a pool of threads.
 
     Every temporary file is written and synced before the first rename, so a failure while
     writing leaves every target untouched. `before_replace(path)` runs before each rename (the
     crash tests stop there). The caller syncs the folders (`fsync_dir`) once all are in place."""
-    temporaries: list[Path] = []
+    temporaries = [_temporary_name(path) for path, _, _ in files]
     replaced = 0
     try:
-        for path, data, mode in files:
-            temporaries.append(_write_temporary(path, _writer(data), mode))
-        with ThreadPoolExecutor(min(SYNC_THREADS, len(temporaries) or 1)) as pool:
-            list(pool.map(_sync_file, temporaries))
+        with ThreadPoolExecutor(min(SYNC_THREADS, len(files) or 1)) as pool:
+            list(pool.map(lambda tmp, file: _write_synced(tmp, _writer(file[1]), file[2]), temporaries, files))
         for (path, _, _), tmp in zip(files, temporaries, strict=True):
             if before_replace is not None:
                 before_replace(path)
@@ -81,30 +80,23 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_temporary(path: Path, write: Callable[[BinaryIO], object], mode: int | None) -> Path:
-    tmp = path.with_name(f".{path.name}.{os.urandom(4).hex()}{TEMPORARY_SUFFIX}")
+def _temporary_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.urandom(4).hex()}{TEMPORARY_SUFFIX}")
+
+
+def _write_synced(tmp: Path, write: Callable[[BinaryIO], object], mode: int | None) -> None:
+    """Create `tmp` (never an existing file), write it, set its mode and fsync it."""
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if mode is None else 0o600)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            write(handle)
+    with os.fdopen(fd, "wb") as handle:
+        write(handle)
+        handle.flush()
         if mode is not None:
-            os.chmod(tmp, mode)
-    except BaseException:
-        _discard(tmp)
-        raise
-    return tmp
+            os.fchmod(handle.fileno(), mode)
+        os.fsync(handle.fileno())
 
 
 def _writer(data: bytes) -> Callable[[BinaryIO], object]:
     return lambda handle: handle.write(data)
-
-
-def _sync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _discard(tmp: Path) -> None:

@@ -35,7 +35,9 @@ if TYPE_CHECKING:
     from curator.core.vault import Vault
 
 JOURNAL = "journal"
-FORMAT = 2  # 2: `not_committed` and the undo's fields are their own keys (1 kept it in `details`)
+# 3: each entry's file bytes in journal/files/ (read only when needed), the entry itself small;
+# 2: `not_committed` and the undo's fields their own keys; 1: `not_committed` in `details`.
+FORMAT = 3
 
 
 def _no_step(step: str) -> None:
@@ -47,25 +49,25 @@ before_step: Callable[[str], None] = _no_step
 
 @dataclass
 class UndoRecord:
-    """How a change was taken back: the bytes each file had before the undo and after it."""
+    """How a change was taken back (the bytes of its files: `Journal.files(entry, undo=True)`)."""
 
     time: float
     moved: dict[str, str]  # page the change made -> the page the undo brought back
-    files: list[FileChange]
+    paths: list[str]
     commit: str = ""
     not_committed: str = ""  # git's reason, while the undo is written but not committed
 
 
 @dataclass
 class Entry:
-    """One applied change as the journal keeps it."""
+    """One change as the journal keeps it (the bytes of its files: `Journal.files(entry)`)."""
 
     id: str
     kind: str
     reason: str
     time: float
     state: str  # applying, applied, undoing, undone, rolled-back
-    files: list[FileChange]
+    paths: list[str]
     moved: dict[str, str] = field(default_factory=dict)
     details: dict[str, Any] = field(default_factory=dict)
     links_rewritten: int = 0
@@ -73,10 +75,6 @@ class Entry:
     commit: str = ""
     not_committed: str = ""  # git's reason, while the change is written but not committed
     undo: UndoRecord | None = None
-
-    @property
-    def paths(self) -> list[str]:
-        return [f.path for f in self.files]
 
 
 def _b64(data: bytes | None) -> str | None:
@@ -117,7 +115,7 @@ def _entry_to_json(entry: Entry) -> dict[str, Any]:
         "reason": entry.reason,
         "time": entry.time,
         "state": entry.state,
-        "files": _files_to_json(entry.files),
+        "paths": entry.paths,
         "moved": entry.moved,
         "details": entry.details,
         "links_rewritten": entry.links_rewritten,
@@ -127,13 +125,19 @@ def _entry_to_json(entry: Entry) -> dict[str, Any]:
         "undo": {
             "time": undo.time,
             "moved": undo.moved,
-            "files": _files_to_json(undo.files),
+            "paths": undo.paths,
             "commit": undo.commit,
             "not_committed": undo.not_committed,
         }
         if undo
         else None,
     }
+
+
+def _paths_of(record: dict[str, Any]) -> list[str]:
+    if "paths" in record:
+        return list(record["paths"])
+    return [f["path"] for f in record.get("files", [])]  # formats 1 and 2 held the files inline
 
 
 def _entry_from_json(data: dict[str, Any]) -> Entry:
@@ -145,7 +149,7 @@ def _entry_from_json(data: dict[str, Any]) -> Entry:
         reason=data["reason"],
         time=data["time"],
         state=data["state"],
-        files=_files_from_json(data["files"]),
+        paths=_paths_of(data),
         moved=data.get("moved", {}),
         details=details,
         links_rewritten=data.get("links_rewritten", 0),
@@ -155,7 +159,7 @@ def _entry_from_json(data: dict[str, Any]) -> Entry:
         undo=UndoRecord(
             time=undo["time"],
             moved=undo.get("moved", {}),
-            files=_files_from_json(undo.get("files", [])),
+            paths=_paths_of(undo),
             commit=undo.get("commit") or "",
             not_committed=undo.get("not_committed") or "",
         )
@@ -165,16 +169,58 @@ def _entry_from_json(data: dict[str, Any]) -> Entry:
 
 
 class Journal:
+    """`.curator/journal/`: one small JSON file per change (`<id>.json`), and the exact bytes of
+    the files it changed in `files/<id>.json` (of its undo: `files/<id>.undo.json`). Reading
+    the history or checking for unfinished changes reads only the small files."""
+
     def __init__(self, root: Path) -> None:
         self.root = root
         self.folder = state_dir(root) / JOURNAL
 
     def write(self, entry: Entry) -> None:
         """Store the entry durably: atomic replace, then fsync of its folder."""
-        ensure_state_dir(self.root)
-        self.folder.mkdir(exist_ok=True)
+        self._folder().mkdir(exist_ok=True)
+        self._move_inline_files(entry)
         data = orjson.dumps(_entry_to_json(entry), option=orjson.OPT_INDENT_2)
         write_atomic(self.folder / f"{entry.id}.json", data, sync_folder=True)
+
+    def store_files(self, entry: Entry, files: list[FileChange], undo: bool = False) -> None:
+        """Store the bytes of a change's (or its undo's) files, before the entry that names them."""
+        folder = self._folder() / "files"
+        folder.mkdir(exist_ok=True)
+        data = orjson.dumps({"format": FORMAT, "files": _files_to_json(files)})
+        write_atomic(folder / self._files_name(entry, undo), data, sync_folder=True)
+
+    def files(self, entry: Entry, undo: bool = False) -> list[FileChange]:
+        """The bytes each file of the change (or of its undo) had before it and after it."""
+        stored = self.folder / "files" / self._files_name(entry, undo)
+        try:
+            data = orjson.loads(stored.read_bytes())
+        except FileNotFoundError:  # formats 1 and 2 kept them in the entry itself
+            data = self._inline(entry, undo)
+        except (OSError, ValueError) as exc:
+            raise EditError(f"journal file {stored.name} is damaged ({exc}); nothing was changed") from exc
+        if data is None or not isinstance(data.get("files"), list):
+            raise EditError(f"the journal has lost the files of change {entry.id}; nothing was changed")
+        return _files_from_json(data["files"])
+
+    def _inline(self, entry: Entry, undo: bool) -> dict[str, Any] | None:
+        """The part of an entry written by formats 1 and 2 that holds the files, if it has them."""
+        try:
+            data = orjson.loads((self.folder / f"{entry.id}.json").read_bytes())
+        except (OSError, ValueError):
+            return None
+        part = data.get("undo") if undo else data
+        return part if isinstance(part, dict) and "files" in part else None
+
+    def _move_inline_files(self, entry: Entry) -> None:
+        """Before an entry of format 1 or 2 is written again as format 3, its files go where
+        format 3 keeps them: the new entry no longer holds them."""
+        for undo in (False, True):
+            if not (self.folder / "files" / self._files_name(entry, undo)).exists():
+                part = self._inline(entry, undo)
+                if part is not None:
+                    self.store_files(entry, _files_from_json(part["files"]), undo)
 
     def entries(self) -> list[Entry]:
         """Every entry, oldest first."""
@@ -196,6 +242,15 @@ class Journal:
         if len(matches) > 1:
             raise EditError(f"{change_id!r} matches {len(matches)} changes; give more of the id")
         return matches[0]
+
+    def _folder(self) -> Path:
+        ensure_state_dir(self.root)
+        self.folder.mkdir(exist_ok=True)
+        return self.folder
+
+    @staticmethod
+    def _files_name(entry: Entry, undo: bool) -> str:
+        return f"{entry.id}.undo.json" if undo else f"{entry.id}.json"
 
 
 @lru_cache(maxsize=16)
@@ -323,7 +378,7 @@ def _recover(root: Path) -> list[str]:
                 done.append(f"change {entry.id} was complete; marked applied")
                 continue
             _discard_temporaries(root, entry.paths)
-            _set_files(root, _back_to_before(root, entry.files), entry.created_dirs)
+            _set_files(root, _back_to_before(root, journal.files(entry)), entry.created_dirs)
             entry.state = "rolled-back"
             journal.write(entry)
             done.append(f"change {entry.id} ({entry.reason}) was interrupted and has been rolled back")
@@ -334,8 +389,8 @@ def _recover(root: Path) -> list[str]:
                 entry.undo.not_committed = ""
                 journal.write(entry)
                 continue
-            _discard_temporaries(root, [f.path for f in entry.undo.files])
-            _set_files(root, _back_to_before(root, entry.undo.files), [])
+            _discard_temporaries(root, entry.undo.paths)
+            _set_files(root, _back_to_before(root, journal.files(entry, undo=True)), [])
             entry.state = "applied"
             entry.undo = None
             journal.write(entry)
@@ -354,7 +409,7 @@ def _commit_late(root: Path, journal: Journal, entry: Entry) -> str:
     undoing = entry.state == "undone"
     record = entry.undo if undoing else entry
     assert record is not None
-    files = entry.undo.files if undoing and entry.undo is not None else entry.files
+    files = journal.files(entry, undo=undoing)
     what = f"{'undo of ' if undoing else ''}change {entry.id} ({entry.reason})"
     repo = GitRepo.find(root)
     was = record.not_committed
@@ -446,13 +501,14 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
         reason=plan.reason,
         time=time.time(),
         state="applying",
-        files=list(plan.changes),
+        paths=[c.path for c in plan.changes],
         moved=plan.moved,
         details={**plan.details, "notes": list(plan.notes)},
         links_rewritten=plan.links_rewritten,
         created_dirs=_new_dirs(root, [c.path for c in plan.changes if c.after is not None]),
     )
     journal = Journal(root)
+    journal.store_files(entry, list(plan.changes))
     journal.write(entry)
     _set_files(root, list(plan.changes), [])  # each file's bytes checked above
     if repo is not None:
@@ -488,12 +544,15 @@ def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
     return path
 
 
-def plan_undo(root: Path, entry: Entry, entries: list[Entry]) -> tuple[list[tuple[str, bytes | None]], dict[str, str]]:
-    """What each file must become to take `entry` back, later edits kept, and the moves that makes.
+def plan_undo(
+    root: Path, entry: Entry, files: list[FileChange], entries: list[Entry]
+) -> tuple[list[tuple[str, bytes | None]], dict[str, str]]:
+    """What each file must become to take `entry` (which changed `files`) back, later edits
+    kept, and the moves that makes.
 
     EditError on a conflict: a line both changed, or a page the change moved that moved again.
     """
-    by_path = {f.path: f for f in entry.files}
+    by_path = {f.path: f for f in files}
     moves = {
         old: new
         for old, new in entry.moved.items()
@@ -501,7 +560,7 @@ def plan_undo(root: Path, entry: Entry, entries: list[Entry]) -> tuple[list[tupl
     }
     wanted: dict[str, bytes | None] = {}
     undone_moves: dict[str, str] = {}
-    for f in entry.files:
+    for f in files:
         path, before, after = f.path, f.before, f.after
         if path in moves.values():
             continue  # a page the change made by moving another: decided with the page it came from
@@ -557,7 +616,7 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
         raise EditError(f"change {entry.id} was already undone")
     if entry.state != "applied":
         raise EditError(f"change {entry.id} is {entry.state}, not applied; nothing to undo")
-    wanted, undone_moves = plan_undo(root, entry, journal.entries())
+    wanted, undone_moves = plan_undo(root, entry, journal.files(entry), journal.entries())
     files = [FileChange(path, _read(root, path), data) for path, data in wanted]
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
@@ -565,7 +624,8 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
         if dirty:
             raise EditError(f"uncommitted changes in {', '.join(dirty)}; commit them first or pass --allow-dirty")
     entry.state = "undoing"
-    entry.undo = UndoRecord(time=time.time(), moved=undone_moves, files=files)
+    entry.undo = UndoRecord(time=time.time(), moved=undone_moves, paths=[f.path for f in files])
+    journal.store_files(entry, files, undo=True)
     journal.write(entry)
     # Folders any change created are removed once an undo leaves them empty.
     made = sorted({folder for e in journal.entries() for folder in e.created_dirs})

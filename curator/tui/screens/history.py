@@ -46,7 +46,7 @@ class HistoryScreen(Screen[None]):
                 Text(e.kind),
                 Text(e.state, style="dim" if e.state == "undone" else ""),
                 Text(e.reason),
-                Text(str(len(e.files))),
+                Text(str(len(e.paths))),
             )
         if not self.entries:
             self.query_one("#history-title", Static).update(
