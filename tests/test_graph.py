@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLE_VAULT, make_vault
 
+from curator.cli import documents
 from curator.cli.main import main
-from curator.core.graph import components, dead_node, degree, graph_document, orphan_clusters, to_dot
+from curator.core.graph import components, dead_node, degree, orphan_clusters, to_dot
 from curator.core.vault import load_vault
 
 
@@ -57,7 +58,7 @@ def test_backlinks_and_outlinks(tmp_path: Path) -> None:
 def test_graph_command_json_and_dot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["graph", str(SAMPLE_VAULT), "--no-cache"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data == graph_document(load_vault(SAMPLE_VAULT, use_cache=False).graph)
+    assert data == documents.graph(load_vault(SAMPLE_VAULT, use_cache=False).graph)
     assert {"id": "dead:Capacity plan 2027", "kind": "dead"} in data["nodes"]
     assert main(["graph", str(SAMPLE_VAULT), "--format", "dot", "--no-cache"]) == 0
     dot = capsys.readouterr().out

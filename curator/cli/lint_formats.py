@@ -1,4 +1,5 @@
-"""Lint output formats: text for people, JSON for scripts, SARIF for code scanning, GitHub annotations."""
+"""Lint output formats: text for people, SARIF for code scanning, GitHub annotations, and the summary
+that the text and the JSON document (documents.py) share."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from curator import __version__
 from curator.core.lint import LintReport
 from curator.core.rules import CATALOGUE
 
-JSON_SCHEMA_ID = "curator.lint/1"
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 _ANSI = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m", "bold": "\x1b[1m", "dim": "\x1b[2m"}
 _RESET = "\x1b[0m"
@@ -73,16 +73,6 @@ def format_text(report: LintReport, baselined: int, fail_on: str, failed: bool, 
         lines.append("")
     lines.append(tail if not failed else paint("error", tail + f" — failing at {fail_on} or above"))
     return "\n".join(lines)
-
-
-def format_json(report: LintReport, baselined: int, fail_on: str, failed: bool) -> dict[str, Any]:
-    return {
-        "schema": JSON_SCHEMA_ID,
-        "curator": __version__,
-        "vault": report.vault,
-        "summary": summary(report, baselined, fail_on, failed),
-        "findings": [f.as_dict() for f in report.findings],
-    }
 
 
 def format_sarif(report: LintReport) -> dict[str, Any]:

@@ -6,28 +6,20 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from curator import __version__
-from curator.cli import output
+from curator.cli import documents, output
 from curator.core.errors import REPORTED, one_line
 
+if TYPE_CHECKING:
+    from curator.core.dream import Suggestion
+    from curator.core.edits import Plan
+    from curator.core.vault import Vault
+
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-COMMANDS = (
-    "lint",
-    "graph",
-    "rename",
-    "merge",
-    "history",
-    "undo",
-    "dream",
-    "suggestions",
-    "apply",
-    "reject",
-    "search",
-    "trust",
-)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -65,120 +57,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"curator {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-
-    def wanted(*names: str) -> bool:
-        return command is None or command in names
-
-    if wanted("lint"):
-        lint = sub.add_parser(
-            "lint",
-            help="check the vault and report findings (for CI and pre-commit)",
-            description="Check the vault headless. Exit 0: nothing at or above --fail-on; 1: findings that are; "
-            "2: usage or I/O error.",
-        )
-        lint.add_argument("vault", nargs="?", default=".", help="the vault folder (default: the current folder)")
-        lint.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
-        lint.add_argument(
-            "--fail-on",
-            choices=("error", "warning", "info"),
-            default="error",
-            help="the lowest severity that fails the run (default: error)",
-        )
-        lint.add_argument("--baseline", type=Path, metavar="FILE", help="do not report findings listed in FILE")
-        lint.add_argument(
-            "--write-baseline", type=Path, metavar="FILE", help="write every current finding to FILE and exit 0"
-        )
-        lint.add_argument("--no-cache", action="store_true", help="neither read nor write the cache in VAULT/.curator/")
-        lint.add_argument("--select", metavar="RULES", help="check only these rules (comma-separated), as ruff does")
-        lint.add_argument("--ignore", metavar="RULES", help="do not check these rules (comma-separated)")
-
-    if wanted("graph"):
-        graph = sub.add_parser("graph", help="print the link graph", description="Print the wikilink graph.")
-        graph.add_argument("vault", nargs="?", default=".")
-        graph.add_argument("--format", choices=("json", "dot"), default="json")
-        graph.add_argument("--no-cache", action="store_true")
-
-    if wanted("rename", "merge"):
-        edit_help = "journaled and undoable; in a git repository, one commit"
-        rename = sub.add_parser(
-            "rename", help="rename a page and rewrite every link to it", description=f"Rename a page ({edit_help})."
-        )
-        rename.add_argument("vault")
-        rename.add_argument("old", help="the page: a title or a path")
-        rename.add_argument("new", help="the new title, or a path from the vault root (folders are created)")
-        merge = sub.add_parser(
-            "merge", help="merge one page into another", description=f"Merge SOURCE into INTO ({edit_help})."
-        )
-        merge.add_argument("vault")
-        merge.add_argument("source", help="the page that goes: a title or a path")
-        merge.add_argument("into", help="the page that stays")
-        for edit in (rename, merge):
-            edit.add_argument("--reason", help="the journal entry's and the commit's message")
-            edit.add_argument("--dry-run", action="store_true", help="show what would change and write nothing")
-            edit.add_argument(
-                "--allow-dirty", action="store_true", help="go ahead though touched files have uncommitted edits"
-            )
-            edit.add_argument("--json", action="store_true", help="print the result as JSON")
-
-    if wanted("history"):
-        hist = sub.add_parser("history", help="list applied changes, newest first", description="List applied changes.")
-        hist.add_argument("vault")
-        hist.add_argument("--json", action="store_true")
-
-    if wanted("undo"):
-        undo = sub.add_parser("undo", help="undo one change, leaving the others", description="Undo one change.")
-        undo.add_argument("vault")
-        undo.add_argument("id", help="the change id from 'curator history' (a unique prefix is enough)")
-        undo.add_argument("--allow-dirty", action="store_true")
-        undo.add_argument("--json", action="store_true")
-
-    if wanted("dream"):
-        dream = sub.add_parser("dream", help="propose renames and merges", description="Propose renames and merges.")
-        dream.add_argument("vault")
-        dream.add_argument("--limit", type=int, help="pages to look at (default: dream.limit, 40)")
-        dream.add_argument("--json", action="store_true")
-
-    if wanted("suggestions"):
-        listing = sub.add_parser(
-            "suggestions", help="list suggestions and their status", description="List suggestions."
-        )
-        listing.add_argument("vault")
-        listing.add_argument("--json", action="store_true")
-
-    if wanted("apply"):
-        accept = sub.add_parser(
-            "apply", help="accept a suggestion (journaled, undoable)", description="Accept a suggestion."
-        )
-        accept.add_argument("vault")
-        accept.add_argument("id", help="the suggestion id (a unique prefix is enough)")
-        accept.add_argument("--title", help="use this title instead of the proposed one (renames)")
-        accept.add_argument("--allow-dirty", action="store_true")
-        accept.add_argument("--json", action="store_true")
-
-    if wanted("search"):
-        find = sub.add_parser("search", help="search pages (BM25 + meaning + links)", description="Search the vault.")
-        find.add_argument("vault")
-        find.add_argument("query", nargs="+", help="words, plus filters: type:x path:folder tag:x field:>value")
-        find.add_argument("--limit", type=int, default=10)
-        find.add_argument("--json", action="store_true")
-
-    if wanted("reject"):
-        reject = sub.add_parser("reject", help="reject a suggestion", description="Reject a suggestion.")
-        reject.add_argument("vault")
-        reject.add_argument("id")
-
-    if wanted("trust"):
-        trust = sub.add_parser(
-            "trust",
-            help="let a vault's config run the commands it names (a proposer)",
-            description="Trust a vault: settings in its .curator.toml that run a command take effect. Trust is "
-            "kept outside the vault, for exactly the settings shown; if they change, the vault is untrusted again.",
-        )
-        trust.add_argument("vault", nargs="?", help="the vault to trust (or to revoke with --revoke)")
-        trust.add_argument("--list", action="store_true", help="list the trusted vaults and what they may run")
-        trust.add_argument("--revoke", action="store_true", help="stop trusting VAULT")
-        trust.add_argument("--json", action="store_true")
-
+    for name, spec in COMMANDS.items():
+        if command is None or command == name:
+            found = sub.add_parser(name, help=spec.help, description=spec.description)
+            spec.arguments(found)
+            found.set_defaults(run=spec.run)
     return parser
 
 
@@ -209,33 +92,34 @@ def main(argv: list[str] | None = None) -> int:
         if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
             return run_tui(args_list)
         args = parser.parse_args(args_list)
-        if args.command == "lint":
-            return run_lint(args)
-        if args.command == "graph":
-            return run_graph(args)
-        if args.command in ("rename", "merge"):
-            return run_edit(args)
-        if args.command == "history":
-            return run_history(args)
-        if args.command == "undo":
-            return run_undo(args)
-        if args.command in ("dream", "suggestions"):
-            return run_dream(args)
-        if args.command == "apply":
-            return run_apply(args)
-        if args.command == "reject":
-            return run_reject(args)
-        if args.command == "search":
-            return run_search(args)
-        if args.command == "trust":
-            return run_trust(args)
-        parser.print_help()
-        return EXIT_USAGE
+        if not hasattr(args, "run"):  # `curator --help` exits inside argparse; nothing else lands here
+            parser.print_help()
+            return EXIT_USAGE
+        code: int = args.run(args)
+        return code
     except REPORTED as exc:
         output.diagnose(one_line(exc))
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+
+
+def _lint_arguments(lint: argparse.ArgumentParser) -> None:
+    lint.add_argument("vault", nargs="?", default=".", help="the vault folder (default: the current folder)")
+    lint.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+    lint.add_argument(
+        "--fail-on",
+        choices=("error", "warning", "info"),
+        default="error",
+        help="the lowest severity that fails the run (default: error)",
+    )
+    lint.add_argument("--baseline", type=Path, metavar="FILE", help="do not report findings listed in FILE")
+    lint.add_argument(
+        "--write-baseline", type=Path, metavar="FILE", help="write every current finding to FILE and exit 0"
+    )
+    lint.add_argument("--no-cache", action="store_true", help="neither read nor write the cache in VAULT/.curator/")
+    lint.add_argument("--select", metavar="RULES", help="check only these rules (comma-separated), as ruff does")
+    lint.add_argument("--ignore", metavar="RULES", help="do not check these rules (comma-separated)")
 
 
 def run_lint(args: argparse.Namespace) -> int:
@@ -275,7 +159,8 @@ def run_lint(args: argparse.Namespace) -> int:
     if args.format == "text":
         output.emit(fmt.format_text(report, baselined, args.fail_on, failed, output.use_colour()))
     elif args.format == "json":
-        output.emit_json(fmt.format_json(report, baselined, args.fail_on, failed), large=len(report.findings) > 1000)
+        summary = fmt.summary(report, baselined, args.fail_on, failed)
+        output.emit_json(documents.lint(report, summary), large=len(report.findings) > 1000)
     elif args.format == "sarif":
         output.emit_json(fmt.format_sarif(report), large=len(report.findings) > 1000)
     else:
@@ -285,8 +170,14 @@ def run_lint(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if failed else EXIT_OK
 
 
+def _graph_arguments(graph: argparse.ArgumentParser) -> None:
+    graph.add_argument("vault", nargs="?", default=".")
+    graph.add_argument("--format", choices=("json", "dot"), default="json")
+    graph.add_argument("--no-cache", action="store_true")
+
+
 def run_graph(args: argparse.Namespace) -> int:
-    from curator.core.graph import graph_document, to_dot
+    from curator.core.graph import to_dot
     from curator.core.vault import load_vault
 
     vault = load_vault(args.vault, use_cache=not args.no_cache)
@@ -295,7 +186,7 @@ def run_graph(args: argparse.Namespace) -> int:
     if args.format == "dot":
         output.emit(to_dot(vault.graph))
     else:
-        output.emit_json(graph_document(vault.graph), large=True)
+        output.emit_json(documents.graph(vault.graph), large=True)
     return EXIT_OK
 
 
@@ -306,20 +197,46 @@ def _recovered(vault: Path) -> None:
         output.diagnose(line)
 
 
-def run_edit(args: argparse.Namespace) -> int:
+def _edit_options(edit: argparse.ArgumentParser) -> None:
+    edit.add_argument("--reason", help="the journal entry's and the commit's message")
+    edit.add_argument("--dry-run", action="store_true", help="show what would change and write nothing")
+    edit.add_argument("--allow-dirty", action="store_true", help="go ahead though touched files have uncommitted edits")
+    edit.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _rename_arguments(rename: argparse.ArgumentParser) -> None:
+    rename.add_argument("vault")
+    rename.add_argument("old", help="the page: a title or a path")
+    rename.add_argument("new", help="the new title, or a path from the vault root (folders are created)")
+    _edit_options(rename)
+
+
+def _merge_arguments(merge: argparse.ArgumentParser) -> None:
+    merge.add_argument("vault")
+    merge.add_argument("source", help="the page that goes: a title or a path")
+    merge.add_argument("into", help="the page that stays")
+    _edit_options(merge)
+
+
+def run_rename(args: argparse.Namespace) -> int:
+    from curator.core.edits import plan_rename
+
+    return _run_edit(args, lambda vault: plan_rename(vault, args.old, args.new, args.reason))
+
+
+def run_merge(args: argparse.Namespace) -> int:
+    from curator.core.edits import plan_merge
+
+    return _run_edit(args, lambda vault: plan_merge(vault, args.source, args.into, args.reason))
+
+
+def _run_edit(args: argparse.Namespace, make_plan: Callable[[Vault], Plan]) -> int:
     from curator.core.changes import plan_and_apply
-    from curator.core.edits import Plan, plan_merge, plan_rename
     from curator.core.scan import check_vault_root
-    from curator.core.vault import Vault, load_vault
+    from curator.core.vault import load_vault
 
     root = check_vault_root(args.vault)
     _recovered(root)
-
-    def make_plan(vault: Vault) -> Plan:
-        if args.command == "rename":
-            return plan_rename(vault, args.old, args.new, args.reason)
-        return plan_merge(vault, args.source, args.into, args.reason)
-
     entry = None
     if args.dry_run:
         plan = make_plan(load_vault(root))
@@ -327,36 +244,24 @@ def run_edit(args: argparse.Namespace) -> int:
         plan, entry = plan_and_apply(root, make_plan, args.allow_dirty, on_wait=output.diagnose)
     for note in plan.notes:
         output.diagnose(note)
-    files = [
-        {"path": c.path, "action": "create" if c.before is None else "delete" if c.after is None else "edit"}
-        for c in plan.changes
-    ]
-    result = {
-        "schema": "curator.change/1",
-        "id": entry.id if entry else None,
-        "applied": entry is not None,
-        "kind": plan.kind,
-        "reason": plan.reason,
-        "details": plan.details,
-        "links_rewritten": plan.links_rewritten,
-        "files": files,
-        "commit": entry.commit if entry else None,
-        "not_committed": (entry.not_committed or None) if entry else None,
-        "notes": list(plan.notes),
-    }
-    if result["not_committed"]:
-        output.diagnose(f"change {entry.id if entry else ''} is applied but not committed: {result['not_committed']}")
+    if entry is not None and entry.not_committed:
+        output.diagnose(f"change {entry.id} is applied but not committed: {entry.not_committed}")
     if args.json:
-        output.emit_json(result)
+        output.emit_json(documents.change(plan, entry))
         return EXIT_OK
     what = f"{plan.reason}: {plan.links_rewritten} links rewritten in {len(plan.changes)} files"
     if entry is None:
         output.emit(f"would {what[0].lower()}{what[1:]} (dry run, nothing written)")
     else:
         output.emit(f"{what}; change {entry.id}" + (f", commit {entry.commit[:10]}" if entry.commit else ""))
-    for f in files:
-        output.emit(f"  {f['action']:<6} {f['path']}")
+    for c in plan.changes:
+        output.emit(f"  {documents.file_action(c.before, c.after):<6} {c.path}")
     return EXIT_OK
+
+
+def _history_arguments(history: argparse.ArgumentParser) -> None:
+    history.add_argument("vault")
+    history.add_argument("--json", action="store_true")
 
 
 def run_history(args: argparse.Namespace) -> int:
@@ -369,24 +274,7 @@ def run_history(args: argparse.Namespace) -> int:
     _recovered(root)
     entries = history(root)
     if args.json:
-        output.emit_json(
-            {
-                "schema": "curator.history/1",
-                "changes": [
-                    {
-                        "id": e.id,
-                        "kind": e.kind,
-                        "reason": e.reason,
-                        "time": e.time,
-                        "state": e.state,
-                        "files": e.paths,
-                        "commit": e.commit or None,
-                        "not_committed": e.not_committed or None,
-                    }
-                    for e in entries
-                ],
-            }
-        )
+        output.emit_json(documents.history(entries))
         return EXIT_OK
     if not entries:
         output.emit("no changes yet")
@@ -402,6 +290,13 @@ def run_history(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _undo_arguments(undo: argparse.ArgumentParser) -> None:
+    undo.add_argument("vault")
+    undo.add_argument("id", help="the change id from 'curator history' (a unique prefix is enough)")
+    undo.add_argument("--allow-dirty", action="store_true")
+    undo.add_argument("--json", action="store_true")
+
+
 def run_undo(args: argparse.Namespace) -> int:
     from curator.core.changes import undo
     from curator.core.scan import check_vault_root
@@ -409,74 +304,40 @@ def run_undo(args: argparse.Namespace) -> int:
     root = check_vault_root(args.vault)
     _recovered(root)
     entry = undo(root, args.id, allow_dirty=args.allow_dirty, on_wait=output.diagnose)
-    record = entry.undo
-    assert record is not None  # set by undo
-    files = record.paths
-    if record.not_committed:
-        output.diagnose(f"undo of {entry.id} is written but not committed: {record.not_committed}")
+    document = documents.undo(entry)
+    if document["not_committed"]:
+        output.diagnose(f"undo of {entry.id} is written but not committed: {document['not_committed']}")
     if args.json:
-        output.emit_json(
-            {
-                "schema": "curator.undo/1",
-                "id": entry.id,
-                "files": files,
-                "commit": record.commit or None,
-                "not_committed": record.not_committed or None,
-            }
-        )
+        output.emit_json(document)
     else:
-        output.emit(f"undid {entry.id} ({entry.reason}); restored {len(files)} files")
+        output.emit(f"undid {entry.id} ({entry.reason}); restored {len(document['files'])} files")
     return EXIT_OK
 
 
-def _suggestion_json(s: Any) -> dict[str, Any]:
-    return {
-        "id": s.id,
-        "kind": s.kind,
-        "pages": s.pages,
-        "title": s.title,
-        "survivor": s.survivor,
-        "reason": s.reason,
-        "evidence": s.evidence,
-        "status": s.status,
-        "change": s.change,
-        "proposer": s.proposer,
-    }
-
-
-def _suggestion_line(s: Any) -> str:
+def _suggestion_line(s: Suggestion) -> str:
     what = f"{s.pages[0]} → {s.title}" if s.kind == "rename" else f"{s.pages[0]} into {s.pages[1]}"
     return f"{s.id}  {s.status:<8} {s.kind:<6} {what}\n    {s.reason}"
 
 
+def _dream_arguments(dream: argparse.ArgumentParser) -> None:
+    dream.add_argument("vault")
+    dream.add_argument("--limit", type=int, help="pages to look at (default: dream.limit, 40)")
+    dream.add_argument("--json", action="store_true")
+
+
 def run_dream(args: argparse.Namespace) -> int:
-    from curator.core.dream import dream, load_suggestions
+    from curator.core.dream import dream
     from curator.core.scan import check_vault_root
     from curator.core.vault import load_vault
 
     root = check_vault_root(args.vault)
     _recovered(root)
-    if args.command == "suggestions":
-        suggestions = load_suggestions(root)
-        if args.json:
-            output.emit_json(
-                {"schema": "curator.suggestions/1", "suggestions": [_suggestion_json(s) for s in suggestions]}
-            )
-        else:
-            output.emit("\n".join(_suggestion_line(s) for s in suggestions) or "no suggestions; run 'curator dream'")
-        return EXIT_OK
     with output.progress_bar("embedding pages", "pages") as progress:
         result = dream(load_vault(root), args.limit, progress)
     for note in result.notes:
         output.diagnose(note)
     if args.json:
-        output.emit_json(
-            {
-                "schema": "curator.dream/1",
-                "looked_at": result.looked_at,
-                "proposed": [_suggestion_json(s) for s in result.proposed],
-            }
-        )
+        output.emit_json(documents.dream(result))
         return EXIT_OK
     if not result.proposed:
         output.emit(f"looked at {result.looked_at} pages; nothing new to propose")
@@ -492,6 +353,33 @@ def run_dream(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _suggestions_arguments(listing: argparse.ArgumentParser) -> None:
+    listing.add_argument("vault")
+    listing.add_argument("--json", action="store_true")
+
+
+def run_suggestions(args: argparse.Namespace) -> int:
+    from curator.core.dream import load_suggestions
+    from curator.core.scan import check_vault_root
+
+    root = check_vault_root(args.vault)
+    _recovered(root)
+    suggestions = load_suggestions(root)
+    if args.json:
+        output.emit_json(documents.suggestions(suggestions))
+    else:
+        output.emit("\n".join(_suggestion_line(s) for s in suggestions) or "no suggestions; run 'curator dream'")
+    return EXIT_OK
+
+
+def _apply_arguments(accept: argparse.ArgumentParser) -> None:
+    accept.add_argument("vault")
+    accept.add_argument("id", help="the suggestion id (a unique prefix is enough)")
+    accept.add_argument("--title", help="use this title instead of the proposed one (renames)")
+    accept.add_argument("--allow-dirty", action="store_true")
+    accept.add_argument("--json", action="store_true")
+
+
 def run_apply(args: argparse.Namespace) -> int:
     from curator.core.dream import accept
     from curator.core.scan import check_vault_root
@@ -501,12 +389,17 @@ def run_apply(args: argparse.Namespace) -> int:
     _recovered(root)
     suggestion, entry = accept(load_vault(root), args.id, args.title, args.allow_dirty, on_wait=output.diagnose)
     if args.json:
-        output.emit_json({**_suggestion_json(suggestion), "commit": entry.commit or None})
+        output.emit_json(documents.applied(suggestion, entry))
     else:
         output.emit(
             f"applied {suggestion.id}: {entry.reason}; change {entry.id} (undo with 'curator undo VAULT {entry.id}')"
         )
     return EXIT_OK
+
+
+def _reject_arguments(reject: argparse.ArgumentParser) -> None:
+    reject.add_argument("vault")
+    reject.add_argument("id")
 
 
 def run_reject(args: argparse.Namespace) -> int:
@@ -539,6 +432,13 @@ def run_tui(args_list: list[str]) -> int:
     return EXIT_OK
 
 
+def _search_arguments(find: argparse.ArgumentParser) -> None:
+    find.add_argument("vault")
+    find.add_argument("query", nargs="+", help="words, plus filters: type:x path:folder tag:x field:>value")
+    find.add_argument("--limit", type=int, default=10)
+    find.add_argument("--json", action="store_true")
+
+
 def run_search(args: argparse.Namespace) -> int:
     from curator.core.search import search
     from curator.core.vault import load_vault
@@ -547,23 +447,7 @@ def run_search(args: argparse.Namespace) -> int:
     for note in result.notes:
         output.diagnose(note)
     if args.json:
-        output.emit_json(
-            {
-                "schema": "curator.search/1",
-                "query": result.query,
-                "hits": [
-                    {
-                        "path": h.path,
-                        "title": h.title,
-                        "score": h.score,
-                        "section": h.section,
-                        "snippet": h.snippet,
-                        "reasons": h.reasons,
-                    }
-                    for h in result.hits
-                ],
-            }
-        )
+        output.emit_json(documents.search(result))
         return EXIT_OK
     if not result.hits:
         output.emit("no pages match")
@@ -576,6 +460,13 @@ def run_search(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _trust_arguments(trust: argparse.ArgumentParser) -> None:
+    trust.add_argument("vault", nargs="?", help="the vault to trust (or to revoke with --revoke)")
+    trust.add_argument("--list", action="store_true", help="list the trusted vaults and what they may run")
+    trust.add_argument("--revoke", action="store_true", help="stop trusting VAULT")
+    trust.add_argument("--json", action="store_true")
+
+
 def run_trust(args: argparse.Namespace) -> int:
     from curator.core import trust
     from curator.core.config import CONFIG_NAME
@@ -584,7 +475,7 @@ def run_trust(args: argparse.Namespace) -> int:
     if args.list:
         vaults = trust.trusted_vaults()
         if args.json:
-            output.emit_json({"schema": "curator.trust/1", "vaults": [entry._asdict() for entry in vaults]})
+            output.emit_json(documents.trust(vaults))
             return EXIT_OK
         if not vaults:
             output.emit("no vault is trusted")
@@ -608,8 +499,48 @@ def run_trust(args: argparse.Namespace) -> int:
         return EXIT_OK
     trusted = trust.trust(root, asked)
     if args.json:
-        output.emit_json({"schema": "curator.trust/1", "vaults": [trusted._asdict()]})
+        output.emit_json(documents.trust([trusted]))
     else:
         for name, value in asked.items():
             output.emit(f"trusted {trusted.path}: {name} = {value!r} will run")
     return EXIT_OK
+
+
+class Command(NamedTuple):
+    help: str  # one line in `curator --help`
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+    description: str = ""  # the first line of `curator COMMAND --help` (default: `help`)
+
+
+_EDIT = "journaled and undoable; in a git repository, one commit"
+# Every command, in the order `curator --help` lists them.
+COMMANDS: dict[str, Command] = {
+    "lint": Command(
+        "check the vault and report findings (for CI and pre-commit)",
+        _lint_arguments,
+        run_lint,
+        "Check the vault headless. Exit 0: nothing at or above --fail-on; 1: findings that are; 2: usage or I/O error.",
+    ),
+    "graph": Command("print the link graph", _graph_arguments, run_graph, "Print the wikilink graph."),
+    "rename": Command(
+        "rename a page and rewrite every link to it", _rename_arguments, run_rename, f"Rename a page ({_EDIT})."
+    ),
+    "merge": Command("merge one page into another", _merge_arguments, run_merge, f"Merge SOURCE into INTO ({_EDIT})."),
+    "history": Command("list applied changes, newest first", _history_arguments, run_history, "List applied changes."),
+    "undo": Command("undo one change, leaving the others", _undo_arguments, run_undo, "Undo one change."),
+    "dream": Command("propose renames and merges", _dream_arguments, run_dream, "Propose renames and merges."),
+    "suggestions": Command(
+        "list suggestions and their status", _suggestions_arguments, run_suggestions, "List suggestions."
+    ),
+    "apply": Command("accept a suggestion (journaled, undoable)", _apply_arguments, run_apply, "Accept a suggestion."),
+    "reject": Command("reject a suggestion", _reject_arguments, run_reject, "Reject a suggestion."),
+    "search": Command("search pages (BM25 + meaning + links)", _search_arguments, run_search, "Search the vault."),
+    "trust": Command(
+        "let a vault's config run the commands it names (a proposer)",
+        _trust_arguments,
+        run_trust,
+        "Trust a vault: settings in its .curator.toml that run a command take effect. Trust is kept outside the "
+        "vault, for exactly the settings shown; if they change, the vault is untrusted again.",
+    ),
+}

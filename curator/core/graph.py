@@ -72,20 +72,6 @@ def degree(graph: nx.DiGraph, path: str) -> tuple[int, int]:
     return incoming, outgoing
 
 
-def graph_document(graph: nx.DiGraph) -> dict[str, Any]:
-    """The graph as versioned JSON data (`curator.graph/1`)."""
-    return {
-        "schema": "curator.graph/1",
-        "nodes": [{"id": node, "kind": kind} for node, kind in sorted(graph.nodes(data="kind"))],
-        "edges": [
-            {"source": a, "target": b, "count": d["count"], "kinds": sorted(d["kinds"])}
-            for a, b, d in sorted(graph.edges(data=True), key=lambda e: (e[0], e[1]))
-        ],
-        "components": len(components(graph)),
-        "orphan_clusters": orphan_clusters(graph),
-    }
-
-
 def to_dot(graph: nx.DiGraph) -> str:
     """Graphviz DOT text; dead targets are drawn dashed."""
 

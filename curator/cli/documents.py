@@ -1,0 +1,166 @@
+"""Every JSON document curator prints, each with its schema name.
+
+The schema of each is published as `curator/schemas/<name>-v<version>.json` (see `SCHEMAS`), and
+the tests validate every command's output against it. SARIF, a standard of its own, is built in
+`lint_formats.py`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from curator import __version__
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from curator.core.changes import Entry
+    from curator.core.dream import DreamResult, Suggestion
+    from curator.core.edits import Plan
+    from curator.core.lint import LintReport
+    from curator.core.search import SearchResult
+    from curator.core.trust import TrustedVault
+
+LINT = "curator.lint/1"
+GRAPH = "curator.graph/1"
+CHANGE = "curator.change/1"
+HISTORY = "curator.history/1"
+UNDO = "curator.undo/1"
+SUGGESTIONS = "curator.suggestions/1"
+DREAM = "curator.dream/1"
+APPLY = "curator.apply/1"
+SEARCH = "curator.search/1"
+TRUST = "curator.trust/1"
+SCHEMAS = (LINT, GRAPH, CHANGE, HISTORY, UNDO, SUGGESTIONS, DREAM, APPLY, SEARCH, TRUST)
+
+
+def schema_file(schema: str) -> str:
+    """`curator.lint/1` -> `schemas/lint-v1.json` (inside the curator package)."""
+    name, version = schema.removeprefix("curator.").split("/")
+    return f"schemas/{name}-v{version}.json"
+
+
+def lint(report: LintReport, summary: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "schema": LINT,
+        "curator": __version__,
+        "vault": report.vault,
+        "summary": summary,
+        "findings": [f.as_dict() for f in report.findings],
+    }
+
+
+def graph(links: nx.DiGraph) -> dict[str, Any]:
+    from curator.core.graph import components, orphan_clusters
+
+    return {
+        "schema": GRAPH,
+        "nodes": [{"id": node, "kind": kind} for node, kind in sorted(links.nodes(data="kind"))],
+        "edges": [
+            {"source": a, "target": b, "count": d["count"], "kinds": sorted(d["kinds"])}
+            for a, b, d in sorted(links.edges(data=True), key=lambda e: (e[0], e[1]))
+        ],
+        "components": len(components(links)),
+        "orphan_clusters": orphan_clusters(links),
+    }
+
+
+def change(plan: Plan, entry: Entry | None) -> dict[str, Any]:
+    """A rename or merge: applied (`entry`), or only planned (a dry run)."""
+    return {
+        "schema": CHANGE,
+        "id": entry.id if entry else None,
+        "applied": entry is not None,
+        "kind": plan.kind,
+        "reason": plan.reason,
+        "details": plan.details,
+        "links_rewritten": plan.links_rewritten,
+        "files": [{"path": c.path, "action": file_action(c.before, c.after)} for c in plan.changes],
+        "commit": (entry.commit or None) if entry else None,
+        "not_committed": (entry.not_committed or None) if entry else None,
+        "notes": list(plan.notes),
+    }
+
+
+def file_action(before: bytes | None, after: bytes | None) -> str:
+    return "create" if before is None else "delete" if after is None else "edit"
+
+
+def history(entries: list[Entry]) -> dict[str, Any]:
+    return {
+        "schema": HISTORY,
+        "changes": [
+            {
+                "id": e.id,
+                "kind": e.kind,
+                "reason": e.reason,
+                "time": e.time,
+                "state": e.state,
+                "files": e.paths,
+                "commit": e.commit or None,
+                "not_committed": e.not_committed or None,
+            }
+            for e in entries
+        ],
+    }
+
+
+def undo(entry: Entry) -> dict[str, Any]:
+    record = entry.undo
+    return {
+        "schema": UNDO,
+        "id": entry.id,
+        "files": record.paths if record else [],
+        "commit": (record.commit or None) if record else None,
+        "not_committed": (record.not_committed or None) if record else None,
+    }
+
+
+def suggestion(s: Suggestion) -> dict[str, Any]:
+    return {
+        "id": s.id,
+        "kind": s.kind,
+        "pages": s.pages,
+        "title": s.title,
+        "survivor": s.survivor,
+        "reason": s.reason,
+        "evidence": s.evidence,
+        "status": s.status,
+        "change": s.change,
+        "proposer": s.proposer,
+    }
+
+
+def suggestions(listed: list[Suggestion]) -> dict[str, Any]:
+    return {"schema": SUGGESTIONS, "suggestions": [suggestion(s) for s in listed]}
+
+
+def dream(result: DreamResult) -> dict[str, Any]:
+    return {"schema": DREAM, "looked_at": result.looked_at, "proposed": [suggestion(s) for s in result.proposed]}
+
+
+def applied(s: Suggestion, entry: Entry) -> dict[str, Any]:
+    """An accepted suggestion and the change that applied it."""
+    return {"schema": APPLY, **suggestion(s), "commit": entry.commit or None}
+
+
+def search(result: SearchResult) -> dict[str, Any]:
+    return {
+        "schema": SEARCH,
+        "query": result.query,
+        "hits": [
+            {
+                "path": h.path,
+                "title": h.title,
+                "score": h.score,
+                "section": h.section,
+                "snippet": h.snippet,
+                "reasons": h.reasons,
+            }
+            for h in result.hits
+        ],
+    }
+
+
+def trust(vaults: list[TrustedVault]) -> dict[str, Any]:
+    return {"schema": TRUST, "vaults": [entry._asdict() for entry in vaults]}
