@@ -21,27 +21,20 @@ from typing import Any
 from curator.core import cache
 from curator.core.atomic import write_atomic
 from curator.core.changes import Entry, Journal, plan_and_apply
-from curator.core.dates import find_date
 from curator.core.edits import Plan, plan_merge, plan_rename, target_path
 from curator.core.errors import EditError
 from curator.core.lock import vault_lock
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
 from curator.core.similarity import STOPWORDS, find_duplicates
-from curator.core.titles import subject_of
+from curator.core.titles import diary_title, is_eventish, subject_of
 from curator.core.vault import Vault
 
 SUGGESTIONS = "suggestions.json"
 SCHEMA = "curator.suggestions/1"
 PROPOSER_SCHEMA = "curator.proposer/1"
 STATUSES = ("pending", "accepted", "rejected", "skipped", "undone")
-_MONTH_OR_DAY = re.compile(
-    r"(?i)\b(?:january|february|march|april|may|june|july|august|september|october|november|december|januar|"
-    r"februar|märz|mai|juni|juli|oktober|dezember|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-    r"montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|yesterday|today|gestern|heute)\b"
-)
 _TERM = re.compile(r"[^\W\d_][\w-]{3,}", re.UNICODE)
-_NUMBER_WORDS = re.compile(r"(?i)\b(?:ticket|issue|incident|pr|jira|inc)\s*#?\d+|#\d+|\b[A-Z]{2,}-\d+\b")
 
 
 @dataclass
@@ -97,20 +90,16 @@ def _journal_page(vault: Vault, path: str) -> bool:
     return any(path.startswith(folder.rstrip("/") + "/") for folder in vault.config.journal_folders)
 
 
-def _eventish(text: str) -> bool:
-    return find_date(text) is not None or bool(_MONTH_OR_DAY.search(text)) or bool(_NUMBER_WORDS.search(text))
-
-
 def _incoming(vault: Vault, path: str) -> int:
     return len(vault.backlinks(path))
 
 
 def _why_event(vault: Vault, title: str) -> str:
-    date = find_date(title)
-    if date:
-        return f"the title holds a date ({date.group(0)})"
-    if len(title) >= vault.config.title_chars:
-        return f"the title is {len(title)} characters long"
+    found = diary_title(title, vault.config.title_chars)
+    if found is not None and found.date:
+        return f"the title holds a date ({found.date})"
+    if found is not None:
+        return f"the title is {found.length} characters long"
     return "the title names an event"
 
 
@@ -141,7 +130,7 @@ def derive_title(vault: Vault, path: str) -> tuple[str, str, dict[str, Any]]:
     found = signals(vault, path)
     h1 = found["h1"]
     ordered: list[tuple[str, str]] = []
-    if h1 and subject_of(h1) == h1.strip() and not _eventish(h1):
+    if h1 and subject_of(h1) == h1.strip() and not is_eventish(h1):
         ordered.append(("the page's heading", h1.strip()))  # a heading that names a thing as it is
     ordered += [("how links to it are labelled", subject_of(label)) for label in found["labels"]]
     ordered += [("its alias", subject_of(alias)) for alias in found["aliases"]]
@@ -149,7 +138,7 @@ def derive_title(vault: Vault, path: str) -> tuple[str, str, dict[str, Any]]:
     if h1:
         ordered.append(("its heading without the event", subject_of(h1)))
     for source, candidate in ordered:
-        if len(candidate) >= 3 and not _eventish(candidate) and fold(candidate) != fold(page.title):
+        if len(candidate) >= 3 and not is_eventish(candidate) and fold(candidate) != fold(page.title):
             return candidate, source, found
     return "", "", found
 
@@ -171,7 +160,7 @@ def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, tuple[str,
         return Suggestion(
             suggestion_id("merge", [path, into]), "merge", [path, into], None, reason, evidence, page_shas=shas
         )
-    if partner is not None and not _eventish(vault.pages[partner[0]].title):
+    if partner is not None and not is_eventish(vault.pages[partner[0]].title):
         into, score = partner
         reason = f"Merge because {why} and the page repeats {into} (similarity {score:.2f})"
         evidence["score"] = score
@@ -307,7 +296,7 @@ def dream(vault: Vault, limit: int | None = None, progress: Callable[[int, int],
         for p in vault.pages.values()
         if p.unreadable is None
         and not _journal_page(vault, p.path)
-        and (find_date(p.title) is not None or len(p.title) >= vault.config.title_chars)
+        and diary_title(p.title, vault.config.title_chars) is not None
     ]
     work: list[tuple[int, str, Any]] = [(_incoming(vault, path), "rename", path) for path in diary]
     work += [(max(_incoming(vault, p.a), _incoming(vault, p.b)), "merge", p) for p in report.pairs if p.merge_worthy]

@@ -11,10 +11,10 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from curator.core.dates import find_date
 from curator.core.page import Page
 from curator.core.resolve import anchor_key, fold
 from curator.core.rules import Finding
+from curator.core.titles import diary_title
 from curator.core.vault import ResolvedLink, Vault
 
 if TYPE_CHECKING:
@@ -262,19 +262,14 @@ def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
     limit = vault.config.title_chars
     for page in vault.pages.values():
         title = page.title
-        date = find_date(title)
-        reasons = []
-        if date:
-            reasons.append(f"it holds a date ({date.group(0)})")
-        if len(title) >= limit:
-            reasons.append(f"it is {len(title)} characters long")
-        if reasons:
+        found = diary_title(title, limit)
+        if found is not None:
             yield Hit(
                 "diary-title",
                 page.path,
-                f"title names an event, not a thing: {' and '.join(reasons)}",
+                f"title names an event, not a thing: {' and '.join(found.reasons)}",
                 title,
-                data={"title": title, "date": date.group(0) if date else None, "length": len(title)},
+                data={"title": title, "date": found.date, "length": found.length},
             )
 
 

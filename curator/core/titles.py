@@ -1,46 +1,117 @@
-"""Turn an event-style title into the name of the thing it is about.
+"""Dates and event titles: what makes a title name an event rather than a thing, and the thing it names.
 
 "Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen" names one incident; the memory is about the
-certificate. Dates, weekdays, times, ticket numbers, date clauses and status words go; a long
-title is cut at its first clause; what remains is the subject. English and German.
+certificate. `find_date` finds a date (ISO, dd.mm.yyyy, dd/mm/yyyy, English or German month
+names); `diary_title` says why a title is diary-style (the lint rule and the dream use it);
+`is_eventish` says whether a candidate title still speaks of an event; `subject_of` strips dates,
+weekdays, times, ticket numbers, date clauses and status words, cuts a long title at its first
+clause, and returns the subject. English and German.
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-from curator.core.dates import find_date
-
-_WEEKDAYS = (
-    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
+# Full month and weekday names, English and German: every pattern below is built from these.
+_MONTH_NAMES = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+    "|januar|jänner|februar|märz|maerz|marz|mai|juni|juli|oktober|dezember"
+)
+_WEEKDAY_NAMES = (
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     "|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag"
 )
+_MONTHS = _MONTH_NAMES + "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|jän|mär|okt|dez"
+_M = rf"(?:{_MONTHS})\.?"
+_DATE = re.compile(
+    r"(?<![\d.])(?P<iso>\d{4}-\d{1,2}-\d{1,2})(?!\d)"
+    # a two-digit year only with two-digit day and month, so "1.2.26" stays a version number
+    r"|(?<![\d.])(?P<dot>\d{1,2}\.\d{1,2}\.\d{4}|\d{2}\.\d{2}\.\d{2})(?![\d.])"
+    r"|(?<![\d/])(?P<slash>\d{1,2}/\d{1,2}/\d{4}|\d{2}/\d{2}/\d{2})(?![\d/])"
+    rf"|\b(?P<dmy>\d{{1,2}}\.?\s+{_M},?\s+\d{{4}})\b"
+    rf"|\b(?P<mdy>{_M}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}})\b"
+    rf"|\b(?P<my>{_M}\s+\d{{4}})\b",
+    re.IGNORECASE,
+)
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def find_date(text: str) -> re.Match[str] | None:
+    """The first plausible date in `text` (day 1-31, month 1-12), or None."""
+    if not _DIGIT.search(text):  # every date form has digits
+        return None
+    for m in _DATE.finditer(text):
+        if m.group("iso"):
+            _, month, day = (int(x) for x in m.group("iso").split("-"))
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                return m
+        elif m.group("dot"):
+            day, month, _ = (int(x) for x in m.group("dot").split("."))
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                return m
+        elif m.group("slash"):
+            a, b, _ = (int(x) for x in m.group("slash").split("/"))
+            if min(a, b) >= 1 and max(a, b) <= 31 and min(a, b) <= 12:
+                return m
+        else:
+            return m
+    return None
+
+
+class DiaryTitle(NamedTuple):
+    """Why a title names an event rather than a thing."""
+
+    date: str | None  # the date it holds, as written
+    length: int
+    too_long: bool
+
+    @property
+    def reasons(self) -> list[str]:
+        found = [f"it holds a date ({self.date})"] if self.date else []
+        return found + ([f"it is {self.length} characters long"] if self.too_long else [])
+
+
+def diary_title(title: str, limit: int) -> DiaryTitle | None:
+    """A title is diary-style when it holds a date or is `limit` characters or longer."""
+    date = find_date(title)
+    too_long = len(title) >= limit
+    if date is None and not too_long:
+        return None
+    return DiaryTitle(date.group(0) if date else None, len(title), too_long)
+
+
+# The patterns below only `subject_of` and `is_eventish` use are compiled on first use (re's own
+# cache), so that the lint, which needs only `find_date`, does not pay for them at import.
+_WEEKDAYS = _WEEKDAY_NAMES + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
 _DAY_PARTS = "morning|afternoon|evening|night|morgen|vormittag|nachmittag|abend|nacht"
-_NUMBERED = re.compile(
+_NUMBERED = (
     r"(?i)\b(?:ticket|issue|incident|inc|bug|case|jira|change|cr|pr|mr|pull request|merge request|störung|vorfall)"
     r"\s*(?:no\.?|nr\.?|number)?\s*#?\s*\d+\b|#\d+\b|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
 )
-_TIME = re.compile(r"(?i)\b\d{1,2}[:.h]\d{2}(?:\s*(?:am|pm|uhr|h))?\b|\b\d{1,2}\s*(?:am|pm|uhr)\b")
-_WEEKDAY = re.compile(rf"(?i)\b(?:{_WEEKDAYS})\b\.?(?:\s+(?:{_DAY_PARTS}))?")
-_YEAR_OR_QUARTER = re.compile(
+_TIME = r"(?i)\b\d{1,2}[:.h]\d{2}(?:\s*(?:am|pm|uhr|h))?\b|\b\d{1,2}\s*(?:am|pm|uhr)\b"
+_WEEKDAY = rf"(?i)\b(?:{_WEEKDAYS})\b\.?(?:\s+(?:{_DAY_PARTS}))?"
+_YEAR_OR_QUARTER = (
     r"(?i)\b(?:19|20)\d{2}-?w\d{2}\b|\b(?:q[1-4]\s*)?(?:19|20)\d{2}\b(?![.\d])(?:\s*q[1-4])?"
     r"|\bkw\s*\d{1,2}\b|\bweek\s+\d{1,2}\b"
 )
 _PREPOSITION = r"(?:on|at|from|of|vom|von|am|um|im|zum|zur|seit|bis|ab)"
-_STATUS = re.compile(
+_STATUS = (
     r"(?i)\b(?:fixed|resolved|done|closed|merged|open|wip|solved|finished|completed|again|update|updated|"
     r"follow[- ]?up|hotfix|erledigt|behoben|gelöst|abgelaufen|expired|fertig|offen|erneut|wieder|nochmal|"
     r"postmortem|post-mortem|retro|retrospective|recap|notes|notizen|protokoll|minutes|log)\b"
 )
-_FILLER = re.compile(r"(?i)\b(?:meeting|besprechung|termin|daily|weekly|today|heute|gestern|yesterday)\b")
+_FILLER = r"(?i)\b(?:meeting|besprechung|termin|daily|weekly|today|heute|gestern|yesterday)\b"
 # Prepositions and articles left dangling at either end once a date or number is gone.
-_DANGLING = re.compile(
+_DANGLING = (
     r"(?i)^(?:(?:vom|von|am|um|im|ab|bis|seit|on|at|from|of|in|for|the|a|an|der|die|das|den|dem|des|"
     r"und|and|re|fw|fwd|aw|wg|zum|zur|über|about|regarding|with|mit)\b(?:[\s:,.]+|\s*[-–—]\s+|$))+|(?:[\s:,.\-–—]+(?:vom|von|am|um|im|ab|bis|seit|on|at|from|of|in|"
     r"for|the|a|an|der|die|das|und|and|with|mit|zum|zur|to)\b)+$"
 )
 # A long title is cut where its first clause ends.
-_CLAUSE = re.compile(
+_CLAUSE = (
     r"(?i)\s+(?:and|because|while|when|after|before|during|since|but|so|as|und|weil|während|nachdem|bevor|"
     r"als|aber|obwohl|wobei)\s+|\s*[:;(]\s*|\s+[-–—]\s+|,\s+"
 )
@@ -58,7 +129,7 @@ def _tidy(text: str) -> str:
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"\s+([,.:;!?])", r"\1", text)
     for _ in range(3):
-        text = _DANGLING.sub("", text.strip(" \t:,.;-–—/|()[]")).strip(" \t:,.;-–—/|()[]")
+        text = re.sub(_DANGLING, "", text.strip(" \t:,.;-–—/|()[]")).strip(" \t:,.;-–—/|()[]")
     return text.strip()
 
 
@@ -66,17 +137,17 @@ def subject_of(title: str) -> str:
     """The thing an event-style title is about, or "" when nothing is left (a bare date)."""
     text = re.sub(r"(?i)\bon[ -]call\b", "On-call", title)
     text = _strip_dates(text)
-    text = _NUMBERED.sub(" ", text)
-    text = _TIME.sub(" ", text)
-    text = _WEEKDAY.sub(" ", text)
-    text = _YEAR_OR_QUARTER.sub(" ", text)
-    text = _STATUS.sub(" ", text)
-    text = _FILLER.sub(" ", text)
+    text = re.sub(_NUMBERED, " ", text)
+    text = re.sub(_TIME, " ", text)
+    text = re.sub(_WEEKDAY, " ", text)
+    text = re.sub(_YEAR_OR_QUARTER, " ", text)
+    text = re.sub(_STATUS, " ", text)
+    text = re.sub(_FILLER, " ", text)
     text = _tidy(text)
     if not text:
         return ""
     # Keep the first clause that still says something; the rest narrates the event.
-    parts = [_tidy(p) for p in _CLAUSE.split(text)]
+    parts = [_tidy(p) for p in re.split(_CLAUSE, text)]
     parts = [p for p in parts if p and any(ch.isalpha() for ch in p)]
     if not parts:
         return ""
@@ -88,3 +159,11 @@ def subject_of(title: str) -> str:
 
 def _capitalise(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
+
+
+# A candidate title that still names a month, a weekday, a relative day or a ticket speaks of an event.
+_EVENT_WORDS = rf"(?i)\b(?:{_MONTH_NAMES}|{_WEEKDAY_NAMES}|yesterday|today|gestern|heute)\b"
+
+
+def is_eventish(text: str) -> bool:
+    return find_date(text) is not None or bool(re.search(_EVENT_WORDS, text)) or bool(re.search(_NUMBERED, text))
