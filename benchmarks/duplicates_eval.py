@@ -36,7 +36,7 @@ import numpy as np
 from benchmarks.duplicate_pairs import DENDRON_JUDGED, REWORDED, SAME_TOPIC
 from curator.core import similarity
 from curator.core.config import Config
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "vaults"
 Pair = tuple[str, str]

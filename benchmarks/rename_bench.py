@@ -23,7 +23,7 @@ from pathlib import Path
 from benchmarks.synth import generate
 from curator.core.changes import apply
 from curator.core.edits import plan_rename
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 
 def main() -> None:

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from benchmarks.synth import generate, plant_duplicates
 from curator.core.config import Config
+from curator.core.loading import load_vault
 from curator.core.similarity import find_duplicates
-from curator.core.vault import load_vault
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from curator.core.changes import undo
 from curator.core.errors import EditError
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 
 def tree(root: Path) -> dict[str, bytes]:

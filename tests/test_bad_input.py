@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from conftest import make_vault
 
-import curator.core.vault as vault_module
+import curator.core.reading as reading
 from curator.cli.main import main
 from curator.core.findings import check_vault
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 
 def findings_by_path(root: Path) -> dict[str, list[str]]:
@@ -61,12 +61,12 @@ def test_an_unreadable_file_is_reported(tmp_path: Path, monkeypatch: pytest.Monk
             raise PermissionError(13, "Permission denied", path)
         return real_open(path, flags, *args)
 
-    monkeypatch.setattr(vault_module.os, "open", guarded_open)
+    monkeypatch.setattr(reading.os, "open", guarded_open)
     found = findings_by_path(root)
     assert found["locked.md"] == ["unreadable: cannot be read: Permission denied"]
     assert any(m.startswith("dead-link") for m in found["good.md"])
     # Read without a stat from the scan (nothing cached), it still has the size and time it has on disk.
-    page = vault_module.read_page(root, vault_module.FileEntry("locked.md", -1, -1), 10**9)
+    page = reading.read_page(root, reading.FileEntry("locked.md", -1, -1), 10**9)
     on_disk = (root / "locked.md").stat()
     assert (page.size, page.mtime_ns, page.unreadable) == (
         on_disk.st_size,
@@ -139,7 +139,7 @@ def test_a_page_that_changed_size_since_the_scan_is_read_whole(tmp_path: Path) -
     def read(expected: int, max_bytes: int) -> bytes:
         fd = os.open(page, os.O_RDONLY)
         try:
-            return vault_module._read_open_file(fd, expected, max_bytes)
+            return reading._read_open_file(fd, expected, max_bytes)
         finally:
             os.close(fd)
 

@@ -13,10 +13,10 @@ import pytest
 from conftest import make_vault
 
 import curator.core.cache as cache_module
-import curator.core.vault as vault_module
+import curator.core.reading as reading
 from curator.core.config import Config
 from curator.core.lint import lint
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 
 def age(root: Path, seconds: float = 60) -> None:
@@ -30,13 +30,13 @@ def age(root: Path, seconds: float = 60) -> None:
 def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Records the text of every page that gets parsed."""
     seen: list[str] = []
-    real = vault_module.parse_page
+    real = reading.parse_page
 
     def counting(text: str):  # type: ignore[no-untyped-def]
         seen.append(text)
         return real(text)
 
-    monkeypatch.setattr(vault_module, "parse_page", counting)
+    monkeypatch.setattr(reading, "parse_page", counting)
     return seen
 
 
@@ -168,9 +168,9 @@ def test_parsing_in_worker_processes_gives_the_same_vault(
 ) -> None:
     root = make_vault(tmp_path / "v", _many_pages())
     serial = load_vault(root, use_cache=False)
-    monkeypatch.setattr(vault_module, "PARALLEL_MIN_PAGES", 10)
-    monkeypatch.setattr(vault_module, "_CHUNK", 7)
-    monkeypatch.setattr(vault_module, "_PARENT_WORKS", parent_works)  # False: every page from a worker
+    monkeypatch.setattr(reading, "PARALLEL_MIN_PAGES", 10)
+    monkeypatch.setattr(reading, "_CHUNK", 7)
+    monkeypatch.setattr(reading, "_PARENT_WORKS", parent_works)  # False: every page from a worker
     forked = _count_forked_loads(monkeypatch)
     parallel = load_vault(root)
     assert forked == [1]
@@ -186,13 +186,13 @@ def test_pages_a_dead_worker_took_are_parsed_by_the_parent(tmp_path: Path, monke
     serial = load_vault(root, use_cache=False)
 
     def dies_after_taking_a_chunk(root: Path, chunks: list, max_bytes: int, counter: object, results: object) -> None:  # type: ignore[type-arg]
-        vault_module._take(counter)
+        reading._take(counter)
         os._exit(1)  # killed before it delivered anything
 
-    monkeypatch.setattr(vault_module, "PARALLEL_MIN_PAGES", 10)
-    monkeypatch.setattr(vault_module, "_CHUNK", 7)
-    monkeypatch.setattr(vault_module, "_PARENT_WORKS", False)
-    monkeypatch.setattr(vault_module, "_worker", dies_after_taking_a_chunk)
+    monkeypatch.setattr(reading, "PARALLEL_MIN_PAGES", 10)
+    monkeypatch.setattr(reading, "_CHUNK", 7)
+    monkeypatch.setattr(reading, "_PARENT_WORKS", False)
+    monkeypatch.setattr(reading, "_worker", dies_after_taking_a_chunk)
     forked = _count_forked_loads(monkeypatch)
     assert load_vault(root, use_cache=False).pages == serial.pages
     assert forked == [1]
@@ -201,14 +201,14 @@ def test_pages_a_dead_worker_took_are_parsed_by_the_parent(tmp_path: Path, monke
 def _count_forked_loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Make the forked path run on any machine (two cores assumed), and count that it did."""
     calls = [0]
-    real = vault_module._read_pages_forked
+    real = reading._read_pages_forked
 
     def counted(*args: Any) -> Any:
         calls[0] += 1
         return real(*args)
 
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(vault_module, "_read_pages_forked", counted)
+    monkeypatch.setattr(reading, "_read_pages_forked", counted)
     return calls
 
 

@@ -13,8 +13,8 @@ from curator.core.changes import history, undo
 from curator.core.config import Config
 from curator.core.dream import accept, dream, load_suggestions, set_status
 from curator.core.errors import EditError
+from curator.core.loading import load_vault
 from curator.core.titles import subject_of
-from curator.core.vault import load_vault
 
 # (event-style title, the thing it is about; "" = nothing left, so no rename)
 TITLES = [

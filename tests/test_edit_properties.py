@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from curator.core.changes import apply, undo
 from curator.core.edits import plan_merge, plan_rename
 from curator.core.errors import EditError
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 NAMES = ["Alpha", "Beta", "Gamma note", "Delta", "Zoë", "Epsilon", "alpha"]
 FOLDERS = ["", "a", "a/b", "c"]

@@ -8,8 +8,8 @@ from conftest import SAMPLE_VAULT, make_vault
 from curator.core import findings as findings_module
 from curator.core.config import Config
 from curator.core.findings import check_vault
+from curator.core.loading import load_vault
 from curator.core.rules import CATALOGUE
-from curator.core.vault import load_vault
 
 INCIDENT = "incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md"
 LONG = "incidents/DB pool exhausted again during the Friday evening deploy and nobody noticed for an hour.md"

@@ -6,7 +6,7 @@ import pytest
 from conftest import FOAM_DOCS
 
 from curator.core.findings import check_vault
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 pytestmark = pytest.mark.skipif(not FOAM_DOCS.is_dir(), reason="../shared/vaults/foam-docs is not present")
 

@@ -11,7 +11,7 @@ from conftest import make_vault
 from curator.core.changes import apply, undo
 from curator.core.edits import plan_rename
 from curator.core.errors import EditError
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 FILES: dict[str, str | bytes] = {
     "vault/Home.md": "See [[Alpha]].\n",

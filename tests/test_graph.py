@@ -9,7 +9,7 @@ from conftest import SAMPLE_VAULT, make_vault
 from curator.cli import documents
 from curator.cli.main import main
 from curator.core.graph import components, dead_node, degree, orphan_clusters, to_dot
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 
 def small(tmp_path: Path):  # type: ignore[no-untyped-def]

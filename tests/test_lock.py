@@ -16,8 +16,8 @@ from conftest import make_vault
 from curator.cli.main import main
 from curator.core.dream import accept, dream
 from curator.core.errors import VaultBusy
+from curator.core.loading import load_vault
 from curator.core.lock import vault_lock
-from curator.core.vault import load_vault
 
 
 def curator(*args: str) -> subprocess.Popen[str]:

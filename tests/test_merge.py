@@ -11,7 +11,7 @@ from edit_helpers import dead_count
 from curator.core.changes import apply
 from curator.core.edits import plan_merge
 from curator.core.errors import EditError
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 SOURCE = """\
 ---

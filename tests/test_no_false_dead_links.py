@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from curator.core.findings import check_vault
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 NAMES = [
     "Zoë",

@@ -11,8 +11,8 @@ from curator.core import search as search_module
 from curator.core.changes import apply
 from curator.core.config import Config
 from curator.core.edits import plan_rename
+from curator.core.loading import load_vault
 from curator.core.search import SearchIndex, chunks_of, parse_query, search
-from curator.core.vault import load_vault
 
 
 def paths(vault_root: Path, query: str, **config: object) -> list[str]:

@@ -14,8 +14,8 @@ from conftest import make_vault
 import curator.core.similarity as similarity
 from curator.core.config import Config
 from curator.core.embeddings import LexicalProvider, chunks, load_provider
+from curator.core.loading import load_vault
 from curator.core.similarity import candidate_pairs, find_duplicates, page_text
-from curator.core.vault import load_vault
 
 TEMPLATE = (
     "---\ntype: problem\nowner: platform team\nstatus: open\n---\n## Summary\n{body}\n## Timeline\n## Follow-ups\n"

@@ -10,7 +10,7 @@ from textual.widgets import DataTable, OptionList
 
 from curator.core.changes import apply
 from curator.core.edits import plan_rename
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 from curator.tui.app import CuratorApp
 from curator.tui.screens.history import HistoryScreen
 from curator.tui.screens.main import MainScreen

@@ -11,7 +11,7 @@ import pytest
 import curator.core.changes as changes
 from curator.core.changes import apply
 from curator.core.edits import plan_rename
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 from curator.tui.app import CuratorApp
 
 

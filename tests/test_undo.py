@@ -14,7 +14,7 @@ from edit_helpers import folders, tree
 from curator.core.changes import apply, history, recover, undo
 from curator.core.edits import plan_merge, plan_rename
 from curator.core.errors import EditError
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 
 FILES: dict[str, str | bytes] = {
     "Home.md": "# Home\n\nSee [[Alpha]].\n\nAnd [[Beta]] too.\n\nLast line.\n",
@@ -121,7 +121,7 @@ from pathlib import Path
 import curator.core.changes as changes
 from curator.core.changes import apply, undo
 from curator.core.edits import plan_rename
-from curator.core.vault import load_vault
+from curator.core.loading import load_vault
 root = Path(sys.argv[1]); crash_at = int(sys.argv[2]); action = sys.argv[3]
 count = [0]
 def step(name):

@@ -178,7 +178,7 @@ def _graph_arguments(graph: argparse.ArgumentParser) -> None:
 
 def run_graph(args: argparse.Namespace) -> int:
     from curator.core.graph import to_dot
-    from curator.core.vault import load_vault
+    from curator.core.loading import load_vault
 
     vault = load_vault(args.vault, use_cache=not args.no_cache)
     for note in vault.notes:
@@ -232,8 +232,8 @@ def run_merge(args: argparse.Namespace) -> int:
 
 def _run_edit(args: argparse.Namespace, make_plan: Callable[[Vault], Plan]) -> int:
     from curator.core.changes import plan_and_apply
+    from curator.core.loading import load_vault
     from curator.core.scan import check_vault_root
-    from curator.core.vault import load_vault
 
     root = check_vault_root(args.vault)
     _recovered(root)
@@ -327,8 +327,8 @@ def _dream_arguments(dream: argparse.ArgumentParser) -> None:
 
 def run_dream(args: argparse.Namespace) -> int:
     from curator.core.dream import dream
+    from curator.core.loading import load_vault
     from curator.core.scan import check_vault_root
-    from curator.core.vault import load_vault
 
     root = check_vault_root(args.vault)
     _recovered(root)
@@ -382,8 +382,8 @@ def _apply_arguments(accept: argparse.ArgumentParser) -> None:
 
 def run_apply(args: argparse.Namespace) -> int:
     from curator.core.dream import accept
+    from curator.core.loading import load_vault
     from curator.core.scan import check_vault_root
-    from curator.core.vault import load_vault
 
     root = check_vault_root(args.vault)
     _recovered(root)
@@ -440,8 +440,8 @@ def _search_arguments(find: argparse.ArgumentParser) -> None:
 
 
 def run_search(args: argparse.Namespace) -> int:
+    from curator.core.loading import load_vault
     from curator.core.search import search
-    from curator.core.vault import load_vault
 
     result = search(load_vault(args.vault), " ".join(args.query), args.limit)
     for note in result.notes:

@@ -15,13 +15,13 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from curator.core.markdown import without_heading_lines
 from curator.core.parse import split_frontmatter
 
 TEMPLATE_PAGES = 4  # a sentence on this many pages or more is template text
 SLOT_SHARE = 2 / 3  # a sentence whose word triples recur this often is a filled-in template
 RECIPE = "b3"  # names this module's rules in cache keys: bump when what it returns changes
 
-_HEADING = re.compile(r"^[ ]{0,3}#{1,6}(?:[ \t].*)?$|^[ ]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE)
 _LINK = re.compile(r"!?\[\[([^\[\]|#\n]*)(?:#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 _MD_LINK = re.compile(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)")
 # A paragraph ends at a blank line or where a list item, quote or table row begins; lines
@@ -36,7 +36,7 @@ def body_sentences(text: str) -> list[str]:
     """The sentences (and non-sentence lines) of a page's body: no frontmatter, no heading lines
     (a template's headings are the same on unrelated pages), links as the words they show."""
     _, _, body_at = split_frontmatter(text)
-    body = _HEADING.sub("", text[body_at:])
+    body = without_heading_lines(text[body_at:])
     body = _MD_LINK.sub(r"\1", wikilinks_as_shown(body))
     return [
         s

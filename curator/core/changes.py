@@ -474,7 +474,7 @@ def plan_and_apply(
 ) -> tuple[Plan, Entry]:
     """Load the vault, plan and apply, all under its lock: a second writer waits, then plans
     against what the first one wrote."""
-    from curator.core.vault import load_vault
+    from curator.core.loading import load_vault
 
     with vault_lock(root, on_wait=on_wait):
         recover(root)

@@ -112,7 +112,7 @@ def signals(vault: Vault, path: str) -> dict[str, Any]:
         for rl in vault.backlinks(path)
         if rl.link.label and rl.link.label.strip() and fold(rl.link.label) != fold(page.title)
     )
-    text = (vault.root / path).read_bytes().decode("utf-8", "replace")
+    text = vault.text_of(path)
     _, _, body_at = split_frontmatter(text)
     words = [w for w in _TERM.findall(text[body_at:]) if fold(w) not in STOPWORDS]
     terms = Counter(fold(w) for w in words)
@@ -229,7 +229,7 @@ def _ask_proposer(vault: Vault, candidates: list[Suggestion], notes: list[str]) 
                 "title": vault.pages[s.pages[0]].title,
                 "rule_title": s.title,
                 "signals": s.evidence.get("signals", {}),
-                "body": (vault.root / s.pages[0]).read_bytes().decode("utf-8", "replace")[:8000],
+                "body": vault.text_of(s.pages[0])[:8000],
             }
             for s in renames
         ],

@@ -16,6 +16,7 @@ from urllib.parse import quote, unquote
 
 from curator.core.errors import EditError
 from curator.core.frontmatter_edit import add_list_items
+from curator.core.markdown import blocks
 from curator.core.page import Link, aliases_of, content_hash
 from curator.core.parse import parse_page, split_frontmatter
 from curator.core.resolve import Resolution, Resolver, fold
@@ -391,31 +392,6 @@ def _frontmatter_of(text: str) -> dict[str, object]:
     return parse_page(text).frontmatter
 
 
-_FENCE_LINE = re.compile(r"[ \t]*(`{3,}|~{3,})")
-
-
-def paragraphs(body: str) -> list[str]:
-    """Blocks separated by blank lines; a fenced code block stays one block even with blank lines."""
-    blocks: list[str] = []
-    current: list[str] = []
-    fence: str | None = None
-    for line in body.splitlines():
-        m = _FENCE_LINE.match(line)
-        if fence is None and m:
-            fence = m.group(1)
-        elif fence is not None and m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
-            fence = None
-        if fence is None and not line.strip():
-            if current:
-                blocks.append("\n".join(current))
-                current = []
-            continue
-        current.append(line)
-    if current:
-        blocks.append("\n".join(current))
-    return blocks
-
-
 def _normal(block: str) -> str:
     return " ".join(block.split()).casefold()
 
@@ -451,8 +427,8 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     # Distinct paragraphs of SOURCE, under a heading that names where they came from.
     _, _, source_body_at = split_frontmatter(source_text)
     _, _, into_body_at = split_frontmatter(into_text)
-    have = {_normal(b) for b in paragraphs(into_text[into_body_at:])}
-    fresh = [b for b in paragraphs(source_text[source_body_at:]) if _normal(b) not in have]
+    have = {_normal(b) for b in blocks(into_text[into_body_at:])}
+    fresh = [b for b in blocks(source_text[source_body_at:]) if _normal(b) not in have]
     # A heading that only repeats either title adds nothing: the "From" heading names the origin.
     titles = {fold(into_title), fold(source_title)}
     fresh = [b for b in fresh if not (b.lstrip().startswith("#") and _normal(b).lstrip("# ") in titles)]

@@ -58,7 +58,7 @@ def lint(
                 pass
     # Parsing and checking load more code; an unchanged vault never needs it.
     from curator.core.findings import check_vault
-    from curator.core.vault import gc_paused, load_vault
+    from curator.core.loading import gc_paused, load_vault
 
     vault = load_vault(root, config, use_cache=use_cache, scan=scan)  # pauses the collector itself
     duplicates = None

@@ -11,6 +11,7 @@ import re
 from typing import Any, NamedTuple
 from urllib.parse import unquote
 
+from curator.core.markdown import ATX_CLOSING, ATX_HEADING, fence_ranges
 from curator.core.page import Heading, Link
 from curator.core.simple_yaml import load_simple
 
@@ -18,9 +19,6 @@ _YAML: Any = None  # python-frontmatter's YAML handler, loaded when a header fir
 
 _FM_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FM_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
-# A fence's marker, and what may stand before it on its line (indentation, block quote markers).
-_FENCE_MARK = re.compile(r"`{3,}|~{3,}")
-_FENCE_INDENT = re.compile(r"[ \t]*(?:>[ \t]*)*")
 # Tokens that open a span which holds no links; group 1 is a whole one-backtick code span on one
 # line (most code spans), found by the regex instead of by the loop that finds the others' ends.
 _SPAN_OPEN = re.compile(r"(`[^`\n]+`(?!`))|<!--|%%|\$\$|`+|\$|\\[\[\]`$%!|]")
@@ -41,9 +39,7 @@ _REF_DEF = re.compile(
     re.MULTILINE,
 )
 # Line-based patterns start with a literal newline (fast to find); the first line is checked apart.
-_ATX_CORE = r"[ ]{0,3}(#{1,6})(?:[ \t]([^\n]*))?(?=\n|\Z)"
-_ATX = re.compile(_ATX_CORE)
-_ATX_CLOSING = re.compile(r"[ \t]+#+[ \t]*$")
+_ATX = re.compile(ATX_HEADING)
 _SETEXT_CORE = r"[ ]{0,3}(=+|-+)[ \t]*(?=\n|\Z)"
 _SETEXT = re.compile(_SETEXT_CORE)
 # Any line that may be a heading: ATX (groups 1, 2) or a setext underline (group 3).
@@ -175,7 +171,7 @@ def mask_non_link_text(text: str, start: int = 0) -> str:
         and find("\\", start) < 0
     ):
         return text
-    fences = _fence_ranges(text, start)
+    fences = fence_ranges(text, start)
     fenced = _blank(text, fences) if fences else text
     spans: list[tuple[int, int]] = []
     pos = start
@@ -226,38 +222,6 @@ def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
         pos = end
     pieces.append(text[pos:])
     return "".join(pieces)
-
-
-def _fence_ranges(text: str, start: int) -> list[tuple[int, int]]:
-    """(start, end) of each fenced code block from `start` on; an unclosed fence runs to the end."""
-    if text.find("```", start) < 0 and text.find("~~~", start) < 0:
-        return []
-    ranges: list[tuple[int, int]] = []
-    fence: str | None = None
-    fence_start = 0
-    pos = start
-    while True:  # from one run of three backticks or tildes to the next (a literal search is fast)
-        m = _FENCE_MARK.search(text, pos)
-        if m is None:
-            break
-        line_start = max(text.rfind("\n", 0, m.start()) + 1, start)
-        line_end = text.find("\n", m.end())
-        if line_end < 0:
-            line_end = len(text)
-        pos = line_end + 1
-        if not _FENCE_INDENT.fullmatch(text, line_start, m.start()):
-            continue  # not at the start of its line: no fence, nor any later run on that line
-        marker, rest = m.group(0), text[m.end() : line_end]
-        if fence is None:
-            if not (marker[0] == "`" and "`" in rest):
-                fence = marker
-                fence_start = line_start
-        elif marker[0] == fence[0] and len(marker) >= len(fence) and not rest.strip():
-            ranges.append((fence_start, line_end))
-            fence = None
-    if fence is not None:
-        ranges.append((fence_start, len(text)))
-    return ranges
 
 
 def _inline_code_end(text: str, after: int, ticks: int) -> int:
@@ -438,7 +402,7 @@ def _headings(masked: str, start: int, text: str) -> tuple[Heading, ...]:
 
 def _add_atx(headings: list[Heading], hashes: str, title: str, line: int) -> None:
     if title.endswith("#"):
-        title = _ATX_CLOSING.sub("", title)
+        title = ATX_CLOSING.sub("", title)
     title = title.strip()
     if title:
         headings.append(Heading(len(hashes), title, line))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from curator.core import cache
+from curator.core import cache, markdown
 from curator.core.atomic import write_atomic
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
@@ -24,12 +24,11 @@ from curator.core.resolve import fold
 if TYPE_CHECKING:
     from curator.core.vault import Vault
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: sections found by markdown.sections
 RRF_K = 60
 VECTOR_DEPTH = 20  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
 VECTOR_FLOOR = 0.4  # below this cosine a page is noise, not a semantic match
 _FILTER = re.compile(r'(?<!\S)([A-Za-z_][\w-]*):(>=|<=|>|<)?("[^"]*"|\S+)')
-_HEADING_LINE = re.compile(r"^[ ]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 
 
 @dataclass(frozen=True)
@@ -105,22 +104,9 @@ class Chunk:
 def chunks_of(title: str, path: str, text: str) -> list[Chunk]:
     """Split a page at its headings; each chunk keeps the path of headings above it."""
     _, _, body_at = split_frontmatter(text)
-    stack: list[tuple[int, str]] = []
-    sections: list[tuple[str, list[str]]] = [(title, [])]
-    fence = False
-    for line in text[body_at:].splitlines():
-        if line.lstrip().startswith(("```", "~~~")):
-            fence = not fence
-        m = None if fence else _HEADING_LINE.match(line)
-        if m:
-            level = len(m.group(1))
-            stack = [(lvl, h) for lvl, h in stack if lvl < level] + [(level, m.group(2))]
-            sections.append((" > ".join([title, *(h for _, h in stack if fold(h) != fold(title))]), []))
-        else:
-            sections[-1][1].append(line)
     result: list[Chunk] = []
-    for heading, lines in sections:
-        body = "\n".join(lines).strip()
+    for heading, section in markdown.sections(title, text[body_at:]):
+        body = section.strip()
         if body or heading != title:
             result.append(Chunk(path, len(result), heading, body))
     return result or [Chunk(path, 0, title, "")]
@@ -179,7 +165,7 @@ class SearchIndex:
                 writer.delete_by_term("path", path)
             for path in changed:
                 page = vault.pages[path]
-                text = (vault.root / path).read_bytes().decode("utf-8", "replace")
+                text = vault.text_of(path)
                 tags = page.frontmatter.get("tags") or []
                 tags = [tags] if isinstance(tags, str) else tags
                 for chunk in chunks_of(page.title, path, text):
@@ -297,14 +283,15 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
     from curator.core.similarity import page_vectors, provider_for
 
-    if "search:fields" not in vault.memo:
+    derived = vault.derived
+    if derived.search_fields is None:
         keys = {k.casefold() for p in vault.pages.values() for k in p.frontmatter}
-        vault.memo["search:fields"] = {"type", "path", "tag", "tags"} | keys
-    query = parse_query(raw, vault.memo["search:fields"])
+        derived.search_fields = {"type", "path", "tag", "tags"} | keys
+    query = parse_query(raw, derived.search_fields)
     notes: list[str] = []
     index = SearchIndex(vault.root)
-    if "search:indexed" not in vault.memo:  # the index follows the vault as loaded, once a load
-        vault.memo["search:indexed"] = index.update(vault)
+    if derived.search_indexed is None:  # the index follows the vault as loaded, once a load
+        derived.search_indexed = index.update(vault)
     allowed = {p for p in vault.pages if matches(vault, p, query.filters)}
     matched, terms = index.bm25(query.text)
     bm25 = [hit for hit in matched if hit[0] in allowed]

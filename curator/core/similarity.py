@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 import numpy as np
 
-from curator.core import boilerplate, cache
+from curator.core import boilerplate, cache, markdown
 from curator.core.atomic import write_atomic_with
 from curator.core.embeddings import EmbeddingProvider, LexicalProvider, Vectors, chunks, load_provider
 from curator.core.parse import split_frontmatter
@@ -54,10 +54,9 @@ STAGE_ONE_MARGIN = 0.23
 PIECE_WORDS = 8  # sentences shorter than this are read together with the next
 MAX_PIECES = 48  # a long page is scored on this many pieces, spread over it
 PAGES_PER_BATCH = 500  # pages embedded together (their pieces' vectors are held at once)
-TEXT_RECIPE = "v1"  # bump when page_text changes: every cached vector is then rebuilt
+TEXT_RECIPE = "v2"  # bump when page_text changes: every cached vector is then rebuilt
 Progress = Callable[[int, int], None]
 
-_HEADING = re.compile(r"^[ ]{0,3}#{1,6}[ \t].*$|^[ ]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE)
 _TITLE_WORD = re.compile(r"\w+", re.UNICODE)
 STOPWORDS = frozenset(
     "a an the and or of on in at to for from by with without is are was were be been it its this that these "
@@ -70,8 +69,7 @@ def page_text(title: str, text: str) -> str:
     """What a page's vector for search is made of: its title and body, without frontmatter, heading
     lines (template headings are the same on unrelated pages) and link brackets."""
     _, _, body_at = split_frontmatter(text)
-    body = _HEADING.sub("", text[body_at:])
-    body = boilerplate.wikilinks_as_shown(body)
+    body = boilerplate.wikilinks_as_shown(markdown.without_heading_lines(text[body_at:]))
     return f"{title}\n\n{' '.join(body.split())}"
 
 
@@ -123,9 +121,8 @@ def page_vectors(
 ) -> tuple[list[str], Vectors, int]:
     """(paths, unit vectors, pages embedded now) of every readable page's whole text, for search;
     cached by content hash on disk, and on the loaded vault for the rest of its life."""
-    memo_key = f"vectors:{provider.id}"
-    if memo_key in vault.memo:
-        paths, matrix = vault.memo[memo_key]
+    if provider.id in vault.derived.page_vectors:
+        paths, matrix = vault.derived.page_vectors[provider.id]
         return paths, matrix, 0
     paths = [p.path for p in vault.pages.values() if p.unreadable is None and p.sha]
 
@@ -133,13 +130,13 @@ def page_vectors(
         texts = []
         for i in missing:
             page = vault.pages[paths[i]]
-            texts.append(page_text(page.title, (vault.root / page.path).read_bytes().decode("utf-8", "replace")))
+            texts.append(page_text(page.title, vault.text_of(page.path)))
         return list(provider.embed(texts, progress)[:, None])
 
     store = _store_name("vectors", provider.id, TEXT_RECIPE)
     rows, embedded = _cached_rows(vault, store, [vault.pages[p].sha for p in paths], compute)
     matrix = np.concatenate(rows).astype(np.float32) if rows else np.zeros((0, 384), dtype=np.float32)
-    vault.memo[memo_key] = (paths, matrix)
+    vault.derived.page_vectors[provider.id] = (paths, matrix)
     return paths, matrix, embedded
 
 
@@ -231,18 +228,15 @@ def _text_key(text: str) -> str:
 
 def distinctive_texts(vault: Vault) -> dict[str, Distinct]:
     """Each readable page's title and non-template sentences (see boilerplate.py), by path."""
-    memo_key = f"distinctive:{boilerplate.RECIPE}"
-    if memo_key in vault.memo:
-        found: dict[str, Distinct] = vault.memo[memo_key]
-        return found
+    if vault.derived.distinctive is not None:
+        return vault.derived.distinctive
     sentences = {}
     for page in vault.pages.values():
         if page.unreadable is None and page.sha:
-            raw = (vault.root / page.path).read_bytes().decode("utf-8", "replace")
-            sentences[page.path] = boilerplate.body_sentences(raw)
+            sentences[page.path] = boilerplate.body_sentences(vault.text_of(page.path))
     template = boilerplate.Template(sentences.values())
     found = {path: Distinct(vault.pages[path].title, template.distinctive(s)) for path, s in sentences.items()}
-    vault.memo[memo_key] = found
+    vault.derived.distinctive = found
     return found
 
 

@@ -18,10 +18,11 @@ from curator.core.config import load_config
 from curator.core.dream import accept, dream, load_suggestions, set_status
 from curator.core.errors import REPORTED, one_line
 from curator.core.findings import check_vault, with_duplicates
+from curator.core.loading import load_vault
 from curator.core.pagefilter import PageIndex
 from curator.core.rules import Finding
 from curator.core.similarity import DuplicateReport, find_duplicates
-from curator.core.vault import Vault, load_vault
+from curator.core.vault import Vault
 from curator.tui.commands import CuratorCommands
 from curator.tui.messages import DuplicatesScored, LoadProgressed, VaultLoaded
 from curator.tui.screens.help import HelpScreen

@@ -27,7 +27,12 @@ class PreviewPane(Vertical):
             meta.update(Text(page.unreadable, style="italic"))
             await self.query_one("#preview", Markdown).update("")
             return
-        text = (vault.root / path).read_bytes().decode("utf-8", "replace")
+        try:
+            text = vault.text_of(path)
+        except OSError as exc:  # gone or unreadable since the vault was read
+            meta.update(Text(f"cannot be read now: {exc.strerror or exc}", style="italic"))
+            await self.query_one("#preview", Markdown).update("")
+            return
         fm_text, _, body_at = split_frontmatter(text)
         meta.update(Text(fm_text.rstrip(), style="dim") if fm_text else Text(""))
         markdown = self.query_one("#preview", Markdown)

@@ -1,0 +1,140 @@
+"""Load a vault: scan it, read and parse its pages (reusing the cache of parsed pages), resolve every link."""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from curator.core import cache
+from curator.core.config import Config, load_config
+from curator.core.page import Page, has_aliases, page_from_row, page_to_row
+from curator.core.reading import read_pages
+from curator.core.resolve import Resolver
+from curator.core.scan import FileEntry, ScanResult, check_vault_root, scan_vault
+from curator.core.vault import ResolvedLink, Vault
+
+PAGES_CACHE = "pages.json"
+Progress = Callable[[int, int], None]
+
+
+def load_vault(
+    root: Path | str,
+    config: Config | None = None,
+    use_cache: bool = True,
+    progress: Progress | None = None,
+    scan: ScanResult | None = None,
+) -> Vault:
+    """Read the vault at `root`; pages unchanged since the last run come from the cache."""
+    root = check_vault_root(root)
+    if config is None:
+        config = load_config(root)
+    cached, stored_ns = _load_page_cache(root, config) if use_cache else ({}, 0)
+    if scan is None:
+        scan = scan_vault(root, config.ignore, sizes=bool(cached))  # nothing cached: nothing to compare
+    with gc_paused():
+        return _load(root, config, scan, cached, stored_ns, use_cache, progress)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Loading makes many small acyclic objects; the cycle collector only slows that down.
+
+    Afterwards they are frozen out of its reach too, so later collections do not walk the whole
+    vault again (the objects are still freed by reference counting).
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was_enabled:
+            gc.enable()
+
+
+def _load(
+    root: Path,
+    config: Config,
+    scan: ScanResult,
+    cached: dict[str, list],  # type: ignore[type-arg]
+    cached_ns: int,  # when the cached rows were stored
+    use_cache: bool,
+    progress: Progress | None,
+) -> Vault:
+    started_ns = time.time_ns()
+    loaded: dict[str, Page] = {}
+    to_read: list[tuple[FileEntry, list | None]] = []  # type: ignore[type-arg]
+    rows: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows at hand: reused, or made by workers
+    for entry in scan.pages:
+        previous = cached.get(entry.path)
+        if previous is not None and _still_valid(previous, entry, cached_ns, started_ns):
+            rows[entry.path] = previous
+            loaded[entry.path] = page_from_row(entry.path, previous)
+        else:
+            to_read.append((entry, previous))
+    reused = len(loaded)
+    total = len(scan.pages)
+    for path, page, row in read_pages(root, to_read, config.max_page_bytes):
+        loaded[path] = page
+        if row is not None:
+            rows[path] = row
+        if progress is not None and len(loaded) % 500 == 0:
+            progress(len(loaded), total)
+    if progress is not None:
+        progress(total, total)
+    pages = {entry.path: loaded[entry.path] for entry in scan.pages}
+    notes: list[str] = []
+    wait_for_store = None
+    if use_cache and (reused != total or len(cached) != total):
+        # One time for every row, taken after every page was read: a row reused from the last store
+        # passed the racy check against an earlier time, so it passes against this one too.
+        table = {path: rows.get(path) or page_to_row(page) for path, page in pages.items()}
+        settings = {
+            "format": cache.FORMAT,
+            "config": _parse_settings(config),
+            "stored_ns": time.time_ns(),
+            "pages": table,
+        }
+        wait_for_store = cache.write_json_in_background(root, PAGES_CACHE, settings)  # while links resolve
+        del settings, table  # encoded now: the rows' memory is free for what comes next
+    rows.clear()
+    aliases = {p.path: p.aliases for p in pages.values() if has_aliases(p.frontmatter)}
+    resolver = Resolver(pages, scan.attachments, aliases, config.resolve_aliases)
+    links = [
+        ResolvedLink(page.path, link, resolver.resolve(page.path, link.target, link.syntax == "markdown"))
+        for page in pages.values()
+        for link in page.links
+    ]
+    problem = wait_for_store() if wait_for_store is not None else None
+    if problem:
+        notes.append(problem)
+    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes, use_cache)
+
+
+def _still_valid(row: list, entry: FileEntry, stored_ns: int, now_ns: int) -> bool:  # type: ignore[type-arg]
+    """A cached row holds when size and mtime match and the file was not modified racily close to
+    the moment the row was stored (or to now), when a later change could share its timestamp."""
+    return (
+        row[0] == entry.size
+        and row[1] == entry.mtime_ns
+        and stored_ns - entry.mtime_ns > cache.RACY_NS
+        and now_ns - entry.mtime_ns > cache.RACY_NS
+    )
+
+
+def _parse_settings(config: Config) -> list[int]:
+    return [config.max_page_bytes]
+
+
+def _load_page_cache(root: Path, config: Config) -> tuple[dict[str, list], int]:  # type: ignore[type-arg]
+    """The stored rows by page and when they were stored; nothing when the store does not fit."""
+    data = cache.read_large_json(cache.cache_path(root, PAGES_CACHE))
+    if not isinstance(data, dict) or data.get("format") != cache.FORMAT:
+        return {}, 0
+    pages, stored_ns = data.get("pages"), data.get("stored_ns")
+    if data.get("config") != _parse_settings(config) or not isinstance(pages, dict) or not isinstance(stored_ns, int):
+        return {}, 0
+    return pages, stored_ns
