@@ -6,11 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLE_VAULT = ROOT / "sample_vault"
-SHARED_VAULTS = ROOT.parent / "shared" / "vaults"
-FOAM_DOCS = SHARED_VAULTS / "foam-docs"
+from helpers import FOAM_DOCS, SAMPLE_VAULT
 
 
 @pytest.fixture
@@ -29,19 +25,6 @@ def foam_docs(tmp_path: Path) -> Path:
     target = tmp_path / "foam-docs"
     shutil.copytree(FOAM_DOCS, target)
     return target
-
-
-def make_vault(root: Path, files: dict[str, str | bytes]) -> Path:
-    """Write `files` (path -> text or bytes) under `root` and return it."""
-    root.mkdir(parents=True, exist_ok=True)
-    for name, content in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-    return root
 
 
 @pytest.fixture

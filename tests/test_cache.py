@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_vault
+from helpers import make_vault
 
 import curator.core.cache as cache_module
 import curator.core.reading as reading

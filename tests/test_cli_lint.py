@@ -12,7 +12,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from conftest import make_vault
+from helpers import make_vault
 
 from curator.cli.main import main
 

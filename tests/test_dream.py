@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import make_vault
+from helpers import make_vault
 
 from curator.core.changes import history, undo
 from curator.core.config import Config

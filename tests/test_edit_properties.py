@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import make_vault
 from edit_helpers import folders, resolving, tree, undo_all_in_any_order
+from helpers import make_vault
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

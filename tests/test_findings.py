@@ -3,7 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLE_VAULT, make_vault
+from helpers import SAMPLE_VAULT, make_vault
 
 from curator.core import findings as findings_module
 from curator.core.config import Config

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import FOAM_DOCS
+from helpers import FOAM_DOCS
 
 from curator.core.findings import check_vault
 from curator.core.loading import load_vault

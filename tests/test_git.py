@@ -6,7 +6,7 @@ from pathlib import Path
 
 import git
 import pytest
-from conftest import make_vault
+from helpers import make_vault
 
 from curator.core.changes import apply, undo
 from curator.core.edits import plan_rename

@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLE_VAULT, make_vault
+from helpers import SAMPLE_VAULT, make_vault
 
 from curator.cli import documents
 from curator.cli.main import main

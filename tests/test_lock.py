@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import make_vault
+from helpers import make_vault
 
 from curator.cli.main import main
 from curator.core.dream import accept, dream

@@ -6,7 +6,7 @@ import unicodedata
 from pathlib import Path
 from urllib.parse import quote
 
-from conftest import make_vault
+from helpers import make_vault
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

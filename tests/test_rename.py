@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import make_vault
 from edit_helpers import dead_count, tree
+from helpers import make_vault
 
 from curator.core.changes import apply
 from curator.core.edits import plan_rename

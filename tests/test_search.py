@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import make_vault
+from helpers import make_vault
 
 from curator.core import search as search_module
 from curator.core.changes import apply

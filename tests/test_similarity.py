@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import make_vault
+from helpers import make_vault
 
 import curator.core.similarity as similarity
 from curator.core.config import Config

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import settle
 from textual.widgets import DataTable, OptionList
 
 from curator.core.changes import apply
@@ -17,13 +18,6 @@ from curator.tui.screens.main import MainScreen
 from curator.tui.screens.review import ReviewScreen
 
 pytestmark = pytest.mark.anyio
-
-
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the workers are done and every message is handled."""
-    for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
 
 
 def main_of(app: CuratorApp) -> MainScreen:

@@ -7,18 +7,13 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import settle
 
 import curator.core.changes as changes
 from curator.core.changes import apply
 from curator.core.edits import plan_rename
 from curator.core.loading import load_vault
 from curator.tui.app import CuratorApp
-
-
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
 
 
 def test_main_screen_wide(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]

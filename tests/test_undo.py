@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import make_vault
 from edit_helpers import folders, tree
+from helpers import make_vault
 
 from curator.core.changes import apply, history, recover, undo
 from curator.core.edits import plan_merge, plan_rename

@@ -30,7 +30,9 @@ class LintReport(NamedTuple):
     notes: list[str]
     from_cache: bool = False
     similarity: dict[str, Any] | None = None  # the provider that scored duplicates, when the rule ran
-    loaded: Vault | None = None  # what the findings come from (None: from the cache)
+    # The loaded vault, held only so that the CLI can leave at once without freeing a large vault
+    # object by object (cli.main._leave_fast); None when the findings came from the cache.
+    kept_for_exit: Vault | None = None
 
 
 def lint(
@@ -53,7 +55,15 @@ def lint(
                 similarity = last.get("similarity")
                 if similarity is not None:
                     similarity = {**similarity, "stages": []}  # nothing was embedded this time
-                return LintReport(str(root), findings, last["pages"], last["links"], [], True, similarity)
+                return LintReport(
+                    vault=str(root),
+                    findings=findings,
+                    pages=last["pages"],
+                    links=last["links"],
+                    notes=[],
+                    from_cache=True,
+                    similarity=similarity,
+                )
             except (KeyError, TypeError):
                 pass
     # Parsing and checking load more code; an unchanged vault never needs it.
@@ -78,7 +88,15 @@ def lint(
         }
         if duplicates.warning:
             notes.append(duplicates.warning)
-    report = LintReport(str(root), findings, len(vault.pages), len(vault.links), notes, False, similarity, vault)
+    report = LintReport(
+        vault=str(root),
+        findings=findings,
+        pages=len(vault.pages),
+        links=len(vault.links),
+        notes=notes,
+        similarity=similarity,
+        kept_for_exit=vault,
+    )
     newest = max((p.mtime_ns for p in vault.pages.values()), default=0)
     if use_cache and not vault.notes and time.time_ns() - newest > cache.RACY_NS:
         cache.write_json(

@@ -57,7 +57,7 @@ _MARKUP_TO_SPACE_BYTES = bytes(32 if chr(i) in _MARKUP or chr(i).isspace() else 
 
 
 class Parsed(NamedTuple):
-    """A page's parse: `Page`'s fields from `frontmatter` to `body_chars`, in the same order."""
+    """A page's parse: the fields of `Page` that come from its text."""
 
     frontmatter: dict[str, Any]
     frontmatter_error: str | None

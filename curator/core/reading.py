@@ -11,7 +11,7 @@ from typing import Any
 
 from curator.core.page import Page, content_hash, page_from_row, page_to_row
 from curator.core.parse import parse_page
-from curator.core.scan import FileEntry
+from curator.core.scan import NOT_STATED, FileEntry
 
 PARALLEL_MIN_PAGES = 2000  # below this, starting worker processes costs more than it saves
 _CHUNK = 200  # pages a worker (or the parent) takes at a time
@@ -154,14 +154,14 @@ def _read_open_file(fd: int, expected: int, max_bytes: int) -> bytes:
 
 def read_page(root: Path | str, entry: FileEntry, max_bytes: int, previous: list | None = None) -> Page:  # type: ignore[type-arg]
     """Read and parse one page; a page that cannot be read comes back marked `unreadable`."""
-    size, mtime_ns = entry.size, entry.mtime_ns  # -1 when the scan did not stat: the open file tells
+    size, mtime_ns = entry.size, entry.mtime_ns  # NOT_STATED: the open file tells
     if size > max_bytes:
         return _too_large(entry.path, size, mtime_ns, max_bytes)
     path = os.path.join(root, entry.path)
     try:
         fd = os.open(path, _READ_FLAGS)
         try:
-            if size < 0:
+            if size == NOT_STATED:
                 st = os.fstat(fd)
                 size, mtime_ns = st.st_size, st.st_mtime_ns
                 if size > max_bytes:
@@ -170,7 +170,7 @@ def read_page(root: Path | str, entry: FileEntry, max_bytes: int, previous: list
         finally:
             os.close(fd)
     except OSError as exc:
-        if size < 0:
+        if size == NOT_STATED:
             with contextlib.suppress(OSError):
                 st = os.stat(path)
                 size, mtime_ns = st.st_size, st.st_mtime_ns
@@ -191,8 +191,9 @@ def read_page(root: Path | str, entry: FileEntry, max_bytes: int, previous: list
     except UnicodeDecodeError:
         text = data.decode("utf-8", "replace")
         bad_encoding = True
-    # Parsed holds Page's fields from `frontmatter` to `body_chars`, in the same order.
-    return Page(entry.path, size, mtime_ns, sha, *parse_page(text), None, bad_encoding)
+    return Page(
+        path=entry.path, size=size, mtime_ns=mtime_ns, sha=sha, **parse_page(text)._asdict(), bad_encoding=bad_encoding
+    )
 
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
@@ -208,4 +209,4 @@ def _too_large(path: str, size: int, mtime_ns: int, max_bytes: int, read: int | 
 
 def _unreadable(path: str, size: int, mtime_ns: int, reason: str, sha: str = "") -> Page:
     """A page that is not parsed: it still exists (as a title) and says why it was not read."""
-    return Page(path, size, mtime_ns, sha, {}, unreadable=reason)
+    return Page(path=path, size=size, mtime_ns=mtime_ns, sha=sha, frontmatter={}, unreadable=reason)

@@ -13,12 +13,14 @@ from typing import NamedTuple
 
 from curator.core.errors import VaultNotFound
 
+NOT_STATED = -1  # a FileEntry's size and time when the scan did not stat the file
+
 
 class FileEntry(NamedTuple):
     """A page file as the scan found it (a NamedTuple: a large vault has a hundred thousand)."""
 
     path: str  # POSIX, relative to the vault root
-    size: int  # -1 when the scan was told not to stat pages (the reader then asks the open file)
+    size: int  # NOT_STATED when the scan was told not to stat pages (the reader then asks the open file)
     mtime_ns: int
 
 
@@ -36,7 +38,7 @@ class ScanResult(NamedTuple):
 def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> ScanResult:
     """List the vault's pages (`.md`) and attachments, sorted by path.
 
-    Without `sizes`, pages are not stat'ed (size and time -1): a load with nothing cached to compare
+    Without `sizes`, pages are not stat'ed (size and time NOT_STATED): a load with nothing cached to compare
     them with learns them from each open file instead, which costs a fifth of a separate stat.
     """
     spec = None
@@ -79,7 +81,7 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                 elif name[-3:].lower() == ".md":
                     if not sizes:
                         if entry.is_file(follow_symlinks=False) and (spec is None or not spec.match_file(rel)):
-                            pages.append(FileEntry(rel, -1, -1))
+                            pages.append(FileEntry(rel, NOT_STATED, NOT_STATED))
                         continue
                     st = entry.stat(follow_symlinks=False)  # size and time key the cache
                 else:

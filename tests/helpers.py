@@ -1,0 +1,32 @@
+"""What several test files share: where the vaults are, making a small vault on the spot, and
+waiting for the TUI to settle. Fixtures are in conftest.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_VAULT = ROOT / "sample_vault"
+SHARED_VAULTS = ROOT.parent / "shared" / "vaults"
+FOAM_DOCS = SHARED_VAULTS / "foam-docs"
+
+
+def make_vault(root: Path, files: dict[str, str | bytes]) -> Path:
+    """Write `files` (path -> text or bytes) under `root` and return it."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
+
+
+async def settle(pilot: Any) -> None:
+    """Wait until the app's workers are done and every message is handled."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
