@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import orjson
 
@@ -236,12 +236,7 @@ class Journal:
         return found
 
     def get(self, change_id: str) -> Entry:
-        matches = [e for e in self.entries() if e.id.startswith(change_id)] if change_id else []
-        if not matches:
-            raise EditError(f"no change {change_id!r} in the journal (see 'curator history')")
-        if len(matches) > 1:
-            raise EditError(f"{change_id!r} matches {len(matches)} changes; give more of the id")
-        return matches[0]
+        return by_id_prefix(self.entries(), change_id, "change", "curator history")
 
     def _folder(self) -> Path:
         ensure_state_dir(self.root)
@@ -251,6 +246,25 @@ class Journal:
     @staticmethod
     def _files_name(entry: Entry, undo: bool) -> str:
         return f"{entry.id}.undo.json" if undo else f"{entry.id}.json"
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+Identified = TypeVar("Identified", bound=_HasId)
+
+
+def by_id_prefix(items: list[Identified], prefix: str, what: str, listed_by: str) -> Identified:
+    """The one item whose id starts with `prefix` (a change, a suggestion); EditError when none
+    or several do."""
+    matches = [item for item in items if item.id.startswith(prefix)] if prefix else []
+    if not matches:
+        raise EditError(f"no {what} {prefix!r} (see '{listed_by}')")
+    if len(matches) > 1:
+        raise EditError(f"{prefix!r} matches {len(matches)} {what}s; give more of the id")
+    return matches[0]
 
 
 @lru_cache(maxsize=16)

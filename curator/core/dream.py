@@ -20,7 +20,7 @@ from typing import Any
 
 from curator.core import cache
 from curator.core.atomic import write_atomic
-from curator.core.changes import Entry, Journal, plan_and_apply
+from curator.core.changes import Entry, Journal, by_id_prefix, plan_and_apply
 from curator.core.edits import Plan, plan_merge, plan_rename, target_path
 from curator.core.errors import EditError
 from curator.core.lock import vault_lock
@@ -338,12 +338,7 @@ def dream(vault: Vault, limit: int | None = None, progress: Callable[[int, int],
 
 def _decide(root: Path, suggestion_id: str) -> tuple[list[Suggestion], Suggestion]:
     suggestions = load_suggestions(root)
-    matches = [s for s in suggestions if s.id.startswith(suggestion_id)] if suggestion_id else []
-    if not matches:
-        raise EditError(f"no suggestion {suggestion_id!r} (see 'curator suggestions')")
-    if len(matches) > 1:
-        raise EditError(f"{suggestion_id!r} matches {len(matches)} suggestions; give more of the id")
-    return suggestions, matches[0]
+    return suggestions, by_id_prefix(suggestions, suggestion_id, "suggestion", "curator suggestions")
 
 
 def accept(
