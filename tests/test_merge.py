@@ -91,3 +91,14 @@ def test_merge_on_the_sample_vault(sample_vault: Path) -> None:
     assert f"## From {source}" in text and f"  - {source}" in text
     assert "[[Postgres connection pool exhaustion|" + source + "]]" in (sample_vault / "MEMORY.md").read_text()
     assert dead_count(sample_vault) == dead_before
+
+
+def test_two_changes_to_one_link_conflict_instead_of_mixing() -> None:
+    from curator.core.merge3 import MergeConflict, merge3
+
+    with pytest.raises(MergeConflict):
+        merge3("See [[a/b/Renamed]].\n", "See [[a/b/Other name]].\n", "See [[Renamed]].\n")
+    with pytest.raises(MergeConflict):
+        merge3("See [x](a/b/R.md).\n", "See [x](a/b/O.md).\n", "See [x](R.md).\n")
+    # different links on one line still merge
+    assert merge3("[[A]] and [[B]]\n", "[[A2]] and [[B]]\n", "[[A]] and [[B2]]\n") == "[[A2]] and [[B2]]\n"

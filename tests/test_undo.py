@@ -282,3 +282,27 @@ def test_a_journal_written_by_an_earlier_version_still_undoes(tmp_path: Path) ->
     assert old.paths == entry.paths and old.not_committed == "old"
     undo(root, entry.id)
     assert tree(root) == original
+
+
+def test_one_link_rewritten_by_three_renames_undoes_in_every_order(tmp_path: Path) -> None:
+    """Found by the property test: a link a later rename made explicit ([[a/b/Renamed]]) and a
+    third rename rewrote again. Merging inside the link made [[a/Other name]], a target no change
+    wrote; a link is one token now, so an undo waits for the later one instead."""
+    from edit_helpers import undo_all_in_any_order
+
+    files: dict[str, str | bytes] = {
+        "a/b/Alpha.md": "# Alpha\n\nSome text about it.\n",
+        "Beta.md": "# Beta\n\nSome text about it.\n",
+        "Zoë.md": "# Zoë\n\nSee [[Alpha]].\n\nSee [[Alpha]].\n",
+    }
+    for seed in range(6):
+        root = make_vault(tmp_path / f"v{seed}", files)
+        original = tree(root)
+        ids = [
+            rename(root, "a/b/Alpha.md", "Renamed").id,
+            rename(root, "Beta.md", "Renamed").id,  # makes the first one's links explicit
+            rename(root, "a/b/Renamed.md", "Other name").id,
+        ]
+        assert "[[a/b/Other name]]" in (root / "Zoë.md").read_text()
+        undo_all_in_any_order(root, ids, seed)
+        assert tree(root) == original

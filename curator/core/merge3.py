@@ -46,7 +46,10 @@ def merge3(base: str, ours: str, theirs: str) -> str:
         return "".join(_merge(*(_TOKEN.findall(s) for s in (base, ours, theirs))))
 
 
-_TOKEN = re.compile(r"\w+|\s+|[^\w\s]")  # words, runs of white space, single marks: every character
+# Words, runs of white space and single marks cover every character; a wikilink and a markdown
+# link's destination are one token each, so that two changes to one link conflict instead of
+# merging into a target neither wrote ("[[a/b/X]]" -> "[[Y]]" and -> "[[a/b/Z]]" is no "[[a/Z]]").
+_TOKEN = re.compile(r"\[\[[^\[\]\n]*\]\]|\]\([^()\n]*\)|\w+|\s+|[^\w\s]")
 
 
 def _merge(b: list[str], o: list[str], t: list[str]) -> list[str]:
