@@ -53,6 +53,8 @@ def test_every_command_prints_a_document_its_schema_accepts(
     assert {s["id"] for s in listed} >= {s["id"] for s in dreamt["proposed"]}
     accepted = printed(capsys, "apply", vault, dreamt["proposed"][0]["id"])
     assert accepted["status"] == "accepted" and accepted["change"]
+    planned = printed(capsys, "fix", vault, "--dry-run")
+    assert planned["dry_run"] is True and planned["fixes"] and planned["fixes"][0]["change"] is None
     hits = printed(capsys, "search", vault, "certificate")["hits"]
     assert hits and hits[0]["path"].endswith(".md")
     (sample_vault / ".curator.toml").write_text('[dream]\nproposer = "my-proposer --json"\n')

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from curator.core.changes import Entry
     from curator.core.dream import DreamResult, Suggestion
     from curator.core.edits import Plan
+    from curator.core.fixes import Fix
     from curator.core.lint import LintReport
     from curator.core.search import SearchResult
     from curator.core.trust import TrustedVault
@@ -31,7 +32,8 @@ DREAM = "curator.dream/1"
 APPLY = "curator.apply/1"
 SEARCH = "curator.search/1"
 TRUST = "curator.trust/1"
-SCHEMAS = (LINT, GRAPH, CHANGE, HISTORY, UNDO, SUGGESTIONS, DREAM, APPLY, SEARCH, TRUST)
+FIX = "curator.fix/1"
+SCHEMAS = (LINT, GRAPH, CHANGE, HISTORY, UNDO, SUGGESTIONS, DREAM, APPLY, SEARCH, TRUST, FIX)
 
 
 def schema_file(schema: str) -> str:
@@ -164,3 +166,26 @@ def search(result: SearchResult) -> dict[str, Any]:
 
 def trust(vaults: list[TrustedVault]) -> dict[str, Any]:
     return {"schema": TRUST, "vaults": [entry._asdict() for entry in vaults]}
+
+
+def fixes(done: list[tuple[Fix, Entry | None]], dry_run: bool) -> dict[str, Any]:
+    """What `curator fix` did (or, in a dry run, would do): one change a fix."""
+    return {
+        "schema": FIX,
+        "dry_run": dry_run,
+        "fixes": [
+            {
+                "fingerprint": fix.finding.fingerprint,
+                "rule": fix.finding.rule,
+                "path": fix.finding.path,
+                "line": fix.finding.line,
+                "before": fix.before,
+                "after": fix.after,
+                "target": fix.target,
+                "change": entry.id if entry else None,
+                "commit": (entry.commit or None) if entry else None,
+                "not_committed": (entry.not_committed or None) if entry else None,
+            }
+            for fix, entry in done
+        ],
+    }

@@ -460,6 +460,71 @@ def run_search(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _fix_arguments(fix: argparse.ArgumentParser) -> None:
+    fix.add_argument("vault")
+    fix.add_argument("fingerprints", nargs="*", metavar="FINGERPRINT", help="the findings to fix (default: every one)")
+    fix.add_argument("--rule", action="append", help="fix only this rule's findings (repeatable)")
+    fix.add_argument("--dry-run", action="store_true", help="show what would change and write nothing")
+    fix.add_argument("--allow-dirty", action="store_true", help="go ahead though touched files have uncommitted edits")
+    fix.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def run_fix(args: argparse.Namespace) -> int:
+    from curator.core.changes import Entry, plan_and_apply
+    from curator.core.fixes import FIXABLE_RULES, Fix, fix_for, link_findings
+    from curator.core.loading import load_vault
+    from curator.core.scan import check_vault_root
+
+    root = check_vault_root(args.vault)
+    for rule in args.rule or []:
+        if rule not in FIXABLE_RULES:
+            output.diagnose(f"no fix without a choice for {rule!r} (curator fixes: {', '.join(FIXABLE_RULES)})")
+            return EXIT_USAGE
+    _recovered(root)
+    vault = load_vault(root)
+    findings = link_findings(vault)
+    known = {f.fingerprint for f in findings}
+    for wanted in args.fingerprints:
+        if wanted not in known:
+            output.diagnose(f"no finding {wanted} with a fix in the vault (see 'curator lint --format json')")
+            return EXIT_USAGE
+    chosen = [
+        fix
+        for f in findings
+        if (not args.fingerprints or f.fingerprint in args.fingerprints) and (not args.rule or f.rule in args.rule)
+        if (fix := fix_for(vault, f)) is not None
+    ]
+    done: list[tuple[Fix, Entry | None]] = []
+    for fix in chosen:
+        entry = None
+        if not args.dry_run:  # each its own change, planned under the lock against the vault as it is then
+            _, entry = plan_and_apply(root, _fix_planner(fix.finding.fingerprint), args.allow_dirty, output.diagnose)
+            if entry.not_committed:
+                output.diagnose(f"change {entry.id} is applied but not committed: {entry.not_committed}")
+        done.append((fix, entry))
+    if args.json:
+        output.emit_json(documents.fixes(done, args.dry_run))
+        return EXIT_OK
+    for fix, entry in done:
+        f = fix.finding
+        where = f"{f.path}:{f.line}"
+        if entry is None:
+            output.emit(f"would fix {where}: {fix.before} → {fix.after}")
+        else:
+            output.emit(f"fixed {where}: {fix.before} → {fix.after}; change {entry.id}")
+    if not done:
+        output.emit("nothing to fix without a choice")
+    elif args.dry_run:
+        output.emit(f"{len(done)} fixes (dry run, nothing written)")
+    return EXIT_OK
+
+
+def _fix_planner(fingerprint: str) -> Callable[[Vault], Plan]:
+    from curator.core.fixes import plan_fix
+
+    return lambda vault: plan_fix(vault, fingerprint)[1]
+
+
 def _trust_arguments(trust: argparse.ArgumentParser) -> None:
     trust.add_argument("vault", nargs="?", help="the vault to trust (or to revoke with --revoke)")
     trust.add_argument("--list", action="store_true", help="list the trusted vaults and what they may run")
@@ -535,6 +600,12 @@ COMMANDS: dict[str, Command] = {
     ),
     "apply": Command("accept a suggestion (journaled, undoable)", _apply_arguments, run_apply, "Accept a suggestion."),
     "reject": Command("reject a suggestion", _reject_arguments, run_reject, "Reject a suggestion."),
+    "fix": Command(
+        "fix the findings that need no choice (dead links with a suggestion, aliases, ambiguous links)",
+        _fix_arguments,
+        run_fix,
+        f"Fix findings that need no human choice; each fix is its own change ({_EDIT}).",
+    ),
     "search": Command("search pages (BM25 + meaning + links)", _search_arguments, run_search, "Search the vault."),
     "trust": Command(
         "let a vault's config run the commands it names (a proposer)",

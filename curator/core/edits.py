@@ -115,7 +115,7 @@ class _Texts:
         return self.text[path]
 
 
-def _wiki_target_span(raw: str) -> tuple[int, int]:
+def wiki_target_span(raw: str) -> tuple[int, int]:
     """Start and end, inside a raw `[[...]]` or `![[...]]`, of its target part."""
     start = raw.index("[[") + 2
     end = len(raw) - 2
@@ -130,7 +130,7 @@ def _wiki_target_span(raw: str) -> tuple[int, int]:
     return start, start + cut
 
 
-def _markdown_dest_span(raw: str) -> tuple[int, int]:
+def markdown_dest_span(raw: str) -> tuple[int, int]:
     """Start and end of the destination's path part in a raw `[l](dest "t")` or `[id]: dest`."""
     start = raw.index("](") + 2 if raw.rstrip().endswith(")") and "](" in raw else raw.index("]:") + 2
     while start < len(raw) and raw[start] in " \t":
@@ -213,12 +213,12 @@ def _rewrite_link(text: str, link: Link, origin: str, home: str, target: str, fo
     """The edit that makes `link` (written in `origin`, living in `home` afterwards) name `target`."""
     raw = text[link.offset : link.offset + link.length]
     if link.syntax == "markdown":
-        start, end = _markdown_dest_span(raw)
+        start, end = markdown_dest_span(raw)
         written = raw[start:end]
         by_name = not written.startswith("/") and not _resolved_relatively(origin, unquote(written), found.path)
         new = _new_markdown_dest(written, home, target, by_name)
     else:
-        start, end = _wiki_target_span(raw)
+        start, end = wiki_target_span(raw)
         written = raw[start:end].strip()
         if not written:
             return None  # [[#heading]] names its own page, wherever it moves
@@ -228,7 +228,7 @@ def _rewrite_link(text: str, link: Link, origin: str, home: str, target: str, fo
     return _Edit(link.offset + start, end - start, new)
 
 
-def _explicit_target(resolver: Resolver, source: str, path: str, markdown: bool) -> str:
+def explicit_target(resolver: Resolver, source: str, path: str, markdown: bool) -> str:
     """The shortest folder path to `path` that resolves to it from `source`."""
     stem = path[:-3]
     parts = stem.split("/")
@@ -283,13 +283,13 @@ def _check_and_fix(
             if now.path == expected and not newly_ambiguous:
                 continue
             text = texts.get(source)
-            explicit = _explicit_target(resolver, source, expected, link.syntax == "markdown")
+            explicit = explicit_target(resolver, source, expected, link.syntax == "markdown")
             raw = text[link.offset : link.offset + link.length]
             if link.syntax == "markdown":
-                start, end = _markdown_dest_span(raw)
+                start, end = markdown_dest_span(raw)
                 replacement = quote(explicit + ".md", safe="/") if not explicit.startswith("/") else explicit + ".md"
             else:
-                start, end = _wiki_target_span(raw)
+                start, end = wiki_target_span(raw)
                 replacement = explicit
             edits.append(_Edit(link.offset + start, end - start, replacement))
         if edits:

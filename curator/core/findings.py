@@ -49,19 +49,19 @@ def check_vault(vault: Vault, duplicates: DuplicateReport | None = None) -> list
     hits = [hit for rule_check in RULES for hit in rule_check(vault)]
     if duplicates is not None:
         hits.extend(rule_duplicates(duplicates))
-    return _findings(vault, hits)
+    return findings_of(vault, hits)
 
 
 def with_duplicates(vault: Vault, findings: list[Finding], duplicates: DuplicateReport) -> list[Finding]:
     """`findings` (checked without the similarity report) plus the duplicate findings, in order."""
-    return sorted([*findings, *_findings(vault, list(rule_duplicates(duplicates)))], key=_order)
+    return sorted([*findings, *findings_of(vault, list(rule_duplicates(duplicates)))], key=_order)
 
 
 def _order(f: Finding) -> tuple[str, int, int, str]:
     return (f.path, f.line or 0, f.column or 0, f.rule)
 
 
-def _findings(vault: Vault, hits: list[Hit]) -> list[Finding]:
+def findings_of(vault: Vault, hits: list[Hit]) -> list[Finding]:
     """Hits as findings: severity from the config (off rules dropped), fingerprints, sorted."""
     config = vault.config
     findings: list[Finding] = []

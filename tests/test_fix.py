@@ -1,0 +1,76 @@
+"""`curator fix`: the findings that need no choice are fixed, each its own undoable change."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from edit_helpers import tree
+from helpers import make_vault
+
+from curator.cli.main import main
+from curator.core.fixes import fix_for, link_findings
+from curator.core.loading import load_vault
+
+
+def lint_json(capsys: pytest.CaptureFixture[str], vault: Path, *args: str) -> dict:  # type: ignore[type-arg]
+    main(["lint", str(vault), "--format", "json", "--no-cache", *args])
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_fix_dead_links_of_the_sample_vault_and_nothing_else(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    original = tree(sample_vault)
+    assert main(["fix", str(sample_vault), "--rule", "dead-link", "--json"]) == 0
+    done = json.loads(capsys.readouterr().out)
+    assert [(f["before"], f["after"]) for f in done["fixes"]] == [
+        ("[[cert renewal]]", "[[Certificate renewal|cert renewal]]"),
+        ("[[Certificate Renewl]]", "[[Certificate renewal]]"),
+    ]
+    changed = {p for p, data in tree(sample_vault).items() if original.get(p) != data}
+    assert changed == {"incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md"}
+    left = lint_json(capsys, sample_vault, "--select", "dead-link")["findings"]
+    assert [f["data"]["target"] for f in left] == ["Capacity plan 2027"]  # no suggestion: not fixed
+    assert len(lint_json(capsys, sample_vault, "--select", "ambiguous-link")["findings"]) == 1  # other rule untouched
+    for fixed in reversed(done["fixes"]):
+        assert main(["undo", str(sample_vault), fixed["change"]]) == 0
+    assert tree(sample_vault) == original
+
+
+def test_fix_by_fingerprint_and_dry_run(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ambiguous = lint_json(capsys, sample_vault, "--select", "ambiguous-link")["findings"][0]
+    original = tree(sample_vault)
+    assert main(["fix", str(sample_vault), ambiguous["fingerprint"], "--dry-run"]) == 0
+    assert "would fix systems/Search cluster.md:9: [[Runbook]] → [[search/Runbook]]" in capsys.readouterr().out
+    assert tree(sample_vault) == original
+    assert main(["fix", str(sample_vault), ambiguous["fingerprint"]]) == 0
+    capsys.readouterr()
+    assert lint_json(capsys, sample_vault, "--select", "ambiguous-link")["findings"] == []
+    assert "[[search/Runbook]]" in (sample_vault / "systems/Search cluster.md").read_text()
+
+
+def test_bad_requests_are_one_line_and_change_nothing(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    original = tree(sample_vault)
+    assert main(["fix", str(sample_vault), "--rule", "orphan"]) == 2
+    assert "no fix without a choice for 'orphan'" in capsys.readouterr().err
+    assert main(["fix", str(sample_vault), "0123456789abcdef"]) == 2
+    assert "no finding 0123456789abcdef" in capsys.readouterr().err
+    assert tree(sample_vault) == original
+
+
+def test_a_fix_keeps_label_and_anchor_and_markdown_links_get_a_path(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "notes/Certificate renewal.md": "# Certificate renewal\n\n## Steps\n",
+            "Home.md": "See [[Certificat renewal#Steps|the steps]] and [how](Certificat%20renewal.md).\n",
+        },
+    )
+    vault = load_vault(root, use_cache=False)
+    fixes = [fix_for(vault, f) for f in link_findings(vault)]
+    assert [(f.before, f.after) for f in fixes if f] == [
+        ("[[Certificat renewal#Steps|the steps]]", "[[Certificate renewal#Steps|the steps]]"),
+        ("[how](Certificat%20renewal.md)", "[how](notes/Certificate%20renewal.md)"),
+    ]
