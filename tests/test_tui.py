@@ -9,13 +9,18 @@ import pytest
 from helpers import settle
 from textual.widgets import DataTable, OptionList
 
-from curator.core.changes import apply
+from curator.cli.main import main
+from curator.core.changes import apply, history, undo
+from curator.core.config import load_config
 from curator.core.edits import plan_rename
+from curator.core.lint import lint, vault_baseline
 from curator.core.loading import load_vault
 from curator.tui.app import CuratorApp
 from curator.tui.screens.history import HistoryScreen
 from curator.tui.screens.main import MainScreen
+from curator.tui.screens.modals import Confirm
 from curator.tui.screens.review import ReviewScreen
+from curator.tui.widgets.findings import FindingsPane
 
 pytestmark = pytest.mark.anyio
 
@@ -211,3 +216,62 @@ async def test_search_screen_opens_the_page(sample_vault: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
         assert app.main.current == "problems/Postgres connection pool exhaustion.md"
+
+
+async def _select_finding(pilot: Any, app: CuratorApp, rule: str, words: str) -> None:
+    screen = main_of(app)
+    pane = screen.query_one(FindingsPane)
+    row = next(i for i, f in enumerate(pane.shown) if f.rule == rule and words in f.message)
+    await pilot.press("3")
+    table = screen.query_one("#findings", DataTable)
+    table.focus()
+    table.move_cursor(row=row)
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_selected_finding_reads_in_full(sample_vault: Path, size: tuple[int, int]) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await _select_finding(pilot, app, "dead-link", "Certificate Renewl")
+        detail = str(main_of(app).query_one("#finding-detail").render())
+        assert "did you mean [[Certificate renewal]]?" in detail.replace("\n", " ")
+        assert "error  dead-link  incidents/Ticket 4711" in detail
+
+
+async def test_fix_a_finding_in_place_and_undo_it(sample_vault: Path) -> None:
+    page = sample_vault / "incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md"
+    before = page.read_bytes()
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await _select_finding(pilot, app, "dead-link", "Certificate Renewl")
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "+ [[Certificate renewal]]" in app.screen.question
+        await pilot.press("y")
+        await settle(pilot)
+        assert "[[Certificate renewal]]" in page.read_text() and "Renewl" not in page.read_text()
+        assert [e.kind for e in history(sample_vault)] == ["fix"]
+        assert not any("Renewl" in f.message for f in main_of(app).findings)
+        await pilot.press("u")
+        await settle(pilot)
+        assert page.read_bytes() == before
+
+
+async def test_ignore_a_finding_writes_the_baseline_and_lint_skips_it(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await _select_finding(pilot, app, "dead-link", "Capacity plan 2027")
+        await pilot.press("i")
+        await settle(pilot)
+        assert (sample_vault / ".curator-baseline.json").is_file()
+        assert not any("Capacity plan 2027" in f.message for f in main_of(app).findings)
+    report = lint(sample_vault, use_cache=False)
+    accepted = vault_baseline(sample_vault, load_config(sample_vault))
+    assert [f for f in report.findings if "Capacity plan 2027" in f.message and f.fingerprint not in accepted] == []
+    assert main(["lint", str(sample_vault), "--select", "dead-link"]) == 1  # two others are left
+    undo(sample_vault, history(sample_vault)[0].id)
+    assert not (sample_vault / ".curator-baseline.json").exists()

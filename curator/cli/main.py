@@ -124,15 +124,18 @@ def _lint_arguments(lint: argparse.ArgumentParser) -> None:
 
 def run_lint(args: argparse.Namespace) -> int:
     from curator.cli import lint_formats as fmt
-    from curator.core.lint import at_or_above, baseline_document, lint, load_baseline
+    from curator.core.config import load_config
+    from curator.core.lint import at_or_above, baseline_document, lint, load_baseline, vault_baseline
+    from curator.core.scan import check_vault_root
 
-    accepted = load_baseline(args.baseline) if args.baseline else set()
-    config = None
+    root = check_vault_root(args.vault)
+    config = load_config(root)
+    # The vault's own baseline file unless one is named (a fresh --write-baseline ignores both).
+    accepted = load_baseline(args.baseline) if args.baseline else vault_baseline(root, config)
     if args.select is not None or args.ignore is not None:
-        from curator.core.config import load_config, select_rules
-        from curator.core.scan import check_vault_root
+        from curator.core.config import select_rules
 
-        config = select_rules(load_config(check_vault_root(args.vault)), args.select, args.ignore)
+        config = select_rules(config, args.select, args.ignore)
     with output.progress_bar("embedding pages", "pages") as progress:
         report = lint(args.vault, config, use_cache=not args.no_cache, progress=progress)
     _leave_fast[:] = [report]

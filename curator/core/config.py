@@ -26,6 +26,7 @@ class Config(NamedTuple):
     index_page: str | None = None  # None: MEMORY.md when the vault has one; "" turns it off
     index_budget: int = 24 * 1024  # bytes an agent harness loads before it cuts the index off
     max_page_bytes: int = 10 * 1024 * 1024  # larger pages are reported, not parsed
+    baseline: str = ".curator-baseline.json"  # the vault's accepted findings (lint and the TUI skip them)
     stub_chars: int = 120
     title_chars: int = 80
     duplicate_threshold: float = 0.92  # aligned score at which two pages are suspected duplicates
@@ -66,6 +67,7 @@ _TOP_KEYS: dict[str, str] = {
     "index_page": "str",
     "index_budget": "positive int",
     "max_page_bytes": "positive int",
+    "baseline": "str",
 }
 # Each [table] key: (kind of value, Config field it sets).
 _TABLES: dict[str, dict[str, tuple[str, str]]] = {

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from curator import __version__
 from curator.core import cache
 from curator.core.config import Config, load_config
-from curator.core.errors import BaselineError
+from curator.core.errors import BaselineError, EditError
 from curator.core.rules import SEVERITY_RANK, Finding
 from curator.core.scan import ScanResult, check_vault_root, scan_vault
 
 if TYPE_CHECKING:
+    from curator.core.edits import Plan
     from curator.core.vault import Vault
 
 LINT_CACHE = "lint.json"
@@ -156,6 +157,45 @@ def load_baseline(path: Path) -> set[str]:
     if not isinstance(entries, list) or not all(isinstance(e, dict) and "fingerprint" in e for e in entries):
         raise BaselineError(f"baseline has no list of findings with fingerprints: {path}")
     return {str(e["fingerprint"]) for e in entries}
+
+
+def vault_baseline(root: Path, config: Config) -> set[str]:
+    """The fingerprints in the vault's own baseline file (`baseline` in its config), if it has one."""
+    path = root / config.baseline
+    return load_baseline(path) if path.is_file() else set()
+
+
+def plan_ignore(root: Path, config: Config, findings: list[Finding]) -> Plan:
+    """A change that adds `findings` to the vault's baseline file (made when missing), so lint and
+    the TUI stop reporting them; undone like any other change."""
+    from curator.core.edits import FileChange, Plan
+
+    path = root / config.baseline
+    before = path.read_bytes() if path.is_file() else None
+    kept: list[dict[str, Any]] = []
+    if before is not None:
+        load_baseline(path)  # refuses a file that is not a baseline
+        kept = json.loads(before)["findings"]
+    known = {e["fingerprint"] for e in kept}
+    new = [f for f in findings if f.fingerprint not in known]
+    if not new:
+        raise EditError("already in the baseline; nothing was changed")
+    entries = [*kept, *baseline_document(new)["findings"]]
+    body = {
+        "format": BASELINE_FORMAT,
+        "findings": sorted(entries, key=lambda e: (e["path"], e["rule"], e["fingerprint"])),
+    }
+    after = (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
+    what = f"{new[0].rule} in {new[0].path}" if len(new) == 1 else f"{len(new)} findings"
+    return Plan(
+        "ignore",
+        f"Ignore {what} (baseline {config.baseline})",
+        (FileChange(config.baseline, before, after),),
+        {},
+        0,
+        (),
+        {"baseline": config.baseline, "fingerprints": ",".join(f.fingerprint for f in new)},
+    )
 
 
 def baseline_document(findings: list[Finding]) -> dict[str, Any]:

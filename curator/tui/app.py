@@ -18,6 +18,7 @@ from curator.core.config import load_config
 from curator.core.dream import accept, dream, load_suggestions, set_status
 from curator.core.errors import REPORTED, one_line
 from curator.core.findings import check_vault, with_duplicates
+from curator.core.lint import vault_baseline
 from curator.core.loading import load_vault
 from curator.core.pagefilter import PageIndex
 from curator.core.rules import Finding
@@ -55,6 +56,7 @@ class CuratorApp(App[None]):
         self.vault: Vault | None = None
         self.findings: list[Finding] = []
         self.pending_suggestions = 0
+        self.fixes_made: list[str] = []  # changes made by a and i in the findings, newest last (u undoes)
         for curator_theme in load_themes():
             self.register_theme(curator_theme)
         self.theme = theme or DEFAULT_THEME
@@ -101,7 +103,8 @@ class CuratorApp(App[None]):
                 config,
                 progress=lambda done, total: self._post(LoadProgressed("reading pages", done, total)),
             )
-            findings = check_vault(vault, DuplicateReport("pending"))
+            accepted = vault_baseline(self.vault_root, config)
+            findings = [f for f in check_vault(vault, DuplicateReport("pending")) if f.fingerprint not in accepted]
         except REPORTED as exc:
             self.call_from_thread(self.notify, one_line(exc), title="Cannot read the vault", severity="error")
             return
@@ -114,7 +117,7 @@ class CuratorApp(App[None]):
             )
             if report.warning:
                 self.call_from_thread(self.notify, report.warning, severity="warning")
-            self.findings = with_duplicates(vault, findings, report)
+            self.findings = [f for f in with_duplicates(vault, findings, report) if f.fingerprint not in accepted]
             self._post(DuplicatesScored(self.findings, report.provider))
 
     def action_rescan(self) -> None:
@@ -256,6 +259,63 @@ class CuratorApp(App[None]):
             self.call_from_thread(self.notify, one_line(exc), title="Undo refused", severity="error", timeout=10)
             return
         self.call_from_thread(self._after_change, screen, f"Undone: {entry.reason}")
+
+    def fix_finding(self, finding: Finding) -> None:
+        """Show the selected finding's fix as a diff; apply it (one journaled change) if told to."""
+        from curator.core.fixes import fix_for
+
+        if self.vault is None:
+            return
+        try:
+            fix = fix_for(self.vault, finding)
+        except REPORTED as exc:
+            self.notify(one_line(exc), severity="error")
+            return
+        if fix is None:
+            self.notify(f"No fix without a choice for this {finding.rule} finding; i ignores it.", severity="warning")
+            return
+        where = f"{finding.path}:{finding.line}"
+        question = f"Fix {finding.rule} in {where}?\n- {fix.before}\n+ {fix.after}"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.apply_fix(finding.fingerprint)
+
+        self.push_screen(Confirm(question), answered)
+
+    @work(thread=True, exclusive=True, group="edit")
+    def apply_fix(self, fingerprint: str) -> None:
+        from curator.core.changes import plan_and_apply
+        from curator.core.fixes import plan_fix
+
+        try:
+            _, entry = plan_and_apply(self.vault_root, lambda vault: plan_fix(vault, fingerprint)[1])
+        except REPORTED as exc:
+            self.call_from_thread(self.notify, one_line(exc), title="Not fixed", severity="error")
+            return
+        self.fixes_made.append(entry.id)
+        self.call_from_thread(self._after_change, self.screen, f"Fixed: {entry.reason} (u undoes it)")
+
+    @work(thread=True, exclusive=True, group="edit")
+    def ignore_finding(self, finding: Finding) -> None:
+        """Add the finding to the vault's baseline file (a journaled change: u undoes it)."""
+        from curator.core.changes import plan_and_apply
+        from curator.core.lint import plan_ignore
+
+        try:
+            config = load_config(self.vault_root)
+            _, entry = plan_and_apply(self.vault_root, lambda _vault: plan_ignore(self.vault_root, config, [finding]))
+        except REPORTED as exc:
+            self.call_from_thread(self.notify, one_line(exc), title="Not ignored", severity="error")
+            return
+        self.fixes_made.append(entry.id)
+        self.call_from_thread(self._after_change, self.screen, f"Ignored: {entry.reason} (u undoes it)")
+
+    def undo_last_fix(self) -> None:
+        if not self.fixes_made:
+            self.notify("No fix or ignore to undo in this session; the history (h) lists every change.")
+            return
+        self.undo_change(self.fixes_made.pop(), self.screen)
 
     def action_edit_page(self, path: str) -> None:
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"

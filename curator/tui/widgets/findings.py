@@ -1,4 +1,5 @@
-"""The findings table: one row a finding, filterable by severity and rule, counts in the title."""
+"""The findings table: one row a finding, filterable by severity and rule, counts in the title; under
+it the selected finding in full (message, place, evidence, its fix); a fixes it, i ignores it."""
 
 from __future__ import annotations
 
@@ -17,7 +18,12 @@ LEVELS = (None, "error", "warning", "info")
 
 
 class FindingsPane(Vertical):
-    BINDINGS = [Binding("v", "cycle_severity", "Severity filter", id="findings.severity")]
+    BINDINGS = [
+        Binding("v", "cycle_severity", "Severity filter", id="findings.severity"),
+        Binding("a", "fix", "Fix", id="findings.fix"),
+        Binding("i", "ignore", "Ignore", id="findings.ignore"),
+        Binding("u", "undo_fix", "Undo fix", id="findings.undo"),
+    ]
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -30,10 +36,11 @@ class FindingsPane(Vertical):
         yield Static("Findings", classes="pane-title", id="findings-title")
         table: DataTable[Text] = DataTable(id="findings", cursor_type="row", zebra_stripes=True)
         yield table
+        yield Static(id="finding-detail")
 
     def on_mount(self) -> None:
         table = self.query_one("#findings", DataTable)
-        table.add_columns("sev", "rule", "page", "line", "message")
+        table.add_columns("severity", "rule", "page", "line", "message")
 
     def show(self, findings: list[Finding]) -> None:
         self.findings = findings
@@ -58,7 +65,7 @@ class FindingsPane(Vertical):
         for f in self.shown:
             style = colours.get(f"finding-{f.severity}", "")
             table.add_row(
-                Text(f.severity[:4], style=style),
+                Text(f.severity, style=style),
                 Text(f.rule),
                 Text(f.path.rsplit("/", 1)[-1].removesuffix(".md")),
                 Text(str(f.line or "")),
@@ -81,4 +88,46 @@ class FindingsPane(Vertical):
     def _select(self, row: int) -> None:
         if 0 <= row < len(self.shown):
             finding = self.shown[row]
+            self.query_one("#finding-detail", Static).update(self._detail(finding))
             self.post_message(PageSelected(finding.path, finding.line, follow=True))
+        else:
+            self.query_one("#finding-detail", Static).update("")
+
+    def selected(self) -> Finding | None:
+        row = self.query_one("#findings", DataTable).cursor_row
+        return self.shown[row] if 0 <= row < len(self.shown) else None
+
+    def _detail(self, f: Finding) -> Text:
+        colours = self.app.get_css_variables()
+        where = f"{f.path}:{f.line}" if f.line else f.path
+        text = Text.assemble((f.severity, colours.get(f"finding-{f.severity}", "")), f"  {f.rule}  ", (where, "bold"))
+        text.append(f"\n{f.message}")
+        evidence = [f"{key}: {_shown(value)}" for key, value in f.data.items() if key in _EVIDENCE]
+        if evidence:
+            text.append("\n" + " · ".join(evidence), style="dim")
+        return text
+
+    def action_fix(self) -> None:
+        finding = self.selected()
+        if finding is not None:
+            self.app.fix_finding(finding)  # type: ignore[attr-defined]
+
+    def action_ignore(self) -> None:
+        finding = self.selected()
+        if finding is not None:
+            self.app.ignore_finding(finding)  # type: ignore[attr-defined]
+
+    def action_undo_fix(self) -> None:
+        self.app.undo_last_fix()  # type: ignore[attr-defined]
+
+
+# What a finding's data shows as its evidence (the rest repeats the message).
+_EVIDENCE = ("did_you_mean", "alias_of", "fix", "candidates", "chosen", "other", "score", "date", "chars", "anchor")
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value[:5]) + (", …" if len(value) > 5 else "")
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
