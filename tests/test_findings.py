@@ -121,6 +121,22 @@ def test_untyped_accepts_the_vocabulary_case_insensitively(tmp_path: Path) -> No
     assert {p for r, p in found if r == "untyped"} == {"b.md", "c.md"}
 
 
+def test_untyped_only_where_the_vault_uses_types(tmp_path: Path) -> None:
+    """A wiki or docs vault with no `type` keys gets no untyped findings, unless its config names types."""
+    wiki = {f"p{i}.md": "words" for i in range(9)} | {"typed.md": "---\ntype: topic\n---\n"}
+    assert not [p for r, p in vault_with(tmp_path / "wiki", wiki) if r == "untyped"]  # 1 page in 10 typed
+    named = vault_with(tmp_path / "named", wiki, types=("topic",), types_configured=True)
+    assert len([p for r, p in named if r == "untyped"]) == 9
+    memory = {f"p{i}.md": "---\ntype: topic\n---\n" for i in range(3)} | {"loose.md": "words"}
+    assert [p for r, p in vault_with(tmp_path / "memory", memory) if r == "untyped"] == ["loose.md"]
+
+
+def test_diary_titles_in_a_journal_folder_are_meant(tmp_path: Path) -> None:
+    files = {"Daily/2026-07-29.md": "x", "notes/Meeting 2026-07-29.md": "x"}
+    found = vault_with(tmp_path, files, journal_folders=("Daily",))
+    assert [p for r, p in found if r == "diary-title"] == ["notes/Meeting 2026-07-29.md"]
+
+
 def test_broken_anchors_for_headings_blocks_and_same_page(tmp_path: Path) -> None:
     found = vault_with(
         tmp_path,
@@ -155,7 +171,7 @@ def test_severity_and_off_come_from_config(tmp_path: Path) -> None:
         use_cache=False,
     )
     findings = check_vault(vault)
-    assert {f.rule for f in findings} == {"dead-link", "stub", "untyped"}
+    assert {f.rule for f in findings} == {"dead-link", "stub"}  # no page has a type: untyped stays quiet
     assert next(f for f in findings if f.rule == "dead-link").severity == "info"
 
 

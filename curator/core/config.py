@@ -23,6 +23,7 @@ class Config(NamedTuple):
     resolve_aliases: bool = False
     ignore: tuple[str, ...] = ()
     types: tuple[str, ...] = DEFAULT_TYPES
+    types_configured: bool = False  # the config names the types: `untyped` then holds for every vault
     index_page: str | None = None  # None: MEMORY.md when the vault has one; "" turns it off
     index_budget: int = 24 * 1024  # bytes an agent harness loads before it cuts the index off
     max_page_bytes: int = 10 * 1024 * 1024  # larger pages are reported, not parsed
@@ -50,6 +51,10 @@ class Config(NamedTuple):
         """The severity a rule reports at, or None when it is off."""
         value = self.rules.get(rule, DEFAULT_SEVERITY[rule])
         return None if value == "off" else value
+
+    def in_journal_folder(self, path: str) -> bool:
+        """A page in a daily-note folder: its dated title is meant (no diary-title, no rename)."""
+        return any(path.startswith(folder.rstrip("/") + "/") for folder in self.journal_folders)
 
     def fingerprint(self) -> str:
         """A hash of every setting, so derived results are rebuilt when the config changes."""
@@ -173,6 +178,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         values["types"] = tuple(t.strip() for t in values["types"])
         if not values["types"]:
             raise ConfigError(f"{CONFIG_NAME}: types: give at least one type")
+        values["types_configured"] = True
     return Config(**values)
 
 

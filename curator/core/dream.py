@@ -86,10 +86,6 @@ def save_suggestions(root: Path, suggestions: list[Suggestion]) -> None:
     write_atomic(folder / SUGGESTIONS, json.dumps(body, ensure_ascii=False, indent=2).encode())
 
 
-def _journal_page(vault: Vault, path: str) -> bool:
-    return any(path.startswith(folder.rstrip("/") + "/") for folder in vault.config.journal_folders)
-
-
 def _incoming(vault: Vault, path: str) -> int:
     return len(vault.backlinks(path))
 
@@ -295,7 +291,7 @@ def dream(vault: Vault, limit: int | None = None, progress: Callable[[int, int],
         p.path
         for p in vault.pages.values()
         if p.unreadable is None
-        and not _journal_page(vault, p.path)
+        and not vault.config.in_journal_folder(p.path)
         and diary_title(p.title, vault.config.title_chars) is not None
     ]
     work: list[tuple[int, str, Any]] = [(_incoming(vault, path), "rename", path) for path in diary]

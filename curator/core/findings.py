@@ -259,8 +259,11 @@ def rule_stubs(vault: Vault) -> Iterator[Hit]:
 
 
 def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
-    limit = vault.config.title_chars
+    config = vault.config
+    limit = config.title_chars
     for page in vault.pages.values():
+        if config.in_journal_folder(page.path):
+            continue  # a daily note's dated title is meant
         title = page.title
         found = diary_title(title, limit)
         if found is not None:
@@ -273,14 +276,24 @@ def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
             )
 
 
+TYPED_SHARE = 0.2  # a vault whose config names no types uses them when this share of its pages have one
+
+
 def rule_untyped(vault: Vault) -> Iterator[Hit]:
     vocabulary = vault.config.types
     allowed = {t.casefold() for t in vocabulary}
     listed = ", ".join(vocabulary)
     index = vault.index_page
-    for page in vault.pages.values():
-        if page.unreadable is not None or page.frontmatter_error is not None or page.path == index:
-            continue
+    pages = [
+        page
+        for page in vault.pages.values()
+        if page.unreadable is None and page.frontmatter_error is None and page.path != index
+    ]
+    if not vault.config.types_configured:  # a wiki or a docs vault has no types: nothing to report
+        typed = sum(1 for page in pages if page.frontmatter.get("type") not in (None, ""))
+        if typed < TYPED_SHARE * len(pages):
+            return
+    for page in pages:
         value = page.frontmatter.get("type")
         if value is None or (isinstance(value, str) and not value.strip()):
             yield Hit("untyped", page.path, f"untyped: no `type` in the frontmatter (one of {listed})")
