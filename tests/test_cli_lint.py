@@ -217,7 +217,7 @@ def test_the_command_leaves_fast_but_writes_everything(tmp_path: Path, capsys: p
         files = {f"note {i:03}.md": f"---\ntype: topic\n---\nshort [[gone {i}]]\n" for i in range(pages)}
         vault = make_vault(tmp_path / str(pages), files)
         for fmt in ("json", "text"):
-            args = ["lint", "--format", fmt, "--no-cache", str(vault)]
+            args = ["lint", "--format", fmt, "--no-cache", "--select", "dead-link,stub", str(vault)]  # all listed
             child = subprocess.run(
                 [sys.executable, "-m", "curator", *args], capture_output=True, text=True, env=buffered
             )
@@ -265,3 +265,18 @@ def test_the_progress_bar_shows_the_rate_and_the_time_left(monkeypatch: pytest.M
             update(done, 100)
         shown = terminal.getvalue()
     assert "50/100" in shown and "pages/s" in shown and re.search(r"\d:\d\d:\d\d", shown)
+
+
+def test_a_rule_with_many_findings_is_one_line_until_selected(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = "Enough words on this page to be more than a stub, which needs a hundred and twenty characters of text, so here are some more."
+    files: dict[str, str | bytes] = {f"p{i:02}.md": body for i in range(60)}
+    files["home.md"] = f"{body} [[gone]]"
+    vault = make_vault(tmp_path / "v", files)
+    _, out, _ = run(capsys, "lint", str(vault), "--no-cache")
+    assert "orphan: 61 findings (list them with --select orphan), e.g." in out  # home.md links nowhere either
+    assert out.count("orphan: no page links here") == 1  # only in the example
+    assert "dead link [[gone]]" in out  # the few stay listed
+    _, out, _ = run(capsys, "lint", str(vault), "--no-cache", "--select", "orphan")
+    assert out.count("orphan: no page links here") == 61

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import settle
+from helpers import make_vault, settle
 from textual.widgets import DataTable, OptionList
 
 from curator.cli.main import main
@@ -275,3 +275,24 @@ async def test_ignore_a_finding_writes_the_baseline_and_lint_skips_it(sample_vau
     assert main(["lint", str(sample_vault), "--select", "dead-link"]) == 1  # two others are left
     undo(sample_vault, history(sample_vault)[0].id)
     assert not (sample_vault / ".curator-baseline.json").exists()
+
+
+async def test_a_rule_with_many_findings_is_one_row_that_opens(tmp_path: Path) -> None:
+    body = "Enough words on this page to be more than a stub, which needs a hundred and twenty characters of text, so here are some more."
+    files: dict[str, str | bytes] = {f"p{i:03}.md": body for i in range(120)}
+    files["home.md"] = f"{body} [[gone]]"
+    root = make_vault(tmp_path / "v", files)
+    app = CuratorApp(root)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        pane = main_of(app).query_one(FindingsPane)
+        table = main_of(app).query_one("#findings", DataTable)
+        assert pane.groups == {"orphan": 121} and table.row_count == 2  # the group, and the dead link
+        table.focus()
+        table.move_cursor(row=0)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pane.rule == "orphan" and table.row_count == 121
+        await pilot.press("escape")
+        await settle(pilot)
+        assert pane.rule is None and table.row_count == 2

@@ -43,13 +43,34 @@ def summary(report: LintReport, baselined: int, fail_on: str, failed: bool) -> d
     }
 
 
-def format_text(report: LintReport, baselined: int, fail_on: str, failed: bool, colour: bool) -> str:
+GROUP_AT = 50  # a rule with more findings than this is one line in the text output, unless selected
+
+
+def format_text(
+    report: LintReport, baselined: int, fail_on: str, failed: bool, colour: bool, expand: frozenset[str] = frozenset()
+) -> str:
+    """Findings by page; a rule with more than GROUP_AT findings is one line with its count and
+    an example (a docs vault's thousand orphans would hide the ten errors), unless it is in
+    `expand` (the rules `--select` names)."""
+
     def paint(style: str, text: str) -> str:
         return f"{_ANSI[style]}{text}{_RESET}" if colour else text
 
+    counts_by_rule = Counter(f.rule for f in report.findings)
+    grouped = {rule for rule, n in counts_by_rule.items() if n > GROUP_AT and rule not in expand}
     lines: list[str] = []
+    for rule in sorted(grouped):
+        first = next(f for f in report.findings if f.rule == rule)
+        lines.append(
+            f"{paint(first.severity, f'{first.severity:<7}')}  {paint('bold', rule)}: {counts_by_rule[rule]:,} findings"
+            f" (list them with --select {rule}), e.g. {display_path(report.vault, first.path)}: {first.message}"
+        )
+    if grouped:
+        lines.append("")
     current = None
     for f in report.findings:
+        if f.rule in grouped:
+            continue
         if f.path != current:
             if current is not None:
                 lines.append("")
@@ -69,7 +90,7 @@ def format_text(report: LintReport, baselined: int, fail_on: str, failed: bool, 
         tail += f"; {baselined} accepted by the baseline"
     if report.similarity:
         tail += f"\nduplicates scored with {report.similarity['provider']}"
-    if lines:
+    if lines and lines[-1]:
         lines.append("")
     lines.append(tail if not failed else paint("error", tail + f" — failing at {fail_on} or above"))
     return "\n".join(lines)

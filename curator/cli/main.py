@@ -160,7 +160,8 @@ def run_lint(args: argparse.Namespace) -> int:
     baselined = before - len(report.findings)
     failed = bool(at_or_above(report.findings, args.fail_on))
     if args.format == "text":
-        output.emit(fmt.format_text(report, baselined, args.fail_on, failed, output.use_colour()))
+        expand = frozenset(rule.strip() for rule in (args.select or "").split(","))
+        output.emit(fmt.format_text(report, baselined, args.fail_on, failed, output.use_colour(), expand))
     elif args.format == "json":
         summary = fmt.summary(report, baselined, args.fail_on, failed)
         output.emit_json(documents.lint(report, summary), large=len(report.findings) > 1000)

@@ -15,6 +15,7 @@ from curator.core.rules import Finding
 from curator.tui.messages import PageSelected
 
 LEVELS = (None, "error", "warning", "info")
+GROUP_AT = 100  # a rule with more findings is one row (enter lists them) until a rule is picked
 
 
 class FindingsPane(Vertical):
@@ -23,12 +24,14 @@ class FindingsPane(Vertical):
         Binding("a", "fix", "Fix", id="findings.fix"),
         Binding("i", "ignore", "Ignore", id="findings.ignore"),
         Binding("u", "undo_fix", "Undo fix", id="findings.undo"),
+        Binding("escape", "all_rules", "All rules", show=False, id="findings.all-rules"),
     ]
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.findings: list[Finding] = []
-        self.shown: list[Finding] = []
+        self.shown: list[Finding] = []  # the finding rows, after the group rows
+        self.groups: dict[str, int] = {}  # rules shown as one row (more than GROUP_AT findings): their counts
         self.level = 0
         self.rule: str | None = None
 
@@ -54,14 +57,30 @@ class FindingsPane(Vertical):
         self.rule = rule
         self.refresh_rows()
 
+    def action_all_rules(self) -> None:
+        if self.rule is not None:
+            self.only_rule(None)
+
     def refresh_rows(self) -> None:
         level = LEVELS[self.level]
-        self.shown = [
+        matching = [
             f for f in self.findings if (level is None or f.severity == level) and (self.rule in (None, f.rule))
         ]
+        many = Counter(f.rule for f in matching)
+        self.groups = {rule: n for rule, n in many.items() if n > GROUP_AT and self.rule is None}
+        self.shown = [f for f in matching if f.rule not in self.groups]
         table = self.query_one("#findings", DataTable)
         table.clear()
         colours = self.app.get_css_variables()
+        for rule, n in sorted(self.groups.items()):
+            severity = next(f.severity for f in matching if f.rule == rule)
+            table.add_row(
+                Text(severity, style=colours.get(f"finding-{severity}", "")),
+                Text(f"▸ {rule}", style="bold"),
+                Text(f"{n:,} findings"),
+                Text(""),
+                Text("enter lists them"),
+            )
         for f in self.shown:
             style = colours.get(f"finding-{f.severity}", "")
             table.add_row(
@@ -83,9 +102,24 @@ class FindingsPane(Vertical):
         self._select(event.cursor_row)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        group = self._group_at(event.cursor_row)
+        if group is not None:  # a group row opens into its findings
+            self.only_rule(group)
+            return
         self._select(event.cursor_row)
 
+    def _group_at(self, row: int) -> str | None:
+        groups = sorted(self.groups)
+        return groups[row] if 0 <= row < len(groups) else None
+
     def _select(self, row: int) -> None:
+        group = self._group_at(row)
+        if group is not None:
+            self.query_one("#finding-detail", Static).update(
+                Text(f"{group}: {self.groups[group]:,} findings, shown as one row; enter lists them")
+            )
+            return
+        row -= len(self.groups)
         if 0 <= row < len(self.shown):
             finding = self.shown[row]
             self.query_one("#finding-detail", Static).update(self._detail(finding))
@@ -94,7 +128,7 @@ class FindingsPane(Vertical):
             self.query_one("#finding-detail", Static).update("")
 
     def selected(self) -> Finding | None:
-        row = self.query_one("#findings", DataTable).cursor_row
+        row = self.query_one("#findings", DataTable).cursor_row - len(self.groups)
         return self.shown[row] if 0 <= row < len(self.shown) else None
 
     def _detail(self, f: Finding) -> Text:
