@@ -270,7 +270,10 @@ def test_the_progress_bar_shows_the_rate_and_the_time_left(monkeypatch: pytest.M
 def test_a_rule_with_many_findings_is_one_line_until_selected(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    body = "Enough words on this page to be more than a stub, which needs a hundred and twenty characters of text, so here are some more."
+    body = (
+        "Enough words on this page to be more than a stub, which needs a hundred and twenty characters of text, "
+        "so here are some more."
+    )
     files: dict[str, str | bytes] = {f"p{i:02}.md": body for i in range(60)}
     files["home.md"] = f"{body} [[gone]]"
     vault = make_vault(tmp_path / "v", files)

@@ -278,7 +278,10 @@ async def test_ignore_a_finding_writes_the_baseline_and_lint_skips_it(sample_vau
 
 
 async def test_a_rule_with_many_findings_is_one_row_that_opens(tmp_path: Path) -> None:
-    body = "Enough words on this page to be more than a stub, which needs a hundred and twenty characters of text, so here are some more."
+    body = (
+        "Enough words on this page to be more than a stub, which needs a hundred and twenty characters of text, "
+        "so here are some more."
+    )
     files: dict[str, str | bytes] = {f"p{i:03}.md": body for i in range(120)}
     files["home.md"] = f"{body} [[gone]]"
     root = make_vault(tmp_path / "v", files)
