@@ -10,7 +10,8 @@ from edit_helpers import tree
 from helpers import make_vault
 
 from curator.cli.main import main
-from curator.core.fixes import fix_for, link_findings
+from curator.core.changes import history, undo
+from curator.core.fixes import fix_for, fixable_findings
 from curator.core.loading import load_vault
 
 
@@ -69,8 +70,63 @@ def test_a_fix_keeps_label_and_anchor_and_markdown_links_get_a_path(tmp_path: Pa
         },
     )
     vault = load_vault(root, use_cache=False)
-    fixes = [fix_for(vault, f) for f in link_findings(vault)]
+    fixes = [fix_for(vault, f) for f in fixable_findings(vault)]
     assert [(f.before, f.after) for f in fixes if f] == [
         ("[[Certificat renewal#Steps|the steps]]", "[[Certificate renewal#Steps|the steps]]"),
         ("[how](Certificat%20renewal.md)", "[how](notes/Certificate%20renewal.md)"),
     ]
+
+
+def test_a_broken_anchor_takes_the_one_close_heading(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "a.md": "# Top\n\n## Setup steps\n\nText ^blk1\n",
+            "b.md": "[[a#Setup step]], [x](a.md#setup-step), [[a#^blk2]] and [[a#Nothing like it]].\n",
+        },
+    )
+    original = tree(root)
+    vault = load_vault(root, use_cache=False)
+    found = {f.message.split(":")[0]: fix_for(vault, f) for f in fixable_findings(vault) if f.rule == "broken-anchor"}
+    assert {k: (v.before, v.after) if v else None for k, v in found.items()} == {
+        "[[a#Setup step]]": ("[[a#Setup step]]", "[[a#Setup steps]]"),
+        "[x](a.md#setup-step)": ("[x](a.md#setup-step)", "[x](a.md#setup-steps)"),
+        "[[a#^blk2]]": ("[[a#^blk2]]", "[[a#^blk1]]"),
+        "[[a#Nothing like it]]": None,  # nothing close: no fix offered
+    }
+    assert main(["fix", str(root), "--rule", "broken-anchor"]) == 0
+    capsys.readouterr()
+    assert (root / "b.md").read_text().startswith("[[a#Setup steps]], [x](a.md#setup-steps), [[a#^blk1]]")
+    assert len(lint_json(capsys, root, "--select", "broken-anchor")["findings"]) == 1
+    for change in [c.id for c in history(root)]:
+        undo(root, change)
+    assert tree(root) == original
+
+
+def test_index_drift_adds_a_line_under_the_section_of_its_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    index = "# Memory\n\n## Systems\n- [[Payments]]\n- [[Search]]\n\n## People\n- [[Dana]]\n\nFooter text.\n"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "MEMORY.md": index,
+            "systems/Payments.md": "p",
+            "systems/Search.md": "s",
+            "systems/Billing.md": "b",
+            "people/Dana.md": "d",
+            "loose/Idea.md": "i",
+        },
+    )
+    original = tree(root)
+    assert main(["fix", str(root), "--rule", "index-drift", "--json"]) == 0
+    done = json.loads(capsys.readouterr().out)["fixes"]
+    assert {f["path"]: f["file"] for f in done} == {"loose/Idea.md": "MEMORY.md", "systems/Billing.md": "MEMORY.md"}
+    assert (root / "MEMORY.md").read_text() == (
+        "# Memory\n\n## Systems\n- [[Payments]]\n- [[Search]]\n- [[Billing]]\n\n## People\n- [[Dana]]\n\n"
+        "Footer text.\n- [[Idea]]\n"
+    )
+    assert lint_json(capsys, root, "--select", "index-drift")["findings"] == []
+    for change in [c.id for c in history(root)]:
+        undo(root, change)
+    assert tree(root) == original

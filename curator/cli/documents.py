@@ -179,6 +179,7 @@ def fixes(done: list[tuple[Fix, Entry | None]], dry_run: bool) -> dict[str, Any]
                 "rule": fix.finding.rule,
                 "path": fix.finding.path,
                 "line": fix.finding.line,
+                "file": fix.path,
                 "before": fix.before,
                 "after": fix.after,
                 "target": fix.target,

@@ -475,7 +475,7 @@ def _fix_arguments(fix: argparse.ArgumentParser) -> None:
 
 def run_fix(args: argparse.Namespace) -> int:
     from curator.core.changes import Entry, plan_and_apply
-    from curator.core.fixes import FIXABLE_RULES, Fix, fix_for, link_findings
+    from curator.core.fixes import FIXABLE_RULES, Fix, fix_for, fixable_findings
     from curator.core.loading import load_vault
     from curator.core.scan import check_vault_root
 
@@ -486,7 +486,7 @@ def run_fix(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     _recovered(root)
     vault = load_vault(root)
-    findings = link_findings(vault)
+    findings = fixable_findings(vault)
     known = {f.fingerprint for f in findings}
     for wanted in args.fingerprints:
         if wanted not in known:
@@ -511,11 +511,12 @@ def run_fix(args: argparse.Namespace) -> int:
         return EXIT_OK
     for fix, entry in done:
         f = fix.finding
-        where = f"{f.path}:{f.line}"
+        where = f"{f.path}:{f.line}" if f.line else f.path
+        what = f"{fix.before} → {fix.after}" if fix.before else f"{fix.after.strip()} added to {fix.path}"
         if entry is None:
-            output.emit(f"would fix {where}: {fix.before} → {fix.after}")
+            output.emit(f"would fix {where}: {what}")
         else:
-            output.emit(f"fixed {where}: {fix.before} → {fix.after}; change {entry.id}")
+            output.emit(f"fixed {where}: {what}; change {entry.id}")
     if not done:
         output.emit("nothing to fix without a choice")
     elif args.dry_run:
@@ -605,7 +606,8 @@ COMMANDS: dict[str, Command] = {
     "apply": Command("accept a suggestion (journaled, undoable)", _apply_arguments, run_apply, "Accept a suggestion."),
     "reject": Command("reject a suggestion", _reject_arguments, run_reject, "Reject a suggestion."),
     "fix": Command(
-        "fix the findings that need no choice (dead links with a suggestion, aliases, ambiguous links)",
+        "fix the findings that need no choice (dead links with a suggestion, aliases, ambiguous links, anchors, "
+        "index drift)",
         _fix_arguments,
         run_fix,
         f"Fix findings that need no human choice; each fix is its own change ({_EDIT}).",

@@ -274,8 +274,9 @@ class CuratorApp(App[None]):
         if fix is None:
             self.notify(f"No fix without a choice for this {finding.rule} finding; i ignores it.", severity="warning")
             return
-        where = f"{finding.path}:{finding.line}"
-        question = f"Fix {finding.rule} in {where}?\n- {fix.before}\n+ {fix.after}"
+        where = f"{finding.path}:{finding.line}" if finding.line else finding.path
+        change = f"- {fix.before}\n+ {fix.after.strip()}" if fix.before else f"+ {fix.after.strip()}"
+        question = f"Fix {finding.rule} in {where}?\n{fix.path}:\n{change}"
 
         def answered(yes: bool | None) -> None:
             if yes:
