@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from edit_helpers import tree
 from helpers import make_vault, settle
 from textual.widgets import DataTable, OptionList
 
@@ -299,3 +300,61 @@ async def test_a_rule_with_many_findings_is_one_row_that_opens(tmp_path: Path) -
         await pilot.press("escape")
         await settle(pilot)
         assert pane.rule is None and table.row_count == 2
+
+
+@pytest.mark.parametrize(
+    ("rule", "path", "changed"),
+    [
+        ("untyped", "notes/Loose thoughts on queues.md", "notes/Loose thoughts on queues.md"),
+        ("untyped", "topics/Observability.md", "topics/Observability.md"),  # replaces a wrong type
+        ("diary-title", "incidents/2026-08-14 checkout outage postmortem.md", "MEMORY.md"),
+        ("duplicate", "incidents/DB pool exhausted again", "problems/Postgres connection pool exhaustion.md"),
+        ("orphan", "notes/Vendor call.md", "MEMORY.md"),
+    ],
+)
+async def test_each_fix_that_needs_a_choice_applies_and_undoes(
+    sample_vault: Path, rule: str, path: str, changed: str
+) -> None:
+    start = tree(sample_vault)
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        pane = main_of(app).query_one(FindingsPane)
+        row = next(i for i, f in enumerate(pane.shown) if f.rule == rule and f.path.startswith(path))
+        await pilot.press("3")
+        table = main_of(app).query_one("#findings", DataTable)
+        table.focus()
+        table.move_cursor(row=row)
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")  # the first choice, or the proposed title
+        await settle(pilot)
+        assert tree(sample_vault).get(changed) != start.get(changed)
+        assert history(sample_vault)[0].kind == {"diary-title": "rename", "duplicate": "merge"}.get(rule, "fix")
+        await pilot.press("u")
+        await settle(pilot)
+    assert tree(sample_vault) == start
+
+
+async def test_bad_frontmatter_opens_the_editor_at_its_line(
+    sample_vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import contextlib
+
+    import curator.tui.app as app_module
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(app_module.subprocess, "call", lambda args: calls.append(args) or 0)
+    monkeypatch.setenv("EDITOR", "myeditor --wait")
+    monkeypatch.delenv("VISUAL", raising=False)
+    app = CuratorApp(sample_vault)
+    monkeypatch.setattr(app, "suspend", contextlib.nullcontext)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await _select_finding(pilot, app, "bad-frontmatter", "")
+        selected = main_of(app).query_one(FindingsPane).selected()
+        assert selected is not None and selected.line
+        await pilot.press("a")
+        await settle(pilot)
+    assert calls == [["myeditor", "--wait", f"+{selected.line}", str(sample_vault / "notes/Broken header.md")]]

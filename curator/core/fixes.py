@@ -196,3 +196,51 @@ def _index_line(vault: Vault, finding: Finding) -> Fix | None:
     newline = "\r\n" if "\r\n" in text else "\n"
     entry = f"{prefix}- [[{name}]]{newline}"
     return Fix(finding, index, offset, "", entry, finding.path)
+
+
+# Fixes that need a choice (the TUI asks, then plans with the answer).
+
+
+def plan_type(vault: Vault, path: str, value: str) -> Plan:
+    """Set the page's frontmatter `type` to `value` (one of the vault's types)."""
+    from curator.core.frontmatter_edit import set_scalar
+
+    if value not in vault.config.types:
+        raise EditError(f"{value!r} is not one of the vault's types ({', '.join(vault.config.types)})")
+    before = (vault.root / path).read_bytes()
+    after = set_scalar(before.decode("utf-8"), "type", value, path).encode("utf-8")
+    return Plan("fix", f"Type {path} as {value}", (FileChange(path, before, after),), {}, 0, (), {"path": path})
+
+
+def link_from_choices(vault: Vault, orphan: str, limit: int = 5) -> list[str]:
+    """The pages an orphan could be linked from: the index page, then those search finds most
+    like it (by its title and first words)."""
+    from curator.core.search import search
+
+    page = vault.pages[orphan]
+    query = " ".join([page.title, *vault.text_of(orphan).split()[:30]])
+    hits = [h.path for h in search(vault, query, limit=limit + 1).hits if h.path != orphan]
+    index = vault.index_page
+    return ([index] if index and index != orphan else []) + [p for p in hits if p != index][:limit]
+
+
+def plan_link_from(vault: Vault, orphan: str, source: str) -> Plan:
+    """Link `orphan` from `source`: a line in the index page's best section, or a "See also" line
+    at the end of any other page."""
+    if source == vault.index_page:
+        drift = Finding("index-drift", "info", orphan, None, None, "", "", {"index": source})
+        fix = _index_line(vault, drift)
+        if fix is None:
+            raise EditError(f"{orphan} cannot be listed in {source}")
+        offset, entry = fix.offset, fix.after
+    else:
+        text = vault.text_of(source)
+        newline = "\r\n" if "\r\n" in text else "\n"
+        offset = len(text)
+        name = explicit_target(vault.resolver, source, orphan, False)
+        entry = ("" if not text or text.endswith("\n") else newline) + f"{newline}See also [[{name}]].{newline}"
+    before = (vault.root / source).read_bytes()
+    text = before.decode("utf-8")
+    after = (text[:offset] + entry + text[offset:]).encode("utf-8")
+    reason = f"Link {orphan} from {source}"
+    return Plan("fix", reason, (FileChange(source, before, after),), {}, 1, (), {"path": source})

@@ -1,4 +1,4 @@
-"""Surgical frontmatter edits: add items to a list key and change nothing else, byte for byte.
+"""Surgical frontmatter edits: add items to a list key, or set one key, and change nothing else, byte for byte.
 
 Re-serialising YAML would reorder keys and drop comments and quoting, so edits touch only the
 lines of the one key, and the result is parsed again to prove every other key is unchanged.
@@ -54,6 +54,34 @@ def add_list_items(text: str, key: str, items: list[str], path: str = "") -> str
     expected = dict(before)
     expected[key] = existing + new_items
     if after != expected:
+        raise FrontmatterEditError(f"{path}: the frontmatter is too unusual to edit `{key}` safely; not changed")
+    return text[:fm_start] + new_fm + text[fm_start + len(fm_text) :]
+
+
+def set_scalar(text: str, key: str, value: str, path: str = "") -> str:
+    """`key: value` in the frontmatter (made when missing), replacing a one-line value of `key`;
+    every other line stays as it is. Refused for a key that holds a list or a mapping."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    fm_text, fm_start, _ = split_frontmatter(text)
+    line = f"{key}: {yaml_scalar(value)}{newline}"
+    if fm_text is None:
+        bom = "\ufeff" if text.startswith("\ufeff") else ""
+        return bom + f"---{newline}{line}---{newline}" + text[len(bom) :]
+    before = _load(fm_text, path)
+    if isinstance(before.get(key), (list, dict)):
+        raise FrontmatterEditError(f"{path}: frontmatter `{key}` is a list or a mapping; not changed")
+    lines = fm_text.splitlines(keepends=True)
+    key_line = re.compile(rf"{re.escape(key)}[ \t]*:")
+    found = next((i for i, text_line in enumerate(lines) if key_line.match(text_line)), None)
+    if found is None:
+        if lines and not lines[-1].endswith("\n"):
+            lines[-1] += newline
+        lines.append(line)
+    else:
+        lines[found] = line
+    new_fm = "".join(lines)
+    expected = {**before, key: value}
+    if _load(new_fm, path) != expected:
         raise FrontmatterEditError(f"{path}: the frontmatter is too unusual to edit `{key}` safely; not changed")
     return text[:fm_start] + new_fm + text[fm_start + len(fm_text) :]
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import shlex
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from textual import work
-from textual.app import App
+from textual.app import App, SuspendNotSupported
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -16,6 +17,7 @@ from textual.screen import Screen
 from curator.core.changes import recover, undo
 from curator.core.config import load_config
 from curator.core.dream import accept, dream, load_suggestions, set_status
+from curator.core.edits import Plan
 from curator.core.errors import REPORTED, one_line
 from curator.core.findings import check_vault, with_duplicates
 from curator.core.lint import vault_baseline
@@ -29,7 +31,7 @@ from curator.tui.messages import DuplicatesScored, LoadProgressed, VaultLoaded
 from curator.tui.screens.help import HelpScreen
 from curator.tui.screens.history import HistoryScreen
 from curator.tui.screens.main import MainScreen
-from curator.tui.screens.modals import Confirm
+from curator.tui.screens.modals import Choose, Confirm, EditLine
 from curator.tui.screens.review import ReviewScreen
 from curator.tui.screens.search import SearchScreen
 from curator.tui.themes import DEFAULT_THEME, DEFAULT_VARIABLES, load_themes
@@ -272,7 +274,7 @@ class CuratorApp(App[None]):
             self.notify(one_line(exc), severity="error")
             return
         if fix is None:
-            self.notify(f"No fix without a choice for this {finding.rule} finding; i ignores it.", severity="warning")
+            self._fix_with_choice(finding)
             return
         where = f"{finding.path}:{finding.line}" if finding.line else finding.path
         change = f"- {fix.before}\n+ {fix.after.strip()}" if fix.before else f"+ {fix.after.strip()}"
@@ -284,18 +286,83 @@ class CuratorApp(App[None]):
 
         self.push_screen(Confirm(question), answered)
 
-    @work(thread=True, exclusive=True, group="edit")
     def apply_fix(self, fingerprint: str) -> None:
-        from curator.core.changes import plan_and_apply
         from curator.core.fixes import plan_fix
 
+        self.apply_plan(lambda vault: plan_fix(vault, fingerprint)[1])
+
+    @work(thread=True, exclusive=True, group="edit")
+    def apply_plan(self, make_plan: Callable[[Vault], Plan]) -> None:
+        """Plan (under the vault's lock, against the files as they are) and apply one fix."""
+        from curator.core.changes import plan_and_apply
+
         try:
-            _, entry = plan_and_apply(self.vault_root, lambda vault: plan_fix(vault, fingerprint)[1])
+            _, entry = plan_and_apply(self.vault_root, make_plan)
         except REPORTED as exc:
             self.call_from_thread(self.notify, one_line(exc), title="Not fixed", severity="error")
             return
         self.fixes_made.append(entry.id)
         self.call_from_thread(self._after_change, self.screen, f"Fixed: {entry.reason} (u undoes it)")
+
+    def _fix_with_choice(self, finding: Finding) -> None:
+        """The fixes a person chooses: a type, a title, a merge's direction, where to link an orphan
+        from; a broken frontmatter opens in the editor at its line."""
+        from curator.core import fixes
+        from curator.core.dream import derive_title
+        from curator.core.edits import plan_merge, plan_rename
+
+        vault, path = self.vault, finding.path
+        assert vault is not None
+
+        def then(plan_with: Callable[[Vault, str], Plan]) -> Callable[[str | None], None]:
+            def answered(answer: str | None) -> None:
+                if answer:
+                    self.apply_plan(lambda v: plan_with(v, answer))
+
+            return answered
+
+        if finding.rule == "untyped":
+            choices = [(t, t) for t in vault.config.types]
+            self.push_screen(Choose(f"Type of {path}:", choices), then(lambda v, t: fixes.plan_type(v, path, t)))
+        elif finding.rule == "diary-title":
+            proposed, _, _ = derive_title(vault, path)
+            prompt = f"New title for {path} (links to it are rewritten):"
+            self.push_screen(EditLine(prompt, proposed), then(lambda v, title: plan_rename(v, path, title)))
+        elif finding.rule == "duplicate" and isinstance(finding.data.get("other"), str):
+            other = finding.data["other"]
+            choices = [(other, f"merge {path} into {other}"), (path, f"merge {other} into {path}")]
+            self.push_screen(
+                Choose("Merge the two pages (the other one's links are rewritten):", choices),
+                then(lambda v, into: plan_merge(v, other if into == path else path, into)),
+            )
+        elif finding.rule == "orphan":
+            self.offer_links_for(path)
+        elif finding.rule == "bad-frontmatter":
+            self.action_edit_page(path, finding.line)
+        else:
+            self.notify(f"No fix for this {finding.rule} finding; i ignores it.", severity="warning")
+
+    @work(thread=True, exclusive=True, group="choices")
+    def offer_links_for(self, orphan: str) -> None:
+        from curator.core import fixes
+
+        vault = self.vault
+        try:
+            sources = fixes.link_from_choices(vault, orphan) if vault is not None else []
+        except REPORTED as exc:
+            self.call_from_thread(self.notify, one_line(exc), severity="error")
+            return
+        if not sources:
+            self.call_from_thread(self.notify, f"No page to link {orphan} from", severity="warning")
+            return
+        index = vault.index_page if vault is not None else None
+        choices = [(p, f"from {p}" + (" (the index page)" if p == index else "")) for p in sources]
+
+        def chosen(source: str | None) -> None:
+            if source:
+                self.apply_plan(lambda v: fixes.plan_link_from(v, orphan, source))
+
+        self.call_from_thread(self.push_screen, Choose(f"Link {orphan} from:", choices), chosen)
 
     @work(thread=True, exclusive=True, group="edit")
     def ignore_finding(self, finding: Finding) -> None:
@@ -318,13 +385,14 @@ class CuratorApp(App[None]):
             return
         self.undo_change(self.fixes_made.pop(), self.screen)
 
-    def action_edit_page(self, path: str) -> None:
+    def action_edit_page(self, path: str, line: int | None = None) -> None:
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+        at_line = [f"+{line}"] if line else []  # vi, vim, nano, emacs and micro open at +N
         try:
             with self.suspend():
-                subprocess.call([*shlex.split(editor), str(self.vault_root / path)])
-        except (OSError, ValueError) as exc:  # no such editor, or an unbalanced quote in $EDITOR
-            self.notify(f"cannot start the editor {editor!r}: {one_line(exc)}", severity="error")
+                subprocess.call([*shlex.split(editor), *at_line, str(self.vault_root / path)])
+        except (OSError, ValueError, SuspendNotSupported) as exc:  # no such editor, a bad $EDITOR, no terminal
+            self.notify(f"cannot start the editor {editor!r}: {one_line(exc) or type(exc).__name__}", severity="error")
         self.rescan()
 
 

@@ -1,4 +1,4 @@
-"""Small modal dialogs: confirm a step, or edit a line of text."""
+"""Small modal dialogs: confirm a step, edit a line of text, or choose one of a few answers."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 
 class Confirm(ModalScreen[bool]):
@@ -44,6 +45,31 @@ class EditLine(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Choose(ModalScreen[str | None]):
+    """Pick one of a few answers (enter), or none (escape)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choose.cancel")]
+
+    def __init__(self, prompt: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__(classes="modal")
+        self.prompt, self.choices = prompt, choices  # (value, what the person reads)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.prompt))
+            yield OptionList(*(Option(Text(shown), id=value) for value, shown in self.choices), id="choices")
+            yield Static(Text("enter: choose   escape: cancel", style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#choices", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
