@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from helpers import SAMPLE_VAULT, make_vault
+from rich.text import Text
 
 from curator.cli import documents
 from curator.cli.main import main
@@ -64,3 +66,40 @@ def test_graph_command_json_and_dot(capsys: pytest.CaptureFixture[str]) -> None:
     dot = capsys.readouterr().out
     assert dot.startswith("digraph curator {") and '"dead:Capacity plan 2027" [style=dashed, color=red];' in dot
     assert to_dot(load_vault(SAMPLE_VAULT, use_cache=False).graph).strip() == dot.strip()
+
+
+def _drawn(vault_root: Path, page: str, hops: int = 1, marks: dict[str, str] | None = None) -> Text:
+    from curator.core.graph import picture, picture_edges
+    from curator.tui.widgets.graph_picture import draw
+
+    vault = load_vault(vault_root, use_cache=False)
+    positions = picture(vault.graph, page, hops)
+    labels = {n: n.rsplit("/", 1)[-1].removesuffix(".md") for n in positions}
+    styles = {n: f"red {s}" for n, s in (marks or {}).items()}
+    return draw(positions, picture_edges(vault.graph, page, positions), labels, styles, 60, 12)
+
+
+def test_the_picture_of_a_page_with_no_links_is_its_name(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"alone.md": "no links", "other.md": "none either"})
+    text = _drawn(root, "alone.md").plain
+    assert text.strip() == "alone" and len(text.splitlines()) == 12
+
+
+def test_the_picture_of_a_page_with_forty_neighbours(tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {f"neighbour page {i:02}.md": "[[hub]]" for i in range(40)}
+    files["hub.md"] = "the hub"
+    text = _drawn(make_vault(tmp_path / "v", files), "hub.md").plain
+    lines = text.splitlines()
+    assert len(lines) == 12 and all(len(line) == 60 for line in lines)
+    assert "hub" in text and any(ch in text for ch in "⠁⠂⠄⡀⠈⠐⠠⢀")  # lines drawn in braille
+    assert text.count("neighbour") >= 5  # some neighbours labelled, the rest dots where labels would collide
+    assert "●" in text
+
+
+def test_the_picture_styles_neighbours_with_findings(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "[[b]] [[gone]]", "b.md": "b", "c.md": "[[a]]"})
+    text = _drawn(root, "a.md", marks={"b.md": "error"})
+    assert {"b", "c", "gone", "a"} <= set(re.findall(r"[a-z]+", text.plain))
+    styled = {text.plain[span.start : span.end] for span in text.spans if "red" in str(span.style)}
+    assert styled == {"b"}
+    assert {"c", "a", "b"} <= set(re.findall(r"[a-z]+", _drawn(root, "c.md", hops=2).plain))

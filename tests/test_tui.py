@@ -358,3 +358,29 @@ async def test_bad_frontmatter_opens_the_editor_at_its_line(
         await pilot.press("a")
         await settle(pilot)
     assert calls == [["myeditor", "--wait", f"+{selected.line}", str(sample_vault / "notes/Broken header.md")]]
+
+
+async def test_the_graph_picture_follows_the_page_and_the_highlighted_neighbour(sample_vault: Path) -> None:
+    from curator.tui.widgets.graph import GraphPane
+
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        main_of(app).select("systems/Payments API.md")
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        picture = main_of(app).query_one("#graph-picture").render()
+        plain = str(picture)
+        assert "Payments API" in plain and "Acme Corp" in plain and "MEMORY" in plain
+        await pilot.press("down")
+        await settle(pilot)
+        pane = main_of(app).query_one(GraphPane)
+        assert pane.highlighted is not None
+        await pilot.press("x")
+        await settle(pilot)
+        assert pane.hops == 2 and "Search cluster" in str(main_of(app).query_one("#graph-picture").render())
+        chosen = pane.highlighted
+        await pilot.press("enter")
+        await settle(pilot)
+        assert main_of(app).current == chosen != "systems/Payments API.md"

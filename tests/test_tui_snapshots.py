@@ -63,3 +63,21 @@ def test_help_screen(snap_compare, sample_vault: Path) -> None:  # type: ignore[
         await pilot.pause()
 
     assert snap_compare(CuratorApp(sample_vault), terminal_size=(120, 45), run_before=open_help)
+
+
+def test_findings_with_detail_80x24(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
+    async def open_findings(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press("3", "down", "down", "down", "down", "down", "down")
+        await settle(pilot)
+
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=(80, 24), run_before=open_findings)
+
+
+def test_graph_picture_80x24(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
+    async def open_graph(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press(*["down"] * 12, "2", "down", "down")  # Payments API, then a neighbour marked
+        await settle(pilot)
+
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=(80, 24), run_before=open_graph)

@@ -129,3 +129,33 @@ def figures(graph: nx.DiGraph) -> dict[str, Any]:
         "components": len(groups),
         "largest_orphan_clusters": [g for g in groups[1:] if len(g) > 1][:3],
     }
+
+
+def picture(graph: nx.DiGraph, path: str, hops: int = 1, limit: int = 40) -> dict[str, tuple[float, float]]:
+    """Where to draw the page and its neighbourhood, each position in [-1, 1]²: the page in the
+    centre, the pages it links with (at most `limit`) on a ring, with `hops=2` the pages two links
+    away on an outer ring (networkx's shell layout: the same picture every time)."""
+    if path not in graph:
+        return {}
+    near = neighbourhood(graph, path)
+    direct = sorted({*near.backlinks, *near.outlinks})[:limit]
+    shells = [[path]]
+    if direct:
+        shells.append(direct)
+    if hops >= 2 and near.second_hop:
+        shells.append(list(near.second_hop[:limit]))
+    if len(shells) == 1:
+        return {path: (0.0, 0.0)}
+    positions = nx.shell_layout(graph.subgraph([n for shell in shells for n in shell]), nlist=shells)
+    # Stretched to fill the square: a terminal's canvas is wider than tall, and every row counts.
+    x_max = max(abs(float(x)) for x, _ in positions.values()) or 1.0
+    y_max = max(abs(float(y)) for _, y in positions.values()) or 1.0
+    return {node: (float(x) / x_max, float(y) / y_max) for node, (x, y) in positions.items()}
+
+
+def picture_edges(graph: nx.DiGraph, path: str, positions: dict[str, tuple[float, float]]) -> list[tuple[str, str]]:
+    """The links to draw: those of the page, and those from its neighbours to the second hop
+    (links among the neighbours themselves would only tangle the picture)."""
+    direct = {n for n in (*graph.predecessors(path), *graph.successors(path)) if n in positions} - {path}
+    edges = [(a, b) for a, b in graph.edges() if a in positions and b in positions and a != b]
+    return [(a, b) for a, b in edges if path in (a, b) or ((a in direct) != (b in direct))]

@@ -123,7 +123,7 @@ class MainScreen(Screen[None]):
         if self.vault is None or message.path not in self.vault.pages:
             return
         self.current = message.path
-        self.query_one(GraphPane).show(self.vault, message.path)
+        self.query_one(GraphPane).show(self.vault, message.path, self.query_one(IndexPane).marks)
         await self.query_one(PreviewPane).show(self.vault, message.path, message.line)
         if message.follow:
             self.query_one(IndexPane).select(message.path)

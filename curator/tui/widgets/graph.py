@@ -1,23 +1,73 @@
-"""The graph pane: the selected page's backlinks, out-links (dead ones marked) and second hop."""
+"""The graph pane: a picture of the selected page's neighbourhood (one or two hops: `x`), and
+under it the lists of its backlinks, out-links (dead ones marked) and second hop. Moving in the
+lists (arrow keys) marks the neighbour in the picture; enter selects its page."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from curator.core.graph import DEAD_PREFIX, figures, neighbourhood
+from curator.core.graph import DEAD_PREFIX, figures, neighbourhood, picture, picture_edges
 from curator.core.vault import Vault
 from curator.tui.messages import PageSelected
+from curator.tui.widgets.graph_picture import draw
 
 
 class GraphPane(Vertical):
+    BINDINGS = [Binding("x", "hops", "1 or 2 hops", id="graph.hops")]
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.vault: Vault | None = None
+        self.path: str | None = None
+        self.marks: dict[str, str] = {}  # page -> worst severity of its findings
+        self.hops = 1
+        self.highlighted: str | None = None
+
     def compose(self) -> ComposeResult:
         yield Static("Links", classes="pane-title", id="graph-title")
+        yield Static(id="graph-picture")
         yield OptionList(id="graph")
         yield Static(id="figures")
+
+    def on_resize(self) -> None:
+        self.draw()
+
+    def action_hops(self) -> None:
+        self.hops = 3 - self.hops
+        self.draw()
+
+    def draw(self) -> None:
+        """The picture, as wide as the pane and a third of its height (at least 5 rows)."""
+        vault, path = self.vault, self.path
+        canvas = self.query_one("#graph-picture", Static)
+        if vault is None or path is None or path not in vault.graph:
+            canvas.update("")
+            return
+        width = max(self.size.width - 2, 10)
+        height = max(5, min(14, self.size.height // 3))
+        positions = picture(vault.graph, path, self.hops)
+        colours = self.app.get_css_variables()
+        labels, styles = {}, {}
+        for node in positions:
+            dead = node.startswith(DEAD_PREFIX)
+            labels[node] = (
+                node[len(DEAD_PREFIX) :] if dead else vault.pages[node].title if node in vault.pages else node
+            )
+            if dead:
+                styles[node] = colours.get("dead-link", "red")
+            elif node in self.marks:
+                styles[node] = colours.get(f"finding-{self.marks[node]}", "")
+            elif vault.graph.degree(node) == 0:
+                styles[node] = colours.get("orphan", "")
+        styles[path] = f"bold reverse {styles.get(path, '')}".strip()
+        if self.highlighted in positions:
+            styles[self.highlighted] = f"underline bold {styles.get(self.highlighted, '')}".strip()
+        canvas.update(draw(positions, picture_edges(vault.graph, path, positions), labels, styles, width, height))
 
     def show_figures(self, vault: Vault) -> None:
         f = figures(vault.graph)
@@ -34,7 +84,11 @@ class GraphPane(Vertical):
             )
         self.query_one("#figures", Static).update(text)
 
-    def show(self, vault: Vault, path: str) -> None:
+    def show(self, vault: Vault, path: str, marks: dict[str, str] | None = None) -> None:
+        self.vault, self.path, self.highlighted = vault, path, None
+        if marks is not None:
+            self.marks = marks
+        self.draw()
         near = neighbourhood(vault.graph, path)
         colours = self.app.get_css_variables()
         options: list[Option] = []
@@ -56,6 +110,11 @@ class GraphPane(Vertical):
         section("⋯ two links away", near.second_hop, "hop")
         self.query_one("#graph", OptionList).set_options(options)
         self.query_one("#graph-title", Static).update(Text(f"Links of {vault.pages[path].title}"))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "graph" and event.option.id:
+            self.highlighted = event.option.id.split(":", 1)[1]
+            self.draw()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "graph" and event.option.id:
