@@ -1,4 +1,5 @@
-"""Time to first paint, to fully loaded, and per-keystroke filtering of the TUI on a large vault.
+"""Time to first paint, to fully loaded, per-keystroke filtering, and selection moves in the
+findings and the graph of the TUI on a large vault.
 
     python -m benchmarks.tui_bench [--pages 10000]
 
@@ -24,7 +25,10 @@ from textual.widgets import Input, OptionList
 from benchmarks.synth import generate
 from curator.core.lint import lint
 from curator.tui.app import CuratorApp
+from curator.tui.messages import PageSelected
 from curator.tui.screens.main import MainScreen
+from curator.tui.widgets.findings import FindingsPane
+from curator.tui.widgets.graph import GraphPane
 from curator.tui.widgets.index import IndexPane
 
 
@@ -57,6 +61,38 @@ async def measure(root: Path) -> dict[str, float]:
             handler.append(time.perf_counter() - t0)
         marks["handler_median"] = statistics.median(handler)
         marks["handler_max"] = max(handler)
+        # Moving the selection in the findings list: the detail under it, and the page shown in the
+        # graph picture and the preview (what the handlers of one arrow key do).
+        screen = app.screen
+        findings = screen.query_one(FindingsPane)
+        if findings.groups:  # open the largest group, as a person would, to move among its rows
+            findings.only_rule(max(findings.groups, key=lambda rule: findings.groups[rule]))
+        marks["finding_rows"] = len(findings.shown)
+        moves = []
+        for row in range(min(30, len(findings.shown))):
+            finding = findings.shown[row]
+            t0 = time.perf_counter()
+            findings._select(row + len(findings.groups))
+            await screen.show_page(PageSelected(finding.path, finding.line))
+            moves.append(time.perf_counter() - t0)
+        marks["finding_move_median"] = statistics.median(moves)
+        marks["finding_move_max"] = max(moves)
+        marks["finding_move_first"] = moves[0]
+        marks["finding_move_max_after_first"] = max(moves[1:])
+        # Moving in the graph's lists: the neighbour marked in the picture.
+        graph = screen.query_one(GraphPane)
+        hub = max(screen.vault.pages, key=lambda p: screen.vault.graph.degree(p))
+        graph.show(screen.vault, hub)
+        neighbours = [n for n in screen.vault.graph.successors(hub)][:30]
+        moves = []
+        for node in neighbours:
+            t0 = time.perf_counter()
+            graph.highlighted = node
+            graph.draw()
+            moves.append(time.perf_counter() - t0)
+        marks["graph_move_median"] = statistics.median(moves)
+        marks["graph_move_max"] = max(moves)
+        marks["graph_degree"] = screen.vault.graph.degree(hub)
         await app.workers.wait_for_complete()
     return marks
 
@@ -101,6 +137,18 @@ def main() -> None:
     print(
         f"curator's own work per keystroke (filter {args.pages} pages, rebuild the rows): median "
         f"{marks['handler_median'] * 1000:.0f} ms, max {marks['handler_max'] * 1000:.0f} ms"
+    )
+    print(
+        f"curator's own work per selection move among {marks['finding_rows']:.0f} findings (detail, graph picture, "
+        "preview): median "
+        f"{marks['finding_move_median'] * 1000:.0f} ms, max {marks['finding_move_max'] * 1000:.0f} ms; the first move "
+        f"{marks['finding_move_first'] * 1000:.0f} ms, the slowest after it "
+        f"{marks['finding_move_max_after_first'] * 1000:.0f} ms"
+    )
+    print(
+        f"curator's own work per move in the graph's lists (redraw the picture of a page with "
+        f"{marks['graph_degree']:.0f} links): median {marks['graph_move_median'] * 1000:.1f} ms, "
+        f"max {marks['graph_move_max'] * 1000:.1f} ms"
     )
 
 

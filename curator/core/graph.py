@@ -157,5 +157,5 @@ def picture_edges(graph: nx.DiGraph, path: str, positions: dict[str, tuple[float
     """The links to draw: those of the page, and those from its neighbours to the second hop
     (links among the neighbours themselves would only tangle the picture)."""
     direct = {n for n in (*graph.predecessors(path), *graph.successors(path)) if n in positions} - {path}
-    edges = [(a, b) for a, b in graph.edges() if a in positions and b in positions and a != b]
+    edges = [(a, b) for a in positions for b in graph.successors(a) if b in positions and a != b]
     return [(a, b) for a, b in edges if path in (a, b) or ((a in direct) != (b in direct))]
