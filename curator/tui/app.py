@@ -13,6 +13,7 @@ from textual.app import App, SuspendNotSupported
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from curator.core.changes import recover, undo
 from curator.core.config import load_config
@@ -27,7 +28,15 @@ from curator.core.rules import Finding
 from curator.core.similarity import DuplicateReport, find_duplicates
 from curator.core.vault import Vault
 from curator.tui.commands import CuratorCommands
-from curator.tui.messages import DuplicatesScored, LoadProgressed, VaultLoaded
+from curator.tui.messages import (
+    ChangeMade,
+    Dreamt,
+    DuplicatesScored,
+    LoadProgressed,
+    Noticed,
+    SuggestionDecided,
+    VaultLoaded,
+)
 from curator.tui.screens.help import HelpScreen
 from curator.tui.screens.history import HistoryScreen
 from curator.tui.screens.main import MainScreen
@@ -93,34 +102,49 @@ class CuratorApp(App[None]):
             if isinstance(screen, MainScreen):
                 screen.post_message(message)  # type: ignore[arg-type]
 
-    @work(thread=True, exclusive=True, group="load")
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The one place a worker's error becomes a notification (its name is the title)."""
+        if event.state is not WorkerState.ERROR or event.worker.error is None:
+            return
+        error = event.worker.error
+        text = one_line(error) if isinstance(error, REPORTED) else f"{type(error).__name__}: {error}"
+        self.notify(text, title=event.worker.name, severity="error", timeout=10)
+
+    @work(thread=True, exclusive=True, group="load", name="Cannot read the vault", exit_on_error=False)
     def rescan(self) -> None:
         """Read the vault (cache first) and report findings; duplicates follow in a second step."""
-        try:
-            for line in recover(self.vault_root):
-                self.call_from_thread(self.notify, line, title="Recovered")
-            config = load_config(self.vault_root)
-            vault = load_vault(
-                self.vault_root,
-                config,
-                progress=lambda done, total: self._post(LoadProgressed("reading pages", done, total)),
-            )
-            accepted = vault_baseline(self.vault_root, config)
-            findings = [f for f in check_vault(vault, DuplicateReport("pending")) if f.fingerprint not in accepted]
-        except REPORTED as exc:
-            self.call_from_thread(self.notify, one_line(exc), title="Cannot read the vault", severity="error")
-            return
-        self.vault, self.findings = vault, findings
-        self.pending_suggestions = sum(1 for s in load_suggestions(self.vault_root) if s.status == "pending")
-        self._post(VaultLoaded(vault, findings, PageIndex.of(vault)))
+        for line in recover(self.vault_root):
+            self.post_message(Noticed(line, "Recovered"))
+        config = load_config(self.vault_root)
+        vault = load_vault(
+            self.vault_root,
+            config,
+            progress=lambda done, total: self._post(LoadProgressed("reading pages", done, total)),
+        )
+        accepted = vault_baseline(self.vault_root, config)
+        findings = [f for f in check_vault(vault, DuplicateReport("pending")) if f.fingerprint not in accepted]
+        pending = sum(1 for s in load_suggestions(self.vault_root) if s.status == "pending")
+        self.post_message(VaultLoaded(vault, findings, PageIndex.of(vault), pending))
         if config.severity("duplicate") is not None:
             report = find_duplicates(
                 vault, progress=lambda done, total: self._post(LoadProgressed("embedding pages", done, total))
             )
             if report.warning:
-                self.call_from_thread(self.notify, report.warning, severity="warning")
-            self.findings = [f for f in with_duplicates(vault, findings, report) if f.fingerprint not in accepted]
-            self._post(DuplicatesScored(self.findings, report.provider))
+                self.post_message(Noticed(report.warning, severity="warning"))
+            scored = [f for f in with_duplicates(vault, findings, report) if f.fingerprint not in accepted]
+            self.post_message(DuplicatesScored(scored, report.provider))
+
+    def on_vault_loaded(self, message: VaultLoaded) -> None:
+        self.vault, self.findings = message.vault, message.findings
+        self.pending_suggestions = message.pending_suggestions
+        self._post(VaultLoaded(message.vault, message.findings, message.index, message.pending_suggestions))
+
+    def on_duplicates_scored(self, message: DuplicatesScored) -> None:
+        self.findings = message.findings
+        self._post(DuplicatesScored(message.findings, message.provider))
+
+    def on_noticed(self, message: Noticed) -> None:
+        self.notify(message.text, title=message.title, severity=message.severity)  # type: ignore[arg-type]
 
     def action_rescan(self) -> None:
         self.rescan()
@@ -175,23 +199,25 @@ class CuratorApp(App[None]):
     def action_dream(self) -> None:
         self.run_dream(open_review=False)
 
-    @work(thread=True, exclusive=True, group="dream")
+    @work(thread=True, exclusive=True, group="dream", name="Dream failed", exit_on_error=False)
     def run_dream(self, open_review: bool) -> None:
-        if self.vault is None:
+        vault = self.vault
+        if vault is None:
             return
-        try:
-            result = dream(self.vault)
-        except REPORTED as exc:
-            self.call_from_thread(self.notify, one_line(exc), severity="error")
-            return
-        self.pending_suggestions = sum(1 for s in result.suggestions if s.status == "pending")
-        for note in result.notes:
-            self.call_from_thread(self.notify, note, severity="warning")
-        self.call_from_thread(self.notify, f"{len(result.proposed)} new suggestions from {result.looked_at} pages")
-        if open_review:
-            self.call_from_thread(self.push_screen, ReviewScreen())
-        if self.vault.config.untrusted:
-            self.call_from_thread(self.offer_trust)
+        result = dream(vault)
+        pending = sum(1 for s in result.suggestions if s.status == "pending")
+        untrusted = bool(vault.config.untrusted)
+        self.post_message(Dreamt(pending, len(result.proposed), result.looked_at, result.notes, open_review, untrusted))
+
+    def on_dreamt(self, message: Dreamt) -> None:
+        self.pending_suggestions = message.pending
+        for note in message.notes:
+            self.notify(note, severity="warning")
+        self.notify(f"{message.proposed} new suggestions from {message.looked_at} pages")
+        if message.open_review:
+            self.push_screen(ReviewScreen())
+        if message.untrusted:
+            self.offer_trust()
 
     def offer_trust(self) -> None:
         """Show the exact command the vault's config asks to run, and trust the vault if told to."""
@@ -221,46 +247,39 @@ class CuratorApp(App[None]):
         question = f"This vault's {CONFIG_NAME} asks to run:\n{shown}\nIt did not run. Trust this vault and let it run?"
         self.push_screen(Confirm(question), answered)
 
-    def _after_change(self, screen: Screen[None], message: str) -> None:
-        self.notify(message)
-        refresh = getattr(screen, "reload", None)
+    def on_change_made(self, message: ChangeMade) -> None:
+        if message.undoable == "fix":
+            self.fixes_made.append(message.entry_id)
+        elif message.undoable == "accept":
+            self.pending_suggestions = max(self.pending_suggestions - 1, 0)
+            if isinstance(message.screen, ReviewScreen):
+                message.screen.accepted.append(message.entry_id)
+        self.notify(message.text)
         self.rescan()
+        refresh = getattr(message.screen, "reload", None)
         if refresh is not None:
             refresh()
 
-    @work(thread=True, exclusive=True, group="edit")
-    def accept_suggestion(self, suggestion_id: str, title: str | None, screen: Screen[None]) -> None:
-        try:
-            vault = load_vault(self.vault_root)
-            _, entry = accept(vault, suggestion_id, title)
-        except REPORTED as exc:
-            self.call_from_thread(self.notify, one_line(exc), title="Not applied", severity="error")
-            return
-        if isinstance(screen, ReviewScreen):
-            screen.accepted.append(entry.id)
+    def on_suggestion_decided(self, message: SuggestionDecided) -> None:
         self.pending_suggestions = max(self.pending_suggestions - 1, 0)
-        self.call_from_thread(self._after_change, screen, f"Applied: {entry.reason} (change {entry.id})")
-
-    @work(thread=True, exclusive=True, group="edit")
-    def decide_suggestion(self, suggestion_id: str, status: str, screen: Screen[None]) -> None:
-        try:
-            set_status(self.vault_root, suggestion_id, status)
-        except REPORTED as exc:
-            self.call_from_thread(self.notify, one_line(exc), severity="error")
-            return
-        self.pending_suggestions = max(self.pending_suggestions - 1, 0)
-        refresh = getattr(screen, "reload", None)
+        refresh = getattr(message.screen, "reload", None)
         if refresh is not None:
-            self.call_from_thread(refresh)
+            refresh()
 
-    @work(thread=True, exclusive=True, group="edit")
+    @work(thread=True, exclusive=True, group="edit", name="Not applied", exit_on_error=False)
+    def accept_suggestion(self, suggestion_id: str, title: str | None, screen: Screen[None]) -> None:
+        _, entry = accept(load_vault(self.vault_root), suggestion_id, title)
+        self.post_message(ChangeMade(f"Applied: {entry.reason} (change {entry.id})", entry.id, screen, "accept"))
+
+    @work(thread=True, exclusive=True, group="edit", name="Not decided", exit_on_error=False)
+    def decide_suggestion(self, suggestion_id: str, status: str, screen: Screen[None]) -> None:
+        set_status(self.vault_root, suggestion_id, status)
+        self.post_message(SuggestionDecided(screen))
+
+    @work(thread=True, exclusive=True, group="edit", name="Undo refused", exit_on_error=False)
     def undo_change(self, change_id: str, screen: Screen[None]) -> None:
-        try:
-            entry = undo(self.vault_root, change_id)
-        except REPORTED as exc:
-            self.call_from_thread(self.notify, one_line(exc), title="Undo refused", severity="error", timeout=10)
-            return
-        self.call_from_thread(self._after_change, screen, f"Undone: {entry.reason}")
+        entry = undo(self.vault_root, change_id)
+        self.post_message(ChangeMade(f"Undone: {entry.reason}", entry.id, screen))
 
     def fix_finding(self, finding: Finding) -> None:
         """Show the selected finding's fix as a diff; apply it (one journaled change) if told to."""
@@ -291,18 +310,13 @@ class CuratorApp(App[None]):
 
         self.apply_plan(lambda vault: plan_fix(vault, fingerprint)[1])
 
-    @work(thread=True, exclusive=True, group="edit")
+    @work(thread=True, exclusive=True, group="edit", name="Not fixed", exit_on_error=False)
     def apply_plan(self, make_plan: Callable[[Vault], Plan]) -> None:
         """Plan (under the vault's lock, against the files as they are) and apply one fix."""
         from curator.core.changes import plan_and_apply
 
-        try:
-            _, entry = plan_and_apply(self.vault_root, make_plan)
-        except REPORTED as exc:
-            self.call_from_thread(self.notify, one_line(exc), title="Not fixed", severity="error")
-            return
-        self.fixes_made.append(entry.id)
-        self.call_from_thread(self._after_change, self.screen, f"Fixed: {entry.reason} (u undoes it)")
+        _, entry = plan_and_apply(self.vault_root, make_plan)
+        self.post_message(ChangeMade(f"Fixed: {entry.reason} (u undoes it)", entry.id, undoable="fix"))
 
     def _fix_with_choice(self, finding: Finding) -> None:
         """The fixes a person chooses: a type, a title, a merge's direction, where to link an orphan
@@ -342,42 +356,38 @@ class CuratorApp(App[None]):
         else:
             self.notify(f"No fix for this {finding.rule} finding; i ignores it.", severity="warning")
 
-    @work(thread=True, exclusive=True, group="choices")
+    @work(thread=True, exclusive=True, group="choices", name="No pages to link from", exit_on_error=False)
     def offer_links_for(self, orphan: str) -> None:
         from curator.core import fixes
 
         vault = self.vault
-        try:
-            sources = fixes.link_from_choices(vault, orphan) if vault is not None else []
-        except REPORTED as exc:
-            self.call_from_thread(self.notify, one_line(exc), severity="error")
-            return
+        sources = fixes.link_from_choices(vault, orphan) if vault is not None else []
+        self.call_from_thread(self._choose_link_source, orphan, sources)
+
+    def _choose_link_source(self, orphan: str, sources: list[str]) -> None:
+        from curator.core import fixes
+
         if not sources:
-            self.call_from_thread(self.notify, f"No page to link {orphan} from", severity="warning")
+            self.notify(f"No page to link {orphan} from", severity="warning")
             return
-        index = vault.index_page if vault is not None else None
+        index = self.vault.index_page if self.vault is not None else None
         choices = [(p, f"from {p}" + (" (the index page)" if p == index else "")) for p in sources]
 
         def chosen(source: str | None) -> None:
             if source:
                 self.apply_plan(lambda v: fixes.plan_link_from(v, orphan, source))
 
-        self.call_from_thread(self.push_screen, Choose(f"Link {orphan} from:", choices), chosen)
+        self.push_screen(Choose(f"Link {orphan} from:", choices), chosen)
 
-    @work(thread=True, exclusive=True, group="edit")
+    @work(thread=True, exclusive=True, group="edit", name="Not ignored", exit_on_error=False)
     def ignore_finding(self, finding: Finding) -> None:
         """Add the finding to the vault's baseline file (a journaled change: u undoes it)."""
         from curator.core.changes import plan_and_apply
         from curator.core.lint import plan_ignore
 
-        try:
-            config = load_config(self.vault_root)
-            _, entry = plan_and_apply(self.vault_root, lambda _vault: plan_ignore(self.vault_root, config, [finding]))
-        except REPORTED as exc:
-            self.call_from_thread(self.notify, one_line(exc), title="Not ignored", severity="error")
-            return
-        self.fixes_made.append(entry.id)
-        self.call_from_thread(self._after_change, self.screen, f"Ignored: {entry.reason} (u undoes it)")
+        config = load_config(self.vault_root)
+        _, entry = plan_and_apply(self.vault_root, lambda _vault: plan_ignore(self.vault_root, config, [finding]))
+        self.post_message(ChangeMade(f"Ignored: {entry.reason} (u undoes it)", entry.id, undoable="fix"))
 
     def undo_last_fix(self) -> None:
         if not self.fixes_made:

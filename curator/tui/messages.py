@@ -1,10 +1,12 @@
-"""App-wide messages: small, past tense, posted by workers and handled by screens."""
+"""App-wide messages: small, past tense, posted by workers; only their handlers (the app's and the
+screens') change what the app shows or holds."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from textual.message import Message
+from textual.screen import Screen
 
 from curator.core.pagefilter import PageIndex
 from curator.core.rules import Finding
@@ -16,6 +18,7 @@ class VaultLoaded(Message):
     vault: Vault
     findings: list[Finding]
     index: PageIndex
+    pending_suggestions: int = 0
 
 
 @dataclass
@@ -36,3 +39,39 @@ class PageSelected(Message):
     path: str
     line: int | None = None
     follow: bool = False  # chosen outside the index (a link, a finding): the index moves to it too
+
+
+@dataclass
+class Noticed(Message):
+    """Something a worker has to say (recovery, a fallback, a dream's notes)."""
+
+    text: str
+    title: str = ""
+    severity: str = "information"
+
+
+@dataclass
+class ChangeMade(Message):
+    """A worker applied or undid a change; the app says so and reads the vault again."""
+
+    text: str
+    entry_id: str
+    screen: Screen[None] | None = None  # the screen that asked for it: its list is read again
+    undoable: str = ""  # "fix": the findings' u undoes it; "accept": the review's u does
+
+
+@dataclass
+class Dreamt(Message):
+    """A dream pass is done."""
+
+    pending: int
+    proposed: int
+    looked_at: int
+    notes: list[str]
+    open_review: bool
+    untrusted: bool
+
+
+@dataclass
+class SuggestionDecided(Message):
+    screen: Screen[None]

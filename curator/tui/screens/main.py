@@ -92,6 +92,7 @@ class MainScreen(Screen[None]):
 
     @on(VaultLoaded)
     def show_vault(self, message: VaultLoaded) -> None:
+        message.stop()  # the app sent it here; it must not bubble back to the app's own handler
         self.vault, self.findings = message.vault, message.findings
         self.query_one(IndexPane).show(message.vault, message.index, message.findings)
         self.query_one(FindingsPane).show(message.findings)
@@ -104,6 +105,7 @@ class MainScreen(Screen[None]):
 
     @on(DuplicatesScored)
     def show_duplicates(self, message: DuplicatesScored) -> None:
+        message.stop()
         self.findings = message.findings
         self.query_one(IndexPane).update_findings(message.findings)
         self.query_one(FindingsPane).show(message.findings)
