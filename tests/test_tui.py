@@ -384,3 +384,44 @@ async def test_the_graph_picture_follows_the_page_and_the_highlighted_neighbour(
         await pilot.press("enter")
         await settle(pilot)
         assert main_of(app).current == chosen != "systems/Payments API.md"
+
+
+@pytest.mark.parametrize(
+    ("rule", "path", "words", "changed"),
+    [
+        (
+            "dead-link",
+            "incidents/Ticket 4711",
+            "cert renewal",
+            "incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md",
+        ),
+        ("ambiguous-link", "systems/Search cluster.md", "Runbook", "systems/Search cluster.md"),
+        ("index-drift", "notes/Vendor call.md", "", "MEMORY.md"),
+    ],
+)
+async def test_each_fix_without_a_choice_applies_and_undoes(
+    sample_vault: Path, rule: str, path: str, words: str, changed: str
+) -> None:
+    start = tree(sample_vault)
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        pane = main_of(app).query_one(FindingsPane)
+        row = next(
+            i for i, f in enumerate(pane.shown) if f.rule == rule and f.path.startswith(path) and words in f.message
+        )
+        await pilot.press("3")
+        table = main_of(app).query_one("#findings", DataTable)
+        table.focus()
+        table.move_cursor(row=row)
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
+        await settle(pilot)
+        assert tree(sample_vault).get(changed) != start.get(changed)
+        assert history(sample_vault)[0].kind == "fix"
+        await pilot.press("u")
+        await settle(pilot)
+    assert tree(sample_vault) == start
