@@ -425,3 +425,27 @@ async def test_each_fix_without_a_choice_applies_and_undoes(
         await pilot.press("u")
         await settle(pilot)
     assert tree(sample_vault) == start
+
+
+async def test_a_broken_anchor_fix_applies_and_undoes(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "# Top\n\n## Setup steps\n", "b.md": "See [[a#Setup step]].\n"})
+    start = tree(root)
+    app = CuratorApp(root)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        pane = main_of(app).query_one(FindingsPane)
+        row = next(i for i, f in enumerate(pane.shown) if f.rule == "broken-anchor")
+        await pilot.press("3")
+        table = main_of(app).query_one("#findings", DataTable)
+        table.focus()
+        table.move_cursor(row=row)
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert (root / "b.md").read_text() == "See [[a#Setup steps]].\n"
+        assert history(root)[0].kind == "fix"
+        await pilot.press("u")
+        await settle(pilot)
+    assert tree(root) == start
