@@ -497,7 +497,10 @@ def plan_and_apply(
 
 
 def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
+    from curator.core.credentials import refuse_credentials
+
     recover(root)
+    refuse_credentials(plan.changes)  # before a byte is written
     deleted = {fold(c.path) for c in plan.changes if c.after is None}
     for change in plan.changes:
         if change.before is None and fold(change.path) in deleted:

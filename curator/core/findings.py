@@ -6,6 +6,7 @@ the config and fingerprints that survive unrelated edits (no line numbers in the
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
@@ -348,6 +349,29 @@ def rule_unreadable(vault: Vault) -> Iterator[Hit]:
             yield Hit("bad-encoding", page.path, "not valid UTF-8: read with replacement characters (save it as UTF-8)")
 
 
+def rule_secrets(vault: Vault) -> Iterator[Hit]:
+    from curator.core.credentials import find_in_texts
+
+    if vault.config.severity("secret") is None:
+        return  # it reads every page again: not when it is off
+    texts: dict[str, str] = {}
+    for page in vault.pages.values():
+        if page.unreadable is None:
+            with contextlib.suppress(OSError):
+                texts[page.path] = vault.text_of(page.path)
+    for path, found in sorted(find_in_texts(texts).items()):
+        for credential in found:
+            yield Hit(
+                "secret",
+                path,
+                f"a credential ({credential.kind}) is written here: remove it, and rotate it if it was ever shared",
+                credential.kind,
+                credential.line,
+                1,
+                {"kind": credential.kind},
+            )
+
+
 def rule_duplicates(report: DuplicateReport) -> Iterator[Hit]:
     for pair in report.pairs:
         worthy = "; merge-worthy" if pair.merge_worthy else ""
@@ -387,4 +411,5 @@ RULES: tuple[Callable[[Vault], Iterator[Hit]], ...] = (
     rule_diary_titles,
     rule_untyped,
     rule_index,
+    rule_secrets,
 )

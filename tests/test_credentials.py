@@ -1,0 +1,74 @@
+"""Credentials: no change curator writes may add one, and lint reports those already there."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from edit_helpers import tree
+from helpers import make_vault
+
+from curator.cli.main import main
+from curator.core.changes import apply
+from curator.core.credentials import find_credentials
+from curator.core.edits import FileChange, Plan
+from curator.core.errors import EditError
+
+KEY = (
+    "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n"
+    "-----END OPENSSH PRIVATE KEY-----\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        (KEY, "Private Key"),
+        ("aws_access_key_id = AKIAIOSFODNN7EXAMPLE\n", "AWS Access Key"),
+        ("Connect with postgres://admin:hunter2secret@db.internal:5432/app\n", "Basic Auth Credentials"),
+        ("password = 'S3cr3t!passw0rd'\n", "Secret Keyword"),
+        ("token ghp_abcdefghijklmnopqrstuvwxyz0123456789\n", "GitHub Token"),
+    ],
+)
+def test_credentials_are_found(text: str, kind: str) -> None:
+    assert [c.kind for c in find_credentials(f"Some notes.\n{text}")] == [kind]
+
+
+def test_notes_with_hashes_ids_and_addresses_are_not_credentials() -> None:
+    text = (
+        "integrity: sha384-AfEj0r4/OFrOo5t7NnNe46zW/tFgW6x/bCJG8FqQCEo3+Aro6EYUG4+cU+KJWu/X\n"
+        "The fix is commit 3f2a9b7c1d4e5f60718293a4b5c6d7e8f9a0b1c2, deployed to 10.0.0.12 and 8.8.8.8.\n"
+        "id: 1FEEo_0aNiNfOwdc2pd9kHz\n"
+    )
+    assert find_credentials(text) == []
+
+
+def test_a_change_that_adds_a_credential_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "# A\n"})
+    start = tree(root)
+    plan = Plan("fix", "add a key", (FileChange("a.md", b"# A\n", ("# A\n" + KEY).encode()),), {}, 0)
+    with pytest.raises(EditError, match=r"a\.md:2 would hold a credential \(Private Key\); nothing was written"):
+        apply(root, plan)
+    assert tree(root) == start and not (root / ".curator" / "journal").exists()
+
+
+def test_a_change_next_to_an_old_credential_is_not_refused(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "password = 'S3cr3t!passw0rd'\nSee [[b]].\n", "b.md": "b"})
+    plan = Plan(
+        "fix",
+        "relink",
+        (FileChange("a.md", (root / "a.md").read_bytes(), b"password = 'S3cr3t!passw0rd'\nSee [[c]].\n"),),
+        {},
+        1,
+    )
+    apply(root, plan)  # the credential was there before: lint reports it, the edit is not blocked
+    assert (root / "a.md").read_text().endswith("[[c]].\n")
+
+
+def test_lint_reports_credentials_as_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_vault(tmp_path / "v", {"ops.md": f"# Ops\n\n{KEY}", "fine.md": "nothing here"})
+    assert main(["lint", str(root), "--no-cache", "--select", "secret", "--format", "json"]) == 1
+    (finding,) = json.loads(capsys.readouterr().out)["findings"]
+    assert (finding["path"], finding["line"], finding["severity"]) == ("ops.md", 3, "error")
+    assert finding["data"] == {"kind": "Private Key"}
