@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from curator.core.edits import Plan
     from curator.core.fixes import Fix
     from curator.core.lint import LintReport
+    from curator.core.remember import Proposal
     from curator.core.search import SearchResult
     from curator.core.trust import TrustedVault
 
@@ -33,7 +34,8 @@ APPLY = "curator.apply/1"
 SEARCH = "curator.search/1"
 TRUST = "curator.trust/1"
 FIX = "curator.fix/1"
-SCHEMAS = (LINT, GRAPH, CHANGE, HISTORY, UNDO, SUGGESTIONS, DREAM, APPLY, SEARCH, TRUST, FIX)
+REMEMBER = "curator.remember/1"
+SCHEMAS = (LINT, GRAPH, CHANGE, HISTORY, UNDO, SUGGESTIONS, DREAM, APPLY, SEARCH, TRUST, FIX, REMEMBER)
 
 
 def schema_file(schema: str) -> str:
@@ -189,4 +191,20 @@ def fixes(done: list[tuple[Fix, Entry | None]], dry_run: bool) -> dict[str, Any]
             }
             for fix, entry in done
         ],
+    }
+
+
+def remembered(proposal: Proposal, entry: Entry | None) -> dict[str, Any]:
+    """What `curator remember` decided, with its evidence, and the change when it was applied."""
+    return {
+        "schema": REMEMBER,
+        "decision": proposal.decision,
+        "page": proposal.page,
+        "title": proposal.title,
+        "reason": proposal.reason,
+        "evidence": [{"path": c.path, "score": c.score, "why": c.why} for c in proposal.evidence],
+        "files": [c.path for c in proposal.plan.changes] if proposal.plan else [],
+        "applied": entry is not None,
+        "change": entry.id if entry else None,
+        "commit": (entry.commit or None) if entry else None,
     }

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from curator import __version__
 from curator.cli import documents, output
-from curator.core.errors import REPORTED, one_line
+from curator.core.errors import REPORTED, EditError, one_line
 
 if TYPE_CHECKING:
     from curator.core.dream import Suggestion
@@ -530,6 +530,53 @@ def _fix_planner(fingerprint: str) -> Callable[[Vault], Plan]:
     return lambda vault: plan_fix(vault, fingerprint)[1]
 
 
+def _remember_arguments(remember: argparse.ArgumentParser) -> None:
+    remember.add_argument("vault")
+    remember.add_argument("text", help="what to remember, or - to read it from standard input")
+    remember.add_argument("--source", default="agent", help="who learned it: agent (default), manual, or a name")
+    remember.add_argument("--type", dest="page_type", help="the type of a new page (default: guessed from the text)")
+    remember.add_argument("--apply", action="store_true", help="apply the proposal at once (journaled, undoable)")
+    remember.add_argument(
+        "--allow-dirty", action="store_true", help="go ahead though touched files have uncommitted edits"
+    )
+    remember.add_argument("--json", action="store_true", help="print the decision as JSON")
+
+
+def run_remember(args: argparse.Namespace) -> int:
+    from curator.core.changes import plan_and_apply
+    from curator.core.loading import load_vault
+    from curator.core.remember import remember
+    from curator.core.scan import check_vault_root
+
+    root = check_vault_root(args.vault)
+    text = sys.stdin.read() if args.text == "-" else args.text
+    _recovered(root)
+    proposal = remember(load_vault(root), text, args.source, args.page_type)
+    entry = None
+    if args.apply and proposal.plan is not None:
+
+        def replan(vault: Vault) -> Plan:  # under the lock, against the vault as it is then
+            nonlocal proposal
+            proposal = remember(vault, text, args.source, args.page_type)
+            if proposal.plan is None:
+                raise EditError(f"nothing to apply: {proposal.reason}")
+            return proposal.plan
+
+        _, entry = plan_and_apply(root, replan, args.allow_dirty, on_wait=output.diagnose)
+    if args.json:
+        output.emit_json(documents.remembered(proposal, entry))
+        return EXIT_OK
+    output.emit(f"{proposal.decision.upper()}: {proposal.reason}")
+    for near in proposal.evidence[:3]:
+        output.emit(f"    {near.score:.2f}  {near.path}  ({near.why})")
+    if entry is not None:
+        output.emit(f"applied as change {entry.id} (undo with 'curator undo VAULT {entry.id}')")
+    elif proposal.plan is not None:
+        files = ", ".join(c.path for c in proposal.plan.changes)
+        output.emit(f"would change {files}; run again with --apply to write it")
+    return EXIT_OK
+
+
 def _trust_arguments(trust: argparse.ArgumentParser) -> None:
     trust.add_argument("vault", nargs="?", help="the vault to trust (or to revoke with --revoke)")
     trust.add_argument("--list", action="store_true", help="list the trusted vaults and what they may run")
@@ -611,6 +658,12 @@ COMMANDS: dict[str, Command] = {
         _fix_arguments,
         run_fix,
         f"Fix findings that need no human choice; each fix is its own change ({_EDIT}).",
+    ),
+    "remember": Command(
+        "decide where a new memory belongs (add, merge into a page, supersede, or drop) and apply it",
+        _remember_arguments,
+        run_remember,
+        f"Decide where a text belongs in the vault; --apply writes it ({_EDIT}).",
     ),
     "search": Command("search pages (BM25 + meaning + links)", _search_arguments, run_search, "Search the vault."),
     "trust": Command(

@@ -38,6 +38,7 @@ class Config(NamedTuple):
     embedding_model_path: str | None = None  # a local fastembed-compatible model folder
     embedding_model_name: str | None = None  # the fastembed model type of that folder
     dream_limit: int = 40  # pages one dream pass looks at
+    remember_threshold: float = 0.80  # evidence at which a remembered text goes to an existing page
     journal_folders: tuple[str, ...] = ()  # daily-note folders: their dated titles are meant
     proposer_command: str | None = None  # a command that proposes titles (JSON on stdin and stdout)
     proposer_timeout: int = 20  # seconds
@@ -94,6 +95,7 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
         "vector_weight": ("weight", "search_vector_weight"),
         "graph_weight": ("weight", "search_graph_weight"),
     },
+    "remember": {"threshold": ("fraction", "remember_threshold")},
     "dream": {
         "limit": ("positive int", "dream_limit"),
         "journal_folders": ("strings", "journal_folders"),

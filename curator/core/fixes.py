@@ -167,15 +167,24 @@ def _slug(heading: str) -> str:
 
 
 def _index_line(vault: Vault, finding: Finding) -> Fix | None:
-    """`- [[Page]]` in the index page, after the list of the section that lists most pages of the
-    same folder (the end of the index when no section does)."""
-    index = vault.index_page
     page = vault.pages.get(finding.path)
-    if index is None or page is None or index == finding.path:
+    found = index_line(vault, finding.path, page.title if page else "")
+    if found is None or page is None:
+        return None
+    index, offset, entry = found
+    return Fix(finding, index, offset, "", entry, finding.path)
+
+
+def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | None:
+    """(index page, offset, line) that lists `path` (a page, or one about to be made with
+    `title`): `- [[Page]]` after the list of the section that lists most pages of the same folder
+    (the end of the index when no section does); None without an index page."""
+    index = vault.index_page
+    if index is None or index == path:
         return None
     text = vault.text_of(index)
     lines = text.splitlines(keepends=True)
-    folder = posixpath.dirname(finding.path)
+    folder = posixpath.dirname(path)
     headings = sorted(h.line for h in vault.pages[index].headings)
     votes: dict[int, int] = {}  # heading line -> links in its section to pages of the folder
     last_link_line: dict[int, int] = {}
@@ -184,7 +193,8 @@ def _index_line(vault: Vault, finding: Finding) -> Fix | None:
         last_link_line[section] = max(last_link_line.get(section, 0), rl.link.line)
         if rl.resolution.path is not None and posixpath.dirname(rl.resolution.path) == folder:
             votes[section] = votes.get(section, 0) + 1
-    name = explicit_target(vault.resolver, index, finding.path, False)
+    known = path in vault.pages
+    name = explicit_target(vault.resolver, index, path, False) if known else title
     if votes:
         section = max(votes, key=lambda line: (votes[line], -line))
         after_line = last_link_line[section]  # 1-based: insert after this line
@@ -195,7 +205,7 @@ def _index_line(vault: Vault, finding: Finding) -> Fix | None:
         prefix = "" if not text or text.endswith("\n") else "\n"
     newline = "\r\n" if "\r\n" in text else "\n"
     entry = f"{prefix}- [[{name}]]{newline}"
-    return Fix(finding, index, offset, "", entry, finding.path)
+    return index, offset, entry
 
 
 # Fixes that need a choice (the TUI asks, then plans with the answer).

@@ -1,0 +1,110 @@
+"""`curator remember`: a new memory goes where it belongs, and every applied proposal undoes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from edit_helpers import tree
+
+from curator.cli.main import main
+from curator.core.changes import history, undo
+from curator.core.loading import load_vault
+from curator.core.remember import remember, title_for
+
+TICKET = "Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen"
+NEW_FACT = "The Redis cache cluster evicts keys with allkeys-lru; the memory limit is 8 GB per node."
+REPEAT = "TLS certificates from the internal CA last 90 days."
+CHANGED = "Certificate renewal on the gateways is no longer manual: the HSM hosts now renew automatically via ACME."
+KEY = (
+    "deploy key:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAE\n"
+    "-----END OPENSSH PRIVATE KEY-----"
+)
+
+
+def remembered(capsys: pytest.CaptureFixture[str], vault: Path, text: str, *args: str) -> dict:  # type: ignore[type-arg]
+    assert main(["remember", str(vault), text, "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_the_ticket_sentence_attaches_to_the_certificate_page(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = tree(sample_vault)
+    proposal = remembered(capsys, sample_vault, TICKET)
+    assert (proposal["decision"], proposal["page"]) == ("merge-into", "problems/Certificate renewal.md")
+    assert tree(sample_vault) == start  # a proposal writes nothing
+    done = remembered(capsys, sample_vault, TICKET, "--apply")
+    page = (sample_vault / "problems/Certificate renewal.md").read_text()
+    assert done["applied"] and page.endswith(f"\n\n{TICKET}\n")
+    undo(sample_vault, done["change"])
+    assert tree(sample_vault) == start
+
+
+def test_a_new_fact_becomes_a_typed_page_with_a_thing_title_and_an_index_line(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = tree(sample_vault)
+    done = remembered(capsys, sample_vault, NEW_FACT, "--apply")
+    assert (done["decision"], done["title"], done["page"]) == (
+        "add",
+        "Redis cache cluster",
+        "systems/Redis cache cluster.md",
+    )
+    page = (sample_vault / done["page"]).read_text()
+    assert page.startswith("---\ntype: system\nsource: agent\n---\n# Redis cache cluster\n")
+    memory = (sample_vault / "MEMORY.md").read_text()
+    assert "- [[Search cluster]] — OpenSearch cluster behind product search.\n" in memory
+    assert "- [[Redis cache cluster]]\n" in memory.split("## People")[0]  # under Systems, with its folder
+    assert history(sample_vault)[0].kind == "remember"
+    undo(sample_vault, done["change"])
+    assert tree(sample_vault) == start
+
+
+def test_a_repeat_and_a_status_update_are_dropped(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    start = tree(sample_vault)
+    assert remembered(capsys, sample_vault, REPEAT, "--apply")["decision"] == "drop"
+    assert remembered(capsys, sample_vault, "PR #482 merged", "--apply")["decision"] == "drop"
+    assert tree(sample_vault) == start and history(sample_vault) == []
+
+
+def test_a_contradicting_fact_supersedes_and_the_old_page_stays(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = tree(sample_vault)
+    done = remembered(capsys, sample_vault, CHANGED, "--apply")
+    assert done["decision"] == "supersede"
+    old = (sample_vault / "problems/Certificate renewal.md").read_text()
+    assert f'superseded_by: "[[{done["title"]}]]"' in old and "Steps" in old  # marked, nothing removed
+    assert (sample_vault / done["page"]).read_text().count("no longer manual") == 1
+    assert load_vault(sample_vault, use_cache=False).resolver.resolve("x.md", done["title"]).path == done["page"]
+    undo(sample_vault, done["change"])
+    assert tree(sample_vault) == start
+
+
+def test_a_text_with_a_private_key_is_refused_and_nothing_changes(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = tree(sample_vault)
+    assert main(["remember", str(sample_vault), KEY, "--apply"]) == 2
+    assert "holds a credential (Private Key)" in capsys.readouterr().err
+    assert tree(sample_vault) == start
+
+
+def test_titles_name_the_thing_not_the_sentence() -> None:
+    assert title_for("Postgres replica lag alerts fire after 30 seconds on the EU cluster.") == "Postgres replica lag"
+    assert (
+        title_for("Kafka consumer group billing-events must be reset after schema changes.") == "Kafka consumer group"
+    )
+    assert title_for(TICKET) == "Zertifikat"
+
+
+def test_the_proposal_names_its_evidence(sample_vault: Path) -> None:
+    proposal = remember(load_vault(sample_vault), TICKET)
+    paths = [c.path for c in proposal.evidence]
+    assert paths[:2] == [
+        "problems/Certificate renewal.md",
+        "incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md",
+    ]
+    assert all(0 <= c.score <= 1 and c.why for c in proposal.evidence)
