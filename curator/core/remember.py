@@ -37,8 +37,9 @@ _STATUS_WORDS = re.compile(
     r"(?i)\b(merged|deployed|released|shipped|closed|resolved|fixed|done|reverted|rolled back|bumped|"
     r"gemergt|deployt|ausgerollt|erledigt|geschlossen|behoben)\b"
 )
-_TICKET = re.compile(
+_TICKET = re.compile(  # what a status update names: a ticket, a pull request, a version
     r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*#?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
+    r"|\bv?\d+\.\d+\.\d+\b"
 )
 _CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|instead of|replaced by|replaces|deprecated|superseded|"
