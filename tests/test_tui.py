@@ -219,10 +219,12 @@ async def test_search_screen_opens_the_page(sample_vault: Path) -> None:
         assert app.main.current == "problems/Postgres connection pool exhaustion.md"
 
 
-async def _select_finding(pilot: Any, app: CuratorApp, rule: str, words: str) -> None:
+async def _select_finding(pilot: Any, app: CuratorApp, rule: str, words: str = "", path: str = "") -> None:
+    """Open the findings pane and move to the first finding of `rule` whose message holds `words`
+    and whose page starts with `path`."""
     screen = main_of(app)
     pane = screen.query_one(FindingsPane)
-    row = next(i for i, f in enumerate(pane.shown) if f.rule == rule and words in f.message)
+    row = next(i for i, f in enumerate(pane.shown) if f.rule == rule and words in f.message and f.path.startswith(path))
     await pilot.press("3")
     table = screen.query_one("#findings", DataTable)
     table.focus()
@@ -319,13 +321,7 @@ async def test_each_fix_that_needs_a_choice_applies_and_undoes(
     app = CuratorApp(sample_vault)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        pane = main_of(app).query_one(FindingsPane)
-        row = next(i for i, f in enumerate(pane.shown) if f.rule == rule and f.path.startswith(path))
-        await pilot.press("3")
-        table = main_of(app).query_one("#findings", DataTable)
-        table.focus()
-        table.move_cursor(row=row)
-        await settle(pilot)
+        await _select_finding(pilot, app, rule, path=path)
         await pilot.press("a")
         await settle(pilot)
         await pilot.press("enter")  # the first choice, or the proposed title
@@ -406,15 +402,7 @@ async def test_each_fix_without_a_choice_applies_and_undoes(
     app = CuratorApp(sample_vault)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        pane = main_of(app).query_one(FindingsPane)
-        row = next(
-            i for i, f in enumerate(pane.shown) if f.rule == rule and f.path.startswith(path) and words in f.message
-        )
-        await pilot.press("3")
-        table = main_of(app).query_one("#findings", DataTable)
-        table.focus()
-        table.move_cursor(row=row)
-        await settle(pilot)
+        await _select_finding(pilot, app, rule, words, path)
         await pilot.press("a")
         await settle(pilot)
         assert isinstance(app.screen, Confirm)
@@ -433,13 +421,7 @@ async def test_a_broken_anchor_fix_applies_and_undoes(tmp_path: Path) -> None:
     app = CuratorApp(root)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        pane = main_of(app).query_one(FindingsPane)
-        row = next(i for i, f in enumerate(pane.shown) if f.rule == "broken-anchor")
-        await pilot.press("3")
-        table = main_of(app).query_one("#findings", DataTable)
-        table.focus()
-        table.move_cursor(row=row)
-        await settle(pilot)
+        await _select_finding(pilot, app, "broken-anchor")
         await pilot.press("a")
         await settle(pilot)
         await pilot.press("y")

@@ -24,8 +24,9 @@ from typing import NamedTuple
 import numpy as np
 
 from curator.core.edits import FileChange, Plan, explicit_target, target_path
-from curator.core.errors import REPORTED, EditError
+from curator.core.errors import EditError
 from curator.core.frontmatter_edit import set_scalar
+from curator.core.page import has_aliases
 from curator.core.resolve import fold
 from curator.core.titles import diary_title, subject_of
 from curator.core.vault import Vault
@@ -148,28 +149,18 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
         if path in vault.pages and path != index and score > scores.get(path, (-1.0, ""))[0]:
             scores[path] = (score, why)
 
-    folded = fold(text)
-    text_words = {fold(w) for w in _WORD.findall(text)}
-    for key, paths in vault.resolver.titles().items():
-        if len(key) >= 4 and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", folded):
-            for path in paths:
-                offer(path, 0.95, f"the text names {vault.pages[path].title!r}")
-    for path, page in vault.pages.items():
-        for alias in page.aliases:
-            if len(alias) >= 4 and re.search(rf"(?<!\w){re.escape(fold(alias))}(?!\w)", folded):
-                offer(path, 0.9, f"the text names its alias {alias!r}")
+    for path, name, kind in _mentions(vault, text):
+        offer(path, 0.95 if kind == "title" else 0.9, f"the text names its {kind} {name!r}")
+    text_words = set(_phrase(text).split())
+    covering = []
+    for path, title_words in _names(vault).title_words.items():
+        covered = len(title_words & text_words) / len(title_words) if title_words else 0.0
+        if covered >= 0.75:  # its title in other words, or with words around (a ticket's title)
+            covering.append((covered, path))
+    for rank, (covered, path) in enumerate(sorted(covering, reverse=True)[:limit]):
+        offer(path, 0.85 - 0.05 * rank, f"its title's words are in the text ({covered:.0%})")
     for path, cosine in _by_meaning(vault, text, limit):
         offer(path, cosine, f"similar in meaning ({cosine:.2f})")
-    try:
-        from curator.core.search import search
-
-        for rank, hit in enumerate(search(vault, text, limit=limit).hits):
-            title_words = {fold(w) for w in _WORD.findall(hit.title)} - _STOP
-            covered = len(title_words & text_words) / len(title_words) if title_words else 0.0
-            if covered >= 0.75:  # the words of its title are in the text (a title in other words)
-                offer(hit.path, 0.85 - 0.05 * rank, f"search finds it, its title's words in the text ({covered:.0%})")
-    except REPORTED:  # search is one source of evidence among three
-        pass
     # An event page points on to the thing it is about: the page it links to.
     for path, (score, why) in list(scores.items()):
         if diary_title(vault.pages[path].title, vault.config.title_chars) is not None:
@@ -240,19 +231,62 @@ def _new_sentences(text: str, page_text: str) -> list[str]:
     return [s for s in _sentences(text) if _key(s) and _key(s) not in have]
 
 
+def _phrase(text: str) -> str:
+    """A name as the words it is made of, folded: how mentions are compared."""
+    return " ".join(fold(w) for w in _WORD.findall(text))
+
+
+class Names(NamedTuple):
+    """Every page's title and aliases as the words they are made of (see `_phrase`)."""
+
+    phrases: dict[str, list[tuple[str, str, str]]]  # phrase -> (page, name, "title" or "alias")
+    title_words: dict[str, frozenset[str]]  # page -> the words of its title, without stop words
+
+
+def _names(vault: Vault) -> Names:
+    """The vault's names, made once a load (Vault.derived)."""
+    if vault.derived.names is None:
+        phrases: dict[str, list[tuple[str, str, str]]] = {}
+        title_words: dict[str, frozenset[str]] = {}
+        for path, page in vault.pages.items():
+            if path == vault.index_page:
+                continue  # never the place for a memory: it lists pages
+            key = _phrase(page.title)
+            title_words[path] = frozenset(key.split()) - _STOP
+            if len(key) >= 4:
+                phrases.setdefault(key, []).append((path, page.title, "title"))
+            if has_aliases(page.frontmatter):
+                for alias in page.aliases:
+                    if len(_phrase(alias)) >= 4:
+                        phrases.setdefault(_phrase(alias), []).append((path, alias, "alias"))
+        vault.derived.names = Names(phrases, title_words)
+    names: Names = vault.derived.names
+    return names
+
+
+def _mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
+    """(page, name, "title" or "alias") for each page whose title or alias the text names, as
+    whole words of four letters or more."""
+    words = _phrase(text).split()
+    phrases = _names(vault).phrases
+    grams = {" ".join(words[i : i + n]) for n in range(1, 7) for i in range(len(words) - n + 1)}
+    return [mention for gram in sorted(grams) for mention in phrases.get(gram, ())]
+
+
 def _linked(vault: Vault, text: str, home: str) -> str:
-    """`text` with the first mention of each page it names written as a link."""
-    done: set[str] = set()
-    for key, paths in sorted(vault.resolver.titles().items(), key=lambda item: -len(item[0])):
-        if len(key) < 4 or len(paths) != 1 or paths[0] in done:
+    """`text` with the first mention of each page it names by title written as a link."""
+    folded = fold(text)
+    if len(folded) != len(text):  # offsets into the folded text hold only when folding kept the length
+        return text
+    for path, title, kind in sorted(_mentions(vault, text), key=lambda m: -len(m[1])):
+        if kind != "title":
             continue
-        m = re.search(rf"(?<![\w\[]){re.escape(key)}(?![\w\]])", fold(text))
-        if m and len(fold(text)) == len(text):  # offsets hold only when folding kept the length
-            name = explicit_target(vault.resolver, home, paths[0], False)
+        m = re.search(rf"(?<![\w\[]){re.escape(fold(title))}(?![\w\]])", fold(text))
+        if m is not None:
+            name = explicit_target(vault.resolver, home, path, False)
             shown = text[m.start() : m.end()]
             link = f"[[{name}]]" if fold(name) == fold(shown) else f"[[{name}|{shown}]]"
             text = text[: m.start()] + link + text[m.end() :]
-            done.add(paths[0])
     return text
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     import networkx as nx
     import numpy as np
 
+    from curator.core.remember import Names
     from curator.core.similarity import Distinct
 
 DEFAULT_INDEX_PAGE = "MEMORY.md"
@@ -46,6 +47,7 @@ class Derived:
     distinctive: dict[str, Distinct] | None = None  # similarity.distinctive_texts
     search_fields: set[str] | None = None  # search.search: the frontmatter keys a query may filter on
     search_indexed: dict[str, int] | None = None  # search.search: the index brought up to this load
+    names: Names | None = None  # remember._names: titles and aliases as phrases
 
 
 @dataclass
