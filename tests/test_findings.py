@@ -48,8 +48,22 @@ def test_sample_vault_has_exactly_the_findings_it_was_written_with() -> None:
 
 def test_sample_vault_shows_every_rule_but_those_that_need_bad_files() -> None:
     rules = {f.rule for f in check_vault(load_vault(SAMPLE_VAULT, use_cache=False))}
-    # No credential in the bundled vault, not even a fake one: tests/test_credentials.py covers `secret`.
-    assert rules == {r.id for r in CATALOGUE} - {"unreadable", "bad-encoding", "secret"}
+    # No credential in the bundled vault, not even a fake one: tests/test_credentials.py covers `secret`;
+    # status updates are covered below.
+    assert rules == {r.id for r in CATALOGUE} - {"unreadable", "bad-encoding", "secret", "status-update"}
+
+
+def test_pages_that_only_log_events_are_status_updates(tmp_path: Path) -> None:
+    found = vault_with(
+        tmp_path,
+        {
+            "PR 482.md": "---\ntype: topic\n---\n# PR 482\n\nMerged PR #482 on 2026-07-01.\n",
+            "Deploys.md": "Deployed payments-api 3.14.2.\nReleased checkout web 2026.09.1.\n",
+            "Payments.md": "Merged PR #12: the API now retries card payments twice with a fresh idempotency key.\n",
+            "Notes.md": "We deployed on Friday and learned that the pool size must stay under 40.\n",
+        },
+    )
+    assert sorted(p for r, p in found if r == "status-update") == ["Deploys.md", "PR 482.md"]
 
 
 def test_dead_links_suggest_a_title_or_the_alias_fix() -> None:

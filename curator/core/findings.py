@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from curator.core.page import Page
 from curator.core.resolve import anchor_key, fold
 from curator.core.rules import Finding
-from curator.core.titles import diary_title
+from curator.core.titles import diary_title, is_status_update
 from curator.core.vault import ResolvedLink, Vault
 
 if TYPE_CHECKING:
@@ -349,6 +349,31 @@ def rule_unreadable(vault: Vault) -> Iterator[Hit]:
             yield Hit("bad-encoding", page.path, "not valid UTF-8: read with replacement characters (save it as UTF-8)")
 
 
+STATUS_CHARS = 300  # a page of more body text says more than a status
+
+
+def rule_status_updates(vault: Vault) -> Iterator[Hit]:
+    """Pages that only log events (merged, deployed, closed ... with a ticket, version or date)."""
+    from curator.core.markdown import without_heading_lines
+    from curator.core.parse import split_frontmatter
+
+    for page in vault.pages.values():
+        if page.unreadable is not None or page.body_chars > STATUS_CHARS or page.path == vault.index_page:
+            continue
+        try:
+            text = vault.text_of(page.path)
+        except OSError:
+            continue
+        body = without_heading_lines(text[split_frontmatter(text)[2] :])
+        if is_status_update(body) or (not body.strip() and is_status_update(page.title)):
+            yield Hit(
+                "status-update",
+                page.path,
+                "status update: it only logs an event (git or the tracker holds it); "
+                "merge what lasts into the page of its thing, or drop it",
+            )
+
+
 def rule_secrets(vault: Vault) -> Iterator[Hit]:
     from curator.core.credentials import find_in_texts
 
@@ -411,5 +436,6 @@ RULES: tuple[Callable[[Vault], Iterator[Hit]], ...] = (
     rule_diary_titles,
     rule_untyped,
     rule_index,
+    rule_status_updates,
     rule_secrets,
 )

@@ -28,20 +28,12 @@ from curator.core.errors import EditError
 from curator.core.frontmatter_edit import set_scalar
 from curator.core.page import has_aliases
 from curator.core.resolve import fold
-from curator.core.titles import diary_title, subject_of
+from curator.core.titles import diary_title, is_status_update, subject_of
 from curator.core.vault import Vault
 
 DECISIONS = ("add", "merge-into", "supersede", "drop")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_STATUS_WORDS = re.compile(
-    r"(?i)\b(merged|deployed|released|shipped|closed|resolved|fixed|done|reverted|rolled back|bumped|"
-    r"gemergt|deployt|ausgerollt|erledigt|geschlossen|behoben)\b"
-)
-_TICKET = re.compile(  # what a status update names: a ticket, a pull request, a version
-    r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*#?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
-    r"|\bv?\d+\.\d+\.\d+\b"
-)
 _CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|instead of|replaced by|replaces|deprecated|superseded|"
     r"has changed|changed to|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
@@ -99,7 +91,7 @@ def remember(
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.config.types)})")
     limit = vault.config.remember_threshold if threshold is None else threshold
     evidence = candidates(vault, text)
-    if _status_update(text):
+    if is_status_update(text):
         return Proposal(
             "drop", None, None, "Drop: a status update with no lasting fact (git log holds it)", evidence, None
         )
@@ -206,15 +198,6 @@ def title_for(text: str) -> str:
     title = " ".join(words[:6]).strip(" .,:;-")
     title = re.sub(r'[\\/:*?"<>|#^\[\]]', " ", title).strip()
     return (title[:1].upper() + title[1:]) if title else "Note " + time.strftime("%Y-%m-%d")
-
-
-def _status_update(text: str) -> bool:
-    """A short text that only says something was merged, deployed, closed ... (with a ticket or a date)."""
-    if len(text) > 240 or not _STATUS_WORDS.search(text) or not (_TICKET.search(text) or diary_title(text, 10**6)):
-        return False
-    rest = _STATUS_WORDS.sub(" ", _TICKET.sub(" ", subject_of(text) or ""))
-    content = [w for w in _WORD.findall(rest) if fold(w) not in _STOP and not w.isdigit()]
-    return len(content) <= 3
 
 
 def _sentences(text: str) -> list[str]:

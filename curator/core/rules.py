@@ -32,6 +32,7 @@ CATALOGUE: tuple[Rule, ...] = (
         "A page or folder that cannot be read: binary, too large, unreadable, or a symlink leaving the vault.",
     ),
     Rule("bad-encoding", "warning", "A page that is not valid UTF-8."),
+    Rule("status-update", "info", "A page that only logs events (merged, deployed, closed) that git holds."),
     Rule("secret", "error", "A credential in a page: a private key, a cloud or API token, a password in a URL."),
 )
 BY_ID = {rule.id: rule for rule in CATALOGUE}

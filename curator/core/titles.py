@@ -167,3 +167,32 @@ _EVENT_WORDS = rf"(?i)\b(?:{_MONTH_NAMES}|{_WEEKDAY_NAMES}|yesterday|today|geste
 
 def is_eventish(text: str) -> bool:
     return find_date(text) is not None or bool(re.search(_EVENT_WORDS, text)) or bool(re.search(_NUMBERED, text))
+
+
+# A status update: something was merged, deployed, closed ... with a ticket, a version or a date.
+_STATUS_WORDS = (
+    r"(?i)\b(merged|deployed|released|shipped|closed|resolved|fixed|done|reverted|rolled back|bumped|"
+    r"gemergt|deployt|ausgerollt|erledigt|geschlossen|behoben)\b"
+)
+_NAMED = (  # what a status update names: a ticket, a pull request, a version
+    r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*#?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
+    r"|\bv?\d+\.\d+\.\d+\b"
+)
+_SMALL_WORDS = frozenset("a an the to of on in at for and or der die das und zu von vom am im".split())
+
+
+def is_status_update(text: str) -> bool:
+    """Every sentence of `text` only says that something was merged, deployed, closed ... (naming
+    a ticket, a version or a date): an event log that git or the tracker holds, no lasting fact."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text.strip()) if s.strip()]
+    return bool(sentences) and all(_one_status(s) for s in sentences)
+
+
+def _one_status(sentence: str) -> bool:
+    if len(sentence) > 240 or not re.search(_STATUS_WORDS, sentence):
+        return False
+    if not (re.search(_NAMED, sentence) or find_date(sentence)):
+        return False
+    rest = re.sub(_STATUS_WORDS, " ", re.sub(_NAMED, " ", subject_of(sentence) or ""))
+    content = [w for w in re.findall(r"[^\W\d_]+", rest) if w.casefold() not in _SMALL_WORDS]
+    return len(content) <= 3
