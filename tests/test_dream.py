@@ -182,3 +182,15 @@ def test_cli_dream_suggestions_apply_reject(sample_vault: Path, capsys: pytest.C
     listed = {s["id"]: s["status"] for s in json.loads(out[out.index("{") :])["suggestions"]}
     assert listed[proposed[0]["id"]] == "rejected" and listed[proposed[1]["id"]] == "accepted"
     assert main(["apply", str(sample_vault), "zzz"]) == 2
+
+
+def test_a_page_written_by_hand_is_named_so_in_the_reason(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Meeting 2026-07-29 about the billing export.md": "---\nsource: manual\n---\n# Billing export\n\nText.\n",
+            "Home.md": "[[Meeting 2026-07-29 about the billing export|billing export]]\n",
+        },
+    )
+    (suggestion,) = dream(load_vault(root, use_cache=False)).proposed
+    assert "was written by hand: source manual" in suggestion.reason

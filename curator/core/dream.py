@@ -139,6 +139,16 @@ def derive_title(vault: Vault, path: str) -> tuple[str, str, dict[str, Any]]:
     return "", "", found
 
 
+def _by_hand(vault: Vault, path: str) -> str:
+    """What a reason says of a page a person wrote (`source: manual`), which curator only changes
+    when someone accepts it knowing that."""
+    return (
+        f" ({path} was written by hand: source manual)"
+        if vault.pages[path].frontmatter.get("source") == "manual"
+        else ""
+    )
+
+
 def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, tuple[str, float]]) -> Suggestion | None:
     page = vault.pages[path]
     title, source, found = derive_title(vault, path)
@@ -151,14 +161,14 @@ def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, tuple[str,
     shas = {path: page.sha}
     if existing:  # the thing already has a page: fold this one into it
         into = existing[0]
-        reason = f"Merge because {why} and names one event; {into} already covers {title}"
+        reason = f"Merge because {why} and names one event; {into} already covers {title}{_by_hand(vault, path)}"
         shas[into] = vault.pages[into].sha
         return Suggestion(
             suggestion_id("merge", [path, into]), "merge", [path, into], None, reason, evidence, page_shas=shas
         )
     if partner is not None and not is_eventish(vault.pages[partner[0]].title):
         into, score = partner
-        reason = f"Merge because {why} and the page repeats {into} (similarity {score:.2f})"
+        reason = f"Merge because {why} and the page repeats {into} (similarity {score:.2f}){_by_hand(vault, path)}"
         evidence["score"] = score
         shas[into] = vault.pages[into].sha
         return Suggestion(
@@ -170,7 +180,7 @@ def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, tuple[str,
         p.path for p in vault.pages.values() if p.path != path and fold(title) in {fold(a) for a in p.aliases}
     ]
     evidence["collisions"] = collisions
-    reason = f"Rename because {why} and names one event; the page is about {title}"
+    reason = f"Rename because {why} and names one event; the page is about {title}{_by_hand(vault, path)}"
     if collisions:
         reason += f" (note: {', '.join(collisions)} already uses that name as an alias)"
     return Suggestion(suggestion_id("rename", [path]), "rename", [path], title, reason, evidence, page_shas=shas)
@@ -196,7 +206,7 @@ def _merge_suggestion(vault: Vault, a: str, b: str, score: float, evidence: dict
     source = b if survivor == a else a
     reason = (
         f"Merge because the two pages say nearly the same (similarity {score:.2f}); "
-        f"{survivor} stays because {why_survivor}"
+        f"{survivor} stays because {why_survivor}{_by_hand(vault, source)}"
     )
     shas = {source: vault.pages[source].sha, survivor: vault.pages[survivor].sha}
     return Suggestion(
