@@ -431,3 +431,14 @@ async def test_a_broken_anchor_fix_applies_and_undoes(tmp_path: Path) -> None:
         await pilot.press("u")
         await settle(pilot)
     assert tree(root) == start
+
+
+async def test_a_selected_finding_marks_its_block_in_the_preview(sample_vault: Path) -> None:
+    from textual.widgets._markdown import MarkdownBlock
+
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await _select_finding(pilot, app, "dead-link", "Capacity plan 2027")
+        (marked,) = [b for b in main_of(app).query(MarkdownBlock) if b.has_class("-finding")]
+        assert "Capacity plan 2027" in str(marked.render())

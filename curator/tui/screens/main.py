@@ -38,6 +38,7 @@ class MainScreen(Screen[None]):
         self.vault: Vault | None = None
         self.findings: list[Finding] = []
         self.current: str | None = None
+        self.shown: Vault | None = None  # the vault the current page was shown from
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -124,7 +125,9 @@ class MainScreen(Screen[None]):
     async def show_page(self, message: PageSelected) -> None:
         if self.vault is None or message.path not in self.vault.pages:
             return
-        self.current = message.path
+        if message.path == self.current and message.line is None and self.shown is self.vault:
+            return  # the page on show already (the index echoing a finding's or a link's choice)
+        self.current, self.shown = message.path, self.vault
         self.query_one(GraphPane).show(self.vault, message.path, self.query_one(IndexPane).marks)
         await self.query_one(PreviewPane).show(self.vault, message.path, message.line)
         if message.follow:

@@ -45,5 +45,6 @@ class PreviewPane(Vertical):
                 (b for b in markdown.query(MarkdownBlock) if b.source_range[0] <= wanted < max(b.source_range[1], 1)),
                 None,
             )
-            if block is not None:
+            if block is not None:  # the finding's block, marked and scrolled to
+                block.add_class("-finding")
                 self.call_after_refresh(scroll.scroll_to_widget, block, top=True, animate=False)
