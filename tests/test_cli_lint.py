@@ -62,6 +62,7 @@ def test_json_matches_its_published_schema(sample_vault: Path, capsys: pytest.Ca
     assert data["summary"]["findings"] == len(data["findings"]) == 21
     assert data["summary"]["failed"] is True and code == 1
     assert data["summary"]["by_rule"]["dead-link"] == 3
+    assert data["summary"]["pages_by"]["type"]["problem"] == 4 and data["summary"]["pages_by"]["source"] == {"": 18}
 
 
 def sarif_of(capsys: pytest.CaptureFixture[str], vault: str) -> dict:  # type: ignore[type-arg]

@@ -442,3 +442,19 @@ async def test_a_selected_finding_marks_its_block_in_the_preview(sample_vault: P
         await _select_finding(pilot, app, "dead-link", "Capacity plan 2027")
         (marked,) = [b for b in main_of(app).query(MarkdownBlock) if b.has_class("-finding")]
         assert "Capacity plan 2027" in str(marked.render())
+
+
+async def test_pages_written_by_hand_are_marked_and_can_be_filtered(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {"hand.md": "---\nsource: manual\n---\n# Hand\n", "agent.md": "---\nsource: agent\n---\n# Agent\n"},
+    )
+    app = CuratorApp(root)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        pages = main_of(app).query_one("#pages", OptionList)
+        rows = {pages.get_option_at_index(i).id: str(pages.get_option_at_index(i).prompt) for i in range(2)}
+        assert rows["hand.md"].endswith("✎") and not rows["agent.md"].endswith("✎")
+        await pilot.press("f", *"source manual")
+        await pilot.pause()
+        assert pages.get_option_at_index(0).id == "hand.md"

@@ -40,6 +40,7 @@ def summary(report: LintReport, baselined: int, fail_on: str, failed: bool) -> d
         "fail_on": fail_on,
         "failed": failed,
         "similarity": report.similarity,
+        "pages_by": report.pages_by or {},
     }
 
 

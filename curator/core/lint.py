@@ -34,6 +34,7 @@ class LintReport(NamedTuple):
     # The loaded vault, held only so that the CLI can leave at once without freeing a large vault
     # object by object (cli.main._leave_fast); None when the findings came from the cache.
     kept_for_exit: Vault | None = None
+    pages_by: dict[str, dict[str, int]] | None = None  # field -> value -> pages (provenance: source, type)
 
 
 def lint(
@@ -50,7 +51,11 @@ def lint(
     scan = scan_vault(root, config.ignore, sizes=cached)  # nothing cached: no sizes to compare with
     if cached:
         last = cache.read_json(cache.cache_path(root, LINT_CACHE))
-        if isinstance(last, dict) and last.get("signature") == _signature(scan.pages, scan, config):
+        if (
+            isinstance(last, dict)
+            and "pages_by" in last
+            and last.get("signature") == _signature(scan.pages, scan, config)
+        ):
             try:
                 findings = [Finding(**f) for f in last["findings"]]
                 similarity = last.get("similarity")
@@ -64,6 +69,7 @@ def lint(
                     notes=[],
                     from_cache=True,
                     similarity=similarity,
+                    pages_by=last.get("pages_by"),
                 )
             except (KeyError, TypeError):
                 pass
@@ -97,6 +103,7 @@ def lint(
         notes=notes,
         similarity=similarity,
         kept_for_exit=vault,
+        pages_by=pages_by(vault),
     )
     newest = max((p.mtime_ns for p in vault.pages.values()), default=0)
     if use_cache and not vault.notes and time.time_ns() - newest > cache.RACY_NS:
@@ -109,9 +116,24 @@ def lint(
                 "links": report.links,
                 "similarity": report.similarity and {k: v for k, v in report.similarity.items() if k != "stages"},
                 "findings": [f.as_dict() for f in findings],
+                "pages_by": report.pages_by,
             },
         )
     return report
+
+
+PROVENANCE = ("source", "type")  # frontmatter fields lint counts pages by
+
+
+def pages_by(vault: Vault) -> dict[str, dict[str, int]]:
+    """How many pages have each value of `source` (manual, agent, ...) and `type`; "" for none."""
+    counts: dict[str, dict[str, int]] = {field: {} for field in PROVENANCE}
+    for page in vault.pages.values():
+        for field in PROVENANCE:
+            value = page.frontmatter.get(field)
+            key = value if isinstance(value, str) else ""
+            counts[field][key] = counts[field].get(key, 0) + 1
+    return {field: dict(sorted(values.items())) for field, values in counts.items()}
 
 
 class _Stat(Protocol):

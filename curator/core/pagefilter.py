@@ -21,7 +21,8 @@ class PageIndex:
     def of(cls, vault: Vault) -> PageIndex:
         paths = tuple(vault.pages)
         keys = tuple(
-            utils.default_process(" ".join([page.title, page.path, *page.aliases])) for page in vault.pages.values()
+            utils.default_process(" ".join([page.title, page.path, *page.aliases, _provenance(page.frontmatter)]))
+            for page in vault.pages.values()
         )
         return cls(paths, keys)
 
@@ -36,3 +37,9 @@ class PageIndex:
         hits.sort(key=itemgetter(2))  # path order (the paths are sorted) ...
         hits.sort(key=itemgetter(1), reverse=True)  # ... under best score first; both sorts are stable
         return [self.paths[index] for _, _, index in hits]
+
+
+def _provenance(frontmatter: dict[str, object]) -> str:
+    """`source manual` (or agent, or a name): typing "source manual" narrows the index to those pages."""
+    source = frontmatter.get("source")
+    return f"source {source}" if isinstance(source, str) else ""

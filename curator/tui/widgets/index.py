@@ -123,6 +123,8 @@ class IndexPane(Vertical):
         row.append(f"  ←{len(vault.backlinks(path))} →{len(vault.outlinks(path))}", style="dim")
         if self.counts[path]:
             row.append(f" !{self.counts[path]}", style=colours.get(f"finding-{severity}", ""))
+        if page.frontmatter.get("source") == "manual":
+            row.append(" ✎", style="bold")  # written by hand (filter: "source manual")
         return row
 
     def select(self, path: str) -> None:
