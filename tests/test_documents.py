@@ -55,6 +55,8 @@ def test_every_command_prints_a_document_its_schema_accepts(
     assert accepted["status"] == "accepted" and accepted["change"]
     planned = printed(capsys, "fix", vault, "--dry-run")
     assert planned["dry_run"] is True and planned["fixes"] and planned["fixes"][0]["change"] is None
+    kept = printed(capsys, "remember", vault, "The Redis cache cluster evicts keys with allkeys-lru.")
+    assert kept["decision"] == "add" and kept["suggestion"]
     hits = printed(capsys, "search", vault, "certificate")["hits"]
     assert hits and hits[0]["path"].endswith(".md")
     (sample_vault / ".curator.toml").write_text('[dream]\nproposer = "my-proposer --json"\n')

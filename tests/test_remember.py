@@ -108,3 +108,19 @@ def test_the_proposal_names_its_evidence(sample_vault: Path) -> None:
         "incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md",
     ]
     assert all(0 <= c.score <= 1 and c.why for c in proposal.evidence)
+
+
+def test_a_proposal_waits_in_the_review_queue_and_is_accepted_there(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = tree(sample_vault)
+    queued = remembered(capsys, sample_vault, NEW_FACT)["suggestion"]
+    assert queued and tree(sample_vault) == start
+    assert main(["suggestions", str(sample_vault), "--json"]) == 0
+    (waiting,) = json.loads(capsys.readouterr().out)["suggestions"]
+    assert (waiting["id"], waiting["kind"], waiting["status"]) == (queued, "remember", "pending")
+    assert main(["apply", str(sample_vault), queued, "--json"]) == 0
+    applied = json.loads(capsys.readouterr().out)
+    assert applied["status"] == "accepted" and (sample_vault / "systems/Redis cache cluster.md").exists()
+    undo(sample_vault, applied["change"])
+    assert tree(sample_vault) == start

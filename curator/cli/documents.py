@@ -194,7 +194,7 @@ def fixes(done: list[tuple[Fix, Entry | None]], dry_run: bool) -> dict[str, Any]
     }
 
 
-def remembered(proposal: Proposal, entry: Entry | None) -> dict[str, Any]:
+def remembered(proposal: Proposal, entry: Entry | None, suggestion: str | None = None) -> dict[str, Any]:
     """What `curator remember` decided, with its evidence, and the change when it was applied."""
     return {
         "schema": REMEMBER,
@@ -207,4 +207,5 @@ def remembered(proposal: Proposal, entry: Entry | None) -> dict[str, Any]:
         "applied": entry is not None,
         "change": entry.id if entry else None,
         "commit": (entry.commit or None) if entry else None,
+        "suggestion": suggestion,
     }

@@ -319,8 +319,9 @@ def run_undo(args: argparse.Namespace) -> int:
 
 
 def _suggestion_line(s: Suggestion) -> str:
-    what = f"{s.pages[0]} → {s.title}" if s.kind == "rename" else f"{s.pages[0]} into {s.pages[1]}"
-    return f"{s.id}  {s.status:<8} {s.kind:<6} {what}\n    {s.reason}"
+    from curator.core.dream import describe
+
+    return f"{s.id}  {s.status:<8} {describe(s)}\n    {s.reason}"
 
 
 def _dream_arguments(dream: argparse.ArgumentParser) -> None:
@@ -563,17 +564,24 @@ def run_remember(args: argparse.Namespace) -> int:
             return proposal.plan
 
         _, entry = plan_and_apply(root, replan, args.allow_dirty, on_wait=output.diagnose)
+    queued = None
+    if entry is None and proposal.plan is not None:  # not applied: it waits in the review queue
+        from curator.core.dream import queue_remembered
+
+        queued = queue_remembered(load_vault(root), proposal, text, args.source, args.page_type)
     if args.json:
-        output.emit_json(documents.remembered(proposal, entry))
+        output.emit_json(documents.remembered(proposal, entry, queued.id if queued else None))
         return EXIT_OK
     output.emit(f"{proposal.decision.upper()}: {proposal.reason}")
     for near in proposal.evidence[:3]:
         output.emit(f"    {near.score:.2f}  {near.path}  ({near.why})")
     if entry is not None:
         output.emit(f"applied as change {entry.id} (undo with 'curator undo VAULT {entry.id}')")
-    elif proposal.plan is not None:
-        files = ", ".join(c.path for c in proposal.plan.changes)
-        output.emit(f"would change {files}; run again with --apply to write it")
+    elif queued is not None:
+        files = ", ".join(c.path for c in proposal.plan.changes) if proposal.plan else ""
+        output.emit(
+            f"would change {files}; queued as suggestion {queued.id} (curator apply VAULT {queued.id}, or --apply)"
+        )
     return EXIT_OK
 
 

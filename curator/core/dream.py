@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from curator.core import cache
 from curator.core.atomic import write_atomic
@@ -29,6 +29,9 @@ from curator.core.resolve import fold
 from curator.core.similarity import STOPWORDS, find_duplicates
 from curator.core.titles import diary_title, is_eventish, subject_of
 from curator.core.vault import Vault
+
+if TYPE_CHECKING:
+    from curator.core.remember import Proposal
 
 SUGGESTIONS = "suggestions.json"
 SCHEMA = "curator.suggestions/1"
@@ -401,4 +404,51 @@ def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> 
     """What accepting `suggestion` would change, without writing anything."""
     if suggestion.kind == "rename":
         return plan_rename(vault, suggestion.pages[0], (title or suggestion.title or "").strip(), suggestion.reason)
+    if suggestion.kind == "remember":  # decided again against the vault as it is now
+        from curator.core.remember import remember
+
+        asked = suggestion.evidence
+        proposal = remember(vault, str(asked["text"]), str(asked.get("source", "agent")), asked.get("type"))
+        if proposal.plan is None:
+            raise EditError(f"nothing to apply now: {proposal.reason}")
+        return proposal.plan
     return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason)
+
+
+def describe(suggestion: Suggestion) -> str:
+    """One line saying what the suggestion would do."""
+    if suggestion.kind == "rename":
+        return f"rename {suggestion.pages[0]} → {suggestion.title}"
+    if suggestion.kind == "remember":
+        decision = suggestion.evidence.get("decision", "")
+        where = suggestion.title or (suggestion.pages[0] if suggestion.pages else "")
+        return f"remember ({decision}) → {where}"
+    return f"merge {suggestion.pages[0]} into {suggestion.pages[1]}"
+
+
+def queue_remembered(vault: Vault, proposal: Proposal, text: str, source: str, page_type: str | None) -> Suggestion:
+    """Put a `remember` proposal into the review queue (`curator suggestions`, the TUI's review),
+    in place of a pending one for the same text; accepting it decides again and applies."""
+    changed = [c.path for c in proposal.plan.changes if c.before is not None] if proposal.plan else []
+    evidence: dict[str, Any] = {
+        "text": text,
+        "source": source,
+        "type": page_type,
+        "decision": proposal.decision,
+        "nearest": [f"{c.path} ({c.score:.2f}: {c.why})" for c in proposal.evidence[:3]],
+    }
+    key = hashlib.sha1(text.encode()).hexdigest()
+    suggestion = Suggestion(
+        suggestion_id("remember", [key]),
+        "remember",
+        changed,
+        proposal.title,
+        proposal.reason,
+        evidence,
+        page_shas={path: vault.pages[path].sha for path in changed if path in vault.pages},
+        proposer="remember",
+    )
+    with vault_lock(vault.root):
+        kept = [s for s in load_suggestions(vault.root) if s.id != suggestion.id or s.status != "pending"]
+        save_suggestions(vault.root, [*kept, suggestion])
+    return suggestion

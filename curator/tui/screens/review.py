@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from curator.core.dream import Suggestion, load_suggestions, plan_for
+from curator.core.dream import Suggestion, describe, load_suggestions, plan_for
 from curator.core.edits import plan_diff
 from curator.core.errors import REPORTED, one_line
 from curator.tui.screens.modals import EditLine
@@ -63,11 +63,7 @@ class ReviewScreen(Screen[None]):
             for name in ("#review-reason", "#review-evidence", "#review-diff"):
                 self.query_one(name, Static).update("")
             return
-        what = (
-            f"rename {suggestion.pages[0]}  →  {suggestion.title}"
-            if suggestion.kind == "rename"
-            else f"merge {suggestion.pages[0]}  into  {suggestion.pages[1]}"
-        )
+        what = describe(suggestion)
         head.update(Text(f"Suggestion {self.position + 1} of {len(self.suggestions)} · {what}"))
         self.query_one("#review-reason", Static).update(Text(suggestion.reason + ".", style="bold"))
         evidence = Text()
