@@ -95,7 +95,8 @@ def test_signals_are_preferred_in_order_and_existing_pages_get_a_merge(tmp_path:
 
 def test_decisions_are_kept_until_the_page_changes(sample_vault: Path) -> None:
     first = dream(load_vault(sample_vault))
-    assert len(first.proposed) == 3
+    assert [s.kind for s in first.proposed].count("tier") == 1  # its index is at 82 % of its budget
+    assert len([s for s in first.proposed if s.kind != "tier"]) == 3
     renamed = next(s for s in first.proposed if s.kind == "rename")
     set_status(sample_vault, renamed.id, "rejected")
     again = dream(load_vault(sample_vault))
@@ -122,7 +123,7 @@ def test_end_to_end_two_renames_one_merge_and_an_undo(sample_vault: Path) -> Non
     assert not (sample_vault / merged.pages[0]).exists()
     undo(sample_vault, entry.id)
     assert (sample_vault / renames[1].pages[0]).exists()
-    statuses = {s.id: s.status for s in load_suggestions(sample_vault)}
+    statuses = {s.id: s.status for s in load_suggestions(sample_vault) if s.kind != "tier"}
     assert statuses == {first.id: "accepted", second.id: "undone", merged.id: "accepted"}
     assert [e.state for e in history(sample_vault)] == ["applied", "undone", "applied"]
     with pytest.raises(EditError, match="already accepted"):
@@ -194,3 +195,27 @@ def test_a_page_written_by_hand_is_named_so_in_the_reason(tmp_path: Path) -> Non
     )
     (suggestion,) = dream(load_vault(root, use_cache=False)).proposed
     assert "was written by hand: source manual" in suggestion.reason
+
+
+def test_index_tiering_moves_closed_entries_until_the_index_fits(sample_vault: Path) -> None:
+    from edit_helpers import tree
+
+    from curator.core.lint import lint
+
+    start = tree(sample_vault)
+    (tier,) = [s for s in dream(load_vault(sample_vault)).proposed if s.kind == "tier"]
+    assert "82%" in tier.reason and tier.title == "MEMORY_DEEP.md"
+    _, entry = accept(load_vault(sample_vault), tier.id)
+    index = (sample_vault / "MEMORY.md").read_text()
+    deep = (sample_vault / "MEMORY_DEEP.md").read_text()
+    assert len(index.encode()) < 0.7 * 3072 and "[[MEMORY_DEEP]]" in index
+    assert "- [[Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen]]\n" in deep  # closed entries first
+    moved = [line for line in deep.splitlines() if line.startswith("- ")]
+    assert all(line + "\n" in start["MEMORY.md"].decode() for line in moved)  # whole lines, as they were
+    rules = {f.rule for f in lint(sample_vault, use_cache=False).findings}
+    assert "index-pressure" not in rules
+    assert {f.path for f in lint(sample_vault, use_cache=False).findings if f.rule == "index-drift"} == {
+        f"notes/{name}.md" for name in ("Broken header", "Loose thoughts on queues", "Vendor call")
+    }  # the same three as before: a tiered entry is still listed
+    undo(sample_vault, entry.id)
+    assert tree(sample_vault) == start

@@ -26,6 +26,7 @@ class Config(NamedTuple):
     types_configured: bool = False  # the config names the types: `untyped` then holds for every vault
     index_page: str | None = None  # None: MEMORY.md when the vault has one; "" turns it off
     index_budget: int = 24 * 1024  # bytes an agent harness loads before it cuts the index off
+    index_deep_page: str = "MEMORY_DEEP.md"  # where index tiering moves older and closed entries
     max_page_bytes: int = 10 * 1024 * 1024  # larger pages are reported, not parsed
     baseline: str = ".curator-baseline.json"  # the vault's accepted findings (lint and the TUI skip them)
     stub_chars: int = 120
@@ -72,6 +73,7 @@ _TOP_KEYS: dict[str, str] = {
     "types": "strings",
     "index_page": "str",
     "index_budget": "positive int",
+    "index_deep_page": "str",
     "max_page_bytes": "positive int",
     "baseline": "str",
 }

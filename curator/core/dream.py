@@ -329,6 +329,9 @@ def dream(vault: Vault, limit: int | None = None, progress: Callable[[int, int],
             suggestion = _merge_suggestion(vault, item.a, item.b, item.score, evidence)
         if suggestion is not None:
             proposed.append(suggestion)
+    tier = _tier_suggestion(vault)
+    if tier is not None:
+        proposed.append(tier)
     _ask_proposer(vault, proposed, notes)
     stored = {s.id: s for s in load_suggestions(vault.root)}
     fresh: list[Suggestion] = []
@@ -404,6 +407,10 @@ def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> 
     """What accepting `suggestion` would change, without writing anything."""
     if suggestion.kind == "rename":
         return plan_rename(vault, suggestion.pages[0], (title or suggestion.title or "").strip(), suggestion.reason)
+    if suggestion.kind == "tier":
+        from curator.core.tiering import plan_tiering
+
+        return plan_tiering(vault)
     if suggestion.kind == "remember":  # decided again against the vault as it is now
         from curator.core.remember import remember
 
@@ -415,10 +422,41 @@ def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> 
     return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason)
 
 
+def _tier_suggestion(vault: Vault) -> Suggestion | None:
+    """When the index page is over 80 % of its load budget: move its older and closed entries."""
+    from curator.core.tiering import plan_tiering
+
+    index = vault.index_page
+    if index is None or vault.pages[index].size <= 0.8 * vault.config.index_budget:
+        return None
+    try:
+        plan = plan_tiering(vault)
+    except EditError:
+        return None
+    pages = [c.path for c in plan.changes if c.before is not None]
+    moved = plan.reason.split("move ", 1)[1].split(" entries", 1)[0]
+    reason = (
+        f"Tier the index because {index} is {vault.pages[index].size / vault.config.index_budget:.0%} of the "
+        f"{vault.config.index_budget} bytes an agent loads; {moved} older and closed entries move to "
+        f"{vault.config.index_deep_page}, linked from it"
+    )
+    return Suggestion(
+        suggestion_id("tier", [index]),
+        "tier",
+        pages,
+        vault.config.index_deep_page,
+        reason,
+        {"entries_moved": int(moved)},
+        page_shas={p: vault.pages[p].sha for p in pages if p in vault.pages},
+    )
+
+
 def describe(suggestion: Suggestion) -> str:
     """One line saying what the suggestion would do."""
     if suggestion.kind == "rename":
         return f"rename {suggestion.pages[0]} → {suggestion.title}"
+    if suggestion.kind == "tier":
+        return f"tier the index → {suggestion.title}"
     if suggestion.kind == "remember":
         decision = suggestion.evidence.get("decision", "")
         where = suggestion.title or (suggestion.pages[0] if suggestion.pages else "")

@@ -323,9 +323,12 @@ def rule_index(vault: Vault) -> Iterator[Hit]:
     index = vault.index_page
     if index is None:
         return
-    listed = {rl.resolution.path for rl in vault.outlinks(index) if rl.resolution.kind == "page"}
+    deep = vault.config.index_deep_page  # entries tiered out of the index are listed there
+    listed = {
+        rl.resolution.path for page in (index, deep) for rl in vault.outlinks(page) if rl.resolution.kind == "page"
+    }
     for path in vault.pages:
-        if path != index and path not in listed:
+        if path not in (index, deep) and path not in listed:
             yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
     size = vault.pages[index].size
     budget = vault.config.index_budget
