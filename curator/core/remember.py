@@ -287,6 +287,8 @@ def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
 def _new_page(vault: Vault, text: str, title: str, source: str, page_type: str | None) -> tuple[str, str]:
     folder = _folder_for(vault, _page_type(vault, text, page_type))
     path = target_path(vault, folder + "/x.md" if folder else "x.md", title)
+    if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
+        raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
     body = _linked(vault, text, path)
     header = f"---\ntype: {_page_type(vault, text, page_type)}\nsource: {source}\n---\n"
     return path, f"{header}# {title}\n\n{body.strip()}\n"
