@@ -99,8 +99,11 @@ def blocks(body: str) -> list[str]:
 
 def _lines(body: str) -> Iterator[tuple[str, bool]]:
     """Each line of `body` (as str.splitlines gives it) and whether it lies in fenced code."""
-    fenced = fence_ranges(body, 0)
+    fenced = iter(fence_ranges(body, 0))  # in order and apart: walked once, beside the lines
+    current = next(fenced, None)
     pos = 0
     for raw, line in zip(body.splitlines(keepends=True), body.splitlines(), strict=True):
-        yield line, any(a <= pos < b for a, b in fenced)
+        while current is not None and current[1] <= pos:
+            current = next(fenced, None)
+        yield line, current is not None and current[0] <= pos < current[1]
         pos += len(raw)
