@@ -194,11 +194,16 @@ def run_graph(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _recovered(vault: Path) -> None:
+def _recovered(vault: str) -> Path:
+    """The vault's root, once what earlier commands left is settled (a crash rolled back, a change
+    git did not take committed), each said in one line."""
     from curator.core.changes import recover
+    from curator.core.scan import check_vault_root
 
-    for line in recover(vault, on_wait=output.diagnose):
+    root = check_vault_root(vault)
+    for line in recover(root, on_wait=output.diagnose):
         output.diagnose(line)
+    return root
 
 
 def _edit_options(edit: argparse.ArgumentParser) -> None:
@@ -237,10 +242,8 @@ def run_merge(args: argparse.Namespace) -> int:
 def _run_edit(args: argparse.Namespace, make_plan: Callable[[Vault], Plan]) -> int:
     from curator.core.changes import plan_and_apply
     from curator.core.loading import load_vault
-    from curator.core.scan import check_vault_root
 
-    root = check_vault_root(args.vault)
-    _recovered(root)
+    root = _recovered(args.vault)
     entry = None
     if args.dry_run:
         plan = make_plan(load_vault(root))
@@ -263,19 +266,17 @@ def _run_edit(args: argparse.Namespace, make_plan: Callable[[Vault], Plan]) -> i
     return EXIT_OK
 
 
-def _history_arguments(history: argparse.ArgumentParser) -> None:
-    history.add_argument("vault")
-    history.add_argument("--json", action="store_true")
+def _vault_and_json_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("vault")
+    command.add_argument("--json", action="store_true")
 
 
 def run_history(args: argparse.Namespace) -> int:
     import time
 
     from curator.core.changes import history
-    from curator.core.scan import check_vault_root
 
-    root = check_vault_root(args.vault)
-    _recovered(root)
+    root = _recovered(args.vault)
     entries = history(root)
     if args.json:
         output.emit_json(documents.history(entries))
@@ -303,10 +304,8 @@ def _undo_arguments(undo: argparse.ArgumentParser) -> None:
 
 def run_undo(args: argparse.Namespace) -> int:
     from curator.core.changes import undo
-    from curator.core.scan import check_vault_root
 
-    root = check_vault_root(args.vault)
-    _recovered(root)
+    root = _recovered(args.vault)
     entry = undo(root, args.id, allow_dirty=args.allow_dirty, on_wait=output.diagnose)
     document = documents.undo(entry)
     if document["not_committed"]:
@@ -333,10 +332,8 @@ def _dream_arguments(dream: argparse.ArgumentParser) -> None:
 def run_dream(args: argparse.Namespace) -> int:
     from curator.core.dream import dream
     from curator.core.loading import load_vault
-    from curator.core.scan import check_vault_root
 
-    root = check_vault_root(args.vault)
-    _recovered(root)
+    root = _recovered(args.vault)
     with output.progress_bar("embedding pages", "pages") as progress:
         result = dream(load_vault(root), args.limit, progress)
     for note in result.notes:
@@ -358,17 +355,10 @@ def run_dream(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _suggestions_arguments(listing: argparse.ArgumentParser) -> None:
-    listing.add_argument("vault")
-    listing.add_argument("--json", action="store_true")
-
-
 def run_suggestions(args: argparse.Namespace) -> int:
     from curator.core.dream import load_suggestions
-    from curator.core.scan import check_vault_root
 
-    root = check_vault_root(args.vault)
-    _recovered(root)
+    root = _recovered(args.vault)
     suggestions = load_suggestions(root)
     if args.json:
         output.emit_json(documents.suggestions(suggestions))
@@ -388,10 +378,8 @@ def _apply_arguments(accept: argparse.ArgumentParser) -> None:
 def run_apply(args: argparse.Namespace) -> int:
     from curator.core.dream import accept
     from curator.core.loading import load_vault
-    from curator.core.scan import check_vault_root
 
-    root = check_vault_root(args.vault)
-    _recovered(root)
+    root = _recovered(args.vault)
     suggestion, entry = accept(load_vault(root), args.id, args.title, args.allow_dirty, on_wait=output.diagnose)
     if args.json:
         output.emit_json(documents.applied(suggestion, entry))
@@ -478,14 +466,12 @@ def run_fix(args: argparse.Namespace) -> int:
     from curator.core.changes import Entry, plan_and_apply
     from curator.core.fixes import FIXABLE_RULES, Fix, fix_for, fixable_findings
     from curator.core.loading import load_vault
-    from curator.core.scan import check_vault_root
 
-    root = check_vault_root(args.vault)
     for rule in args.rule or []:
         if rule not in FIXABLE_RULES:
             output.diagnose(f"no fix without a choice for {rule!r} (curator fixes: {', '.join(FIXABLE_RULES)})")
             return EXIT_USAGE
-    _recovered(root)
+    root = _recovered(args.vault)
     vault = load_vault(root)
     findings = fixable_findings(vault)
     known = {f.fingerprint for f in findings}
@@ -547,11 +533,9 @@ def run_remember(args: argparse.Namespace) -> int:
     from curator.core.changes import plan_and_apply
     from curator.core.loading import load_vault
     from curator.core.remember import remember
-    from curator.core.scan import check_vault_root
 
-    root = check_vault_root(args.vault)
+    root = _recovered(args.vault)
     text = sys.stdin.read() if args.text == "-" else args.text
-    _recovered(root)
     proposal = remember(load_vault(root), text, args.source, args.page_type)
     entry = None
     if args.apply and proposal.plan is not None:
@@ -652,11 +636,13 @@ COMMANDS: dict[str, Command] = {
         "rename a page and rewrite every link to it", _rename_arguments, run_rename, f"Rename a page ({_EDIT})."
     ),
     "merge": Command("merge one page into another", _merge_arguments, run_merge, f"Merge SOURCE into INTO ({_EDIT})."),
-    "history": Command("list applied changes, newest first", _history_arguments, run_history, "List applied changes."),
+    "history": Command(
+        "list applied changes, newest first", _vault_and_json_arguments, run_history, "List applied changes."
+    ),
     "undo": Command("undo one change, leaving the others", _undo_arguments, run_undo, "Undo one change."),
     "dream": Command("propose renames and merges", _dream_arguments, run_dream, "Propose renames and merges."),
     "suggestions": Command(
-        "list suggestions and their status", _suggestions_arguments, run_suggestions, "List suggestions."
+        "list suggestions and their status", _vault_and_json_arguments, run_suggestions, "List suggestions."
     ),
     "apply": Command("accept a suggestion (journaled, undoable)", _apply_arguments, run_apply, "Accept a suggestion."),
     "reject": Command("reject a suggestion", _reject_arguments, run_reject, "Reject a suggestion."),
