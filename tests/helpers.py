@@ -10,6 +10,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_VAULT = ROOT / "sample_vault"
 SHARED_VAULTS = ROOT.parent / "shared" / "vaults"
 FOAM_DOCS = SHARED_VAULTS / "foam-docs"
+# Body text long enough not to be a stub (120 characters).
+NOT_A_STUB = (
+    "Enough words on this page to be more than a stub, which needs a hundred and twenty characters of text, "
+    "so here are some more."
+)
 
 
 def make_vault(root: Path, files: dict[str, str | bytes]) -> Path:

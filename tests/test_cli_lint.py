@@ -12,7 +12,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from helpers import make_vault
+from helpers import NOT_A_STUB, make_vault
 
 from curator.cli.main import main
 
@@ -271,10 +271,7 @@ def test_the_progress_bar_shows_the_rate_and_the_time_left(monkeypatch: pytest.M
 def test_a_rule_with_many_findings_is_one_line_until_selected(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    body = (
-        "Enough words on this page to be more than a stub, which needs a hundred and twenty characters of text, "
-        "so here are some more."
-    )
+    body = NOT_A_STUB
     files: dict[str, str | bytes] = {f"p{i:02}.md": body for i in range(60)}
     files["home.md"] = f"{body} [[gone]]"
     vault = make_vault(tmp_path / "v", files)

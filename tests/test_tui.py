@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from edit_helpers import tree
-from helpers import make_vault, settle
+from helpers import NOT_A_STUB, make_vault, settle
 from textual.widgets import DataTable, OptionList
 
 from curator.cli.main import main
@@ -121,6 +121,17 @@ async def test_accept_a_rename_in_review_and_undo_it(sample_vault: Path) -> None
         assert old.exists() and not new.exists()
 
 
+async def _undo_the_newest_from_history(pilot: Any, app: CuratorApp) -> None:
+    """Open the history (h), undo its newest change (u) and confirm (y)."""
+    await pilot.press("h")
+    await pilot.pause()
+    assert isinstance(app.screen, HistoryScreen)
+    await pilot.press("u")
+    await pilot.pause()
+    await pilot.press("y")
+    await settle(pilot)
+
+
 async def test_an_undo_conflict_is_a_clear_notification(sample_vault: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     entry = apply(sample_vault, plan_rename(load_vault(sample_vault), "Certificate renewal", "TLS renewal"))
     memory = sample_vault / "MEMORY.md"
@@ -129,13 +140,7 @@ async def test_an_undo_conflict_is_a_clear_notification(sample_vault: Path, monk
     messages = notifications(app, monkeypatch)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        await pilot.press("h")
-        await pilot.pause()
-        assert isinstance(app.screen, HistoryScreen)
-        await pilot.press("u")
-        await pilot.pause()
-        await pilot.press("y")
-        await settle(pilot)
+        await _undo_the_newest_from_history(pilot, app)
         assert any("MEMORY.md was edited since" in m for m in messages)
         assert (sample_vault / "problems/TLS renewal.md").exists()  # nothing was changed
         assert entry.id in {e.id for e in app.screen.entries}  # type: ignore[attr-defined]
@@ -158,12 +163,7 @@ async def test_a_file_system_error_in_a_worker_is_a_notification_not_an_exit(
     messages = notifications(app, monkeypatch)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        await pilot.press("h")
-        await pilot.pause()
-        await pilot.press("u")
-        await pilot.pause()
-        await pilot.press("y")
-        await settle(pilot)
+        await _undo_the_newest_from_history(pilot, app)
         assert "problems/[/b] TLS renewal.md: Permission denied" in messages
         assert app.is_running and isinstance(app.screen, HistoryScreen)
         await pilot.pause(0.2)  # the toast is drawn: markup would raise here
@@ -281,10 +281,7 @@ async def test_ignore_a_finding_writes_the_baseline_and_lint_skips_it(sample_vau
 
 
 async def test_a_rule_with_many_findings_is_one_row_that_opens(tmp_path: Path) -> None:
-    body = (
-        "Enough words on this page to be more than a stub, which needs a hundred and twenty characters of text, "
-        "so here are some more."
-    )
+    body = NOT_A_STUB
     files: dict[str, str | bytes] = {f"p{i:03}.md": body for i in range(120)}
     files["home.md"] = f"{body} [[gone]]"
     root = make_vault(tmp_path / "v", files)

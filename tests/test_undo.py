@@ -177,11 +177,10 @@ def test_history_command_reports_recovery(tmp_path: Path, capsys: pytest.Capture
     assert "rolled back" in err and json.loads(out)["changes"] == []
 
 
-DYING_WRITER = """
+DYING = """
 import os, sys, time
 from pathlib import Path
 import curator.core.changes as changes
-from curator.core.changes import plan_and_apply
 from curator.core.edits import plan_rename
 root = Path(sys.argv[1]); die_at = int(sys.argv[2])
 count = [0]
@@ -192,59 +191,18 @@ def step(name):
         os._exit(137)  # then this one dies at once: no cleanup, no finally
     count[0] += 1
 changes.before_step = step
-plan_and_apply(root, lambda vault: plan_rename(vault, "Alpha", "sub/Alpha one"))
+if sys.argv[3] == "apply":
+    changes.plan_and_apply(root, lambda vault: plan_rename(vault, "Alpha", "sub/Alpha one"))
+else:
+    changes.undo(root, sys.argv[4])
 """
 
 
-@pytest.mark.parametrize("die_at", [0, 1, 2])
-def test_a_writer_killed_mid_change_while_another_waits_loses_nothing(tmp_path: Path, die_at: int) -> None:
-    root = make_vault(tmp_path / "v", FILES)
-    original = tree(root)
+def _die_while_another_renames(root: Path, die_at: int, *action: str) -> subprocess.CompletedProcess[str]:
+    """Run `action` (apply, or undo ID) until its write step `die_at`, start a second writer
+    (`curator rename Beta`) while it is stopped there, let the first die; the second's result."""
     dying = subprocess.Popen(
-        [sys.executable, "-c", DYING_WRITER, str(root), str(die_at)], stdout=subprocess.PIPE, text=True
-    )
-    assert dying.stdout is not None and dying.stdout.readline().strip() == "stopped"
-    second = subprocess.run(
-        [sys.executable, "-m", "curator", "rename", str(root), "Beta", "Beta two", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert dying.wait(timeout=30) == 137
-    assert second.returncode == 0, second.stderr
-    assert "waiting for pid" in second.stderr  # it did not touch the live writer's half-done change
-    assert "rolled back" in second.stderr  # then it put back what the dead one left
-    text = (root / "Home.md").read_text()
-    assert "[[Alpha]]" in text and "[[Beta two]]" in text and not (root / "sub").exists()
-    (entry,) = history(root)
-    undo(root, entry.id)
-    assert tree(root) == original
-
-
-DYING_UNDO = """
-import os, sys, time
-from pathlib import Path
-import curator.core.changes as changes
-root = Path(sys.argv[1]); die_at = int(sys.argv[2])
-count = [0]
-def step(name):
-    if count[0] == die_at:
-        print("stopped", flush=True)
-        time.sleep(1.0)  # a second writer starts now, and must wait for this one
-        os._exit(137)
-    count[0] += 1
-changes.before_step = step
-changes.undo(root, sys.argv[3])
-"""
-
-
-@pytest.mark.parametrize("die_at", [0, 1, 2])
-def test_an_undo_killed_midway_while_another_writer_waits_loses_nothing(tmp_path: Path, die_at: int) -> None:
-    root = make_vault(tmp_path / "v", FILES)
-    original = tree(root)
-    entry = rename(root, "Alpha", "sub/Alpha one")
-    dying = subprocess.Popen(
-        [sys.executable, "-c", DYING_UNDO, str(root), str(die_at), entry.id], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", DYING, str(root), str(die_at), *action], stdout=subprocess.PIPE, text=True
     )
     assert dying.stdout is not None and dying.stdout.readline().strip() == "stopped"
     second = subprocess.run(
@@ -255,7 +213,30 @@ def test_an_undo_killed_midway_while_another_writer_waits_loses_nothing(tmp_path
     )
     assert dying.wait(timeout=30) == 137
     assert second.returncode == 0, second.stderr
-    assert "waiting for pid" in second.stderr and "the change is back in place" in second.stderr
+    assert "waiting for pid" in second.stderr  # it did not touch the live writer's half-done change
+    return second
+
+
+@pytest.mark.parametrize("die_at", [0, 1, 2])
+def test_a_writer_killed_mid_change_while_another_waits_loses_nothing(tmp_path: Path, die_at: int) -> None:
+    root = make_vault(tmp_path / "v", FILES)
+    original = tree(root)
+    second = _die_while_another_renames(root, die_at, "apply")
+    assert "rolled back" in second.stderr  # then it put back what the dead one left
+    text = (root / "Home.md").read_text()
+    assert "[[Alpha]]" in text and "[[Beta two]]" in text and not (root / "sub").exists()
+    (entry,) = history(root)
+    undo(root, entry.id)
+    assert tree(root) == original
+
+
+@pytest.mark.parametrize("die_at", [0, 1, 2])
+def test_an_undo_killed_midway_while_another_writer_waits_loses_nothing(tmp_path: Path, die_at: int) -> None:
+    root = make_vault(tmp_path / "v", FILES)
+    original = tree(root)
+    entry = rename(root, "Alpha", "sub/Alpha one")
+    second = _die_while_another_renames(root, die_at, "undo", entry.id)
+    assert "the change is back in place" in second.stderr
     assert (root / "sub/Alpha one.md").exists() and not (root / "Alpha.md").exists()  # the rename stands
     assert {p for p in tree(root) if "curator-tmp" in p} == set()  # nothing the dead undo wrote is left
     assert "[[Beta two]]" in (root / "Home.md").read_text()
