@@ -477,6 +477,7 @@ def apply(root: Path, plan: Plan, allow_dirty: bool = False) -> Entry:
     lock. A plan made outside the lock is refused when a file it touches changed since: plan
     inside it (`plan_and_apply`) to be sure of planning against what is on disk."""
     with vault_lock(root):
+        recover(root)
         return _apply(root, plan, allow_dirty)
 
 
@@ -497,9 +498,9 @@ def plan_and_apply(
 
 
 def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
+    """`apply` once the vault's lock is held and what earlier commands left is settled."""
     from curator.core.credentials import refuse_credentials
 
-    recover(root)
     refuse_credentials(plan.changes)  # before a byte is written
     deleted = {fold(c.path) for c in plan.changes if c.after is None}
     for change in plan.changes:
