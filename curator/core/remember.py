@@ -102,7 +102,7 @@ def remember(
     best = evidence[0] if evidence and evidence[0].score >= limit else None
     if best is None:
         title = title_for(text)
-        plan = _plan_add(vault, text, title, source, page_type, evidence)
+        plan = _plan_add(vault, text, title, source, page_type)
         why = (
             f"nothing in the vault is about it (best {evidence[0].path} at {evidence[0].score:.2f})"
             if evidence
@@ -119,7 +119,7 @@ def remember(
         title = title_for(text)
         if fold(title) in vault.resolver.titles() or fold(title) == fold(vault.pages[best.path].title):
             title = f"{vault.pages[best.path].title} (updated)"
-        plan = _plan_supersede(vault, text, title, source, page_type, best.path, evidence)
+        plan = _plan_supersede(vault, text, title, source, page_type, best.path)
         return Proposal(
             "supersede",
             plan.details["page"],
@@ -205,14 +205,10 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
 
 
-def _key(sentence: str) -> str:
-    return " ".join(fold(w) for w in _WORD.findall(sentence))
-
-
 def _new_sentences(text: str, page_text: str) -> list[str]:
     """The text's sentences the page does not already hold (compared by their words)."""
-    have = _key(page_text)
-    return [s for s in _sentences(text) if _key(s) and _key(s) not in have]
+    have = _phrase(page_text)
+    return [s for s in _sentences(text) if _phrase(s) and _phrase(s) not in have]
 
 
 def _phrase(text: str) -> str:
@@ -285,12 +281,13 @@ def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
 
 
 def _new_page(vault: Vault, text: str, title: str, source: str, page_type: str | None) -> tuple[str, str]:
-    folder = _folder_for(vault, _page_type(vault, text, page_type))
+    kind = _page_type(vault, text, page_type)
+    folder = _folder_for(vault, kind)
     path = target_path(vault, folder + "/x.md" if folder else "x.md", title)
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
     body = _linked(vault, text, path)
-    header = f"---\ntype: {_page_type(vault, text, page_type)}\nsource: {source}\n---\n"
+    header = f"---\ntype: {kind}\nsource: {source}\n---\n"
     return path, f"{header}# {title}\n\n{body.strip()}\n"
 
 
@@ -315,9 +312,7 @@ def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:
     return FileChange(index, before, (text[:offset] + entry + text[offset:]).encode("utf-8"))
 
 
-def _plan_add(
-    vault: Vault, text: str, title: str, source: str, page_type: str | None, evidence: list[Candidate]
-) -> Plan:
+def _plan_add(vault: Vault, text: str, title: str, source: str, page_type: str | None) -> Plan:
     path, page = _new_page(vault, text, title, source, page_type)
     changes = [FileChange(path, None, page.encode("utf-8"))]
     index = _index_change(vault, path, title)
@@ -327,9 +322,7 @@ def _plan_add(
     return Plan("remember", f"Remember: add {path}", tuple(sorted(changes, key=lambda c: c.path)), {}, 0, (), details)
 
 
-def _plan_supersede(
-    vault: Vault, text: str, title: str, source: str, page_type: str | None, old: str, evidence: list[Candidate]
-) -> Plan:
+def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type: str | None, old: str) -> Plan:
     path, page = _new_page(vault, text, title, source, page_type or vault.pages[old].frontmatter.get("type"))
     before = (vault.root / old).read_bytes()
     name = explicit_target(vault.resolver, old, path, False) if path in vault.pages else title
