@@ -238,11 +238,10 @@ def plan_link_from(vault: Vault, orphan: str, source: str) -> Plan:
     """Link `orphan` from `source`: a line in the index page's best section, or a "See also" line
     at the end of any other page."""
     if source == vault.index_page:
-        drift = Finding("index-drift", "info", orphan, None, None, "", "", {"index": source})
-        fix = _index_line(vault, drift)
-        if fix is None:
+        found = index_line(vault, orphan, vault.pages[orphan].title)
+        if found is None:
             raise EditError(f"{orphan} cannot be listed in {source}")
-        offset, entry = fix.offset, fix.after
+        _, offset, entry = found
     else:
         text = vault.text_of(source)
         newline = "\r\n" if "\r\n" in text else "\n"
