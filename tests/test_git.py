@@ -68,3 +68,23 @@ def test_a_dirty_file_the_change_touches_refuses_unless_allowed(repo: git.Repo) 
     assert (vault / "Alpha.md").exists()
     entry = apply(vault, plan, allow_dirty=True)
     assert entry.commit and (vault / "Beta.md").exists()
+
+
+def test_a_vault_in_a_linked_worktree_commits_there(repo: git.Repo, tmp_path: Path) -> None:
+    """A linked worktree has a `.git` file, not a folder; its changes are still committed."""
+    worktree = tmp_path / "worktree"
+    repo.git.worktree("add", "-b", "side", str(worktree))
+    assert (worktree / ".git").is_file()
+    vault = worktree / "vault"
+    entry = apply(vault, plan_rename(load_vault(vault, use_cache=False), "Alpha", "Beta"))
+    side = git.Repo(worktree)
+    assert entry.commit == side.head.commit.hexsha and not entry.not_committed
+    assert changed_in(side.head.commit) == {"vault/Alpha.md", "vault/Beta.md", "vault/Home.md"}
+    assert repo.head.commit.hexsha != entry.commit  # the main checkout's branch is untouched
+
+
+def test_a_vault_outside_any_repository_is_not_committed(tmp_path: Path) -> None:
+    vault = make_vault(tmp_path / "plain", {"Home.md": "See [[Alpha]].\n", "Alpha.md": "# Alpha\n"})
+    entry = apply(vault, plan_rename(load_vault(vault, use_cache=False), "Alpha", "Beta"))
+    assert entry.commit == "" and not entry.not_committed
+    assert (vault / "Beta.md").exists()

@@ -272,18 +272,28 @@ def _real_root(root: Path) -> Path:
     return root.resolve()
 
 
-def _inside(root: Path, path: str) -> Path:
-    """The absolute path of a vault file; refuses anything that would land outside the vault."""
-    full = (root / path).resolve()
+def _inside(root: Path, path: str, folders: dict[Path, Path] | None = None) -> Path:
+    """The absolute path of a vault file; refuses anything that would land outside the vault.
+
+    `folders`: the real paths of folders already resolved during this one operation (an apply
+    touching 1,000 files resolves their few folders once, not every file's path)."""
+    full = root / path
     real_root = _real_root(root)
-    if full != real_root and not full.is_relative_to(real_root):
+    if os.path.islink(full) or folders is None:
+        real = full.resolve()
+    else:
+        folder = folders.get(full.parent)
+        if folder is None:
+            folder = folders[full.parent] = full.parent.resolve()
+        real = folder / full.name
+    if real != real_root and not real.is_relative_to(real_root):
         raise EditError(f"{path} lies outside the vault; nothing was changed")
-    return root / path
+    return full
 
 
-def _read(root: Path, path: str) -> bytes | None:
+def _read(root: Path, path: str, folders: dict[Path, Path] | None = None) -> bytes | None:
     try:
-        return _inside(root, path).read_bytes()
+        return _inside(root, path, folders).read_bytes()
     except FileNotFoundError:
         return None
 
@@ -295,9 +305,10 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str]) -> 
     synced first, can put back whatever a crash leaves half renamed."""
     changing = [f for f in files if f.before != f.after]
     touched: set[Path] = set()
+    folders: dict[Path, Path] = {}
     for f in changing:
         if f.after is None:
-            full = _inside(root, f.path)
+            full = _inside(root, f.path, folders)
             if full.exists():
                 before_step(f"delete {f.path}")
                 full.unlink()
@@ -306,7 +317,7 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str]) -> 
     for f in changing:
         if f.after is None:
             continue
-        full = _inside(root, f.path)
+        full = _inside(root, f.path, folders)
         try:
             mode: int | None = full.stat().st_mode & 0o7777  # keep the page's permissions
         except FileNotFoundError:
@@ -503,10 +514,11 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
 
     refuse_credentials(plan.changes)  # before a byte is written
     deleted = {fold(c.path) for c in plan.changes if c.after is None}
+    folders: dict[Path, Path] = {}
     for change in plan.changes:
         if change.before is None and fold(change.path) in deleted:
             continue  # a case-only rename: on a case-insensitive disk the new name reads the old file
-        if _read(root, change.path) != change.before:
+        if _read(root, change.path, folders) != change.before:
             raise EditError(f"{change.path} changed since the change was planned; nothing was changed")
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:

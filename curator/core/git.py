@@ -24,6 +24,8 @@ class GitRepo:
     @classmethod
     def find(cls, vault: Path) -> GitRepo | None:
         """The repository the vault lies in, or None (no repository, or no git on this machine)."""
+        if not _inside_a_work_tree(vault):
+            return None  # without importing GitPython (60 ms of every write in a vault outside git)
         try:
             import git
         except ImportError:  # GitPython needs the git program
@@ -98,6 +100,12 @@ class GitRepo:
         if not reader.has_option("user", "email") and "GIT_AUTHOR_EMAIL" not in os.environ:
             env.update(GIT_AUTHOR_EMAIL="curator@localhost", GIT_COMMITTER_EMAIL="curator@localhost")
         return env
+
+
+def _inside_a_work_tree(vault: Path) -> bool:
+    """Whether `vault` or a folder above it holds a `.git` (a folder, or a file naming one)."""
+    folder = vault.resolve()
+    return any((candidate / ".git").exists() for candidate in (folder, *folder.parents))
 
 
 def _last_line(exc: Exception) -> str:
