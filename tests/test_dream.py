@@ -219,3 +219,45 @@ def test_index_tiering_moves_closed_entries_until_the_index_fits(sample_vault: P
     }  # the same three as before: a tiered entry is still listed
     undo(sample_vault, entry.id)
     assert tree(sample_vault) == start
+
+
+STATUS_VAULT: dict[str, str | bytes] = {
+    "MEMORY.md": "# Memory\n\n- [[Billing service]]: how billing runs\n- [[Deployed 3.14.2]]\n- [[Closed 4711]]\n",
+    "Billing service.md": "---\ntype: system\n---\n# Billing service\n\nBills customers nightly.\n",
+    "PR 482 merged.md": "Merged PR #482 on 2026-07-01 for [[Billing service]].\n",
+    "Deployed 3.14.2.md": "Deployed payments-api 3.14.2 on 2026-07-02.\n",
+    "Closed 4711.md": "Closed ticket 4711 on 2026-07-03.\n",
+    "Notes.md": "What we learned: see [[Closed 4711]] and [[PR 482 merged]].\n",
+}
+
+
+def test_status_updates_are_merged_into_their_thing_or_dropped(tmp_path: Path) -> None:
+    """A status update that names its thing goes into it; one that names nothing and only the
+    index lists is dropped, its index line with it; one that other pages link to stays. Each
+    undoes to the exact bytes."""
+    root = make_vault(tmp_path / "v", STATUS_VAULT)
+    start = {p: (root / p).read_bytes() for p in STATUS_VAULT}
+    proposed = {s.pages[0]: s for s in dream(load_vault(root, use_cache=False)).proposed}
+    merge, drop = proposed["PR 482 merged.md"], proposed["Deployed 3.14.2.md"]
+    assert (merge.kind, merge.pages) == ("merge", ["PR 482 merged.md", "Billing service.md"])
+    assert merge.reason.startswith("Merge because PR 482 merged.md only logs an event")
+    assert (drop.kind, drop.pages) == ("drop", ["Deployed 3.14.2.md", "MEMORY.md"])
+    assert "Closed 4711.md" not in proposed  # Notes.md links to it and it names nothing
+    _, merged = accept(load_vault(root), merge.id)
+    assert "Merged PR #482" in (root / "Billing service.md").read_text() and not (root / "PR 482 merged.md").exists()
+    _, dropped = accept(load_vault(root), drop.id)
+    assert not (root / "Deployed 3.14.2.md").exists()
+    assert (
+        root / "MEMORY.md"
+    ).read_text() == "# Memory\n\n- [[Billing service]]: how billing runs\n- [[Closed 4711]]\n"
+    assert not {rl.link.target for rl in load_vault(root, use_cache=False).links if rl.resolution.kind == "dead"}
+    undo(root, merged.id)
+    undo(root, dropped.id)
+    assert {p: (root / p).read_bytes() for p in STATUS_VAULT} == start
+
+
+def test_a_status_update_the_index_lists_beside_other_links_is_not_dropped(tmp_path: Path) -> None:
+    files = {**STATUS_VAULT, "MEMORY.md": "# Memory\n\n- [[Billing service]], [[Deployed 3.14.2]]\n"}
+    root = make_vault(tmp_path / "v", files)
+    proposed = {s.pages[0]: s for s in dream(load_vault(root, use_cache=False)).proposed}
+    assert "Deployed 3.14.2.md" not in proposed

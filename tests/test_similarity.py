@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import make_vault
+from helpers import FOAM_DOCS, make_vault
 
 import curator.core.similarity as similarity
 from curator.core.config import Config
@@ -146,9 +146,11 @@ def test_a_model_that_cannot_load_falls_back_with_one_line(tmp_path: Path) -> No
 
 def test_the_bundled_model_loads_with_the_network_unreachable(tmp_path: Path) -> None:
     code = (
-        "from curator.core.embeddings import load_provider, FastEmbedProvider\n"
+        "import sys\n"
+        "from curator.core.embeddings import load_provider, BundledModel\n"
         "c = load_provider()\n"
-        "assert isinstance(c.provider, FastEmbedProvider), c.warning\n"
+        "assert isinstance(c.provider, BundledModel), c.warning\n"
+        "assert 'fastembed' not in sys.modules  # its import alone costs half a second\n"
         "v = c.provider.embed(['hello world'])\n"
         "print(v.shape)\n"
     )
@@ -252,3 +254,60 @@ def test_duplicates_added_later_give_the_same_findings(sample_vault: Path) -> No
     assert report.pairs
     without = check_vault(vault, DuplicateReport("pending"))
     assert with_duplicates(vault, without, report) == check_vault(vault, report)
+
+
+def test_the_bundled_model_gives_fastembeds_vectors_without_importing_it() -> None:
+    """The bundled MiniLM runs on onnxruntime directly; its vectors are those fastembed makes
+    from the same files, so vectors cached by either stay valid."""
+    from curator.core.embeddings import BUNDLED_MODEL, BundledModel, FastEmbedProvider, bundled_model_dir
+
+    pages = sorted(FOAM_DOCS.rglob("*.md"))[:20] if FOAM_DOCS.is_dir() else []
+    texts = [p.read_text(encoding="utf-8") for p in pages]
+    texts += ["", "Zertifikat abgelaufen am 29.07.2026", "日本語のテキスト", "word " * 700, "short"]
+    ours = BundledModel()
+    theirs = FastEmbedProvider(BUNDLED_MODEL, model_dir=bundled_model_dir())
+    assert np.abs(ours.embed(texts) - theirs.embed(texts)).max() < 1e-6
+    assert np.abs(ours.embed_pieces(texts) - theirs.embed_pieces(texts)).max() < 1e-6
+
+
+def test_a_model_named_alone_is_fetched_into_the_configured_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`[embedding] model_name` without `model_path`: fastembed fetches it into `cache_dir`."""
+    import fastembed
+
+    made: dict[str, object] = {}
+
+    class Recording:
+        def __init__(self, **kwargs: object) -> None:
+            made.update(kwargs)
+
+    monkeypatch.setattr(fastembed, "TextEmbedding", Recording)
+    choice = load_provider("fastembed", None, "intfloat/multilingual-e5-small", str(tmp_path / "models"))
+    assert choice.warning is None
+    assert made["model_name"] == "intfloat/multilingual-e5-small"
+    assert made["cache_dir"] == str(tmp_path / "models") and made["specific_model_path"] is None
+    assert choice.provider.id == "fastembed:intfloat/multilingual-e5-small:fetched"
+
+
+def test_a_vaults_own_model_to_fetch_needs_trust(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fetching writes outside the vault: from an untrusted vault's config it is left out, and
+    whoever loads the model is told why, in one line."""
+    vault = make_vault(
+        tmp_path / "v",
+        {
+            "A.md": "# A\n",
+            ".curator.toml": '[embedding]\nmodel_name = "intfloat/multilingual-e5-small"\ncache_dir = "/tmp/x"\n',
+        },
+    )
+    config = load_vault(vault).config
+    assert config.embedding_model_name is None and config.embedding_cache_dir is None
+    provider, warning = similarity.provider_for(config)
+    assert provider.id == "fastembed:minilm-l6-int8:v1"
+    assert warning is not None and "\n" not in warning
+    assert "[embedding] model_name" in warning and f"curator trust {vault}" in warning
+    local = make_vault(
+        tmp_path / "local",
+        {"A.md": "# A\n", ".curator.toml": f'[embedding]\nmodel_name = "x/y"\nmodel_path = "{tmp_path}"\n'},
+    )
+    assert load_vault(local).config.embedding_model_name == "x/y"  # a local folder fetches nothing

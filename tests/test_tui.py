@@ -19,7 +19,7 @@ from curator.core.loading import load_vault
 from curator.tui.app import CuratorApp
 from curator.tui.screens.history import HistoryScreen
 from curator.tui.screens.main import MainScreen
-from curator.tui.screens.modals import Confirm
+from curator.tui.screens.modals import Confirm, EditLine
 from curator.tui.screens.review import ReviewScreen
 from curator.tui.widgets.findings import FindingsPane
 
@@ -455,3 +455,18 @@ async def test_pages_written_by_hand_are_marked_and_can_be_filtered(tmp_path: Pa
         await pilot.press("f", *"source manual")
         await pilot.pause()
         assert pages.get_option_at_index(0).id == "hand.md"
+
+
+async def test_renaming_a_page_written_by_hand_says_so_in_the_prompt(sample_vault: Path) -> None:
+    page = sample_vault / "incidents/2026-08-14 checkout outage postmortem.md"
+    page.write_text("---\nsource: manual\n" + page.read_text(encoding="utf-8").removeprefix("---\n"), encoding="utf-8")
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await _select_finding(pilot, app, "diary-title", path="incidents/2026-08-14")
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, EditLine)
+        assert "was written by hand: source manual" in app.screen.prompt
+        await pilot.press("escape")
+        await settle(pilot)

@@ -37,7 +37,8 @@ class Config(NamedTuple):
     lexical_merge_threshold: float = 0.98
     embedding_provider: str = "fastembed"  # or "lexical"
     embedding_model_path: str | None = None  # a local fastembed-compatible model folder
-    embedding_model_name: str | None = None  # the fastembed model type of that folder
+    embedding_model_name: str | None = None  # the fastembed model of that folder, or to fetch
+    embedding_cache_dir: str | None = None  # where a model named without model_path is fetched to
     dream_limit: int = 40  # pages one dream pass looks at
     remember_threshold: float = 0.80  # evidence at which a remembered text goes to an existing page
     journal_folders: tuple[str, ...] = ()  # daily-note folders: their dated titles are meant
@@ -91,6 +92,7 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
         "provider": ("provider", "embedding_provider"),
         "model_path": ("str", "embedding_model_path"),
         "model_name": ("str", "embedding_model_name"),
+        "cache_dir": ("str", "embedding_cache_dir"),
     },
     "search": {
         "bm25_weight": ("weight", "search_bm25_weight"),

@@ -43,8 +43,8 @@ _TERM = re.compile(r"[^\W\d_][\w-]{3,}", re.UNICODE)
 @dataclass
 class Suggestion:
     id: str
-    kind: str  # "rename" or "merge"
-    pages: list[str]  # rename: [page]; merge: [source, survivor]
+    kind: str  # "rename", "merge", "drop", "tier" or "remember"
+    pages: list[str]  # rename: [page]; merge: [source, survivor]; drop: [page, the index if it lists it]
     title: str | None  # the proposed title (rename)
     reason: str
     evidence: dict[str, Any]
@@ -142,7 +142,7 @@ def derive_title(vault: Vault, path: str) -> tuple[str, str, dict[str, Any]]:
     return "", "", found
 
 
-def _by_hand(vault: Vault, path: str) -> str:
+def written_by_hand(vault: Vault, path: str) -> str:
     """What a reason says of a page a person wrote (`source: manual`), which curator only changes
     when someone accepts it knowing that."""
     return (
@@ -164,14 +164,15 @@ def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, tuple[str,
     shas = {path: page.sha}
     if existing:  # the thing already has a page: fold this one into it
         into = existing[0]
-        reason = f"Merge because {why} and names one event; {into} already covers {title}{_by_hand(vault, path)}"
+        reason = f"Merge because {why} and names one event; {into} already covers {title}{written_by_hand(vault, path)}"
         shas[into] = vault.pages[into].sha
         return Suggestion(
             suggestion_id("merge", [path, into]), "merge", [path, into], None, reason, evidence, page_shas=shas
         )
     if partner is not None and not is_eventish(vault.pages[partner[0]].title):
         into, score = partner
-        reason = f"Merge because {why} and the page repeats {into} (similarity {score:.2f}){_by_hand(vault, path)}"
+        repeats = f"the page repeats {into} (similarity {score:.2f})"
+        reason = f"Merge because {why} and {repeats}{written_by_hand(vault, path)}"
         evidence["score"] = score
         shas[into] = vault.pages[into].sha
         return Suggestion(
@@ -183,7 +184,7 @@ def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, tuple[str,
         p.path for p in vault.pages.values() if p.path != path and fold(title) in {fold(a) for a in p.aliases}
     ]
     evidence["collisions"] = collisions
-    reason = f"Rename because {why} and names one event; the page is about {title}{_by_hand(vault, path)}"
+    reason = f"Rename because {why} and names one event; the page is about {title}{written_by_hand(vault, path)}"
     if collisions:
         reason += f" (note: {', '.join(collisions)} already uses that name as an alias)"
     return Suggestion(suggestion_id("rename", [path]), "rename", [path], title, reason, evidence, page_shas=shas)
@@ -209,7 +210,7 @@ def _merge_suggestion(vault: Vault, a: str, b: str, score: float, evidence: dict
     source = b if survivor == a else a
     reason = (
         f"Merge because the two pages say nearly the same (similarity {score:.2f}); "
-        f"{survivor} stays because {why_survivor}{_by_hand(vault, source)}"
+        f"{survivor} stays because {why_survivor}{written_by_hand(vault, source)}"
     )
     shas = {source: vault.pages[source].sha, survivor: vault.pages[survivor].sha}
     return Suggestion(
@@ -220,6 +221,53 @@ def _merge_suggestion(vault: Vault, a: str, b: str, score: float, evidence: dict
         reason,
         {**evidence, "score": score, "links": {a: links_a, b: links_b}},
         page_shas=shas,
+    )
+
+
+def _status_updates(vault: Vault) -> list[str]:
+    """Pages the `status-update` rule finds (unless the vault turned it off)."""
+    from curator.core.findings import rule_status_updates
+
+    if vault.config.severity("status-update") is None:
+        return []
+    return [hit.path for hit in rule_status_updates(vault)]
+
+
+def _status_suggestion(vault: Vault, path: str, statuses: set[str]) -> Suggestion | None:
+    """A status update goes into the page of the thing it names (MERGE), or, naming none and
+    needed by no page but the index, is dropped (DROP); when other pages link to it, it stays."""
+    from curator.core.edits import plan_drop
+
+    index = vault.index_page
+    things = {
+        rl.resolution.path
+        for rl in vault.links
+        if rl.source == path and rl.resolution.kind == "page" and rl.resolution.path not in (None, path, index)
+    } - statuses
+    logs = f"{path} only logs an event (a status update: git or the tracker holds it)"
+    if things:
+        thing = max(sorted(t for t in things if t is not None), key=lambda t: _incoming(vault, t))
+        goes = f"what it says goes into {thing}, the page it is about"
+        reason = f"Merge because {logs}; {goes}{written_by_hand(vault, path)}"
+        shas = {path: vault.pages[path].sha, thing: vault.pages[thing].sha}
+        evidence = {"status_update": path, "links": {t: _incoming(vault, t) for t in sorted(things) if t}}
+        return Suggestion(
+            suggestion_id("merge", [path, thing]), "merge", [path, thing], None, reason, evidence, page_shas=shas
+        )
+    reason = f"Drop because {logs}, names no page it belongs to, and no page but the index links to it"
+    try:
+        plan = plan_drop(vault, path, reason + written_by_hand(vault, path))
+    except EditError:
+        return None  # linked from pages: it stays (the finding still shows it)
+    pages = [c.path for c in plan.changes]
+    return Suggestion(
+        suggestion_id("drop", [path]),
+        "drop",
+        [path, *(p for p in pages if p != path)],
+        None,
+        plan.reason,
+        {"status_update": path},
+        page_shas={p: vault.pages[p].sha for p in pages if p in vault.pages},
     )
 
 
@@ -309,11 +357,13 @@ def dream(vault: Vault, limit: int | None = None, progress: Callable[[int, int],
     ]
     work: list[tuple[int, str, Any]] = [(_incoming(vault, path), "rename", path) for path in diary]
     work += [(max(_incoming(vault, p.a), _incoming(vault, p.b)), "merge", p) for p in report.pairs if p.merge_worthy]
+    statuses = _status_updates(vault)
+    work += [(_incoming(vault, path), "status", path) for path in statuses]
     work.sort(key=lambda w: (-w[0], w[1], str(w[2])))
     proposed: list[Suggestion] = []
     seen: set[str] = set()
     for _, kind, item in work:
-        pages = [item] if kind == "rename" else [item.a, item.b]
+        pages = [item.a, item.b] if kind == "merge" else [item]
         if any(p in seen for p in pages):
             continue
         if len(seen) + len(pages) > limit:
@@ -321,6 +371,8 @@ def dream(vault: Vault, limit: int | None = None, progress: Callable[[int, int],
         seen.update(pages)
         if kind == "rename":
             suggestion = _rename_suggestion(vault, item, duplicates)
+        elif kind == "status":
+            suggestion = _status_suggestion(vault, item, set(statuses))
         else:
             evidence = {
                 "shared_title_words": list(item.shared_title_words),
@@ -411,6 +463,10 @@ def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> 
         from curator.core.tiering import plan_tiering
 
         return plan_tiering(vault)
+    if suggestion.kind == "drop":
+        from curator.core.edits import plan_drop
+
+        return plan_drop(vault, suggestion.pages[0], suggestion.reason)
     if suggestion.kind == "remember":  # decided again against the vault as it is now
         from curator.core.remember import remember
 
@@ -457,6 +513,8 @@ def describe(suggestion: Suggestion) -> str:
         return f"rename {suggestion.pages[0]} → {suggestion.title}"
     if suggestion.kind == "tier":
         return f"tier the index → {suggestion.title}"
+    if suggestion.kind == "drop":
+        return f"drop {suggestion.pages[0]} (a status update)"
     if suggestion.kind == "remember":
         decision = suggestion.evidence.get("decision", "")
         where = suggestion.title or (suggestion.pages[0] if suggestion.pages else "")

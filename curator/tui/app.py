@@ -322,7 +322,7 @@ class CuratorApp(App[None]):
         """The fixes a person chooses: a type, a title, a merge's direction, where to link an orphan
         from; a broken frontmatter opens in the editor at its line."""
         from curator.core import fixes
-        from curator.core.dream import derive_title
+        from curator.core.dream import derive_title, written_by_hand
         from curator.core.edits import plan_merge, plan_rename
 
         vault, path = self.vault, finding.path
@@ -340,11 +340,14 @@ class CuratorApp(App[None]):
             self.push_screen(Choose(f"Type of {path}:", choices), then(lambda v, t: fixes.plan_type(v, path, t)))
         elif finding.rule == "diary-title":
             proposed, _, _ = derive_title(vault, path)
-            prompt = f"New title for {path} (links to it are rewritten):"
+            prompt = f"New title for {path} (links to it are rewritten){written_by_hand(vault, path)}:"
             self.push_screen(EditLine(prompt, proposed), then(lambda v, title: plan_rename(v, path, title)))
         elif finding.rule == "duplicate" and isinstance(finding.data.get("other"), str):
             other = finding.data["other"]
-            choices = [(other, f"merge {path} into {other}"), (path, f"merge {other} into {path}")]
+            choices = [
+                (other, f"merge {path} into {other}{written_by_hand(vault, path)}"),
+                (path, f"merge {other} into {path}{written_by_hand(vault, other)}"),
+            ]
             self.push_screen(
                 Choose("Merge the two pages (the other one's links are rewritten):", choices),
                 then(lambda v, into: plan_merge(v, other if into == path else path, into)),

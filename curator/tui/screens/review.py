@@ -122,7 +122,12 @@ class ReviewScreen(Screen[None]):
             if title:
                 self.action_accept(title)
 
-        self.app.push_screen(EditLine("New title for the page:", suggestion.title or ""), chosen)
+        from curator.core.dream import written_by_hand
+
+        vault = self.app.vault  # type: ignore[attr-defined]
+        page = suggestion.pages[0]
+        note = written_by_hand(vault, page) if vault is not None and page in vault.pages else ""
+        self.app.push_screen(EditLine(f"New title for {page}{note}:", suggestion.title or ""), chosen)
 
     def action_undo(self) -> None:
         if not self.accepted:
