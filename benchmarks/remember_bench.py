@@ -4,7 +4,8 @@
 
 Warms the caches once (`curator search` builds the search index and every page's vector), then
 times the whole command (a new process: start-up, load, evidence, decision) for a few texts,
-each `--runs` times (the figures: fastest, median, slowest). `--vault DIR` times an existing
+each `--runs` times (the figures: fastest, median, slowest), as a proposal that waits for review
+and with `--apply` (each applied change is undone again, untimed). `--vault DIR` times an existing
 vault (a synthetic one is generated there first when DIR does not exist), so a second run need
 not warm the caches again.
 """
@@ -12,6 +13,7 @@ not warm the caches again.
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tempfile
@@ -39,20 +41,28 @@ def main() -> None:
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "curator", "search", str(root), "warm up"], check=True, capture_output=True)
     print(f"{root}: caches warmed in {time.perf_counter() - started:.0f} s")
+    print("  proposed (min / median / max)   --apply (min / median / max)   decision")
     for text in TEXTS:
-        times = []
+        proposed, applied = [], []
         for _ in range(args.runs):
             started = time.perf_counter()
-            out = subprocess.run(
-                [sys.executable, "-m", "curator", "remember", str(root), text, "--json"],
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-            times.append(time.perf_counter() - started)
-        decision = out.split('"decision": "', 1)[1].split('"', 1)[0]
-        times.sort()
-        print(f"  {times[0]:.2f} / {times[len(times) // 2]:.2f} / {times[-1]:.2f} s  {decision:<10} {text}")
+            out = json.loads(_curator("remember", str(root), text, "--json"))
+            proposed.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            done = json.loads(_curator("remember", str(root), text, "--apply", "--json"))
+            applied.append(time.perf_counter() - started)
+            if done.get("change"):
+                _curator("undo", str(root), done["change"])
+        print(f"  {_spread(proposed)}          {_spread(applied)}          {out['decision']:<10} {text}")
+
+
+def _curator(*args: str) -> str:
+    return subprocess.run([sys.executable, "-m", "curator", *args], check=True, capture_output=True, text=True).stdout
+
+
+def _spread(times: list[float]) -> str:
+    times = sorted(times)
+    return f"{times[0]:.2f} / {times[len(times) // 2]:.2f} / {times[-1]:.2f} s"
 
 
 if __name__ == "__main__":

@@ -311,3 +311,26 @@ def test_a_vaults_own_model_to_fetch_needs_trust(tmp_path: Path, monkeypatch: py
         {"A.md": "# A\n", ".curator.toml": f'[embedding]\nmodel_name = "x/y"\nmodel_path = "{tmp_path}"\n'},
     )
     assert load_vault(local).config.embedding_model_name == "x/y"  # a local folder fetches nothing
+
+
+def test_a_model_preloaded_in_a_thread_is_loaded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`preload_provider` starts the load while the vault loads; whoever asks then waits for it."""
+    import threading
+    import time
+
+    from curator.core.embeddings import ProviderChoice
+
+    calls: list[str] = []
+
+    def slow_load(*args: object) -> ProviderChoice:
+        calls.append(threading.current_thread().name)
+        time.sleep(0.2)
+        return ProviderChoice(LexicalProvider(), None)
+
+    monkeypatch.setattr(similarity, "load_provider", slow_load)
+    monkeypatch.setattr(similarity, "_PROVIDERS", {})
+    config = Config(embedding_model_name="preload-test")
+    similarity.preload_provider(config)
+    provider, warning = similarity.provider_for(config)
+    assert similarity.provider_for(config)[0] is provider and warning is None
+    assert len(calls) == 1  # loaded once, by whichever thread came first

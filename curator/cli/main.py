@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from curator import __version__
 from curator.cli import documents, output
-from curator.core.errors import REPORTED, EditError, one_line
+from curator.core.errors import REPORTED, one_line
 
 if TYPE_CHECKING:
     from curator.core.dream import Suggestion
@@ -204,6 +205,19 @@ def _recovered(vault: str) -> Path:
     for line in recover(root, on_wait=output.diagnose):
         output.diagnose(line)
     return root
+
+
+def _loaded_with_model(root: Path | str) -> Vault:
+    """The vault, its embedding model loading meanwhile in a thread (for search and remember)."""
+    from curator.core.config import load_config
+    from curator.core.loading import load_vault
+    from curator.core.scan import check_vault_root
+    from curator.core.similarity import preload_provider
+
+    root = check_vault_root(root)
+    config = load_config(root)
+    preload_provider(config)
+    return load_vault(root, config)
 
 
 def _edit_options(edit: argparse.ArgumentParser) -> None:
@@ -433,10 +447,9 @@ def _search_arguments(find: argparse.ArgumentParser) -> None:
 
 
 def run_search(args: argparse.Namespace) -> int:
-    from curator.core.loading import load_vault
     from curator.core.search import search
 
-    result = search(load_vault(args.vault), " ".join(args.query), args.limit)
+    result = search(_loaded_with_model(args.vault), " ".join(args.query), args.limit)
     for note in result.notes:
         output.diagnose(note)
     if args.json:
@@ -529,30 +542,40 @@ def _remember_arguments(remember: argparse.ArgumentParser) -> None:
     remember.add_argument("--json", action="store_true", help="print the decision as JSON")
 
 
+class _NothingToWrite(Exception):
+    """`remember --apply` decided DROP: there is no change to apply."""
+
+
 def run_remember(args: argparse.Namespace) -> int:
     from curator.core.changes import plan_and_apply
-    from curator.core.loading import load_vault
-    from curator.core.remember import remember
+    from curator.core.config import load_config
+    from curator.core.remember import Proposal, remember
+    from curator.core.similarity import preload_provider
 
     root = _recovered(args.vault)
     text = sys.stdin.read() if args.text == "-" else args.text
-    proposal = remember(load_vault(root), text, args.source, args.page_type)
-    entry = None
-    if args.apply and proposal.plan is not None:
+    proposal: Proposal | None = None
+    entry = queued = None
+    if args.apply:  # decided once, under the vault's lock, against the vault as it is then
 
-        def replan(vault: Vault) -> Plan:  # under the lock, against the vault as it is then
+        def decide(vault: Vault) -> Plan:
             nonlocal proposal
             proposal = remember(vault, text, args.source, args.page_type)
             if proposal.plan is None:
-                raise EditError(f"nothing to apply: {proposal.reason}")
+                raise _NothingToWrite
             return proposal.plan
 
-        _, entry = plan_and_apply(root, replan, args.allow_dirty, on_wait=output.diagnose)
-    queued = None
-    if entry is None and proposal.plan is not None:  # not applied: it waits in the review queue
+        preload_provider(load_config(root))
+        with contextlib.suppress(_NothingToWrite):
+            _, entry = plan_and_apply(root, decide, args.allow_dirty, on_wait=output.diagnose)
+    else:  # it waits in the review queue
         from curator.core.dream import queue_remembered
 
-        queued = queue_remembered(load_vault(root), proposal, text, args.source, args.page_type)
+        vault = _loaded_with_model(root)
+        proposal = remember(vault, text, args.source, args.page_type)
+        if proposal.plan is not None:
+            queued = queue_remembered(vault, proposal, text, args.source, args.page_type)  # nothing written since
+    assert proposal is not None
     if args.json:
         output.emit_json(documents.remembered(proposal, entry, queued.id if queued else None))
         return EXIT_OK

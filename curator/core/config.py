@@ -35,6 +35,8 @@ class Config(NamedTuple):
     merge_threshold: float = 0.95  # aligned score at which a merge is proposed
     lexical_duplicate_threshold: float = 0.96  # the same for the lexical provider (no model)
     lexical_merge_threshold: float = 0.98
+    stale_backlinks: int = 5  # links a page needs before its age is a `stale` finding
+    stale_days: int = 180  # days without an edit that make such a page stale
     embedding_provider: str = "fastembed"  # or "lexical"
     embedding_model_path: str | None = None  # a local fastembed-compatible model folder
     embedding_model_name: str | None = None  # the fastembed model of that folder, or to fetch
@@ -47,6 +49,7 @@ class Config(NamedTuple):
     search_bm25_weight: float = 1.0  # reciprocal rank fusion weights
     search_vector_weight: float = 1.0  # equal weights: plain RRF (benchmarks/search_eval.py --sweep)
     search_graph_weight: float = 0.3
+    search_half_life_days: float = 0.0  # freshness prior: a page's score halves every so many days; 0: off
     rules: Mapping[str, str] = MappingProxyType({})  # rule id -> severity or "off"
     untrusted: tuple[str, ...] = ()  # settings of an untrusted vault that would run code, left out: why
 
@@ -87,6 +90,8 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
         "merge": ("fraction", "merge_threshold"),
         "lexical_duplicate": ("fraction", "lexical_duplicate_threshold"),
         "lexical_merge": ("fraction", "lexical_merge_threshold"),
+        "stale_backlinks": ("positive int", "stale_backlinks"),
+        "stale_days": ("positive int", "stale_days"),
     },
     "embedding": {
         "provider": ("provider", "embedding_provider"),
@@ -98,6 +103,7 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
         "bm25_weight": ("weight", "search_bm25_weight"),
         "vector_weight": ("weight", "search_vector_weight"),
         "graph_weight": ("weight", "search_graph_weight"),
+        "half_life_days": ("weight", "search_half_life_days"),
     },
     "remember": {"threshold": ("fraction", "remember_threshold")},
     "dream": {

@@ -129,9 +129,54 @@ def rule_dead_links(vault: Vault) -> Iterator[Hit]:
             if guess:
                 message += f"; did you mean [[{guess}]]?"
                 data["did_you_mean"] = guess
-        if link.key:
+        rule = "dead-link"
+        if link.key:  # a typed edge of the frontmatter (`related: "[[X]]"`): its own rule
             data["key"] = link.key
-        yield Hit("dead-link", rl.source, message, f"{link.syntax}:{link.target}", link.line, link.column, data)
+            rule = "relation-dead"
+            message = f"{link.key}: {message.removeprefix('dead link ')}"
+        yield Hit(rule, rl.source, message, f"{link.syntax}:{link.target}", link.line, link.column, data)
+
+
+def rule_stale(vault: Vault) -> Iterator[Hit]:
+    """Pages many links lead to that nobody has edited for `stale_days` (git's last commit, else
+    the file's time), with their `owner` named when the frontmatter has one."""
+    config = vault.config
+    if config.severity("stale") is None:
+        return
+    incoming: Counter[str] = Counter(
+        rl.resolution.path
+        for rl in vault.links
+        if rl.resolution.kind == "page" and rl.resolution.path and rl.resolution.path != rl.source
+    )
+    linked = sorted(path for path, count in incoming.items() if count >= config.stale_backlinks)
+    if not linked:
+        return
+    from curator.core.age import age_days
+
+    ages = age_days(vault)
+    for path in linked:
+        days = int(ages[path])
+        if days < config.stale_days:
+            continue
+        owner = vault.pages[path].frontmatter.get("owner")
+        owners = ", ".join(str(o) for o in owner) if isinstance(owner, list) else str(owner or "")
+        ask = f"ask its owner {owners} to review it" if owners else "review it (it names no owner)"
+        message = f"stale: {incoming[path]} links lead here and it was last edited {days} days ago; {ask}"
+        data = {"backlinks": incoming[path], "days": days, "owner": owners or None}
+        yield Hit("stale", path, message, data=data)
+
+
+def rule_relation_cycles(vault: Vault) -> Iterator[Hit]:
+    """A page broader than itself (or part of itself) through a chain of typed edges."""
+    from curator.core.relations import Relations
+
+    if vault.config.severity("relation-cycle") is None or not any(rl.link.key for rl in vault.links):
+        return
+    for kind, cycle in Relations.of(vault).cycles():
+        chain = " → ".join(vault.pages[p].title for p in [*cycle, cycle[0]])
+        message = f"{kind} cycle: {chain} (a page {kind.replace('_', ' ')} itself through {len(cycle)} pages)"
+        key = f"{kind}:{'|'.join(sorted(cycle))}"
+        yield Hit("relation-cycle", cycle[0], message, key, data={"kind": kind, "pages": cycle})
 
 
 def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
@@ -432,6 +477,7 @@ RULES: tuple[Callable[[Vault], Iterator[Hit]], ...] = (
     rule_unreadable,
     rule_bad_frontmatter,
     rule_dead_links,
+    rule_relation_cycles,
     rule_ambiguous_links,
     rule_broken_anchors,
     rule_orphans,
@@ -441,4 +487,5 @@ RULES: tuple[Callable[[Vault], Iterator[Hit]], ...] = (
     rule_index,
     rule_status_updates,
     rule_secrets,
+    rule_stale,
 )

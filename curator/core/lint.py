@@ -150,6 +150,8 @@ class _Stat(Protocol):
 def _signature(pages: Iterable[_Stat], scan: ScanResult, config: Config) -> str:
     digest = cache.blake2b(digest_size=16)
     digest.update(f"{__version__}\0{config.fingerprint()}\n".encode())
+    if config.severity("stale") is not None:  # a page grows stale by the day, not by its file
+        digest.update(f"day {int(time.time() // 86_400)}\n".encode())
     digest.update("\n".join([f"{p.path}\0{p.size}\0{p.mtime_ns}" for p in pages]).encode())
     digest.update(b"\n\1")
     digest.update("\n".join(scan.attachments).encode())

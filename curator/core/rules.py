@@ -34,6 +34,9 @@ CATALOGUE: tuple[Rule, ...] = (
     Rule("bad-encoding", "warning", "A page that is not valid UTF-8."),
     Rule("status-update", "info", "A page that only logs events (merged, deployed, closed) that git holds."),
     Rule("secret", "error", "A credential in a page: a private key, a cloud or API token, a password in a URL."),
+    Rule("relation-dead", "error", "A typed edge in the frontmatter (`broader: [[X]]`) whose target is no page."),
+    Rule("relation-cycle", "warning", "A page broader than itself (or part of itself) through a chain of pages."),
+    Rule("stale", "info", "A page many pages link to that nobody has edited for a long time."),
 )
 BY_ID = {rule.id: rule for rule in CATALOGUE}
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     import networkx as nx
     import numpy as np
 
+    from curator.core.relations import Relations
     from curator.core.remember import Names
     from curator.core.similarity import Distinct
 
@@ -48,6 +49,7 @@ class Derived:
     search_fields: set[str] | None = None  # search.search: the frontmatter keys a query may filter on
     search_indexed: dict[str, int] | None = None  # search.search: the index brought up to this load
     names: Names | None = None  # remember._names: titles and aliases as phrases
+    relations: Relations | None = None  # relations.Relations.of: the typed edges
 
 
 @dataclass

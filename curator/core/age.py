@@ -1,0 +1,55 @@
+"""When each page was last edited: its last commit in git, else (untracked, edited since, or no
+repository) the file's modification time.
+
+A clone sets every file's modification time to the moment of the clone, so in a repository the
+commit time is the one that means "edited".
+"""
+
+from __future__ import annotations
+
+import time
+
+from curator.core.vault import Vault
+
+DAY = 86_400.0
+
+
+def last_edited(vault: Vault) -> dict[str, float]:
+    """Page path -> seconds since the epoch of its last edit."""
+    edited = {path: page.mtime_ns / 1e9 for path, page in vault.pages.items()}
+    committed = _last_commits(vault)
+    for path, when in committed.items():
+        if path in edited:
+            edited[path] = when
+    return edited
+
+
+def age_days(vault: Vault, now: float | None = None) -> dict[str, float]:
+    """Page path -> days since its last edit."""
+    now = time.time() if now is None else now
+    return {path: max(now - when, 0.0) / DAY for path, when in last_edited(vault).items()}
+
+
+def _last_commits(vault: Vault) -> dict[str, float]:
+    """Vault path -> time of the last commit that touched it, for pages git holds unchanged since."""
+    from curator.core.git import GitRepo
+
+    repo = GitRepo.find(vault.root)
+    if repo is None:
+        return {}
+    try:
+        prefix = repo.vault.relative_to(repo.top).as_posix()
+        out = repo.repo.git.log("--format=%x01%ct", "--name-only", "--no-renames", "-z", "--", prefix or ".")
+        changed = repo.dirty_repo_paths([prefix or "."])
+    except Exception:  # no commits yet, git missing or failing: modification times answer
+        return {}
+    lead = f"{prefix}/" if prefix and prefix != "." else ""
+    found: dict[str, float] = {}
+    when = 0.0
+    for part in out.split("\0"):
+        for item in part.split("\n"):
+            if item.startswith("\x01"):
+                when = float(item[1:])
+            elif item and item not in changed and item.startswith(lead):
+                found.setdefault(item[len(lead) :], when)  # newest first: the first time seen is the last edit
+    return found
