@@ -59,6 +59,12 @@ def test_every_command_prints_a_document_its_schema_accepts(
     assert kept["decision"] == "add" and kept["suggestion"]
     hits = printed(capsys, "search", vault, "certificate")["hits"]
     assert hits and hits[0]["path"].endswith(".md")
+    related = printed(capsys, "query", vault, "related:*", "sort:title")
+    assert related["count"] == 4 and related["pages"][0]["fields"]["related"]
+    across = printed(capsys, "query", vault, "edges:related")
+    assert across["count"] == 3 and across["edges"][0]["kind"] == "related"
+    counted = printed(capsys, "stats", vault, "--by", "type,folder")
+    assert counted["pages"] == sum(counted["by"]["type"].values()) and counted["findings"]["by_rule"]
     (sample_vault / ".curator.toml").write_text('[dream]\nproposer = "my-proposer --json"\n')
     trusted = printed(capsys, "trust", vault)["vaults"]
     assert trusted[0]["settings"] == {"[dream] proposer": "my-proposer --json"}

@@ -19,9 +19,12 @@ if TYPE_CHECKING:
     from curator.core.edits import Plan
     from curator.core.fixes import Fix
     from curator.core.lint import LintReport
+    from curator.core.query import Result
     from curator.core.remember import Proposal
     from curator.core.search import SearchResult
+    from curator.core.stats import Stats
     from curator.core.trust import TrustedVault
+    from curator.core.vault import Vault
 
 LINT = "curator.lint/1"
 GRAPH = "curator.graph/1"
@@ -35,7 +38,9 @@ SEARCH = "curator.search/1"
 TRUST = "curator.trust/1"
 FIX = "curator.fix/1"
 REMEMBER = "curator.remember/1"
-SCHEMAS = (LINT, GRAPH, CHANGE, HISTORY, UNDO, SUGGESTIONS, DREAM, APPLY, SEARCH, TRUST, FIX, REMEMBER)
+QUERY = "curator.query/1"
+STATS = "curator.stats/1"
+SCHEMAS = (LINT, GRAPH, CHANGE, HISTORY, UNDO, SUGGESTIONS, DREAM, APPLY, SEARCH, TRUST, FIX, REMEMBER, QUERY, STATS)
 
 
 def schema_file(schema: str) -> str:
@@ -208,4 +213,31 @@ def remembered(proposal: Proposal, entry: Entry | None, suggestion: str | None =
         "change": entry.id if entry else None,
         "commit": (entry.commit or None) if entry else None,
         "suggestion": suggestion,
+    }
+
+
+def query(text: str, result: Result, vault: Vault) -> dict[str, Any]:
+    """The pages a query matched (with the fields it named), or in edge mode the edges."""
+    from curator.core.query import field_value
+
+    def page(path: str) -> dict[str, Any]:
+        fields = {name: field_value(vault, path, name) for name in result.fields if "." not in name}
+        return {"path": path, "title": vault.pages[path].title, "fields": fields}
+
+    return {
+        "schema": QUERY,
+        "query": text,
+        "count": len(result.edges) if result.kind else len(result.pages),
+        "pages": [page(path) for path in result.pages],
+        "edges": [{"kind": result.kind, "from": a, "to": b} for a, b in result.edges],
+    }
+
+
+def stats(counted: Stats) -> dict[str, Any]:
+    return {
+        "schema": STATS,
+        "pages": counted.pages,
+        "links": counted.links,
+        "findings": counted.findings,
+        "by": counted.by,
     }

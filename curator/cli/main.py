@@ -638,6 +638,73 @@ def run_trust(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _query_arguments(query: argparse.ArgumentParser) -> None:
+    query.add_argument("vault")
+    query.add_argument("expression", nargs="+", help="e.g. 'type:concept AND broader+:[[SOLID]] sort:title'")
+    query.add_argument("--json", action="store_true")
+
+
+def run_query(args: argparse.Namespace) -> int:
+    from curator.core.loading import load_vault
+    from curator.core.query import field_value, run
+
+    vault = load_vault(args.vault)
+    text = " ".join(args.expression)
+    result = run(vault, text)
+    if args.json:
+        output.emit_json(documents.query(text, result, vault))
+        return EXIT_OK
+    if result.kind is not None:
+        for a, b in result.edges:
+            output.emit(f"{a}  --{result.kind}--  {b}")
+        output.diagnose(f"{len(result.edges)} {result.kind} edges")
+        return EXIT_OK
+    shown = [name for name in result.fields if "." not in name]
+    for path in result.pages:
+        values = [f"{name}={_shown(field_value(vault, path, name))}" for name in shown]
+        output.emit("  ".join([path, *values]))
+    output.diagnose(f"{len(result.pages)} pages")
+    return EXIT_OK
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def _stats_arguments(stats: argparse.ArgumentParser) -> None:
+    stats.add_argument("vault")
+    stats.add_argument(
+        "--by", default="type,source", metavar="FIELDS", help="frontmatter fields (or folder) to count pages by"
+    )
+    stats.add_argument("--json", action="store_true")
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from curator.core.lint import lint
+    from curator.core.loading import load_vault
+    from curator.core.stats import stats
+
+    by = tuple(name.strip() for name in args.by.split(",") if name.strip())
+    report = lint(args.vault)  # lint's findings (its cached result when nothing changed)
+    counted = stats(load_vault(args.vault), report.findings, by)
+    if args.json:
+        output.emit_json(documents.stats(counted))
+        return EXIT_OK
+    output.emit(f"pages     {counted.pages}")
+    kinds = ", ".join(f"{k} {n}" for k, n in counted.links.items() if k not in ("total", "resolved", "dead"))
+    links = counted.links
+    output.emit(f"links     {links['total']} ({links['resolved']} resolve, {links['dead']} dead; {kinds})")
+    by_rule = ", ".join(f"{rule} {n}" for rule, n in counted.findings["by_rule"].items())
+    output.emit(f"findings  {sum(counted.findings['by_rule'].values())} ({by_rule or 'none'})")
+    for name, values in counted.by.items():
+        output.emit(f"by {name}:")
+        for value, n in values.items():
+            output.emit(f"  {n:>6}  {value or '(none)'}")
+    return EXIT_OK
+
+
 class Command(NamedTuple):
     help: str  # one line in `curator --help`
     arguments: Callable[[argparse.ArgumentParser], None]
@@ -683,6 +750,18 @@ COMMANDS: dict[str, Command] = {
         f"Decide where a text belongs in the vault; --apply writes it ({_EDIT}).",
     ),
     "search": Command("search pages (BM25 + meaning + links)", _search_arguments, run_search, "Search the vault."),
+    "query": Command(
+        "find pages by frontmatter and typed edges (type:, tag:, broader+:[[X]], AND/OR/NOT, sort:)",
+        _query_arguments,
+        run_query,
+        "Query pages by their frontmatter and typed edges; see curator/core/query.py for the language.",
+    ),
+    "stats": Command(
+        "count pages, links, findings, and pages by any frontmatter field",
+        _stats_arguments,
+        run_stats,
+        "Count pages, links (by kind), findings (by rule and severity) and pages by field.",
+    ),
     "trust": Command(
         "let a vault's config run the commands it names (a proposer)",
         _trust_arguments,

@@ -31,6 +31,10 @@ class GitError(CuratorError):
     """A git command failed; the message is git's own line saying why."""
 
 
+class QueryError(CuratorError):
+    """A query (`curator query`, search's filters) that does not parse or asks the impossible."""
+
+
 class VaultBusy(CuratorError):
     """Another process kept the vault's write lock too long, or the lock cannot be made."""
 

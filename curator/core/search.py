@@ -19,6 +19,7 @@ import numpy as np
 from curator.core import cache, markdown
 from curator.core.atomic import write_atomic
 from curator.core.parse import split_frontmatter
+from curator.core.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.resolve import fold
 
 if TYPE_CHECKING:
@@ -28,69 +29,33 @@ SCHEMA_VERSION = 3  # 3: sections found by markdown.sections
 RRF_K = 60
 VECTOR_DEPTH = 20  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
 VECTOR_FLOOR = 0.4  # below this cosine a page is noise, not a semantic match
-_FILTER = re.compile(r'(?<!\S)([A-Za-z_][\w-]*):(>=|<=|>|<)?("[^"]*"|\S+)')
-
-
-@dataclass(frozen=True)
-class Filter:
-    field: str
-    op: str  # "=", ">", "<", ">=", "<="
-    value: str
+_FILTER = re.compile(r'(?<!\S)([A-Za-z_][\w-]*\+?):(>=|<=|>|<|!=)?("[^"]*"|\[\[[^\]]*\]\]|\S+)')
 
 
 @dataclass(frozen=True)
 class Query:
     text: str
-    filters: tuple[Filter, ...]
+    filters: tuple[Term, ...]
 
 
 def parse_query(raw: str, fields: set[str] | None = None) -> Query:
-    """Free text plus `type:`, `path:`, `tag:` and frontmatter filters (`confidence:>0.5`).
+    """Free text plus the filters `curator query` knows: `type:`, `path:`, `tag:`, frontmatter
+    fields (`confidence:>0.5`, `owner:!=Dana`) and typed edges (`broader+:[[SOLID]]`).
 
     With `fields`, only those names are filters, so `tenant:entity:id` stays text to search for.
     """
-    filters: list[Filter] = []
+    filters: list[Term] = []
 
     def take(m: re.Match[str]) -> str:
         name = m.group(1).casefold()
-        if fields is not None and name not in fields:
+        if fields is not None and name.removesuffix("+") not in fields:
             return m.group(0)
-        filters.append(Filter(name, m.group(2) or "=", m.group(3).strip('"')))
+        value = m.group(3)
+        filters.append(Term(name, m.group(2) or "=", value[1:-1] if value.startswith('"') else value))
         return " "
 
     text = _FILTER.sub(take, raw)
     return Query(" ".join(text.split()), tuple(filters))
-
-
-def _compare(have: Any, op: str, want: str) -> bool:
-    if isinstance(have, list):
-        return any(_compare(item, op, want) for item in have)
-    if have is None:
-        return False
-    try:
-        left, right = float(have), float(want)
-    except (TypeError, ValueError):
-        left_s, right_s = fold(str(have)), fold(want)
-        if op == "=":
-            return left_s == right_s
-        return {">": left_s > right_s, "<": left_s < right_s, ">=": left_s >= right_s, "<=": left_s <= right_s}[op]
-    return {"=": left == right, ">": left > right, "<": left < right, ">=": left >= right, "<=": left <= right}[op]
-
-
-def matches(vault: Vault, path: str, filters: tuple[Filter, ...]) -> bool:
-    page = vault.pages[path]
-    for f in filters:
-        if f.field == "path":
-            if not fold(path).startswith(fold(f.value).lstrip("/")):
-                return False
-        elif f.field in ("tag", "tags"):
-            tags = page.frontmatter.get("tags") or []
-            tags = [tags] if isinstance(tags, str) else tags
-            if fold(f.value.lstrip("#")) not in {fold(str(t).lstrip("#")) for t in tags}:
-                return False
-        elif not _compare(page.frontmatter.get(f.field), f.op, f.value):
-            return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -286,13 +251,14 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     derived = vault.derived
     if derived.search_fields is None:
         keys = {k.casefold() for p in vault.pages.values() for k in p.frontmatter}
-        derived.search_fields = {"type", "path", "tag", "tags"} | keys
+        derived.search_fields = {"type", "path", "tag", "tags", "scheme", *KNOWN_RELATIONS} | keys
     query = parse_query(raw, derived.search_fields)
     notes: list[str] = []
     index = SearchIndex(vault.root)
     if derived.search_indexed is None:  # the index follows the vault as loaded, once a load
         derived.search_indexed = index.update(vault)
-    allowed = {p for p in vault.pages if matches(vault, p, query.filters)}
+    test = page_test(vault, query.filters)
+    allowed = {p for p in vault.pages if test(p)}
     matched, terms = index.bm25(query.text)
     bm25 = [hit for hit in matched if hit[0] in allowed]
     rankings: dict[str, list[str]] = {"bm25": [p for p, _, _ in bm25]}

@@ -93,16 +93,23 @@ class GraphPane(Vertical):
         colours = self.app.get_css_variables()
         options: list[Option] = []
 
+        def typed(a: str, b: str) -> str:
+            """The typed edges (frontmatter keys such as broader, related) between a and b."""
+            data = vault.graph.get_edge_data(a, b) or {}
+            kinds = sorted(k for k in data.get("kinds", ()) if k not in ("link", "embed"))
+            return f"  ({', '.join(kinds)})" if kinds else ""
+
         def section(label: str, nodes: tuple[str, ...], key: str) -> None:
             options.append(Option(Text(f"{label} ({len(nodes)})", style="bold"), disabled=True))
             for node in nodes:
+                edge = (node, path) if key == "in" else (path, node)
                 if node.startswith(DEAD_PREFIX):
                     target = node[len(DEAD_PREFIX) :]
-                    options.append(
-                        Option(Text(f"  ✗ {target} (dead)", style=colours.get("dead-link", "red")), disabled=True)
-                    )
+                    shown = Text(f"  ✗ {target} (dead){typed(*edge)}", style=colours.get("dead-link", "red"))
+                    options.append(Option(shown, disabled=True))
                 else:
-                    options.append(Option(Text(f"  {node.removesuffix('.md')}"), id=f"{key}:{node}"))
+                    kinds = typed(*edge) if key != "hop" else ""
+                    options.append(Option(Text(f"  {node.removesuffix('.md')}{kinds}"), id=f"{key}:{node}"))
 
         # Option ids are unique per section; a page can link here and be linked from here.
         section("← linked from", near.backlinks, "in")
