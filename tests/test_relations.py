@@ -188,3 +188,23 @@ def test_search_takes_the_same_filters(vault_root: Path) -> None:
     found = search(vault, "broader+:[[Dependency inversion]] scheme:design", use_vectors=False)
     assert sorted(h.path for h in found.hits) == ["design/Constructor injection.md", "design/Dependency injection.md"]
     assert not search(vault, "principle source:!=agent confidence:<0.5", use_vectors=False).hits
+
+
+def test_a_freshness_prior_ranks_the_fresh_page_first_only_when_configured(tmp_path: Path) -> None:
+    from curator.core.search import search
+
+    text = "The deploy freezes over the holidays; ask the release manager first.\n"
+    root = make_vault(tmp_path / "repo", {"A old.md": text, "B new.md": text})
+    repo = git.Repo.init(root)
+    with repo.config_writer() as config:
+        config.set_value("user", "name", "Test")
+        config.set_value("user", "email", "test@example.com")
+    commit(repo, ["A old.md"], 400, "long ago")
+    commit(repo, ["B new.md"], 1, "lately")
+
+    def order() -> list[str]:
+        return [h.path for h in search(load_vault(root, use_cache=False), "deploy freezes", use_vectors=False).hits]
+
+    assert order() == ["A old.md", "B new.md"]  # a tie, broken by path
+    (root / ".curator.toml").write_text("[search]\nhalf_life_days = 90\n")
+    assert order() == ["B new.md", "A old.md"]

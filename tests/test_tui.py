@@ -470,3 +470,22 @@ async def test_renaming_a_page_written_by_hand_says_so_in_the_prompt(sample_vaul
         assert "was written by hand: source manual" in app.screen.prompt
         await pilot.press("escape")
         await settle(pilot)
+
+
+async def test_stats_show_the_counts_of_curator_stats(sample_vault: Path) -> None:
+    from curator.tui.screens.stats import StatsScreen
+
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen)
+        table = app.screen.query_one("#stats-table", DataTable)
+        rows = [tuple(str(cell) for cell in table.get_row_at(i)) for i in range(table.row_count)]
+        assert ("pages", "", "18") in rows
+        assert ("links", "related", "3") in rows and ("by type", "problem", "4") in rows
+        assert ("findings", "dead-link", "3") in rows
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)

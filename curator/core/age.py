@@ -15,13 +15,14 @@ DAY = 86_400.0
 
 
 def last_edited(vault: Vault) -> dict[str, float]:
-    """Page path -> seconds since the epoch of its last edit."""
-    edited = {path: page.mtime_ns / 1e9 for path, page in vault.pages.items()}
-    committed = _last_commits(vault)
-    for path, when in committed.items():
-        if path in edited:
-            edited[path] = when
-    return edited
+    """Page path -> seconds since the epoch of its last edit (worked out once a load)."""
+    if vault.derived.last_edited is None:
+        edited = {path: page.mtime_ns / 1e9 for path, page in vault.pages.items()}
+        for path, when in _last_commits(vault).items():
+            if path in edited:
+                edited[path] = when
+        vault.derived.last_edited = edited
+    return vault.derived.last_edited
 
 
 def age_days(vault: Vault, now: float | None = None) -> dict[str, float]:

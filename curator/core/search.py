@@ -244,6 +244,16 @@ def _ranked(fused: dict[str, float], lexical: list[str], semantic: list[str]) ->
     )
 
 
+def _with_freshness(vault: Vault, fused: dict[str, float], half_life_days: float) -> dict[str, float]:
+    """Each score times a decay by the page's age (its last commit, else its file time): a page
+    `half_life_days` old counts three quarters, a very old one half, never less, so an old page
+    that answers the words still ranks above a fresh one that barely does."""
+    from curator.core.age import age_days
+
+    ages = age_days(vault)
+    return {path: score * (0.5 + 0.5 * 0.5 ** (ages[path] / half_life_days)) for path, score in fused.items()}
+
+
 def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
     from curator.core.similarity import page_vectors, provider_for
@@ -293,6 +303,8 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
                     linked_from[other] = seed
     rankings["graph"] = sorted(hop, key=lambda p: (-hop[p], p))
     fused.update(hop)
+    if config.search_half_life_days > 0 and fused:  # a freshness prior: off unless configured
+        fused = _with_freshness(vault, fused, config.search_half_life_days)
     ranked = _ranked(fused, rankings["bm25"], confident)
     if not query.text:  # filters only: every matching page, by title
         ranked = sorted(allowed, key=lambda p: (fold(vault.pages[p].title), p))

@@ -50,6 +50,7 @@ class Derived:
     search_indexed: dict[str, int] | None = None  # search.search: the index brought up to this load
     names: Names | None = None  # remember._names: titles and aliases as phrases
     relations: Relations | None = None  # relations.Relations.of: the typed edges
+    last_edited: dict[str, float] | None = None  # age.last_edited: when each page was last edited
 
 
 @dataclass

@@ -56,6 +56,7 @@ class CuratorApp(App[None]):
         Binding("slash", "search", "Search", id="app.search"),
         Binding("r", "review", "Review", id="app.review"),
         Binding("h", "history", "History", id="app.history"),
+        Binding("s", "stats", "Stats", id="app.stats"),
         Binding("question_mark", "help", "Help", id="app.help"),
         Binding("ctrl+r", "rescan", "Rescan", id="app.rescan"),
         Binding("q", "quit", "Quit", id="app.quit"),
@@ -188,6 +189,11 @@ class CuratorApp(App[None]):
 
     def action_history(self) -> None:
         self.push_screen(HistoryScreen())
+
+    def action_stats(self) -> None:
+        from curator.tui.screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen())
 
     def action_review(self) -> None:
         if self.pending_suggestions == 0 and self.vault is not None:
