@@ -5,7 +5,7 @@
 `--sweep` also prints the fusion's figures around the defaults (vector weight against the
 vector floor), to show how much the result depends on them.
 
-64 queries over sample_vault/ and ../shared/vaults/foam-docs (read from copies): exact
+154 queries over sample_vault/ and ../shared/vaults/foam-docs (read from copies): exact
 identifiers, paraphrases that share few words with the page, and questions whose answer is one
 link away from the page that matches the words. Each query lists the pages that answer it.
 """
@@ -13,8 +13,11 @@ link away from the page that matches the words. Each query lists the pages that 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import shutil
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 
@@ -120,6 +123,148 @@ GOLDEN: list[tuple[str, str, list[str]]] = [
     ("foam", "extensions recommended when starting out", ["user/getting-started/recommended-extensions.md"]),
     ("foam", "how do I contribute code to foam", ["dev/contribution-guide.md"]),
     ("foam", "setting up a first workspace", ["user/getting-started/first-workspace.md"]),
+    # Added for issue 18: more paraphrases and questions, so that a retrieval change is judged
+    # on at least 150 queries (written by reading the pages, before running any ranker on them).
+    (
+        "sample",
+        "card network rejected the TLS handshake",
+        [
+            "problems/Certificate renewal.md",
+            "incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md",
+            "systems/payments/Runbook.md",
+        ],
+    ),
+    (
+        "sample",
+        "how many connections may each pod open",
+        [
+            "problems/Postgres connection pool exhaustion.md",
+            "incidents/DB pool exhausted again during the Friday evening deploy and nobody noticed for an hour.md",
+        ],
+    ),
+    ("sample", "when may we deploy to production for our biggest customer", ["customers/Acme Corp.md"]),
+    ("sample", "how long do the internal CA certificates last", ["problems/Certificate renewal.md"]),
+    ("sample", "what do we cache at the edge and for how long", ["topics/Caching strategy.md"]),
+    ("sample", "things we never cache", ["topics/Caching strategy.md"]),
+    ("sample", "how to invalidate every cached key on a deploy", ["topics/Caching strategy.md"]),
+    ("sample", "where do logs and traces go", ["topics/Observability.md"]),
+    ("sample", "what to do before handing over the pager", ["notes/Broken header.md"]),
+    ("sample", "should payment retries be asynchronous", ["notes/Loose thoughts on queues.md"]),
+    ("sample", "how many nodes does the search cluster have", ["systems/Search cluster.md"]),
+    ("sample", "reindexing takes how long", ["systems/search/Runbook.md"]),
+    ("sample", "error rate threshold for paging on payments", ["systems/payments/Runbook.md"]),
+    ("sample", "a retried request charges twice", ["systems/Payments API.md"]),
+    ("sample", "how do I reach the payments tech lead", ["people/Dana Whitfield.md"]),
+    ("sample", "why was checkout down for 38 minutes", ["incidents/2026-08-14 checkout outage postmortem.md"]),
+    (
+        "sample",
+        "the certificate expired at night and payments failed",
+        ["incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md", "problems/Certificate renewal.md"],
+    ),
+    (
+        "sample",
+        "the database ran out of connections after a Friday deploy",
+        [
+            "incidents/DB pool exhausted again during the Friday evening deploy and nobody noticed for an hour.md",
+            "problems/Postgres connection pool exhaustion.md",
+        ],
+    ),
+    ("sample", "dashboards generated from one template", ["topics/Observability.md"]),
+    ("sample", "order service split from the monolith", ["projects/Checkout rewrite.md"]),
+    ("foam", "code of conduct", ["dev/code-of-conduct.md"]),
+    ("foam", "harassment-free community", ["dev/code-of-conduct.md"]),
+    ("foam", "Astro and Starlight publishing", ["dev/design/improved-static-site-generation.md"]),
+    ("foam", "research on static site publishing options", ["dev/design/static-site-publishing-research.md"]),
+    ("foam", "contribute without installing node locally", ["dev/devcontainers.md"]),
+    ("foam", "how the extension's tests are organised", ["dev/testing-conventions.md"]),
+    ("foam", "unit tests versus integration tests in the extension", ["dev/testing-conventions.md"]),
+    ("foam", "uncategorised thoughts to sort later", ["inbox.md"]),
+    ("foam", "what does foam believe in", ["principles.md"]),
+    ("foam", "own your thoughts", ["principles.md"]),
+    ("foam", "create a note from the command palette", ["user/features/commands.md"]),
+    ("foam", "use my own CSS in the markdown preview", ["user/features/custom-markdown-preview-styles.md"]),
+    ("foam", "markdown.styles setting", ["user/features/custom-markdown-preview-styles.md"]),
+    (
+        "foam",
+        "configure user snippets",
+        ["user/features/custom-snippets.md", "user/recipes/predefined-user-snippets.md"],
+    ),
+    ("foam", "list notes linked to a topic", ["user/features/foam-queries.md"]),
+    ("foam", "saved queries in the side bar", ["user/features/smart-folders.md"]),
+    ("foam", "front matter properties of a note", ["user/features/note-properties.md"]),
+    (
+        "foam",
+        "paste an image from the clipboard",
+        ["user/features/paste-images-from-clipboard.md", "user/recipes/add-images-to-notes.md"],
+    ),
+    ("foam", "limit a command to notes with a tag", ["user/features/resource-filters.md"]),
+    ("foam", "tag hierarchies", ["user/features/tags.md"]),
+    ("foam", "categorize notes beyond folders", ["user/features/tags.md"]),
+    ("foam", "backlinks do not work, how do I enable them", ["user/frequently-asked-questions.md"]),
+    ("foam", "I don't want foam in every workspace", ["user/frequently-asked-questions.md"]),
+    ("foam", "VS Code features that work with foam", ["user/getting-started/get-started-with-vscode.md"]),
+    ("foam", "install foam", ["user/getting-started/installation.md"]),
+    ("foam", "move through notes by following connections", ["user/getting-started/navigation.md"]),
+    ("foam", "writing notes in markdown", ["user/getting-started/note-taking-in-foam.md"]),
+    (
+        "foam",
+        "keep notes in source control",
+        ["user/getting-started/sync-notes.md", "user/recipes/automatic-git-syncing.md"],
+    ),
+    ("foam", "Gatsby template", ["user/publishing/generate-gatsby-site.md"]),
+    ("foam", "MathJax", ["user/publishing/math-support-with-mathjax.md"]),
+    (
+        "foam",
+        "math formulas in published pages",
+        ["user/publishing/math-support-with-mathjax.md", "user/publishing/math-support-with-katex.md"],
+    ),
+    ("foam", "Azure DevOps wiki", ["user/publishing/publish-to-azure-devops-wiki.md"]),
+    ("foam", "navigate links inside the GitHub repository", ["user/publishing/publish-to-github.md"]),
+    ("foam", "private notes on GitLab", ["user/publishing/publish-to-gitlab-pages.md"]),
+    ("foam", "Eleventy and Netlify", ["user/publishing/publish-to-netlify-with-eleventy.md"]),
+    ("foam", "drag and drop image files into a note", ["user/recipes/add-images-to-notes.md"]),
+    (
+        "foam",
+        "turn a URL into a link with the page title",
+        ["user/recipes/automatically-expand-urls-to-well-titled-links.md"],
+    ),
+    ("foam", "Drafts app on iOS", ["user/recipes/capture-notes-with-drafts-pro.md"]),
+    ("foam", "capture notes with apple shortcuts", ["user/recipes/capture-notes-with-shortcuts-and-github-actions.md"]),
+    ("foam", "Material for MkDocs", ["user/recipes/generate-material-for-mkdocs-site.md"]),
+    ("foam", "structure of a recipe", ["user/recipes/how-to-write-recipes.md"]),
+    ("foam", "convert word documents to markdown with pandoc", ["user/recipes/markup-converter.md"]),
+    ("foam", "slash commands with snippets", ["user/recipes/predefined-user-snippets.md"]),
+    ("foam", "open a note quickly by typing part of its name", ["user/recipes/search-and-navigate-notes.md"]),
+    ("foam", "preview an image when hovering", ["user/recipes/shows-image-preview-on-hover.md"]),
+    ("foam", "GistPad", ["user/recipes/write-your-notes-in-github-gist.md"]),
+    ("foam", "work with the workspace from the terminal", ["user/tools/cli.md"]),
+    ("foam", "create today's daily note from the command line", ["user/tools/cli/daily.md"]),
+    ("foam", "regular expression search over note text", ["user/tools/cli/grep.md"]),
+    ("foam", "show incoming and outgoing links of a note in the terminal", ["user/tools/cli/links.md"]),
+    ("foam", "list placeholders and dead ends", ["user/tools/cli/list.md"]),
+    ("foam", "let AI agents read my notes as a graph", ["user/tools/cli/mcp.md"]),
+    ("foam", "Model Context Protocol server", ["user/tools/cli/mcp.md"]),
+    ("foam", "move or delete a note from the terminal", ["user/tools/cli/note.md"]),
+    ("foam", "heading structure of a long note", ["user/tools/cli/outline.md"]),
+    ("foam", "rename a tag and rewrite links", ["user/tools/cli/rename.md", "user/tools/cli/tag.md"]),
+    ("foam", "search by alias or frontmatter property", ["user/tools/cli/search.md"]),
+    ("foam", "is there a newer version of the cli", ["user/tools/cli/update.md"]),
+    ("foam", "where does the extension write its logs", ["user/tools/foam-logging-in-vscode.md"]),
+    ("foam", "what is foam", ["index.md"]),
+    ("foam", "page not found", ["404.md"]),
+    ("foam", "footnote syntax", ["user/features/footnotes.md"]),
+    ("foam", "reference a specific paragraph in another note", ["user/features/block-anchors.md"]),
+    ("foam", "a new note from a template", ["user/features/templates.md"]),
+    ("foam", "visualize how notes connect", ["user/features/graph-view.md"]),
+    ("foam", "migrate notes from OneNote", ["user/recipes/migrating-from-onenote.md"]),
+    ("foam", "coming from obsidian", ["user/recipes/migrating-from-obsidian.md"]),
+    ("foam", "what foam collects about usage", ["user/tools/telemetry.md"]),
+    ("foam", "check the workspace for problems", ["user/tools/workspace-lint.md", "user/tools/cli/lint.md"]),
+    (
+        "foam",
+        "publish with vercel",
+        ["user/publishing/publish-to-vercel.md", "user/publishing/generate-gatsby-site.md"],
+    ),
 ]
 
 
@@ -130,40 +275,81 @@ def rank_of(ranked: list[str], wanted: list[str], depth: int) -> int | None:
     return None
 
 
-def measures(ranks: list[int | None]) -> tuple[float, float, float]:
-    """(recall@5, recall@10, MRR@10) of the first wanted page's rank per query."""
-    return (
-        statistics.mean(1.0 if r and r <= 5 else 0.0 for r in ranks),
-        statistics.mean(1.0 if r else 0.0 for r in ranks),
-        statistics.mean(1.0 / r if r else 0.0 for r in ranks),
-    )
+Measures = dict[str, float]
+NAMES = ("recall@5", "recall@10", "MRR@10", "nDCG@10")
+
+
+def measures(results: list[tuple[list[str], list[str]]]) -> Measures:
+    """recall@5, recall@10 and MRR@10 of the first page that answers, and nDCG@10 over all of
+    them (binary relevance), averaged over the queries; `results` holds (ranked, wanted) each."""
+    ranks = [rank_of(ranked, wanted, 10) for ranked, wanted in results]
+    return {
+        "recall@5": statistics.mean(1.0 if r and r <= 5 else 0.0 for r in ranks),
+        "recall@10": statistics.mean(1.0 if r else 0.0 for r in ranks),
+        "MRR@10": statistics.mean(1.0 / r if r else 0.0 for r in ranks),
+        "nDCG@10": statistics.mean(ndcg(ranked, wanted) for ranked, wanted in results),
+    }
+
+
+def ndcg(ranked: list[str], wanted: list[str], depth: int = 10) -> float:
+    gain = sum(1.0 / math.log2(i + 2) for i, path in enumerate(ranked[:depth]) if path in wanted)
+    ideal = sum(1.0 / math.log2(i + 2) for i in range(min(len(wanted), depth)))
+    return gain / ideal
 
 
 def sweep(vaults: dict[str, Vault]) -> None:
-    print("\nfusion around the defaults (recall@5 / recall@10 / MRR@10)")
+    print("\nfusion around the defaults (recall@5 / recall@10 / MRR@10 / nDCG@10)")
     configs = {name: vault.config for name, vault in vaults.items()}
     floor_default = search_module.VECTOR_FLOOR
     try:
-        for floor in (0.35, 0.4, 0.45):
+        for floor in (0.45, 0.5, 0.55):
             search_module.VECTOR_FLOOR = floor
             for weight in (0.8, 0.9, 1.0, 1.1, 1.25):
                 for name, vault in vaults.items():
                     vault.config = configs[name]._replace(search_vector_weight=weight)
-                ranks = [
-                    rank_of([h.path for h in search(vaults[v], q, limit=10).hits], wanted, 10)
-                    for v, q, wanted in GOLDEN
-                ]
-                r5, r10, mrr = measures(ranks)
-                print(f"  floor {floor:.2f} vector weight {weight:.2f}: {r5:.3f} / {r10:.3f} / {mrr:.3f}")
+                found = measures(
+                    [([h.path for h in search(vaults[v], q, limit=10).hits], wanted) for v, q, wanted in GOLDEN]
+                )
+                shown = " / ".join(f"{found[name]:.3f}" for name in NAMES)
+                print(f"  floor {floor:.2f} vector weight {weight:.2f}: {shown}")
     finally:
         search_module.VECTOR_FLOOR = floor_default
         for name, vault in vaults.items():
             vault.config = configs[name]
 
 
+def evaluate(vaults: dict[str, Vault]) -> tuple[dict[str, Measures], list[str]]:
+    """Each ranker's measures over the golden set, and the queries the fusion missed."""
+    results: dict[str, list[tuple[list[str], list[str]]]] = {r: [] for r in ("bm25", "vector", "fusion")}
+    misses = []
+    for vault_name, query, wanted in GOLDEN:
+        result = search(vaults[vault_name], query, limit=10)
+        fused = [h.path for h in result.hits]
+        results["bm25"].append((result.rankers.get("bm25", []), wanted))
+        results["vector"].append((result.rankers.get("vector", []), wanted))
+        results["fusion"].append((fused, wanted))
+        if not rank_of(fused, wanted, 10):
+            misses.append(f"{vault_name}: {query!r}")
+    return {ranker: measures(found) for ranker, found in results.items()}, misses
+
+
+def check(fusion: Measures, baseline_file: Path) -> list[str]:
+    """What fell below the committed baseline (recall@10 and MRR@10 of the fusion)."""
+    baseline = json.loads(baseline_file.read_text(encoding="utf-8"))
+    if baseline.get("queries") != len(GOLDEN):
+        return [f"the baseline was measured on {baseline.get('queries')} queries, the golden set has {len(GOLDEN)}"]
+    return [
+        f"fusion {name} {fusion[name]:.3f} is below the baseline {baseline['fusion'][name]:.3f}"
+        for name in ("recall@10", "MRR@10")
+        if round(fusion[name], 3) < baseline["fusion"][name]
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sweep", action="store_true", help="also vary the vector weight and floor")
+    parser.add_argument("--check", type=Path, metavar="BASELINE", help="exit 1 when the fusion falls below it")
+    parser.add_argument("--write-baseline", type=Path, metavar="BASELINE", help="record these figures as the baseline")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="curator-eval-"))
     vaults = {}
@@ -172,29 +358,26 @@ def main() -> None:
             raise SystemExit(f"missing vault {source}")
         shutil.copytree(source, work / name)
         vaults[name] = load_vault(work / name)
-    ranks: dict[str, list[int | None]] = {r: [] for r in ("bm25", "vector", "fusion")}
-    misses = []
-    for vault_name, query, wanted in GOLDEN:
-        result = search(vaults[vault_name], query, limit=10)
-        ranked = {
-            "bm25": result.rankers.get("bm25", []),
-            "vector": result.rankers.get("vector", []),
-            "fusion": [h.path for h in result.hits],
-        }
-        for ranker, order in ranked.items():
-            ranks[ranker].append(rank_of(order, wanted, 10))
-        if not rank_of(ranked["fusion"], wanted, 10):
-            misses.append(f"{vault_name}: {query!r}")
+    figures, misses = evaluate(vaults)
     print(f"{len(GOLDEN)} queries")
-    print(f"{'ranker':<8} {'recall@5':>9} {'recall@10':>10} {'MRR@10':>8}")
-    for ranker, found in ranks.items():
-        r5, r10, mrr = measures(found)
-        print(f"{ranker:<8} {r5:>9.3f} {r10:>10.3f} {mrr:>8.3f}")
+    print(f"{'ranker':<8} " + " ".join(f"{name:>9}" for name in NAMES))
+    for ranker, found in figures.items():
+        print(f"{ranker:<8} " + " ".join(f"{found[name]:>9.3f}" for name in NAMES))
     for miss in misses:
         print(f"  fusion missed {miss}")
     if args.sweep:
         sweep(vaults)
     shutil.rmtree(work, ignore_errors=True)
+    if args.write_baseline:
+        rounded = {name: round(value, 3) for name, value in figures["fusion"].items()}
+        args.write_baseline.write_text(json.dumps({"queries": len(GOLDEN), "fusion": rounded}, indent=2) + "\n")
+    if args.check:
+        problems = check(figures["fusion"], args.check)
+        for problem in problems:
+            print(f"search_eval: {problem}", file=sys.stderr)
+        if problems:
+            raise SystemExit(1)
+        print(f"search_eval: fusion holds the baseline in {args.check}")
 
 
 if __name__ == "__main__":

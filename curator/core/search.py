@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 3  # 3: sections found by markdown.sections
 RRF_K = 60
-VECTOR_DEPTH = 20  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
-VECTOR_FLOOR = 0.4  # below this cosine a page is noise, not a semantic match
+VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
+VECTOR_FLOOR = 0.5  # below this cosine (of a page or its best section) a page is noise
 _FILTER = re.compile(r'(?<!\S)([A-Za-z_][\w-]*\+?):(>=|<=|>|<|!=)?("[^"]*"|\[\[[^\]]*\]\]|\S+)')
 
 
@@ -256,7 +256,7 @@ def _with_freshness(vault: Vault, fused: dict[str, float], half_life_days: float
 
 def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
-    from curator.core.similarity import page_vectors, provider_for
+    from curator.core.similarity import provider_for, search_vectors
 
     derived = vault.derived
     if derived.search_fields is None:
@@ -280,11 +280,15 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
         if warning:
             notes.append(f"semantic search unavailable ({warning}); results from BM25 and links only")
         else:
-            paths, vectors, _ = page_vectors(vault, provider)
+            paths, vectors = search_vectors(vault, provider)
             scores = vectors @ provider.embed([query.text])[0]
-            order = [i for i in np.argsort(-scores)[:50] if paths[i] in allowed]
-            rankings["vector"] = [paths[i] for i in order]  # the ranker's own order, as evaluated
-            confident = [paths[i] for i in order[:VECTOR_DEPTH] if scores[i] >= VECTOR_FLOOR]
+            best: dict[str, float] = {}  # a page's best row (a page may have several: its sections)
+            for i in np.argsort(-scores)[:200].tolist():
+                if paths[i] in allowed and paths[i] not in best:
+                    best[paths[i]] = float(scores[i])
+            order = list(best)[:50]
+            rankings["vector"] = order  # the ranker's own order, as evaluated
+            confident = [path for path in order[:VECTOR_DEPTH] if best[path] >= VECTOR_FLOOR]
     fused = _fuse(
         {"bm25": rankings["bm25"], "vector": confident},
         {"bm25": config.search_bm25_weight, "vector": config.search_vector_weight},

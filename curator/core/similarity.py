@@ -172,6 +172,50 @@ def page_vectors(
     return paths, matrix, embedded
 
 
+SECTION_WORDS = 20  # a section shorter than this says too little to be matched on its own
+SECTION_RECIPE = "v1"  # bump when section_texts changes
+
+
+def section_texts(title: str, text: str) -> list[str]:
+    """The sections of a page that search matches on their own (heading path, then its words):
+    only for a page with two or more of SECTION_WORDS words, since a page of one section is
+    its page vector already."""
+    _, _, body_at = split_frontmatter(text)
+    found = []
+    for heading, part in markdown.sections(title, text[body_at:]):
+        words = " ".join(boilerplate.wikilinks_as_shown(markdown.without_heading_lines(part)).split())
+        if len(words.split()) >= SECTION_WORDS:
+            found.append(f"{heading}\n\n{words}")
+    return found if len(found) >= 2 else []
+
+
+def search_vectors(vault: Vault, provider: EmbeddingProvider) -> tuple[list[str], Vectors]:
+    """Rows search compares a query with, and the page each belongs to: every page's vector, then
+    the vectors of the sections of pages that have several (cached like page vectors; measured on
+    benchmarks/search_eval.py, they find the page whose one section answers a question)."""
+    if provider.id in vault.derived.search_vectors:
+        return vault.derived.search_vectors[provider.id]
+    paths, pages, _ = page_vectors(vault, provider)
+    texts = {path: section_texts(vault.pages[path].title, vault.text_of(path)) for path in paths}
+
+    def compute(missing: list[int]) -> list[np.ndarray]:
+        wanted = [texts[paths[i]] for i in missing]
+        flat = provider.embed([t for group in wanted for t in group]) if any(wanted) else None
+        rows, at = [], 0
+        for group in wanted:
+            rows.append(flat[at : at + len(group)] if flat is not None else np.zeros((0, pages.shape[1]), np.float32))
+            at += len(group)
+        return rows
+
+    store = _store_name("sections", provider.id, SECTION_RECIPE)
+    rows, _ = _cached_rows(vault, store, [vault.pages[p].sha for p in paths], compute)
+    owners = [*paths, *(path for path, row in zip(paths, rows, strict=True) for _ in range(len(row)))]
+    sections = [row for row in rows if len(row)]
+    matrix = np.concatenate([pages, *sections]).astype(np.float32) if sections else pages
+    vault.derived.search_vectors[provider.id] = (owners, matrix)
+    return owners, matrix
+
+
 def candidate_pairs(vectors: Vectors, threshold: float, exact_limit: int = EXACT_LIMIT) -> list[tuple[int, int, float]]:
     """(i, j, cosine) with i < j and cosine >= threshold."""
     n = len(vectors)

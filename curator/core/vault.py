@@ -45,6 +45,7 @@ class Derived:
     filled by the function named beside it."""
 
     page_vectors: dict[str, tuple[list[str], np.ndarray]] = field(default_factory=dict)  # similarity.page_vectors
+    search_vectors: dict[str, tuple[list[str], np.ndarray]] = field(default_factory=dict)  # similarity.search_vectors
     distinctive: dict[str, Distinct] | None = None  # similarity.distinctive_texts
     search_fields: set[str] | None = None  # search.search: the frontmatter keys a query may filter on
     search_indexed: dict[str, int] | None = None  # search.search: the index brought up to this load
