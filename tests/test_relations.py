@@ -208,3 +208,28 @@ def test_a_freshness_prior_ranks_the_fresh_page_first_only_when_configured(tmp_p
     assert order() == ["A old.md", "B new.md"]  # a tie, broken by path
     (root / ".curator.toml").write_text("[search]\nhalf_life_days = 90\n")
     assert order() == ["B new.md", "A old.md"]
+
+
+def test_a_cross_encoder_reranks_the_top_and_search_works_without_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opt-in: with `[search] rerank_model` the top 20 come in the cross-encoder's order; a model
+    that cannot load leaves the fused order, with a note (fail-open)."""
+    from curator.core import embeddings
+    from curator.core.search import search
+
+    files: dict[str, str | bytes] = {f"Deploy note {i}.md": f"Deploy freeze rule number {i}.\n" for i in range(5)}
+    root = make_vault(tmp_path / "v", files)
+    plain = [h.path for h in search(load_vault(root, use_cache=False), "deploy freeze", use_vectors=False).hits]
+    (root / ".curator.toml").write_text(f'[search]\nrerank_model = "x/y"\nrerank_model_path = "{tmp_path}/none"\n')
+    failed = search(load_vault(root, use_cache=False), "deploy freeze", use_vectors=False)
+    assert [h.path for h in failed.hits] == plain
+    assert any("rerank unavailable" in note and "\n" not in note for note in failed.notes)
+
+    class Backwards:
+        def rerank(self, query: str, documents: list[str]) -> list[float]:
+            return [float(i) for i in range(len(documents))]  # the last read scores highest
+
+    monkeypatch.setitem(embeddings._RERANKERS, ("x/y", f"{tmp_path}/none", None), (Backwards(), ""))
+    reranked = search(load_vault(root, use_cache=False), "deploy freeze", use_vectors=False)
+    assert [h.path for h in reranked.hits] == plain[::-1]

@@ -50,6 +50,8 @@ class Config(NamedTuple):
     search_vector_weight: float = 1.0  # equal weights: plain RRF (benchmarks/search_eval.py --sweep)
     search_graph_weight: float = 0.3
     search_half_life_days: float = 0.0  # freshness prior: a page's score halves every so many days; 0: off
+    search_rerank_model: str | None = None  # a cross-encoder fastembed knows, to rerank the top 20; None: off
+    search_rerank_model_path: str | None = None  # its local folder (else fetched into embedding.cache_dir)
     rules: Mapping[str, str] = MappingProxyType({})  # rule id -> severity or "off"
     untrusted: tuple[str, ...] = ()  # settings of an untrusted vault that would run code, left out: why
 
@@ -104,6 +106,8 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
         "vector_weight": ("weight", "search_vector_weight"),
         "graph_weight": ("weight", "search_graph_weight"),
         "half_life_days": ("weight", "search_half_life_days"),
+        "rerank_model": ("str", "search_rerank_model"),
+        "rerank_model_path": ("str", "search_rerank_model_path"),
     },
     "remember": {"threshold": ("fraction", "remember_threshold")},
     "dream": {

@@ -347,3 +347,45 @@ def load_provider(
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         return ProviderChoice(LexicalProvider(), f"embedding model not loaded ({reason}); using lexical similarity")
     return ProviderChoice(provider, None)
+
+
+class Reranker(Protocol):
+    def rerank(self, query: str, documents: Sequence[str]) -> Sequence[float]:
+        """A relevance score per document (higher: more relevant)."""
+        ...
+
+
+_RERANKERS: dict[tuple[str, str | None, str | None], tuple[Reranker | None, str]] = {}
+
+
+def load_reranker(
+    model_name: str, model_path: str | None = None, cache_dir: str | None = None
+) -> tuple[Reranker | None, str]:
+    """A cross-encoder fastembed knows by name, from `model_path` or fetched into `cache_dir`
+    (default `model_cache()`); (None, why) when it cannot load. Loaded once a process."""
+    key = (model_name, model_path, cache_dir)
+    if key not in _RERANKERS:
+        try:
+            if model_path:
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a missing file must fail now, not after retries
+            from fastembed.rerank.cross_encoder import TextCrossEncoder
+
+            folder = Path(cache_dir).expanduser() if cache_dir else model_cache()
+            encoder = TextCrossEncoder(
+                model_name=model_name,
+                cache_dir=str(folder),
+                specific_model_path=str(Path(model_path).expanduser()) if model_path else None,
+            )
+            _RERANKERS[key] = (_FastEmbedReranker(encoder), "")
+        except Exception as exc:  # a reranker that does not load must never stop a search
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            _RERANKERS[key] = (None, f"{model_name} did not load: {reason}")
+    return _RERANKERS[key]
+
+
+class _FastEmbedReranker:
+    def __init__(self, encoder: object) -> None:
+        self.encoder = encoder
+
+    def rerank(self, query: str, documents: Sequence[str]) -> Sequence[float]:
+        return [float(score) for score in self.encoder.rerank(query, list(documents))]  # type: ignore[attr-defined]

@@ -254,6 +254,33 @@ def _with_freshness(vault: Vault, fused: dict[str, float], half_life_days: float
     return {path: score * (0.5 + 0.5 * 0.5 ** (ages[path] / half_life_days)) for path, score in fused.items()}
 
 
+RERANK_DEPTH = 20  # the fused results a cross-encoder reads again
+
+
+def _reranked(
+    vault: Vault, text: str, ranked: list[str], sections: dict[str, tuple[str, str]], notes: list[str]
+) -> list[str]:
+    """The top RERANK_DEPTH results in the order a cross-encoder gives them (the query read
+    together with each page's best section), the rest as they were. Without the model: as they
+    were, with a note saying why (fail-open)."""
+    from curator.core.embeddings import load_reranker
+
+    config = vault.config
+    model, folder = config.search_rerank_model or "", config.search_rerank_model_path
+    reranker, why = load_reranker(model, folder, config.embedding_cache_dir)
+    if reranker is None:
+        notes.append(f"rerank unavailable ({why}); results as fused")
+        return ranked
+    top = ranked[:RERANK_DEPTH]
+    documents = []
+    for path in top:
+        heading, body = sections.get(path, (vault.pages[path].title, ""))
+        documents.append(f"{heading}\n{body or vault.text_of(path)}"[:2000])
+    scores = list(reranker.rerank(text, documents))
+    order = sorted(range(len(top)), key=lambda i: (-scores[i], i))
+    return [top[i] for i in order] + ranked[RERANK_DEPTH:]
+
+
 def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
     from curator.core.similarity import provider_for, search_vectors
@@ -310,6 +337,8 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     if config.search_half_life_days > 0 and fused:  # a freshness prior: off unless configured
         fused = _with_freshness(vault, fused, config.search_half_life_days)
     ranked = _ranked(fused, rankings["bm25"], confident)
+    if config.search_rerank_model and query.text:
+        ranked = _reranked(vault, query.text, ranked, sections, notes)
     if not query.text:  # filters only: every matching page, by title
         ranked = sorted(allowed, key=lambda p: (fold(vault.pages[p].title), p))
         fused = dict.fromkeys(ranked, 0.0)

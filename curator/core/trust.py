@@ -31,13 +31,15 @@ NEEDS_TRUST: dict[tuple[str, str], str] = {
     ("dream", "proposer"): "runs a command that proposes titles",
     ("embedding", "model_name"): "fetches that model from the network (unless model_path names a local folder)",
     ("embedding", "cache_dir"): "keeps fetched models in that folder, outside the vault",
+    ("search", "rerank_model"): "fetches that model from the network (unless rerank_model_path names a local folder)",
 }
 
 
 def _asks(section: dict[str, Any], table: str, key: str) -> bool:
     if key not in section:
         return False
-    return not (table == "embedding" and key == "model_name" and "model_path" in section)  # local: no fetch
+    local = {("embedding", "model_name"): "model_path", ("search", "rerank_model"): "rerank_model_path"}
+    return (table, key) not in local or local[(table, key)] not in section  # a local folder fetches nothing
 
 
 class TrustedVault(NamedTuple):
