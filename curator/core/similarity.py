@@ -56,7 +56,7 @@ STAGE_ONE_MARGIN = 0.23
 PIECE_WORDS = 8  # sentences shorter than this are read together with the next
 MAX_PIECES = 48  # a long page is scored on this many pieces, spread over it
 PAGES_PER_BATCH = 500  # pages embedded together (their pieces' vectors are held at once)
-TEXT_RECIPE = "v2"  # bump when page_text changes: every cached vector is then rebuilt
+TEXT_RECIPE = "v3"  # bump when page_text or section_texts change: every cached vector is then rebuilt
 Progress = Callable[[int, int], None]
 
 _TITLE_WORD = re.compile(r"\w+", re.UNICODE)
@@ -151,69 +151,84 @@ def provider_for(config: Config) -> tuple[EmbeddingProvider, str | None]:
 def page_vectors(
     vault: Vault, provider: EmbeddingProvider, progress: Progress | None = None
 ) -> tuple[list[str], Vectors, int]:
-    """(paths, unit vectors, pages embedded now) of every readable page's whole text, for search;
-    cached by content hash on disk, and on the loaded vault for the rest of its life."""
-    if provider.id in vault.derived.page_vectors:
-        paths, matrix = vault.derived.page_vectors[provider.id]
-        return paths, matrix, 0
-    paths = [p.path for p in vault.pages.values() if p.unreadable is None and p.sha]
-
-    def compute(missing: list[int]) -> list[np.ndarray]:
-        texts = []
-        for i in missing:
-            page = vault.pages[paths[i]]
-            texts.append(page_text(page.title, vault.text_of(page.path)))
-        return list(provider.embed(texts, progress)[:, None])
-
-    store = _store_name("vectors", provider.id, TEXT_RECIPE)
-    rows, embedded = _cached_rows(vault, store, [vault.pages[p].sha for p in paths], compute)
-    matrix = np.concatenate(rows).astype(np.float32) if rows else np.zeros((0, 384), dtype=np.float32)
-    vault.derived.page_vectors[provider.id] = (paths, matrix)
-    return paths, matrix, embedded
-
-
-SECTION_WORDS = 20  # a section shorter than this says too little to be matched on its own
-SECTION_RECIPE = "v1"  # bump when section_texts changes
-
-
-def section_texts(title: str, text: str) -> list[str]:
-    """The sections of a page that search matches on their own (heading path, then its words):
-    only for a page with two or more of SECTION_WORDS words, since a page of one section is
-    its page vector already."""
-    _, _, body_at = split_frontmatter(text)
-    found = []
-    for heading, part in markdown.sections(title, text[body_at:]):
-        words = " ".join(boilerplate.wikilinks_as_shown(markdown.without_heading_lines(part)).split())
-        if len(words.split()) >= SECTION_WORDS:
-            found.append(f"{heading}\n\n{words}")
-    return found if len(found) >= 2 else []
+    """(paths, unit vectors, pages embedded now) of every readable page's whole text (for search
+    and remember); cached by content hash on disk, and on the loaded vault for the rest of its life."""
+    paths, rows, embedded = _page_rows(vault, provider, progress)
+    if provider.id not in vault.derived.page_vectors:
+        matrix = np.stack([row[0] for row in rows]) if rows else np.zeros((0, 384), dtype=np.float32)
+        vault.derived.page_vectors[provider.id] = (paths, matrix.astype(np.float32))
+    return (*vault.derived.page_vectors[provider.id], embedded)
 
 
 def search_vectors(vault: Vault, provider: EmbeddingProvider) -> tuple[list[str], Vectors]:
     """Rows search compares a query with, and the page each belongs to: every page's vector, then
-    the vectors of the sections of pages that have several (cached like page vectors; measured on
-    benchmarks/search_eval.py, they find the page whose one section answers a question)."""
-    if provider.id in vault.derived.search_vectors:
-        return vault.derived.search_vectors[provider.id]
-    paths, pages, _ = page_vectors(vault, provider)
-    texts = {path: section_texts(vault.pages[path].title, vault.text_of(path)) for path in paths}
+    the vectors of the sections of pages that have several (measured on benchmarks/search_eval.py,
+    they find the page one of whose sections answers a question)."""
+    if provider.id not in vault.derived.search_vectors:
+        paths, pages, _ = page_vectors(vault, provider)
+        _, rows, _ = _page_rows(vault, provider)
+        owners = [*paths, *(path for path, row in zip(paths, rows, strict=True) for _ in range(len(row) - 1))]
+        sections = [row[1:] for row in rows if len(row) > 1]
+        matrix = np.concatenate([pages, *sections]).astype(np.float32) if sections else pages
+        vault.derived.search_vectors[provider.id] = (owners, matrix)
+    return vault.derived.search_vectors[provider.id]
+
+
+SECTION_WORDS = 20  # a section shorter than this says too little to be matched on its own
+
+
+def section_texts(title: str, text: str) -> list[tuple[str, int]]:
+    """(text, words) of each section of a page (heading path, then its words), for a page with two
+    or more sections of SECTION_WORDS words; [] otherwise (its page vector says it all)."""
+    _, _, body_at = split_frontmatter(text)
+    found = []
+    for heading, part in markdown.sections(title, text[body_at:]):
+        words = " ".join(boilerplate.wikilinks_as_shown(markdown.without_heading_lines(part)).split())
+        if words:
+            found.append((f"{heading}\n\n{words}", len(words.split())))
+    return found if sum(n >= SECTION_WORDS for _, n in found) >= 2 else []
+
+
+def _page_rows(
+    vault: Vault, provider: EmbeddingProvider, progress: Progress | None = None
+) -> tuple[list[str], list[np.ndarray], int]:
+    """Per readable page, its vector then the vectors of its sections (see section_texts): a page
+    with sections is embedded section by section, its vector their mean weighted by words, so no
+    text is read twice."""
+    if provider.id in vault.derived.page_rows:
+        paths, rows = vault.derived.page_rows[provider.id]
+        return paths, rows, 0
+    paths = [p.path for p in vault.pages.values() if p.unreadable is None and p.sha]
 
     def compute(missing: list[int]) -> list[np.ndarray]:
-        wanted = [texts[paths[i]] for i in missing]
-        flat = provider.embed([t for group in wanted for t in group]) if any(wanted) else None
-        rows, at = [], 0
-        for group in wanted:
-            rows.append(flat[at : at + len(group)] if flat is not None else np.zeros((0, pages.shape[1]), np.float32))
-            at += len(group)
-        return rows
+        plain: list[int] = []
+        parts: dict[int, list[tuple[str, int]]] = {}
+        for i in missing:
+            page = vault.pages[paths[i]]
+            found = section_texts(page.title, vault.text_of(page.path))
+            if found:
+                parts[i] = found
+            else:
+                plain.append(i)
+        texts = [page_text(vault.pages[paths[i]].title, vault.text_of(paths[i])) for i in plain]
+        texts += [text for i in parts for text, _ in parts[i]]
+        vectors = provider.embed(texts, progress)
+        out: dict[int, np.ndarray] = {i: vectors[k][None] for k, i in enumerate(plain)}
+        at = len(plain)
+        for i, found in parts.items():
+            sections = vectors[at : at + len(found)]
+            at += len(found)
+            weights = np.array([n for _, n in found], dtype=np.float32)[:, None]
+            mean = (sections * weights).sum(axis=0)
+            page = mean / max(float(np.linalg.norm(mean)), 1e-12)
+            keep = [k for k, (_, n) in enumerate(found) if n >= SECTION_WORDS]
+            out[i] = np.vstack([page[None], sections[keep]]).astype(np.float32)
+        return [out[i] for i in missing]
 
-    store = _store_name("sections", provider.id, SECTION_RECIPE)
-    rows, _ = _cached_rows(vault, store, [vault.pages[p].sha for p in paths], compute)
-    owners = [*paths, *(path for path, row in zip(paths, rows, strict=True) for _ in range(len(row)))]
-    sections = [row for row in rows if len(row)]
-    matrix = np.concatenate([pages, *sections]).astype(np.float32) if sections else pages
-    vault.derived.search_vectors[provider.id] = (owners, matrix)
-    return owners, matrix
+    store = _store_name("vectors", provider.id, TEXT_RECIPE)
+    rows, embedded = _cached_rows(vault, store, [vault.pages[p].sha for p in paths], compute)
+    vault.derived.page_rows[provider.id] = (paths, rows)
+    return paths, rows, embedded
 
 
 def candidate_pairs(vectors: Vectors, threshold: float, exact_limit: int = EXACT_LIMIT) -> list[tuple[int, int, float]]:

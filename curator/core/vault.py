@@ -46,6 +46,7 @@ class Derived:
 
     page_vectors: dict[str, tuple[list[str], np.ndarray]] = field(default_factory=dict)  # similarity.page_vectors
     search_vectors: dict[str, tuple[list[str], np.ndarray]] = field(default_factory=dict)  # similarity.search_vectors
+    page_rows: dict[str, tuple[list[str], list[np.ndarray]]] = field(default_factory=dict)  # similarity._page_rows
     distinctive: dict[str, Distinct] | None = None  # similarity.distinctive_texts
     search_fields: set[str] | None = None  # search.search: the frontmatter keys a query may filter on
     search_indexed: dict[str, int] | None = None  # search.search: the index brought up to this load
