@@ -233,3 +233,25 @@ def test_a_cross_encoder_reranks_the_top_and_search_works_without_one(
     monkeypatch.setitem(embeddings._RERANKERS, ("x/y", f"{tmp_path}/none", None), (Backwards(), ""))
     reranked = search(load_vault(root, use_cache=False), "deploy freeze", use_vectors=False)
     assert [h.path for h in reranked.hits] == plain[::-1]
+
+
+def test_sorting_keeps_pages_without_the_field_last_and_names_bad_terms(vault_root: Path) -> None:
+    assert titles(vault_root, "type:concept sort:-confidence")[:4] == [
+        "SOLID",
+        "Single responsibility",
+        "Cohesion",
+        "Open closed",
+    ]
+    assert titles(vault_root, "type:concept sort:confidence")[:4] == [
+        "Open closed",
+        "Cohesion",
+        "Single responsibility",
+        "SOLID",
+    ]
+    assert (
+        titles(vault_root, "type:concept sort:-confidence")[4:]
+        == titles(vault_root, "type:concept sort:confidence")[4:]
+    )
+    for text, words in (("a.scheme=design", "edges:KIND"), ("broader:[[Nowhere]]", "no page")):
+        with pytest.raises(QueryError, match=words):
+            run(load_vault(vault_root, use_cache=False), text)

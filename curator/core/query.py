@@ -183,8 +183,10 @@ def run(vault: Vault, text: str) -> Result:
         return _run_edges(context, query)
     test = context.compile(query.expression) if query.expression is not None else (lambda _: True)
     pages = [path for path in vault.pages if test(path)]
-    pages.sort(key=_sort_key(context, query.sort))
-    if query.sort and query.sort[1]:
+    pages.sort(key=lambda path: (fold(vault.pages[path].title), path))
+    if query.sort and query.sort[0] != "title":
+        pages = _sorted_by(pages, lambda path: context.value(path, query.sort[0]), query.sort[1])  # type: ignore[index]
+    elif query.sort and query.sort[1]:
         pages.reverse()
     named = [*query.fields, *([query.sort[0]] if query.sort else [])]
     shown = [name for name in dict.fromkeys(named) if name not in ("title", "path")]  # always shown
@@ -201,22 +203,31 @@ def _run_edges(context: _Context, query: Query) -> Result:
     if query.sort:
         side = 1 if query.sort[0].startswith("b.") else 0
         name = query.sort[0].removeprefix("a.").removeprefix("b.")
-        edges.sort(key=lambda e: _sortable(context.value(e[side], name)), reverse=query.sort[1])
+        edges = _sorted_by(edges, lambda edge: context.value(edge[side], name), query.sort[1])
     return Result([], edges, kind, query.fields)
 
 
-def _sort_key(context: _Context, sort: tuple[str, bool] | None) -> Callable[[str], Any]:
-    if sort is None or sort[0] == "title":
-        return lambda path: (fold(context.vault.pages[path].title), path)
-    return lambda path: (_sortable(context.value(path, sort[0])), fold(context.vault.pages[path].title), path)
+def _sorted_by(items: list[Any], value: Callable[[Any], Any], descending: bool) -> list[Any]:
+    """`items` by a field's value, numbers before text; those without it last either way; ties
+    keep their order (by title)."""
+    present: list[tuple[tuple[int, float, str], Any]] = []
+    missing: list[Any] = []
+    for item in items:
+        key = _sortable(value(item))
+        if key is None:
+            missing.append(item)
+        else:
+            present.append((key, item))
+    present.sort(key=lambda pair: pair[0], reverse=descending)  # stable, reversed or not
+    return [item for _, item in present] + missing
 
 
-def _sortable(value: Any) -> tuple[int, float, str]:
-    """Numbers first (by value), then text, then pages without the field."""
+def _sortable(value: Any) -> tuple[int, float, str] | None:
+    """Numbers first (by value), then text; None for a page without the field."""
     if isinstance(value, list):
         value = value[0] if value else None
     if value is None or value == "":
-        return (2, 0.0, "")
+        return None
     try:
         return (0, float(value), "")
     except (TypeError, ValueError):
@@ -286,6 +297,8 @@ class _Context:
 
     def _term(self, term: Term) -> Callable[[str], bool]:
         name, op, value = term.field, term.op, term.value
+        if name.startswith(("a.", "b.")):
+            raise QueryError(f"{name}: a. and b. name the ends of an edge; ask for edges with edges:KIND")
         if op == "~":  # a free word: in the title
             word = fold(value)
             return lambda path: word in fold(self.vault.pages[path].title)
@@ -312,7 +325,7 @@ class _Context:
             return _negate(op, lambda path: bool(relations.targets(kind, path)))
         target = self._page(value)
         if target is None:
-            return _negate(op, lambda path: False)
+            raise QueryError(f"{kind}:{value}: no page is named {value.strip('[]')!r}")
         if transitive:
             under = relations.reaching(kind, target)
             return _negate(op, lambda path: path in under)
