@@ -136,6 +136,7 @@ def test_a_cycle_and_a_dead_relation_are_findings(tmp_path: Path) -> None:
             "C.md": concept("B"),
             "D.md": concept("Nowhere"),
             "E.md": concept("D"),
+            "Self.md": concept("Self"),
         },
     )
     found = {(f.rule, f.path): f for f in check_vault(load_vault(root, use_cache=False))}
@@ -143,7 +144,8 @@ def test_a_cycle_and_a_dead_relation_are_findings(tmp_path: Path) -> None:
     assert cycle.message.startswith("broader cycle: A → B → C → A") or cycle.message.startswith(
         "broader cycle: A → C → B → A"
     )
-    assert [rule for rule, _ in found if rule == "relation-cycle"] == ["relation-cycle"]  # one cycle, one finding
+    assert [p for rule, p in found if rule == "relation-cycle"] == ["A.md", "Self.md"]  # one finding a cycle
+    assert found[("relation-cycle", "Self.md")].message.startswith("broader cycle: Self → Self")
     dead = found[("relation-dead", "D.md")]
     assert dead.data["key"] == "broader" and "Nowhere" in dead.message
     assert ("dead-link", "D.md") not in found

@@ -594,7 +594,7 @@ def run_remember(args: argparse.Namespace) -> int:
 
 def _trust_arguments(trust: argparse.ArgumentParser) -> None:
     trust.add_argument("vault", nargs="?", help="the vault to trust (or to revoke with --revoke)")
-    trust.add_argument("--list", action="store_true", help="list the trusted vaults and what they may run")
+    trust.add_argument("--list", action="store_true", help="list the trusted vaults and what they may do")
     trust.add_argument("--revoke", action="store_true", help="stop trusting VAULT")
     trust.add_argument("--json", action="store_true")
 
@@ -627,14 +627,14 @@ def run_trust(args: argparse.Namespace) -> int:
         return EXIT_OK
     asked = trust.asked_by(root)
     if not asked:
-        output.diagnose(f"{root / CONFIG_NAME} names no command to run: there is nothing to trust")
+        output.diagnose(f"{root / CONFIG_NAME} asks for nothing that needs trust: there is nothing to trust")
         return EXIT_OK
     trusted = trust.trust(root, asked)
     if args.json:
         output.emit_json(documents.trust([trusted]))
     else:
         for name, value in asked.items():
-            output.emit(f"trusted {trusted.path}: {name} = {value!r} will run")
+            output.emit(f"trusted {trusted.path}: {name} = {value!r} takes effect ({trust.what_it_does(name)})")
     return EXIT_OK
 
 
@@ -763,10 +763,11 @@ COMMANDS: dict[str, Command] = {
         "Count pages, links (by kind), findings (by rule and severity) and pages by field.",
     ),
     "trust": Command(
-        "let a vault's config run the commands it names (a proposer)",
+        "let a vault's config run the command it names (a proposer) or fetch the models it names",
         _trust_arguments,
         run_trust,
-        "Trust a vault: settings in its .curator.toml that run a command take effect. Trust is kept outside the "
+        "Trust a vault: settings in its .curator.toml that run a command or fetch a model take effect. Trust is kept "
+        "outside the "
         "vault, for exactly the settings shown; if they change, the vault is untrusted again.",
     ),
 }

@@ -44,7 +44,7 @@ class Relations:
             declared = [
                 Edge(rl.source, rl.link.key, rl.resolution.path)
                 for rl in vault.links
-                if rl.link.key and rl.resolution.kind == "page" and rl.resolution.path not in (None, rl.source)
+                if rl.link.key and rl.resolution.kind == "page" and rl.resolution.path is not None
             ]
             vault.derived.relations = cls(sorted(set(declared)))
         relations: Relations = vault.derived.relations
@@ -93,8 +93,8 @@ class Relations:
         for kind in HIERARCHICAL:
             graph = nx.DiGraph((s, t) for s, targets in self._out.get(kind, {}).items() for t in targets)
             for component in nx.strongly_connected_components(graph):
-                if len(component) > 1:
-                    start = min(component)
+                start = min(component)
+                if len(component) > 1 or graph.has_edge(start, start):  # a page broader than itself, at once
                     cycle = nx.find_cycle(graph.subgraph(component), start)
                     found.append((kind, [source for source, _ in cycle]))
         return sorted(found, key=lambda item: item[1][0])

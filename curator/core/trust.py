@@ -127,13 +127,14 @@ def is_trusted(root: Path, settings: dict[str, str]) -> bool:
 
 def untrusted_message(root: Path, settings: dict[str, str], config_name: str) -> str:
     """One line: which settings asked for what, that none took effect, and how to trust the vault."""
-    asked = "; ".join(f"{name} = {value!r} ({_what(name)})" for name, value in settings.items())
+    asked = "; ".join(f"{name} = {value!r} ({what_it_does(name)})" for name, value in settings.items())
     was = _read_store().get(_vault_key(root))
     why = "changed since you trusted this vault" if isinstance(was, dict) else "this vault is not trusted"
     return f"{config_name} asks for {asked}; it did not run ({why}). If you trust it, run: curator trust {root}"
 
 
-def _what(name: str) -> str:
+def what_it_does(name: str) -> str:
+    """What a setting that needs trust ("[table] key") does."""
     table, key = name.strip("[").split("] ")
     return NEEDS_TRUST[(table, key)]
 

@@ -226,7 +226,8 @@ class CuratorApp(App[None]):
             self.offer_trust()
 
     def offer_trust(self) -> None:
-        """Show the exact command the vault's config asks to run, and trust the vault if told to."""
+        """Show exactly what the vault's config asks for (a command to run, a model to fetch), and
+        trust the vault if told to."""
         from curator.core import trust
         from curator.core.config import CONFIG_NAME
 
@@ -237,7 +238,7 @@ class CuratorApp(App[None]):
             return
         if not asked:
             return
-        shown = "\n".join(f"  {name} = {value}" for name, value in asked.items())
+        shown = "\n".join(f"  {name} = {value}  ({trust.what_it_does(name)})" for name, value in asked.items())
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -247,10 +248,10 @@ class CuratorApp(App[None]):
             except REPORTED as exc:
                 self.notify(one_line(exc), severity="error")
                 return
-            self.notify("Vault trusted: its command runs from the next dream on.")
+            self.notify("Vault trusted: what its config asks for takes effect from now on.")
             self.rescan()
 
-        question = f"This vault's {CONFIG_NAME} asks to run:\n{shown}\nIt did not run. Trust this vault and let it run?"
+        question = f"This vault's {CONFIG_NAME} asks for:\n{shown}\nNone of it took effect. Trust this vault?"
         self.push_screen(Confirm(question), answered)
 
     def on_change_made(self, message: ChangeMade) -> None:
