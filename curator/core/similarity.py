@@ -232,16 +232,24 @@ def _page_rows(
 
 
 def candidate_pairs(vectors: Vectors, threshold: float, exact_limit: int = EXACT_LIMIT) -> list[tuple[int, int, float]]:
-    """(i, j, cosine) with i < j and cosine >= threshold."""
+    """(i, j, cosine) with i < j and cosine >= threshold, most similar first."""
+    a, b, scores = candidate_arrays(vectors, threshold, exact_limit)
+    return list(zip(a.tolist(), b.tolist(), scores.tolist(), strict=True))
+
+
+def candidate_arrays(
+    vectors: Vectors, threshold: float, exact_limit: int = EXACT_LIMIT
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`candidate_pairs` as three arrays (i, j, cosine): on 100,000 pages a pair as a Python tuple
+    in a dict cost 700 MB more at the peak than these."""
     n = len(vectors)
+    empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
     if n < 2:
-        return []
-    found: dict[tuple[int, int], float] = {}
+        return empty
     if n <= exact_limit:
         scores = vectors @ vectors.T
-        rows, cols = np.nonzero(np.triu(scores, k=1) >= threshold)
-        for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
-            found[(i, j)] = float(scores[i, j])
+        a, b = np.nonzero(np.triu(scores, k=1) >= threshold)
+        found = scores[a, b]
     else:
         import faiss
 
@@ -253,13 +261,20 @@ def candidate_pairs(vectors: Vectors, threshold: float, exact_limit: int = EXACT
         index.train(data[np.sort(sample)])
         index.add(data)
         index.nprobe = min(PROBES, lists)
-        scores, neighbours = index.search(data, min(NEIGHBOURS + 1, n))
-        for i in range(n):
-            for score, j in zip(scores[i].tolist(), neighbours[i].tolist(), strict=True):
-                if j < 0 or j == i or score < threshold:
-                    continue
-                found[(min(i, j), max(i, j))] = score
-    return sorted(((i, j, s) for (i, j), s in found.items()), key=lambda t: (-t[2], t[0], t[1]))
+        found, neighbours = index.search(data, min(NEIGHBOURS + 1, n))
+        del index, data
+        own = np.repeat(np.arange(n, dtype=np.int64), neighbours.shape[1])
+        other, found = neighbours.ravel().astype(np.int64), found.ravel()
+        keep = (other >= 0) & (other != own) & (found >= threshold)
+        own, other, found = own[keep], other[keep], found[keep]
+        a, b = np.minimum(own, other), np.maximum(own, other)
+        first = np.lexsort((-found, b, a))  # each pair once (found from both ends), its best score
+        a, b, found = a[first], b[first], found[first]
+        once = np.ones(len(a), dtype=bool)
+        once[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
+        a, b, found = a[once], b[once], found[once]
+    order = np.lexsort((b, a, -found))
+    return a[order].astype(np.int64), b[order].astype(np.int64), found[order].astype(np.float32)
 
 
 def title_overlap(a: str, b: str) -> float:
@@ -467,7 +482,10 @@ def whole_text_vectors(
         vault, store, [_text_key(t) for t in texts], lambda missing: list(embed([texts[i] for i in missing])[:, None])
     )
     matrix = np.concatenate(rows) if rows else np.zeros((0, 1), dtype=np.float32)
-    return matrix.astype(np.float32), embedded
+    return matrix.astype(np.float32, copy=False), embedded
+
+
+CENTRED_ROWS = 4096  # pages whose centred piece rows stage one keeps at hand (measured: see the notes)
 
 
 def static_candidates(
@@ -487,17 +505,15 @@ def static_candidates(
     if len(said) < 2:
         return [], embedded
     mean = vectors[said].mean(axis=0)
-    near = _best_neighbours(candidate_pairs(_centred(vectors[said], mean), STAGE_ONE_COARSE), STAGE_ONE_NEIGHBOURS)
+    near = _best_neighbours(candidate_arrays(_centred(vectors[said], mean), STAGE_ONE_COARSE), STAGE_ONE_NEIGHBOURS)
     involved = sorted({said[i] for i, _, _ in near} | {said[j] for _, j, _ in near})
     rows, _ = piece_vectors(vault, embedder, [pages[i] for i in involved], others=pages)
     row_of = dict(zip(involved, rows, strict=True))
-    centred: dict[int, np.ndarray] = {}  # made as pairs need them: rows of every page at once are large
 
+    @lru_cache(maxsize=CENTRED_ROWS)  # made as pairs need them: every page's at once would double the rows
     def centred_row(page: int) -> np.ndarray:
-        if page not in centred:
-            row = row_of[page].astype(np.float32)
-            centred[page] = np.hstack([_centred(row[:, :-1], mean), row[:, -1:]])
-        return centred[page]
+        row = row_of[page].astype(np.float32)
+        return np.hstack([_centred(row[:, :-1], mean), row[:, -1:]])
 
     kept = []
     for i, j, _ in near:
@@ -515,15 +531,23 @@ def _centred(vectors: np.ndarray, mean: np.ndarray) -> np.ndarray:
     return unit
 
 
-def _best_neighbours(pairs: list[tuple[int, int, float]], keep: int) -> list[tuple[int, int, float]]:
-    """The pairs that are among the `keep` best of at least one of their two pages."""
-    ranked: dict[int, list[float]] = {}
-    for i, j, score in pairs:  # most similar first
-        for page in (i, j):
-            ranked.setdefault(page, [])
-            if len(ranked[page]) < keep:
-                ranked[page].append(score)
-    return [(i, j, s) for i, j, s in pairs if s >= ranked[i][-1] or s >= ranked[j][-1]]
+def _best_neighbours(pairs: tuple[np.ndarray, np.ndarray, np.ndarray], keep: int) -> list[tuple[int, int, float]]:
+    """The pairs (arrays, most similar first) that are among the `keep` best of at least one of
+    their two pages."""
+    a, b, scores = pairs
+    if not len(a):
+        return []
+    pages = np.concatenate([a, b])
+    both = np.concatenate([scores, scores])
+    order = np.lexsort((-both, pages))  # by page, best first
+    pages, both = pages[order], both[order]
+    starts = np.flatnonzero(np.r_[True, pages[1:] != pages[:-1]])
+    rank = np.arange(len(pages)) - np.repeat(starts, np.diff(np.r_[starts, len(pages)]))
+    worst_kept = np.full(int(pages.max()) + 1, np.inf, dtype=np.float32)
+    in_top = rank < keep
+    np.minimum.at(worst_kept, pages[in_top], both[in_top])  # each page's keep-th best score (or its last)
+    kept = (scores >= worst_kept[a]) | (scores >= worst_kept[b])
+    return list(zip(a[kept].tolist(), b[kept].tolist(), scores[kept].tolist(), strict=True))
 
 
 def find_duplicates(
