@@ -35,6 +35,23 @@ def test_credentials_are_found(text: str, kind: str) -> None:
     assert [c.kind for c in find_credentials(f"Some notes.\n{text}")] == [kind]
 
 
+@pytest.mark.parametrize(
+    ("secret", "kind"),
+    [
+        ("aws_access_key_id = AKIAIOSFODNN7EXAMPLE", "AWS Access Key"),
+        ("postgres://admin:hunter2secret@db.internal:5432/app", "Basic Auth Credentials"),
+        ("password = 'S3cr3t!passw0rd'", "Secret Keyword"),
+        ("ghp_abcdefghijklmnopqrstuvwxyz0123456789", "GitHub Token"),
+    ],
+)
+def test_credentials_inside_long_paragraphs_are_found(secret: str, kind: str) -> None:
+    """A long line is read only around what could be a credential: far into a paragraph, at its
+    start and at its end, it is still found."""
+    prose = "We talked about the rollout plan and the dashboards for a long while. " * 12
+    for line in (f"{prose}{secret} {prose}", f"{secret} {prose}", f"{prose}{secret}"):
+        assert [c.kind for c in find_credentials(f"Notes.\n{line}\n")] == [kind]
+
+
 def test_notes_with_hashes_ids_and_addresses_are_not_credentials() -> None:
     text = (
         "integrity: sha384-AfEj0r4/OFrOo5t7NnNe46zW/tFgW6x/bCJG8FqQCEo3+Aro6EYUG4+cU+KJWu/X\n"
