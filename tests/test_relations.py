@@ -257,3 +257,19 @@ def test_sorting_keeps_pages_without_the_field_last_and_names_bad_terms(vault_ro
     for text, words in (("a.scheme=design", "edges:KIND"), ("broader:[[Nowhere]]", "no page")):
         with pytest.raises(QueryError, match=words):
             run(load_vault(vault_root, use_cache=False), text)
+
+
+def test_a_dead_relation_with_a_near_title_is_fixed_like_a_dead_link(tmp_path: Path) -> None:
+    from curator.core.changes import apply, undo
+    from curator.core.fixes import fixable_findings, plan_fix
+
+    root = make_vault(tmp_path / "v", {"SOLID.md": concept(), "Open closed.md": concept("SOILD")})
+    start = (root / "Open closed.md").read_bytes()
+    vault = load_vault(root, use_cache=False)
+    (finding,) = [f for f in fixable_findings(vault) if f.rule == "relation-dead"]
+    assert finding.data["did_you_mean"] == "SOLID"
+    _, plan = plan_fix(vault, finding.fingerprint)
+    entry = apply(root, plan)
+    assert 'broader: "[[SOLID]]"' in (root / "Open closed.md").read_text()
+    undo(root, entry.id)
+    assert (root / "Open closed.md").read_bytes() == start

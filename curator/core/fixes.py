@@ -33,7 +33,7 @@ from curator.core.resolve import anchor_key, fold
 from curator.core.rules import Finding
 from curator.core.vault import Vault
 
-FIXABLE_RULES = ("dead-link", "ambiguous-link", "broken-anchor", "index-drift")
+FIXABLE_RULES = ("dead-link", "relation-dead", "ambiguous-link", "broken-anchor", "index-drift")
 _CLOSE = 80  # rapidfuzz ratio at which a heading is the one a broken anchor meant
 
 
