@@ -13,10 +13,12 @@ import os
 import re
 import tempfile
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from curator.core.edits import FileChange
 from curator.core.errors import EditError
+
+if TYPE_CHECKING:  # reading pages imports this module: it stays light
+    from curator.core.edits import FileChange
 
 # A line that could hold a credential: detect-secrets (about a millisecond a line) reads only these.
 # What its plugins look for: a key word with a value, a key header, a URL with a password, a
@@ -32,8 +34,9 @@ _RUN = re.compile(r"[A-Za-z0-9_]{20,}")  # a token, when it holds a digit (not a
 _DIGIT = re.compile(r"[0-9]")
 
 
-def _maybe(text: str) -> bool:
-    """Whether `text` could hold a credential (see _KEY_WORD, _SHAPE and _RUN)."""
+def may_hold_credential(text: str) -> bool:
+    """Whether `text` could hold a credential (see _KEY_WORD, _SHAPE and _RUN). Worked out for
+    each page as it is read (Page.maybe_secret), so the `secret` rule reads those pages only."""
     if _SHAPE.search(text) or _KEY_WORD.search(text.lower()):
         return True
     return any(_DIGIT.search(m.group()) for m in _RUN.finditer(text))
@@ -44,7 +47,7 @@ EXCERPT = 120  # characters kept on each side of what the prefilter matched in a
 
 def _excerpt(line: str) -> str:
     """What detect-secrets reads of a candidate line: a long line (a paragraph) only around what
-    `_maybe` matched, as its filters cost time by the character (measured: half the scan's time
+    `may_hold_credential` matched, as its filters cost time by the character (measured: half the scan's time
     on real-length pages)."""
     if len(line) <= 3 * EXCERPT:
         return line
@@ -83,9 +86,9 @@ def find_in_texts(texts: dict[str, str]) -> dict[str, list[Credential]]:
     candidates: list[tuple[str, int, str]] = [
         (key, number, line)
         for key, text in texts.items()
-        if _maybe(text)  # most pages: one search, no line split
+        if may_hold_credential(text)  # most pages: one search, no line split
         for number, line in enumerate(text.splitlines(), 1)
-        if _maybe(line)
+        if may_hold_credential(line)
     ]
     if not candidates:
         return {}

@@ -426,10 +426,10 @@ def rule_secrets(vault: Vault) -> Iterator[Hit]:
     from curator.core.credentials import find_in_texts
 
     if vault.config.severity("secret") is None:
-        return  # it reads every page again: not when it is off
+        return  # it reads pages again: not when it is off
     texts: dict[str, str] = {}
     for page in vault.pages.values():
-        if page.unreadable is None:
+        if page.unreadable is None and page.maybe_secret:  # the others cannot hold one (checked as read)
             with contextlib.suppress(OSError):
                 texts[page.path] = vault.text_of(page.path)
     for path, found in sorted(find_in_texts(texts).items()):

@@ -50,6 +50,7 @@ class Page(NamedTuple):
     body_chars: int = 0  # body text length, markup and whitespace runs not counted
     unreadable: str | None = None  # why the page could not be read; it still exists as a title
     bad_encoding: bool = False  # not valid UTF-8; read with replacement characters
+    maybe_secret: bool = False  # a line could hold a credential (credentials.may_hold_credential)
 
     @property
     def title(self) -> str:
@@ -107,11 +108,12 @@ def page_to_row(page: Page) -> list[Any]:
         page.body_chars,
         page.unreadable,
         page.bad_encoding,
+        page.maybe_secret,
     ]
 
 
 def page_from_row(path: str, row: list[Any]) -> Page:
-    (size, mtime_ns, sha, fm, fm_error, fm_line, links, headings, block_ids, body_chars, unreadable, bad) = row
+    (size, mtime_ns, sha, fm, fm_error, fm_line, links, headings, block_ids, body_chars, unreadable, bad, secret) = row
     return Page(
         path,
         size,
@@ -126,4 +128,5 @@ def page_from_row(path: str, row: list[Any]) -> Page:
         body_chars,
         unreadable,
         bad,
+        secret,
     )

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from curator.core.credentials import may_hold_credential
 from curator.core.page import Page, content_hash, page_from_row, page_to_row
 from curator.core.parse import parse_page
 from curator.core.scan import NOT_STATED, FileEntry
@@ -192,7 +193,13 @@ def read_page(root: Path | str, entry: FileEntry, max_bytes: int, previous: list
         text = data.decode("utf-8", "replace")
         bad_encoding = True
     return Page(
-        path=entry.path, size=size, mtime_ns=mtime_ns, sha=sha, **parse_page(text)._asdict(), bad_encoding=bad_encoding
+        path=entry.path,
+        size=size,
+        mtime_ns=mtime_ns,
+        sha=sha,
+        **parse_page(text)._asdict(),
+        bad_encoding=bad_encoding,
+        maybe_secret=may_hold_credential(text),
     )
 
 

@@ -87,9 +87,11 @@ class Relations:
 
     def cycles(self) -> list[tuple[str, list[str]]]:
         """(kind, pages in order) for each chain of hierarchical edges that leads back to its start."""
+        found: list[tuple[str, list[str]]] = []
+        if not any(self._out.get(kind) for kind in HIERARCHICAL):
+            return found  # without importing networkx (0.1 s of a lint)
         import networkx as nx
 
-        found = []
         for kind in HIERARCHICAL:
             graph = nx.DiGraph((s, t) for s, targets in self._out.get(kind, {}).items() for t in targets)
             for component in nx.strongly_connected_components(graph):
