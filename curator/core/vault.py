@@ -67,7 +67,6 @@ class Vault:
     notes: list[str] = field(default_factory=list)  # non-fatal remarks (e.g. cache not writable)
     use_cache: bool = True  # derived stores (parsed pages, vectors) may be read and written
     derived: Derived = field(default_factory=lambda: Derived())  # computed from this load, kept for reuse
-    typed_links_only: bool = False  # `links` holds the frontmatter's typed edges only (see load_vault)
 
     @cached_property
     def _outgoing(self) -> dict[str, list[ResolvedLink]]:
