@@ -103,16 +103,22 @@ class _Texts:
 
     def get(self, path: str) -> str:
         if path not in self.text:
-            data = (self.vault.root / path).read_bytes()
-            page = self.vault.pages.get(path)
-            if page is not None and page.sha and content_hash(data) != page.sha:
-                raise EditError(f"{path} changed while the change was planned; run it again")
+            data = self.bytes_of(path)
             try:
                 self.text[path] = data.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise EditError(f"{path} is not valid UTF-8, so its links cannot be rewritten safely") from exc
-            self.before[path] = data
         return self.text[path]
+
+    def bytes_of(self, path: str) -> bytes:
+        """The page's bytes; refused when they are not those the vault was loaded with."""
+        if path not in self.before:
+            data = (self.vault.root / path).read_bytes()
+            page = self.vault.pages.get(path)
+            if page is not None and page.sha and content_hash(data) != page.sha:
+                raise EditError(f"{path} changed while the change was planned; run it again")
+            self.before[path] = data
+        return self.before[path]
 
 
 def wiki_target_span(raw: str) -> tuple[int, int]:
@@ -495,7 +501,7 @@ def plan_drop(vault: Vault, name: str, reason: str | None = None) -> Plan:
         if rl.source != index or rl.link.syntax == "frontmatter":
             raise EditError(f"{rl.source} links to {path}; merge it into a page instead of dropping it")
         listed.add(rl.link.line)
-    changes = [FileChange(path, (vault.root / path).read_bytes(), None)]
+    changes = [FileChange(path, texts.bytes_of(path), None)]  # refused if it changed since the load
     if listed and index is not None:
         others = {rl.link.line for rl in vault.links if rl.source == index and rl.resolution.path != path}
         if listed & others:
