@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import sys
 import tempfile
 import zlib
 from collections.abc import Callable, Sequence
@@ -234,11 +233,9 @@ def _dir_fingerprint(folder: Path) -> str:
 
 def model_cache() -> Path:
     """Where models named without a folder are fetched to: the user's cache folder for curator."""
-    if sys.platform.startswith(("linux", "freebsd", "openbsd")):  # XDG, without importing platformdirs
-        return Path(os.environ.get("XDG_CACHE_HOME") or "~/.cache").expanduser() / "curator" / "models"
-    from platformdirs import user_cache_dir
+    from curator.core.userdirs import user_folder
 
-    return Path(user_cache_dir("curator", appauthor=False)) / "models"
+    return user_folder("cache") / "models"
 
 
 def _bundled_onnx() -> Path:

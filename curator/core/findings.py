@@ -143,11 +143,7 @@ def rule_stale(vault: Vault) -> Iterator[Hit]:
     config = vault.config
     if config.severity("stale") is None:
         return
-    incoming: Counter[str] = Counter(
-        rl.resolution.path
-        for rl in vault.links
-        if rl.resolution.kind == "page" and rl.resolution.path and rl.resolution.path != rl.source
-    )
+    incoming = {path: len(vault.backlinks(path)) for path in vault.pages}
     linked = sorted(path for path, count in incoming.items() if count >= config.stale_backlinks)
     if not linked:
         return

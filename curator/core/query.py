@@ -239,25 +239,9 @@ class _Context:
 
     def __init__(self, vault: Vault) -> None:
         self.vault = vault
-        self._relations: Relations | None = None
-
-    @property
-    def relations(self) -> Relations:
-        if self._relations is None:
-            self._relations = Relations.of(self.vault)
-        return self._relations
 
     def value(self, path: str, name: str) -> Any:
-        page = self.vault.pages[path]
-        if name == "scheme":
-            return scheme_of(self.vault, path)
-        if name == "title":
-            return page.title
-        if name == "path":
-            return path
-        if name == "folder":
-            return path.rsplit("/", 1)[0] if "/" in path else ""
-        return page.frontmatter.get(name)
+        return page_field(self.vault, path, name)
 
     def compile(self, node: Node) -> Callable[[str], bool]:
         """A test of one page."""
@@ -320,7 +304,7 @@ class _Context:
     def _relation(self, kind: str, transitive: bool, op: str, value: str) -> Callable[[str], bool]:
         if op not in ("=", "!="):
             raise QueryError(f"{kind}: an edge is there or not; use {kind}:[[Page]] or {kind}!=[[Page]]")
-        relations = self.relations
+        relations = Relations.of(self.vault)  # made once a load
         if value == "*":
             return _negate(op, lambda path: bool(relations.targets(kind, path)))
         target = self._page(value)
@@ -339,6 +323,19 @@ class _Context:
         return found.path if found.kind == "page" else None
 
 
+def page_field(vault: Vault, path: str, name: str) -> Any:
+    """A page's value of a field: `scheme`, `title`, `path`, `folder`, else its frontmatter's."""
+    if name == "scheme":
+        return scheme_of(vault, path)
+    if name == "title":
+        return vault.pages[path].title
+    if name == "path":
+        return path
+    if name == "folder":
+        return path.rsplit("/", 1)[0] if "/" in path else ""
+    return vault.pages[path].frontmatter.get(name)
+
+
 def page_test(vault: Vault, terms: tuple[Term, ...]) -> Callable[[str], bool]:
     """A test of one page against all of `terms` (search's filters)."""
     context = _Context(vault)
@@ -353,7 +350,7 @@ def field_value(vault: Vault, path: str, name: str) -> Any:
     relations = Relations.of(vault)  # made once a load
     if kind in KNOWN_RELATIONS or kind in relations.kinds():
         return sorted(vault.pages[t].title for t in relations.targets(kind, path))
-    value = _Context(vault).value(path, name)
+    value = page_field(vault, path, name)
     return value if isinstance(value, (str, int, float, bool, list)) or value is None else str(value)
 
 

@@ -71,8 +71,12 @@ def page_text(title: str, text: str) -> str:
     """What a page's vector for search is made of: its title and body, without frontmatter, heading
     lines (template headings are the same on unrelated pages) and link brackets."""
     _, _, body_at = split_frontmatter(text)
-    body = boilerplate.wikilinks_as_shown(markdown.without_heading_lines(text[body_at:]))
-    return f"{title}\n\n{' '.join(body.split())}"
+    return f"{title}\n\n{_plain_words(text[body_at:])}"
+
+
+def _plain_words(markdown_text: str) -> str:
+    """The words of a stretch of Markdown: heading lines out, links as the words they show."""
+    return " ".join(boilerplate.wikilinks_as_shown(markdown.without_heading_lines(markdown_text)).split())
 
 
 @dataclass(frozen=True)
@@ -183,7 +187,7 @@ def section_texts(title: str, text: str) -> list[tuple[str, int]]:
     _, _, body_at = split_frontmatter(text)
     found = []
     for heading, part in markdown.sections(title, text[body_at:]):
-        words = " ".join(boilerplate.wikilinks_as_shown(markdown.without_heading_lines(part)).split())
+        words = _plain_words(part)
         if words:
             found.append((f"{heading}\n\n{words}", len(words.split())))
     return found if sum(n >= SECTION_WORDS for _, n in found) >= 2 else []

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, NamedTuple
 
+from curator.core.query import page_field
 from curator.core.rules import Finding
 from curator.core.vault import Vault
 
@@ -35,14 +36,12 @@ def stats(vault: Vault, findings: list[Finding], by: tuple[str, ...] = DEFAULT_B
 
 
 def _spread(vault: Vault, name: str) -> dict[str, int]:
-    """How many pages hold each value of `name` (a list counts each item; "" for none)."""
+    """How many pages hold each value of `name` (a frontmatter field, or `folder`, `scheme`...: see
+    query.page_field; a list counts each item; "" for none)."""
     counts: Counter[str] = Counter()
-    for path, page in vault.pages.items():
-        if name == "folder":
-            values: list[Any] = [path.rsplit("/", 1)[0] if "/" in path else NONE]
-        else:
-            value = page.frontmatter.get(name)
-            values = value if isinstance(value, list) else [value]
+    for path in vault.pages:
+        value = page_field(vault, path, name)
+        values: list[Any] = value if isinstance(value, list) else [value]
         for item in values or [None]:
             counts[NONE if item is None else str(item)] += 1
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -53,11 +52,9 @@ def config_home() -> Path:
     override = os.environ.get("CURATOR_CONFIG_HOME")
     if override:
         return Path(override).expanduser()
-    if sys.platform.startswith(("linux", "freebsd", "openbsd")):  # XDG, as platformdirs has it, without importing it
-        return Path(os.environ.get("XDG_CONFIG_HOME") or "~/.config").expanduser() / "curator"
-    from platformdirs import user_config_dir
+    from curator.core.userdirs import user_folder
 
-    return Path(user_config_dir("curator", appauthor=False))
+    return user_folder("config")
 
 
 def code_settings(data: dict[str, Any]) -> dict[str, str]:
