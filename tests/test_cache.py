@@ -13,10 +13,12 @@ import pytest
 from helpers import make_vault
 
 import curator.core.cache as cache_module
+import curator.core.loading as loading
 import curator.core.reading as reading
 from curator.core.config import Config
 from curator.core.lint import lint
-from curator.core.loading import load_vault
+from curator.core.loading import load_fields, load_vault
+from curator.core.query import run
 
 
 def age(root: Path, seconds: float = 60) -> None:
@@ -226,3 +228,58 @@ def test_a_load_with_nothing_cached_learns_sizes_from_the_open_files(tmp_path: P
     assert {p.path: (p.size, p.mtime_ns) for p in vault.pages.values()} == {
         e.path: (e.size, e.mtime_ns) for e in scan_vault(root).pages
     }
+
+
+def test_a_query_reads_its_own_store_only_while_no_page_changed(
+    tmp_path: Path, parses: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "a.md": '---\ntype: concept\nbroader: "[[b]]"\n---\nA [[c]] link in the body.\n',
+            "b.md": "---\ntype: concept\n---\nx\n",
+            "c.md": "x",
+        },
+    )
+    age(root)
+    full = load_vault(root, typed_links_only=True)
+    first = load_fields(root)  # from the full load (nothing reparsed), then stored
+    assert (root / ".curator" / "cache" / "fields.json").is_file()
+    with monkeypatch.context() as patched:
+        patched.setattr(loading, "load_vault", None)  # the store alone serves it
+        second = load_fields(root)
+    for vault in (first, second):
+        assert {p: page.frontmatter for p, page in vault.pages.items()} == {
+            p: page.frontmatter for p, page in full.pages.items()
+        }
+        assert [(rl.source, rl.link.key, rl.resolution.path) for rl in vault.links] == [("a.md", "broader", "b.md")]
+    assert run(second, "broader:[[b]]").pages == ["a.md"]
+
+    (root / "a.md").write_text("---\ntype: problem\n---\nNo edge now.\n")  # changed
+    (root / "d.md").write_text("---\ntype: problem\n---\nNew.\n")  # added
+    (root / "c.md").unlink()  # removed
+    age(root)
+    third = load_fields(root)
+    assert sorted(third.pages) == ["a.md", "b.md", "d.md"]
+    assert run(third, "type:problem").pages == ["a.md", "d.md"] and third.links == []
+    assert run(load_fields(root), "type:problem").pages == ["a.md", "d.md"]
+
+
+def test_a_query_does_not_trust_a_page_changed_within_the_racy_window(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "---\ntype: aa\n---\n"})
+    stamp = (root / "a.md").stat().st_mtime_ns
+    load_fields(root)
+    (root / "a.md").write_text("---\ntype: bb\n---\n")  # same size
+    os.utime(root / "a.md", ns=(stamp, stamp))  # and the same timestamp
+    assert run(load_fields(root), "type:bb").pages == ["a.md"]
+
+
+def test_a_damaged_query_store_is_rebuilt(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "---\ntype: aa\n---\n"})
+    age(root)
+    load_fields(root)
+    store = root / ".curator" / "cache" / "fields.json"
+    for damage in (b"{not json", b'{"format": 3, "config": [1], "stored_ns": 1, "pages": []}', b"[]"):
+        store.write_bytes(damage)
+        assert run(load_fields(root), "type:aa").pages == ["a.md"]
+    assert json.loads(store.read_bytes())["pages"]["a.md"][2] == {"type": "aa"}

@@ -645,10 +645,12 @@ def _query_arguments(query: argparse.ArgumentParser) -> None:
 
 
 def run_query(args: argparse.Namespace) -> int:
-    from curator.core.loading import load_vault
+    from curator.core.loading import load_fields
     from curator.core.query import field_value, run
 
-    vault = load_vault(args.vault, typed_links_only=True)  # a query reads frontmatter and typed edges
+    vault = load_fields(args.vault)
+    for note in vault.notes:
+        output.diagnose(note)
     text = " ".join(args.expression)
     result = run(vault, text)
     if args.json:

@@ -7,11 +7,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from curator.core import cache
 from curator.core.config import Config, load_config
-from curator.core.page import Page, has_aliases, page_from_row, page_to_row
-from curator.core.reading import read_pages
+from curator.core.page import Link, Page, has_aliases, page_from_row, page_to_row
 from curator.core.resolve import Resolver
 from curator.core.scan import FileEntry, ScanResult, check_vault_root, scan_vault
 from curator.core.vault import ResolvedLink, Vault
@@ -83,6 +83,8 @@ def _load(
             to_read.append((entry, previous))
     reused = len(loaded)
     total = len(scan.pages)
+    from curator.core.reading import read_pages  # with its parser: not needed when every row is reused
+
     for path, page, row in read_pages(root, to_read, config.max_page_bytes):
         loaded[path] = page
         if row is not None:
@@ -145,3 +147,62 @@ def _load_page_cache(root: Path, config: Config) -> tuple[dict[str, list], int]:
     if data.get("config") != _parse_settings(config) or not isinstance(pages, dict) or not isinstance(stored_ns, int):
         return {}, 0
     return pages, stored_ns
+
+
+FIELDS_CACHE = "fields.json"
+
+
+def load_fields(root: Path | str, config: Config | None = None) -> Vault:
+    """A vault of frontmatter and typed edges only, for `curator query`: its pages carry path, size,
+    time, frontmatter and typed links (no sha, headings or other links), and `Vault.links` holds
+    the typed edges. Such a vault is for that caller alone (lint, graph and edits need the rest).
+
+    When no page changed, the pages come from their own store (`fields.json`, two fifths of
+    `pages.json` on a synthetic vault): a warm query at 10k pages takes 0.2 s instead of 0.3 s.
+    Otherwise they come from `load_vault`, and are stored for the next query."""
+    root = check_vault_root(root)
+    if config is None:
+        config = load_config(root)
+    scanned_ns = time.time_ns()  # before the scan: a row is trusted only for files older than this
+    scan = scan_vault(root, config.ignore)
+    with gc_paused():
+        pages = _fields_from_store(cache.read_large_json(cache.cache_path(root, FIELDS_CACHE)), config, scan)
+        if pages is None:
+            vault = load_vault(root, config, scan=scan, typed_links_only=True)
+            rows = {
+                p.path: [p.size, p.mtime_ns, p.frontmatter, [tuple(lk) for lk in p.links if lk.key]]
+                for p in vault.pages.values()
+            }
+            stored = {"format": cache.FORMAT, "config": _parse_settings(config), "stored_ns": scanned_ns, "pages": rows}
+            problem = cache.write_json(root, FIELDS_CACHE, stored)
+            if problem:
+                vault.notes.append(problem)
+            return vault
+        aliases = {p.path: p.aliases for p in pages.values() if has_aliases(p.frontmatter)}
+        resolver = Resolver(pages, scan.attachments, aliases, config.resolve_aliases)
+        links = [
+            ResolvedLink(p.path, lk, resolver.resolve(p.path, lk.target)) for p in pages.values() for lk in p.links
+        ]
+    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links)
+
+
+def _fields_from_store(stored: Any, config: Config, scan: ScanResult) -> dict[str, Page] | None:
+    """The stored pages, when the store fits and holds every scanned page unchanged; else None."""
+    if not isinstance(stored, dict) or stored.get("format") != cache.FORMAT:
+        return None
+    rows, stored_ns = stored.get("pages"), stored.get("stored_ns")
+    if stored.get("config") != _parse_settings(config) or not isinstance(rows, dict) or not isinstance(stored_ns, int):
+        return None
+    if len(rows) != len(scan.pages):
+        return None
+    now_ns = time.time_ns()
+    pages: dict[str, Page] = {}
+    for entry in scan.pages:
+        row = rows.get(entry.path)
+        if row is None or not _still_valid(row, entry, stored_ns, now_ns):
+            return None
+        size, mtime_ns, frontmatter, links = row
+        pages[entry.path] = Page(
+            entry.path, size, mtime_ns, "", frontmatter, links=tuple(Link._make(lk) for lk in links)
+        )
+    return pages

@@ -347,8 +347,8 @@ def field_value(vault: Vault, path: str, name: str) -> Any:
     """A page's value of a field a query names (for showing it): frontmatter, or scheme, title,
     path, folder; for a typed edge, the titles of the pages it leads to."""
     kind = name.removesuffix("+")
-    relations = Relations.of(vault)  # made once a load
-    if kind in KNOWN_RELATIONS or kind in relations.kinds():
+    if kind in KNOWN_RELATIONS or any(link.key == kind for link in vault.pages[path].links):
+        relations = Relations.of(vault)  # made once a load
         return sorted(vault.pages[t].title for t in relations.targets(kind, path))
     value = page_field(vault, path, name)
     return value if isinstance(value, (str, int, float, bool, list)) or value is None else str(value)

@@ -30,12 +30,12 @@ class Relations:
         self.declared = declared
         self._out: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         self._in: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
-        for edge in declared:
-            self._add(edge.source, edge.kind, edge.target)
-            if edge.kind in INVERSE:
-                self._add(edge.target, INVERSE[edge.kind], edge.source)
-            elif edge.kind in SYMMETRIC:
-                self._add(edge.target, edge.kind, edge.source)
+        for source, kind, target in declared:
+            self._add(source, kind, target)
+            if kind in INVERSE:
+                self._add(target, INVERSE[kind], source)
+            elif kind in SYMMETRIC:
+                self._add(target, kind, source)
 
     @classmethod
     def of(cls, vault: Vault) -> Relations:
