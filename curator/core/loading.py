@@ -202,7 +202,5 @@ def _fields_from_store(stored: Any, config: Config, scan: ScanResult) -> dict[st
         if row is None or not _still_valid(row, entry, stored_ns, now_ns):
             return None
         size, mtime_ns, frontmatter, links = row
-        pages[entry.path] = Page(
-            entry.path, size, mtime_ns, "", frontmatter, links=tuple(Link._make(lk) for lk in links)
-        )
+        pages[entry.path] = Page(entry.path, size, mtime_ns, "", frontmatter, None, None, tuple(map(Link._make, links)))
     return pages

@@ -7,8 +7,7 @@ kind, one way. A page's scheme is its `scheme` frontmatter value, else its top f
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator
 
 from curator.core.vault import Vault
 
@@ -17,42 +16,33 @@ SYMMETRIC = frozenset({"related"})
 HIERARCHICAL = ("broader", "part_of")  # a chain of these back to its start is a cycle
 
 
-class Edge(NamedTuple):
-    source: str
-    kind: str
-    target: str
-
-
 class Relations:
     """Every typed edge of a vault, as declared and with inverses and symmetric edges added."""
 
-    def __init__(self, declared: list[Edge]) -> None:
-        self.declared = declared
+    def __init__(self, declared: Iterable[tuple[str, str, str]]) -> None:
+        """`declared`: (source, kind, target) of each edge as written (one written twice counts once)."""
         self._out: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         self._in: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        out, into = self._out, self._in
         for source, kind, target in declared:
-            self._add(source, kind, target)
-            if kind in INVERSE:
-                self._add(target, INVERSE[kind], source)
-            elif kind in SYMMETRIC:
-                self._add(target, kind, source)
+            out[kind][source].add(target)
+            into[kind][target].add(source)
+            back = INVERSE.get(kind) or (kind if kind in SYMMETRIC else None)  # the edge read from the other end
+            if back is not None:
+                out[back][target].add(source)
+                into[back][source].add(target)
 
     @classmethod
     def of(cls, vault: Vault) -> Relations:
         """The vault's relations, worked out once per load."""
         if vault.derived.relations is None:
-            declared = [
-                Edge(rl.source, rl.link.key, rl.resolution.path)
+            vault.derived.relations = cls(
+                (rl.source, rl.link.key, rl.resolution.path)
                 for rl in vault.links
                 if rl.link.key and rl.resolution.kind == "page" and rl.resolution.path is not None
-            ]
-            vault.derived.relations = cls(sorted(set(declared)))
+            )
         relations: Relations = vault.derived.relations
         return relations
-
-    def _add(self, source: str, kind: str, target: str) -> None:
-        self._out[kind][source].add(target)
-        self._in[kind][target].add(source)
 
     def kinds(self) -> list[str]:
         return sorted(self._out)
