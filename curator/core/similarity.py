@@ -508,16 +508,20 @@ def static_candidates(
     said = [i for i, page in enumerate(pages) if page.sentences]
     if len(said) < 2:
         return [], embedded
-    mean = vectors[said].mean(axis=0)
-    near = _best_neighbours(candidate_arrays(_centred(vectors[said], mean), STAGE_ONE_COARSE), STAGE_ONE_NEIGHBOURS)
+    if len(said) < len(pages):
+        vectors = vectors[said]
+    mean = vectors.mean(axis=0)
+    near = _best_neighbours(candidate_arrays(_centre(vectors, mean), STAGE_ONE_COARSE), STAGE_ONE_NEIGHBOURS)
+    del vectors  # centred in place: one copy of the vault's vectors at a time (100 MB at 100k pages)
     involved = sorted({said[i] for i, _, _ in near} | {said[j] for _, j, _ in near})
     rows, _ = piece_vectors(vault, embedder, [pages[i] for i in involved], others=pages)
     row_of = dict(zip(involved, rows, strict=True))
 
     @lru_cache(maxsize=CENTRED_ROWS)  # made as pairs need them: every page's at once would double the rows
     def centred_row(page: int) -> np.ndarray:
-        row = row_of[page].astype(np.float32)
-        return np.hstack([_centred(row[:, :-1], mean), row[:, -1:]])
+        row = row_of[page].astype(np.float32)  # a copy: centred in place
+        _centre(row[:, :-1], mean)
+        return row
 
     kept = []
     for i, j, _ in near:
@@ -528,11 +532,13 @@ def static_candidates(
     return kept, embedded
 
 
-def _centred(vectors: np.ndarray, mean: np.ndarray) -> np.ndarray:
-    centred = vectors - mean
-    norms = np.linalg.norm(centred, axis=1, keepdims=True)
-    unit: np.ndarray = (centred / np.where(norms == 0, 1, norms)).astype(np.float32)
-    return unit
+def _centre(vectors: np.ndarray, mean: np.ndarray) -> np.ndarray:
+    """`vectors` (float32) minus `mean`, made unit length, in place (no second copy of a vault's
+    vectors); returned for convenience."""
+    vectors -= mean
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors /= np.where(norms == 0, 1, norms)
+    return vectors
 
 
 def _best_neighbours(pairs: tuple[np.ndarray, np.ndarray, np.ndarray], keep: int) -> list[tuple[int, int, float]]:
