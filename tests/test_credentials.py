@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from edit_helpers import tree
 from helpers import make_vault
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from curator.cli.main import main
 from curator.core.changes import apply
-from curator.core.credentials import find_credentials
+from curator.core.credentials import find_credentials, may_hold_credential
 from curator.core.edits import FileChange, Plan
 from curator.core.errors import EditError
 
@@ -89,3 +92,34 @@ def test_lint_reports_credentials_as_errors(tmp_path: Path, capsys: pytest.Captu
     (finding,) = json.loads(capsys.readouterr().out)["findings"]
     assert (finding["path"], finding["line"], finding["severity"]) == ("ops.md", 3, "error")
     assert finding["data"] == {"kind": "Private Key"}
+
+
+# The prefilter's patterns as Python's re reads them: RE2 runs them, and must match the same.
+_RE_KEY_WORD = re.compile(
+    r"(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|apikey|credential|auth|private[_-]?key)[\"']?\s*[:=]"
+)
+_RE_SHAPE = re.compile(
+    r"BEGIN [A-Z ]*PRIVATE KEY|://[^\s/@:]+:[^\s/@]+@|xox[abposr]-|sq0[a-z]{3}-|glpat-|SG\.|npm_|pypi-|eyJ"
+)
+_RE_RUN = re.compile(r"[A-Za-z0-9_]{20,}")
+PIECES = [
+    *"aP:=/@_07 \t\n'\"",
+    *"\u00a0\u3000\u2028\x0b\x1c\x85\u200b",  # spaces to Python's \s (and one that is not)
+    *("password", "Token", "api-key", "://u:p@", "xoxb-", "sq0abc-", "BEGIN RSA PRIVATE KEY", "eyJ", "İ", "ſ"),
+    *("abcdefghijklmnopqrst", "0123456789"),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
+@example("password\u00a0= x")
+@example("token\u3000: x")
+@example("api-key\x1c\x85= 1")
+@example("see ://user\u00a0x:pass@host")
+def test_the_prefilter_matches_what_pythons_re_matches(text: str) -> None:
+    by_re = bool(
+        _RE_SHAPE.search(text)
+        or _RE_KEY_WORD.search(text.lower())
+        or any(re.search("[0-9]", m.group()) for m in _RE_RUN.finditer(text))
+    )
+    assert may_hold_credential(text) == by_re

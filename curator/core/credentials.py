@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from itertools import accumulate
 from typing import TYPE_CHECKING, NamedTuple
 
+import re2
+
 from curator.core.errors import EditError
 
 if TYPE_CHECKING:  # reading pages imports this module: it stays light
@@ -24,15 +26,20 @@ if TYPE_CHECKING:  # reading pages imports this module: it stays light
 
 # A line that could hold a credential: detect-secrets (about a millisecond a line) reads only these.
 # What its plugins look for: a key word with a value, a key header, a URL with a password, a
-# token-like run of letters and digits. Three searches, each a pattern the regex engine runs fast:
-# on real-length pages one case-blind pattern with all of them cost the `secret` rule 4 times as much.
-_KEY_WORD = re.compile(  # matched on the lowered text
-    r"(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|apikey|credential|auth|private[_-]?key)[\"']?\s*[:=]"
+# token-like run of letters and digits. Every page is searched for them as it is read, so they
+# run on RE2 (no backtracking): with Python's re they took 40 % of reading a page (0.60 s of CPU
+# for 15.7M characters, against 0.20 s). `_SPACE` is what Python's `\s` matches in text (RE2's
+# `\s` is ASCII only), so the patterns match what they matched under re.
+_SPACE = r"[\t-\r\x1c-\x1f\x85\p{Z}]"
+_KEY_WORD = re2.compile(  # matched on the lowered text
+    r"(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|apikey|credential|auth|private[_-]?key)[\"']?" + _SPACE + "*[:=]"
 )
-_SHAPE = re.compile(
-    r"BEGIN [A-Z ]*PRIVATE KEY|://[^\s/@:]+:[^\s/@]+@|xox[abposr]-|sq0[a-z]{3}-|glpat-|SG\.|npm_|pypi-|eyJ"
+_SHAPE = re2.compile(
+    r"BEGIN [A-Z ]*PRIVATE KEY|://[^/@:{s}]+:[^/@{s}]+@|xox[abposr]-|sq0[a-z]{{3}}-|glpat-|SG\.|npm_|pypi-|eyJ".format(
+        s=_SPACE[1:-1]
+    )
 )
-_RUN = re.compile(r"[A-Za-z0-9_]{20,}")  # a token, when it holds a digit (not a long word)
+_RUN = re2.compile(r"[A-Za-z0-9_]{20,}")  # a token, when it holds a digit (not a long word)
 _DIGIT = re.compile(r"[0-9]")
 
 
