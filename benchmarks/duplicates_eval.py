@@ -201,10 +201,11 @@ def evaluate(root: Path, provider: str, full: bool) -> None:
     print(
         f"vault: {sum(1 for _ in root.rglob('*.md'))} pages; labelled pairs: {len(dupes)} duplicates, {len(others)} not"
     )
-    config = Config(
+    config = Config(  # every pair from 0.5 up, by its score alone (no reworded duplicates)
         embedding_provider=provider,
         duplicate_threshold=0.5,
         merge_threshold=0.99,
+        reworded_margin=1.0,
         lexical_duplicate_threshold=0.5,
         lexical_merge_threshold=0.99,
     )
@@ -216,6 +217,7 @@ def evaluate(root: Path, provider: str, full: bool) -> None:
         ", ".join(f"{s.name}: {s.pages} pages, {s.embedded} embedded, {s.seconds:.1f} s" for s in report.stages),
     )
     scores = {(p.a, p.b): p.score for p in report.pairs}
+    print("by the score alone:")
     print(f"{'threshold':>9} {'precision':>9} {'recall':>7} {'unlabelled':>10}")
     for threshold in np.arange(0.40, 0.99, 0.02):
         tp = sum(1 for pair, dup in labelled.items() if dup and scores.get(pair, 0) >= threshold)
@@ -225,24 +227,36 @@ def evaluate(root: Path, provider: str, full: bool) -> None:
         print(f"{threshold:>9.2f} {precision:>9.3f} {tp / len(dupes):>7.3f} {extra:>10}")
     default = Config(embedding_provider=provider)
     cut = default.lexical_duplicate_threshold if provider == "lexical" else default.duplicate_threshold
-    missed = [pair for pair, dup in labelled.items() if dup and scores.get(pair, 0) < cut]
-    false = [(pair, scores[pair]) for pair, dup in labelled.items() if not dup and scores.get(pair, 0) >= cut]
-    extra_pairs = sorted(((s, pair) for pair, s in scores.items() if pair not in labelled and s >= cut), reverse=True)
-    print(f"\nat the default threshold {cut}: missed {len(missed)}, false {len(false)}, unlabelled {len(extra_pairs)}")
+    reported = {(p.a, p.b): p for p in similarity.find_duplicates(load_vault(root, default)).pairs}
+    missed = [pair for pair, dup in labelled.items() if dup and pair not in reported]
+    false = [(pair, reported[pair].score) for pair, dup in labelled.items() if not dup and pair in reported]
+    extra_pairs = sorted(((p.score, pair) for pair, p in reported.items() if pair not in labelled), reverse=True)
+    found = sum(1 for pair, dup in labelled.items() if dup and pair in reported)
+    print(
+        f"\nat the defaults (threshold {cut}; reworded {default.reworded_threshold}, margin "
+        f"{default.reworded_margin}): precision {found / max(found + len(false), 1):.3f}, recall "
+        f"{found / len(dupes):.3f}; missed {len(missed)}, false {len(false)}, unlabelled {len(extra_pairs)}; "
+        f"{sum(1 for p in reported.values() if p.margin is not None)} pairs reported as reworded"
+    )
     kinds: dict[str, list[bool]] = {}
     for pair, dup in labelled.items():
         if dup:
             kind = next(
                 (k for k in ("reworded", "copies", "catalogue") if any(p.startswith(k) for p in pair)), "dendron"
             )
-            kinds.setdefault(kind, []).append(scores.get(pair, 0) >= cut)
+            kinds.setdefault(kind, []).append(pair in reported)
     print("recall by kind: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(kinds.items())))
+
+    def how(pair: Pair) -> str:
+        margin = reported[pair].margin if pair in reported else None
+        return f"{scores.get(pair, 0):.3f}" + (f" (reworded, lead {margin:.2f})" if margin is not None else "")
+
     for pair in missed:
-        print(f"  missed  {scores.get(pair, 0):.3f}  {pair[0]}  ~  {pair[1]}")
-    for pair, score in false:
-        print(f"  false   {score:.3f}  {pair[0]}  ~  {pair[1]}")
-    for score, pair in extra_pairs[:15]:
-        print(f"  unlabelled {score:.3f}  {pair[0]}  ~  {pair[1]}")
+        print(f"  missed  {how(pair)}  {pair[0]}  ~  {pair[1]}")
+    for pair, _ in false:
+        print(f"  false   {how(pair)}  {pair[0]}  ~  {pair[1]}")
+    for _, pair in extra_pairs[:15]:
+        print(f"  unlabelled {how(pair)}  {pair[0]}  ~  {pair[1]}")
     if provider != "lexical":
         stage_one_recall(vault, dupes)
     if full and provider != "lexical":
@@ -253,7 +267,7 @@ def stage_one_recall(vault, dupes: list[Pair]) -> None:  # type: ignore[no-untyp
     """How many labelled duplicates stage one passes on, and their centred static cosines."""
     found = similarity.distinctive_texts(vault)
     paths = list(found)
-    candidates, _ = similarity.static_candidates(vault, list(found.values()), vault.config.duplicate_threshold)
+    candidates = similarity.static_candidates(vault, list(found.values()), Config().duplicate_threshold).pairs
     passed = {tuple(sorted((paths[i], paths[j]))) for i, j, _ in candidates}
     kept = sum(1 for pair in dupes if tuple(sorted(pair)) in passed)
     pages = len({i for i, _, _ in candidates} | {j for _, j, _ in candidates})

@@ -334,3 +334,60 @@ def test_a_model_preloaded_in_a_thread_is_loaded_once(monkeypatch: pytest.Monkey
     provider, warning = similarity.provider_for(config)
     assert similarity.provider_for(config)[0] is provider and warning is None
     assert len(calls) == 1  # loaded once, by whichever thread came first
+
+
+REWORDED = [  # the same knowledge in other words: the model scores such pairs well below `duplicate`
+    (
+        "DNS propagation delays",
+        "After changing a DNS record, some customers still reach the old address for hours because resolvers "
+        "cache the record for its TTL. Lower the TTL a day before a planned change.",
+        "Old IP still used after a DNS change",
+        "Resolvers keep a record until its time-to-live runs out, so a changed address reaches some clients "
+        "only hours later. Reduce the TTL one day ahead of any planned switch.",
+    ),
+    (
+        "Translation workflow",
+        "New UI strings go to the translation platform when a pull request merges. Translators have five "
+        "working days; untranslated strings fall back to English in the release.",
+        "Getting UI text translated",
+        "Merging a pull request pushes its new interface strings to the translation service. Translators get "
+        "a week of working days, and any string still missing at release time is shown in English.",
+    ),
+]
+SAME_TOPIC = [  # on the topic of one page of a pair, saying something else
+    (
+        "DNS record naming",
+        "Internal DNS names follow service.team.region.internal. Public records are managed in Terraform, "
+        "and every change needs a review from the network team.",
+    ),
+    (
+        "Translation glossary",
+        "Product names are never translated. The glossary lists the approved translation of every domain "
+        "term in twelve languages and is owned by the docs team.",
+    ),
+]
+
+
+MORE_UNRELATED = [
+    ("Office plants", "The plants on the third floor are watered on Mondays; the cactus needs water once a month."),
+    ("Coffee machine", "Descale the espresso machine every two weeks with the tablets in the cupboard below it."),
+    ("Parking permits", "Permits for the garage are renewed each January through the facilities portal."),
+    ("Quarterly planning", "Each team presents three goals; the product council ranks them against the budget."),
+    ("Laptop refresh", "Laptops are replaced every four years, or sooner when a repair costs more than half."),
+    ("Expense reports", "Receipts over fifty euros need a photo; reports are approved by the budget owner."),
+    ("Conference travel", "Book trains for trips under six hours; flights need a manager's approval first."),
+    ("Security training", "Everyone completes the phishing course each spring; new hires within their first month."),
+]
+
+
+def test_a_page_written_again_in_other_words_is_found_by_its_lead(tmp_path: Path) -> None:
+    pairs = [(t, b) for a, ab, c, cb in REWORDED for t, b in ((a, ab), (c, cb))]
+    pages = pairs + SAME_TOPIC + UNRELATED + MORE_UNRELATED
+    report = find_duplicates(vault_of(tmp_path, pages))
+    found = {(p.a, p.b): p for p in report.pairs}
+    assert set(found) == {tuple(sorted((f"{a}.md", f"{c}.md"))) for a, _, c, _ in REWORDED}
+    for pair in found.values():  # below the threshold, reported for its lead over the next best match
+        assert pair.score < Config().duplicate_threshold and not pair.merge_worthy
+        assert pair.margin is not None and pair.margin >= Config().reworded_margin
+    strict = find_duplicates(vault_of(tmp_path / "strict", pages, reworded_margin=1.0))
+    assert strict.pairs == []  # by the score alone, neither pair is a duplicate

@@ -451,6 +451,11 @@ def rule_duplicates(report: DuplicateReport) -> Iterator[Hit]:
             shown = ", ".join(pair.shared_neighbours[:3]) + (", …" if len(pair.shared_neighbours) > 3 else "")
             evidence.append(f"both linked with {shown}")
         message = f"suspected duplicate of {pair.b} (similarity {pair.score:.2f}{worthy})"
+        if pair.margin is not None:  # below the threshold, but each page's clearly best match
+            message = (
+                f"suspected duplicate of {pair.b}, in other words (similarity {pair.score:.2f}, "
+                f"{pair.margin:.2f} above either page's next best match)"
+            )
         if evidence:
             message += "; " + "; ".join(evidence)
         yield Hit(
@@ -462,6 +467,7 @@ def rule_duplicates(report: DuplicateReport) -> Iterator[Hit]:
                 "other": pair.b,
                 "score": pair.score,
                 "merge_worthy": pair.merge_worthy,
+                "margin": pair.margin,
                 "shared_title_words": list(pair.shared_title_words),
                 "shared_neighbours": list(pair.shared_neighbours),
                 "provider": report.provider,

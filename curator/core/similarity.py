@@ -11,9 +11,20 @@ Stage one uses only a static token table distilled from the bundled model (Stati
 page's STAGE_ONE_NEIGHBOURS nearest pages by whole-page vector (centred on the vault's mean), kept
 where their pieces align within STAGE_ONE_MARGIN of the duplicate threshold. Stage two runs the
 transformer only on the pages of those pairs and reports the pairs whose aligned score reaches the
-threshold. Both stages are cached by the hash of the text they read, so a changed page costs one
-page. With the lexical provider (no model) one stage compares whole-page vectors of every page,
-with thresholds calibrated for near-verbatim copies. Thresholds and what they cost in recall:
+threshold.
+
+Pages that say the same thing in other words score below that threshold (the bundled MiniLM gives
+such pairs 0.5-0.85, and docs of two commands that share a layout 0.88-0.97), but each is the
+other's best match by a clear margin. So a pair that stage one finds to be both pages' best match
+(REWORDED_STATIC, REWORDED_STATIC_MARGIN), each page saying REWORDED_WORDS words of its own, goes
+to the transformer with each page's next REWORDED_CONTEXT matches, and is reported when it scores
+`[thresholds] reworded` or more and `reworded_margin` above the best of those rivals (a page's
+copies above the threshold aside): the margin criterion of bitext mining, where a sentence's
+translation stands out from its neighbours.
+
+Both stages are cached by the hash of the text they read, so a changed page costs one page. With
+the lexical provider (no model) one stage compares whole-page vectors of every page, with
+thresholds calibrated for near-verbatim copies. Thresholds and what they cost in recall:
 benchmarks/duplicates_eval.py.
 
 Candidates come without comparing all pairs: below EXACT_LIMIT pages one matrix product; above,
@@ -53,6 +64,16 @@ STAGE_ONE_NEIGHBOURS = 5  # pages each page is compared with closer, at most
 # of the threshold the transformer's score must reach: on the labelled set, every pair the
 # transformer scores at 0.8 or more scores no more than 0.22 lower here.
 STAGE_ONE_MARGIN = 0.23
+# A pair of pages stage one passes on as a possible reworded duplicate: its aligned static score
+# and how far it is above either page's next best static match (chosen on the labelled set of
+# benchmarks/duplicates_eval.py, with REWORDED_CONTEXT and the two thresholds in Config).
+REWORDED_STATIC = 0.5
+REWORDED_STATIC_MARGIN = 0.03
+REWORDED_CONTEXT = 2  # each such page's best static matches the transformer scores too (its pair is one)
+# Words of its own (its sentences less the template's) a page needs to be judged by its lead: with
+# fewer, its title decides, and catalogue entries whose names share a word lead by far (on the
+# 1,000-page catalogue of benchmarks/duplicates_bench.py, 9 such pairs of 6 words a page).
+REWORDED_WORDS = 20
 PIECE_WORDS = 8  # sentences shorter than this are read together with the next
 MAX_PIECES = 48  # a long page is scored on this many pieces, spread over it
 PAGES_PER_BATCH = 500  # pages embedded together (their pieces' vectors are held at once)
@@ -87,6 +108,7 @@ class Pair:
     merge_worthy: bool
     shared_title_words: tuple[str, ...]
     shared_neighbours: tuple[str, ...]
+    margin: float | None = None  # for a reworded duplicate (below the threshold): its lead over the next best match
 
 
 @dataclass(frozen=True)
@@ -311,6 +333,11 @@ class Distinct(NamedTuple):
     def text(self) -> str:
         return f"{self.title}\n\n{' '.join(' '.join(self.sentences).split())}"
 
+    @property
+    def words(self) -> int:
+        """How many words the page says of its own (its title aside)."""
+        return sum(len(sentence.split()) for sentence in self.sentences)
+
     def pieces(self) -> list[str]:
         """The pieces the transformer reads: the title, then the sentences, short ones joined to the
         next until PIECE_WORDS words; at most MAX_PIECES, spread from first to last."""
@@ -492,12 +519,17 @@ def whole_text_vectors(
 CENTRED_ROWS = 4096  # pages whose centred piece rows stage one keeps at hand (measured: see the notes)
 
 
-def static_candidates(
-    vault: Vault, pages: list[Distinct], threshold: float
-) -> tuple[list[tuple[int, int, float]], int]:
+class StageOne(NamedTuple):
+    pairs: list[tuple[int, int, float]]  # (page, page, aligned static score) for the transformer
+    reworded: set[tuple[int, int]]  # of those, the pairs that may be reworded duplicates
+    embedded: int  # pages the static embedder embedded now
+
+
+def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> StageOne:
     """Stage one, with the static embedder only: each page's STAGE_ONE_NEIGHBOURS nearest pages by
     whole-page vector, kept where their pieces align (`aligned_score`) within STAGE_ONE_MARGIN of
-    `threshold`, the score the transformer must give them.
+    `threshold`, the score the transformer must give them; and the pairs that are both pages' best
+    match by REWORDED_STATIC_MARGIN, each page with its REWORDED_CONTEXT best matches.
 
     Vectors are centred on the vault's mean first: what every page shares is no evidence. A page
     with nothing of its own (an empty stub, a template left unfilled) is no one's duplicate.
@@ -507,7 +539,7 @@ def static_candidates(
     vectors, embedded = whole_text_vectors(vault, store, [p.text for p in pages], embedder.embed)
     said = [i for i, page in enumerate(pages) if page.sentences]
     if len(said) < 2:
-        return [], embedded
+        return StageOne([], set(), embedded)
     if len(said) < len(pages):
         vectors = vectors[said]
     mean = vectors.mean(axis=0)
@@ -523,13 +555,40 @@ def static_candidates(
         _centre(row[:, :-1], mean)
         return row
 
-    kept = []
+    scored = []
     for i, j, _ in near:
         titles = title_overlap(pages[said[i]].title, pages[said[j]].title)
-        score = aligned_score(centred_row(said[i]), centred_row(said[j]), titles)
-        if score >= threshold - STAGE_ONE_MARGIN:
-            kept.append((said[i], said[j], score))
-    return kept, embedded
+        scored.append((said[i], said[j], aligned_score(centred_row(said[i]), centred_row(said[j]), titles)))
+    best = best_matches(scored, max(REWORDED_CONTEXT, 2))
+    reworded = {
+        (i, j)
+        for i, j, score in scored
+        if score >= REWORDED_STATIC
+        and lead(best, i, j, score) >= REWORDED_STATIC_MARGIN
+        and min(pages[i].words, pages[j].words) >= REWORDED_WORDS
+    }
+    wanted = {(i, j) for i, j, score in scored if score >= threshold - STAGE_ONE_MARGIN} | reworded
+    for page in {page for pair in reworded for page in pair}:
+        wanted |= {(min(page, other), max(page, other)) for _, other in best[page][:REWORDED_CONTEXT]}
+    return StageOne([(i, j, score) for i, j, score in scored if (i, j) in wanted], reworded, embedded)
+
+
+def best_matches(pairs: list[tuple[int, int, float]], keep: int) -> dict[int, list[tuple[float, int]]]:
+    """Each page's `keep` best-scored pairs as (score, other page), best first."""
+    found: dict[int, list[tuple[float, int]]] = {}
+    for i, j, score in pairs:
+        found.setdefault(i, []).append((score, j))
+        found.setdefault(j, []).append((score, i))
+    return {page: sorted(matches, reverse=True)[:keep] for page, matches in found.items()}
+
+
+def lead(best: dict[int, list[tuple[float, int]]], i: int, j: int, score: float) -> float:
+    """How far `score`, the pair (i, j)'s, is above either page's best match with another page
+    (`best` from `best_matches` with at least two kept)."""
+    rivals = [
+        next((s for s, other in best.get(page, []) if other != partner), 0.0) for page, partner in ((i, j), (j, i))
+    ]
+    return score - max(rivals)
 
 
 def _centre(vectors: np.ndarray, mean: np.ndarray) -> np.ndarray:
@@ -578,26 +637,34 @@ def find_duplicates(
     paths = list(by_path)
     pages = list(by_path.values())
     stages: list[Stage] = []
-    scored: list[tuple[int, int, float]] = []
+    scored: list[tuple[int, int, float, float | None]] = []  # (page, page, score, lead of a reworded pair)
     started = time.perf_counter()
     if lexical:
         store = _store_name("lexical", provider.id, boilerplate.RECIPE)
         vectors, embedded = whole_text_vectors(
             vault, store, [p.text for p in pages], lambda batch: provider.embed(batch, progress)
         )
-        scored = candidate_pairs(vectors, threshold)
+        scored = [(i, j, score, None) for i, j, score in candidate_pairs(vectors, threshold)]
         stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
     else:
-        candidates, static_embedded = static_candidates(vault, pages, threshold)
-        stages.append(Stage("static", len(pages), static_embedded, time.perf_counter() - started))
+        stage_one = static_candidates(vault, pages, threshold)
+        stages.append(Stage("static", len(pages), stage_one.embedded, time.perf_counter() - started))
         started = time.perf_counter()
-        involved = sorted({i for i, _, _ in candidates} | {j for _, j, _ in candidates})
+        involved = sorted({i for i, _, _ in stage_one.pairs} | {j for _, j, _ in stage_one.pairs})
         rows, embedded = piece_vectors(vault, provider, [pages[i] for i in involved], progress, others=pages)
         piece_rows = dict(zip(involved, rows, strict=True))
-        for i, j, _ in candidates:
-            score = aligned_score(piece_rows[i], piece_rows[j], title_overlap(pages[i].title, pages[j].title))
-            if score >= threshold:
-                scored.append((i, j, score))
+        by_model = [
+            (i, j, aligned_score(piece_rows[i], piece_rows[j], title_overlap(pages[i].title, pages[j].title)))
+            for i, j, _ in stage_one.pairs
+        ]
+        scored = [(i, j, score, None) for i, j, score in by_model if score >= threshold]
+        # A page's copies above the threshold are no rivals of its reworded duplicate.
+        best = best_matches([pair for pair in by_model if pair[2] < threshold], 2)
+        for i, j, score in by_model:
+            if (i, j) in stage_one.reworded and config.reworded_threshold <= score < threshold:
+                ahead = lead(best, i, j, score)
+                if ahead >= config.reworded_margin:
+                    scored.append((i, j, score, ahead))
         scored.sort(key=lambda t: (-t[2], t[0], t[1]))
         stages.append(Stage("model", len(involved), embedded, time.perf_counter() - started))
     neighbours: dict[str, set[str]] = {}
@@ -607,11 +674,19 @@ def find_duplicates(
             neighbours.setdefault(rl.source, set()).add(target)
             neighbours.setdefault(target, set()).add(rl.source)
     pairs = []
-    for i, j, score in scored:
+    for i, j, score, margin in scored:
         a, b = sorted((paths[i], paths[j]))
         shared_words = title_words(vault.pages[a].title) & title_words(vault.pages[b].title)
         shared = (neighbours.get(a, set()) & neighbours.get(b, set())) - {a, b}
         pairs.append(
-            Pair(a, b, round(score, 4), score >= merge_threshold, tuple(sorted(shared_words)), tuple(sorted(shared)))
+            Pair(
+                a,
+                b,
+                round(score, 4),
+                score >= merge_threshold,
+                tuple(sorted(shared_words)),
+                tuple(sorted(shared)),
+                None if margin is None else round(margin, 4),
+            )
         )
     return DuplicateReport(provider.label, pairs, warning, embedded, stages)
