@@ -232,9 +232,11 @@ def evaluate(root: Path, provider: str, full: bool) -> None:
     false = [(pair, reported[pair].score) for pair, dup in labelled.items() if not dup and pair in reported]
     extra_pairs = sorted(((p.score, pair) for pair, p in reported.items() if pair not in labelled), reverse=True)
     found = sum(1 for pair, dup in labelled.items() if dup and pair in reported)
+    settings = f"threshold {cut}"
+    if provider != "lexical":  # the lexical provider reports near-verbatim copies only
+        settings += f"; reworded {default.reworded_threshold}, margin {default.reworded_margin}"
     print(
-        f"\nat the defaults (threshold {cut}; reworded {default.reworded_threshold}, margin "
-        f"{default.reworded_margin}): precision {found / max(found + len(false), 1):.3f}, recall "
+        f"\nat the defaults ({settings}): precision {found / max(found + len(false), 1):.3f}, recall "
         f"{found / len(dupes):.3f}; missed {len(missed)}, false {len(false)}, unlabelled {len(extra_pairs)}; "
         f"{sum(1 for p in reported.values() if p.margin is not None)} pairs reported as reworded"
     )
