@@ -391,3 +391,43 @@ def test_a_page_written_again_in_other_words_is_found_by_its_lead(tmp_path: Path
         assert pair.margin is not None and pair.margin >= Config().reworded_margin
     strict = find_duplicates(vault_of(tmp_path / "strict", pages, reworded_margin=1.0))
     assert strict.pairs == []  # by the score alone, neither pair is a duplicate
+
+
+def test_stage_one_keeps_its_frame_while_the_vaults_mean_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mean stage one centres on and the index's cluster centres are kept while the vault's
+    mean moves less than FRAME_DRIFT: one page edited leaves every other page's candidates as
+    they were; a vault rewritten gets a new frame."""
+    import random
+
+    monkeypatch.setattr(similarity, "EXACT_LIMIT", 40)  # the index, not all pairs, above 40 pages
+    trained: list[int] = []
+    real = similarity.index_centroids
+    monkeypatch.setattr(similarity, "index_centroids", lambda v: trained.append(len(v)) or real(v))
+    rng = random.Random(2)
+    words = "cache queue deploy tenant ledger invoice region replica token backup audit schema".split()
+
+    def page(i: int) -> str:
+        return " ".join(
+            f"The {rng.choice(words)} {rng.choice(words)} of step {i} runs {rng.choice(words)}." for _ in range(6)
+        )
+
+    root = make_vault(tmp_path / "v", {f"p{i:03}.md": page(i) for i in range(160)})
+
+    def candidates() -> set[tuple[str, str]]:
+        vault = load_vault(root)
+        found = similarity.distinctive_texts(vault)
+        paths = list(found)
+        stage = similarity.static_candidates(vault, list(found.values()), 0.3)
+        return {(paths[i], paths[j]) for i, j, _ in stage.pairs}
+
+    first = candidates()
+    (root / "p007.md").write_text(page(7) + " One more line written today.")
+    second = candidates()
+    assert len(trained) == 1  # the frame was kept
+    # Only p007's pairs changed, and those of pages whose best matches it was or is.
+    near_it = {page for pair in first | second if "p007.md" in pair for page in pair}
+    assert all(set(pair) & near_it for pair in first ^ second)
+    for i in range(160):
+        (root / f"p{i:03}.md").write_text(f"# Other {i}\n\n" + page(1000 + i).upper())
+    candidates()
+    assert len(trained) == 2  # a new frame for a rewritten vault

@@ -264,10 +264,11 @@ def candidate_pairs(vectors: Vectors, threshold: float, exact_limit: int = EXACT
 
 
 def candidate_arrays(
-    vectors: Vectors, threshold: float, exact_limit: int = EXACT_LIMIT
+    vectors: Vectors, threshold: float, exact_limit: int = EXACT_LIMIT, centroids: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`candidate_pairs` as three arrays (i, j, cosine): on 100,000 pages a pair as a Python tuple
-    in a dict cost 700 MB more at the peak than these."""
+    in a dict cost 700 MB more at the peak than these. `centroids`: the index's cluster centres
+    (`index_centroids`), when they were worked out before."""
     n = len(vectors)
     empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
     if n < 2:
@@ -280,15 +281,17 @@ def candidate_arrays(
         import faiss
 
         dim = vectors.shape[1]
-        lists = max(min(int(4 * np.sqrt(n)), n // 40), 1)  # faiss wants about 40 training points a list
         data = np.ascontiguousarray(vectors, dtype=np.float32)
-        index = faiss.IndexIVFFlat(faiss.IndexFlatIP(dim), dim, lists, faiss.METRIC_INNER_PRODUCT)
-        sample = np.random.default_rng(0).choice(n, size=min(n, 40 * lists), replace=False)
-        index.train(data[np.sort(sample)])
+        if centroids is None or centroids.shape != (_index_lists(n), dim):
+            centroids = index_centroids(data)
+        quantizer = faiss.IndexFlatIP(dim)
+        quantizer.add(np.ascontiguousarray(centroids, dtype=np.float32))
+        index = faiss.IndexIVFFlat(quantizer, dim, len(centroids), faiss.METRIC_INNER_PRODUCT)
+        index.train(data[:1])  # the quantizer holds its centres: nothing is trained
         index.add(data)
-        index.nprobe = min(PROBES, lists)
+        index.nprobe = min(PROBES, len(centroids))
         found, neighbours = index.search(data, min(NEIGHBOURS + 1, n))
-        del index, data
+        del index, quantizer, data
         own = np.repeat(np.arange(n, dtype=np.int64), neighbours.shape[1])
         other, found = neighbours.ravel().astype(np.int64), found.ravel()
         keep = (other >= 0) & (other != own) & (found >= threshold)
@@ -301,6 +304,24 @@ def candidate_arrays(
         a, b, found = a[once], b[once], found[once]
     order = np.lexsort((b, a, -found))
     return a[order].astype(np.int64), b[order].astype(np.int64), found[order].astype(np.float32)
+
+
+def _index_lists(n: int) -> int:
+    return max(min(int(4 * np.sqrt(n)), n // 40), 1)  # faiss wants about 40 training points a list
+
+
+def index_centroids(vectors: np.ndarray) -> np.ndarray:
+    """The cluster centres of an inverted-file index over `vectors` (above EXACT_LIMIT of them):
+    about 4·√N, by k-means on 40 sampled vectors a centre."""
+    import faiss
+
+    n, dim = vectors.shape
+    lists = _index_lists(n)
+    index = faiss.IndexIVFFlat(faiss.IndexFlatIP(dim), dim, lists, faiss.METRIC_INNER_PRODUCT)
+    sample = np.random.default_rng(0).choice(n, size=min(n, 40 * lists), replace=False)
+    index.train(np.ascontiguousarray(vectors[np.sort(sample)], dtype=np.float32))
+    centroids: np.ndarray = index.quantizer.reconstruct_n(0, lists)
+    return centroids
 
 
 def title_overlap(a: str, b: str) -> float:
@@ -542,9 +563,14 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
         return StageOne([], set(), embedded)
     if len(said) < len(pages):
         vectors = vectors[said]
-    mean = vectors[_mean_sample([pages[i].text for i in said])].mean(axis=0)
-    near = _best_neighbours(candidate_arrays(_centre(vectors, mean), STAGE_ONE_COARSE), STAGE_ONE_NEIGHBOURS)
-    del vectors  # centred in place: one copy of the vault's vectors at a time (100 MB at 100k pages)
+    frame = _store_name("frame", embedder.id, boilerplate.RECIPE, EXACT_LIMIT)
+    mean, centroids, kept = _kept_frame(vault, frame, vectors)
+    _centre(vectors, mean)  # in place: one copy of the vault's vectors at a time (100 MB at 100k pages)
+    if not kept:
+        centroids = index_centroids(vectors) if len(vectors) > EXACT_LIMIT else None
+        _store_frame(vault, frame, mean, centroids)
+    near = _best_neighbours(candidate_arrays(vectors, STAGE_ONE_COARSE, centroids=centroids), STAGE_ONE_NEIGHBOURS)
+    del vectors
     involved = sorted({said[i] for i, _, _ in near} | {said[j] for _, j, _ in near})
     rows, _ = piece_vectors(vault, embedder, [pages[i] for i in involved], others=pages)
     row_of = dict(zip(involved, rows, strict=True))
@@ -591,21 +617,43 @@ def lead(best: dict[int, list[tuple[float, int]]], i: int, j: int, score: float)
     return score - max(rivals)
 
 
-MEAN_SAMPLE = 2048  # pages, about, whose mean stage one centres on
+# How far the vault's mean may move (relative to its length) before stage one works out its frame
+# again: the mean it centres on and the index's cluster centres. Every score moves with them, and
+# pairs near the reworded gates move across: with a fresh frame for every run, one page edited in
+# 100,000 moved 40 pairs across the gates and 97 pages into candidate pairs (to be embedded). One
+# page changed among 13,000 moves the mean by 0.006 % (median; at most 0.01 %).
+FRAME_DRIFT = 0.01
 
 
-def _mean_sample(texts: list[str]) -> list[int]:
-    """The pages whose vectors' mean stage one centres on: about MEAN_SAMPLE of them, picked by
-    the hash of their text. Every score moves with that mean, and pairs near the reworded gates
-    move across them: with the mean of every page, one page edited in 100,000 moved 40 pairs
-    across and 97 pages into candidate pairs (to be embedded); with this sample, 3 pairs and 13
-    pages (moved by the index, whose training sample held the page). An edit moves the mean only
-    when the page enters or leaves the sample: one edit in 24 at 100,000 pages."""
-    every = max(len(texts) // MEAN_SAMPLE, 1)
-    if every == 1:
-        return list(range(len(texts)))
-    picked = [i for i, text in enumerate(texts) if int(_text_key(text)[:8], 16) % every == 0]
-    return picked or list(range(len(texts)))
+def _kept_frame(vault: Vault, store: str, vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, bool]:
+    """(mean, cluster centres or None below EXACT_LIMIT pages, kept): the stored ones while the
+    vault's mean is within FRAME_DRIFT of the stored mean (and the index would have as many
+    clusters), else the mean now, None and False."""
+    mean = vectors.mean(axis=0)
+    if not vault.use_cache:
+        return mean, None, False
+    try:
+        stored = np.load(cache.cache_path(vault.root, f"{store}.npy"), allow_pickle=False)
+    except (OSError, ValueError):
+        return mean, None, False
+    lists = _index_lists(len(vectors)) if len(vectors) > EXACT_LIMIT else 0
+    if stored.ndim != 2 or stored.shape != (1 + lists, vectors.shape[1]) or stored.dtype != np.float32:
+        return mean, None, False
+    if np.linalg.norm(stored[0] - mean) > FRAME_DRIFT * np.linalg.norm(stored[0]):
+        return mean, None, False
+    return stored[0], (stored[1:] if lists else None), True
+
+
+def _store_frame(vault: Vault, store: str, mean: np.ndarray, centroids: np.ndarray | None) -> None:
+    if not vault.use_cache:
+        return
+    rows = np.vstack([mean[None, :], *([] if centroids is None else [centroids])]).astype(np.float32)
+    try:
+        folder = cache.ensure_state_dir(vault.root) / "cache"
+        folder.mkdir(exist_ok=True)
+        write_atomic_with(folder / f"{store}.npy", lambda handle: np.save(handle, rows, allow_pickle=False))
+    except OSError:
+        return
 
 
 def _centre(vectors: np.ndarray, mean: np.ndarray) -> np.ndarray:
