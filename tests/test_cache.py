@@ -119,8 +119,9 @@ def test_lint_writes_nothing_outside_its_state_folder(tmp_path: Path) -> None:
     assert snapshot(root) == before
     state = root / ".curator"
     names = sorted(p.name for p in state.rglob("*") if p.is_file())
-    assert names[:3] == [".gitignore", "lint.json", "pages.json"]
-    assert [n.rsplit(".", 1)[1] for n in names[3:]] == ["json", "npy"]  # page vectors
+    assert [n for n in names if not n.startswith(("frame-", "static-"))] == [".gitignore", "lint.json", "pages.json"]
+    kinds = sorted(n.split("-", 1)[0] + "." + n.rsplit(".", 1)[1] for n in names if "-" in n)
+    assert kinds == ["frame.npy", "static.json", "static.npy"]  # stage one's frame and page vectors
     assert "*" in (state / ".gitignore").read_text()
 
 
