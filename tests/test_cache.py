@@ -280,7 +280,17 @@ def test_a_damaged_query_store_is_rebuilt(tmp_path: Path) -> None:
     age(root)
     load_fields(root)
     store = root / ".curator" / "cache" / "fields.json"
-    for damage in (b"{not json", b'{"format": 3, "config": [1], "stored_ns": 1, "pages": []}', b"[]"):
+    stored = json.loads(store.read_bytes())
+    rows = stored["pages"]["a.md"]
+    damaged = [
+        {**stored, "pages": {"a.md": bad}} for bad in (rows[:3], [*rows[:2], "x", rows[3]], [*rows[:3], [[1, 2]]], 7)
+    ]
+    for damage in (
+        b"{not json",
+        b'{"format": 3, "config": [1], "stored_ns": 1, "pages": []}',
+        b"[]",
+        *(json.dumps(d).encode() for d in damaged),
+    ):
         store.write_bytes(damage)
         assert run(load_fields(root), "type:aa").pages == ["a.md"]
     assert json.loads(store.read_bytes())["pages"]["a.md"][2] == {"type": "aa"}

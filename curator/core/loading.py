@@ -197,10 +197,16 @@ def _fields_from_store(stored: Any, config: Config, scan: ScanResult) -> dict[st
         return None
     now_ns = time.time_ns()
     pages: dict[str, Page] = {}
-    for entry in scan.pages:
-        row = rows.get(entry.path)
-        if row is None or not _still_valid(row, entry, stored_ns, now_ns):
-            return None
-        size, mtime_ns, frontmatter, links = row
-        pages[entry.path] = Page(entry.path, size, mtime_ns, "", frontmatter, None, None, tuple(map(Link._make, links)))
+    try:
+        for entry in scan.pages:
+            row = rows.get(entry.path)
+            if not isinstance(row, list) or len(row) != 4 or not _still_valid(row, entry, stored_ns, now_ns):
+                return None
+            size, mtime_ns, frontmatter, links = row
+            if not isinstance(frontmatter, dict):
+                return None
+            typed = tuple(map(Link._make, links))
+            pages[entry.path] = Page(entry.path, size, mtime_ns, "", frontmatter, None, None, typed)
+    except (TypeError, ValueError):  # a row damaged by hand: the store is rebuilt
+        return None
     return pages

@@ -634,7 +634,7 @@ def _kept_frame(vault: Vault, store: str, vectors: np.ndarray) -> tuple[np.ndarr
         return mean, None, False
     try:
         stored = np.load(cache.cache_path(vault.root, f"{store}.npy"), allow_pickle=False)
-    except (OSError, ValueError):
+    except (OSError, ValueError, EOFError):  # missing or damaged: worked out again
         return mean, None, False
     lists = _index_lists(len(vectors)) if len(vectors) > EXACT_LIMIT else 0
     if stored.ndim != 2 or stored.shape != (1 + lists, vectors.shape[1]) or stored.dtype != np.float32:
