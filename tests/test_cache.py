@@ -294,3 +294,19 @@ def test_a_damaged_query_store_is_rebuilt(tmp_path: Path) -> None:
         store.write_bytes(damage)
         assert run(load_fields(root), "type:aa").pages == ["a.md"]
     assert json.loads(store.read_bytes())["pages"]["a.md"][2] == {"type": "aa"}
+
+
+def test_a_damaged_row_in_the_page_store_costs_that_page_a_read(tmp_path: Path, parses: list[str]) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "[[b]]", "b.md": "[[a]]", "c.md": "x"})
+    age(root)
+    load_vault(root)
+    store = root / ".curator" / "cache" / "pages.json"
+    stored = json.loads(store.read_text())
+    stored["pages"]["a.md"] = stored["pages"]["a.md"][:5]  # too short
+    stored["pages"]["b.md"][6] = 42  # its links are no list
+    store.write_text(json.dumps(stored))
+    count = len(parses)
+    vault = load_vault(root)
+    assert len(parses) == count + 2  # a and b read again, c from the store
+    assert [lk.target for lk in vault.pages["a.md"].links] == ["b"]
+    assert [lk.target for lk in vault.pages["b.md"].links] == ["a"]

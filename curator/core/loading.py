@@ -17,6 +17,7 @@ from curator.core.scan import FileEntry, ScanResult, check_vault_root, scan_vaul
 from curator.core.vault import ResolvedLink, Vault
 
 PAGES_CACHE = "pages.json"
+ROW_FIELDS = len(Page._fields) - 1  # a cached row holds every field of a Page but its path
 Progress = Callable[[int, int], None]
 
 
@@ -76,11 +77,16 @@ def _load(
     rows: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows at hand: reused, or made by workers
     for entry in scan.pages:
         previous = cached.get(entry.path)
-        if previous is not None and _still_valid(previous, entry, cached_ns, started_ns):
-            rows[entry.path] = previous
-            loaded[entry.path] = page_from_row(entry.path, previous)
-        else:
-            to_read.append((entry, previous))
+        if not isinstance(previous, list) or len(previous) != ROW_FIELDS:
+            previous = None  # none, or damaged by hand: the page is read again
+        elif _still_valid(previous, entry, cached_ns, started_ns):
+            try:
+                loaded[entry.path] = page_from_row(entry.path, previous)
+                rows[entry.path] = previous
+                continue
+            except (TypeError, ValueError):  # a field damaged by hand
+                previous = None
+        to_read.append((entry, previous))
     reused = len(loaded)
     total = len(scan.pages)
     from curator.core.reading import read_pages  # with its parser: not needed when every row is reused
