@@ -14,6 +14,7 @@ from helpers import FOAM_DOCS, make_vault
 import curator.core.similarity as similarity
 from curator.core.config import Config
 from curator.core.embeddings import LexicalProvider, chunks, load_provider
+from curator.core.findings import rule_duplicates
 from curator.core.loading import load_vault
 from curator.core.similarity import candidate_pairs, find_duplicates, page_text
 
@@ -389,6 +390,8 @@ def test_a_page_written_again_in_other_words_is_found_by_its_lead(tmp_path: Path
     for pair in found.values():  # below the threshold, reported for its lead over the next best match
         assert pair.score < Config().duplicate_threshold and not pair.merge_worthy
         assert pair.margin is not None and pair.margin >= Config().reworded_margin
+    messages = [hit.message for hit in rule_duplicates(report)]
+    assert all("in other words" in message for message in messages) and len(messages) == 2
     strict = find_duplicates(vault_of(tmp_path / "strict", pages, reworded_margin=1.0))
     assert strict.pairs == []  # by the score alone, neither pair is a duplicate
 

@@ -452,10 +452,12 @@ def rule_duplicates(report: DuplicateReport) -> Iterator[Hit]:
             evidence.append(f"both linked with {shown}")
         message = f"suspected duplicate of {pair.b} (similarity {pair.score:.2f}{worthy})"
         if pair.margin is not None:  # below the threshold, but each page's clearly best match
-            message = (
-                f"suspected duplicate of {pair.b}, in other words (similarity {pair.score:.2f}, "
-                f"{pair.margin:.2f} above either page's next best match)"
+            lead = (
+                "no other page comes near either"
+                if pair.margin >= pair.score
+                else f"{pair.margin:.2f} above either page's next best match"
             )
+            message = f"suspected duplicate of {pair.b}, in other words (similarity {pair.score:.2f}, {lead})"
         if evidence:
             message += "; " + "; ".join(evidence)
         yield Hit(
