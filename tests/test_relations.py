@@ -88,6 +88,15 @@ def test_filters_combine_with_and_or_not_and_sort(vault_root: Path) -> None:
     assert titles(vault_root, "(type:runbook OR confidence:<0.5) AND NOT related:*") == ["Open closed", "Rollback"]
     assert titles(vault_root, "scheme=ops") == ["Deployment", "Rollback"]
     assert titles(vault_root, "injection") == ["Constructor injection", "Dependency injection"]
+    assert titles(vault_root, "confidence:*") == ["Cohesion", "Open closed", "Single responsibility", "SOLID"]
+    assert titles(vault_root, "type:concept NOT source:*") == [
+        "Cohesion",
+        "Constructor injection",
+        "Dependency injection",
+        "Dependency inversion",
+        "DRY",
+        "Interface segregation",
+    ]
 
 
 def test_the_cross_scheme_query_returns_the_one_edge_once(vault_root: Path) -> None:

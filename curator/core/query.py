@@ -9,10 +9,11 @@ A term is `field:value`, `field:>=value` (as search writes it) or `field=value`,
 text" or [[links]]. Fields: `type`, `tag`, `path` (a folder prefix), `title` (words in it),
 `scheme` (the `scheme` key, else the top folder), any frontmatter key, and every kind of typed
 edge: `broader:[[X]]` (an edge to X), `broader+:[[X]]` (a chain of them: everything under X),
-`related:*` (any such edge). `narrower` is the inverse of `broader`, `related` goes both ways.
-Terms combine with AND (also implied by a space), OR and NOT, in that order of binding, and
-parentheses. A word that is not a term must appear in the title. `sort:field` (or `sort:-field`,
-descending) orders the result, by title otherwise.
+`related:*` (any such edge; for a field that is no edge, `field:*` means the page sets it).
+`narrower` is the inverse of `broader`, `related` goes both ways. Terms combine with AND (also
+implied by a space), OR and NOT, in that order of binding, and parentheses. A word that is not a
+term must appear in the title. `sort:field` (or `sort:-field`, descending) orders the result, by
+title otherwise.
 
 `edges:KIND` asks for the edges of a kind instead of pages: `a.field` is a field of the page the
 edge leaves, `b.field` of the page it reaches, and a value may name the other one's field
@@ -288,6 +289,8 @@ class _Context:
             return lambda path: word in fold(self.vault.pages[path].title)
         transitive = name.endswith("+")
         kind = name.removesuffix("+")
+        if value == "*" and not transitive and kind not in KNOWN_RELATIONS and not self._is_relation(kind):
+            return _negate(op, lambda path: self.value(path, name) not in (None, "", []))  # the field is set
         if transitive or value.startswith("[[") or value == "*" or kind in KNOWN_RELATIONS:
             return self._relation(kind, transitive, op, value)
         if name == "path":
@@ -314,6 +317,10 @@ class _Context:
             under = relations.reaching(kind, target)
             return _negate(op, lambda path: path in under)
         return _negate(op, lambda path: target in relations.targets(kind, path))
+
+    def _is_relation(self, kind: str) -> bool:
+        """Whether some page has a typed edge of this kind."""
+        return any(rl.link.key == kind for rl in self.vault.links)
 
     def _page(self, value: str) -> str | None:
         """The page a [[link]] or a name in a query means (as a link written at the root would)."""
