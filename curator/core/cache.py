@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from curator.core.atomic import write_atomic
+from curator.core.atomic import write_atomic, write_atomic_with
 
 try:  # hashlib loads OpenSSL (3 ms) to offer every algorithm; a warm lint needs only BLAKE2
     from _blake2 import blake2b as blake2b
@@ -93,10 +93,16 @@ def write_json_in_background(root: Path, name: str, data: Any) -> Callable[[], s
 
 
 def _store(root: Path, name: str, encoded: bytes) -> str | None:
+    return write_with(root, name, lambda handle: handle.write(encoded))
+
+
+def write_with(root: Path, name: str, write: Callable[[BinaryIO], object]) -> str | None:
+    """Store `name` under `.curator/cache/`, its bytes streamed by `write(handle)` (a large array,
+    without a copy); return why not when the vault is not writable."""
     try:
         folder = ensure_state_dir(root) / "cache"
         folder.mkdir(exist_ok=True)
-        write_atomic(folder / name, encoded)
+        write_atomic_with(folder / name, write)
     except OSError as exc:
         return f"derived data not stored in {STATE_DIR}/: {exc.strerror or exc}"
     return None

@@ -46,7 +46,6 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 import numpy as np
 
 from curator.core import boilerplate, cache, markdown
-from curator.core.atomic import write_atomic_with
 from curator.core.embeddings import EmbeddingProvider, LexicalProvider, Vectors, chunks, load_provider
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
@@ -455,13 +454,8 @@ def _store_rows(vault: Vault, store: str, keys: list[str], rows: list[np.ndarray
         for row in unique.values():
             handle.write(np.ascontiguousarray(row, dtype=first.dtype).tobytes())
 
-    try:
-        folder = cache.ensure_state_dir(vault.root) / "cache"
-        folder.mkdir(exist_ok=True)
-        write_atomic_with(folder / f"{store}.npy", write)
-    except OSError:
-        return
-    cache.write_json(vault.root, f"{store}.json", [[key, len(row)] for key, row in unique.items()])
+    if cache.write_with(vault.root, f"{store}.npy", write) is None:
+        cache.write_json(vault.root, f"{store}.json", [[key, len(row)] for key, row in unique.items()])
 
 
 def _store_name(kind: str, *parts: object) -> str:
@@ -648,12 +642,7 @@ def _store_frame(vault: Vault, store: str, mean: np.ndarray, centroids: np.ndarr
     if not vault.use_cache:
         return
     rows = np.vstack([mean[None, :], *([] if centroids is None else [centroids])]).astype(np.float32)
-    try:
-        folder = cache.ensure_state_dir(vault.root) / "cache"
-        folder.mkdir(exist_ok=True)
-        write_atomic_with(folder / f"{store}.npy", lambda handle: np.save(handle, rows, allow_pickle=False))
-    except OSError:
-        return
+    cache.write_with(vault.root, f"{store}.npy", lambda handle: np.save(handle, rows, allow_pickle=False))
 
 
 def _centre(vectors: np.ndarray, mean: np.ndarray) -> np.ndarray:
