@@ -51,21 +51,30 @@ def may_hold_credential(text: str) -> bool:
     return any(_DIGIT.search(m.group()) for m in _RUN.finditer(text))
 
 
+def _matched_spans(text: str) -> list[tuple[int, int]] | None:
+    """Where in `text` the prefilter's patterns match; None when lowering `text` changes its
+    length, so that the key words' offsets (found in the lowered text) are not the text's."""
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        return None
+    spans = [m.span() for m in _SHAPE.finditer(text)]
+    spans += [m.span() for m in _KEY_WORD.finditer(lowered)]
+    spans += [m.span() for m in _RUN.finditer(text) if _DIGIT.search(m.group())]
+    return spans
+
+
 def candidate_lines(text: str) -> list[tuple[int, str]]:
     """(1-based number, line) of each line of `text` that `may_hold_credential`. Each pattern
     searches the whole text once and only the lines it hits are checked, not every line of a
     long page (on real-length pages that per-line loop cost a third of the `secret` rule)."""
-    lowered = text.lower()
-    if len(lowered) != len(text):  # offsets in the lowered text are not the text's
+    spans = _matched_spans(text)
+    if spans is None:
         return [(n, line) for n, line in enumerate(text.splitlines(), 1) if may_hold_credential(line)]
-    hits = [m.start() for m in _SHAPE.finditer(text)]
-    hits += [m.start() for m in _KEY_WORD.finditer(lowered)]
-    hits += [m.start() for m in _RUN.finditer(text) if _DIGIT.search(m.group())]
-    if not hits:
+    if not spans:
         return []
     starts = list(accumulate((len(line) for line in text.splitlines(keepends=True)), initial=0))
     lines = text.splitlines()
-    numbers = sorted({bisect_right(starts, hit) for hit in hits})
+    numbers = sorted({bisect_right(starts, start) for start, _ in spans})
     return [(n, lines[n - 1]) for n in numbers if may_hold_credential(lines[n - 1])]
 
 
@@ -76,14 +85,8 @@ def _excerpt(line: str) -> str:
     """What detect-secrets reads of a candidate line: a long line (a paragraph) only around what
     `may_hold_credential` matched, as its filters cost time by the character (measured: half the scan's time
     on real-length pages)."""
-    if len(line) <= 3 * EXCERPT:
-        return line
-    lowered = line.lower()
-    spans = [m.span() for m in _SHAPE.finditer(line)]
-    spans += [m.span() for m in _RUN.finditer(line) if _DIGIT.search(m.group())]
-    if len(lowered) == len(line):  # offsets in the lowered line are the line's
-        spans += [m.span() for m in _KEY_WORD.finditer(lowered)]
-    else:
+    spans = _matched_spans(line) if len(line) > 3 * EXCERPT else None
+    if spans is None:
         return line
     kept: list[tuple[int, int]] = []
     for start, end in sorted(spans):
