@@ -115,6 +115,18 @@ def _load(
         wait_for_store = cache.write_json_in_background(root, PAGES_CACHE, settings)  # while links resolve
         del settings, table  # encoded now: the rows' memory is free for what comes next
     rows.clear()
+    resolver, links = _resolved(pages, scan, config, typed_links_only)
+    problem = wait_for_store() if wait_for_store is not None else None
+    if problem:
+        notes.append(problem)
+    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes, use_cache)
+
+
+def _resolved(
+    pages: dict[str, Page], scan: ScanResult, config: Config, typed_links_only: bool
+) -> tuple[Resolver, list[ResolvedLink]]:
+    """The resolver over the vault's pages and attachments, and every link resolved (only the
+    frontmatter's typed edges with `typed_links_only`)."""
     aliases = {p.path: p.aliases for p in pages.values() if has_aliases(p.frontmatter)}
     resolver = Resolver(pages, scan.attachments, aliases, config.resolve_aliases)
     links = [
@@ -123,10 +135,7 @@ def _load(
         for link in page.links
         if link.key or not typed_links_only
     ]
-    problem = wait_for_store() if wait_for_store is not None else None
-    if problem:
-        notes.append(problem)
-    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes, use_cache)
+    return resolver, links
 
 
 def _still_valid(row: list, entry: FileEntry, stored_ns: int, now_ns: int) -> bool:  # type: ignore[type-arg]
@@ -184,11 +193,7 @@ def load_fields(root: Path | str, config: Config | None = None) -> Vault:
             if problem:
                 vault.notes.append(problem)
             return vault
-        aliases = {p.path: p.aliases for p in pages.values() if has_aliases(p.frontmatter)}
-        resolver = Resolver(pages, scan.attachments, aliases, config.resolve_aliases)
-        links = [
-            ResolvedLink(p.path, lk, resolver.resolve(p.path, lk.target)) for p in pages.values() for lk in p.links
-        ]
+        resolver, links = _resolved(pages, scan, config, typed_links_only=True)
     return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links)
 
 
