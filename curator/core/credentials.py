@@ -15,7 +15,7 @@ import tempfile
 from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import accumulate
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import re2
 
@@ -25,42 +25,77 @@ if TYPE_CHECKING:  # reading pages imports this module: it stays light
     from curator.core.edits import FileChange
 
 # A line that could hold a credential: detect-secrets (about a millisecond a line) reads only these.
-# What its plugins look for: a key word with a value, a key header, a URL with a password, a
-# token-like run of letters and digits. Every page is searched for them as it is read, so they
-# run on RE2 (no backtracking): with Python's re they took 40 % of reading a page (0.60 s of CPU
-# for 15.7M characters, against 0.20 s). `_SPACE` is what Python's `\s` matches in text (RE2's
-# `\s` is ASCII only), so the patterns match what they matched under re.
-_SPACE = r"[\t-\r\x1c-\x1f\x85\p{Z}]"
-_KEY_WORD = re2.compile(  # matched on the lowered text
-    r"(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|apikey|credential|auth|private[_-]?key)[\"']?" + _SPACE + "*[:=]"
+# The patterns match whatever its plugins in use could match (every one of their patterns, for
+# the keyword plugin the forms it reads in a Markdown file), each family by what makes it a
+# credential: a key header, a token's fixed prefix or shape, a key word followed by a quoted or
+# assigned value. tests/test_credentials.py checks that every ASCII line a plugin's pattern matches
+# passes here. A long run of letters and digits alone (a commit id, a checksum) does not: no
+# plugin in use reports one. Every page is searched as it is read, so the patterns run on RE2 (no
+# backtracking): with Python's re they took 40 % of reading a page. `_SPACE` is what Python's `\s`
+# matches within a line (RE2's `\s` is ASCII only; detect-secrets reads a line at a time), so the
+# patterns read spaces as the plugins do, and none runs on to the next line.
+_SPACE = r"[\t\x0b\x0c\x1c-\x1f\x85\p{Z}]"
+
+
+def _on_re2(patterns: tuple[str, ...]) -> Any:
+    r"""One RE2 pattern of `patterns`, which write Python's `\s` (in a class `[^\s...]` too)."""
+    joined = "|".join(patterns).replace(r"[^\s", "[^" + _SPACE[1:-1]).replace(r"\s", _SPACE)
+    return re2.compile(joined)
+
+
+SHAPES = (  # matched on the text as written
+    r"BEGIN [A-Z0-9 ]*PRIVATE KEY|PuTTY-User-Key-File-2",  # private keys
+    r"://[^\s\n\r/@:]+:[^\s\n\r/@]+@",  # a password in a URL
+    r"(?:A3T[A-Z0-9]|ABIA|ACCA|AKIA|ASIA)[0-9A-Z]{16}",  # AWS access key
+    r"[\"'][0-9a-zA-Z/+]{40}[\"']",  # AWS secret key (quoted)
+    r"AKC[a-zA-Z0-9]{10}|AP[0-9A-F][a-zA-Z0-9]{8}",  # Artifactory
+    r"AccountKey=",  # Azure storage
+    r"[MNO][a-zA-Z0-9_-]{23,25}\.[a-zA-Z0-9_-]{6}\.",  # Discord
+    r"gh[pousr]_",  # GitHub
+    r"gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-|GR1348941",  # GitLab
+    r"eyJ",  # JSON web token
+    r"[0-9a-z]{32}-us[0-9]",  # Mailchimp
+    r"/:_authToken=",  # npm
+    r"T3BlbkFJ",  # OpenAI
+    r"pypi-Ag",  # PyPI
+    r"SG\.[a-zA-Z0-9_-]{22}\.",  # SendGrid
+    r"sq0csp-",  # Square
+    r"[rs]k_live_",  # Stripe
+    r"[0-9]{8,10}:[0-9A-Za-z_-]{35}",  # Telegram
+    r"AC[a-z0-9]{32}|SK[a-z0-9]{32}",  # Twilio
 )
-_SHAPE = re2.compile(
-    r"BEGIN [A-Z ]*PRIVATE KEY|://[^/@:{s}]+:[^/@{s}]+@|xox[abposr]-|sq0[a-z]{{3}}-|glpat-|SG\.|npm_|pypi-|eyJ".format(
-        s=_SPACE[1:-1]
-    )
+# detect-secrets' keyword plugin's key words (plugins/keyword.py DENYLIST)
+_KEY_WORDS = (
+    "api_?key|auth_?key|service_?key|account_?key|db_?key|database_?key|priv_?key|private_?key|client_?key"
+    "|db_?pass|database_?pass|key_?pass|password|passwd|pwd|secret|contraseña|contrasena"
 )
-_RUN = re2.compile(r"[A-Za-z0-9_]{20,}")  # a token, when it holds a digit (not a long word)
-_DIGIT = re.compile(r"[0-9]")
+LOWERED_SHAPES = (  # matched on the lowered text (these plugins ignore case)
+    r"xox[abposr]-|hooks\.slack\.com/services/",  # Slack
+    r"api.softlayer.com/soap/",  # SoftLayer (its pattern's dots match any character)
+    # Cloudant, IBM Cloud IAM, IBM COS, SoftLayer: a key word, an assignment, a value
+    r"(?:key|pwd?|pass|password|token)[\"'\]]{0,2}[ :=>]+[\"']?[0-9a-z_-]{24}",
+    # The keyword plugin (the forms it reads in a Markdown file): one of its key words, then a
+    # quoted value after `:`, `=`, `!=` or `=>`, or before a `;`, or compared with `==`
+    rf"(?:{_KEY_WORDS})[^\s\n\r]*\s*[!=]*[:=]>?\s*[\"'`]",
+    rf"(?:{_KEY_WORDS})[^\s\n\r]*\s*[\"'`][^\"'\n\r]*[\"'`];",
+    rf"[!=]{{2,3}}\s*[^\s\n\r]*(?:{_KEY_WORDS})",
+)
+_SHAPE, _LOWERED = _on_re2(SHAPES), _on_re2(LOWERED_SHAPES)
 
 
 def may_hold_credential(text: str) -> bool:
-    """Whether `text` could hold a credential (see _KEY_WORD, _SHAPE and _RUN). Worked out for
-    each page as it is read (Page.maybe_secret), so the `secret` rule reads those pages only."""
-    if _SHAPE.search(text) or _KEY_WORD.search(text.lower()):
-        return True
-    return any(_DIGIT.search(m.group()) for m in _RUN.finditer(text))
+    """Whether `text` could hold a credential (see _SHAPE and _LOWERED). Worked out for each page
+    as it is read, so the `secret` rule reads those pages only."""
+    return bool(_SHAPE.search(text) or _LOWERED.search(text.lower()))
 
 
 def _matched_spans(text: str) -> list[tuple[int, int]] | None:
     """Where in `text` the prefilter's patterns match; None when lowering `text` changes its
-    length, so that the key words' offsets (found in the lowered text) are not the text's."""
+    length, so that the lowered matches' offsets are not the text's."""
     lowered = text.lower()
     if len(lowered) != len(text):
         return None
-    spans = [m.span() for m in _SHAPE.finditer(text)]
-    spans += [m.span() for m in _KEY_WORD.finditer(lowered)]
-    spans += [m.span() for m in _RUN.finditer(text) if _DIGIT.search(m.group())]
-    return spans
+    return [m.span() for m in _SHAPE.finditer(text)] + [m.span() for m in _LOWERED.finditer(lowered)]
 
 
 def candidate_lines(text: str) -> list[tuple[int, str]]:
@@ -98,7 +133,7 @@ def _excerpt(line: str) -> str:
     return " ".join(line[start:end] for start, end in kept)
 
 
-_NOT_SECRETS = {"Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector"}
+NOT_SECRETS = {"Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector"}
 _INDIRECT_REFERENCE = "detect_secrets.filters.heuristic.is_indirect_reference"
 # That filter's pattern without its leading `([^\v=!:]*)`, which may match nothing and so changes no
 # answer, but made the engine rescan the line from every position (a millisecond a line: 40 % of
@@ -139,7 +174,7 @@ def find_in_texts(texts: dict[str, str]) -> dict[str, list[Credential]]:
     # A random-looking string alone is a checksum as often as a key in notes (an integrity hash, a
     # commit id), and an IP address is no secret: those plugins stay off; a secret assigned to a
     # key word is still found by the keyword plugin.
-    plugins = [p for p in defaults["plugins_used"] if p["name"] not in _NOT_SECRETS]
+    plugins = [p for p in defaults["plugins_used"] if p["name"] not in NOT_SECRETS]
     filters = [
         {"path": f"{__name__}.is_indirect_reference"} if f["path"] == _INDIRECT_REFERENCE else f
         for f in defaults["filters_used"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from curator.core.page import Page
 from curator.core.resolve import anchor_key, fold
 from curator.core.rules import Finding
-from curator.core.titles import diary_title, is_status_update
+from curator.core.titles import diary_title
 from curator.core.vault import ResolvedLink, Vault
 
 if TYPE_CHECKING:
@@ -393,23 +393,10 @@ def rule_unreadable(vault: Vault) -> Iterator[Hit]:
             yield Hit("bad-encoding", page.path, "not valid UTF-8: read with replacement characters (save it as UTF-8)")
 
 
-STATUS_CHARS = 300  # a page of more body text says more than a status
-
-
 def rule_status_updates(vault: Vault) -> Iterator[Hit]:
     """Pages that only log events (merged, deployed, closed ... with a ticket, version or date)."""
-    from curator.core.markdown import without_heading_lines
-    from curator.core.parse import split_frontmatter
-
     for page in vault.pages.values():
-        if page.unreadable is not None or page.body_chars > STATUS_CHARS or page.path == vault.index_page:
-            continue
-        try:
-            text = vault.text_of(page.path)
-        except OSError:
-            continue
-        body = without_heading_lines(text[split_frontmatter(text)[2] :])
-        if is_status_update(body) or (not body.strip() and is_status_update(page.title)):
+        if page.status_update and page.path != vault.index_page:
             yield Hit(
                 "status-update",
                 page.path,

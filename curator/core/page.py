@@ -51,12 +51,11 @@ class Page(NamedTuple):
     unreadable: str | None = None  # why the page could not be read; it still exists as a title
     bad_encoding: bool = False  # not valid UTF-8; read with replacement characters
     maybe_secret: bool = False  # a line could hold a credential (credentials.may_hold_credential)
+    status_update: bool = False  # it only logs an event (titles.only_logs_an_event)
 
     @property
     def title(self) -> str:
-        """The file name without `.md`."""
-        name = self.path.rsplit("/", 1)[-1]
-        return name[:-3] if name.lower().endswith(".md") else name
+        return title_of(self.path)
 
     @property
     def folder(self) -> str:
@@ -70,6 +69,12 @@ class Page(NamedTuple):
     def type(self) -> str | None:
         value = self.frontmatter.get("type")
         return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def title_of(path: str) -> str:
+    """A page's title: its file name without `.md`."""
+    name = path.rsplit("/", 1)[-1]
+    return name[:-3] if name.lower().endswith(".md") else name
 
 
 def content_hash(data: bytes) -> str:
@@ -109,11 +114,12 @@ def page_to_row(page: Page) -> list[Any]:
         page.unreadable,
         page.bad_encoding,
         page.maybe_secret,
+        page.status_update,
     ]
 
 
 def page_from_row(path: str, row: list[Any]) -> Page:
-    (size, mtime_ns, sha, fm, fm_error, fm_line, links, headings, block_ids, body_chars, unreadable, bad, secret) = row
+    size, mtime_ns, sha, fm, fm_error, fm_line, links, headings, block_ids, *flat = row  # flat: body_chars on
     return Page(
         path,
         size,
@@ -125,8 +131,5 @@ def page_from_row(path: str, row: list[Any]) -> Page:
         tuple(Link._make(lk) for lk in links),
         tuple(Heading._make(h) for h in headings),
         tuple(block_ids),
-        body_chars,
-        unreadable,
-        bad,
-        secret,
+        *flat,
     )

@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from curator.core.credentials import may_hold_credential
-from curator.core.page import Page, content_hash, page_from_row, page_to_row
-from curator.core.parse import parse_page
+from curator.core.markdown import without_heading_lines
+from curator.core.page import Page, content_hash, page_from_row, page_to_row, title_of
+from curator.core.parse import parse_page, split_frontmatter
 from curator.core.scan import NOT_STATED, FileEntry
+from curator.core.titles import STATUS_CHARS, only_logs_an_event
 
 PARALLEL_MIN_PAGES = 2000  # below this, starting worker processes costs more than it saves
 _CHUNK = 200  # pages a worker (or the parent) takes at a time
@@ -192,14 +194,17 @@ def read_page(root: Path | str, entry: FileEntry, max_bytes: int, previous: list
     except UnicodeDecodeError:
         text = data.decode("utf-8", "replace")
         bad_encoding = True
+    parsed = parse_page(text)
     return Page(
         path=entry.path,
         size=size,
         mtime_ns=mtime_ns,
         sha=sha,
-        **parse_page(text)._asdict(),
+        **parsed._asdict(),
         bad_encoding=bad_encoding,
         maybe_secret=may_hold_credential(text),
+        status_update=parsed.body_chars <= STATUS_CHARS
+        and only_logs_an_event(title_of(entry.path), without_heading_lines(text[split_frontmatter(text)[2] :])),
     )
 
 
