@@ -37,13 +37,14 @@ if TYPE_CHECKING:  # reading pages imports this module: it stays light
 _SPACE = r"[\t\x0b\x0c\x1c-\x1f\x85\p{Z}]"
 
 
-def _on_re2(patterns: tuple[str, ...]) -> Any:
-    r"""One RE2 pattern of `patterns`, which write Python's `\s` (in a class `[^\s...]` too)."""
-    joined = "|".join(patterns).replace(r"[^\s", "[^" + _SPACE[1:-1]).replace(r"\s", _SPACE)
-    return re2.compile(joined)
+def _on_re2(shapes: tuple[str, ...], caseless: tuple[str, ...]) -> Any:
+    r"""One RE2 pattern of `shapes` and, in any case, `caseless`; they write Python's `\s` (in a
+    class `[^\s...]` too)."""
+    joined = "|".join(shapes) + "|(?i:" + "|".join(caseless) + ")"
+    return re2.compile(joined.replace(r"[^\s", "[^" + _SPACE[1:-1]).replace(r"\s", _SPACE))
 
 
-SHAPES = (  # matched on the text as written
+SHAPES = (  # matched as written
     r"BEGIN [A-Z0-9 ]*PRIVATE KEY|PuTTY-User-Key-File-2",  # private keys
     r"://[^\s\n\r/@:]+:[^\s\n\r/@]+@",  # a password in a URL
     r"(?:A3T[A-Z0-9]|ABIA|ACCA|AKIA|ASIA)[0-9A-Z]{16}",  # AWS access key
@@ -69,7 +70,7 @@ _KEY_WORDS = (
     "api_?key|auth_?key|service_?key|account_?key|db_?key|database_?key|priv_?key|private_?key|client_?key"
     "|db_?pass|database_?pass|key_?pass|password|passwd|pwd|secret|contraseña|contrasena"
 )
-LOWERED_SHAPES = (  # matched on the lowered text (these plugins ignore case)
+CASELESS_SHAPES = (  # matched in any case (as these plugins match them)
     r"xox[abposr]-|hooks\.slack\.com/services/",  # Slack
     r"api.softlayer.com/soap/",  # SoftLayer (its pattern's dots match any character)
     # Cloudant, IBM Cloud IAM, IBM COS, SoftLayer: a key word, an assignment, a value
@@ -80,31 +81,25 @@ LOWERED_SHAPES = (  # matched on the lowered text (these plugins ignore case)
     rf"(?:{_KEY_WORDS})[^\s\n\r]*\s*[\"'`][^\"'\n\r]*[\"'`];",
     rf"[!=]{{2,3}}\s*[^\s\n\r]*(?:{_KEY_WORDS})",
 )
-_SHAPE, _LOWERED = _on_re2(SHAPES), _on_re2(LOWERED_SHAPES)
+_PREFILTER = _on_re2(SHAPES, CASELESS_SHAPES)
 
 
 def may_hold_credential(text: str) -> bool:
-    """Whether `text` could hold a credential (see _SHAPE and _LOWERED). Worked out for each page
-    as it is read, so the `secret` rule reads those pages only."""
-    return bool(_SHAPE.search(text) or _LOWERED.search(text.lower()))
+    """Whether `text` could hold a credential (see SHAPES and CASELESS_SHAPES). Worked out for
+    each page as it is read, so the `secret` rule reads those pages only."""
+    return _PREFILTER.search(text) is not None
 
 
-def _matched_spans(text: str) -> list[tuple[int, int]] | None:
-    """Where in `text` the prefilter's patterns match; None when lowering `text` changes its
-    length, so that the lowered matches' offsets are not the text's."""
-    lowered = text.lower()
-    if len(lowered) != len(text):
-        return None
-    return [m.span() for m in _SHAPE.finditer(text)] + [m.span() for m in _LOWERED.finditer(lowered)]
+def _matched_spans(text: str) -> list[tuple[int, int]]:
+    """Where in `text` the prefilter's patterns match."""
+    return [m.span() for m in _PREFILTER.finditer(text)]
 
 
 def candidate_lines(text: str) -> list[tuple[int, str]]:
-    """(1-based number, line) of each line of `text` that `may_hold_credential`. Each pattern
+    """(1-based number, line) of each line of `text` that `may_hold_credential`. The prefilter
     searches the whole text once and only the lines it hits are checked, not every line of a
     long page (on real-length pages that per-line loop cost a third of the `secret` rule)."""
     spans = _matched_spans(text)
-    if spans is None:
-        return [(n, line) for n, line in enumerate(text.splitlines(), 1) if may_hold_credential(line)]
     if not spans:
         return []
     starts = list(accumulate((len(line) for line in text.splitlines(keepends=True)), initial=0))
@@ -120,9 +115,9 @@ def _excerpt(line: str) -> str:
     """What detect-secrets reads of a candidate line: a long line (a paragraph) only around what
     `may_hold_credential` matched, as its filters cost time by the character (measured: half the scan's time
     on real-length pages)."""
-    spans = _matched_spans(line) if len(line) > 3 * EXCERPT else None
-    if spans is None:
+    if len(line) <= 3 * EXCERPT:
         return line
+    spans = _matched_spans(line)
     kept: list[tuple[int, int]] = []
     for start, end in sorted(spans):
         start, end = max(start - EXCERPT, 0), end + EXCERPT
