@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from curator.core.parse import mask_non_link_text, parse_page
+from curator.core.parse import _HTML_TAG, _body_text_length, mask_non_link_text, parse_page
 
 
 def targets(text: str) -> list[str]:
@@ -155,6 +155,17 @@ def test_body_length_counts_ascii_and_other_text_alike(pieces: list[str]) -> Non
     text = "".join(pieces)
     ascii_count = parse_page(text).body_chars
     assert parse_page(text + " é").body_chars == (ascii_count + 2 if ascii_count else 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*_PIECES, "é", "🌱", "\u00a0", "\u3000", "\u2028", "\x85", "ß"]), max_size=30))
+def test_body_length_on_bytes_is_the_length_on_str(pieces: list[str]) -> None:
+    """Counted on UTF-8 bytes (any text without a non-ASCII space), the body length is what the
+    plain count on str gives: characters that are not markup or space, a word gap each."""
+    text = "".join(pieces)
+    words = _HTML_TAG.sub(" ", text)
+    words = "".join(" " if c in "#*_>`~|=[]!-" else c for c in words).split()
+    assert _body_text_length(text, 0, []) == (sum(map(len, words)) + len(words) - 1 if words else 0)
 
 
 def test_masking_keeps_every_offset() -> None:

@@ -26,21 +26,26 @@ _HEADING_LINES = re.compile(r"^[ ]{0,3}#{1,6}(?:[ \t].*)?$|^[ ]{0,3}(?:=+|-+)[ \
 
 def fence_ranges(text: str, start: int) -> list[tuple[int, int]]:
     """(start, end) of each fenced code block from `start` on; an unclosed fence runs to the end."""
-    if text.find("```", start) < 0 and text.find("~~~", start) < 0:
+    ticks, tildes = text.find("```", start), text.find("~~~", start)
+    if ticks < 0 and tildes < 0:
         return []
     ranges: list[tuple[int, int]] = []
     fence: str | None = None
     fence_start = 0
-    pos = start
-    while True:  # from one run of three backticks or tildes to the next (a literal search is fast)
-        m = _FENCE_MARK.search(text, pos)
-        if m is None:
-            break
+    # From one run of three backticks or tildes to the next, each found by str.find (a regex search
+    # for either read the rest of a long page character by character: 70 ms for 6,500 real pages).
+    while ticks >= 0 or tildes >= 0:
+        m = _FENCE_MARK.match(text, min(at for at in (ticks, tildes) if at >= 0))
+        assert m is not None  # a run starts where str.find found three
         line_start = max(text.rfind("\n", 0, m.start()) + 1, start)
         line_end = text.find("\n", m.end())
         if line_end < 0:
             line_end = len(text)
         pos = line_end + 1
+        if ticks < pos:
+            ticks = text.find("```", pos) if ticks >= 0 else -1
+        if tildes < pos:
+            tildes = text.find("~~~", pos) if tildes >= 0 else -1
         if not _FENCE_INDENT.fullmatch(text, line_start, m.start()):
             continue  # not at the start of its line: no fence, nor any later run on that line
         marker, rest = m.group(0), text[m.end() : line_end]
