@@ -143,8 +143,8 @@ def rule_stale(vault: Vault) -> Iterator[Hit]:
     config = vault.config
     if config.severity("stale") is None:
         return
-    incoming = {path: len(vault.backlinks(path)) for path in vault.pages}
-    linked = sorted(path for path, count in incoming.items() if count >= config.stale_backlinks)
+    incoming = Counter(r.path for source, _, r in vault.links if r.path is not None and r.path != source)
+    linked = sorted(p for p, count in incoming.items() if count >= config.stale_backlinks and p in vault.pages)
     if not linked:
         return
     from curator.core.age import age_days

@@ -146,9 +146,12 @@ def _worker(
 
 def _read_open_file(fd: int, expected: int, max_bytes: int) -> bytes:
     """The file's bytes, read in one system call when it still has the size expected (no buffered
-    file object: half the cost for a small page); stops once past `max_bytes`."""
+    file object: half the cost for a small page, and no second call to see the end); stops once
+    past `max_bytes`."""
     parts = [os.read(fd, expected + 1)]
     total = len(parts[0])
+    if total == expected:
+        return parts[0]
     while parts[-1] and total <= max_bytes:  # it grew since the scan, or a short read
         parts.append(os.read(fd, 1 << 20))
         total += len(parts[-1])
