@@ -68,7 +68,9 @@ def plant_copies(root: Path, count: int, rng: random.Random) -> set[tuple[str, s
 
 
 def real_length_vault(pages: int, work: Path) -> None:
-    root = generate(work / f"real-{pages}", pages, real_lengths=True)
+    root = work / f"real-{pages}"
+    shutil.rmtree(root, ignore_errors=True)  # and its cache, the copies planted and the page edited before
+    generate(root, pages, real_lengths=True)
     planted = plant_copies(root, 20, random.Random(3))
     words = sum(len(p.read_text().split()) for p in root.rglob("*.md"))
     seconds, peak, report = lint(root)
@@ -91,7 +93,8 @@ def real_length_vault(pages: int, work: Path) -> None:
 def catalogue_vault(pages: int, work: Path) -> None:
     rng = random.Random(9)
     root = work / f"catalogue-{pages}"
-    (root / "themes").mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(root, ignore_errors=True)  # and its cache: each run is cold
+    (root / "themes").mkdir(parents=True)
     words = [w for w in real_words() if w.isalpha() and w.islower() and 4 <= len(w) <= 9]
     picked = rng.sample(words, 2 * pages)  # two words a name, none shared: different themes
     names = [f"{a.capitalize()} {b.capitalize()}" for a, b in zip(picked[::2], picked[1::2], strict=True)]

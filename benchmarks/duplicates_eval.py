@@ -201,11 +201,11 @@ def evaluate(root: Path, provider: str, full: bool) -> None:
     print(
         f"vault: {sum(1 for _ in root.rglob('*.md'))} pages; labelled pairs: {len(dupes)} duplicates, {len(others)} not"
     )
-    config = Config(  # every pair from 0.5 up, by its score alone (no reworded duplicates)
+    config = Config(  # every pair from 0.5 up, by its score alone (no reworded duplicates: none reaches 1.0)
         embedding_provider=provider,
         duplicate_threshold=0.5,
         merge_threshold=0.99,
-        reworded_margin=1.0,
+        reworded_threshold=1.0,
         lexical_duplicate_threshold=0.5,
         lexical_merge_threshold=0.99,
     )
@@ -234,11 +234,11 @@ def evaluate(root: Path, provider: str, full: bool) -> None:
     found = sum(1 for pair, dup in labelled.items() if dup and pair in reported)
     settings = f"threshold {cut}"
     if provider != "lexical":  # the lexical provider reports near-verbatim copies only
-        settings += f"; reworded {default.reworded_threshold}, margin {default.reworded_margin}"
+        settings += f"; reworded {default.reworded_threshold}"
     print(
         f"\nat the defaults ({settings}): precision {found / max(found + len(false), 1):.3f}, recall "
         f"{found / len(dupes):.3f}; missed {len(missed)}, false {len(false)}, unlabelled {len(extra_pairs)}; "
-        f"{sum(1 for p in reported.values() if p.margin is not None)} pairs reported as reworded"
+        f"{sum(1 for p in reported.values() if p.reworded)} pairs reported as reworded"
     )
     kinds: dict[str, list[bool]] = {}
     for pair, dup in labelled.items():
@@ -250,8 +250,10 @@ def evaluate(root: Path, provider: str, full: bool) -> None:
     print("recall by kind: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(kinds.items())))
 
     def how(pair: Pair) -> str:
-        margin = reported[pair].margin if pair in reported else None
-        return f"{scores.get(pair, 0):.3f}" + (f" (reworded, lead {margin:.2f})" if margin is not None else "")
+        reworded = pair in reported and reported[pair].reworded
+        return f"{(reported[pair].score if pair in reported else scores.get(pair, 0)):.3f}" + (
+            " (reworded)" if reworded else ""
+        )
 
     for pair in missed:
         print(f"  missed  {how(pair)}  {pair[0]}  ~  {pair[1]}")

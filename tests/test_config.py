@@ -58,6 +58,7 @@ stub = "error"
         ("types = []", "types"),
         ("rules = 3", "rules"),
         ("this is = not toml", "not valid TOML"),
+        ("[thresholds]\nreworded_margin = 0.2", "thresholds.reworded_margin is no longer read"),  # an earlier key
     ],
 )
 def test_bad_config_is_one_clear_error_naming_the_key(tmp_path: Path, text: str, names: str) -> None:

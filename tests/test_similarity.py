@@ -381,19 +381,54 @@ MORE_UNRELATED = [
 ]
 
 
-def test_a_page_written_again_in_other_words_is_found_by_its_lead(tmp_path: Path) -> None:
+def test_a_page_written_again_in_other_words_is_found_piece_by_piece(tmp_path: Path) -> None:
     pairs = [(t, b) for a, ab, c, cb in REWORDED for t, b in ((a, ab), (c, cb))]
     pages = pairs + SAME_TOPIC + UNRELATED + MORE_UNRELATED
     report = find_duplicates(vault_of(tmp_path, pages))
     found = {(p.a, p.b): p for p in report.pairs}
     assert set(found) == {tuple(sorted((f"{a}.md", f"{c}.md"))) for a, _, c, _ in REWORDED}
-    for pair in found.values():  # below the threshold, reported for its lead over the next best match
-        assert pair.score < Config().duplicate_threshold and not pair.merge_worthy
-        assert pair.margin is not None and pair.margin >= Config().reworded_margin
+    for pair in found.values():  # below the threshold, reported as every piece of each page is closest to the other
+        assert pair.score < Config().duplicate_threshold and not pair.merge_worthy and pair.reworded
     messages = [hit.message for hit in rule_duplicates(report)]
     assert all("in other words" in message for message in messages) and len(messages) == 2
-    strict = find_duplicates(vault_of(tmp_path / "strict", pages, reworded_margin=1.0))
+    strict = find_duplicates(vault_of(tmp_path / "strict", pages, reworded_threshold=1.0))
     assert strict.pairs == []  # by the score alone, neither pair is a duplicate
+
+
+HEAVILY_REWORDED = (  # its sentences align poorly in the static table (0.43 here), its whole pages well
+    "Onboarding a new engineer",
+    "New engineers get a laptop, access to GitHub and the cloud console, a buddy for the first month, and "
+    "a small ticket to ship in their first week.",
+    "First week for new developers",
+    "A developer who joins receives hardware, accounts for the code host and the cloud provider, an "
+    "experienced colleague as a mentor for four weeks, and one small task to deliver within five days.",
+)
+
+
+def test_a_heavy_rewording_reaches_the_model_as_each_pages_nearest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stage one passes on a pair whose two pages are each other's nearest by whole-page vector,
+    though their pieces align under REWORDED_STATIC in the static table; the model then finds it.
+    (The nearest-page floor is lowered: centred on the mean of 14 pages, their cosine is 0.37;
+    on the 1,268 pages of benchmarks/duplicates_eval.py, 0.61.)"""
+    a, ab, c, cb = HEAVILY_REWORDED
+    pages = [(a, ab), (c, cb), *(p for x, xb, y, yb in REWORDED for p in ((x, xb), (y, yb))), *MORE_UNRELATED]
+    vault = vault_of(tmp_path, pages)
+    found = similarity.distinctive_texts(vault)
+    paths = list(found)
+    pair = (min(paths.index(f"{a}.md"), paths.index(f"{c}.md")), max(paths.index(f"{a}.md"), paths.index(f"{c}.md")))
+
+    def stage_one() -> similarity.StageOne:
+        return similarity.static_candidates(vault, list(found.values()), Config().duplicate_threshold)
+
+    assert pair not in stage_one().reworded  # by aligned static score alone
+    monkeypatch.setattr(similarity, "REWORDED_NEAREST", 0.3)
+    stage = stage_one()
+    assert pair in stage.reworded
+    assert next(score for i, j, score in stage.pairs if (i, j) == pair) < similarity.REWORDED_STATIC
+    reported = {(p.a, p.b): p for p in find_duplicates(vault).pairs}
+    assert reported[(f"{c}.md", f"{a}.md")].reworded
 
 
 def test_stage_one_keeps_its_frame_while_the_vaults_mean_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

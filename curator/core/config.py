@@ -33,8 +33,7 @@ class Config(NamedTuple):
     title_chars: int = 80
     duplicate_threshold: float = 0.92  # aligned score at which two pages are suspected duplicates
     merge_threshold: float = 0.95  # aligned score at which a merge is proposed
-    reworded_threshold: float = 0.5  # a pair below `duplicate` is a reworded duplicate from this score
-    reworded_margin: float = 0.2  # ... when it is this much above either page's next best match
+    reworded_threshold: float = 0.5  # a pair below `duplicate` may be a reworded duplicate from this score
     lexical_duplicate_threshold: float = 0.96  # the same for the lexical provider (no model)
     lexical_merge_threshold: float = 0.98
     stale_backlinks: int = 5  # links a page needs before its age is a `stale` finding
@@ -93,7 +92,6 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
         "duplicate": ("fraction", "duplicate_threshold"),
         "merge": ("fraction", "merge_threshold"),
         "reworded": ("fraction", "reworded_threshold"),
-        "reworded_margin": ("fraction", "reworded_margin"),
         "lexical_duplicate": ("fraction", "lexical_duplicate_threshold"),
         "lexical_merge": ("fraction", "lexical_merge_threshold"),
         "stale_backlinks": ("positive int", "stale_backlinks"),
@@ -231,7 +229,15 @@ def _check(key: str, value: Any, kind: str) -> Any:
     return value
 
 
+# Keys an earlier curator read, and what to do about them now.
+_RETIRED = {
+    "thresholds.reworded_margin": "reworded duplicates are no longer judged by their lead but piece by piece: remove it"
+}
+
+
 def _unknown(key: str, known: Any) -> str:
+    if key in _RETIRED:
+        return f"{CONFIG_NAME}: {key} is no longer read; {_RETIRED[key]}"
     return f"{CONFIG_NAME}: unknown key {key!r} (known: {', '.join(sorted(known))})"
 
 

@@ -438,13 +438,11 @@ def rule_duplicates(report: DuplicateReport) -> Iterator[Hit]:
             shown = ", ".join(pair.shared_neighbours[:3]) + (", …" if len(pair.shared_neighbours) > 3 else "")
             evidence.append(f"both linked with {shown}")
         message = f"suspected duplicate of {pair.b} (similarity {pair.score:.2f}{worthy})"
-        if pair.margin is not None:  # below the threshold, but each page's clearly best match
-            lead = (
-                "no other page comes near either"
-                if pair.margin >= pair.score
-                else f"{pair.margin:.2f} above either page's next best match"
+        if pair.reworded:  # below the threshold, but each page says best what the other says
+            message = (
+                f"suspected duplicate of {pair.b}, in other words (similarity {pair.score:.2f}; "
+                "every part of each page is closest to the other)"
             )
-            message = f"suspected duplicate of {pair.b}, in other words (similarity {pair.score:.2f}, {lead})"
         if evidence:
             message += "; " + "; ".join(evidence)
         yield Hit(
@@ -456,7 +454,7 @@ def rule_duplicates(report: DuplicateReport) -> Iterator[Hit]:
                 "other": pair.b,
                 "score": pair.score,
                 "merge_worthy": pair.merge_worthy,
-                "margin": pair.margin,
+                "reworded": pair.reworded,
                 "shared_title_words": list(pair.shared_title_words),
                 "shared_neighbours": list(pair.shared_neighbours),
                 "provider": report.provider,

@@ -14,13 +14,15 @@ transformer only on the pages of those pairs and reports the pairs whose aligned
 threshold.
 
 Pages that say the same thing in other words score below that threshold (the bundled MiniLM gives
-such pairs 0.5-0.85, and docs of two commands that share a layout 0.88-0.97), but each is the
-other's best match by a clear margin. So a pair that stage one finds to be both pages' best match
-(REWORDED_STATIC, REWORDED_STATIC_MARGIN), each page saying REWORDED_WORDS words of its own, goes
-to the transformer with each page's next REWORDED_CONTEXT matches, and is reported when it scores
-`[thresholds] reworded` or more and `reworded_margin` above the best of those rivals (a page's
-copies above the threshold aside): the margin criterion of bitext mining, where a sentence's
-translation stands out from its neighbours.
+such pairs 0.5-0.85, and docs of two commands that share a layout 0.88-0.97), but everything
+each page says is said best by the other: each of its pieces finds its closest match there,
+not on any other page, as each sentence of a translation finds its own (bitext mining). So a
+pair whose two pages are each other's best match in stage one (by aligned score, REWORDED_STATIC
+and REWORDED_STATIC_MARGIN, or by whole-page vector, REWORDED_NEAREST), each page saying
+REWORDED_WORDS words of its own, goes to the transformer with each page's next REWORDED_CONTEXT
+matches; it is reported when it scores `[thresholds] reworded` or more and every piece of each
+page is closer to the other page than to those rivals (a page's copies above the threshold
+aside). Related pages on one topic share some of what they say, not all of it.
 
 Both stages are cached by the hash of the text they read, so a changed page costs one page. With
 the lexical provider (no model) one stage compares whole-page vectors of every page, with
@@ -69,6 +71,13 @@ STAGE_ONE_MARGIN = 0.23
 REWORDED_STATIC = 0.5
 REWORDED_STATIC_MARGIN = 0.03
 REWORDED_CONTEXT = 2  # each such page's best static matches the transformer scores too (its pair is one)
+# Whole-page cosine (centred, static) from which two pages that are each other's nearest, by
+# REWORDED_NEAREST_MARGIN over either page's next, are a possible rewording: the aligned static
+# score misses heavy rewordings (0.40-0.50 on the labelled set) that the whole-page vector still
+# pairs off (0.54-0.61, 0.05-0.11 ahead). The margin keeps 91 of the 382 such pairs of the
+# 13,000 real-length pages of benchmarks/duplicates_bench.py (each pair costs the transformer).
+REWORDED_NEAREST = 0.5
+REWORDED_NEAREST_MARGIN = 0.05
 # Words of its own (its sentences less the template's) a page needs to be judged by its lead: with
 # fewer, its title decides, and catalogue entries whose names share a word lead by far (on the
 # 1,000-page catalogue of benchmarks/duplicates_bench.py, 9 such pairs of 6 words a page).
@@ -107,7 +116,7 @@ class Pair:
     merge_worthy: bool
     shared_title_words: tuple[str, ...]
     shared_neighbours: tuple[str, ...]
-    margin: float | None = None  # for a reworded duplicate (below the threshold): its lead over the next best match
+    reworded: bool = False  # below the threshold, but each page says best what the other says
 
 
 @dataclass(frozen=True)
@@ -563,8 +572,10 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
     if not kept:
         centroids = index_centroids(vectors) if len(vectors) > EXACT_LIMIT else None
         _store_frame(vault, frame, mean, centroids)
-    near = _best_neighbours(candidate_arrays(vectors, STAGE_ONE_COARSE, centroids=centroids), STAGE_ONE_NEIGHBOURS)
-    del vectors
+    coarse = candidate_arrays(vectors, STAGE_ONE_COARSE, centroids=centroids)
+    near = _best_neighbours(coarse, STAGE_ONE_NEIGHBOURS)
+    nearest = {(said[i], said[j]) for i, j in _mutual_nearest(coarse, REWORDED_NEAREST, REWORDED_NEAREST_MARGIN)}
+    del vectors, coarse
     involved = sorted({said[i] for i, _, _ in near} | {said[j] for _, j, _ in near})
     rows, _ = piece_vectors(vault, embedder, [pages[i] for i in involved], others=pages)
     row_of = dict(zip(involved, rows, strict=True))
@@ -583,14 +594,24 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
     reworded = {
         (i, j)
         for i, j, score in scored
-        if score >= REWORDED_STATIC
-        and lead(best, i, j, score) >= REWORDED_STATIC_MARGIN
+        if ((score >= REWORDED_STATIC and lead(best, i, j, score) >= REWORDED_STATIC_MARGIN) or (i, j) in nearest)
         and min(pages[i].words, pages[j].words) >= REWORDED_WORDS
     }
     wanted = {(i, j) for i, j, score in scored if score >= threshold - STAGE_ONE_MARGIN} | reworded
     for page in {page for pair in reworded for page in pair}:
         wanted |= {(min(page, other), max(page, other)) for _, other in best[page][:REWORDED_CONTEXT]}
     return StageOne([(i, j, score) for i, j, score in scored if (i, j) in wanted], reworded, embedded)
+
+
+def said_best_by(rows: dict[int, np.ndarray], page: int, partner: int, rivals: set[int]) -> bool:
+    """Whether every piece of `page` (its piece rows in `rows`) is closer to some piece of
+    `partner` than to any piece of `rivals`."""
+    if not rivals:
+        return True
+    pieces = rows[page][:, :-1]
+    own = (pieces @ rows[partner][:, :-1].T).max(axis=1)
+    other = np.max([(pieces @ rows[rival][:, :-1].T).max(axis=1) for rival in sorted(rivals)], axis=0)
+    return bool((own > other).all())
 
 
 def best_matches(pairs: list[tuple[int, int, float]], keep: int) -> dict[int, list[tuple[float, int]]]:
@@ -654,16 +675,24 @@ def _centre(vectors: np.ndarray, mean: np.ndarray) -> np.ndarray:
     return vectors
 
 
-def _best_neighbours(pairs: tuple[np.ndarray, np.ndarray, np.ndarray], keep: int) -> list[tuple[int, int, float]]:
+Arrays = tuple[np.ndarray, np.ndarray, np.ndarray]  # pairs as `candidate_arrays` gives them: pages i < j, scores
+
+
+def _by_page(pairs: Arrays) -> Arrays:
+    """Each pair from both its pages, as (page, other page, score) sorted by page, best first."""
+    a, b, scores = pairs
+    pages, others, both = np.concatenate([a, b]), np.concatenate([b, a]), np.concatenate([scores, scores])
+    order = np.lexsort((-both, pages))
+    return pages[order], others[order], both[order]
+
+
+def _best_neighbours(pairs: Arrays, keep: int) -> list[tuple[int, int, float]]:
     """The pairs (arrays, most similar first) that are among the `keep` best of at least one of
     their two pages."""
     a, b, scores = pairs
     if not len(a):
         return []
-    pages = np.concatenate([a, b])
-    both = np.concatenate([scores, scores])
-    order = np.lexsort((-both, pages))  # by page, best first
-    pages, both = pages[order], both[order]
+    pages, _, both = _by_page(pairs)
     starts = np.flatnonzero(np.r_[True, pages[1:] != pages[:-1]])
     rank = np.arange(len(pages)) - np.repeat(starts, np.diff(np.r_[starts, len(pages)]))
     worst_kept = np.full(int(pages.max()) + 1, np.inf, dtype=np.float32)
@@ -671,6 +700,32 @@ def _best_neighbours(pairs: tuple[np.ndarray, np.ndarray, np.ndarray], keep: int
     np.minimum.at(worst_kept, pages[in_top], both[in_top])  # each page's keep-th best score (or its last)
     kept = (scores >= worst_kept[a]) | (scores >= worst_kept[b])
     return list(zip(a[kept].tolist(), b[kept].tolist(), scores[kept].tolist(), strict=True))
+
+
+def _mutual_nearest(pairs: Arrays, floor: float, margin: float) -> list[tuple[int, int]]:
+    """The pairs (i < j) scored `floor` or more whose two pages are each other's best-scored page,
+    by `margin` over either page's next best (0 when it has none). On arrays: a tuple per pair
+    would cost 100 MB at 100,000 pages."""
+    if not len(pairs[0]):
+        return []
+    pages, others, both = _by_page(pairs)
+    first = np.flatnonzero(np.r_[True, pages[1:] != pages[:-1]])  # each page's best pair
+    count = int(pages.max()) + 1
+    best = np.full(count, -1, dtype=np.int64)
+    score = np.full(count, -np.inf, dtype=np.float32)
+    second = np.zeros(count, dtype=np.float32)
+    best[pages[first]], score[pages[first]] = others[first], both[first]
+    more = first[np.diff(np.r_[first, len(pages)]) > 1]  # pages with two pairs or more
+    second[pages[more]] = both[more + 1]
+    page = np.arange(count)
+    partner = np.maximum(best, 0)
+    kept = (
+        (best > page)
+        & (best[partner] == page)
+        & (score >= floor)
+        & (score - np.maximum(second, second[partner]) >= margin)
+    )
+    return list(zip(page[kept].tolist(), best[kept].tolist(), strict=True))
 
 
 def find_duplicates(
@@ -691,14 +746,14 @@ def find_duplicates(
     paths = list(by_path)
     pages = list(by_path.values())
     stages: list[Stage] = []
-    scored: list[tuple[int, int, float, float | None]] = []  # (page, page, score, lead of a reworded pair)
+    scored: list[tuple[int, int, float, bool]] = []  # (page, page, score, reworded)
     started = time.perf_counter()
     if lexical:
         store = _store_name("lexical", provider.id, boilerplate.RECIPE)
         vectors, embedded = whole_text_vectors(
             vault, store, [p.text for p in pages], lambda batch: provider.embed(batch, progress)
         )
-        scored = [(i, j, score, None) for i, j, score in candidate_pairs(vectors, threshold)]
+        scored = [(i, j, score, False) for i, j, score in candidate_pairs(vectors, threshold)]
         stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
     else:
         stage_one = static_candidates(vault, pages, threshold)
@@ -711,14 +766,20 @@ def find_duplicates(
             (i, j, aligned_score(piece_rows[i], piece_rows[j], title_overlap(pages[i].title, pages[j].title)))
             for i, j, _ in stage_one.pairs
         ]
-        scored = [(i, j, score, None) for i, j, score in by_model if score >= threshold]
-        # A page's copies above the threshold are no rivals of its reworded duplicate.
-        best = best_matches([pair for pair in by_model if pair[2] < threshold], 2)
+        scored = [(i, j, score, False) for i, j, score in by_model if score >= threshold]
+        rivals: dict[int, set[int]] = {}  # the pages scored with each page (its copies above the threshold aside)
         for i, j, score in by_model:
-            if (i, j) in stage_one.reworded and config.reworded_threshold <= score < threshold:
-                ahead = lead(best, i, j, score)
-                if ahead >= config.reworded_margin:
-                    scored.append((i, j, score, ahead))
+            if score < threshold:
+                rivals.setdefault(i, set()).add(j)
+                rivals.setdefault(j, set()).add(i)
+        for i, j, score in by_model:
+            if (
+                (i, j) in stage_one.reworded
+                and config.reworded_threshold <= score < threshold
+                and said_best_by(piece_rows, i, j, rivals[i] - {j})
+                and said_best_by(piece_rows, j, i, rivals[j] - {i})
+            ):
+                scored.append((i, j, score, True))
         scored.sort(key=lambda t: (-t[2], t[0], t[1]))
         stages.append(Stage("model", len(involved), embedded, time.perf_counter() - started))
     neighbours: dict[str, set[str]] = {}
@@ -728,7 +789,7 @@ def find_duplicates(
             neighbours.setdefault(rl.source, set()).add(target)
             neighbours.setdefault(target, set()).add(rl.source)
     pairs = []
-    for i, j, score, margin in scored:
+    for i, j, score, reworded in scored:
         a, b = sorted((paths[i], paths[j]))
         shared_words = title_words(vault.pages[a].title) & title_words(vault.pages[b].title)
         shared = (neighbours.get(a, set()) & neighbours.get(b, set())) - {a, b}
@@ -740,7 +801,7 @@ def find_duplicates(
                 score >= merge_threshold,
                 tuple(sorted(shared_words)),
                 tuple(sorted(shared)),
-                None if margin is None else round(margin, 4),
+                reworded,
             )
         )
     return DuplicateReport(provider.label, pairs, warning, embedded, stages)
