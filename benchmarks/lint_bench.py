@@ -4,7 +4,8 @@
 
 The bare pass only walks the vault, reads every `.md` file and runs one wikilink regex: the least
 any linter must do. Every measurement is a fresh process (start-up included); the OS file cache is
-warm for all of them (the bare pass runs first). Peak memory is the child's max RSS. The
+warm for all of them (the vault was just written). Each run times the bare pass, a cold and a
+warm lint in turn; the figures are medians over the runs. Peak memory is the child's max RSS. The
 duplicate rule is off in these vaults: embedding is timed by similarity_bench.py. curator's
 modules are byte-compiled first, as `pip install` does (an environment with
 PYTHONDONTWRITEBYTECODE=1 would otherwise compile them again in every run). By default curator
@@ -58,9 +59,9 @@ def bench(pages: int, runs: int, workdir: Path, real_lengths: bool, curator: lis
     # The duplicate rule embeds every page with the model (about 100 pages a second here); it is
     # measured in similarity_bench.py, so this benchmark times the vault core's rules alone.
     (vault / ".curator.toml").write_text('[rules]\nduplicate = "off"\n')
-    bare = [timed([sys.executable, "-c", BARE_PASS, str(vault)]) for _ in range(runs)]
-    cold, warm = [], []
-    for _ in range(runs):
+    bare, cold, warm = [], [], []
+    for _ in range(runs):  # each run in turn, so that a machine slower for a while slows all three
+        bare.append(timed([sys.executable, "-c", BARE_PASS, str(vault)]))
         shutil.rmtree(vault / ".curator", ignore_errors=True)
         cold.append(timed([*curator, *LINT, str(vault)]))
         warm.append(timed([*curator, *LINT, str(vault)]))

@@ -62,9 +62,14 @@ def test_pages_that_only_log_events_are_status_updates(tmp_path: Path) -> None:
             "Deploys.md": "Deployed payments-api 3.14.2.\nReleased checkout web 2026.09.1.\n",
             "Payments.md": "Merged PR #12: the API now retries card payments twice with a fresh idempotency key.\n",
             "Notes.md": "We deployed on Friday and learned that the pool size must stay under 40.\n",
+            "Released 2.4.0 on 2026-08-01.md": "---\ntype: event\n---\n# Release\n",  # its title says it all
         },
     )
-    assert sorted(p for r, p in found if r == "status-update") == ["Deploys.md", "PR 482.md"]
+    assert sorted(p for r, p in found if r == "status-update") == [
+        "Deploys.md",
+        "PR 482.md",
+        "Released 2.4.0 on 2026-08-01.md",
+    ]
 
 
 def test_dead_links_suggest_a_title_or_the_alias_fix() -> None:

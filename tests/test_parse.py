@@ -3,11 +3,18 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from curator.core.parse import _HTML_TAG, _body_text_length, mask_non_link_text, parse_page
+from curator.core.page import Page
+from curator.core.parse import _HTML_TAG, Parsed, _body_text_length, mask_non_link_text, parse_page
 
 
 def targets(text: str) -> list[str]:
     return [link.target for link in parse_page(text).links]
+
+
+def test_a_parse_holds_the_fields_of_a_page_in_their_order() -> None:
+    # reading.read_page builds a Page with the parse's fields in place, positionally.
+    first = Page._fields.index("frontmatter")
+    assert Page._fields[first : first + len(Parsed._fields)] == Parsed._fields
 
 
 def test_every_link_form_is_found_with_its_parts_and_position() -> None:

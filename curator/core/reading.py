@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from curator.core.credentials import may_hold_credential
-from curator.core.markdown import without_heading_lines
 from curator.core.page import Page, content_hash, page_from_row, page_to_row, title_of
-from curator.core.parse import parse_page, split_frontmatter
+from curator.core.parse import parse_page
 from curator.core.scan import NOT_STATED, FileEntry
 from curator.core.titles import STATUS_CHARS, only_logs_an_event
 
@@ -198,17 +197,9 @@ def read_page(root: Path | str, entry: FileEntry, max_bytes: int, previous: list
         text = data.decode("utf-8", "replace")
         bad_encoding = True
     parsed = parse_page(text)
-    return Page(
-        path=entry.path,
-        size=size,
-        mtime_ns=mtime_ns,
-        sha=sha,
-        **parsed._asdict(),
-        bad_encoding=bad_encoding,
-        maybe_secret=may_hold_credential(text),
-        status_update=parsed.body_chars <= STATUS_CHARS
-        and only_logs_an_event(title_of(entry.path), without_heading_lines(text[split_frontmatter(text)[2] :])),
-    )
+    status = parsed.body_chars <= STATUS_CHARS and only_logs_an_event(title_of(entry.path), text)
+    # Positionally: the parse's fields are the page's from `frontmatter` to `body_chars` (a test holds them so).
+    return Page(entry.path, size, mtime_ns, sha, *parsed, None, bad_encoding, may_hold_credential(text), status)
 
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)

@@ -15,6 +15,9 @@ from typing import NamedTuple
 
 import re2
 
+from curator.core.markdown import without_heading_lines
+from curator.core.parse import split_frontmatter
+
 # Full month and weekday names, English and German: every pattern below is built from these.
 _MONTH_NAMES = (
     "january|february|march|april|may|june|july|august|september|october|november|december"
@@ -189,9 +192,12 @@ _SMALL_WORDS = frozenset("a an the to of on in at for and or der die das und zu 
 STATUS_CHARS = 300  # a page of more body text says more than a status
 
 
-def only_logs_an_event(title: str, body: str) -> bool:
-    """A page that is a status update: its body (without heading lines) is one, or it has no
-    body and its title is one. Worked out as each page is read (Page.status_update)."""
+def only_logs_an_event(title: str, text: str) -> bool:
+    """A page (its title and text) that is a status update: its body (without heading lines) is
+    one, or it has no body and its title is one. Worked out as each page is read (Page.status_update)."""
+    if not (_ANY_STATUS_WORD.search(text) or _ANY_STATUS_WORD.search(title)):
+        return False  # most pages: nothing to split
+    body = without_heading_lines(text[split_frontmatter(text)[2] :])
     return is_status_update(body) or (not body.strip() and is_status_update(title))
 
 
