@@ -78,8 +78,8 @@ REWORDED_CONTEXT = 2  # each such page's best static matches the transformer sco
 # 13,000 real-length pages of benchmarks/duplicates_bench.py (each pair costs the transformer).
 REWORDED_NEAREST = 0.5
 REWORDED_NEAREST_MARGIN = 0.05
-# Words of its own (its sentences less the template's) a page needs to be judged by its lead: with
-# fewer, its title decides, and catalogue entries whose names share a word lead by far (on the
+# Words of its own (its sentences less the template's) a page needs to be judged a rewording: with
+# fewer, its title decides, and catalogue entries whose names share a word stand out by far (on the
 # 1,000-page catalogue of benchmarks/duplicates_bench.py, 9 such pairs of 6 words a page).
 REWORDED_WORDS = 20
 PIECE_WORDS = 8  # sentences shorter than this are read together with the next
