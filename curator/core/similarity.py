@@ -604,11 +604,12 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
 
 
 def said_best_by(rows: dict[int, np.ndarray], page: int, partner: int, rivals: set[int]) -> bool:
-    """Whether every piece of `page` (its piece rows in `rows`) is closer to some piece of
-    `partner` than to any piece of `rivals`."""
+    """Whether every piece of what `page` says (its piece rows in `rows` but the first, its title:
+    a page written again in other words is filed under other words too) is closer to some piece
+    of `partner` than to any piece of `rivals`."""
     if not rivals:
         return True
-    pieces = rows[page][:, :-1]
+    pieces = rows[page][1:, :-1]
     own = (pieces @ rows[partner][:, :-1].T).max(axis=1)
     other = np.max([(pieces @ rows[rival][:, :-1].T).max(axis=1) for rival in sorted(rivals)], axis=0)
     return bool((own > other).all())
