@@ -395,6 +395,20 @@ def test_a_page_written_again_in_other_words_is_found_piece_by_piece(tmp_path: P
     assert strict.pairs == []  # by the score alone, neither pair is a duplicate
 
 
+def test_a_page_is_said_best_by_its_partner_when_every_sentence_is_closest_there() -> None:
+    """Rows are pieces (vector, then weight), the title first; the title takes no part."""
+
+    def rows(*vectors: tuple[float, float, float]) -> np.ndarray:
+        return np.array([[*v, 1.0] for v in vectors], dtype=np.float32)
+
+    x, y, z = (1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)
+    page = rows(z, x, y)  # title z, then two sentences
+    pieces = {0: page, 1: rows(x, x, y), 2: rows(z, (0.0, 0.6, 0.8), z), 3: rows(z, y, z)}
+    assert similarity.said_best_by(pieces, 0, 1, {2})  # both sentences closest to 1 (its title to 2)
+    assert not similarity.said_best_by(pieces, 0, 1, {3})  # a tie on one sentence is no win
+    assert similarity.said_best_by(pieces, 0, 1, set())  # no rival: nothing says it better
+
+
 HEAVILY_REWORDED = (  # its sentences align poorly in the static table (0.43 here), its whole pages well
     "Onboarding a new engineer",
     "New engineers get a laptop, access to GitHub and the cloud console, a buddy for the first month, and "
