@@ -409,7 +409,7 @@ def test_a_page_is_said_best_by_its_partner_when_every_sentence_is_closest_there
     assert similarity.said_best_by(pieces, 0, 1, set())  # no rival: nothing says it better
 
 
-HEAVILY_REWORDED = (  # its sentences align poorly in the static table (0.43 here), its whole pages well
+HEAVILY_REWORDED = (  # its sentences align poorly in the static table, its whole pages well
     "Onboarding a new engineer",
     "New engineers get a laptop, access to GitHub and the cloud console, a buddy for the first month, and "
     "a small ticket to ship in their first week.",
