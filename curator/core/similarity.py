@@ -590,13 +590,13 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
     for i, j, _ in near:
         titles = title_overlap(pages[said[i]].title, pages[said[j]].title)
         scored.append((said[i], said[j], aligned_score(centred_row(said[i]), centred_row(said[j]), titles)))
-    best = best_matches(scored, max(REWORDED_CONTEXT, 2))
+    aligned = set(_mutual_nearest(_arrays(scored), REWORDED_STATIC, REWORDED_STATIC_MARGIN))
     reworded = {
         (i, j)
-        for i, j, score in scored
-        if ((score >= REWORDED_STATIC and lead(best, i, j, score) >= REWORDED_STATIC_MARGIN) or (i, j) in nearest)
-        and min(pages[i].words, pages[j].words) >= REWORDED_WORDS
+        for i, j, _ in scored
+        if ((i, j) in aligned or (i, j) in nearest) and min(pages[i].words, pages[j].words) >= REWORDED_WORDS
     }
+    best = best_matches(scored, REWORDED_CONTEXT)
     wanted = {(i, j) for i, j, score in scored if score >= threshold - STAGE_ONE_MARGIN} | reworded
     for page in {page for pair in reworded for page in pair}:
         wanted |= {(min(page, other), max(page, other)) for _, other in best[page][:REWORDED_CONTEXT]}
@@ -622,15 +622,6 @@ def best_matches(pairs: list[tuple[int, int, float]], keep: int) -> dict[int, li
         found.setdefault(i, []).append((score, j))
         found.setdefault(j, []).append((score, i))
     return {page: sorted(matches, reverse=True)[:keep] for page, matches in found.items()}
-
-
-def lead(best: dict[int, list[tuple[float, int]]], i: int, j: int, score: float) -> float:
-    """How far `score`, the pair (i, j)'s, is above either page's best match with another page
-    (`best` from `best_matches` with at least two kept)."""
-    rivals = [
-        next((s for s, other in best.get(page, []) if other != partner), 0.0) for page, partner in ((i, j), (j, i))
-    ]
-    return score - max(rivals)
 
 
 # How far the vault's mean may move (relative to its length) before stage one works out its frame
@@ -679,6 +670,14 @@ def _centre(vectors: np.ndarray, mean: np.ndarray) -> np.ndarray:
 Arrays = tuple[np.ndarray, np.ndarray, np.ndarray]  # pairs as `candidate_arrays` gives them: pages i < j, scores
 
 
+def _arrays(pairs: list[tuple[int, int, float]]) -> Arrays:
+    """(i, j, score) pairs as the three arrays `candidate_arrays` gives."""
+    if not pairs:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0)
+    a, b, scores = zip(*pairs, strict=True)
+    return np.array(a, dtype=np.int64), np.array(b, dtype=np.int64), np.array(scores)
+
+
 def _by_page(pairs: Arrays) -> Arrays:
     """Each pair from both its pages, as (page, other page, score) sorted by page, best first."""
     a, b, scores = pairs
@@ -713,8 +712,8 @@ def _mutual_nearest(pairs: Arrays, floor: float, margin: float) -> list[tuple[in
     first = np.flatnonzero(np.r_[True, pages[1:] != pages[:-1]])  # each page's best pair
     count = int(pages.max()) + 1
     best = np.full(count, -1, dtype=np.int64)
-    score = np.full(count, -np.inf, dtype=np.float32)
-    second = np.zeros(count, dtype=np.float32)
+    score = np.full(count, -np.inf, dtype=both.dtype)
+    second = np.zeros(count, dtype=both.dtype)
     best[pages[first]], score[pages[first]] = others[first], both[first]
     more = first[np.diff(np.r_[first, len(pages)]) > 1]  # pages with two pairs or more
     second[pages[more]] = both[more + 1]
