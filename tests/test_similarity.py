@@ -12,6 +12,7 @@ import pytest
 from helpers import FOAM_DOCS, make_vault
 
 import curator.core.similarity as similarity
+from benchmarks.duplicate_pairs import REWORDED as LABELLED_REWORDED
 from curator.core.config import Config
 from curator.core.embeddings import LexicalProvider, chunks, load_provider
 from curator.core.findings import rule_duplicates
@@ -337,24 +338,10 @@ def test_a_model_preloaded_in_a_thread_is_loaded_once(monkeypatch: pytest.Monkey
     assert len(calls) == 1  # loaded once, by whichever thread came first
 
 
-REWORDED = [  # the same knowledge in other words: the model scores such pairs well below `duplicate`
-    (
-        "DNS propagation delays",
-        "After changing a DNS record, some customers still reach the old address for hours because resolvers "
-        "cache the record for its TTL. Lower the TTL a day before a planned change.",
-        "Old IP still used after a DNS change",
-        "Resolvers keep a record until its time-to-live runs out, so a changed address reaches some clients "
-        "only hours later. Reduce the TTL one day ahead of any planned switch.",
-    ),
-    (
-        "Translation workflow",
-        "New UI strings go to the translation platform when a pull request merges. Translators have five "
-        "working days; untranslated strings fall back to English in the release.",
-        "Getting UI text translated",
-        "Merging a pull request pushes its new interface strings to the translation service. Translators get "
-        "a week of working days, and any string still missing at release time is shown in English.",
-    ),
-]
+# The same knowledge in other words (from the labelled set of benchmarks/duplicates_eval.py): the
+# model scores such pairs well below `duplicate`.
+LABELLED = {pair[0]: pair for pair in LABELLED_REWORDED}
+REWORDED = [LABELLED["DNS propagation delays"], LABELLED["Translation workflow"]]
 SAME_TOPIC = [  # on the topic of one page of a pair, saying something else
     (
         "DNS record naming",
@@ -409,14 +396,7 @@ def test_a_page_is_said_best_by_its_partner_when_every_sentence_is_closest_there
     assert similarity.said_best_by(pieces, 0, 1, set())  # no rival: nothing says it better
 
 
-HEAVILY_REWORDED = (  # its sentences align poorly in the static table, its whole pages well
-    "Onboarding a new engineer",
-    "New engineers get a laptop, access to GitHub and the cloud console, a buddy for the first month, and "
-    "a small ticket to ship in their first week.",
-    "First week for new developers",
-    "A developer who joins receives hardware, accounts for the code host and the cloud provider, an "
-    "experienced colleague as a mentor for four weeks, and one small task to deliver within five days.",
-)
+HEAVILY_REWORDED = LABELLED["Onboarding a new engineer"]  # its sentences align poorly in the static table
 
 
 def test_a_heavy_rewording_reaches_the_model_as_each_pages_nearest(
