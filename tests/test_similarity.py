@@ -146,6 +146,37 @@ def test_a_model_that_cannot_load_falls_back_with_one_line(tmp_path: Path) -> No
     assert isinstance(choice.provider, LexicalProvider) and choice.warning
 
 
+def test_the_duplicate_rule_falls_back_to_lexical_when_the_model_does_not_load(tmp_path: Path) -> None:
+    text = "Restart the payment workers after rotating the database password, then watch the error rate. " * 3
+    pages = [("Rotate DB password", text), ("Rotate DB password (copy)", text.replace("watch", "check", 1))]
+    vault = vault_of(tmp_path, [*pages, *UNRELATED], embedding_model_path=str(tmp_path / "no-such-model"))
+    report = find_duplicates(vault)
+    assert report.warning and "using lexical similarity" in report.warning
+    assert report.provider == LexicalProvider.label
+    assert [s.name for s in report.stages] == ["static", "lexical"]  # stage one ran before the model failed
+    assert [(p.a, p.b) for p in report.pairs] == [("Rotate DB password (copy).md", "Rotate DB password.md")]
+
+
+def test_the_model_loads_after_stage_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stage one's peak is the run's on a large vault: the model's weights are not held through it."""
+    events: list[str] = []
+    static, provider = similarity.static_candidates, similarity.provider_for
+
+    def recording_static(*args: object) -> object:
+        events.append("stage one")
+        return static(*args)  # type: ignore[arg-type]
+
+    def recording_provider(*args: object) -> object:
+        events.append("model")
+        return provider(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(similarity, "static_candidates", recording_static)
+    monkeypatch.setattr(similarity, "provider_for", recording_provider)
+    pages = [(t, b) for a, ab, c, cb in PAIRS_FOUND for t, b in ((a, ab), (c, cb))] + UNRELATED
+    report = find_duplicates(vault_of(tmp_path, pages))
+    assert events == ["stage one", "model"] and [s.name for s in report.stages] == ["static", "model"]
+
+
 def test_the_bundled_model_loads_with_the_network_unreachable(tmp_path: Path) -> None:
     code = (
         "import sys\n"
@@ -463,3 +494,11 @@ def test_stage_one_keeps_its_frame_while_the_vaults_mean_holds(tmp_path: Path, m
         (root / f"p{i:03}.md").write_text(f"# Other {i}\n\n" + page(1000 + i).upper())
     candidates()
     assert len(trained) == 2  # a new frame for a rewritten vault
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or os.confstr("CS_GNU_LIBC_VERSION") is None, reason="glibc")
+def test_free_memory_is_handed_back_on_glibc() -> None:
+    from curator.core import memory
+
+    assert memory._malloc_trim() is not None
+    memory.release_free_memory()

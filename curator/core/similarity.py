@@ -49,6 +49,7 @@ import numpy as np
 
 from curator.core import boilerplate, cache, markdown
 from curator.core.embeddings import EmbeddingProvider, LexicalProvider, Vectors, chunks, load_provider
+from curator.core.memory import release_free_memory
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
 
@@ -572,10 +573,12 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
     if not kept:
         centroids = index_centroids(vectors) if len(vectors) > EXACT_LIMIT else None
         _store_frame(vault, frame, mean, centroids)
-    coarse = candidate_arrays(vectors, STAGE_ONE_COARSE, centroids=centroids)
+    coarse = _by_page(candidate_arrays(vectors, STAGE_ONE_COARSE, centroids=centroids))
+    del vectors
     near = _best_neighbours(coarse, STAGE_ONE_NEIGHBOURS)
     nearest = {(said[i], said[j]) for i, j in _mutual_nearest(coarse, REWORDED_NEAREST, REWORDED_NEAREST_MARGIN)}
-    del vectors, coarse
+    del coarse
+    release_free_memory()  # every page's text and vector, the index: what follows needs a few pages' pieces
     involved = sorted({said[i] for i, _, _ in near} | {said[j] for _, j, _ in near})
     rows, _ = piece_vectors(vault, embedder, [pages[i] for i in involved], others=pages)
     row_of = dict(zip(involved, rows, strict=True))
@@ -590,7 +593,7 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
     for i, j, _ in near:
         titles = title_overlap(pages[said[i]].title, pages[said[j]].title)
         scored.append((said[i], said[j], aligned_score(centred_row(said[i]), centred_row(said[j]), titles)))
-    aligned = set(_mutual_nearest(_arrays(scored), REWORDED_STATIC, REWORDED_STATIC_MARGIN))
+    aligned = set(_mutual_nearest(_by_page(_arrays(scored)), REWORDED_STATIC, REWORDED_STATIC_MARGIN))
     reworded = {
         (i, j)
         for i, j, _ in scored
@@ -679,36 +682,42 @@ def _arrays(pairs: list[tuple[int, int, float]]) -> Arrays:
 
 
 def _by_page(pairs: Arrays) -> Arrays:
-    """Each pair from both its pages, as (page, other page, score) sorted by page, best first."""
+    """Each pair from both its pages, as (page, other page, score) sorted by page, best first.
+    Pages as int32: at 100,000 pages the coarse pairs are millions, and this is stage one's peak."""
     a, b, scores = pairs
-    pages, others, both = np.concatenate([a, b]), np.concatenate([b, a]), np.concatenate([scores, scores])
+    pages = np.concatenate([a, b], dtype=np.int32)
+    others = np.concatenate([b, a], dtype=np.int32)
+    both = np.concatenate([scores, scores])
     order = np.lexsort((-both, pages))
     return pages[order], others[order], both[order]
 
 
-def _best_neighbours(pairs: Arrays, keep: int) -> list[tuple[int, int, float]]:
-    """The pairs (arrays, most similar first) that are among the `keep` best of at least one of
-    their two pages."""
-    a, b, scores = pairs
-    if not len(a):
+def _best_neighbours(by_page: Arrays, keep: int) -> list[tuple[int, int, float]]:
+    """The pairs (i < j, `_by_page` arrays) that are among the `keep` best of at least one of
+    their two pages, most similar first."""
+    pages, others, both = by_page
+    if not len(pages):
         return []
-    pages, _, both = _by_page(pairs)
     starts = np.flatnonzero(np.r_[True, pages[1:] != pages[:-1]])
     rank = np.arange(len(pages)) - np.repeat(starts, np.diff(np.r_[starts, len(pages)]))
-    worst_kept = np.full(int(pages.max()) + 1, np.inf, dtype=np.float32)
+    worst_kept = np.full(int(pages.max()) + 1, np.inf, dtype=both.dtype)
     in_top = rank < keep
     np.minimum.at(worst_kept, pages[in_top], both[in_top])  # each page's keep-th best score (or its last)
+    once = pages < others  # each pair once
+    a, b, scores = pages[once], others[once], both[once]
     kept = (scores >= worst_kept[a]) | (scores >= worst_kept[b])
-    return list(zip(a[kept].tolist(), b[kept].tolist(), scores[kept].tolist(), strict=True))
+    a, b, scores = a[kept], b[kept], scores[kept]
+    order = np.lexsort((b, a, -scores))
+    return list(zip(a[order].tolist(), b[order].tolist(), scores[order].tolist(), strict=True))
 
 
-def _mutual_nearest(pairs: Arrays, floor: float, margin: float) -> list[tuple[int, int]]:
+def _mutual_nearest(by_page: Arrays, floor: float, margin: float) -> list[tuple[int, int]]:
     """The pairs (i < j) scored `floor` or more whose two pages are each other's best-scored page,
-    by `margin` over either page's next best (0 when it has none). On arrays: a tuple per pair
-    would cost 100 MB at 100,000 pages."""
-    if not len(pairs[0]):
+    by `margin` over either page's next best (0 when it has none); from `_by_page` arrays (a
+    tuple per pair would cost 100 MB at 100,000 pages)."""
+    pages, others, both = by_page
+    if not len(pages):
         return []
-    pages, others, both = _by_page(pairs)
     first = np.flatnonzero(np.r_[True, pages[1:] != pages[:-1]])  # each page's best pair
     count = int(pages.max()) + 1
     best = np.full(count, -1, dtype=np.int64)
@@ -736,19 +745,28 @@ def find_duplicates(
 ) -> DuplicateReport:
     """Pairs of pages at or above the suspicion threshold, most similar first, with their evidence."""
     config = vault.config
+    by_path = distinctive_texts(vault)
+    release_free_memory()  # the sentences of every page, dropped but for what each says of its own
+    paths = list(by_path)
+    pages = list(by_path.values())
+    stages: list[Stage] = []
+    stage_one = None
+    started = time.perf_counter()
+    if config.embedding_provider != "lexical":
+        # Before the model loads: its weights (160 MiB once onnxruntime has folded them to float32)
+        # are not held through stage one, whose peak is the run's on a large vault.
+        stage_one = static_candidates(vault, pages, config.duplicate_threshold if threshold is None else threshold)
+        stages.append(Stage("static", len(pages), stage_one.embedded, time.perf_counter() - started))
+    release_free_memory()  # what stage one built and dropped, before the model comes on top
     provider, warning = provider_for(config)
-    lexical = isinstance(provider, LexicalProvider)
+    lexical = isinstance(provider, LexicalProvider)  # asked for, or the model did not load
     if threshold is None:
         threshold = config.lexical_duplicate_threshold if lexical else config.duplicate_threshold
     if merge_threshold is None:
         merge_threshold = config.lexical_merge_threshold if lexical else config.merge_threshold
-    by_path = distinctive_texts(vault)
-    paths = list(by_path)
-    pages = list(by_path.values())
-    stages: list[Stage] = []
     scored: list[tuple[int, int, float, bool]] = []  # (page, page, score, reworded)
     started = time.perf_counter()
-    if lexical:
+    if lexical or stage_one is None:
         store = _store_name("lexical", provider.id, boilerplate.RECIPE)
         vectors, embedded = whole_text_vectors(
             vault, store, [p.text for p in pages], lambda batch: provider.embed(batch, progress)
@@ -756,9 +774,6 @@ def find_duplicates(
         scored = [(i, j, score, False) for i, j, score in candidate_pairs(vectors, threshold)]
         stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
     else:
-        stage_one = static_candidates(vault, pages, threshold)
-        stages.append(Stage("static", len(pages), stage_one.embedded, time.perf_counter() - started))
-        started = time.perf_counter()
         involved = sorted({i for i, _, _ in stage_one.pairs} | {j for _, j, _ in stage_one.pairs})
         rows, embedded = piece_vectors(vault, provider, [pages[i] for i in involved], progress, others=pages)
         piece_rows = dict(zip(involved, rows, strict=True))
