@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.core.credentials import may_hold_credential
+from curator.core.forking import may_fork
 from curator.core.page import Page, content_hash, page_from_row, page_to_row, title_of
 from curator.core.parse import parse_page
 from curator.core.scan import NOT_STATED, FileEntry
@@ -30,14 +31,10 @@ def read_pages(
     Yields (path, page, cache row or None): pages from workers arrive as cache rows already.
     """
     helpers = min(os.cpu_count() or 1, 4) - 1
-    if len(items) >= PARALLEL_MIN_PAGES and helpers >= 1:
-        import multiprocessing as mp  # a small vault never needs it
-        import threading
-
-        # fork is cheap and safe only while this is the only thread (the TUI loads in a thread: serial).
-        if threading.active_count() == 1 and "fork" in mp.get_all_start_methods():
-            yield from _read_pages_forked(root, items, max_bytes, helpers)
-            return
+    # fork only while this is the only thread (the TUI loads in a thread: serial).
+    if len(items) >= PARALLEL_MIN_PAGES and helpers >= 1 and may_fork():
+        yield from _read_pages_forked(root, items, max_bytes, helpers)
+        return
     yield from _read_serially(root, items, max_bytes)
 
 
