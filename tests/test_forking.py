@@ -50,9 +50,7 @@ def test_no_fork_while_another_thread_runs() -> None:
         thread.join()
 
 
-def test_rules_set_aside_give_the_findings_the_rules_give_here(
-    forks: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_rules_set_aside_give_the_findings_the_rules_give_here(forks: None, monkeypatch: pytest.MonkeyPatch) -> None:
     vault = load_vault(SAMPLE_VAULT, use_cache=False)
     here = findings.check_vault(vault)
     assert {f.rule for f in here} >= {"dead-link", "diary-title"}  # the rules set aside have hits
