@@ -40,9 +40,9 @@ def test_a_filled_in_template_sentence_keeps_only_its_slots() -> None:
 
 
 def test_the_static_embedder_ranks_related_text_above_unrelated() -> None:
-    from curator.core.similarity import _static_embedder
+    from curator.core.embeddings import StaticEmbedder
 
-    embedder = _static_embedder()
+    embedder = StaticEmbedder()
     assert embedder.table.shape == (30522, 256)
     vectors = embedder.embed(
         [

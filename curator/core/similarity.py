@@ -48,7 +48,14 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 import numpy as np
 
 from curator.core import boilerplate, cache, markdown
-from curator.core.embeddings import EmbeddingProvider, LexicalProvider, Vectors, chunks, load_provider
+from curator.core.embeddings import (
+    EmbeddingProvider,
+    LexicalProvider,
+    StaticEmbedder,
+    Vectors,
+    chunks,
+    load_provider,
+)
 from curator.core.memory import release_free_memory
 from curator.core.parse import split_frontmatter
 from curator.core.resolve import fold
@@ -346,13 +353,6 @@ def title_words(title: str) -> set[str]:
     return {w for w in (fold(m) for m in _TITLE_WORD.findall(title)) if w not in STOPWORDS and not w.isdigit()}
 
 
-@lru_cache(maxsize=1)
-def _static_embedder() -> Any:
-    from curator.core.embeddings import StaticEmbedder
-
-    return StaticEmbedder()
-
-
 class Distinct(NamedTuple):
     """What a page says that other pages do not: its title and its non-template sentences."""
 
@@ -485,7 +485,7 @@ def piece_vectors(
     other pages)."""
     store = _store_name("pieces", provider.id, boilerplate.RECIPE, PIECE_WORDS, MAX_PIECES)
     # The static embedder's rows are many and only pick candidates: half precision is plenty.
-    dtype = np.float16 if provider is _static_embedder() else np.float32
+    dtype = np.float16 if isinstance(provider, StaticEmbedder) else np.float32
 
     def compute(indexes: list[int]) -> list[np.ndarray]:
         out: list[np.ndarray] = []
@@ -559,7 +559,7 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
     Vectors are centred on the vault's mean first: what every page shares is no evidence. A page
     with nothing of its own (an empty stub, a template left unfilled) is no one's duplicate.
     """
-    embedder = _static_embedder()
+    embedder = StaticEmbedder()  # loaded for stage one alone (0.1 s): its 42 MiB are free before the model loads
     store = _store_name("static", embedder.id, boilerplate.RECIPE)
     vectors, embedded = whole_text_vectors(vault, store, [p.text for p in pages], embedder.embed)
     said = [i for i, page in enumerate(pages) if page.sentences]
