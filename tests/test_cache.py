@@ -213,7 +213,7 @@ def _count_forked_loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     # The test process may run native threads that other tests started (a `curator lint` has none
     # when it reads); the path is what is tested here.
-    monkeypatch.setattr(reading, "may_fork", lambda: True)
+    monkeypatch.setattr(reading, "_may_fork", lambda: True)
     monkeypatch.setattr(reading, "_read_pages_forked", counted)
     return calls
 
@@ -313,3 +313,23 @@ def test_a_damaged_row_in_the_page_store_costs_that_page_a_read(tmp_path: Path, 
     assert len(parses) == count + 2  # a and b read again, c from the store
     assert [lk.target for lk in vault.pages["a.md"].links] == ["b"]
     assert [lk.target for lk in vault.pages["b.md"].links] == ["a"]
+
+
+def test_pages_are_read_serially_while_another_thread_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked child inherits the locks other threads hold, and no thread to free them."""
+    import threading
+
+    root = make_vault(tmp_path / "v", _many_pages())
+    monkeypatch.setattr(reading, "PARALLEL_MIN_PAGES", 10)
+    may_fork = reading._may_fork
+    forked = _count_forked_loads(monkeypatch)
+    monkeypatch.setattr(reading, "_may_fork", may_fork)  # the real check, with a thread running
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        vault = load_vault(root, use_cache=False)
+    finally:
+        stop.set()
+        thread.join()
+    assert forked == [0] and len(vault.pages) == len(_many_pages())

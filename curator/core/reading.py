@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from curator.core.credentials import may_hold_credential
-from curator.core.forking import may_fork
 from curator.core.page import Page, content_hash, page_from_row, page_to_row, title_of
 from curator.core.parse import parse_page
 from curator.core.scan import NOT_STATED, FileEntry
@@ -31,11 +32,24 @@ def read_pages(
     Yields (path, page, cache row or None): pages from workers arrive as cache rows already.
     """
     helpers = min(os.cpu_count() or 1, 4) - 1
-    # fork only while this is the only thread (the TUI loads in a thread: serial).
-    if len(items) >= PARALLEL_MIN_PAGES and helpers >= 1 and may_fork():
+    if len(items) >= PARALLEL_MIN_PAGES and helpers >= 1 and _may_fork():
         yield from _read_pages_forked(root, items, max_bytes, helpers)
         return
     yield from _read_serially(root, items, max_bytes)
+
+
+def _may_fork() -> bool:
+    """Whether this process can fork safely now: the platform forks, and this is its only thread,
+    Python's (the TUI loads in a thread) or native (onnxruntime's pool, once a model has run): a
+    child inherits every lock another thread held at that moment, and no thread to free it."""
+    if not hasattr(os, "fork") or threading.active_count() != 1:
+        return False
+    if sys.platform.startswith("linux"):
+        try:
+            return len(os.listdir("/proc/self/task")) == 1
+        except OSError:
+            return False
+    return True
 
 
 def _read_serially(
