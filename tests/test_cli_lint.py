@@ -203,9 +203,9 @@ def test_the_progress_bar_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> N
             return True
 
     monkeypatch.setattr(sys, "stderr", Terminal())
-    with output.progress_bar("embedding pages") as update:
+    with output.progress_bar() as update:
         assert update is not None
-        update(5, 10)
+        update("stage two: embedding pages", 5, 10, "pages")
         assert threading.active_count() == 1
 
 
@@ -260,12 +260,18 @@ def test_the_progress_bar_shows_the_rate_and_the_time_left(monkeypatch: pytest.M
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     monkeypatch.setenv("COLUMNS", "120")
-    with output.progress_bar("embedding pages", "pages") as update:
+    with output.progress_bar() as update:
         assert update is not None
         for done in range(0, 60, 10):
-            update(done, 100)
+            update("stage one: page vectors", done, 100, "pages")
         shown = terminal.getvalue()
-    assert "50/100" in shown and "pages/s" in shown and re.search(r"\d:\d\d:\d\d", shown)
+        assert "stage one: page vectors" in shown and "50/100" in shown and "pages/s" in shown
+        assert re.search(r"\d:\d\d:\d\d", shown)
+        for done in range(0, 6000, 1000):
+            update("stage one: aligning pairs", done, 8000, "pairs")
+        shown = terminal.getvalue()
+    # A new phase starts the bar again, with its own count and unit.
+    assert "stage one: aligning pairs" in shown and "5000/8000" in shown and "pairs/s" in shown
 
 
 def test_a_rule_with_many_findings_is_one_line_until_selected(

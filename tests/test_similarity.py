@@ -157,6 +157,26 @@ def test_the_duplicate_rule_falls_back_to_lexical_when_the_model_does_not_load(t
     assert [(p.a, p.b) for p in report.pairs] == [("Rotate DB password (copy).md", "Rotate DB password.md")]
 
 
+def test_the_duplicate_search_reports_each_phase(tmp_path: Path) -> None:
+    """A person watching a cold lint sees every phase move, not a bar stuck at zero until the model."""
+    pages = [(t, b) for a, ab, c, cb in PAIRS_FOUND for t, b in ((a, ab), (c, cb))] + UNRELATED
+    seen: list[tuple[str, int, int, str]] = []
+    find_duplicates(vault_of(tmp_path, pages), progress=lambda *args: seen.append(args))
+    phases = list(dict.fromkeys(what for what, _, _, _ in seen))
+    assert phases == [
+        "finding template text",
+        "stage one: page vectors",
+        "stage one: sentence vectors",
+        "stage one: aligning pairs",
+        "stage two: embedding pages",
+    ]
+    for phase in phases:
+        counts = [(done, total, unit) for what, done, total, unit in seen if what == phase]
+        assert all(0 <= done <= total for done, total, _ in counts)
+        assert counts[-1][0] == counts[-1][1]  # each phase ends complete
+    assert {unit for what, _, _, unit in seen if what == "stage one: aligning pairs"} == {"pairs"}
+
+
 def test_the_model_loads_after_stage_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Stage one's peak is the run's on a large vault: the model's weights are not held through it."""
     events: list[str] = []

@@ -137,7 +137,7 @@ def run_lint(args: argparse.Namespace) -> int:
         from curator.core.config import select_rules
 
         config = select_rules(config, args.select, args.ignore)
-    with output.progress_bar("embedding pages", "pages") as progress:
+    with output.progress_bar() as progress:
         report = lint(args.vault, config, use_cache=not args.no_cache, progress=progress)
     _leave_fast[:] = [report]
     for note in report.notes:
@@ -348,7 +348,7 @@ def run_dream(args: argparse.Namespace) -> int:
     from curator.core.loading import load_vault
 
     root = _recovered(args.vault)
-    with output.progress_bar("embedding pages", "pages") as progress:
+    with output.progress_bar() as progress:
         result = dream(load_vault(root), args.limit, progress)
     for note in result.notes:
         output.diagnose(note)

@@ -6,9 +6,12 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from curator.core.progress import Phased
 
 
 def emit(text: str) -> None:
@@ -43,9 +46,10 @@ def use_colour() -> bool:
 
 
 @contextmanager
-def progress_bar(description: str, unit: str = "items") -> Iterator[Callable[[int, int], None] | None]:
-    """A callback that draws a Rich progress bar on stderr when it is a terminal, with the rate in
-    `unit` a second and the time left; None otherwise."""
+def progress_bar() -> Iterator[Phased | None]:
+    """A callback `(what, done, total, unit)` that draws a Rich progress bar on stderr when it is a
+    terminal: what is being done, how far, the rate in units a second and the time left, the bar
+    starting again at each new phase; None otherwise."""
     if not sys.stderr.isatty():
         yield None
         return
@@ -61,9 +65,11 @@ def progress_bar(description: str, unit: str = "items") -> Iterator[Callable[[in
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=Console(file=sys.stderr), transient=True, auto_refresh=False) as bar:
-        task = bar.add_task(description, total=None, rate="")
+        task = bar.add_task("", total=None, rate="")
 
-        def update(done: int, total: int) -> None:
+        def update(what: str, done: int, total: int, unit: str) -> None:
+            if bar.tasks[0].description != what:  # a new phase: its own rate and time left
+                bar.reset(task, total=total, description=what, rate="")
             speed = bar.tasks[0].speed
             rate = f"{speed:,.0f} {unit}/s" if speed else ""
             bar.update(task, completed=done, total=total, rate=rate, refresh=True)

@@ -25,6 +25,7 @@ from curator.core.edits import Plan, plan_merge, plan_rename, target_path
 from curator.core.errors import EditError
 from curator.core.lock import vault_lock
 from curator.core.parse import split_frontmatter
+from curator.core.progress import Phased
 from curator.core.resolve import fold
 from curator.core.similarity import STOPWORDS, find_duplicates
 from curator.core.titles import diary_title, is_eventish, subject_of
@@ -335,7 +336,7 @@ def _ask_proposer(vault: Vault, candidates: list[Suggestion], notes: list[str]) 
             suggestion.reason = proposal["reason"].strip().splitlines()[0]
 
 
-def dream(vault: Vault, limit: int | None = None, progress: Callable[[int, int], None] | None = None) -> DreamResult:
+def dream(vault: Vault, limit: int | None = None, progress: Phased | None = None) -> DreamResult:
     """Look at up to `limit` pages (diary titles and merge-worthy pairs first, most linked first) and
     store what a careful curator would propose; earlier decisions are kept."""
     limit = vault.config.dream_limit if limit is None else limit

@@ -294,12 +294,14 @@ class StaticEmbedder:
         self.tokenizer.no_truncation()
         self.tokenizer.no_padding()
 
-    def embed_pieces(self, pieces: Sequence[str]) -> Vectors:
-        return self.embed(pieces)
+    def embed_pieces(self, pieces: Sequence[str], progress: Progress | None = None) -> Vectors:
+        return self.embed(pieces, progress)
 
-    def embed(self, texts: Sequence[str]) -> Vectors:
+    def embed(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
         out = np.zeros((len(texts), self.table.shape[1]), dtype=np.float32)
         for start in range(0, len(texts), 64):  # bounded memory: encodings hold offsets and strings too
+            if progress is not None and start % 1024 == 0:
+                progress(start, len(texts))
             batch = self.tokenizer.encode_batch_fast(list(texts[start : start + 64]), add_special_tokens=False)
             for row, encoding in enumerate(batch, start):
                 ids = encoding.ids
@@ -307,6 +309,8 @@ class StaticEmbedder:
                     out[row] = np.bincount(ids, minlength=len(self.table)).astype(np.float32) @ self.table
                 elif ids:
                     out[row] = self.table[ids].sum(axis=0)
+        if progress is not None:
+            progress(len(texts), len(texts))
         return _unit(out)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -12,6 +12,7 @@ from curator import __version__
 from curator.core import cache
 from curator.core.config import Config, load_config
 from curator.core.errors import BaselineError, EditError
+from curator.core.progress import Phased
 from curator.core.rules import SEVERITY_RANK, Finding
 from curator.core.scan import ScanResult, check_vault_root, scan_vault
 
@@ -41,7 +42,7 @@ def lint(
     root: Path | str,
     config: Config | None = None,
     use_cache: bool = True,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Phased | None = None,
 ) -> LintReport:
     """Check every page; an unchanged vault (same files, sizes, times, config) reuses the last result."""
     root = check_vault_root(root)
@@ -77,7 +78,8 @@ def lint(
     from curator.core.findings import check_vault
     from curator.core.loading import gc_paused, load_vault
 
-    vault = load_vault(root, config, use_cache=use_cache, scan=scan)  # pauses the collector itself
+    reading = None if progress is None else (lambda done, total: progress("reading pages", done, total, "pages"))
+    vault = load_vault(root, config, use_cache=use_cache, scan=scan, progress=reading)  # pauses the collector itself
     duplicates = None
     if config.severity("duplicate") is not None:
         from curator.core.similarity import find_duplicates

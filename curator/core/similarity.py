@@ -58,6 +58,7 @@ from curator.core.embeddings import (
 )
 from curator.core.memory import release_free_memory
 from curator.core.parse import split_frontmatter
+from curator.core.progress import Phased
 from curator.core.resolve import fold
 
 if TYPE_CHECKING:
@@ -393,14 +394,16 @@ def _text_key(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
-def distinctive_texts(vault: Vault) -> dict[str, Distinct]:
+def distinctive_texts(vault: Vault, progress: Phased | None = None) -> dict[str, Distinct]:
     """Each readable page's title and non-template sentences (see boilerplate.py), by path."""
     if vault.derived.distinctive is not None:
         return vault.derived.distinctive
+    readable = [page.path for page in vault.pages.values() if page.unreadable is None and page.sha]
     sentences = {}
-    for page in vault.pages.values():
-        if page.unreadable is None and page.sha:
-            sentences[page.path] = boilerplate.body_sentences(vault.text_of(page.path))
+    for done, path in enumerate(readable, 1):
+        sentences[path] = boilerplate.body_sentences(vault.text_of(path))
+        if progress is not None and (done % 500 == 0 or done == len(readable)):
+            progress("finding template text", done, len(readable), "pages")
     template = boilerplate.Template(sentences.values())
     found = {path: Distinct(vault.pages[path].title, template.distinctive(s)) for path, s in sentences.items()}
     vault.derived.distinctive = found
@@ -550,7 +553,9 @@ class StageOne(NamedTuple):
     embedded: int  # pages the static embedder embedded now
 
 
-def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> StageOne:
+def static_candidates(
+    vault: Vault, pages: list[Distinct], threshold: float, progress: Phased | None = None
+) -> StageOne:
     """Stage one, with the static embedder only: each page's STAGE_ONE_NEIGHBOURS nearest pages by
     whole-page vector, kept where their pieces align (`aligned_score`) within STAGE_ONE_MARGIN of
     `threshold`, the score the transformer must give them; and the pairs that are both pages' best
@@ -561,7 +566,8 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
     """
     embedder = StaticEmbedder()  # loaded for stage one alone (0.1 s): its 42 MiB are free before the model loads
     store = _store_name("static", embedder.id, boilerplate.RECIPE)
-    vectors, embedded = whole_text_vectors(vault, store, [p.text for p in pages], embedder.embed)
+    counted = _phase(progress, "stage one: page vectors")
+    vectors, embedded = whole_text_vectors(vault, store, [p.text for p in pages], lambda t: embedder.embed(t, counted))
     said = [i for i, page in enumerate(pages) if page.sentences]
     if len(said) < 2:
         return StageOne([], set(), embedded)
@@ -580,7 +586,9 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
     del coarse
     release_free_memory()  # every page's text and vector, the index: what follows needs a few pages' pieces
     involved = sorted({said[i] for i, _, _ in near} | {said[j] for _, j, _ in near})
-    rows, _ = piece_vectors(vault, embedder, [pages[i] for i in involved], others=pages)
+    rows, _ = piece_vectors(
+        vault, embedder, [pages[i] for i in involved], _phase(progress, "stage one: sentence vectors"), others=pages
+    )
     row_of = dict(zip(involved, rows, strict=True))
 
     @lru_cache(maxsize=CENTRED_ROWS)  # made as pairs need them: every page's at once would double the rows
@@ -590,9 +598,11 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
         return row
 
     scored = []
-    for i, j, _ in near:
+    for done, (i, j, _) in enumerate(near, 1):
         titles = title_overlap(pages[said[i]].title, pages[said[j]].title)
         scored.append((said[i], said[j], aligned_score(centred_row(said[i]), centred_row(said[j]), titles)))
+        if progress is not None and (done % 2000 == 0 or done == len(near)):
+            progress("stage one: aligning pairs", done, len(near), "pairs")
     aligned = set(_mutual_nearest(_by_page(_arrays(scored)), REWORDED_STATIC, REWORDED_STATIC_MARGIN))
     reworded = {
         (i, j)
@@ -604,6 +614,13 @@ def static_candidates(vault: Vault, pages: list[Distinct], threshold: float) -> 
     for page in {page for pair in reworded for page in pair}:
         wanted |= {(min(page, other), max(page, other)) for _, other in best[page][:REWORDED_CONTEXT]}
     return StageOne([(i, j, score) for i, j, score in scored if (i, j) in wanted], reworded, embedded)
+
+
+def _phase(progress: Phased | None, what: str, unit: str = "pages") -> Progress | None:
+    """A (done, total) callback that reports as the phase `what` of `progress`."""
+    if progress is None:
+        return None
+    return lambda done, total: progress(what, done, total, unit)
 
 
 def said_best_by(rows: dict[int, np.ndarray], page: int, partner: int, rivals: set[int]) -> bool:
@@ -741,11 +758,11 @@ def find_duplicates(
     vault: Vault,
     threshold: float | None = None,
     merge_threshold: float | None = None,
-    progress: Progress | None = None,
+    progress: Phased | None = None,
 ) -> DuplicateReport:
     """Pairs of pages at or above the suspicion threshold, most similar first, with their evidence."""
     config = vault.config
-    by_path = distinctive_texts(vault)
+    by_path = distinctive_texts(vault, progress)
     release_free_memory()  # the sentences of every page, dropped but for what each says of its own
     paths = list(by_path)
     pages = list(by_path.values())
@@ -755,7 +772,8 @@ def find_duplicates(
     if config.embedding_provider != "lexical":
         # Before the model loads: its weights (160 MiB once onnxruntime has folded them to float32)
         # are not held through stage one, whose peak is the run's on a large vault.
-        stage_one = static_candidates(vault, pages, config.duplicate_threshold if threshold is None else threshold)
+        limit = config.duplicate_threshold if threshold is None else threshold
+        stage_one = static_candidates(vault, pages, limit, progress)
         stages.append(Stage("static", len(pages), stage_one.embedded, time.perf_counter() - started))
     release_free_memory()  # what stage one built and dropped, before the model comes on top
     provider, warning = provider_for(config)
@@ -768,14 +786,16 @@ def find_duplicates(
     started = time.perf_counter()
     if lexical or stage_one is None:
         store = _store_name("lexical", provider.id, boilerplate.RECIPE)
-        vectors, embedded = whole_text_vectors(
-            vault, store, [p.text for p in pages], lambda batch: provider.embed(batch, progress)
-        )
+        counted = _phase(progress, "lexical vectors")
+        texts = [p.text for p in pages]
+        vectors, embedded = whole_text_vectors(vault, store, texts, lambda t: provider.embed(t, counted))
         scored = [(i, j, score, False) for i, j, score in candidate_pairs(vectors, threshold)]
         stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
     else:
         involved = sorted({i for i, _, _ in stage_one.pairs} | {j for _, j, _ in stage_one.pairs})
-        rows, embedded = piece_vectors(vault, provider, [pages[i] for i in involved], progress, others=pages)
+        rows, embedded = piece_vectors(
+            vault, provider, [pages[i] for i in involved], _phase(progress, "stage two: embedding pages"), others=pages
+        )
         piece_rows = dict(zip(involved, rows, strict=True))
         by_model = [
             (i, j, aligned_score(piece_rows[i], piece_rows[j], title_overlap(pages[i].title, pages[j].title)))

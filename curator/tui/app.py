@@ -128,7 +128,7 @@ class CuratorApp(App[None]):
         self.post_message(VaultLoaded(vault, findings, PageIndex.of(vault), pending))
         if config.severity("duplicate") is not None:
             report = find_duplicates(
-                vault, progress=lambda done, total: self._post(LoadProgressed("embedding pages", done, total))
+                vault, progress=lambda what, done, total, _unit: self._post(LoadProgressed(what, done, total))
             )
             if report.warning:
                 self.post_message(Noticed(report.warning, severity="warning"))
