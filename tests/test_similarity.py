@@ -522,3 +522,17 @@ def test_free_memory_is_handed_back_on_glibc() -> None:
 
     assert memory._malloc_trim() is not None
     memory.release_free_memory()
+
+
+def test_damaged_vector_stores_cost_time_not_a_crash(tmp_path: Path) -> None:
+    """An empty store (a full disk, a hand edit) or one cut short is made again."""
+    pages = [(t, b) for a, ab, c, cb in PAIRS_FOUND for t, b in ((a, ab), (c, cb))] + UNRELATED
+    files: dict[str, str | bytes] = {f"{title}.md": TEMPLATE.format(body=body) for title, body in pages}
+    root = make_vault(tmp_path / "v", files)
+    first = find_duplicates(load_vault(root))
+    stores = sorted((root / ".curator" / "cache").glob("*.npy"))
+    assert stores
+    for n, store in enumerate(stores):
+        store.write_bytes(b"" if n % 2 == 0 else store.read_bytes()[:100])
+    again = find_duplicates(load_vault(root))
+    assert again.pairs == first.pairs and sum(s.embedded for s in again.stages) > 0

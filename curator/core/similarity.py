@@ -437,7 +437,7 @@ def _load_rows(vault: Vault, store: str) -> dict[str, np.ndarray]:
     index = cache.read_large_json(cache.cache_path(vault.root, f"{store}.json"))
     try:
         matrix = np.load(cache.cache_path(vault.root, f"{store}.npy"), allow_pickle=False)
-    except (OSError, ValueError):
+    except (OSError, ValueError, EOFError):  # missing, cut short or empty (a crash): made again
         return {}
     if not isinstance(index, list) or sum(n for _, n in index) != len(matrix):
         return {}
