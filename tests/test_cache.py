@@ -333,3 +333,32 @@ def test_pages_are_read_serially_while_another_thread_runs(tmp_path: Path, monke
         stop.set()
         thread.join()
     assert forked == [0] and len(vault.pages) == len(_many_pages())
+
+
+@pytest.mark.parametrize("resolve_aliases", [False, True])
+@pytest.mark.parametrize("forked", [False, True])
+def test_links_resolved_as_pages_arrive_are_those_of_the_whole_vault(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, resolve_aliases: bool, forked: bool
+) -> None:
+    """Links are resolved while pages are still being read, before any alias is known; the
+    aliases then settle what was dead. The answer is that of resolving the read vault at once."""
+    from curator.core.config import Config
+    from curator.core.loading import _resolved
+    from curator.core.scan import scan_vault
+
+    files = _many_pages()
+    files["alias owner.md"] = "---\naliases: [Nickname, page 3]\n---\nbody"
+    files["links.md"] = "[[Nickname]] [[nickname]] [[page 3]] [[gone]] [[alias owner]]"
+    root = make_vault(tmp_path / "v", files)
+    if forked:
+        monkeypatch.setattr(reading, "PARALLEL_MIN_PAGES", 10)
+        monkeypatch.setattr(reading, "_CHUNK", 7)
+        assert _count_forked_loads(monkeypatch) is not None
+    config = Config(resolve_aliases=resolve_aliases)
+    vault = load_vault(root, config, use_cache=False)
+    _, whole = _resolved(vault.pages, scan_vault(root, config.ignore), config, typed_links_only=False)
+    assert vault.links == whole
+    kinds = {rl.link.target: rl.resolution for rl in vault.links if rl.source == "links.md"}
+    assert kinds["Nickname"].kind == ("page" if resolve_aliases else "dead")
+    assert kinds["Nickname"].alias_of == (() if resolve_aliases else ("alias owner.md",))
+    assert kinds["gone"].kind == "dead" and kinds["alias owner"].kind == "page"

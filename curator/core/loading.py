@@ -12,7 +12,7 @@ from typing import Any
 from curator.core import cache
 from curator.core.config import Config, load_config
 from curator.core.page import Link, Page, has_aliases, page_from_row, page_to_row
-from curator.core.resolve import Resolver
+from curator.core.resolve import Resolution, Resolver
 from curator.core.scan import FileEntry, ScanResult, check_vault_root, scan_vault
 from curator.core.vault import ResolvedLink, Vault
 
@@ -75,14 +75,20 @@ def _load(
     loaded: dict[str, Page] = {}
     to_read: list[tuple[FileEntry, list | None]] = []  # type: ignore[type-arg]
     rows: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows at hand: reused, or made by workers
+    # Links are resolved as their pages arrive, while workers still parse (the names of every page
+    # and file are known from the scan); aliases, known only once every page is read, can only
+    # change what was dead, and those links are resolved again at the end.
+    resolver = Resolver([entry.path for entry in scan.pages], scan.attachments, {}, config.resolve_aliases)
+    resolved: dict[str, list[ResolvedLink]] = {}
     for entry in scan.pages:
         previous = cached.get(entry.path)
         if not isinstance(previous, list) or len(previous) != ROW_FIELDS:
             previous = None  # none, or damaged by hand: the page is read again
         elif _still_valid(previous, entry, cached_ns, started_ns):
             try:
-                loaded[entry.path] = page_from_row(entry.path, previous)
+                page = loaded[entry.path] = page_from_row(entry.path, previous)
                 rows[entry.path] = previous
+                resolved[entry.path] = _links_of(resolver, page, typed_links_only)
                 continue
             except (TypeError, ValueError):  # a field damaged by hand
                 previous = None
@@ -93,6 +99,7 @@ def _load(
 
     for path, page, row in read_pages(root, to_read, config.max_page_bytes):
         loaded[path] = page
+        resolved[path] = _links_of(resolver, page, typed_links_only)
         if row is not None:
             rows[path] = row
         if progress is not None and len(loaded) % 500 == 0:
@@ -115,7 +122,14 @@ def _load(
         wait_for_store = cache.write_json_in_background(root, PAGES_CACHE, settings)  # while links resolve
         del settings, table  # encoded now: the rows' memory is free for what comes next
     rows.clear()
-    resolver, links = _resolved(pages, scan, config, typed_links_only)
+    aliases = _aliases(pages)
+    links = [rl for entry in scan.pages for rl in resolved[entry.path]]
+    if aliases:
+        resolver.add_aliases(aliases)
+        links = [
+            rl if rl.resolution.kind != "dead" else rl._replace(resolution=_resolution(resolver, rl.source, rl.link))
+            for rl in links
+        ]
     problem = wait_for_store() if wait_for_store is not None else None
     if problem:
         notes.append(problem)
@@ -127,15 +141,25 @@ def _resolved(
 ) -> tuple[Resolver, list[ResolvedLink]]:
     """The resolver over the vault's pages and attachments, and every link resolved (only the
     frontmatter's typed edges with `typed_links_only`)."""
-    aliases = {p.path: p.aliases for p in pages.values() if has_aliases(p.frontmatter)}
-    resolver = Resolver(pages, scan.attachments, aliases, config.resolve_aliases)
-    links = [
-        ResolvedLink(page.path, link, resolver.resolve(page.path, link.target, link.syntax == "markdown"))
-        for page in pages.values()
+    resolver = Resolver(pages, scan.attachments, _aliases(pages), config.resolve_aliases)
+    return resolver, [rl for page in pages.values() for rl in _links_of(resolver, page, typed_links_only)]
+
+
+def _aliases(pages: dict[str, Page]) -> dict[str, tuple[str, ...]]:
+    return {p.path: p.aliases for p in pages.values() if has_aliases(p.frontmatter)}
+
+
+def _links_of(resolver: Resolver, page: Page, typed_links_only: bool) -> list[ResolvedLink]:
+    """The page's links, resolved (only the frontmatter's typed edges with `typed_links_only`)."""
+    return [
+        ResolvedLink(page.path, link, _resolution(resolver, page.path, link))
         for link in page.links
         if link.key or not typed_links_only
     ]
-    return resolver, links
+
+
+def _resolution(resolver: Resolver, source: str, link: Link) -> Resolution:
+    return resolver.resolve(source, link.target, link.syntax == "markdown")
 
 
 def _still_valid(row: list, entry: FileEntry, stored_ns: int, now_ns: int) -> bool:  # type: ignore[type-arg]

@@ -70,9 +70,16 @@ class Resolver:
             key = fold(path)
             by_path.setdefault(key, path)
             self._by_name[key.rsplit("/", 1)[-1]].append(path)
+        self.add_aliases(aliases)
+
+    def add_aliases(self, aliases: dict[str, tuple[str, ...]]) -> None:
+        """Learn pages' aliases (page -> its aliases): they name only what no page or file does,
+        so only answers that were dead can change."""
         for path, names in aliases.items():
             for alias in names:
                 self._by_alias[fold(alias)].append(path)
+        if aliases:
+            self._bare_memo = {target: found for target, found in self._bare_memo.items() if found.kind != "dead"}
 
     def titles(self) -> dict[str, list[str]]:
         """Folded page title -> pages with that title."""
