@@ -86,12 +86,13 @@ def _load(
             previous = None  # none, or damaged by hand: the page is read again
         elif _still_valid(previous, entry, cached_ns, started_ns):
             try:
-                page = loaded[entry.path] = page_from_row(entry.path, previous)
-                rows[entry.path] = previous
-                resolved[entry.path] = _links_of(resolver, page, typed_links_only)
-                continue
+                page = page_from_row(entry.path, previous)
             except (TypeError, ValueError):  # a field damaged by hand
                 previous = None
+            else:
+                loaded[entry.path], rows[entry.path] = page, previous
+                resolved[entry.path] = _links_of(resolver, page, typed_links_only)
+                continue
         to_read.append((entry, previous))
     reused = len(loaded)
     total = len(scan.pages)
@@ -119,7 +120,7 @@ def _load(
             "stored_ns": time.time_ns(),
             "pages": table,
         }
-        wait_for_store = cache.write_json_in_background(root, PAGES_CACHE, settings)  # while links resolve
+        wait_for_store = cache.write_json_in_background(root, PAGES_CACHE, settings)  # while links are gathered
         del settings, table  # encoded now: the rows' memory is free for what comes next
     rows.clear()
     aliases = _aliases(pages)
