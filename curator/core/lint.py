@@ -12,7 +12,7 @@ from curator import __version__
 from curator.core import cache
 from curator.core.config import Config, load_config
 from curator.core.errors import BaselineError, EditError
-from curator.core.progress import Phased
+from curator.core.progress import Phased, phase
 from curator.core.rules import SEVERITY_RANK, Finding
 from curator.core.scan import ScanResult, check_vault_root, scan_vault
 
@@ -78,7 +78,7 @@ def lint(
     from curator.core.findings import check_vault
     from curator.core.loading import gc_paused, load_vault
 
-    reading = None if progress is None else (lambda done, total: progress("reading pages", done, total, "pages"))
+    reading = phase(progress, "reading pages")
     vault = load_vault(root, config, use_cache=use_cache, scan=scan, progress=reading)  # pauses the collector itself
     duplicates = None
     if config.severity("duplicate") is not None:

@@ -10,3 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 Phased = Callable[[str, int, int, str], None]
+
+
+def phase(progress: Phased | None, what: str, unit: str = "pages") -> Callable[[int, int], None] | None:
+    """A `(done, total)` callback, as loading and the embedders take, that reports as the phase
+    `what` of `progress` (None without one)."""
+    if progress is None:
+        return None
+    return lambda done, total: progress(what, done, total, unit)

@@ -58,7 +58,7 @@ from curator.core.embeddings import (
 )
 from curator.core.memory import release_free_memory
 from curator.core.parse import split_frontmatter
-from curator.core.progress import Phased
+from curator.core.progress import Phased, phase
 from curator.core.resolve import fold
 
 if TYPE_CHECKING:
@@ -566,7 +566,7 @@ def static_candidates(
     """
     embedder = StaticEmbedder()  # loaded for stage one alone (0.1 s): its 42 MiB are free before the model loads
     store = _store_name("static", embedder.id, boilerplate.RECIPE)
-    counted = _phase(progress, "stage one: page vectors")
+    counted = phase(progress, "stage one: page vectors")
     vectors, embedded = whole_text_vectors(vault, store, [p.text for p in pages], lambda t: embedder.embed(t, counted))
     said = [i for i, page in enumerate(pages) if page.sentences]
     if len(said) < 2:
@@ -587,7 +587,7 @@ def static_candidates(
     release_free_memory()  # every page's text and vector, the index: what follows needs a few pages' pieces
     involved = sorted({said[i] for i, _, _ in near} | {said[j] for _, j, _ in near})
     rows, _ = piece_vectors(
-        vault, embedder, [pages[i] for i in involved], _phase(progress, "stage one: sentence vectors"), others=pages
+        vault, embedder, [pages[i] for i in involved], phase(progress, "stage one: sentence vectors"), others=pages
     )
     row_of = dict(zip(involved, rows, strict=True))
 
@@ -614,13 +614,6 @@ def static_candidates(
     for page in {page for pair in reworded for page in pair}:
         wanted |= {(min(page, other), max(page, other)) for _, other in best[page][:REWORDED_CONTEXT]}
     return StageOne([(i, j, score) for i, j, score in scored if (i, j) in wanted], reworded, embedded)
-
-
-def _phase(progress: Phased | None, what: str, unit: str = "pages") -> Progress | None:
-    """A (done, total) callback that reports as the phase `what` of `progress`."""
-    if progress is None:
-        return None
-    return lambda done, total: progress(what, done, total, unit)
 
 
 def said_best_by(rows: dict[int, np.ndarray], page: int, partner: int, rivals: set[int]) -> bool:
@@ -786,7 +779,7 @@ def find_duplicates(
     started = time.perf_counter()
     if lexical or stage_one is None:
         store = _store_name("lexical", provider.id, boilerplate.RECIPE)
-        counted = _phase(progress, "lexical vectors")
+        counted = phase(progress, "lexical vectors")
         texts = [p.text for p in pages]
         vectors, embedded = whole_text_vectors(vault, store, texts, lambda t: provider.embed(t, counted))
         scored = [(i, j, score, False) for i, j, score in candidate_pairs(vectors, threshold)]
@@ -794,7 +787,7 @@ def find_duplicates(
     else:
         involved = sorted({i for i, _, _ in stage_one.pairs} | {j for _, j, _ in stage_one.pairs})
         rows, embedded = piece_vectors(
-            vault, provider, [pages[i] for i in involved], _phase(progress, "stage two: embedding pages"), others=pages
+            vault, provider, [pages[i] for i in involved], phase(progress, "stage two: embedding pages"), others=pages
         )
         piece_rows = dict(zip(involved, rows, strict=True))
         by_model = [
