@@ -612,7 +612,7 @@ def static_candidates(
     best = best_matches(scored, REWORDED_CONTEXT)
     wanted = {(i, j) for i, j, score in scored if score >= threshold - STAGE_ONE_MARGIN} | reworded
     for page in {page for pair in reworded for page in pair}:
-        wanted |= {(min(page, other), max(page, other)) for _, other in best[page][:REWORDED_CONTEXT]}
+        wanted |= {(min(page, other), max(page, other)) for _, other in best[page]}
     return StageOne([(i, j, score) for i, j, score in scored if (i, j) in wanted], reworded, embedded)
 
 
