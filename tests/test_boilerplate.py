@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from curator.core.boilerplate import TEMPLATE_PAGES, Template, body_sentences
+from curator.core.boilerplate import TEMPLATE_PAGES, Template, _words, body_sentences
 
 
 def test_sentences_join_wrapped_lines_and_drop_markup() -> None:
@@ -20,6 +20,15 @@ def test_sentences_join_wrapped_lines_and_drop_markup() -> None:
         "numbered",
         "quoted",
     ]
+
+
+def test_sentences_end_at_each_stop_and_words_fold_alike_in_ascii_or_not() -> None:
+    text = "Is it up? It is!  Then go.Now\tand\u00a0here. "
+    assert body_sentences(text) == ["Is it up?", "It is!", "Then go.Now and here."]
+    # The ASCII table and the regex for other text split and fold the same way.
+    assert _words("Don't STOP: now_1, x2") == ["don", "t", "stop", "now_1", "x2"]
+    assert _words("Don\u2019t STOP\u2014now_1, x2") == ["don", "t", "stop", "now_1", "x2"]
+    assert _words("Straße ÉTÉ") == ["strasse", "été"]
 
 
 def test_sentences_on_many_pages_are_template_and_on_a_few_are_not() -> None:

@@ -115,7 +115,9 @@ PIECES = [
 @example("see ://user\u00a0x:pass@host")
 @example("password =\n'x'")
 def test_the_prefilter_matches_what_pythons_re_matches(text: str) -> None:
-    assert may_hold_credential(text) == bool(_RE_PREFILTER.search(text))
+    expected = bool(_RE_PREFILTER.search(text))
+    assert may_hold_credential(text) == expected
+    assert may_hold_credential(text.encode()) == expected  # as a page's bytes are searched
 
 
 def _patterns_in_use() -> list[tuple[str, re.Pattern[str]]]:

@@ -87,8 +87,9 @@ CASELESS_SHAPES = (  # matched in any case (as these plugins match them)
 _PREFILTER = _on_re2(SHAPES, CASELESS_SHAPES)
 
 
-def may_hold_credential(text: str) -> bool:
-    """Whether `text` could hold a credential (see SHAPES and CASELESS_SHAPES). Worked out for
+def may_hold_credential(text: str | bytes) -> bool:
+    """Whether `text` (or its UTF-8 bytes: RE2 reads those either way, and a page's bytes are at
+    hand as it is read) could hold a credential (see SHAPES and CASELESS_SHAPES). Worked out for
     each page as it is read, so the `secret` rule reads those pages only."""
     return _PREFILTER.search(text) is not None
 

@@ -210,7 +210,8 @@ def read_page(root: Path | str, entry: FileEntry, max_bytes: int, previous: list
     parsed = parse_page(text)
     status = parsed.body_chars <= STATUS_CHARS and only_logs_an_event(title_of(entry.path), text)
     # Positionally: the parse's fields are the page's from `frontmatter` to `body_chars` (a test holds them so).
-    return Page(entry.path, size, mtime_ns, sha, *parsed, None, bad_encoding, may_hold_credential(text), status)
+    secret = may_hold_credential(text if bad_encoding else data)
+    return Page(entry.path, size, mtime_ns, sha, *parsed, None, bad_encoding, secret, status)
 
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
