@@ -37,14 +37,14 @@ def test_sentences_on_many_pages_are_template_and_on_a_few_are_not() -> None:
     pages = [[shared, f"Page {i} is about its own thing number {i}."] for i in range(TEMPLATE_PAGES)]
     pages[0].append(copied)
     pages[1].append(copied)  # a page copied once: on two pages, still its own text
-    template = Template(pages)
+    template = Template.of(pages)
     assert template.distinctive(pages[0]) == ["Page 0 is about its own thing number 0.", copied]
 
 
 def test_a_filled_in_template_sentence_keeps_only_its_slots() -> None:
     names = ["Minimal", "Oxygen", "Nord", "Dracula", "Sanctum"]
     pages = [[f"{name} takes its colours from the harbour at dusk and keeps them muted."] for name in names]
-    template = Template(pages)
+    template = Template.of(pages)
     assert template.distinctive(pages[0]) == ["minimal"]
 
 

@@ -537,3 +537,45 @@ def test_damaged_vector_stores_cost_time_not_a_crash(tmp_path: Path) -> None:
         store.write_bytes(b"" if n % 2 == 0 else store.read_bytes()[:100])
     again = find_duplicates(load_vault(root))
     assert again.pairs == first.pairs and sum(s.embedded for s in again.stages) > 0
+
+
+def test_a_warm_run_reads_only_the_pages_whose_text_or_template_text_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the template counts of a page is kept by its content hash, and what a page says of its
+    own while its title, text and the template text it holds stay the same: a warm run reads the
+    pages that changed and those whose template text a change made or unmade, and finds what a
+    run without a cache finds."""
+    from curator.core.vault import Vault
+
+    shared = "Open Settings, go to Appearance and choose Install."
+    copied = "The gateway keys live in the hardware security module."
+    files = {f"p{i}.md": f"{shared} Page {i} is about its own thing number {i}." for i in range(6)}
+    for i in (0, 1, 2):
+        files[f"p{i}.md"] += f" {copied}"  # on three pages: not template text yet
+    root = make_vault(tmp_path / "v", files)
+    read: list[str] = []
+    real = Vault.text_of
+    monkeypatch.setattr(Vault, "text_of", lambda self, path: read.append(path) or real(self, path))
+
+    def warm() -> dict[str, tuple[str, int]]:
+        read.clear()
+        return {path: (d.key, d.words) for path, d in similarity.distinctive_texts(load_vault(root)).items()}
+
+    def without_cache() -> dict[str, list[str]]:
+        found = similarity.distinctive_texts(load_vault(root, use_cache=False))
+        return {path: d.sentences for path, d in found.items()}
+
+    first = warm()
+    assert sorted(read) == sorted(files)
+    assert warm() == first and read == []  # nothing changed: nothing read
+    (root / "p5.md").write_text(files["p5.md"] + f" {copied}")  # now on four pages: template text
+    found = warm()
+    assert sorted(read) == ["p0.md", "p1.md", "p2.md", "p5.md"]
+    assert found["p3.md"] == first["p3.md"] and found["p0.md"] != first["p0.md"]
+    expected = without_cache()
+    assert copied not in expected["p0.md"]
+    assert {path: d.sentences for path, d in similarity.distinctive_texts(load_vault(root)).items()} == expected
+    (root / "p3.md").write_text(files["p3.md"] + " A sentence of its own, written today.")
+    warm()
+    assert read == ["p3.md"]

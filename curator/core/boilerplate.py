@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from hashlib import blake2b
 
 import numpy as np
 
@@ -72,10 +73,24 @@ def _words(sentence: str) -> list[str]:
 _ASCII_WORDS = bytes(
     c + 32 if 65 <= c <= 90 else c if c < 128 and (chr(c).isalnum() or c == 95) else 32 for c in range(256)
 )
-_MIX = np.uint64(0x9E3779B97F4A7C15)  # odd: hashes of word triples mixed from their words' hashes
+_MIX = np.uint64(0x9E3779B97F4A7C15)  # odd: hashes of word runs mixed from their words' hashes
 
 
-def _triple_hashes(word_lists: list[list[str]]) -> tuple[np.ndarray, list[int]]:
+def _stable_hash(text: str) -> int:
+    """A 64-bit hash of `text` that is the same in every process (Python's own `hash` is not, and
+    a page's hashes are kept from run to run)."""
+    return int.from_bytes(blake2b(text.encode(), digest_size=8).digest(), "little", signed=True)
+
+
+class WordHashes(dict[str, int]):
+    """`_stable_hash` of words, each worked out once."""
+
+    def __missing__(self, word: str) -> int:
+        value = self[word] = _stable_hash(word)
+        return value
+
+
+def _triple_hashes(word_lists: list[list[str]], known: WordHashes) -> tuple[np.ndarray, list[int]]:
     """A hash for every run of three words in the sentences' words, as they stand one after
     another (runs across two sentences included: callers take a sentence's own), and where each
     sentence's words start. Made from the words' hashes with array arithmetic: joining and
@@ -86,18 +101,22 @@ def _triple_hashes(word_lists: list[list[str]]) -> tuple[np.ndarray, list[int]]:
         starts.append(len(flat))
         flat += words
     if len(flat) < 3:
-        return np.zeros(0, dtype=np.uint64), starts
-    h = np.fromiter(map(hash, flat), dtype=np.int64, count=len(flat)).view(np.uint64)
-    return (h[:-2] * _MIX + h[1:-1]) * _MIX + h[2:], starts
+        return np.zeros(0, dtype=np.int64), starts
+    h = np.fromiter(map(known.__getitem__, flat), dtype=np.int64, count=len(flat)).view(np.uint64)
+    return ((h[:-2] * _MIX + h[1:-1]) * _MIX + h[2:]).view(np.int64), starts
 
 
-def _own_triples(hashes: np.ndarray, word_lists: list[list[str]]) -> np.ndarray:
-    """Of `_triple_hashes(word_lists)`, those within one sentence."""
-    if not len(hashes):
-        return hashes
-    sentence = np.repeat(np.arange(len(word_lists)), [len(words) for words in word_lists])
-    own: np.ndarray = hashes[sentence[:-2] == sentence[2:]]
-    return own
+def page_row(sentences: list[str], known: WordHashes) -> np.ndarray:
+    """What the template counts of a page, as one array: how many distinct sentences it has, their
+    hashes, then the hashes of the distinct word triples within its sentences. Depends on the
+    page's text alone, so it is kept by content hash."""
+    keyed = {" ".join(words): words for words in map(_words, sentences) if words}  # each sentence once
+    word_lists = list(keyed.values())
+    triples, _ = _triple_hashes(word_lists, known)
+    if len(triples):
+        sentence = np.repeat(np.arange(len(word_lists)), [len(words) for words in word_lists])
+        triples = np.unique(triples[sentence[:-2] == sentence[2:]])
+    return np.concatenate([[len(keyed)], np.fromiter(map(_stable_hash, keyed), np.int64, len(keyed)), triples])
 
 
 def _member(values: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -113,28 +132,41 @@ class Template:
     """The vault's template text: whole sentences and word triples that recur on many pages.
 
     Counted as 64-bit hashes in sorted arrays, not as strings in a Counter or a set: a vault of
-    millions of words has millions of distinct triples.
+    millions of words has millions of distinct triples. Made from each page's `page_row`.
     """
 
-    def __init__(self, pages: Iterable[list[str]]) -> None:
+    def __init__(self, rows: Iterable[np.ndarray], known: WordHashes) -> None:
+        self.known = known
         sentences: list[np.ndarray] = []
         triples: list[np.ndarray] = []
-        for found in pages:
-            keyed = {" ".join(words): words for words in map(_words, found) if words}  # each sentence once
-            sentences.append(np.fromiter(map(hash, keyed), dtype=np.int64, count=len(keyed)))
-            word_lists = list(keyed.values())
-            hashes, _ = _triple_hashes(word_lists)
-            triples.append(np.unique(_own_triples(hashes, word_lists)))
+        for row in rows:
+            count = int(row[0])
+            sentences.append(row[1 : 1 + count])
+            triples.append(row[1 + count :])
         self.sentences = _recurring(sentences)
         self.triples = _recurring(triples)
+
+    @classmethod
+    def of(cls, pages: Iterable[list[str]]) -> Template:
+        """The template of pages given as their sentences."""
+        known = WordHashes()
+        return cls([page_row(sentences, known) for sentences in pages], known)
+
+    def held_by(self, row: np.ndarray) -> bytes:
+        """The template text a page (its `page_row`) holds, as bytes: a page's distinctive text
+        stays the same while its text and these stay the same."""
+        count = int(row[0])
+        sentences, triples = row[1 : 1 + count], row[1 + count :]
+        held = [sentences[_member(sentences, self.sentences)], triples[_member(triples, self.triples)]]
+        return np.concatenate([[len(held[0])], *held]).tobytes()
 
     def distinctive(self, sentences: list[str]) -> list[str]:
         """The sentences that are not template text, then the words that fill the slots of the
         filled-in template sentences (a theme's name, its author), as one more sentence."""
         word_lists = [_words(sentence) for sentence in sentences]
-        keys = np.fromiter((hash(" ".join(words)) for words in word_lists), dtype=np.int64, count=len(word_lists))
+        keys = np.fromiter((_stable_hash(" ".join(words)) for words in word_lists), np.int64, len(word_lists))
         template_sentence = _member(keys, self.sentences).tolist()
-        hashes, starts = _triple_hashes(word_lists)
+        hashes, starts = _triple_hashes(word_lists, self.known)
         common_triple = _member(hashes, self.triples).tolist()
         kept: list[str] = []
         slots: list[str] = []

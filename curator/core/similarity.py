@@ -35,6 +35,7 @@ an inverted-file index (faiss IVF-Flat, about 4·√N clusters, PROBES probed, N
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import threading
@@ -42,7 +43,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 import numpy as np
@@ -344,7 +345,11 @@ def index_centroids(vectors: np.ndarray) -> np.ndarray:
 def title_overlap(a: str, b: str) -> float:
     """The share of the shorter title's words that the other title has too: "Minimal" and
     "Minimal - Theme" name the same thing; a model reading the two titles may not think so."""
-    words_a, words_b = title_words(a), title_words(b)
+    return word_overlap(title_words(a), title_words(b))
+
+
+def word_overlap(words_a: set[str], words_b: set[str]) -> float:
+    """`title_overlap` of two titles' `title_words`."""
     if not words_a or not words_b:
         return 0.0
     return len(words_a & words_b) / min(len(words_a), len(words_b))
@@ -354,20 +359,38 @@ def title_words(title: str) -> set[str]:
     return {w for w in (fold(m) for m in _TITLE_WORD.findall(title)) if w not in STOPWORDS and not w.isdigit()}
 
 
-class Distinct(NamedTuple):
-    """What a page says that other pages do not: its title and its non-template sentences."""
+class Distinct:
+    """What a page says that other pages do not: its title and its non-template sentences.
 
-    title: str
-    sentences: list[str]
+    Reused from the last run (see `distinctive_texts`), a page's sentences are found again only
+    when something asks for them: to embed a page whose vectors are not stored.
+    """
+
+    __slots__ = ("_find", "_sentences", "key", "title", "words")
+
+    def __init__(self, title: str, key: str, words: int, find: Callable[[], list[str]]) -> None:
+        self.title = title
+        self.key = key  # the hash of its `text`, which the vector stores know it by
+        self.words = words  # how many words the page says of its own (its title aside)
+        self._find = find
+        self._sentences: list[str] | None = None
+
+    @classmethod
+    def of(cls, title: str, sentences: list[str]) -> Distinct:
+        words = sum(len(sentence.split()) for sentence in sentences)
+        found = cls(title, _text_key(_joined(title, sentences)), words, lambda: sentences)
+        found._sentences = sentences
+        return found
+
+    @property
+    def sentences(self) -> list[str]:
+        if self._sentences is None:
+            self._sentences = self._find()
+        return self._sentences
 
     @property
     def text(self) -> str:
-        return f"{self.title}\n\n{' '.join(' '.join(self.sentences).split())}"
-
-    @property
-    def words(self) -> int:
-        """How many words the page says of its own (its title aside)."""
-        return sum(len(sentence.split()) for sentence in self.sentences)
+        return _joined(self.title, self.sentences)
 
     def pieces(self) -> list[str]:
         """The pieces the transformer reads: the title, then the sentences, short ones joined to the
@@ -390,24 +413,75 @@ class Distinct(NamedTuple):
         return [self.title, *grouped]
 
 
+def _joined(title: str, sentences: list[str]) -> str:
+    return f"{title}\n\n{' '.join(' '.join(sentences).split())}"
+
+
 def _text_key(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def distinctive_texts(vault: Vault, progress: Phased | None = None) -> dict[str, Distinct]:
-    """Each readable page's title and non-template sentences (see boilerplate.py), by path."""
+    """Each readable page's title and non-template sentences (see boilerplate.py), by path.
+
+    What the template counts of each page is kept by the page's content hash, and what each page
+    says of its own by its title, content hash and the template text it holds: a warm run reads
+    the pages that changed and those whose template text did (a sentence now on enough pages to
+    count), not every page.
+    """
     if vault.derived.distinctive is not None:
         return vault.derived.distinctive
     readable = [page.path for page in vault.pages.values() if page.unreadable is None and page.sha]
-    sentences = {}
-    for done, path in enumerate(readable, 1):
-        sentences[path] = boilerplate.body_sentences(vault.text_of(path))
-        if progress is not None and (done % 500 == 0 or done == len(readable)):
-            progress("finding template text", done, len(readable), "pages")
-    template = boilerplate.Template(sentences.values())
-    found = {path: Distinct(vault.pages[path].title, template.distinctive(s)) for path, s in sentences.items()}
+    known = boilerplate.WordHashes()
+    read: dict[int, list[str]] = {}  # the sentences of the pages read this time, by index
+
+    def sentences_of(i: int) -> list[str]:
+        if i not in read:
+            read[i] = boilerplate.body_sentences(vault.text_of(readable[i]))
+        return read[i]
+
+    counted = phase(progress, "finding template text", "pages")
+
+    def counts_of(missing: list[int]) -> list[np.ndarray]:
+        rows = []
+        for done, i in enumerate(missing, 1):
+            rows.append(boilerplate.page_row(sentences_of(i), known)[:, None])
+            if counted is not None and done % 500 == 0:
+                counted(done, len(missing))
+        return rows
+
+    recipe = boilerplate.RECIPE, boilerplate.TEMPLATE_PAGES, boilerplate.SLOT_SHARE
+    shas = [vault.pages[path].sha for path in readable]
+    rows, _ = _cached_rows(vault, _store_name("template", *recipe), shas, counts_of)
+    if counted is not None:
+        counted(len(readable), len(readable))
+    template = boilerplate.Template([row[:, 0] for row in rows], known)
+    store = f"{_store_name('distinct', *recipe)}.json"
+    stored = cache.read_large_json(cache.cache_path(vault.root, store)) if vault.use_cache else None
+    if not isinstance(stored, dict):
+        stored = {}
+    found: dict[str, Distinct] = {}
+    kept: dict[str, list[Any]] = {}
+    for i, (path, row) in enumerate(zip(readable, rows, strict=True)):
+        title = vault.pages[path].title
+        held = hashlib.blake2b(f"{title}\0{shas[i]}\0".encode() + template.held_by(row[:, 0]), digest_size=12)
+        last = stored.get(held.hexdigest())
+        if isinstance(last, list) and len(last) == 2 and isinstance(last[0], str) and isinstance(last[1], int):
+            found[path] = Distinct(title, last[0], last[1], partial(_found_again, template, sentences_of, i))
+        else:
+            found[path] = Distinct.of(title, template.distinctive(sentences_of(i)))
+        kept[held.hexdigest()] = [found[path].key, found[path].words]
+    del rows
+    read.clear()  # a page asked for later is read again
+    template.known = boilerplate.WordHashes()  # nor is every word's hash kept for it
+    if vault.use_cache and kept != stored:
+        cache.write_json(vault.root, store, kept)
     vault.derived.distinctive = found
     return found
+
+
+def _found_again(template: boilerplate.Template, sentences_of: Callable[[int], list[str]], i: int) -> list[str]:
+    return template.distinctive(sentences_of(i))
 
 
 def _cached_rows(
@@ -515,8 +589,8 @@ def piece_vectors(
             at += len(pieces)
         return out
 
-    also_keep = {_text_key(p.text) for p in others} if others else None
-    return _cached_rows(vault, store, [_text_key(p.text) for p in pages], compute, also_keep)
+    also_keep = {p.key for p in others} if others else None
+    return _cached_rows(vault, store, [p.key for p in pages], compute, also_keep)
 
 
 def aligned_score(a: np.ndarray, b: np.ndarray, titles: float = 0.0) -> float:
@@ -534,11 +608,11 @@ def aligned_score(a: np.ndarray, b: np.ndarray, titles: float = 0.0) -> float:
 
 
 def whole_text_vectors(
-    vault: Vault, store: str, texts: list[str], embed: Callable[[list[str]], np.ndarray]
+    vault: Vault, store: str, pages: list[Distinct], embed: Callable[[list[str]], np.ndarray]
 ) -> tuple[np.ndarray, int]:
-    """One unit vector per text (a row of the matrix), cached by the text's hash in `store`."""
+    """One unit vector per page's text (a row of the matrix), cached by the text's hash in `store`."""
     rows, embedded = _cached_rows(
-        vault, store, [_text_key(t) for t in texts], lambda missing: list(embed([texts[i] for i in missing])[:, None])
+        vault, store, [p.key for p in pages], lambda missing: list(embed([pages[i].text for i in missing])[:, None])
     )
     matrix = np.concatenate(rows) if rows else np.zeros((0, 1), dtype=np.float32)
     return matrix.astype(np.float32, copy=False), embedded
@@ -567,8 +641,8 @@ def static_candidates(
     embedder = StaticEmbedder()  # loaded for stage one alone (0.1 s): its 42 MiB are free before the model loads
     store = _store_name("static", embedder.id, boilerplate.RECIPE)
     counted = phase(progress, "stage one: page vectors")
-    vectors, embedded = whole_text_vectors(vault, store, [p.text for p in pages], lambda t: embedder.embed(t, counted))
-    said = [i for i, page in enumerate(pages) if page.sentences]
+    vectors, embedded = whole_text_vectors(vault, store, pages, lambda t: embedder.embed(t, counted))
+    said = [i for i, page in enumerate(pages) if page.words]
     if len(said) < 2:
         return StageOne([], set(), embedded)
     if len(said) < len(pages):
@@ -597,9 +671,13 @@ def static_candidates(
         _centre(row[:, :-1], mean)
         return row
 
+    @functools.cache  # a page is in many pairs: its title's words are found once
+    def named(page: int) -> set[str]:
+        return title_words(pages[page].title)
+
     scored = []
     for done, (i, j, _) in enumerate(near, 1):
-        titles = title_overlap(pages[said[i]].title, pages[said[j]].title)
+        titles = word_overlap(named(said[i]), named(said[j]))
         scored.append((said[i], said[j], aligned_score(centred_row(said[i]), centred_row(said[j]), titles)))
         if progress is not None and (done % 2000 == 0 or done == len(near)):
             progress("stage one: aligning pairs", done, len(near), "pairs")
@@ -780,8 +858,7 @@ def find_duplicates(
     if lexical or stage_one is None:
         store = _store_name("lexical", provider.id, boilerplate.RECIPE)
         counted = phase(progress, "lexical vectors")
-        texts = [p.text for p in pages]
-        vectors, embedded = whole_text_vectors(vault, store, texts, lambda t: provider.embed(t, counted))
+        vectors, embedded = whole_text_vectors(vault, store, pages, lambda t: provider.embed(t, counted))
         scored = [(i, j, score, False) for i, j, score in candidate_pairs(vectors, threshold)]
         stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
     else:
