@@ -546,7 +546,7 @@ def test_a_warm_run_reads_only_the_pages_whose_text_or_template_text_changed(
     own while its title, text and the template text it holds stay the same: a warm run reads the
     pages that changed and those whose template text a change made or unmade, and finds what a
     run without a cache finds."""
-    from curator.core.vault import Vault
+    from curator.core.errors import CuratorError
 
     shared = "Open Settings, go to Appearance and choose Install."
     copied = "The gateway keys live in the hardware security module."
@@ -555,8 +555,8 @@ def test_a_warm_run_reads_only_the_pages_whose_text_or_template_text_changed(
         files[f"p{i}.md"] += f" {copied}"  # on three pages: not template text yet
     root = make_vault(tmp_path / "v", files)
     read: list[str] = []
-    real = Vault.text_of
-    monkeypatch.setattr(Vault, "text_of", lambda self, path: read.append(path) or real(self, path))
+    real = similarity._sentences_read
+    monkeypatch.setattr(similarity, "_sentences_read", lambda root, at, sha: read.append(at) or real(root, at, sha))
 
     def warm() -> dict[str, tuple[str, int]]:
         read.clear()
@@ -579,3 +579,10 @@ def test_a_warm_run_reads_only_the_pages_whose_text_or_template_text_changed(
     (root / "p3.md").write_text(files["p3.md"] + " A sentence of its own, written today.")
     warm()
     assert read == ["p3.md"]
+    # A page written to while it is read: nothing is taken from the new text, now or when asked later.
+    vault, stored = load_vault(root, use_cache=False), similarity.distinctive_texts(load_vault(root))
+    (root / "p4.md").write_text("Rewritten meanwhile.")
+    with pytest.raises(CuratorError, match=r"p4\.md changed while"):
+        similarity.distinctive_texts(vault)
+    with pytest.raises(CuratorError, match=r"p4\.md changed while"):
+        _ = stored["p4.md"].sentences

@@ -44,6 +44,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 import numpy as np
@@ -57,7 +58,9 @@ from curator.core.embeddings import (
     chunks,
     load_provider,
 )
+from curator.core.errors import CuratorError
 from curator.core.memory import release_free_memory
+from curator.core.page import content_hash
 from curator.core.parse import split_frontmatter
 from curator.core.progress import Phased, phase
 from curator.core.resolve import fold
@@ -432,12 +435,13 @@ def distinctive_texts(vault: Vault, progress: Phased | None = None) -> dict[str,
     if vault.derived.distinctive is not None:
         return vault.derived.distinctive
     readable = [page.path for page in vault.pages.values() if page.unreadable is None and page.sha]
+    shas = [vault.pages[path].sha for path in readable]
     known = boilerplate.WordHashes()
     read: dict[int, list[str]] = {}  # the sentences of the pages read this time, by index
 
     def sentences_of(i: int) -> list[str]:
         if i not in read:
-            read[i] = boilerplate.body_sentences(vault.text_of(readable[i]))
+            read[i] = _sentences_read(vault.root, readable[i], shas[i])
         return read[i]
 
     counted = phase(progress, "finding template text", "pages")
@@ -451,7 +455,6 @@ def distinctive_texts(vault: Vault, progress: Phased | None = None) -> dict[str,
         return rows
 
     recipe = boilerplate.RECIPE, boilerplate.TEMPLATE_PAGES, boilerplate.SLOT_SHARE
-    shas = [vault.pages[path].sha for path in readable]
     rows, _ = _cached_rows(vault, _store_name("template", *recipe), shas, counts_of)
     if counted is not None:
         counted(len(readable), len(readable))
@@ -467,21 +470,31 @@ def distinctive_texts(vault: Vault, progress: Phased | None = None) -> dict[str,
         held = hashlib.blake2b(f"{title}\0{shas[i]}\0".encode() + template.held_by(row[:, 0]), digest_size=12)
         last = stored.get(held.hexdigest())
         if isinstance(last, list) and len(last) == 2 and isinstance(last[0], str) and isinstance(last[1], int):
-            found[path] = Distinct(title, last[0], last[1], partial(_found_again, template, sentences_of, i))
+            again = partial(_found_again, template, vault.root, path, shas[i])  # holds no vault: no cycle
+            found[path] = Distinct(title, last[0], last[1], again)
         else:
             found[path] = Distinct.of(title, template.distinctive(sentences_of(i)))
         kept[held.hexdigest()] = [found[path].key, found[path].words]
     del rows
-    read.clear()  # a page asked for later is read again
-    template.known = boilerplate.WordHashes()  # nor is every word's hash kept for it
+    read.clear()  # a page asked for later is read again, and the template it is read with
+    template.known = boilerplate.WordHashes()  # need not keep every word's hash for that
     if vault.use_cache and kept != stored:
         cache.write_json(vault.root, store, kept)
     vault.derived.distinctive = found
     return found
 
 
-def _found_again(template: boilerplate.Template, sentences_of: Callable[[int], list[str]], i: int) -> list[str]:
-    return template.distinctive(sentences_of(i))
+def _sentences_read(root: Path, path: str, sha: str) -> list[str]:
+    """The page's sentences, from its file as it was loaded: what is kept by its content hash must
+    come from that content."""
+    data = (root / path).read_bytes()
+    if content_hash(data) != sha:
+        raise CuratorError(f"{path} changed while its duplicates were looked for; run again")
+    return boilerplate.body_sentences(data.decode("utf-8", "replace"))
+
+
+def _found_again(template: boilerplate.Template, root: Path, path: str, sha: str) -> list[str]:
+    return template.distinctive(_sentences_read(root, path, sha))
 
 
 def _cached_rows(
