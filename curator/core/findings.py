@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -178,8 +179,10 @@ def rule_relation_cycles(vault: Vault) -> Iterator[Hit]:
 def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
     """The closest page title to each dead target, when one is close enough to be a typo.
 
-    Only titles with the same first character are compared (a typo rarely hits the first
-    letter), which keeps the cost far below every dead target against every title.
+    Only titles that can score `_NEAR` are compared: the same first character (a typo rarely hits
+    the first letter) and a length near the target's (a ratio counts every character one string
+    has more than the other). Ties between equally close titles go to the shortest, then the first
+    in alphabetical order.
     """
     if not targets or not vault.pages:
         return {}
@@ -189,34 +192,51 @@ def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
     for key, paths in vault.resolver.titles().items():  # titles the resolver has folded already
         if key:
             by_initial[key[0]].append((key, paths))
-    for group in by_initial.values():
-        group.sort()  # the keys differ: ties between equally close titles go to the first in this order
-    queries: dict[str, list[tuple[str, str]]] = defaultdict(list)  # initial -> (folded query, target)
+    keys: dict[str, list[str]] = {}
+    lengths: dict[str, list[int]] = {}
+    for initial, group in by_initial.items():
+        group.sort(key=lambda title: (len(title[0]), title[0]))
+        keys[initial] = [key for key, _ in group]
+        lengths[initial] = [len(key) for key in keys[initial]]
+    # Queries of one initial and length compare with the same titles: (initial, length) -> (query, target).
+    queries: dict[tuple[str, int], list[tuple[str, str]]] = defaultdict(list)
     for target in targets:
         query = fold(target.rsplit("/", 1)[-1].removesuffix(".md"))
         if query[:1] in by_initial:
-            queries[query[:1]].append((query, target))
+            queries[query[:1], len(query)].append((query, target))
+    windows = {(initial, n): _length_window(lengths[initial], n) for initial, n in queries}
     found: dict[str, list[str]] = {}  # target -> the pages of the closest title
     # Few comparisons: one lookup each, with no numpy import (~35 ms); many: a parallel matrix.
-    matrix = sum(len(asked) * len(by_initial[initial]) for initial, asked in queries.items()) >= _MATRIX_MIN
-    for initial, asked in queries.items():
-        group = by_initial[initial]
-        keys = [key for key, _ in group]
+    matrix = sum(len(queries[at]) * (hi - lo) for at, (lo, hi) in windows.items()) >= _MATRIX_MIN
+    for (initial, n), asked in queries.items():
+        lo, hi = windows[initial, n]
+        titles, candidates = by_initial[initial], keys[initial][lo:hi]
+        if not candidates:
+            continue
         if not matrix:
             for query, target in asked:
-                match = process.extractOne(query, keys, scorer=fuzz.ratio, score_cutoff=_NEAR)
+                match = process.extractOne(query, candidates, scorer=fuzz.ratio, score_cutoff=_NEAR)
                 if match is not None:
-                    found[target] = group[match[2]][1]
+                    found[target] = titles[lo + match[2]][1]
             continue
         scores = process.cdist(
-            [q for q, _ in asked], keys, scorer=fuzz.ratio, score_cutoff=_NEAR, dtype="uint8", workers=-1
+            [query for query, _ in asked], candidates, scorer=fuzz.ratio, score_cutoff=_NEAR, dtype="uint8", workers=-1
         )
         for (_, target), row in zip(asked, scores, strict=True):
             best = int(row.argmax())
             if row[best] >= _NEAR:
-                found[target] = group[best][1]
+                found[target] = titles[lo + best][1]
     # A title as written (of the first page, by name, when several share it).
     return {target: min(vault.pages[p].title for p in paths) for target, paths in found.items()}
+
+
+def _length_window(lengths: list[int], length: int) -> tuple[int, int]:
+    """The slice of `lengths` (sorted) a string of `length` characters can score `_NEAR` with:
+    a ratio is at most 100 * (1 - |n - m| / (n + m)) for lengths n and m (one more on each side
+    for rounding)."""
+    shortest = length * _NEAR // (200 - _NEAR) - 1
+    longest = length * (200 - _NEAR) // _NEAR + 1
+    return bisect_left(lengths, shortest), bisect_right(lengths, longest)
 
 
 _NEAR = 80

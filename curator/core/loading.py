@@ -6,6 +6,7 @@ import gc
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,16 @@ def _load(
     # change what was dead, and those links are resolved again at the end.
     resolver = Resolver([entry.path for entry in scan.pages], scan.attachments, {}, config.resolve_aliases)
     resolved: dict[str, list[ResolvedLink]] = {}
+    aliases: dict[str, tuple[str, ...]] = {}
+    with_dead_links: list[str] = []  # pages an alias may yet answer a link of
+
+    def arrived(path: str, page: Page) -> None:
+        links = resolved[path] = _links_of(resolver, page, typed_links_only)
+        if has_aliases(page.frontmatter):
+            aliases[path] = page.aliases
+        if any(rl.resolution.kind == "dead" for rl in links):
+            with_dead_links.append(path)
+
     for entry in scan.pages:
         previous = cached.get(entry.path)
         if not isinstance(previous, list) or len(previous) != ROW_FIELDS:
@@ -91,7 +102,7 @@ def _load(
                 previous = None
             else:
                 loaded[entry.path], rows[entry.path] = page, previous
-                resolved[entry.path] = _links_of(resolver, page, typed_links_only)
+                arrived(entry.path, page)
                 continue
         to_read.append((entry, previous))
     reused = len(loaded)
@@ -100,7 +111,7 @@ def _load(
 
     for path, page, row in read_pages(root, to_read, config.max_page_bytes):
         loaded[path] = page
-        resolved[path] = _links_of(resolver, page, typed_links_only)
+        arrived(path, page)
         if row is not None:
             rows[path] = row
         if progress is not None and len(loaded) % 500 == 0:
@@ -123,14 +134,14 @@ def _load(
         wait_for_store = cache.write_json_in_background(root, PAGES_CACHE, settings)  # while links are gathered
         del settings, table  # encoded now: the rows' memory is free for what comes next
     rows.clear()
-    aliases = _aliases(pages)
-    links = [rl for entry in scan.pages for rl in resolved[entry.path]]
     if aliases:
         resolver.add_aliases(aliases)
-        links = [
-            rl if rl.resolution.kind != "dead" else rl._replace(resolution=_resolution(resolver, rl.source, rl.link))
-            for rl in links
-        ]
+        for path in with_dead_links:
+            resolved[path] = [
+                rl if rl.resolution.kind != "dead" else rl._replace(resolution=_resolution(resolver, path, rl.link))
+                for rl in resolved[path]
+            ]
+    links = list(chain.from_iterable(resolved[entry.path] for entry in scan.pages))
     problem = wait_for_store() if wait_for_store is not None else None
     if problem:
         notes.append(problem)

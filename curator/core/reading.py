@@ -29,7 +29,8 @@ def read_pages(
 ) -> Iterator[tuple[str, Page, list | None]]:  # type: ignore[type-arg]
     """Read and parse pages, sharing the work with forked workers when there are many and more than one core.
 
-    Yields (path, page, cache row or None): pages from workers arrive as cache rows already.
+    Yields (path, page, cache row or None): when workers share the work, every page comes with its
+    cache row (theirs arrive as rows), made while the others still parse.
     """
     helpers = min(os.cpu_count() or 1, 4) - 1
     if len(items) >= PARALLEL_MIN_PAGES and helpers >= 1 and _may_fork():
@@ -103,7 +104,8 @@ def _read_pages_forked(
     complete = False
     try:
         while _PARENT_WORKS and (number := _take(counter)) < len(chunks):
-            yield from _read_serially(root, chunks[number], max_bytes)
+            for path, page, _ in _read_serially(root, chunks[number], max_bytes):
+                yield path, page, page_to_row(page)  # the cache row, made while the workers still parse
             done.add(number)
             while True:  # collect what the workers have sent meanwhile
                 try:
