@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -216,6 +217,26 @@ def test_named_index_page(tmp_path: Path) -> None:
         rules={"stub": "off", "untyped": "off", "orphan": "off"},
     )
     assert found == [("index-drift", "b.md")]
+
+
+def test_the_length_window_keeps_every_title_close_enough_to_suggest() -> None:
+    """Titles are compared only when their length lets them reach the cut-off: none that does is left out."""
+    from rapidfuzz import fuzz
+
+    rng = random.Random(12)
+    close = 0
+    for _ in range(3000):
+        query = "".join(rng.choices("abc ", k=rng.randint(1, 40)))
+        title = list(query)
+        for _ in range(rng.randint(0, 12)):  # insertions and deletions change the length
+            if title and rng.random() < 0.5:
+                del title[rng.randrange(len(title))]
+            else:
+                title.insert(rng.randint(0, len(title)), rng.choice("abc "))
+        if fuzz.ratio(query, "".join(title)) >= findings_module._NEAR:
+            close += 1
+            assert findings_module._length_window([len(title)], len(query)) == (0, 1), (query, "".join(title))
+    assert close > 500  # the check saw many near pairs of differing lengths
 
 
 def test_did_you_mean_is_the_same_by_lookups_and_by_the_score_matrix(
