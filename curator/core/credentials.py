@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import accumulate
@@ -165,6 +164,8 @@ def find_in_texts(texts: dict[str, str]) -> dict[str, list[Credential]]:
     ]
     if not candidates:
         return {}
+    import tempfile  # here, not at the top: every page read imports this module
+
     from detect_secrets.core.scan import scan_file
     from detect_secrets.settings import default_settings, get_settings, transient_settings
 

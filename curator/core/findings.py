@@ -7,7 +7,6 @@ the config and fingerprints that survive unrelated edits (no line numbers in the
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
@@ -18,6 +17,11 @@ from curator.core.resolve import anchor_key, fold
 from curator.core.rules import Finding
 from curator.core.titles import diary_title
 from curator.core.vault import ResolvedLink, Vault
+
+try:  # hashlib loads OpenSSL (4 ms) to offer every algorithm; a fingerprint needs SHA-1 only
+    from _sha1 import sha1
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import sha1
 
 if TYPE_CHECKING:
     from curator.core.similarity import DuplicateReport
@@ -36,7 +40,7 @@ class Hit(NamedTuple):
 
 
 def fingerprint(rule: str, path: str, key: str) -> str:
-    return hashlib.sha1(f"{rule}\0{path}\0{key}".encode()).hexdigest()[:16]
+    return sha1(f"{rule}\0{path}\0{key}".encode()).hexdigest()[:16]
 
 
 def check_vault(vault: Vault, duplicates: DuplicateReport | None = None) -> list[Finding]:
