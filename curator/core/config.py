@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -63,7 +64,7 @@ class Config(NamedTuple):
 
     def in_journal_folder(self, path: str) -> bool:
         """A page in a daily-note folder: its dated title is meant (no diary-title, no rename)."""
-        return any(path.startswith(folder.rstrip("/") + "/") for folder in self.journal_folders)
+        return bool(self.journal_folders) and path.startswith(_as_prefixes(self.journal_folders))
 
     def fingerprint(self) -> str:
         """A hash of every setting, so derived results are rebuilt when the config changes."""
@@ -259,3 +260,8 @@ def select_rules(config: Config, select: str | None = None, ignore: str | None =
             elif option == "--select" and rules.get(rule) == "off":
                 rules[rule] = DEFAULT_SEVERITY[rule]  # picked by name: on, though the config turned it off
     return config._replace(rules=MappingProxyType(rules))
+
+
+@functools.cache
+def _as_prefixes(folders: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(folder.rstrip("/") + "/" for folder in folders)

@@ -283,7 +283,10 @@ def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
                 continue
             what = f"block ^{anchor[1:]}"
         else:
-            wanted = anchor_key(anchor.split("#")[-1])
+            heading = anchor.split("#")[-1]
+            if any(h.text == heading for h in target.headings):  # as written: no need to compare loosely
+                continue
+            wanted = anchor_key(heading)
             if not wanted or any(anchor_key(h.text) == wanted for h in target.headings):
                 continue
             what = f"heading {anchor!r}"

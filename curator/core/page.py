@@ -73,8 +73,8 @@ class Page(NamedTuple):
 
 def title_of(path: str) -> str:
     """A page's title: its file name without `.md`."""
-    name = path.rsplit("/", 1)[-1]
-    return name[:-3] if name.lower().endswith(".md") else name
+    name = path[path.rfind("/") + 1 :]
+    return name[:-3] if name.endswith(".md") or name[-3:].lower() == ".md" else name
 
 
 def content_hash(data: bytes) -> str:
