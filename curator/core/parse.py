@@ -295,7 +295,10 @@ def _body_links(text: str, masked: str, start: int) -> tuple[list[Link], list[tu
         if inner is not None:  # a wikilink
             if not exact:
                 inner = text[m.start(1) : m.end(1)]
-            target, anchor, label = split_wikilink(inner)
+            if "|" in inner or "#" in inner:
+                target, anchor, label = split_wikilink(inner)
+            else:  # most links: a bare target
+                target, anchor, label = inner.strip(), None, None
             shown.append((begin, end, label or target))
             if target or anchor is not None:
                 links.append(Link("wiki", target, anchor, label, line, column, embed, None, at, end - at))
