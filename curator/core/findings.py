@@ -18,13 +18,15 @@ from curator.core.rules import Finding
 from curator.core.titles import diary_title
 from curator.core.vault import ResolvedLink, Vault
 
-try:  # hashlib loads OpenSSL (4 ms) to offer every algorithm; a fingerprint needs SHA-1 only
-    from _sha1 import sha1
-except ImportError:  # pragma: no cover - an interpreter built without it
+if TYPE_CHECKING:
     from hashlib import sha1
 
-if TYPE_CHECKING:
     from curator.core.similarity import DuplicateReport
+else:
+    try:  # hashlib loads OpenSSL (4 ms) to offer every algorithm; a fingerprint needs SHA-1 only
+        from _sha1 import sha1
+    except ImportError:  # pragma: no cover - an interpreter built without it
+        from hashlib import sha1
 
 
 class Hit(NamedTuple):
