@@ -185,6 +185,36 @@ def test_parsing_in_worker_processes_gives_the_same_vault(
     assert sorted(stored["pages"]) == sorted(serial.pages)
 
 
+def test_workers_send_chunks_larger_than_a_pipe_holds_and_fewer_chunks_when_there_are_many(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chunk's rows pass a pipe in parts (64 KiB at a time); chunks grow so that their numbers fit one pipe."""
+    files = {f"p{i}.md": f"# P{i}\n" + " ".join(f"[[target {i} {j}|label {j}]]" for j in range(400)) for i in range(40)}
+    root = make_vault(tmp_path / "v", files)
+    serial = load_vault(root, use_cache=False)
+    monkeypatch.setattr(reading, "PARALLEL_MIN_PAGES", 10)
+    monkeypatch.setattr(reading, "_CHUNK", 2)
+    monkeypatch.setattr(reading, "_MAX_CHUNKS", 5)  # 40 pages in at most 5 chunks: 8 a chunk, ~250 KB of rows
+    monkeypatch.setattr(reading, "_PARENT_WORKS", False)  # every chunk through a pipe
+    forked = _count_forked_loads(monkeypatch)
+    parallel = load_vault(root, use_cache=False)
+    assert forked == [1]
+    assert parallel.pages == serial.pages and parallel.links == serial.links
+
+
+def test_a_read_given_up_midway_leaves_no_worker_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_vault(tmp_path / "v", _many_pages())
+    monkeypatch.setattr(reading, "_CHUNK", 3)
+    from curator.core.scan import scan_vault
+
+    items = [(entry, None) for entry in scan_vault(root, ()).pages]
+    pages = reading._read_pages_forked(root, items, 1 << 20, 2)
+    assert len([next(pages) for _ in range(4)]) == 4
+    pages.close()  # what an error or ctrl-c in the caller does
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # no child left, running or unreaped
+
+
 def test_pages_a_dead_worker_took_are_parsed_by_the_parent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = make_vault(tmp_path / "v", _many_pages())
     serial = load_vault(root, use_cache=False)

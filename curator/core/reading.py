@@ -9,7 +9,6 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from curator.core.credentials import may_hold_credential
 from curator.core.page import Page, content_hash, page_from_row, page_to_row, title_of
@@ -68,92 +67,121 @@ def _read_pages_forked(
     max_bytes: int,
     helpers: int,
 ) -> Iterator[tuple[str, Page, list | None]]:  # type: ignore[type-arg]
-    """The parent and `helpers` forked workers take chunks from one shared counter until none are left.
+    """The parent and `helpers` forked workers take chunks of pages until none are left.
 
-    Workers inherit `items` through fork and send back cache rows by a queue (its feeder thread lets
-    them go on parsing while the parent is busy); the parent parses its own chunks and collects
-    between them, so no core waits. Chunks a worker took but never delivered (it died) are parsed
-    by the parent at the end.
+    The chunks' numbers wait in a pipe, four bytes each, written before the workers start: each
+    process reads one to take a chunk, and an empty read says none is left. Workers inherit
+    `items` through fork and send back each chunk's cache rows, pickled, through a pipe of their
+    own (a thread writes them, so a worker goes on parsing while the parent is busy); the parent
+    parses its own chunks and collects between them, so no core waits. Chunks a worker took but
+    never delivered (it died) are parsed by the parent at the end.
     """
-    import multiprocessing as mp
-    import queue
+    import pickle
+    import select
+    import signal
 
-    context = mp.get_context("fork")
-    chunks = [items[i : i + _CHUNK] for i in range(0, len(items), _CHUNK)]  # inherited by the workers
-    counter = context.Value("i", 0)
-    results: Any = context.Queue()
-    workers = [
-        context.Process(target=_worker, args=(root, chunks, max_bytes, counter, results), daemon=True)
-        for _ in range(helpers)
-    ]
-    for worker in workers:
-        worker.start()
+    size = max(_CHUNK, -(-len(items) // _MAX_CHUNKS))
+    chunks = [items[i : i + size] for i in range(0, len(items), size)]  # inherited by the workers
+    jobs, jobs_in = os.pipe()
+    os.write(jobs_in, b"".join(n.to_bytes(4, "little") for n in range(len(chunks))))  # fits: _MAX_CHUNKS
+    os.close(jobs_in)
+    workers: dict[int, int] = {}  # the read end of a worker's pipe -> its process id
+    inbox: dict[int, bytearray] = {}
     done: set[int] = set()
-    finished = 0  # workers that said they are through
-
-    def delivered(message: tuple[int, list[tuple[str, list]]] | None) -> Iterator[tuple[str, Page, list]]:  # type: ignore[type-arg]
-        nonlocal finished
-        if message is None:
-            finished += 1
-            return
-        number, rows = message
-        done.add(number)
-        for path, row in rows:
-            yield path, page_from_row(path, row), row
-
-    complete = False
     try:
-        while _PARENT_WORKS and (number := _take(counter)) < len(chunks):
+        for _ in range(helpers):
+            read_end, write_end = os.pipe()
+            try:
+                pid = os.fork()
+            except OSError:  # no process to be had (a limit): fewer workers, or the parent alone
+                os.close(read_end)
+                os.close(write_end)
+                break
+            if pid == 0:  # the worker: it parses, then leaves without the parent's exit handlers
+                code = 1
+                try:
+                    os.close(read_end)
+                    _worker(root, chunks, max_bytes, jobs, write_end)
+                    code = 0
+                finally:
+                    os._exit(code)
+            os.close(write_end)
+            workers[read_end], inbox[read_end] = pid, bytearray()
+
+        def collect(wait: bool) -> Iterator[tuple[str, Page, list]]:  # type: ignore[type-arg]
+            """What the workers have sent by now (with `wait`, at least one more message or end)."""
+            ready, _, _ = select.select(list(inbox), [], [], None if wait else 0)
+            for fd in ready:
+                data = os.read(fd, 1 << 20)
+                if not data:  # the worker is through (or died)
+                    del inbox[fd]
+                    continue
+                buffer = inbox[fd]
+                buffer += data
+                while len(buffer) >= 8 and len(buffer) >= 8 + (length := int.from_bytes(buffer[:8], "little")):
+                    number, rows = pickle.loads(buffer[8 : 8 + length])  # from our own worker
+                    del buffer[: 8 + length]
+                    done.add(number)
+                    for path, row in rows:
+                        yield path, page_from_row(path, row), row
+
+        while _PARENT_WORKS and (number := _take(jobs)) is not None:
             for path, page, _ in _read_serially(root, chunks[number], max_bytes):
                 yield path, page, page_to_row(page)  # the cache row, made while the workers still parse
             done.add(number)
-            while True:  # collect what the workers have sent meanwhile
-                try:
-                    message = results.get_nowait()
-                except queue.Empty:
-                    break
-                yield from delivered(message)
-        while finished < len(workers):
-            try:
-                message = results.get(timeout=0.5)
-            except queue.Empty:
-                if all(not w.is_alive() for w in workers) and results.empty():
-                    break  # a worker died without saying so
-                continue
-            yield from delivered(message)
-        complete = True
+            yield from collect(wait=False)
+        while inbox:
+            yield from collect(wait=True)
     finally:
-        for worker in workers:  # stopped at once when the caller gave up (an error, ctrl-c)
-            worker.join(timeout=5 if complete else 0)
-            if worker.is_alive():
-                worker.terminate()
+        for fd, pid in workers.items():  # stopped at once when the caller gave up (an error, ctrl-c)
+            if fd in inbox:
+                os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            os.close(fd)
+        os.close(jobs)
     for number in sorted(set(range(len(chunks))) - done):  # taken by a worker that never delivered it
         yield from _read_serially(root, chunks[number], max_bytes)
 
 
-def _take(counter: Any) -> int:
-    with counter.get_lock():
-        number: int = counter.value
-        counter.value = number + 1
-    return number
+_MAX_CHUNKS = 4096  # chunk numbers in the pipe: 16 KiB, what any pipe holds before it is read
+
+
+def _take(jobs: int) -> int | None:
+    """The number of the next chunk to parse, or None when none is left."""
+    token = os.read(jobs, 4)  # a pipe serves one reader at a time, and every number is 4 bytes
+    return int.from_bytes(token, "little") if token else None
 
 
 def _worker(
     root: Path,
     chunks: list[list[tuple[FileEntry, list | None]]],  # type: ignore[type-arg]
     max_bytes: int,
-    counter: Any,
-    results: Any,
+    jobs: int,
+    out: int,
 ) -> None:
+    """Parse chunks until none is left; a thread writes each chunk's rows to `out` as they come."""
+    import pickle
+    import queue
+
     gc.disable()  # a worker makes only acyclic data and exits
+    outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+
+    def send() -> None:
+        with os.fdopen(out, "wb") as pipe:
+            while (message := outbox.get()) is not None:
+                pipe.write(message)
+                pipe.flush()
+
+    writer = threading.Thread(target=send)
+    writer.start()
     try:
-        while (number := _take(counter)) < len(chunks):
+        while (number := _take(jobs)) is not None:
             rows = [(e.path, page_to_row(read_page(root, e, max_bytes, prev))) for e, prev in chunks[number]]
-            results.put((number, rows))
+            data = pickle.dumps((number, rows), protocol=pickle.HIGHEST_PROTOCOL)
+            outbox.put(len(data).to_bytes(8, "little") + data)
     finally:
-        results.put(None)
-        results.close()
-        results.join_thread()
+        outbox.put(None)
+        writer.join()
 
 
 def _read_open_file(fd: int, expected: int, max_bytes: int) -> bytes:
