@@ -517,6 +517,44 @@ def test_stage_one_keeps_its_frame_while_the_vaults_mean_holds(tmp_path: Path, m
     assert len(trained) == 2  # a new frame for a rewritten vault
 
 
+def test_a_warm_run_aligns_again_only_the_pairs_of_a_changed_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stage one's aligned scores are kept by the two texts and the frame: after one page is edited
+    only its pairs are aligned again, and the candidates are those of a run that aligns every pair."""
+    import random
+
+    rng = random.Random(5)
+    words = "cache queue deploy tenant ledger invoice region replica token backup audit schema".split()
+
+    def page(i: int) -> str:
+        return " ".join(
+            f"The {rng.choice(words)} {rng.choice(words)} of step {i} runs {rng.choice(words)}." for _ in range(6)
+        )
+
+    root = make_vault(tmp_path / "v", {f"p{i:03}.md": page(i) for i in range(120)})
+    aligned: list[int] = []
+    real = similarity.aligned_score
+    monkeypatch.setattr(similarity, "aligned_score", lambda a, b, t=0.0: aligned.append(1) or real(a, b, t))
+
+    def stage_one() -> similarity.StageOne:
+        vault = load_vault(root)
+        return similarity.static_candidates(vault, list(similarity.distinctive_texts(vault).values()), 0.3)
+
+    stage_one()
+    assert len(aligned) > 100  # every pair, the first time
+    aligned.clear()
+    (root / "p007.md").write_text(page(7) + " One more line written today.")
+    warm = stage_one()
+    assert 0 < len(aligned) <= 2 * similarity.STAGE_ONE_NEIGHBOURS  # p007's pairs only
+    for store in (root / ".curator" / "cache").glob("pairs-*"):
+        store.unlink()
+    aligned.clear()
+    again = stage_one()
+    assert len(aligned) > 100
+    assert (warm.pairs, warm.reworded) == (again.pairs, again.reworded)
+
+
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
 def test_free_memory_is_handed_back_on_glibc() -> None:
     from curator.core import memory
@@ -531,7 +569,7 @@ def test_damaged_vector_stores_cost_time_not_a_crash(tmp_path: Path) -> None:
     files: dict[str, str | bytes] = {f"{title}.md": TEMPLATE.format(body=body) for title, body in pages}
     root = make_vault(tmp_path / "v", files)
     first = find_duplicates(load_vault(root))
-    stores = sorted((root / ".curator" / "cache").glob("*.npy"))
+    stores = sorted((root / ".curator" / "cache").glob("*.np[yz]"))
     assert stores
     for n, store in enumerate(stores):
         store.write_bytes(b"" if n % 2 == 0 else store.read_bytes()[:100])

@@ -40,6 +40,7 @@ import hashlib
 import re
 import threading
 import time
+import zipfile
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -675,9 +676,21 @@ def static_candidates(
     nearest = {(said[i], said[j]) for i, j in _mutual_nearest(coarse, REWORDED_NEAREST, REWORDED_NEAREST_MARGIN)}
     del coarse
     release_free_memory()  # every page's text and vector, the index: what follows needs a few pages' pieces
-    involved = sorted({said[i] for i, _, _ in near} | {said[j] for _, j, _ in near})
-    rows, _ = piece_vectors(
-        vault, embedder, [pages[i] for i in involved], phase(progress, "stage one: sentence vectors"), others=pages
+    near = [(said[i], said[j], score) for i, j, score in near]
+    # A pair's aligned score depends only on its two texts (their keys) and the frame: scores of
+    # the last run are reused, and only pairs with a changed page are aligned again.
+    pair_store = _store_name("pairs", embedder.id, boilerplate.RECIPE, PIECE_WORDS, MAX_PIECES)
+    frame_id = hashlib.blake2b(mean.astype(np.float32).tobytes(), digest_size=16).digest()
+    ids = _pair_ids(pages, near)
+    known, stored = _known_scores(vault, pair_store, frame_id, ids)
+    unknown = np.isnan(known)
+    involved = sorted({page for (i, j, _), new in zip(near, unknown, strict=True) if new for page in (i, j)})
+    rows, _ = (
+        piece_vectors(
+            vault, embedder, [pages[i] for i in involved], phase(progress, "stage one: sentence vectors"), others=pages
+        )
+        if involved
+        else ([], 0)
     )
     row_of = dict(zip(involved, rows, strict=True))
 
@@ -692,11 +705,14 @@ def static_candidates(
         return title_words(pages[page].title)
 
     scored = []
-    for done, (i, j, _) in enumerate(near, 1):
-        titles = word_overlap(named(said[i]), named(said[j]))
-        scored.append((said[i], said[j], aligned_score(centred_row(said[i]), centred_row(said[j]), titles)))
+    for done, ((i, j, _), score, new) in enumerate(zip(near, known.tolist(), unknown.tolist(), strict=True), 1):
+        if new:
+            score = aligned_score(centred_row(i), centred_row(j), word_overlap(named(i), named(j)))
+        scored.append((i, j, score))
         if progress is not None and (done % 2000 == 0 or done == len(near)):
             progress("stage one: aligning pairs", done, len(near), "pairs")
+    if vault.use_cache and (unknown.any() or stored != len(ids)):  # a pair new, or one gone
+        _store_scores(vault, pair_store, frame_id, ids, np.array([score for _, _, score in scored]))
     aligned = set(_mutual_nearest(_by_page(_arrays(scored)), REWORDED_STATIC, REWORDED_STATIC_MARGIN))
     reworded = {
         (i, j)
@@ -708,6 +724,47 @@ def static_candidates(
     for page in {page for pair in reworded for page in pair}:
         wanted |= {(min(page, other), max(page, other)) for _, other in best[page]}
     return StageOne([(i, j, score) for i, j, score in scored if (i, j) in wanted], reworded, embedded)
+
+
+def _pair_ids(pages: list[Distinct], pairs: list[tuple[int, int, float]]) -> np.ndarray:
+    """A 64-bit id of each pair's two texts, whichever order they come in (from their keys)."""
+    if not pairs:
+        return np.zeros(0, dtype=np.uint64)
+    first = np.array([int(pages[i].key[:16], 16) for i, _, _ in pairs], dtype=np.uint64)
+    second = np.array([int(pages[j].key[:16], 16) for _, j, _ in pairs], dtype=np.uint64)
+    low, high = np.minimum(first, second), np.maximum(first, second)
+    return low * np.uint64(0x9E3779B97F4A7C15) + high  # wraps around: a mix, not a sum
+
+
+def _known_scores(vault: Vault, store: str, frame_id: bytes, ids: np.ndarray) -> tuple[np.ndarray, int]:
+    """The stored aligned score of each pair (by `_pair_ids`), NaN where none is stored or the
+    store was made in another frame; and how many pairs the store holds."""
+    known = np.full(len(ids), np.nan)
+    if not vault.use_cache:
+        return known, 0
+    try:
+        with np.load(cache.cache_path(vault.root, f"{store}.npz"), allow_pickle=False) as stored:
+            frame, stored_ids, scores = stored["frame"], stored["ids"], stored["scores"]
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):  # missing or damaged: scored again
+        return known, 0
+    if frame.tobytes() != frame_id or stored_ids.dtype != np.uint64 or stored_ids.shape != scores.shape:
+        return known, 0
+    if len(stored_ids) and len(ids):
+        at = np.searchsorted(stored_ids, ids).clip(max=len(stored_ids) - 1)
+        found = stored_ids[at] == ids
+        known[found] = scores[at[found]]
+    return known, len(stored_ids)
+
+
+def _store_scores(vault: Vault, store: str, frame_id: bytes, ids: np.ndarray, scores: np.ndarray) -> None:
+    """Keep exactly this run's pairs' scores, in the frame they were worked out in."""
+    order = np.argsort(ids, kind="stable")
+    frame = np.frombuffer(frame_id, dtype=np.uint8)
+    cache.write_with(
+        vault.root,
+        f"{store}.npz",
+        lambda handle: np.savez(handle, frame=frame, ids=ids[order], scores=scores[order]),
+    )
 
 
 def said_best_by(rows: dict[int, np.ndarray], page: int, partner: int, rivals: set[int]) -> bool:
