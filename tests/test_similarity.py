@@ -6,6 +6,7 @@ import os
 import platform
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -477,17 +478,11 @@ def test_a_heavy_rewording_reaches_the_model_as_each_pages_nearest(
     assert reported[(f"{c}.md", f"{a}.md")].reworded
 
 
-def test_stage_one_keeps_its_frame_while_the_vaults_mean_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The mean stage one centres on and the index's cluster centres are kept while the vault's
-    mean moves less than FRAME_DRIFT: one page edited leaves every other page's candidates as
-    they were; a vault rewritten gets a new frame."""
+def step_pages(seed: int) -> Callable[[int], str]:
+    """Page i: six sentences of random words about step i (one seed, the same pages)."""
     import random
 
-    monkeypatch.setattr(similarity, "EXACT_LIMIT", 40)  # the index, not all pairs, above 40 pages
-    trained: list[int] = []
-    real = similarity.index_centroids
-    monkeypatch.setattr(similarity, "index_centroids", lambda v: trained.append(len(v)) or real(v))
-    rng = random.Random(2)
+    rng = random.Random(seed)
     words = "cache queue deploy tenant ledger invoice region replica token backup audit schema".split()
 
     def page(i: int) -> str:
@@ -495,6 +490,18 @@ def test_stage_one_keeps_its_frame_while_the_vaults_mean_holds(tmp_path: Path, m
             f"The {rng.choice(words)} {rng.choice(words)} of step {i} runs {rng.choice(words)}." for _ in range(6)
         )
 
+    return page
+
+
+def test_stage_one_keeps_its_frame_while_the_vaults_mean_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mean stage one centres on and the index's cluster centres are kept while the vault's
+    mean moves less than FRAME_DRIFT: one page edited leaves every other page's candidates as
+    they were; a vault rewritten gets a new frame."""
+    monkeypatch.setattr(similarity, "EXACT_LIMIT", 40)  # the index, not all pairs, above 40 pages
+    trained: list[int] = []
+    real = similarity.index_centroids
+    monkeypatch.setattr(similarity, "index_centroids", lambda v: trained.append(len(v)) or real(v))
+    page = step_pages(seed=2)
     root = make_vault(tmp_path / "v", {f"p{i:03}.md": page(i) for i in range(160)})
 
     def candidates() -> set[tuple[str, str]]:
@@ -522,16 +529,7 @@ def test_a_warm_run_aligns_again_only_the_pairs_of_a_changed_page(
 ) -> None:
     """Stage one's aligned scores are kept by the two texts and the frame: after one page is edited
     only its pairs are aligned again, and the candidates are those of a run that aligns every pair."""
-    import random
-
-    rng = random.Random(5)
-    words = "cache queue deploy tenant ledger invoice region replica token backup audit schema".split()
-
-    def page(i: int) -> str:
-        return " ".join(
-            f"The {rng.choice(words)} {rng.choice(words)} of step {i} runs {rng.choice(words)}." for _ in range(6)
-        )
-
+    page = step_pages(seed=5)
     root = make_vault(tmp_path / "v", {f"p{i:03}.md": page(i) for i in range(120)})
     aligned: list[int] = []
     real = similarity.aligned_score
