@@ -730,8 +730,9 @@ def _pair_ids(pages: list[Distinct], pairs: list[tuple[int, int, float]]) -> np.
     """A 64-bit id of each pair's two texts, whichever order they come in (from their keys)."""
     if not pairs:
         return np.zeros(0, dtype=np.uint64)
-    first = np.array([int(pages[i].key[:16], 16) for i, _, _ in pairs], dtype=np.uint64)
-    second = np.array([int(pages[j].key[:16], 16) for _, j, _ in pairs], dtype=np.uint64)
+    of_page = np.array([int(page.key[:16], 16) for page in pages], dtype=np.uint64)
+    first = of_page[np.fromiter((i for i, _, _ in pairs), dtype=np.int64, count=len(pairs))]
+    second = of_page[np.fromiter((j for _, j, _ in pairs), dtype=np.int64, count=len(pairs))]
     low, high = np.minimum(first, second), np.maximum(first, second)
     return low * np.uint64(0x9E3779B97F4A7C15) + high  # wraps around: a mix, not a sum
 
