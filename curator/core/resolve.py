@@ -58,7 +58,7 @@ class Resolver:
         self._by_title: dict[str, list[str]] = defaultdict(list)  # folded page title -> pages
         self._by_name: dict[str, list[str]] = defaultdict(list)  # folded file name -> attachments
         self._by_alias: dict[str, list[str]] = defaultdict(list)
-        # Bare names that resolve the same from every folder (one page or none), by target text.
+        # Bare names that resolve the same from every folder (one page or none), by the target as written.
         self._bare_memo: dict[str, Resolution] = {}
         by_path, by_title = self._by_path, self._by_title
         for path in pages:
@@ -87,13 +87,14 @@ class Resolver:
 
     def resolve(self, source: str, target: str, markdown: bool = False) -> Resolution:
         """Resolve `target` as written in page `source`; markdown links are paths first."""
+        if not markdown:
+            found = self._bare_memo.get(target)  # by the target as written: most links name a page seen before
+            if found is not None:
+                return found
+        written = target
         target = target.strip().replace("\\", "/")
         if not target:
             return Resolution("page", source)
-        if not markdown and "/" not in target:
-            found = self._bare_memo.get(target)
-            if found is not None:
-                return found
         folder = source.rsplit("/", 1)[0] if "/" in source else ""
         if target.startswith(("./", "../", "/")):
             return self._by_exact_path(folder, target)
@@ -105,7 +106,7 @@ class Resolver:
             return self._by_partial_path(folder, target)
         found = self._by_bare_name(folder, target)
         if not found.candidates:
-            self._bare_memo[target] = found
+            self._bare_memo[written] = found
         return found
 
     def _by_exact_path(self, folder: str, target: str) -> Resolution:
