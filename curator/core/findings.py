@@ -150,8 +150,8 @@ def rule_stale(vault: Vault) -> Iterator[Hit]:
     config = vault.config
     if config.severity("stale") is None:
         return
-    incoming = Counter(r.path for source, _, r in vault.links if r.path is not None and r.path != source)
-    linked = sorted(p for p, count in incoming.items() if count >= config.stale_backlinks and p in vault.pages)
+    incoming, _ = _between_pages(vault)
+    linked = sorted(p for p, count in incoming.items() if count >= config.stale_backlinks)
     if not linked:
         return
     from curator.core.age import age_days
@@ -303,14 +303,23 @@ def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
         )
 
 
+def _between_pages(vault: Vault) -> tuple[dict[str, int], set[str]]:
+    """Of the links from one page to another: how many reach each page, and the pages they leave
+    (worked out once a load: two rules ask)."""
+    if vault.derived.between_pages is None:
+        incoming: dict[str, int] = {}
+        links_out: set[str] = set()
+        for source, _, resolution in vault.links:
+            path = resolution.path
+            if path is not None and path != source and resolution.kind == "page":
+                incoming[path] = incoming.get(path, 0) + 1
+                links_out.add(source)
+        vault.derived.between_pages = (incoming, links_out)
+    return vault.derived.between_pages
+
+
 def rule_orphans(vault: Vault) -> Iterator[Hit]:
-    linked_to: set[str] = set()
-    links_out: set[str] = set()
-    for source, _, resolution in vault.links:
-        path = resolution.path
-        if path is not None and path != source and resolution.kind == "page":
-            linked_to.add(path)
-            links_out.add(source)
+    linked_to, links_out = _between_pages(vault)
     for path, page in vault.pages.items():
         # A page that could not be read may well link out; only its readers can tell.
         if path not in linked_to and path not in links_out and page.unreadable is None:

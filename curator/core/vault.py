@@ -53,6 +53,7 @@ class Derived:
     names: Names | None = None  # remember._names: titles and aliases as phrases
     relations: Relations | None = None  # relations.Relations.of: the typed edges
     last_edited: dict[str, float] | None = None  # age.last_edited: when each page was last edited
+    between_pages: tuple[dict[str, int], set[str]] | None = None  # findings._between_pages: links page to page
 
 
 @dataclass
