@@ -553,6 +553,52 @@ def test_a_warm_run_aligns_again_only_the_pairs_of_a_changed_page(
     assert (warm.pairs, warm.reworded) == (again.pairs, again.reworded)
 
 
+def test_a_warm_run_searches_the_index_again_only_where_a_list_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index's searches are kept with their frame: after pages are edited, added and deleted,
+    only the searches that read a list a vector left or joined are made again, and what stage one
+    finds is what searching for every page finds."""
+    monkeypatch.setattr(similarity, "EXACT_LIMIT", 40)  # the index above 40 pages
+    monkeypatch.setattr(similarity, "PROBES", 2)  # of its 25 lists, each search reads 2
+    searched: list[int] = []
+    real = similarity.IvfIndex.search
+    monkeypatch.setattr(similarity.IvfIndex, "search", lambda self, q: searched.append(len(q)) or real(self, q))
+    trained: list[int] = []
+    centroids = similarity.index_centroids
+    monkeypatch.setattr(similarity, "index_centroids", lambda v: trained.append(len(v)) or centroids(v))
+    results: list[tuple[np.ndarray, np.ndarray]] = []
+    kept_search = similarity._kept_search
+    monkeypatch.setattr(similarity, "_kept_search", lambda *a: results.append(kept_search(*a)) or results[-1])
+    page = step_pages(seed=9)
+    files = {f"p{i:04}.md": page(i) for i in range(1000)}
+    files["twin a.md"] = files["twin b.md"] = files["twin c.md"] = page(999)  # one text three times
+    root = make_vault(tmp_path / "v", files)
+
+    def stage_one() -> similarity.StageOne:
+        vault = load_vault(root)
+        return similarity.static_candidates(vault, list(similarity.distinctive_texts(vault).values()), 0.3)
+
+    stage_one()
+    assert searched == [1003]
+    searched.clear()
+    (root / "p0007.md").write_text(page(7) + " One more line written today.")
+    (root / "p0100.md").unlink()
+    (root / "twin b.md").unlink()
+    (root / "p1000.md").write_text(page(1000))
+    warm = stage_one()
+    assert len(trained) == 1  # the frame was kept
+    assert len(searched) == 1 and 0 < searched[0] < 700  # of 1,002
+    for store in (root / ".curator" / "cache").glob("searched-*"):
+        store.unlink()
+    searched.clear()
+    again = stage_one()
+    assert searched == [1002]
+    (warm_found, warm_neighbours), (found, neighbours) = results[-2:]
+    assert np.array_equal(warm_neighbours, neighbours) and np.array_equal(warm_found, found)
+    assert (warm.pairs, warm.reworded) == (again.pairs, again.reworded)
+
+
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
 def test_free_memory_is_handed_back_on_glibc() -> None:
     from curator.core import memory

@@ -286,11 +286,16 @@ def candidate_pairs(vectors: Vectors, threshold: float, exact_limit: int = EXACT
 
 
 def candidate_arrays(
-    vectors: Vectors, threshold: float, exact_limit: int = EXACT_LIMIT, centroids: np.ndarray | None = None
+    vectors: Vectors,
+    threshold: float,
+    exact_limit: int = EXACT_LIMIT,
+    centroids: np.ndarray | None = None,
+    search: Callable[[IvfIndex], tuple[np.ndarray, np.ndarray]] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`candidate_pairs` as three arrays (i, j, cosine): on 100,000 pages a pair as a Python tuple
     in a dict cost 700 MB more at the peak than these. `centroids`: the index's cluster centres
-    (`index_centroids`), when they were worked out before."""
+    (`index_centroids`), when they were worked out before; `search`: what gives every vector's
+    neighbours in the index (by default, searching it for all of them)."""
     n = len(vectors)
     empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
     if n < 2:
@@ -300,20 +305,12 @@ def candidate_arrays(
         a, b = np.nonzero(np.triu(scores, k=1) >= threshold)
         found = scores[a, b]
     else:
-        import faiss
-
-        dim = vectors.shape[1]
         data = np.ascontiguousarray(vectors, dtype=np.float32)
-        if centroids is None or centroids.shape != (_index_lists(n), dim):
+        if centroids is None or centroids.shape != (_index_lists(n), data.shape[1]):
             centroids = index_centroids(data)
-        quantizer = faiss.IndexFlatIP(dim)
-        quantizer.add(np.ascontiguousarray(centroids, dtype=np.float32))
-        index = faiss.IndexIVFFlat(quantizer, dim, len(centroids), faiss.METRIC_INNER_PRODUCT)
-        index.train(data[:1])  # the quantizer holds its centres: nothing is trained
-        index.add(data)
-        index.nprobe = min(PROBES, len(centroids))
-        found, neighbours = index.search(data, min(NEIGHBOURS + 1, n))
-        del index, quantizer, data
+        index = IvfIndex(data, centroids)
+        found, neighbours = search(index) if search is not None else index.search(np.arange(n))[:2]
+        del index, data
         own = np.repeat(np.arange(n, dtype=np.int64), neighbours.shape[1])
         other, found = neighbours.ravel().astype(np.int64), found.ravel()
         keep = (other >= 0) & (other != own) & (found >= threshold)
@@ -326,6 +323,33 @@ def candidate_arrays(
         a, b, found = a[once], b[once], found[once]
     order = np.lexsort((b, a, -found))
     return a[order].astype(np.int64), b[order].astype(np.int64), found[order].astype(np.float32)
+
+
+class IvfIndex:
+    """An inverted-file index (faiss IVF-Flat, inner product) over `data` with the given cluster
+    centres: each vector is filed under its nearest centre, and a search reads the PROBES lists
+    whose centres are nearest the query."""
+
+    def __init__(self, data: np.ndarray, centroids: np.ndarray) -> None:
+        import faiss
+
+        dim = data.shape[1]
+        self.data = data
+        self.quantizer = faiss.IndexFlatIP(dim)
+        self.quantizer.add(np.ascontiguousarray(centroids, dtype=np.float32))
+        self.index = faiss.IndexIVFFlat(self.quantizer, dim, len(centroids), faiss.METRIC_INNER_PRODUCT)
+        self.index.train(data[:1])  # the quantizer holds its centres: nothing is trained
+        self.index.add(data)
+        self.probes = self.index.nprobe = min(PROBES, len(centroids))
+        self.neighbours = min(NEIGHBOURS + 1, len(data))
+
+    def search(self, queries: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For the vectors at `queries` (indexes into the data): the scores and indexes of their
+        nearest vectors (-1 past the last found), and the lists each search read."""
+        wanted = self.data[queries]
+        found, neighbours = self.index.search(wanted, self.neighbours)
+        _, lists = self.quantizer.search(wanted, self.probes)  # the search's own choice (faster than handing it in)
+        return found, neighbours, lists
 
 
 def _index_lists(n: int) -> int:
@@ -670,7 +694,16 @@ def static_candidates(
     if not kept:
         centroids = index_centroids(vectors) if len(vectors) > EXACT_LIMIT else None
         _store_frame(vault, frame, mean, centroids)
-    coarse = _by_page(candidate_arrays(vectors, STAGE_ONE_COARSE, centroids=centroids))
+    frame_id = hashlib.blake2b(
+        b"".join(
+            np.ascontiguousarray(a, dtype=np.float32).tobytes()
+            for a in (mean, *([] if centroids is None else [centroids]))
+        ),
+        digest_size=16,
+    ).digest()
+    searched = _store_name("searched", embedder.id, boilerplate.RECIPE, EXACT_LIMIT, NEIGHBOURS, PROBES)
+    search = partial(_kept_search, vault, searched, frame_id, _identities([pages[i] for i in said]))
+    coarse = _by_page(candidate_arrays(vectors, STAGE_ONE_COARSE, EXACT_LIMIT, centroids, search))
     del vectors
     near = _best_neighbours(coarse, STAGE_ONE_NEIGHBOURS)
     nearest = {(said[i], said[j]) for i, j in _mutual_nearest(coarse, REWORDED_NEAREST, REWORDED_NEAREST_MARGIN)}
@@ -680,7 +713,6 @@ def static_candidates(
     # A pair's aligned score depends only on its two texts (their keys) and the frame: scores of
     # the last run are reused, and only pairs with a changed page are aligned again.
     pair_store = _store_name("pairs", embedder.id, boilerplate.RECIPE, PIECE_WORDS, MAX_PIECES)
-    frame_id = hashlib.blake2b(mean.astype(np.float32).tobytes(), digest_size=16).digest()
     ids = _pair_ids(pages, near)
     known, stored = _known_scores(vault, pair_store, frame_id, ids)
     unknown = np.isnan(known)
@@ -724,6 +756,102 @@ def static_candidates(
     for page in {page for pair in reworded for page in pair}:
         wanted |= {(min(page, other), max(page, other)) for _, other in best[page]}
     return StageOne([(i, j, score) for i, j, score in scored if (i, j) in wanted], reworded, embedded)
+
+
+def _identities(pages: list[Distinct]) -> list[str]:
+    """What stage one's stores know each page by: its text's key (a second page with the same text
+    gets `#1`, a third `#2`...)."""
+    seen: dict[str, int] = {}
+    out = []
+    for page in pages:
+        n = seen[page.key] = seen.get(page.key, -1) + 1
+        out.append(f"{page.key}#{n}" if n else page.key)
+    return out
+
+
+def _kept_search(
+    vault: Vault, store: str, frame_id: bytes, identities: list[str], index: IvfIndex
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every vector's neighbours in `index`, as searching it for all of them gives them, but only
+    the searches that can come out otherwise are made again: a vector's search reads the same
+    lists as long as the vector and the frame are the same, and finds the same as long as no
+    vector left or joined one of them. The last run's searches are kept (`store`) with the frame
+    they were made in (`frame_id`); `identities` name the index's vectors (`_identities`)."""
+    n = len(identities)
+    before = _load_search(vault, store, frame_id, index) if vault.use_cache else None
+    if before is None:
+        found, neighbours, lists = index.search(np.arange(n))
+        redone = n
+    else:
+        old_identities, old_lists, old_found, old_neighbours = before
+        position = {identity: j for j, identity in enumerate(old_identities)}
+        was = np.array([position.get(identity, -1) for identity in identities], dtype=np.int64)  # now -> before
+        kept = was >= 0
+        now = np.full(len(old_identities), -1, dtype=np.int64)  # before -> now (-1: gone or changed)
+        now[was[kept]] = np.nonzero(kept)[0]
+        lists = np.empty((n, index.probes), dtype=np.int64)
+        lists[kept] = old_lists[was[kept]]
+        new = np.nonzero(~kept)[0]
+        if len(new):
+            _, lists[new] = index.quantizer.search(index.data[new], index.probes)
+        # A vector is filed under the first list its own search reads: the lists vectors left or joined.
+        moved = np.union1d(old_lists[now < 0, 0], lists[new, 0])
+        again = ~kept | np.isin(lists, moved).any(axis=1)
+        same = np.nonzero(~again)[0]
+        found = np.empty((n, index.neighbours), dtype=np.float32)
+        neighbours = np.empty((n, index.neighbours), dtype=np.int64)
+        found[same] = old_found[was[same]]
+        old = old_neighbours[was[same]]
+        neighbours[same] = np.where(old >= 0, now[old.clip(min=0)], -1)
+        if ((old >= 0) & (neighbours[same] < 0)).any():  # a kept search names a vector that is gone: the store is wrong
+            return _kept_search(vault, store, b"", identities, index)  # searched afresh (no frame matches b"")
+        redo = np.nonzero(again)[0]
+        if len(redo):
+            found[redo], neighbours[redo], lists[redo] = index.search(redo)
+        redone = len(redo) + len(old_identities) - int(kept.sum())  # searches made, and searches let go
+    if vault.use_cache and redone:
+        _store_search(vault, store, frame_id, identities, lists, found, neighbours)
+    return found, neighbours
+
+
+def _load_search(
+    vault: Vault, store: str, frame_id: bytes, index: IvfIndex
+) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray] | None:
+    try:
+        with np.load(cache.cache_path(vault.root, f"{store}.npz"), allow_pickle=False) as stored:
+            frame, identities = stored["frame"], stored["identities"]
+            lists, found, neighbours = stored["lists"], stored["found"], stored["neighbours"]
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):  # missing or damaged: searched afresh
+        return None
+    m = len(identities)
+    shapes = (lists.shape, found.shape, neighbours.shape)
+    if frame.tobytes() != frame_id or shapes != ((m, index.probes), (m, index.neighbours), (m, index.neighbours)):
+        return None
+    if m and (lists.min() < 0 or lists.max() >= index.index.nlist or neighbours.max() >= m or neighbours.min() < -1):
+        return None
+    return identities.tolist(), lists.astype(np.int64), found.astype(np.float32), neighbours.astype(np.int64)
+
+
+def _store_search(
+    vault: Vault,
+    store: str,
+    frame_id: bytes,
+    identities: list[str],
+    lists: np.ndarray,
+    found: np.ndarray,
+    neighbours: np.ndarray,
+) -> None:
+    def write(handle: BinaryIO) -> None:
+        np.savez(
+            handle,
+            frame=np.frombuffer(frame_id, dtype=np.uint8),
+            identities=np.array(identities),
+            lists=lists.astype(np.int32),
+            found=found.astype(np.float32),
+            neighbours=neighbours.astype(np.int32),
+        )
+
+    cache.write_with(vault.root, f"{store}.npz", write)
 
 
 def _pair_ids(pages: list[Distinct], pairs: list[tuple[int, int, float]]) -> np.ndarray:
