@@ -694,13 +694,7 @@ def static_candidates(
     if not kept:
         centroids = index_centroids(vectors) if len(vectors) > EXACT_LIMIT else None
         _store_frame(vault, frame, mean, centroids)
-    frame_id = hashlib.blake2b(
-        b"".join(
-            np.ascontiguousarray(a, dtype=np.float32).tobytes()
-            for a in (mean, *([] if centroids is None else [centroids]))
-        ),
-        digest_size=16,
-    ).digest()
+    frame_id = _frame_id(mean, centroids)
     searched = _store_name("searched", embedder.id, boilerplate.RECIPE, EXACT_LIMIT, NEIGHBOURS, PROBES)
     search = partial(_kept_search, vault, searched, frame_id, _identities([pages[i] for i in said]))
     coarse = _by_page(candidate_arrays(vectors, STAGE_ONE_COARSE, EXACT_LIMIT, centroids, search))
@@ -769,49 +763,70 @@ def _identities(pages: list[Distinct]) -> list[str]:
     return out
 
 
+def _frame_id(mean: np.ndarray, centroids: np.ndarray | None) -> bytes:
+    """What tells one frame from another, for the stores made in it."""
+    frame = [mean] if centroids is None else [mean, centroids]
+    return hashlib.blake2b(b"".join(np.asarray(a, dtype=np.float32).tobytes() for a in frame), digest_size=16).digest()
+
+
 def _kept_search(
     vault: Vault, store: str, frame_id: bytes, identities: list[str], index: IvfIndex
 ) -> tuple[np.ndarray, np.ndarray]:
     """Every vector's neighbours in `index`, as searching it for all of them gives them, but only
-    the searches that can come out otherwise are made again: a vector's search reads the same
-    lists as long as the vector and the frame are the same, and finds the same as long as no
-    vector left or joined one of them. The last run's searches are kept (`store`) with the frame
-    they were made in (`frame_id`); `identities` name the index's vectors (`_identities`)."""
-    n = len(identities)
+    the searches that can come out otherwise are made again (see `_searched_again`). The last
+    run's searches are kept (`store`) with the frame they were made in (`frame_id`);
+    `identities` name the index's vectors (`_identities`)."""
     before = _load_search(vault, store, frame_id, index) if vault.use_cache else None
-    if before is None:
-        found, neighbours, lists = index.search(np.arange(n))
-        redone = n
+    again = _searched_again(index, identities, *before) if before is not None else None
+    if again is None:
+        found, neighbours, lists = index.search(np.arange(len(identities)))
+        redone = len(identities)
     else:
-        old_identities, old_lists, old_found, old_neighbours = before
-        position = {identity: j for j, identity in enumerate(old_identities)}
-        was = np.array([position.get(identity, -1) for identity in identities], dtype=np.int64)  # now -> before
-        kept = was >= 0
-        now = np.full(len(old_identities), -1, dtype=np.int64)  # before -> now (-1: gone or changed)
-        now[was[kept]] = np.nonzero(kept)[0]
-        lists = np.empty((n, index.probes), dtype=np.int64)
-        lists[kept] = old_lists[was[kept]]
-        new = np.nonzero(~kept)[0]
-        if len(new):
-            _, lists[new] = index.quantizer.search(index.data[new], index.probes)
-        # A vector is filed under the first list its own search reads: the lists vectors left or joined.
-        moved = np.union1d(old_lists[now < 0, 0], lists[new, 0])
-        again = ~kept | np.isin(lists, moved).any(axis=1)
-        same = np.nonzero(~again)[0]
-        found = np.empty((n, index.neighbours), dtype=np.float32)
-        neighbours = np.empty((n, index.neighbours), dtype=np.int64)
-        found[same] = old_found[was[same]]
-        old = old_neighbours[was[same]]
-        neighbours[same] = np.where(old >= 0, now[old.clip(min=0)], -1)
-        if ((old >= 0) & (neighbours[same] < 0)).any():  # a kept search names a vector that is gone: the store is wrong
-            return _kept_search(vault, store, b"", identities, index)  # searched afresh (no frame matches b"")
-        redo = np.nonzero(again)[0]
-        if len(redo):
-            found[redo], neighbours[redo], lists[redo] = index.search(redo)
-        redone = len(redo) + len(old_identities) - int(kept.sum())  # searches made, and searches let go
+        found, neighbours, lists, redone = again
     if vault.use_cache and redone:
         _store_search(vault, store, frame_id, identities, lists, found, neighbours)
     return found, neighbours
+
+
+def _searched_again(
+    index: IvfIndex,
+    identities: list[str],
+    old_identities: list[str],
+    old_lists: np.ndarray,
+    old_found: np.ndarray,
+    old_neighbours: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """Every vector's search (found, neighbours, lists read) from the last run's, made again where
+    it can come out otherwise: a vector's search reads the same lists while the vector and the
+    frame are the same, and finds the same while no vector left or joined one of them. Also how
+    many searches changed (made again, or let go). None when the last run's searches name a
+    vector that is gone from a list no vector left (they were not made in this frame)."""
+    n = len(identities)
+    position = {identity: j for j, identity in enumerate(old_identities)}
+    was = np.array([position.get(identity, -1) for identity in identities], dtype=np.int64)  # now -> before
+    kept = was >= 0
+    now = np.full(len(old_identities), -1, dtype=np.int64)  # before -> now (-1: gone, or changed)
+    now[was[kept]] = np.nonzero(kept)[0]
+    lists = np.empty((n, index.probes), dtype=np.int64)
+    lists[kept] = old_lists[was[kept]]
+    new = np.nonzero(~kept)[0]
+    if len(new):
+        _, lists[new] = index.quantizer.search(index.data[new], index.probes)
+    # A vector is filed under the first list its own search reads: the lists vectors left or joined.
+    moved = np.union1d(old_lists[now < 0, 0], lists[new, 0])
+    again = ~kept | np.isin(lists, moved).any(axis=1)
+    same = np.nonzero(~again)[0]
+    found = np.empty((n, index.neighbours), dtype=np.float32)
+    neighbours = np.empty((n, index.neighbours), dtype=np.int64)
+    found[same] = old_found[was[same]]
+    old = old_neighbours[was[same]]
+    neighbours[same] = np.where(old >= 0, now[old.clip(min=0)], -1)
+    if ((old >= 0) & (neighbours[same] < 0)).any():
+        return None
+    redo = np.nonzero(again)[0]
+    if len(redo):
+        found[redo], neighbours[redo], lists[redo] = index.search(redo)
+    return found, neighbours, lists, len(redo) + len(old_identities) - int(kept.sum())
 
 
 def _load_search(
