@@ -599,6 +599,28 @@ def test_a_warm_run_searches_the_index_again_only_where_a_list_changed(
     assert (warm.pairs, warm.reworded) == (again.pairs, again.reworded)
 
 
+def test_kept_searches_that_name_a_page_gone_from_a_list_no_page_left_are_not_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Such searches were not made in this frame (a store written by hand, or by a bug): every
+    page is searched afresh instead."""
+    monkeypatch.setattr(similarity, "PROBES", 1)  # a search reads its own list only
+    monkeypatch.setattr(similarity, "NEIGHBOURS", 3)
+    angles = {"a": 0.0, "b": 0.1, "c": 1.5, "d": 1.6, "e": 3.1, "f": 3.2}  # three lists of two
+    data = np.array([[np.cos(t), np.sin(t)] for t in angles.values()], dtype=np.float32)
+    centres = np.array([[1, 0], [0, 1], [-1, 0]], dtype=np.float32)
+    names = list(angles)
+    found, neighbours, lists = similarity.IvfIndex(data, centres).search(np.arange(6))
+    assert list(neighbours[0][:2]) == [0, 1]  # a finds itself and b, in list 0
+    left = [0, 2, 3, 4, 5]  # b is deleted
+    index = similarity.IvfIndex(data[left], centres)
+    named = [names[k] for k in left]
+    assert similarity._searched_again(index, named, names, lists, found, neighbours) is not None
+    wrong = lists.copy()
+    wrong[1, 0] = 2  # b said to have been in e and f's list
+    assert similarity._searched_again(index, named, names, wrong, found, neighbours) is None
+
+
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
 def test_free_memory_is_handed_back_on_glibc() -> None:
     from curator.core import memory
