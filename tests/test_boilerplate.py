@@ -41,6 +41,37 @@ def test_sentences_on_many_pages_are_template_and_on_a_few_are_not() -> None:
     assert template.distinctive(pages[0]) == ["Page 0 is about its own thing number 0.", copied]
 
 
+def test_what_names_the_template_text_a_page_holds_tells_pages_apart_as_their_sets_do() -> None:
+    """Pages holding the same template text (sentences and word triples) are named alike, others not."""
+    import random
+
+    from curator.core.boilerplate import WordHashes, _member, page_row
+
+    rng = random.Random(4)
+    stock = [f"The {w} service restarts every {n} minutes after a deploy." for w in "abcdef" for n in (5, 10)]
+    pages = [[*rng.sample(stock, rng.randint(0, 5)), f"Own line {i} of this page."] for i in range(40)]
+    for i in range(0, 40, 2):  # a filled-in stock sentence: its own sentence, but template triples
+        pages[i].append(f"The x{i} service restarts every 5 minutes after a deploy.")
+    known = WordHashes()
+    rows = [page_row(sentences, known) for sentences in pages]
+    template = Template([row.copy() for row in rows], known)
+
+    def held(row: np.ndarray) -> tuple[frozenset[int], frozenset[int]]:
+        count = int(row[0])
+        sentences, triples = row[1 : 1 + count], row[1 + count :]
+        return (
+            frozenset(sentences[_member(sentences, template.sentences)].tolist()),
+            frozenset(triples[_member(triples, template.triples)].tolist()),
+        )
+
+    names = template.held_by_each(rows)
+    sets = [held(row) for row in rows]
+    assert len(set(sets)) > 10  # many different holdings
+    for i in range(len(rows)):
+        for j in range(len(rows)):
+            assert (names[i] == names[j]) == (sets[i] == sets[j])
+
+
 def test_a_filled_in_template_sentence_keeps_only_its_slots() -> None:
     names = ["Minimal", "Oxygen", "Nord", "Dracula", "Sanctum"]
     pages = [[f"{name} takes its colours from the harbour at dusk and keeps them muted."] for name in names]

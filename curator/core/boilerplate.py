@@ -152,13 +152,27 @@ class Template:
         known = WordHashes()
         return cls([page_row(sentences, known) for sentences in pages], known)
 
-    def held_by(self, row: np.ndarray) -> bytes:
-        """The template text a page (its `page_row`) holds, as bytes: a page's distinctive text
-        stays the same while its text and these stay the same."""
-        count = int(row[0])
-        sentences, triples = row[1 : 1 + count], row[1 + count :]
-        held = [sentences[_member(sentences, self.sentences)], triples[_member(triples, self.triples)]]
-        return np.concatenate([[len(held[0])], *held]).tobytes()
+    def held_by_each(self, rows: list[np.ndarray]) -> list[str]:
+        """For each page's `page_row`, what names the template text it holds (its sentences and
+        word triples that are template text, each set summed as mixed 64-bit hashes): a page's
+        distinctive text stays the same while its text and this stay the same. All pages at once:
+        one search of the template for every hash (one search a page took 2.2 s at 100k pages)."""
+        if not rows:
+            return []
+        sizes = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+        counts = np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
+        flat = np.concatenate(rows)
+        # What each value of a row is: 0 its sentence count, 1 a sentence's hash, 2 a triple's hash.
+        runs = np.stack([np.ones_like(sizes), counts, sizes - 1 - counts], axis=1).ravel()
+        kind = np.repeat(np.tile(np.array([0, 1, 2], dtype=np.int8), len(rows)), runs)
+        held = np.zeros(len(flat), dtype=np.uint64)
+        for which, table in ((1, self.sentences), (2, self.triples)):
+            at = kind == which
+            values = flat[at]
+            held[at] = np.where(_member(values, table), values.view(np.uint64) * _MIX, np.uint64(0))
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])  # every row holds its count: none is empty
+        sums = [np.add.reduceat(np.where(kind == which, held, np.uint64(0)), starts) for which in (1, 2)]
+        return [f"{a:x}.{b:x}" for a, b in zip(sums[0].tolist(), sums[1].tolist(), strict=True)]
 
     def distinctive(self, sentences: list[str]) -> list[str]:
         """The sentences that are not template text, then the words that fill the slots of the

@@ -489,8 +489,10 @@ def distinctive_texts(vault: Vault, progress: Phased | None = None) -> dict[str,
     if not isinstance(stored, dict):
         stored = {}
     held = [  # what each page says of its own is known by its title, content and the template text it holds
-        _text_key(f"{vault.pages[path].title}\0{sha}\0{template.held_by(row[:, 0]).hex()}")
-        for path, sha, row in zip(readable, shas, rows, strict=True)
+        _text_key(f"{vault.pages[path].title}\0{sha}\0{template_text}")
+        for path, sha, template_text in zip(
+            readable, shas, template.held_by_each([row[:, 0] for row in rows]), strict=True
+        )
     ]
     del rows  # about 8 bytes a word (0.1 GB at 100,000 pages): free before the sentences are found
     found: dict[str, Distinct] = {}
@@ -745,9 +747,10 @@ def static_candidates(
         for i, j, _ in scored
         if ((i, j) in aligned or (i, j) in nearest) and min(pages[i].words, pages[j].words) >= REWORDED_WORDS
     }
-    best = best_matches(scored, REWORDED_CONTEXT)
+    in_reworded = {page for pair in reworded for page in pair}
+    best = best_matches([pair for pair in scored if pair[0] in in_reworded or pair[1] in in_reworded], REWORDED_CONTEXT)
     wanted = {(i, j) for i, j, score in scored if score >= threshold - STAGE_ONE_MARGIN} | reworded
-    for page in {page for pair in reworded for page in pair}:
+    for page in in_reworded:
         wanted |= {(min(page, other), max(page, other)) for _, other in best[page]}
     return StageOne([(i, j, score) for i, j, score in scored if (i, j) in wanted], reworded, embedded)
 
