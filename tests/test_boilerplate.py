@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from curator.core.boilerplate import TEMPLATE_PAGES, Template, _words, body_sentences
 
@@ -41,11 +42,17 @@ def test_sentences_on_many_pages_are_template_and_on_a_few_are_not() -> None:
     assert template.distinctive(pages[0]) == ["Page 0 is about its own thing number 0.", copied]
 
 
-def test_what_names_the_template_text_a_page_holds_tells_pages_apart_as_their_sets_do() -> None:
+@pytest.mark.parametrize("batch", [3, 8192])
+def test_what_names_the_template_text_a_page_holds_tells_pages_apart_as_their_sets_do(
+    monkeypatch: pytest.MonkeyPatch, batch: int
+) -> None:
     """Pages holding the same template text (sentences and word triples) are named alike, others not."""
     import random
 
+    from curator.core import boilerplate
     from curator.core.boilerplate import WordHashes, _member, page_row
+
+    monkeypatch.setattr(boilerplate, "HELD_BATCH", batch)
 
     rng = random.Random(4)
     stock = [f"The {w} service restarts every {n} minutes after a deploy." for w in "abcdef" for n in (5, 10)]
