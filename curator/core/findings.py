@@ -151,7 +151,7 @@ def rule_stale(vault: Vault) -> Iterator[Hit]:
     if config.severity("stale") is None:
         return
     incoming, _ = _between_pages(vault)
-    linked = sorted(p for p, count in incoming.items() if count >= config.stale_backlinks)
+    linked = sorted(p for p, count in incoming.items() if count >= config.stale_backlinks and p in vault.pages)
     if not linked:
         return
     from curator.core.age import age_days
