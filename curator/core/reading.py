@@ -108,13 +108,17 @@ def _read_pages_forked(
             os.close(write_end)
             workers[read_end], inbox[read_end] = pid, bytearray()
 
+        polled = select.poll()  # not select.select: it refuses a descriptor numbered past 1023
+        for fd in inbox:
+            polled.register(fd, select.POLLIN)
+
         def collect(wait: bool) -> Iterator[tuple[str, Page, list]]:  # type: ignore[type-arg]
             """What the workers have sent by now (with `wait`, at least one more message or end)."""
-            ready, _, _ = select.select(list(inbox), [], [], None if wait else 0)
-            for fd in ready:
+            for fd, _ in polled.poll(None if wait else 0):
                 data = os.read(fd, 1 << 20)
                 if not data:  # the worker is through (or died)
                     del inbox[fd]
+                    polled.unregister(fd)
                     continue
                 buffer = inbox[fd]
                 buffer += data
