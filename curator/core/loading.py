@@ -163,9 +163,8 @@ def _aliases(pages: dict[str, Page]) -> dict[str, tuple[str, ...]]:
 
 def _links_of(resolver: Resolver, page: Page, typed_links_only: bool) -> list[ResolvedLink]:
     """The page's links, resolved (only the frontmatter's typed edges with `typed_links_only`)."""
-    path, resolve = page.path, resolver.resolve
     return [
-        ResolvedLink(path, link, resolve(path, link.target, link.syntax == "markdown"))
+        ResolvedLink(page.path, link, _resolution(resolver, page.path, link))
         for link in page.links
         if link.key or not typed_links_only
     ]

@@ -483,18 +483,17 @@ def distinctive_texts(vault: Vault, progress: Phased | None = None) -> dict[str,
     rows, _ = _cached_rows(vault, _store_name("template", *recipe), shas, counts_of)
     if counted is not None:
         counted(len(readable), len(readable))
-    template = boilerplate.Template([row[:, 0] for row in rows], known)
+    counts = [row[:, 0] for row in rows]  # views: the stores keep each row as a column
+    template = boilerplate.Template(counts, known)
     store = f"{_store_name('distinct', *recipe)}.json"
     stored = cache.read_large_json(cache.cache_path(vault.root, store)) if vault.use_cache else None
     if not isinstance(stored, dict):
         stored = {}
     held = [  # what each page says of its own is known by its title, content and the template text it holds
         _text_key(f"{vault.pages[path].title}\0{sha}\0{template_text}")
-        for path, sha, template_text in zip(
-            readable, shas, template.held_by_each([row[:, 0] for row in rows]), strict=True
-        )
+        for path, sha, template_text in zip(readable, shas, template.held_by_each(counts), strict=True)
     ]
-    del rows  # about 8 bytes a word (0.1 GB at 100,000 pages): free before the sentences are found
+    del rows, counts  # about 8 bytes a word (0.1 GB at 100,000 pages): free before the sentences are found
     found: dict[str, Distinct] = {}
     kept: dict[str, list[Any]] = {}
     for i, (path, key) in enumerate(zip(readable, held, strict=True)):
@@ -779,7 +778,7 @@ def _kept_search(
     the searches that can come out otherwise are made again (see `_searched_again`). The last
     run's searches are kept (`store`) with the frame they were made in (`frame_id`);
     `identities` name the index's vectors (`_identities`)."""
-    before = _load_search(vault, store, frame_id, index) if vault.use_cache else None
+    before = _load_search(vault, store, frame_id, index)
     again = _searched_again(index, identities, *before) if before is not None else None
     if again is None:
         found, neighbours, lists = index.search(np.arange(len(identities)))
@@ -835,15 +834,12 @@ def _searched_again(
 def _load_search(
     vault: Vault, store: str, frame_id: bytes, index: IvfIndex
 ) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray] | None:
-    try:
-        with np.load(cache.cache_path(vault.root, f"{store}.npz"), allow_pickle=False) as stored:
-            frame, identities = stored["frame"], stored["identities"]
-            lists, found, neighbours = stored["lists"], stored["found"], stored["neighbours"]
-    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):  # missing or damaged: searched afresh
+    loaded = _load_framed(vault, store, frame_id, ("identities", "lists", "found", "neighbours"))
+    if loaded is None:
         return None
-    m = len(identities)
-    shapes = (lists.shape, found.shape, neighbours.shape)
-    if frame.tobytes() != frame_id or shapes != ((m, index.probes), (m, index.neighbours), (m, index.neighbours)):
+    identities, lists, found, neighbours = loaded
+    m, k = len(identities), index.neighbours
+    if (lists.shape, found.shape, neighbours.shape) != ((m, index.probes), (m, k), (m, k)):
         return None
     if m and (lists.min() < 0 or lists.max() >= index.index.nlist or neighbours.max() >= m or neighbours.min() < -1):
         return None
@@ -859,15 +855,35 @@ def _store_search(
     found: np.ndarray,
     neighbours: np.ndarray,
 ) -> None:
+    arrays = {
+        "identities": np.array(identities),
+        "lists": lists.astype(np.int32),
+        "found": found.astype(np.float32),
+        "neighbours": neighbours.astype(np.int32),
+    }
+    _store_framed(vault, store, frame_id, arrays)
+
+
+def _load_framed(vault: Vault, store: str, frame_id: bytes, names: tuple[str, ...]) -> list[np.ndarray] | None:
+    """The arrays `names` of `store` (an .npz in the cache) when it was made in the frame
+    `frame_id`; None when the cache is off, or the store is missing, damaged or of another frame."""
+    if not vault.use_cache:
+        return None
+    try:
+        with np.load(cache.cache_path(vault.root, f"{store}.npz"), allow_pickle=False) as stored:
+            if stored["frame"].tobytes() != frame_id:
+                return None
+            return [stored[name] for name in names]
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):  # missing or damaged: worked out again
+        return None
+
+
+def _store_framed(vault: Vault, store: str, frame_id: bytes, arrays: dict[str, np.ndarray]) -> None:
+    """Keep `arrays` as `store`, with the frame they were worked out in (see `_load_framed`)."""
+    savez: Any = np.savez  # its stubs read every keyword as one of its own options
+
     def write(handle: BinaryIO) -> None:
-        np.savez(
-            handle,
-            frame=np.frombuffer(frame_id, dtype=np.uint8),
-            identities=np.array(identities),
-            lists=lists.astype(np.int32),
-            found=found.astype(np.float32),
-            neighbours=neighbours.astype(np.int32),
-        )
+        savez(handle, frame=np.frombuffer(frame_id, dtype=np.uint8), **arrays)
 
     cache.write_with(vault.root, f"{store}.npz", write)
 
@@ -887,14 +903,11 @@ def _known_scores(vault: Vault, store: str, frame_id: bytes, ids: np.ndarray) ->
     """The stored aligned score of each pair (by `_pair_ids`), NaN where none is stored or the
     store was made in another frame; and how many pairs the store holds."""
     known = np.full(len(ids), np.nan)
-    if not vault.use_cache:
+    loaded = _load_framed(vault, store, frame_id, ("ids", "scores"))
+    if loaded is None:
         return known, 0
-    try:
-        with np.load(cache.cache_path(vault.root, f"{store}.npz"), allow_pickle=False) as stored:
-            frame, stored_ids, scores = stored["frame"], stored["ids"], stored["scores"]
-    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):  # missing or damaged: scored again
-        return known, 0
-    if frame.tobytes() != frame_id or stored_ids.dtype != np.uint64 or stored_ids.shape != scores.shape:
+    stored_ids, scores = loaded
+    if stored_ids.dtype != np.uint64 or stored_ids.shape != scores.shape:
         return known, 0
     if len(stored_ids) and len(ids):
         at = np.searchsorted(stored_ids, ids).clip(max=len(stored_ids) - 1)
@@ -906,12 +919,7 @@ def _known_scores(vault: Vault, store: str, frame_id: bytes, ids: np.ndarray) ->
 def _store_scores(vault: Vault, store: str, frame_id: bytes, ids: np.ndarray, scores: np.ndarray) -> None:
     """Keep exactly this run's pairs' scores, in the frame they were worked out in."""
     order = np.argsort(ids, kind="stable")
-    frame = np.frombuffer(frame_id, dtype=np.uint8)
-    cache.write_with(
-        vault.root,
-        f"{store}.npz",
-        lambda handle: np.savez(handle, frame=frame, ids=ids[order], scores=scores[order]),
-    )
+    _store_framed(vault, store, frame_id, {"ids": ids[order], "scores": scores[order]})
 
 
 def said_best_by(rows: dict[int, np.ndarray], page: int, partner: int, rivals: set[int]) -> bool:
