@@ -18,6 +18,7 @@ import curator.core.reading as reading
 from curator.core.config import Config
 from curator.core.lint import lint
 from curator.core.loading import load_fields, load_vault
+from curator.core.page import page_from_row, rows_json
 from curator.core.query import run
 
 
@@ -182,7 +183,28 @@ def test_parsing_in_worker_processes_gives_the_same_vault(
     assert list(parallel.pages) == list(serial.pages)
     assert parallel.links == serial.links
     stored = json.loads((root / ".curator" / "cache" / "pages.json").read_text())
-    assert sorted(stored["pages"]) == sorted(serial.pages)
+    assert {path: page_from_row(path, row) for path, row in stored["pages"].items()} == serial.pages
+
+
+def test_stored_rows_give_back_every_kind_of_page(tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "links.md": '---\nrelated: "[[b]]"\n---\n# T\n![[b#H|x]] [m](b.md#h) ^id\nSub\n---\n',
+        "b.md": "password = 'hunter2hunter2'\n",
+        "bad yaml.md": "---\na: [1\n---\nx",
+        "latin.md": "caf\xe9".encode("latin-1"),
+        "binary.md": b"\x00\x01",
+        "done.md": "Merged PR #12.",
+        "big.md": "x" * 2000,
+    }
+    root = make_vault(tmp_path / "v", files)
+    (root / ".curator.toml").write_text("max_page_bytes = 1000\n")
+    vault = load_vault(root)
+    stored = json.loads((root / ".curator" / "cache" / "pages.json").read_text())["pages"]
+    assert {path: page_from_row(path, row) for path, row in stored.items()} == vault.pages
+    assert json.loads(b"{" + rows_json(vault.pages.values()) + b"}") == stored and rows_json([]) == b""
+    kinds = vault.pages
+    assert kinds["big.md"].unreadable and kinds["binary.md"].unreadable and kinds["latin.md"].bad_encoding
+    assert kinds["bad yaml.md"].frontmatter_error and kinds["b.md"].maybe_secret and kinds["done.md"].status_update
 
 
 def test_workers_send_chunks_larger_than_a_pipe_holds_and_fewer_chunks_when_there_are_many(
@@ -208,7 +230,7 @@ def test_a_read_given_up_midway_leaves_no_worker_behind(tmp_path: Path, monkeypa
     from curator.core.scan import scan_vault
 
     items = [(entry, None) for entry in scan_vault(root, ()).pages]
-    pages = reading._read_pages_forked(root, items, 1 << 20, 2)
+    pages = reading._read_pages_forked(root, items, 1 << 20, True, 2)
     assert len([next(pages) for _ in range(4)]) == 4
     pages.close()  # what an error or ctrl-c in the caller does
     with pytest.raises(ChildProcessError):
@@ -219,8 +241,8 @@ def test_pages_a_dead_worker_took_are_parsed_by_the_parent(tmp_path: Path, monke
     root = make_vault(tmp_path / "v", _many_pages())
     serial = load_vault(root, use_cache=False)
 
-    def dies_after_taking_a_chunk(root: Path, chunks: list, max_bytes: int, counter: object, results: object) -> None:  # type: ignore[type-arg]
-        reading._take(counter)
+    def dies_after_taking_a_chunk(root: Path, chunks: list, max_bytes: int, rows: bool, jobs: int, out: int) -> None:  # type: ignore[type-arg]
+        reading._take(jobs)
         os._exit(1)  # killed before it delivered anything
 
     monkeypatch.setattr(reading, "PARALLEL_MIN_PAGES", 10)
@@ -331,17 +353,20 @@ def test_a_damaged_query_store_is_rebuilt(tmp_path: Path) -> None:
 
 
 def test_a_damaged_row_in_the_page_store_costs_that_page_a_read(tmp_path: Path, parses: list[str]) -> None:
-    root = make_vault(tmp_path / "v", {"a.md": "[[b]]", "b.md": "[[a]]", "c.md": "x"})
+    root = make_vault(tmp_path / "v", {"a.md": "[[b]]", "b.md": "[[a]]", "c.md": "# C\nx", "d.md": "[[c]]"})
     age(root)
     load_vault(root)
     store = root / ".curator" / "cache" / "pages.json"
     stored = json.loads(store.read_text())
     stored["pages"]["a.md"] = stored["pages"]["a.md"][:5]  # too short
     stored["pages"]["b.md"][6] = 42  # its links are no list
+    stored["pages"]["c.md"][7][0] = [1, "C"]  # a heading without its line
+    stored["pages"]["d.md"][6][0] = "wiki"  # a link that is a string
     store.write_text(json.dumps(stored))
     count = len(parses)
     vault = load_vault(root)
-    assert len(parses) == count + 2  # a and b read again, c from the store
+    assert len(parses) == count + 4  # all read again
+    assert vault.pages["c.md"].headings[0].line == 1 and vault.pages["d.md"].links[0].target == "c"
     assert [lk.target for lk in vault.pages["a.md"].links] == ["b"]
     assert [lk.target for lk in vault.pages["b.md"].links] == ["a"]
 

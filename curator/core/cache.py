@@ -1,4 +1,4 @@
-"""The derived store under `VAULT/.curator/`: parsed pages (rows made by `page.page_to_row`) and the
+"""The derived store under `VAULT/.curator/`: parsed pages (rows written by `page.rows_json`) and the
 last lint result.
 
 Everything here can be deleted; it only saves time. Files are JSON (never pickle or marshal: a
@@ -71,14 +71,12 @@ def write_json(root: Path, name: str, data: Any) -> str | None:
     return _store(root, name, orjson.dumps(data))
 
 
-def write_json_in_background(root: Path, name: str, data: Any) -> Callable[[], str | None]:
-    """Like `write_json`, but the file is written and synced by a thread (the disk wait releases
-    the GIL, so the caller goes on working); the returned call waits and says why not, if it failed."""
+def write_in_background(root: Path, name: str, encoded: bytes) -> Callable[[], str | None]:
+    """Store `encoded` as `write_json` stores its JSON, but written and synced by a thread (the
+    disk wait releases the GIL, so the caller goes on working); the returned call waits and says
+    why not, if it failed."""
     import threading
 
-    import orjson
-
-    encoded = orjson.dumps(data)
     outcome: list[str | None] = [None]
 
     def store() -> None:

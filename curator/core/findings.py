@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from curator.core.page import Page
+from curator.core.page import Page, title_of
 from curator.core.resolve import anchor_key, fold
 from curator.core.rules import Finding
 from curator.core.titles import diary_title
@@ -201,7 +201,8 @@ def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
     keys: dict[str, list[str]] = {}
     lengths: dict[str, list[int]] = {}
     for initial, group in by_initial.items():
-        group.sort(key=lambda title: (len(title[0]), title[0]))
+        group.sort()  # by title (each title once), then by length: a stable sort keeps titles in order
+        group.sort(key=_title_length)
         keys[initial] = [key for key, _ in group]
         lengths[initial] = [len(key) for key in keys[initial]]
     # Queries of one initial and length compare with the same titles: (initial, length) -> (query, target).
@@ -234,6 +235,10 @@ def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
                 found[target] = titles[lo + best][1]
     # A title as written (of the first page, by name, when several share it).
     return {target: min(vault.pages[p].title for p in paths) for target, paths in found.items()}
+
+
+def _title_length(title: tuple[str, list[str]]) -> int:
+    return len(title[0])
 
 
 def _length_window(lengths: list[int], length: int) -> tuple[int, int]:
@@ -341,15 +346,15 @@ def rule_stubs(vault: Vault) -> Iterator[Hit]:
 def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
     config = vault.config
     limit = config.title_chars
-    for page in vault.pages.values():
-        if config.in_journal_folder(page.path):
+    for path in vault.pages:
+        if config.in_journal_folder(path):
             continue  # a daily note's dated title is meant
-        title = page.title
+        title = title_of(path)
         found = diary_title(title, limit)
         if found is not None:
             yield Hit(
                 "diary-title",
-                page.path,
+                path,
                 f"title names an event, not a thing: {' and '.join(found.reasons)}",
                 title,
                 data={"title": title, "date": found.date, "length": found.length},

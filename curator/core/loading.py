@@ -12,7 +12,7 @@ from typing import Any
 
 from curator.core import cache
 from curator.core.config import Config, load_config
-from curator.core.page import Link, Page, has_aliases, page_from_row, page_to_row
+from curator.core.page import Link, Page, has_aliases, page_from_row
 from curator.core.resolve import Resolution, Resolver
 from curator.core.scan import FileEntry, ScanResult, check_vault_root, scan_vault
 from curator.core.vault import ResolvedLink, Vault
@@ -75,7 +75,7 @@ def _load(
     started_ns = time.time_ns()
     loaded: dict[str, Page] = {}
     to_read: list[tuple[FileEntry, list | None]] = []  # type: ignore[type-arg]
-    rows: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows at hand: reused, or made by workers
+    reused: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows still valid, by page
     # Links are resolved as their pages arrive, while workers still parse (the names of every page
     # and file are known from the scan); aliases, known only once every page is read, can only
     # change what was dead, and those links are resolved again at the end.
@@ -101,39 +101,35 @@ def _load(
             except (TypeError, ValueError):  # a field damaged by hand
                 previous = None
             else:
-                loaded[entry.path], rows[entry.path] = page, previous
+                loaded[entry.path], reused[entry.path] = page, previous
                 arrived(entry.path, page)
                 continue
         to_read.append((entry, previous))
-    reused = len(loaded)
     total = len(scan.pages)
+    store = use_cache and (len(reused) != total or len(cached) != total)
     from curator.core.reading import read_pages  # with its parser: not needed when every row is reused
 
-    for path, page, row in read_pages(root, to_read, config.max_page_bytes):
-        loaded[path] = page
-        arrived(path, page)
-        if row is not None:
-            rows[path] = row
-        if progress is not None and len(loaded) % 500 == 0:
+    stored_rows = [_rows_json(reused)] if store and reused else []  # JSON of rows; each chunk read adds its own
+    for chunk, rows in read_pages(root, to_read, config.max_page_bytes, rows=store):
+        for page in chunk:
+            loaded[page.path] = page
+            arrived(page.path, page)
+        if rows:
+            stored_rows.append(rows)
+        if progress is not None:
             progress(len(loaded), total)
     if progress is not None:
         progress(total, total)
     pages = {entry.path: loaded[entry.path] for entry in scan.pages}
     notes: list[str] = []
     wait_for_store = None
-    if use_cache and (reused != total or len(cached) != total):
+    if store:
         # One time for every row, taken after every page was read: a row reused from the last store
         # passed the racy check against an earlier time, so it passes against this one too.
-        table = {path: rows.get(path) or page_to_row(page) for path, page in pages.items()}
-        settings = {
-            "format": cache.FORMAT,
-            "config": _parse_settings(config),
-            "stored_ns": time.time_ns(),
-            "pages": table,
-        }
-        wait_for_store = cache.write_json_in_background(root, PAGES_CACHE, settings)  # while links are gathered
-        del settings, table  # encoded now: the rows' memory is free for what comes next
-    rows.clear()
+        settings = {"format": cache.FORMAT, "config": _parse_settings(config), "stored_ns": time.time_ns()}
+        wait_for_store = cache.write_in_background(root, PAGES_CACHE, _pages_json(settings, stored_rows))
+        del stored_rows  # written now: their memory is free for what comes next (links are gathered meanwhile)
+    reused.clear()
     if aliases:
         resolver.add_aliases(aliases)
         for path in with_dead_links:
@@ -183,6 +179,20 @@ def _still_valid(row: list, entry: FileEntry, stored_ns: int, now_ns: int) -> bo
         and stored_ns - entry.mtime_ns > cache.RACY_NS
         and now_ns - entry.mtime_ns > cache.RACY_NS
     )
+
+
+def _rows_json(rows: dict[str, list]) -> bytes:  # type: ignore[type-arg]
+    """Cache rows as JSON object members (as page.rows_json writes those of pages)."""
+    import orjson
+
+    return orjson.dumps(rows)[1:-1]
+
+
+def _pages_json(settings: dict[str, Any], rows: list[bytes]) -> bytes:
+    """The store of parsed pages: `settings`, then `pages`, an object of `rows` (JSON object members)."""
+    import orjson
+
+    return b'%s,"pages":{%s}}' % (orjson.dumps(settings)[:-1], b",".join(rows))
 
 
 def _parse_settings(config: Config) -> list[int]:

@@ -9,9 +9,10 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from curator.core.credentials import may_hold_credential
-from curator.core.page import Page, content_hash, page_from_row, page_to_row, title_of
+from curator.core.page import Heading, Link, Page, content_hash, page_from_row, rows_json, title_of
 from curator.core.parse import parse_page
 from curator.core.scan import NOT_STATED, FileEntry
 from curator.core.titles import STATUS_CHARS, only_logs_an_event
@@ -21,21 +22,26 @@ _CHUNK = 200  # pages a worker (or the parent) takes at a time
 _PARENT_WORKS = True  # the parent parses chunks too (tests switch it off to force the workers' path)
 
 
+Chunk = tuple[list[Page], bytes]  # pages read, and their cache rows as JSON (page.rows_json) or b""
+
+
 def read_pages(
     root: Path,
     items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
     max_bytes: int,
-) -> Iterator[tuple[str, Page, list | None]]:  # type: ignore[type-arg]
+    rows: bool = True,
+) -> Iterator[Chunk]:
     """Read and parse pages, sharing the work with forked workers when there are many and more than one core.
 
-    Yields (path, page, cache row or None): when workers share the work, every page comes with its
-    cache row (theirs arrive as rows), made while the others still parse.
+    Yields the pages a chunk at a time, with their cache rows as JSON when `rows` (each process
+    writes those of the pages it parsed, so no process makes every row at the end).
     """
     helpers = min(os.cpu_count() or 1, 4) - 1
     if len(items) >= PARALLEL_MIN_PAGES and helpers >= 1 and _may_fork():
-        yield from _read_pages_forked(root, items, max_bytes, helpers)
+        yield from _read_pages_forked(root, items, max_bytes, rows, helpers)
         return
-    yield from _read_serially(root, items, max_bytes)
+    for start in range(0, len(items), _CHUNK):
+        yield _read_chunk(root, items[start : start + _CHUNK], max_bytes, rows)
 
 
 def _may_fork() -> bool:
@@ -52,29 +58,31 @@ def _may_fork() -> bool:
     return True
 
 
-def _read_serially(
+def _read_chunk(
     root: Path,
     items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
     max_bytes: int,
-) -> Iterator[tuple[str, Page, None]]:
-    for entry, previous in items:
-        yield entry.path, read_page(root, entry, max_bytes, previous), None
+    rows: bool,
+) -> Chunk:
+    pages = [read_page(root, entry, max_bytes, previous) for entry, previous in items]
+    return pages, rows_json(pages) if rows else b""
 
 
 def _read_pages_forked(
     root: Path,
     items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
     max_bytes: int,
+    rows: bool,
     helpers: int,
-) -> Iterator[tuple[str, Page, list | None]]:  # type: ignore[type-arg]
+) -> Iterator[Chunk]:
     """The parent and `helpers` forked workers take chunks of pages until none are left.
 
     The chunks' numbers wait in a pipe, four bytes each, written before the workers start: each
     process reads one to take a chunk, and an empty read says none is left. Workers inherit
-    `items` through fork and send back each chunk's cache rows, pickled, through a pipe of their
-    own (a thread writes them, so a worker goes on parsing while the parent is busy); the parent
-    parses its own chunks and collects between them, so no core waits. Chunks a worker took but
-    never delivered (it died) are parsed by the parent at the end.
+    `items` through fork and send back each chunk, pickled, through a pipe of their own (a thread
+    writes it, so a worker goes on parsing while the parent is busy); the parent parses its own
+    chunks and collects between them, so no core waits. Chunks a worker took but never delivered
+    (it died) are parsed by the parent at the end.
     """
     import pickle
     import select
@@ -101,7 +109,7 @@ def _read_pages_forked(
                 code = 1
                 try:
                     os.close(read_end)
-                    _worker(root, chunks, max_bytes, jobs, write_end)
+                    _worker(root, chunks, max_bytes, rows, jobs, write_end)
                     code = 0
                 finally:
                     os._exit(code)
@@ -112,7 +120,7 @@ def _read_pages_forked(
         for fd in inbox:
             polled.register(fd, select.POLLIN)
 
-        def collect(wait: bool) -> Iterator[tuple[str, Page, list]]:  # type: ignore[type-arg]
+        def collect(wait: bool) -> Iterator[Chunk]:
             """What the workers have sent by now (with `wait`, at least one more message or end)."""
             for fd, _ in polled.poll(None if wait else 0):
                 data = os.read(fd, 1 << 20)
@@ -123,15 +131,13 @@ def _read_pages_forked(
                 buffer = inbox[fd]
                 buffer += data
                 while len(buffer) >= 8 and len(buffer) >= 8 + (length := int.from_bytes(buffer[:8], "little")):
-                    number, rows = pickle.loads(buffer[8 : 8 + length])  # from our own worker
+                    number, chunk = pickle.loads(buffer[8 : 8 + length])  # from our own worker
                     del buffer[: 8 + length]
                     done.add(number)
-                    for path, row in rows:
-                        yield path, page_from_row(path, row), row
+                    yield chunk
 
         while _PARENT_WORKS and (number := _take(jobs)) is not None:
-            for path, page, _ in _read_serially(root, chunks[number], max_bytes):
-                yield path, page, page_to_row(page)  # the cache row, made while the workers still parse
+            yield _read_chunk(root, chunks[number], max_bytes, rows)
             done.add(number)
             yield from collect(wait=False)
         while inbox:
@@ -144,7 +150,7 @@ def _read_pages_forked(
             os.close(fd)
         os.close(jobs)
     for number in sorted(set(range(len(chunks))) - done):  # taken by a worker that never delivered it
-        yield from _read_serially(root, chunks[number], max_bytes)
+        yield _read_chunk(root, chunks[number], max_bytes, rows)
 
 
 _MAX_CHUNKS = 4096  # chunk numbers in the pipe: 16 KiB, what any pipe holds before it is read
@@ -160,15 +166,21 @@ def _worker(
     root: Path,
     chunks: list[list[tuple[FileEntry, list | None]]],  # type: ignore[type-arg]
     max_bytes: int,
+    rows: bool,
     jobs: int,
     out: int,
 ) -> None:
-    """Parse chunks until none is left; a thread writes each chunk's rows to `out` as they come."""
+    """Parse chunks until none is left; a thread writes each one to `out` as it comes."""
+    import copyreg
+    import io
     import pickle
     import queue
 
     gc.disable()  # a worker makes only acyclic data and exits
     outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+    # Pages, links and headings pickled as tuples of their type, which unpickle without a Python
+    # call each (the parent unpickles every page a worker reads).
+    as_tuple = copyreg.dispatch_table | {cls: _as_tuple for cls in (Page, Link, Heading)}
 
     def send() -> None:
         with os.fdopen(out, "wb") as pipe:
@@ -180,12 +192,19 @@ def _worker(
     writer.start()
     try:
         while (number := _take(jobs)) is not None:
-            rows = [(e.path, page_to_row(read_page(root, e, max_bytes, prev))) for e, prev in chunks[number]]
-            data = pickle.dumps((number, rows), protocol=pickle.HIGHEST_PROTOCOL)
+            buffer = io.BytesIO()
+            pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+            pickler.dispatch_table = as_tuple
+            pickler.dump((number, _read_chunk(root, chunks[number], max_bytes, rows)))
+            data = buffer.getvalue()
             outbox.put(len(data).to_bytes(8, "little") + data)
     finally:
         outbox.put(None)
         writer.join()
+
+
+def _as_tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple.__new__, (type(value), tuple(value))
 
 
 def _read_open_file(fd: int, expected: int, max_bytes: int) -> bytes:

@@ -95,7 +95,12 @@ class Resolver:
         target = target.strip().replace("\\", "/")
         if not target:
             return Resolution("page", source)
-        folder = source.rsplit("/", 1)[0] if "/" in source else ""
+        if "/" not in target and not markdown:  # a bare name, as most links are
+            found = self._by_bare_name(source, target)
+            if not found.candidates:
+                self._bare_memo[written] = found
+            return found
+        folder = _folder_of(source)
         if target.startswith(("./", "../", "/")):
             return self._by_exact_path(folder, target)
         if markdown:
@@ -104,10 +109,7 @@ class Resolver:
                 return found
         if "/" in target:
             return self._by_partial_path(folder, target)
-        found = self._by_bare_name(folder, target)
-        if not found.candidates:
-            self._bare_memo[written] = found
-        return found
+        return self._by_bare_name(source, target)
 
     def _by_exact_path(self, folder: str, target: str) -> Resolution:
         joined = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
@@ -143,17 +145,17 @@ class Resolver:
             return self._choose(folder, suffix_hits)
         return self._unresolved(target)
 
-    def _by_bare_name(self, folder: str, target: str) -> Resolution:
+    def _by_bare_name(self, source: str, target: str) -> Resolution:
         key = fold(target)
         hits = self._by_title.get(key)
         if not hits and key.endswith(".md"):
             hits = self._by_title.get(key[:-3])
-        if hits:
-            return Resolution("page", hits[0]) if len(hits) == 1 else self._choose(folder, hits)  # titles are pages
+        if hits:  # titles are pages
+            return Resolution("page", hits[0]) if len(hits) == 1 else self._choose(_folder_of(source), hits)
         if _EXTENSION.search(target):
             files = self._by_name.get(key)
             if files:
-                return self._choose(folder, files)
+                return self._choose(_folder_of(source), files)
         return self._unresolved(target)
 
     def _unresolved(self, target: str) -> Resolution:
@@ -171,6 +173,10 @@ class Resolver:
             return Resolution(kind, pages[0])
         ranked = sorted(pages, key=lambda p: (folder_distance(folder, p), len(p), p))
         return Resolution(kind, ranked[0], candidates=tuple(ranked))
+
+
+def _folder_of(path: str) -> str:
+    return path.rsplit("/", 1)[0] if "/" in path else ""
 
 
 def folder_distance(folder: str, path: str) -> int:
