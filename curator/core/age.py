@@ -8,6 +8,7 @@ commit time is the one that means "edited".
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 
 from curator.core.vault import Vault
 
@@ -25,10 +26,11 @@ def last_edited(vault: Vault) -> dict[str, float]:
     return vault.derived.last_edited
 
 
-def age_days(vault: Vault, now: float | None = None) -> dict[str, float]:
-    """Page path -> days since its last edit."""
+def age_days(vault: Vault, now: float | None = None, paths: Iterable[str] | None = None) -> dict[str, float]:
+    """Page path -> days since its last edit, of every page or of `paths`."""
     now = time.time() if now is None else now
-    return {path: max(now - when, 0.0) / DAY for path, when in last_edited(vault).items()}
+    edited = last_edited(vault)
+    return {path: max(now - edited[path], 0.0) / DAY for path in (edited if paths is None else paths)}
 
 
 def _last_commits(vault: Vault) -> dict[str, float]:

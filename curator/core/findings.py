@@ -156,7 +156,7 @@ def rule_stale(vault: Vault) -> Iterator[Hit]:
         return
     from curator.core.age import age_days
 
-    ages = age_days(vault)
+    ages = age_days(vault, paths=linked)
     for path in linked:
         days = int(ages[path])
         if days < config.stale_days:
