@@ -64,7 +64,8 @@ def _read_chunk(
     max_bytes: int,
     rows: bool,
 ) -> Chunk:
-    pages = [read_page(root, entry, max_bytes, previous) for entry, previous in items]
+    within = os.path.join(root, "")  # the root and a separator, which each page's path completes
+    pages = [read_page(within, entry, max_bytes, previous) for entry, previous in items]
     return pages, rows_json(pages) if rows else b""
 
 
@@ -221,12 +222,13 @@ def _read_open_file(fd: int, expected: int, max_bytes: int) -> bytes:
     return parts[0] if len(parts) == 2 and not parts[1] else b"".join(parts)
 
 
-def read_page(root: Path | str, entry: FileEntry, max_bytes: int, previous: list | None = None) -> Page:  # type: ignore[type-arg]
-    """Read and parse one page; a page that cannot be read comes back marked `unreadable`."""
+def read_page(within: str, entry: FileEntry, max_bytes: int, previous: list | None = None) -> Page:  # type: ignore[type-arg]
+    """Read and parse one page (`within`: the vault's root and a separator); a page that cannot be
+    read comes back marked `unreadable`."""
     size, mtime_ns = entry.size, entry.mtime_ns  # NOT_STATED: the open file tells
     if size > max_bytes:
         return _too_large(entry.path, size, mtime_ns, max_bytes)
-    path = os.path.join(root, entry.path)
+    path = within + entry.path
     try:
         fd = os.open(path, _READ_FLAGS)
         try:
