@@ -66,7 +66,9 @@ def test_an_unreadable_file_is_reported(tmp_path: Path, monkeypatch: pytest.Monk
     assert found["locked.md"] == ["unreadable: cannot be read: Permission denied"]
     assert any(m.startswith("dead-link") for m in found["good.md"])
     # Read without a stat from the scan (nothing cached), it still has the size and time it has on disk.
-    page = reading.read_page(root, reading.FileEntry("locked.md", reading.NOT_STATED, reading.NOT_STATED), 10**9)
+    page = reading.read_page(
+        os.path.join(root, ""), reading.FileEntry("locked.md", reading.NOT_STATED, reading.NOT_STATED), 10**9
+    )
     on_disk = (root / "locked.md").stat()
     assert (page.size, page.mtime_ns, page.unreadable) == (
         on_disk.st_size,
