@@ -71,16 +71,17 @@ def write_json(root: Path, name: str, data: Any) -> str | None:
     return _store(root, name, orjson.dumps(data))
 
 
-def write_in_background(root: Path, name: str, encoded: bytes) -> Callable[[], str | None]:
-    """Store `encoded` as `write_json` stores its JSON, but written and synced by a thread (the
-    disk wait releases the GIL, so the caller goes on working); the returned call waits and says
-    why not, if it failed."""
+def write_in_background(root: Path, name: str, parts: list[bytes]) -> Callable[[], str | None]:
+    """Store the file made of `parts` (written one after the other, never joined into one more
+    copy) as `write_json` stores its JSON, but written and synced by a thread (the disk wait
+    releases the GIL, so the caller goes on working); the returned call waits and says why not,
+    if it failed."""
     import threading
 
     outcome: list[str | None] = [None]
 
     def store() -> None:
-        outcome[0] = _store(root, name, encoded)
+        outcome[0] = write_with(root, name, lambda handle: handle.writelines(parts))
 
     thread = threading.Thread(target=store, name="curator-cache-write")
     thread.start()

@@ -137,7 +137,7 @@ def _load(
         # passed the racy check against an earlier time, so it passes against this one too.
         settings = {"format": cache.FORMAT, "config": _parse_settings(config), "stored_ns": time.time_ns()}
         wait_for_store = cache.write_in_background(root, PAGES_CACHE, _pages_json(settings, stored_rows))
-        del stored_rows  # written now: their memory is free for what comes next (links are gathered meanwhile)
+        del stored_rows  # the thread writes them while links are gathered, and frees them then
     reused.clear()
     resolver = resolver_now()  # made already unless the vault has no page
     if aliases:
@@ -205,11 +205,16 @@ def _rows_json(rows: dict[str, list]) -> bytes:  # type: ignore[type-arg]
     return orjson.dumps(rows)[1:-1]
 
 
-def _pages_json(settings: dict[str, Any], rows: list[bytes]) -> bytes:
-    """The store of parsed pages: `settings`, then `pages`, an object of `rows` (JSON object members)."""
+def _pages_json(settings: dict[str, Any], rows: list[bytes]) -> list[bytes]:
+    """The store of parsed pages, in parts to write one after the other: `settings`, then
+    `pages`, an object of `rows` (each JSON object members)."""
     import orjson
 
-    return b'%s,"pages":{%s}}' % (orjson.dumps(settings)[:-1], b",".join(rows))
+    parts = [orjson.dumps(settings)[:-1] + b',"pages":{']
+    for i, members in enumerate(rows):
+        parts += (b"," if i else b"", members)
+    parts.append(b"}}")
+    return parts
 
 
 def _parse_settings(config: Config) -> list[int]:
