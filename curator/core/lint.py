@@ -81,11 +81,13 @@ def lint(
     reading = phase(progress, "reading pages")
     vault = load_vault(root, config, use_cache=use_cache, scan=scan, progress=reading)  # pauses the collector itself
     duplicates = None
-    if config.severity("duplicate") is not None:
-        from curator.core.similarity import find_duplicates
-
-        duplicates = find_duplicates(vault, progress=progress)
+    # What follows makes millions of objects and few cycles: with the collector running, a warm
+    # run after one edit at 100k pages took 23 s instead of 18 (it walked them again and again).
     with gc_paused():
+        if config.severity("duplicate") is not None:
+            from curator.core.similarity import find_duplicates
+
+            duplicates = find_duplicates(vault, progress=progress)
         findings = check_vault(vault, duplicates)
     notes = list(vault.notes)
     similarity = None

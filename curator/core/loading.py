@@ -40,10 +40,11 @@ def load_vault(
     root = check_vault_root(root)
     if config is None:
         config = load_config(root)
-    cached, stored_ns = _load_page_cache(root, config) if use_cache else ({}, 0)
-    if scan is None:
-        scan = scan_vault(root, config.ignore, sizes=bool(cached))  # nothing cached: nothing to compare
+    # From the stored rows on: with the collector running, a 100k-page store took 1.0 s to read, not 0.25.
     with gc_paused():
+        cached, stored_ns = _load_page_cache(root, config) if use_cache else ({}, 0)
+        if scan is None:
+            scan = scan_vault(root, config.ignore, sizes=bool(cached))  # nothing cached: nothing to compare
         return _load(root, config, scan, cached, stored_ns, use_cache, progress, typed_links_only)
 
 
