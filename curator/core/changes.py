@@ -498,6 +498,29 @@ def history(root: Path) -> list[Entry]:
     return [e for e in reversed(Journal(root).entries()) if e.state != "rolled-back"]
 
 
+def reverted_outside(root: Path, entries: list[Entry] | None = None) -> set[str]:
+    """Ids of the applied changes whose files all hold again what they held before the change:
+    put back outside curator (a git reset, a checkout, an aborted rebase), so nothing is left to undo."""
+    journal = Journal(root)
+    entries = journal.entries() if entries is None else entries
+    return {e.id for e in entries if _reverted(root, journal, e, entries)}
+
+
+def _reverted(root: Path, journal: Journal, entry: Entry, entries: list[Entry]) -> bool:
+    if entry.state != "applied":
+        return False
+    try:
+        for new in entry.moved.values():  # a page the change made still there: cheap, and settles most
+            if _read(root, _follow(entries, entry, new)) is not None:
+                return False
+        files = journal.files(entry)
+        return bool(files) and all(
+            f.before != f.after and _read(root, _follow(entries, entry, f.path)) == f.before for f in files
+        )
+    except (EditError, OSError):  # a file followed into a merge, or unreadable: not known to be reverted
+        return False
+
+
 def _new_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + os.urandom(2).hex()
 
@@ -665,6 +688,10 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
         raise EditError(f"change {entry.id} was already undone")
     if entry.state != "applied":
         raise EditError(f"change {entry.id} is {entry.state}, not applied; nothing to undo")
+    if _reverted(root, journal, entry, journal.entries()):
+        raise EditError(
+            f"change {entry.id} was reverted outside curator (its files hold what they held before it); nothing to undo"
+        )
     wanted, undone_moves = plan_undo(root, entry, journal.files(entry), journal.entries())
     files = [FileChange(path, _read(root, path), data) for path, data in wanted]
     repo = GitRepo.find(root)
