@@ -134,7 +134,8 @@ def test_during_a_rebase_nothing_is_committed_and_after_its_abort_history_and_un
     assert repo.active_branch.name == "topic"
     recover(vault)
     [shown] = history(vault)
-    assert shown.id == entry.id and shown.not_committed and not shown.commit  # applied, and honestly not committed
+    assert shown.state == "applied" and not shown.commit  # Beta.md is still there, uncommitted
+    assert shown.not_committed == "Alpha.md, Home.md changed since; commit by hand"  # the abort put them back
     undo(vault, entry.id, allow_dirty=True)
     assert sorted(p.name for p in vault.glob("*.md")) == ["Alpha.md", "Home.md", "README.md"]
     assert (vault / "Home.md").read_text() == "See [[Alpha]].\n"
