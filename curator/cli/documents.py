@@ -95,7 +95,8 @@ def file_action(before: bytes | None, after: bytes | None) -> str:
     return "create" if before is None else "delete" if after is None else "edit"
 
 
-def history(entries: list[Entry]) -> dict[str, Any]:
+def history(entries: list[Entry], reverted: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
+    """`reverted`: ids of applied changes whose files were put back outside curator."""
     return {
         "schema": HISTORY,
         "changes": [
@@ -108,6 +109,7 @@ def history(entries: list[Entry]) -> dict[str, Any]:
                 "files": e.paths,
                 "commit": e.commit or None,
                 "not_committed": e.not_committed or None,
+                "reverted_outside": e.id in reverted,
             }
             for e in entries
         ],

@@ -288,18 +288,21 @@ def _vault_and_json_arguments(command: argparse.ArgumentParser) -> None:
 def run_history(args: argparse.Namespace) -> int:
     import time
 
-    from curator.core.changes import history
+    from curator.core.changes import history, reverted_outside
 
     root = _recovered(args.vault)
     entries = history(root)
+    reverted = reverted_outside(root)
     if args.json:
-        output.emit_json(documents.history(entries))
+        output.emit_json(documents.history(entries, reverted))
         return EXIT_OK
     if not entries:
         output.emit("no changes yet")
     for e in entries:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.time))
         state = "" if e.state == "applied" else f" [{e.state}]"
+        if e.id in reverted:
+            state += " [reverted outside curator]"
         if e.not_committed:
             state += f" [not committed: {e.not_committed}]"
         if e.undo is not None and e.undo.not_committed:

@@ -403,7 +403,9 @@ def _recover(root: Path) -> list[str]:
                 done.append(f"change {entry.id} was complete; marked applied")
                 continue
             _discard_temporaries(root, entry.paths)
-            _set_files(root, _back_to_before(root, journal.files(entry)), entry.created_dirs)
+            files = journal.files(entry)
+            _set_files(root, _back_to_before(root, files), entry.created_dirs)
+            done += _restore_index(repo, files)
             entry.state = "rolled-back"
             journal.write(entry)
             done.append(f"change {entry.id} ({entry.reason}) was interrupted and has been rolled back")
@@ -415,7 +417,9 @@ def _recover(root: Path) -> list[str]:
                 journal.write(entry)
                 continue
             _discard_temporaries(root, entry.undo.paths)
-            _set_files(root, _back_to_before(root, journal.files(entry, undo=True)), [])
+            files = journal.files(entry, undo=True)
+            _set_files(root, _back_to_before(root, files), [])
+            done += _restore_index(repo, files)
             entry.state = "applied"
             entry.undo = None
             journal.write(entry)
@@ -424,6 +428,18 @@ def _recover(root: Path) -> list[str]:
         if _to_commit(entry):
             done.append(_commit_late(root, journal, entry))
     return done
+
+
+def _restore_index(repo: GitRepo | None, files: list[FileChange]) -> list[str]:
+    """After a rollback, take out of git's index what the interrupted commit had staged of these
+    files: left there, it would go into the user's next commit and make every file look dirty."""
+    if repo is None:
+        return []
+    try:
+        repo.restore_index({f.path: f.after for f in files if f.after is not None})
+    except GitError as exc:
+        return [f"{exc}; unstage what the interrupted change staged with git reset -- FILE"]
+    return []
 
 
 def _commit_late(root: Path, journal: Journal, entry: Entry) -> str:
@@ -453,6 +469,9 @@ def _commit_late(root: Path, journal: Journal, entry: Entry) -> str:
 def _commit_written(root: Path, repo: GitRepo, files: list[FileChange], entry: Entry, undoing: bool) -> tuple[str, str]:
     """(commit id, "") once committed; ("", "") when git has nothing to commit; ("", why) when not."""
     paths = [f.path for f in files]
+    blocked = repo.blocked()
+    if blocked:  # it waits for the merge or rebase to be over
+        return "", blocked
     try:
         if not repo.dirty(paths):
             return "", ""
@@ -477,6 +496,29 @@ def pending(root: Path) -> list[str]:
 def history(root: Path) -> list[Entry]:
     """Changes newest first (rolled-back ones are left out)."""
     return [e for e in reversed(Journal(root).entries()) if e.state != "rolled-back"]
+
+
+def reverted_outside(root: Path, entries: list[Entry] | None = None) -> set[str]:
+    """Ids of the applied changes whose files all hold again what they held before the change:
+    put back outside curator (a git reset, a checkout, an aborted rebase), so nothing is left to undo."""
+    journal = Journal(root)
+    entries = journal.entries() if entries is None else entries
+    return {e.id for e in entries if _reverted(root, journal, e, entries)}
+
+
+def _reverted(root: Path, journal: Journal, entry: Entry, entries: list[Entry]) -> bool:
+    if entry.state != "applied":
+        return False
+    try:
+        for new in entry.moved.values():  # a page the change made still there: cheap, and settles most
+            if _read(root, _follow(entries, entry, new)) is not None:
+                return False
+        files = journal.files(entry)
+        return bool(files) and all(
+            f.before != f.after and _read(root, _follow(entries, entry, f.path)) == f.before for f in files
+        )
+    except (EditError, OSError):  # a file followed into a merge, or unreadable: not known to be reverted
+        return False
 
 
 def _new_id() -> str:
@@ -646,6 +688,10 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
         raise EditError(f"change {entry.id} was already undone")
     if entry.state != "applied":
         raise EditError(f"change {entry.id} is {entry.state}, not applied; nothing to undo")
+    if _reverted(root, journal, entry, journal.entries()):
+        raise EditError(
+            f"change {entry.id} was reverted outside curator (its files hold what they held before it); nothing to undo"
+        )
     wanted, undone_moves = plan_undo(root, entry, journal.files(entry), journal.entries())
     files = [FileChange(path, _read(root, path), data) for path, data in wanted]
     repo = GitRepo.find(root)

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from curator.core.changes import Entry, history
+from curator.core.changes import Entry, history, reverted_outside
 from curator.tui.screens.modals import Confirm
 
 
@@ -37,6 +37,7 @@ class HistoryScreen(Screen[None]):
 
     def reload(self) -> None:
         self.entries = history(self.app.vault_root)  # type: ignore[attr-defined]
+        reverted = reverted_outside(self.app.vault_root)  # type: ignore[attr-defined]
         table = self.query_one("#history-table", DataTable)
         table.clear()
         for e in self.entries:
@@ -44,7 +45,10 @@ class HistoryScreen(Screen[None]):
                 Text(e.id),
                 Text(time.strftime("%Y-%m-%d %H:%M", time.localtime(e.time))),
                 Text(e.kind),
-                Text(e.state, style="dim" if e.state == "undone" else ""),
+                Text(
+                    "reverted outside curator" if e.id in reverted else e.state,
+                    style="dim" if e.state == "undone" else "",
+                ),
                 Text(e.reason),
                 Text(str(len(e.paths))),
             )
