@@ -298,22 +298,98 @@ def _read(root: Path, path: str, folders: dict[Path, Path] | None = None) -> byt
         return None
 
 
-def _set_files(root: Path, files: list[FileChange], created_dirs: list[str]) -> None:
+# A file whose clock stamp is this close to the moment it was read can be written again within
+# the same tick of the file system's clock without its stat changing (FAT counts in 2 s steps):
+# whether it changed since is then told by its bytes.
+_RACY_NS = 2_000_000_000
+
+
+def _stat_key(stat: os.stat_result) -> tuple[int, int, int, int]:
+    """What changes with every write to a file: ctime too, which no program can set back."""
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns
+
+
+class _ChangedMeanwhile(Exception):
+    """A file of a change was written by another program while the change was being written."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.path = path
+
+
+class _Reads:
+    """The files one change or undo reads, each once: the bytes, and the stat as they were read.
+
+    Every read of one path returns the same bytes, so what is planned and what is checked before
+    writing are one version of the file; `unchanged` tells from the stat, right before the file
+    is replaced, that nothing has written to it since (its bytes tell where the stat cannot)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.folders: dict[Path, Path] = {}
+        self._seen: dict[str, tuple[bytes | None, tuple[int, int, int, int] | None, int]] = {}
+
+    def read(self, path: str) -> bytes | None:
+        seen = self._seen.get(path)
+        if seen is None:
+            full = _inside(self.root, path, self.folders)
+            data: bytes | None
+            key: tuple[int, int, int, int] | None
+            try:
+                with open(full, "rb") as handle:  # the stat first: a write after it shows in the next one
+                    key = _stat_key(os.fstat(handle.fileno()))
+                    data = handle.read()
+            except FileNotFoundError:
+                data, key = None, None
+            seen = self._seen[path] = (data, key, time.time_ns())
+        return seen[0]
+
+    def unchanged(self, path: str, full: Path, expected: bytes | None) -> bool:
+        """Whether `full` (the file `path`) holds `expected` now."""
+        try:
+            stat = os.stat(full)
+        except FileNotFoundError:
+            return expected is None
+        if expected is None:
+            return False
+        seen = self._seen.get(path)
+        if (
+            seen is not None
+            and seen[1] == _stat_key(stat)
+            and max(stat.st_mtime_ns, stat.st_ctime_ns) < seen[2] - _RACY_NS
+            and seen[0] == expected
+        ):
+            return True
+        try:
+            return full.read_bytes() == expected
+        except FileNotFoundError:
+            return False
+
+
+def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], reads: _Reads) -> None:
     """Bring each file from `before` (what it holds now) to `after` (None: absent). Deletions
     first, so that a case-only rename works on a case-insensitive file system; empty folders the
     change made are removed. Each folder is synced once at the end: until then the journal,
-    synced first, can put back whatever a crash leaves half renamed."""
+    synced first, can put back whatever a crash leaves half renamed.
+
+    Right before each file is deleted or replaced it is checked again against `before` (`reads`
+    knows what its stat was when `before` was read): a file another program wrote meanwhile stops
+    the writing there with `_ChangedMeanwhile`, itself untouched (see `_put_back`)."""
     changing = [f for f in files if f.before != f.after]
     touched: set[Path] = set()
     folders: dict[Path, Path] = {}
+    gone: set[str] = set()
     for f in changing:
         if f.after is None:
             full = _inside(root, f.path, folders)
             if full.exists():
                 before_step(f"delete {f.path}")
+                _check(reads, f.path, full, f.before)
                 full.unlink()
                 touched.add(full.parent)
+                gone.add(fold(f.path))
     writes: list[tuple[Path, bytes, int | None]] = []
+    planned: dict[Path, FileChange] = {}
     for f in changing:
         if f.after is None:
             continue
@@ -324,7 +400,15 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str]) -> 
             full.parent.mkdir(parents=True, exist_ok=True)
             mode = None
         writes.append((full, f.after, mode))
-    write_all(writes, before_replace=lambda full: before_step(f"write {full.relative_to(root).as_posix()}"))
+        planned[full] = f
+
+    def before_replace(full: Path) -> None:
+        f = planned[full]
+        before_step(f"write {f.path}")
+        # A case-only rename on a case-insensitive disk: the name read the file just deleted.
+        _check(reads, f.path, full, None if fold(f.path) in gone else f.before)
+
+    write_all(writes, before_replace=before_replace)
     touched.update(full.parent for full, _, _ in writes)
     for parent in touched:
         fsync_dir(parent)
@@ -336,9 +420,39 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str]) -> 
                 full.rmdir()
 
 
-def _back_to_before(root: Path, files: list[FileChange]) -> list[FileChange]:
-    """What to write to put every file back as it was before `files` were written."""
-    return [FileChange(f.path, _read(root, f.path), f.before) for f in files]
+def _check(reads: _Reads, path: str, full: Path, expected: bytes | None) -> None:
+    """Refuse to replace a file another program changed since it was read as `expected`.
+
+    Nothing but the rename (or unlink) follows this check. The window between the two cannot be
+    closed: no file system offers "replace if unchanged", other programs do not take curator's
+    advisory lock, and a program that opened the file earlier can still write to the old copy."""
+    if not reads.unchanged(path, full, expected):
+        raise _ChangedMeanwhile(path)
+
+
+def _put_back(root: Path, files: list[FileChange], created_dirs: list[str]) -> list[str]:
+    """Bring every file of `files` (written from `before` to `after`) back to `before`, where it
+    still holds what curator wrote; returns the files another program has changed since, which
+    keep that program's edit."""
+    afters: dict[str, list[bytes | None]] = {}
+    for f in files:  # on a case-insensitive disk a case-only rename's old name reads the new file
+        afters.setdefault(fold(f.path), []).append(f.after)
+    left: list[str] = []
+    while True:
+        reads = _Reads(root)
+        back = []
+        for f in files:
+            now = reads.read(f.path)
+            if now == f.before or now in afters[fold(f.path)]:
+                back.append(FileChange(f.path, now, f.before))
+            elif f.path not in left:
+                left.append(f.path)
+        try:
+            _set_files(root, back, created_dirs, reads)
+            return left
+        except _ChangedMeanwhile as exc:  # written to while being put back: it keeps that edit too
+            left.append(exc.path)
+            files = [f for f in files if f.path != exc.path]
 
 
 def _discard_temporaries(root: Path, paths: list[str]) -> None:
@@ -403,10 +517,10 @@ def _recover(root: Path) -> list[str]:
                 done.append(f"change {entry.id} was complete; marked applied")
                 continue
             _discard_temporaries(root, entry.paths)
-            _set_files(root, _back_to_before(root, journal.files(entry)), entry.created_dirs)
+            left = _put_back(root, journal.files(entry), entry.created_dirs)
             entry.state = "rolled-back"
             journal.write(entry)
-            done.append(f"change {entry.id} ({entry.reason}) was interrupted and has been rolled back")
+            done.append(f"change {entry.id} ({entry.reason}) was interrupted and has been rolled back{_kept(left)}")
         elif entry.state == "undoing" and entry.undo is not None:
             repo = GitRepo.find(root)
             if repo is not None and not entry.undo.commit and repo.head_mentions(f"undo-{entry.id}"):
@@ -415,15 +529,19 @@ def _recover(root: Path) -> list[str]:
                 journal.write(entry)
                 continue
             _discard_temporaries(root, entry.undo.paths)
-            _set_files(root, _back_to_before(root, journal.files(entry, undo=True)), [])
+            left = _put_back(root, journal.files(entry, undo=True), [])
             entry.state = "applied"
             entry.undo = None
             journal.write(entry)
-            done.append(f"undo of {entry.id} was interrupted; the change is back in place")
+            done.append(f"undo of {entry.id} was interrupted; the change is back in place{_kept(left)}")
     for entry in entries:
         if _to_commit(entry):
             done.append(_commit_late(root, journal, entry))
     return done
+
+
+def _kept(left: list[str]) -> str:
+    return f" ({', '.join(left)} changed since: kept as they are)" if left else ""
 
 
 def _commit_late(root: Path, journal: Journal, entry: Entry) -> str:
@@ -514,11 +632,11 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
 
     refuse_credentials(plan.changes)  # before a byte is written
     deleted = {fold(c.path) for c in plan.changes if c.after is None}
-    folders: dict[Path, Path] = {}
+    reads = _Reads(root)
     for change in plan.changes:
         if change.before is None and fold(change.path) in deleted:
             continue  # a case-only rename: on a case-insensitive disk the new name reads the old file
-        if _read(root, change.path, folders) != change.before:
+        if reads.read(change.path) != change.before:
             raise EditError(f"{change.path} changed since the change was planned; nothing was changed")
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
@@ -540,7 +658,10 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     journal = Journal(root)
     journal.store_files(entry, list(plan.changes))
     journal.write(entry)
-    _set_files(root, list(plan.changes), [])  # each file's bytes checked above
+    try:
+        _set_files(root, list(plan.changes), [], reads)  # each file checked again as it is written
+    except _ChangedMeanwhile as exc:
+        raise _stopped(root, journal, entry, list(plan.changes), exc.path) from None
     if repo is not None:
         before_step("commit")
         try:
@@ -550,6 +671,27 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     entry.state = "applied"
     journal.write(entry)
     return entry
+
+
+def _stopped(root: Path, journal: Journal, entry: Entry, files: list[FileChange], changed: str) -> EditError:
+    """Take back what a change (or an undo) whose file `changed` was written by another program
+    meanwhile has written so far, keeping that program's edit; the entry ends as if the change
+    (the undo) had never started. The error to report."""
+    undoing = entry.state == "undoing"
+    left = _put_back(root, files, [] if undoing else entry.created_dirs)
+    if undoing:
+        entry.state, entry.undo = "applied", None
+    else:
+        entry.state = "rolled-back"
+    journal.write(entry)
+    what = "the undo" if undoing else "the change"
+    also = [path for path in left if path != changed]
+    if also:
+        return EditError(
+            f"{changed} changed while {what} was being written, and so did {', '.join(also)} once written; "
+            f"{what} is taken back where it could be, every edit kept: check those files"
+        )
+    return EditError(f"{changed} changed while {what} was being written; nothing was changed, its edit kept")
 
 
 def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
@@ -575,13 +717,20 @@ def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
 
 
 def plan_undo(
-    root: Path, entry: Entry, files: list[FileChange], entries: list[Entry]
+    root: Path,
+    entry: Entry,
+    files: list[FileChange],
+    entries: list[Entry],
+    read: Callable[[str], bytes | None] | None = None,
 ) -> tuple[list[tuple[str, bytes | None]], dict[str, str]]:
     """What each file must become to take `entry` (which changed `files`) back, later edits
-    kept, and the moves that makes.
+    kept, and the moves that makes. `read`: how a file of the vault is read (default: as it is
+    on disk now).
 
     EditError on a conflict: a line both changed, or a page the change moved that moved again.
     """
+    if read is None:
+        read = _Reads(root).read
     by_path = {f.path: f for f in files}
     moves = {
         old: new
@@ -598,7 +747,7 @@ def plan_undo(
             new = moves[path]
             if _follow(entries, entry, new) != new:
                 raise EditError(f"{new} was moved again by a later change; undo that change first")
-            new_after, new_now, current = by_path[new].after, _read(root, new), _read(root, path)
+            new_after, new_now, current = by_path[new].after, read(new), read(path)
             if new_now is None:
                 raise EditError(f"{new} was deleted since change {entry.id}; nothing was changed")
             if current is not None and current != before and fold(path) != fold(new):
@@ -608,7 +757,7 @@ def plan_undo(
             undone_moves[new] = path
             continue
         here = _follow(entries, entry, path)
-        current = _read(root, here)
+        current = read(here)
         if current == after:
             wanted[here] = before
         elif current == before:
@@ -646,8 +795,9 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
         raise EditError(f"change {entry.id} was already undone")
     if entry.state != "applied":
         raise EditError(f"change {entry.id} is {entry.state}, not applied; nothing to undo")
-    wanted, undone_moves = plan_undo(root, entry, journal.files(entry), journal.entries())
-    files = [FileChange(path, _read(root, path), data) for path, data in wanted]
+    reads = _Reads(root)  # the undo is planned and checked against one version of each file
+    wanted, undone_moves = plan_undo(root, entry, journal.files(entry), journal.entries(), reads.read)
+    files = [FileChange(path, reads.read(path), data) for path, data in wanted]
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
         dirty = repo.dirty([f.path for f in files if f.before is not None])
@@ -659,7 +809,10 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     journal.write(entry)
     # Folders any change created are removed once an undo leaves them empty.
     made = sorted({folder for e in journal.entries() for folder in e.created_dirs})
-    _set_files(root, files, made)
+    try:
+        _set_files(root, files, made, reads)
+    except _ChangedMeanwhile as exc:
+        raise _stopped(root, journal, entry, files, exc.path) from None
     if repo is not None:
         before_step("commit")
         try:

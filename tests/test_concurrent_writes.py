@@ -1,0 +1,184 @@
+"""Another program writes while curator writes: its edit is never lost, and readers never see
+half a change."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from edit_helpers import tree
+from helpers import make_vault
+
+import curator.core.changes as changes
+from curator.core.changes import Journal, apply, history, undo
+from curator.core.edits import plan_rename
+from curator.core.errors import EditError
+from curator.core.loading import load_vault
+
+APPENDED = b"A line another program appended.\n"
+
+
+def linked_vault(root: Path, pages: int) -> Path:
+    files: dict[str, str | bytes] = {
+        f"notes/n{i:03}.md": f"# Note {i}\n\nNote {i} links [[Hub]].\n" for i in range(pages)
+    }
+    files["Hub.md"] = "# Hub\n\nThe hub.\n"
+    return make_vault(root, files)
+
+
+def append(path: Path, line: bytes = APPENDED) -> None:
+    with open(path, "ab") as handle:
+        handle.write(line)
+
+
+@pytest.fixture
+def steps() -> Iterator[Callable[[Callable[[str], None]], None]]:
+    """Install a `before_step` hook for the test, the default one back afterwards."""
+
+    def install(hook: Callable[[str], None]) -> None:
+        changes.before_step = hook
+
+    yield install
+    changes.before_step = changes._no_step
+
+
+def at_step(root: Path, kind: str, n: int, edit: Callable[[Path], None]) -> Callable[[str], None]:
+    """A hook that, at the `n`-th step of `kind` (write, delete), edits the file that step is
+    about to replace; the paths it edited are in `hook.edited`."""
+    seen = [0]
+    edited: list[str] = []
+
+    def hook(step: str) -> None:
+        what, path = step.split(" ", 1)
+        if what == kind:
+            seen[0] += 1
+            if seen[0] == n:
+                edit(root / path)
+                edited.append(path)
+
+    hook.edited = edited  # type: ignore[attr-defined]
+    return hook
+
+
+@pytest.mark.parametrize(("kind", "n"), [("write", 1), ("write", 3), ("write", 6), ("delete", 1)])
+def test_a_page_edited_just_before_it_is_replaced_stops_the_rename(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None], kind: str, n: int
+) -> None:
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+    hook = at_step(root, kind, n, append)
+    steps(hook)
+    with pytest.raises(
+        EditError, match=r"changed while the change was being written; nothing was changed, its edit kept"
+    ):
+        apply(root, plan)
+    (edited,) = hook.edited  # type: ignore[attr-defined]
+    expected = dict(original)
+    expected[edited] = original.get(edited, b"") + APPENDED  # the other program's edit, byte for byte
+    assert tree(root) == expected  # every page already written is back; no temporary left
+    assert history(root) == []
+    (entry,) = Journal(root).entries()
+    assert entry.state == "rolled-back"
+
+
+def test_an_undo_stops_when_a_page_is_edited_just_before_it_is_replaced(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None]
+) -> None:
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    entry = apply(root, plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two"))
+    applied = tree(root)
+    hook = at_step(root, "write", 4, append)
+    steps(hook)
+    with pytest.raises(
+        EditError, match=r"changed while the undo was being written; nothing was changed, its edit kept"
+    ):
+        undo(root, entry.id)
+    (edited,) = hook.edited  # type: ignore[attr-defined]
+    assert tree(root) == {**applied, edited: applied[edited] + APPENDED}
+    assert [(e.id, e.state) for e in history(root)] == [(entry.id, "applied")]
+    steps(changes._no_step)
+    undo(root, entry.id)  # and it undoes afterwards, the appended line kept
+    assert tree(root) == {**original, edited: original[edited] + APPENDED}
+
+
+def test_a_page_edited_after_curator_wrote_it_keeps_that_edit_when_the_change_stops(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None]
+) -> None:
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+    first = next(f.path for f in plan.changes if f.after is not None and f.before is not None)
+
+    def edit_two(path: Path) -> None:
+        append(root / first)  # already written by curator
+        append(path)  # about to be
+
+    hook = at_step(root, "write", 3, edit_two)
+    steps(hook)
+    with pytest.raises(EditError) as raised:
+        apply(root, plan)
+    (stopper,) = hook.edited  # type: ignore[attr-defined]
+    assert stopper != first
+    assert str(raised.value).startswith(f"{stopper} changed while the change was being written, and so did {first}")
+    after = tree(root)
+    assert after[stopper] == original[stopper] + APPENDED
+    assert after[first].endswith(APPENDED) and b"[[Hub two]]" in after[first]  # left as it is
+    assert {p: b for p, b in after.items() if p not in (first, stopper)} == {
+        p: b for p, b in original.items() if p not in (first, stopper)
+    }
+
+
+def test_every_line_appended_while_a_rename_is_written_survives(tmp_path: Path) -> None:
+    """A real race: one thread renames a page 300 pages link to, another appends to those pages
+    while the rename is being written; each appended line must be there afterwards."""
+    template = linked_vault(tmp_path / "template", 300)
+    rng = random.Random(29)
+    outcomes = {"applied": 0, "refused": 0}
+    for trial in range(20):
+        root = tmp_path / f"v{trial}"
+        shutil.copytree(template, root)
+        plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+        journal = root / ".curator" / "journal"
+        result: list[BaseException | None] = []
+
+        def rename(root: Path = root, plan: object = plan, result: list[BaseException | None] = result) -> None:
+            try:
+                apply(root, plan)  # type: ignore[arg-type]
+                result.append(None)
+            except EditError as exc:
+                result.append(exc)
+
+        writer = threading.Thread(target=rename)
+        writer.start()
+        while writer.is_alive() and not (journal.is_dir() and any(journal.glob("*.json"))):
+            pass  # the journal entry is written: the pages are about to be
+        time.sleep(rng.uniform(0, 0.3))  # from before the first page is replaced to after the last
+        appended: list[tuple[str, bytes]] = []
+        after = 0
+        while after < 5:  # until the rename is done, then a few more
+            after += not writer.is_alive()
+            page = f"notes/n{rng.randrange(300):03}.md"
+            line = f"Appended {len(appended)} in trial {trial}.\n".encode()
+            append(root / page, line)
+            appended.append((page, line))
+            time.sleep(0.002)
+        writer.join()
+        (error,) = result
+        if error is None:
+            outcomes["applied"] += 1
+            assert (root / "Hub two.md").exists()
+        else:
+            outcomes["refused"] += 1
+            assert "changed while" in str(error) or "changed since" in str(error), error
+            assert (root / "Hub.md").exists() and not (root / "Hub two.md").exists()
+        for page, line in appended:
+            assert (root / page).read_bytes().count(line) == 1, (trial, page, line)
+        assert not [p for p in tree(root) if p.endswith(".curator-tmp")]
+    assert outcomes["refused"] > 0, outcomes
