@@ -3,8 +3,11 @@ half a change."""
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,10 +18,11 @@ from edit_helpers import tree
 from helpers import make_vault
 
 import curator.core.changes as changes
-from curator.core.changes import Journal, apply, history, undo
+from curator.core.changes import Journal, apply, history, pending, undo
 from curator.core.edits import plan_rename
-from curator.core.errors import EditError
+from curator.core.errors import EditError, VaultBusy
 from curator.core.loading import load_vault
+from curator.core.lock import between_writes, vault_lock, writing
 
 APPENDED = b"A line another program appended.\n"
 
@@ -182,3 +186,101 @@ def test_every_line_appended_while_a_rename_is_written_survives(tmp_path: Path) 
             assert (root / page).read_bytes().count(line) == 1, (trial, page, line)
         assert not [p for p in tree(root) if p.endswith(".curator-tmp")]
     assert outcomes["refused"] > 0, outcomes
+
+
+STOPPED_UNDO = """
+import os, sys, time
+from pathlib import Path
+import curator.core.changes as changes
+root, go, then = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[4]
+count = [0]
+def step(name):
+    count[0] += 1
+    if count[0] == 3:  # halfway through the undo's files
+        print("stopped", flush=True)
+        while not go.exists():
+            time.sleep(0.01)
+        if then == "die":
+            os._exit(137)  # no cleanup: the undo is left half done
+changes.before_step = step
+changes.undo(root, sys.argv[3])
+"""
+
+
+def stop_an_undo(root: Path, change_id: str, go: Path, then: str) -> subprocess.Popen[str]:
+    """Start undoing `change_id` in another process, stopped halfway through writing its files
+    until `go` exists; then it goes on (`then="finish"`) or dies (`"die"`)."""
+    writer = subprocess.Popen(
+        [sys.executable, "-c", STOPPED_UNDO, str(root), str(go), change_id, then], stdout=subprocess.PIPE, text=True
+    )
+    assert writer.stdout is not None and writer.stdout.readline().strip() == "stopped"
+    return writer
+
+
+def lint_json(root: Path) -> list[dict[str, object]]:
+    out = subprocess.run(
+        [sys.executable, "-m", "curator", "lint", "--format", "json", "--no-cache", str(root)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode in (0, 1), out.stderr
+    return list(json.loads(out.stdout)["findings"])
+
+
+def test_lint_during_an_undo_waits_for_the_writer_and_never_calls_it_interrupted(tmp_path: Path) -> None:
+    root = linked_vault(tmp_path / "v", 6)
+    expected = lint_json(root)  # what the vault says once the undo is done: as it was before the rename
+    entry = apply(root, plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two"))
+    go = tmp_path / "go"
+    writer = stop_an_undo(root, entry.id, go, "finish")
+    assert writing(root) == f"pid {writer.pid}"
+    assert pending(root) == []  # its entry is `undoing`, and its writer is alive
+    with pytest.raises(VaultBusy, match=rf"a change is being applied \(pid {writer.pid}\) and is not done"):
+        between_writes(root, lambda: None, patience=0, timeout=0.2)
+    lint = subprocess.Popen(
+        [sys.executable, "-m", "curator", "lint", "--format", "json", "--no-cache", str(root)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert lint.stderr is not None
+    said = lint.stderr.readline()
+    assert said.startswith(f"curator: a change is being applied (pid {writer.pid}); waiting for it"), said
+    go.touch()
+    out, err = lint.communicate(timeout=60)
+    assert writer.wait(timeout=60) == 0
+    assert lint.returncode in (0, 1), err
+    assert "interrupted" not in said + err
+    assert json.loads(out)["findings"] == expected  # the undo whole, not half of it
+
+
+def test_a_writer_that_died_mid_undo_is_called_interrupted(tmp_path: Path) -> None:
+    root = linked_vault(tmp_path / "v", 6)
+    entry = apply(root, plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two"))
+    go = tmp_path / "go"
+    writer = stop_an_undo(root, entry.id, go, "die")
+    go.touch()
+    assert writer.wait(timeout=60) == 137
+    assert writing(root) is None
+    assert pending(root) == [entry.id]
+    out = subprocess.run(
+        [sys.executable, "-m", "curator", "lint", "--no-cache", str(root)], capture_output=True, text=True, check=False
+    )
+    assert f"change {entry.id} was interrupted" in out.stderr
+    assert "being applied" not in out.stderr
+
+
+def test_a_read_while_a_writer_took_the_lock_is_read_again(tmp_path: Path) -> None:
+    root = linked_vault(tmp_path / "v", 2)
+    reads: list[int] = []
+
+    def read() -> int:
+        reads.append(len(reads))
+        if len(reads) == 1:
+            with vault_lock(root):  # a writer comes and goes while the vault is being read
+                pass
+        return reads[-1]
+
+    assert between_writes(root, read) == 1
+    assert reads == [0, 1]

@@ -27,7 +27,7 @@ from curator.core.cache import ensure_state_dir, state_dir
 from curator.core.edits import FileChange, Plan
 from curator.core.errors import EditError, GitError
 from curator.core.git import GitRepo
-from curator.core.lock import vault_lock
+from curator.core.lock import vault_lock, writing
 from curator.core.merge3 import MergeConflict, merge3
 from curator.core.resolve import fold
 
@@ -585,11 +585,18 @@ def _commit_written(root: Path, repo: GitRepo, files: list[FileChange], entry: E
 
 
 def pending(root: Path) -> list[str]:
-    """Ids of changes a crash left half done (read only: lint uses it to warn)."""
-    try:
-        return [e.id for e in Journal(root).entries() if _half_done(e)]
-    except EditError:
+    """Ids of changes a crash left half done (read only: lint uses it to warn). A change whose
+    writer is alive (it holds the vault's lock) is being written, not interrupted."""
+
+    def half_done() -> list[str]:
+        try:
+            return [e.id for e in Journal(root).entries() if _half_done(e)]
+        except EditError:
+            return []
+
+    if not half_done() or writing(root) is not None:
         return []
+    return half_done()  # read again: a writer marks its entry done before it lets the lock go
 
 
 def history(root: Path) -> list[Entry]:
