@@ -284,3 +284,18 @@ def test_a_read_while_a_writer_took_the_lock_is_read_again(tmp_path: Path) -> No
 
     assert between_writes(root, read) == 1
     assert reads == [0, 1]
+
+
+def test_the_rename_command_says_so_in_one_line_and_exits_2(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from curator.cli.main import main
+
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    steps(at_step(root, "write", 3, append))
+    assert main(["rename", str(root), "Hub", "Hub two"]) == 2
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "changed while the change was being written; nothing was changed" in err, err
+    assert out == ""
+    assert len([p for p, data in tree(root).items() if data != original.get(p)]) == 1  # the appended page

@@ -310,11 +310,13 @@ def _stat_key(stat: os.stat_result) -> tuple[int, int, int, int]:
 
 
 class _ChangedMeanwhile(Exception):
-    """A file of a change was written by another program while the change was being written."""
+    """A file of a change was written by another program while the change was being written;
+    `written`: the files the change had written (or deleted) by then."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, written: list[str]) -> None:
         super().__init__(path)
         self.path = path
+        self.written = written
 
 
 class _Reads:
@@ -379,13 +381,15 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
     touched: set[Path] = set()
     folders: dict[Path, Path] = {}
     gone: set[str] = set()
+    written: list[str] = []
     for f in changing:
         if f.after is None:
             full = _inside(root, f.path, folders)
             if full.exists():
                 before_step(f"delete {f.path}")
-                _check(reads, f.path, full, f.before)
+                _check(reads, f.path, full, f.before, written)
                 full.unlink()
+                written.append(f.path)
                 touched.add(full.parent)
                 gone.add(fold(f.path))
     writes: list[tuple[Path, bytes, int | None]] = []
@@ -406,7 +410,8 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
         f = planned[full]
         before_step(f"write {f.path}")
         # A case-only rename on a case-insensitive disk: the name read the file just deleted.
-        _check(reads, f.path, full, None if fold(f.path) in gone else f.before)
+        _check(reads, f.path, full, None if fold(f.path) in gone else f.before, written)
+        written.append(f.path)  # write_all renames it now, or fails with the error that stops it all
 
     write_all(writes, before_replace=before_replace)
     touched.update(full.parent for full, _, _ in writes)
@@ -420,14 +425,14 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
                 full.rmdir()
 
 
-def _check(reads: _Reads, path: str, full: Path, expected: bytes | None) -> None:
+def _check(reads: _Reads, path: str, full: Path, expected: bytes | None, written: list[str]) -> None:
     """Refuse to replace a file another program changed since it was read as `expected`.
 
     Nothing but the rename (or unlink) follows this check. The window between the two cannot be
     closed: no file system offers "replace if unchanged", other programs do not take curator's
     advisory lock, and a program that opened the file earlier can still write to the old copy."""
     if not reads.unchanged(path, full, expected):
-        raise _ChangedMeanwhile(path)
+        raise _ChangedMeanwhile(path, written)
 
 
 def _put_back(root: Path, files: list[FileChange], created_dirs: list[str]) -> list[str]:
@@ -451,7 +456,7 @@ def _put_back(root: Path, files: list[FileChange], created_dirs: list[str]) -> l
             _set_files(root, back, created_dirs, reads)
             return left
         except _ChangedMeanwhile as exc:  # written to while being put back: it keeps that edit too
-            left.append(exc.path)
+            left.append(exc.path)  # (those put back already hold `before`: the next round skips them)
             files = [f for f in files if f.path != exc.path]
 
 
@@ -668,7 +673,7 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     try:
         _set_files(root, list(plan.changes), [], reads)  # each file checked again as it is written
     except _ChangedMeanwhile as exc:
-        raise _stopped(root, journal, entry, list(plan.changes), exc.path) from None
+        raise _stopped(root, journal, entry, list(plan.changes), exc) from None
     if repo is not None:
         before_step("commit")
         try:
@@ -680,12 +685,14 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     return entry
 
 
-def _stopped(root: Path, journal: Journal, entry: Entry, files: list[FileChange], changed: str) -> EditError:
-    """Take back what a change (or an undo) whose file `changed` was written by another program
-    meanwhile has written so far, keeping that program's edit; the entry ends as if the change
-    (the undo) had never started. The error to report."""
+def _stopped(root: Path, journal: Journal, entry: Entry, files: list[FileChange], exc: _ChangedMeanwhile) -> EditError:
+    """Take back what a change (or an undo) has written of `files` by the time another program
+    wrote to one of them, keeping that program's edits; the entry ends as if the change (the
+    undo) had never started. The error to report."""
+    changed = exc.path
     undoing = entry.state == "undoing"
-    left = _put_back(root, files, [] if undoing else entry.created_dirs)
+    written = set(exc.written)
+    left = _put_back(root, [f for f in files if f.path in written], [] if undoing else entry.created_dirs)
     if undoing:
         entry.state, entry.undo = "applied", None
     else:
@@ -819,7 +826,7 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     try:
         _set_files(root, files, made, reads)
     except _ChangedMeanwhile as exc:
-        raise _stopped(root, journal, entry, files, exc.path) from None
+        raise _stopped(root, journal, entry, files, exc) from None
     if repo is not None:
         before_step("commit")
         try:
