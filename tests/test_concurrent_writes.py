@@ -299,3 +299,31 @@ def test_the_rename_command_says_so_in_one_line_and_exits_2(
     assert err.count("\n") == 1 and "changed while the change was being written; nothing was changed" in err, err
     assert out == ""
     assert len([p for p, data in tree(root).items() if data != original.get(p)]) == 1  # the appended page
+
+
+@pytest.mark.parametrize("n", [1, 4])
+def test_an_edit_between_the_last_check_and_the_rename_is_taken_back_from_the_old_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, n: int
+) -> None:
+    """The edit lands in the file curator has just checked, as it renames the new one over it."""
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+    hold, seen, edited = changes._hold, [0], []
+
+    def hold_then_edit(reads, path, full, expected, written, held):  # type: ignore[no-untyped-def]
+        hold(reads, path, full, expected, written, held)
+        if expected is not None and not path.startswith("Hub"):
+            seen[0] += 1
+            if seen[0] == n:
+                append(full)
+                edited.append(path)
+
+    monkeypatch.setattr(changes, "_hold", hold_then_edit)
+    with pytest.raises(
+        EditError, match=r"changed while the change was being written; nothing was changed, its edit kept"
+    ):
+        apply(root, plan)
+    (path,) = edited
+    assert tree(root) == {**original, path: original[path] + APPENDED}
+    assert history(root) == []

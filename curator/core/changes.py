@@ -310,21 +310,23 @@ def _stat_key(stat: os.stat_result) -> tuple[int, int, int, int]:
 
 
 class _ChangedMeanwhile(Exception):
-    """A file of a change was written by another program while the change was being written;
-    `written`: the files the change had written (or deleted) by then."""
+    """A file of a change was written by another program while the change was being written.
+    `written`: the files the change had written (or deleted) by then; `edited`: what the other
+    program left in a file whose old copy it wrote to as curator replaced it."""
 
-    def __init__(self, path: str, written: list[str]) -> None:
+    def __init__(self, path: str, written: list[str], edited: dict[str, bytes] | None = None) -> None:
         super().__init__(path)
         self.path = path
         self.written = written
+        self.edited = edited or {}
 
 
 class _Reads:
     """The files one change or undo reads, each once: the bytes, and the stat as they were read.
 
     Every read of one path returns the same bytes, so what is planned and what is checked before
-    writing are one version of the file; `unchanged` tells from the stat, right before the file
-    is replaced, that nothing has written to it since (its bytes tell where the stat cannot)."""
+    writing are one version of the file; `known` tells from the stat, right before the file is
+    replaced, that nothing has written to it since (its bytes tell where the stat cannot)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -346,26 +348,15 @@ class _Reads:
             seen = self._seen[path] = (data, key, time.time_ns())
         return seen[0]
 
-    def unchanged(self, path: str, full: Path, expected: bytes | None) -> bool:
-        """Whether `full` (the file `path`) holds `expected` now."""
-        try:
-            stat = os.stat(full)
-        except FileNotFoundError:
-            return expected is None
-        if expected is None:
-            return False
+    def known(self, path: str, stat: os.stat_result, expected: bytes) -> bool:
+        """Whether a file of this stat is the one read as `expected`, untouched since."""
         seen = self._seen.get(path)
-        if (
+        return (
             seen is not None
             and seen[1] == _stat_key(stat)
             and max(stat.st_mtime_ns, stat.st_ctime_ns) < seen[2] - _RACY_NS
             and seen[0] == expected
-        ):
-            return True
-        try:
-            return full.read_bytes() == expected
-        except FileNotFoundError:
-            return False
+        )
 
 
 def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], reads: _Reads) -> None:
@@ -375,45 +366,51 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
     synced first, can put back whatever a crash leaves half renamed.
 
     Right before each file is deleted or replaced it is checked again against `before` (`reads`
-    knows what its stat was when `before` was read): a file another program wrote meanwhile stops
-    the writing there with `_ChangedMeanwhile`, itself untouched (see `_put_back`)."""
+    knows what its stat was when `before` was read), and right after, its old copy: a file another
+    program wrote meanwhile stops the writing there with `_ChangedMeanwhile` (see `_stopped`)."""
     changing = [f for f in files if f.before != f.after]
     touched: set[Path] = set()
     folders: dict[Path, Path] = {}
     gone: set[str] = set()
     written: list[str] = []
-    for f in changing:
-        if f.after is None:
+    held: dict[str, tuple[int, os.stat_result]] = {}
+    try:
+        for f in changing:
+            if f.after is None:
+                full = _inside(root, f.path, folders)
+                if full.exists():
+                    before_step(f"delete {f.path}")
+                    _hold(reads, f.path, full, f.before, written, held)
+                    full.unlink()
+                    written.append(f.path)
+                    _release(f.path, written, held)
+                    touched.add(full.parent)
+                    gone.add(fold(f.path))
+        writes: list[tuple[Path, bytes, int | None]] = []
+        planned: dict[Path, FileChange] = {}
+        for f in changing:
+            if f.after is None:
+                continue
             full = _inside(root, f.path, folders)
-            if full.exists():
-                before_step(f"delete {f.path}")
-                _check(reads, f.path, full, f.before, written)
-                full.unlink()
-                written.append(f.path)
-                touched.add(full.parent)
-                gone.add(fold(f.path))
-    writes: list[tuple[Path, bytes, int | None]] = []
-    planned: dict[Path, FileChange] = {}
-    for f in changing:
-        if f.after is None:
-            continue
-        full = _inside(root, f.path, folders)
-        try:
-            mode: int | None = full.stat().st_mode & 0o7777  # keep the page's permissions
-        except FileNotFoundError:
-            full.parent.mkdir(parents=True, exist_ok=True)
-            mode = None
-        writes.append((full, f.after, mode))
-        planned[full] = f
+            try:
+                mode: int | None = full.stat().st_mode & 0o7777  # keep the page's permissions
+            except FileNotFoundError:
+                full.parent.mkdir(parents=True, exist_ok=True)
+                mode = None
+            writes.append((full, f.after, mode))
+            planned[full] = f
 
-    def before_replace(full: Path) -> None:
-        f = planned[full]
-        before_step(f"write {f.path}")
-        # A case-only rename on a case-insensitive disk: the name read the file just deleted.
-        _check(reads, f.path, full, None if fold(f.path) in gone else f.before, written)
-        written.append(f.path)  # write_all renames it now, or fails with the error that stops it all
+        def before_replace(full: Path) -> None:
+            f = planned[full]
+            before_step(f"write {f.path}")
+            # A case-only rename on a case-insensitive disk: the name read the file just deleted.
+            _hold(reads, f.path, full, None if fold(f.path) in gone else f.before, written, held)
+            written.append(f.path)  # write_all renames it now, or fails with the error that stops it all
 
-    write_all(writes, before_replace=before_replace)
+        write_all(writes, before_replace, lambda full: _release(planned[full].path, written, held))
+    finally:
+        for fd, _ in held.values():
+            os.close(fd)
     touched.update(full.parent for full, _, _ in writes)
     for parent in touched:
         fsync_dir(parent)
@@ -425,39 +422,92 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
                 full.rmdir()
 
 
-def _check(reads: _Reads, path: str, full: Path, expected: bytes | None, written: list[str]) -> None:
-    """Refuse to replace a file another program changed since it was read as `expected`.
+def _hold(
+    reads: _Reads,
+    path: str,
+    full: Path,
+    expected: bytes | None,
+    written: list[str],
+    held: dict[str, tuple[int, os.stat_result]],
+) -> None:
+    """Refuse to replace a file another program changed since it was read as `expected`; the
+    file checked stays open (in `held`) until `_release`, once it is replaced.
 
-    Nothing but the rename (or unlink) follows this check. The window between the two cannot be
-    closed: no file system offers "replace if unchanged", other programs do not take curator's
-    advisory lock, and a program that opened the file earlier can still write to the old copy."""
-    if not reads.unchanged(path, full, expected):
-        raise _ChangedMeanwhile(path, written)
+    Nothing but the rename (or unlink) follows this check. The moment between the two cannot be
+    closed: no file system offers "replace if unchanged", and other programs do not take
+    curator's advisory lock. What is written into the old copy in that moment shows in its stat
+    afterwards (`_release`); a program that replaces the file itself then is not seen."""
+    try:
+        fd = os.open(full, os.O_RDONLY)
+    except FileNotFoundError:
+        if expected is None:
+            return
+        raise _ChangedMeanwhile(path, written) from None
+    try:
+        stat = os.fstat(fd)
+        if expected is None or not (reads.known(path, stat, expected) or _read_all(fd) == expected):
+            raise _ChangedMeanwhile(path, written)
+    except BaseException:
+        os.close(fd)
+        raise
+    if os.name == "nt":  # pragma: no cover - Windows cannot rename over a file held open
+        os.close(fd)
+        return
+    held[path] = fd, stat
 
 
-def _put_back(root: Path, files: list[FileChange], created_dirs: list[str]) -> list[str]:
+def _release(path: str, written: list[str], held: dict[str, tuple[int, os.stat_result]]) -> None:
+    """After `path` is replaced or deleted: an edit that reached its old copy since `_hold` is
+    taken up as the other program's edit, to be put back (the rename itself changes the old
+    copy's ctime, not its size or mtime)."""
+    if path not in held:
+        return
+    fd, stat = held.pop(path)
+    try:
+        now = os.fstat(fd)
+        if (now.st_size, now.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
+            raise _ChangedMeanwhile(path, written, {path: _read_all(fd)})
+    finally:
+        os.close(fd)
+
+
+def _read_all(fd: int) -> bytes:
+    os.lseek(fd, 0, os.SEEK_SET)
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _put_back(
+    root: Path, files: list[FileChange], created_dirs: list[str], edited: dict[str, bytes] | None = None
+) -> list[str]:
     """Bring every file of `files` (written from `before` to `after`) back to `before`, where it
     still holds what curator wrote; returns the files another program has changed since, which
-    keep that program's edit."""
+    keep that program's edit. `edited`: files whose old copy another program wrote to as curator
+    replaced it; they get that copy back."""
     afters: dict[str, list[bytes | None]] = {}
     for f in files:  # on a case-insensitive disk a case-only rename's old name reads the new file
         afters.setdefault(fold(f.path), []).append(f.after)
+    edited = dict(edited or {})
     left: list[str] = []
     while True:
         reads = _Reads(root)
         back = []
         for f in files:
-            now = reads.read(f.path)
-            if now == f.before or now in afters[fold(f.path)]:
-                back.append(FileChange(f.path, now, f.before))
+            now, wanted = reads.read(f.path), edited.get(f.path, f.before)
+            if now == f.before or now == wanted or now in afters[fold(f.path)]:
+                back.append(FileChange(f.path, now, wanted))
             elif f.path not in left:
                 left.append(f.path)
         try:
             _set_files(root, back, created_dirs, reads)
             return left
         except _ChangedMeanwhile as exc:  # written to while being put back: it keeps that edit too
-            left.append(exc.path)  # (those put back already hold `before`: the next round skips them)
-            files = [f for f in files if f.path != exc.path]
+            edited.update(exc.edited)
+            if exc.path not in exc.edited:  # (those put back already are as wanted: the next round skips them)
+                left.append(exc.path)
+                files = [f for f in files if f.path != exc.path]
 
 
 def _discard_temporaries(root: Path, paths: list[str]) -> None:
@@ -692,7 +742,7 @@ def _stopped(root: Path, journal: Journal, entry: Entry, files: list[FileChange]
     changed = exc.path
     undoing = entry.state == "undoing"
     written = set(exc.written)
-    left = _put_back(root, [f for f in files if f.path in written], [] if undoing else entry.created_dirs)
+    left = _put_back(root, [f for f in files if f.path in written], [] if undoing else entry.created_dirs, exc.edited)
     if undoing:
         entry.state, entry.undo = "applied", None
     else:
