@@ -4,12 +4,9 @@ half a change."""
 from __future__ import annotations
 
 import json
-import random
 import shutil
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -139,51 +136,51 @@ def test_a_page_edited_after_curator_wrote_it_keeps_that_edit_when_the_change_st
     }
 
 
+APPENDER = """
+import json, random, sys, time
+from pathlib import Path
+root, pages, seed = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed)
+journal, done = root / ".curator" / "journal", root.parent / (root.name + ".done")
+while not (journal.is_dir() and any(journal.glob("*.json"))) and not done.exists():
+    time.sleep(0.001)  # until the journal entry is written: the pages are about to be
+time.sleep(rng.uniform(0, 0.3))  # from before the first page is replaced to after the last
+appended, after = [], 0
+while after < 5:  # until the rename is done, then a few more
+    after += done.exists()
+    page, line = f"notes/n{rng.randrange(pages):03}.md", f"Appended {len(appended)} by {seed}.\\n"
+    with open(root / page, "a") as handle:
+        handle.write(line)
+    appended.append((page, line))
+    time.sleep(0.002)
+print(json.dumps(appended))
+"""
+
+
 def test_every_line_appended_while_a_rename_is_written_survives(tmp_path: Path) -> None:
-    """A real race: one thread renames a page 300 pages link to, another appends to those pages
-    while the rename is being written; each appended line must be there afterwards."""
+    """A real race: a rename of a page 300 pages link to, and another process appending to those
+    pages while the rename is being written; each appended line must be there afterwards."""
     template = linked_vault(tmp_path / "template", 300)
-    rng = random.Random(29)
     outcomes = {"applied": 0, "refused": 0}
     for trial in range(20):
         root = tmp_path / f"v{trial}"
         shutil.copytree(template, root)
         plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
-        journal = root / ".curator" / "journal"
-        result: list[BaseException | None] = []
-
-        def rename(root: Path = root, plan: object = plan, result: list[BaseException | None] = result) -> None:
-            try:
-                apply(root, plan)  # type: ignore[arg-type]
-                result.append(None)
-            except EditError as exc:
-                result.append(exc)
-
-        writer = threading.Thread(target=rename)
-        writer.start()
-        while writer.is_alive() and not (journal.is_dir() and any(journal.glob("*.json"))):
-            pass  # the journal entry is written: the pages are about to be
-        time.sleep(rng.uniform(0, 0.3))  # from before the first page is replaced to after the last
-        appended: list[tuple[str, bytes]] = []
-        after = 0
-        while after < 5:  # until the rename is done, then a few more
-            after += not writer.is_alive()
-            page = f"notes/n{rng.randrange(300):03}.md"
-            line = f"Appended {len(appended)} in trial {trial}.\n".encode()
-            append(root / page, line)
-            appended.append((page, line))
-            time.sleep(0.002)
-        writer.join()
-        (error,) = result
-        if error is None:
+        appender = subprocess.Popen(
+            [sys.executable, "-c", APPENDER, str(root), "300", str(trial)], stdout=subprocess.PIPE, text=True
+        )
+        try:
+            apply(root, plan)
             outcomes["applied"] += 1
             assert (root / "Hub two.md").exists()
-        else:
+        except EditError as error:
             outcomes["refused"] += 1
             assert "changed while" in str(error) or "changed since" in str(error), error
             assert (root / "Hub.md").exists() and not (root / "Hub two.md").exists()
-        for page, line in appended:
-            assert (root / page).read_bytes().count(line) == 1, (trial, page, line)
+        (tmp_path / f"v{trial}.done").touch()
+        out, _ = appender.communicate(timeout=60)
+        for page, line in json.loads(out):
+            assert (root / page).read_text().count(line) == 1, (trial, page, line)
         assert not [p for p in tree(root) if p.endswith(".curator-tmp")]
     assert outcomes["refused"] > 0, outcomes
 
