@@ -127,6 +127,7 @@ def run_lint(args: argparse.Namespace) -> int:
     from curator.cli import lint_formats as fmt
     from curator.core.config import load_config
     from curator.core.lint import at_or_above, baseline_document, lint, load_baseline, vault_baseline
+    from curator.core.lock import between_writes
     from curator.core.scan import check_vault_root
 
     root = check_vault_root(args.vault)
@@ -137,8 +138,10 @@ def run_lint(args: argparse.Namespace) -> int:
         from curator.core.config import select_rules
 
         config = select_rules(config, args.select, args.ignore)
-    with output.progress_bar() as progress:
-        report = lint(args.vault, config, use_cache=not args.no_cache, progress=progress)
+    with output.progress_bar() as progress:  # a change being written is waited for, never half read
+        report = between_writes(
+            root, lambda: lint(args.vault, config, use_cache=not args.no_cache, progress=progress), output.diagnose
+        )
     _leave_fast[:] = [report]
     for note in report.notes:
         output.diagnose(note)
@@ -211,13 +214,14 @@ def _loaded_with_model(root: Path | str) -> Vault:
     """The vault, its embedding model loading meanwhile in a thread (for search and remember)."""
     from curator.core.config import load_config
     from curator.core.loading import load_vault
+    from curator.core.lock import between_writes
     from curator.core.scan import check_vault_root
     from curator.core.similarity import preload_provider
 
     root = check_vault_root(root)
     config = load_config(root)
     preload_provider(config)
-    return load_vault(root, config)
+    return between_writes(root, lambda: load_vault(root, config), output.diagnose)
 
 
 def _edit_options(edit: argparse.ArgumentParser) -> None:

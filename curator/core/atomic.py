@@ -42,14 +42,18 @@ def write_atomic_with(
 
 
 def write_all(
-    files: list[tuple[Path, bytes, int | None]], before_replace: Callable[[Path], None] | None = None
+    files: list[tuple[Path, bytes, int | None]],
+    before_replace: Callable[[Path], None] | None = None,
+    after_replace: Callable[[Path], None] | None = None,
 ) -> None:
     """Write many files atomically, each as `write_atomic` does, the temporary files written and
     synced by a pool of threads.
 
     Every temporary file is written and synced before the first rename, so a failure while
-    writing leaves every target untouched. `before_replace(path)` runs before each rename (the
-    crash tests stop there). The caller syncs the folders (`fsync_dir`) once all are in place."""
+    writing leaves every target untouched. `before_replace(path)` runs right before each rename
+    and `after_replace(path)` right after it (the crash tests stop there; an error raised by
+    either stops the renames there). The caller syncs the folders (`fsync_dir`) once all are in
+    place."""
     from concurrent.futures import ThreadPoolExecutor  # with logging: 6 ms a read-only command need not pay
 
     temporaries = [_temporary_name(path) for path, _, _ in files]
@@ -62,6 +66,8 @@ def write_all(
                 before_replace(path)
             os.replace(tmp, path)
             replaced += 1
+            if after_replace is not None:
+                after_replace(path)
     finally:
         for tmp in temporaries[replaced:]:  # after an error: those not renamed
             _discard(tmp)

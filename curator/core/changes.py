@@ -27,7 +27,7 @@ from curator.core.cache import ensure_state_dir, state_dir
 from curator.core.edits import FileChange, Plan
 from curator.core.errors import EditError, GitError
 from curator.core.git import GitRepo
-from curator.core.lock import vault_lock
+from curator.core.lock import vault_lock, writing
 from curator.core.merge3 import MergeConflict, merge3
 from curator.core.resolve import fold
 
@@ -298,33 +298,119 @@ def _read(root: Path, path: str, folders: dict[Path, Path] | None = None) -> byt
         return None
 
 
-def _set_files(root: Path, files: list[FileChange], created_dirs: list[str]) -> None:
+# A file whose clock stamp is this close to the moment it was read can be written again within
+# the same tick of the file system's clock without its stat changing (FAT counts in 2 s steps):
+# whether it changed since is then told by its bytes.
+_RACY_NS = 2_000_000_000
+
+
+def _stat_key(stat: os.stat_result) -> tuple[int, int, int, int]:
+    """What changes with every write to a file: ctime too, which no program can set back."""
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns
+
+
+class _ChangedMeanwhile(Exception):
+    """A file of a change was written by another program while the change was being written.
+    `written`: the files the change had written (or deleted) by then; `edited`: what the other
+    program left in a file whose old copy it wrote to as curator replaced it."""
+
+    def __init__(self, path: str, written: list[str], edited: dict[str, bytes] | None = None) -> None:
+        super().__init__(path)
+        self.path = path
+        self.written = written
+        self.edited = edited or {}
+
+
+class _Reads:
+    """The files one change or undo reads, each once: the bytes, and the stat as they were read.
+
+    Every read of one path returns the same bytes, so what is planned and what is checked before
+    writing are one version of the file; `known` tells from the stat, right before the file is
+    replaced, that nothing has written to it since (its bytes tell where the stat cannot)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.folders: dict[Path, Path] = {}
+        self._seen: dict[str, tuple[bytes | None, tuple[int, int, int, int] | None, int]] = {}
+
+    def read(self, path: str) -> bytes | None:
+        seen = self._seen.get(path)
+        if seen is None:
+            full = _inside(self.root, path, self.folders)
+            data: bytes | None
+            key: tuple[int, int, int, int] | None
+            try:
+                with open(full, "rb") as handle:  # the stat first: a write after it shows in the next one
+                    key = _stat_key(os.fstat(handle.fileno()))
+                    data = handle.read()
+            except FileNotFoundError:
+                data, key = None, None
+            seen = self._seen[path] = (data, key, time.time_ns())
+        return seen[0]
+
+    def known(self, path: str, stat: os.stat_result, expected: bytes) -> bool:
+        """Whether a file of this stat is the one read as `expected`, untouched since."""
+        seen = self._seen.get(path)
+        return (
+            seen is not None
+            and seen[1] == _stat_key(stat)
+            and max(stat.st_mtime_ns, stat.st_ctime_ns) < seen[2] - _RACY_NS
+            and seen[0] == expected
+        )
+
+
+def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], reads: _Reads) -> None:
     """Bring each file from `before` (what it holds now) to `after` (None: absent). Deletions
     first, so that a case-only rename works on a case-insensitive file system; empty folders the
     change made are removed. Each folder is synced once at the end: until then the journal,
-    synced first, can put back whatever a crash leaves half renamed."""
+    synced first, can put back whatever a crash leaves half renamed.
+
+    Right before each file is deleted or replaced it is checked again against `before` (`reads`
+    knows what its stat was when `before` was read), and right after, its old copy: a file another
+    program wrote meanwhile stops the writing there with `_ChangedMeanwhile` (see `_stopped`)."""
     changing = [f for f in files if f.before != f.after]
     touched: set[Path] = set()
     folders: dict[Path, Path] = {}
-    for f in changing:
-        if f.after is None:
+    gone: set[str] = set()
+    written: list[str] = []
+    held: dict[str, tuple[int, os.stat_result]] = {}
+    try:
+        for f in changing:
+            if f.after is None:
+                full = _inside(root, f.path, folders)
+                if full.exists():
+                    before_step(f"delete {f.path}")
+                    _hold(reads, f.path, full, f.before, written, held)
+                    full.unlink()
+                    written.append(f.path)
+                    _release(f.path, written, held)
+                    touched.add(full.parent)
+                    gone.add(fold(f.path))
+        writes: list[tuple[Path, bytes, int | None]] = []
+        planned: dict[Path, FileChange] = {}
+        for f in changing:
+            if f.after is None:
+                continue
             full = _inside(root, f.path, folders)
-            if full.exists():
-                before_step(f"delete {f.path}")
-                full.unlink()
-                touched.add(full.parent)
-    writes: list[tuple[Path, bytes, int | None]] = []
-    for f in changing:
-        if f.after is None:
-            continue
-        full = _inside(root, f.path, folders)
-        try:
-            mode: int | None = full.stat().st_mode & 0o7777  # keep the page's permissions
-        except FileNotFoundError:
-            full.parent.mkdir(parents=True, exist_ok=True)
-            mode = None
-        writes.append((full, f.after, mode))
-    write_all(writes, before_replace=lambda full: before_step(f"write {full.relative_to(root).as_posix()}"))
+            try:
+                mode: int | None = full.stat().st_mode & 0o7777  # keep the page's permissions
+            except FileNotFoundError:
+                full.parent.mkdir(parents=True, exist_ok=True)
+                mode = None
+            writes.append((full, f.after, mode))
+            planned[full] = f
+
+        def before_replace(full: Path) -> None:
+            f = planned[full]
+            before_step(f"write {f.path}")
+            # A case-only rename on a case-insensitive disk: the name read the file just deleted.
+            _hold(reads, f.path, full, None if fold(f.path) in gone else f.before, written, held)
+            written.append(f.path)  # write_all renames it now, or fails with the error that stops it all
+
+        write_all(writes, before_replace, lambda full: _release(planned[full].path, written, held))
+    finally:
+        for fd, _ in held.values():
+            os.close(fd)
     touched.update(full.parent for full, _, _ in writes)
     for parent in touched:
         fsync_dir(parent)
@@ -336,9 +422,92 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str]) -> 
                 full.rmdir()
 
 
-def _back_to_before(root: Path, files: list[FileChange]) -> list[FileChange]:
-    """What to write to put every file back as it was before `files` were written."""
-    return [FileChange(f.path, _read(root, f.path), f.before) for f in files]
+def _hold(
+    reads: _Reads,
+    path: str,
+    full: Path,
+    expected: bytes | None,
+    written: list[str],
+    held: dict[str, tuple[int, os.stat_result]],
+) -> None:
+    """Refuse to replace a file another program changed since it was read as `expected`; the
+    file checked stays open (in `held`) until `_release`, once it is replaced.
+
+    Nothing but the rename (or unlink) follows this check. The moment between the two cannot be
+    closed: no file system offers "replace if unchanged", and other programs do not take
+    curator's advisory lock. What is written into the old copy in that moment shows in its stat
+    afterwards (`_release`); a program that replaces the file itself then is not seen."""
+    try:
+        fd = os.open(full, os.O_RDONLY)
+    except FileNotFoundError:
+        if expected is None:
+            return
+        raise _ChangedMeanwhile(path, written) from None
+    try:
+        stat = os.fstat(fd)
+        if expected is None or not (reads.known(path, stat, expected) or _read_all(fd) == expected):
+            raise _ChangedMeanwhile(path, written)
+    except BaseException:
+        os.close(fd)
+        raise
+    if os.name == "nt":  # pragma: no cover - Windows cannot rename over a file held open
+        os.close(fd)
+        return
+    held[path] = fd, stat
+
+
+def _release(path: str, written: list[str], held: dict[str, tuple[int, os.stat_result]]) -> None:
+    """After `path` is replaced or deleted: an edit that reached its old copy since `_hold` is
+    taken up as the other program's edit, to be put back (the rename itself changes the old
+    copy's ctime, not its size or mtime)."""
+    if path not in held:
+        return
+    fd, stat = held.pop(path)
+    try:
+        now = os.fstat(fd)
+        if (now.st_size, now.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
+            raise _ChangedMeanwhile(path, written, {path: _read_all(fd)})
+    finally:
+        os.close(fd)
+
+
+def _read_all(fd: int) -> bytes:
+    os.lseek(fd, 0, os.SEEK_SET)
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _put_back(
+    root: Path, files: list[FileChange], created_dirs: list[str], edited: dict[str, bytes] | None = None
+) -> list[str]:
+    """Bring every file of `files` (written from `before` to `after`) back to `before`, where it
+    still holds what curator wrote; returns the files another program has changed since, which
+    keep that program's edit. `edited`: files whose old copy another program wrote to as curator
+    replaced it; they get that copy back."""
+    afters: dict[str, list[bytes | None]] = {}
+    for f in files:  # on a case-insensitive disk a case-only rename's old name reads the new file
+        afters.setdefault(fold(f.path), []).append(f.after)
+    edited = dict(edited or {})
+    left: list[str] = []
+    while True:
+        reads = _Reads(root)
+        back = []
+        for f in files:
+            now, wanted = reads.read(f.path), edited.get(f.path, f.before)
+            if now == f.before or now == wanted or now in afters[fold(f.path)]:
+                back.append(FileChange(f.path, now, wanted))
+            elif f.path not in left:
+                left.append(f.path)
+        try:
+            _set_files(root, back, created_dirs, reads)
+            return left
+        except _ChangedMeanwhile as exc:  # written to while being put back: it keeps that edit too
+            edited.update(exc.edited)
+            if exc.path not in exc.edited:  # (those put back already are as wanted: the next round skips them)
+                left.append(exc.path)
+                files = [f for f in files if f.path != exc.path]
 
 
 def _discard_temporaries(root: Path, paths: list[str]) -> None:
@@ -404,11 +573,11 @@ def _recover(root: Path) -> list[str]:
                 continue
             _discard_temporaries(root, entry.paths)
             files = journal.files(entry)
-            _set_files(root, _back_to_before(root, files), entry.created_dirs)
+            left = _put_back(root, files, entry.created_dirs)
             done += _restore_index(repo, files)
             entry.state = "rolled-back"
             journal.write(entry)
-            done.append(f"change {entry.id} ({entry.reason}) was interrupted and has been rolled back")
+            done.append(f"change {entry.id} ({entry.reason}) was interrupted and has been rolled back{_kept(left)}")
         elif entry.state == "undoing" and entry.undo is not None:
             repo = GitRepo.find(root)
             if repo is not None and not entry.undo.commit and repo.head_mentions(f"undo-{entry.id}"):
@@ -418,12 +587,12 @@ def _recover(root: Path) -> list[str]:
                 continue
             _discard_temporaries(root, entry.undo.paths)
             files = journal.files(entry, undo=True)
-            _set_files(root, _back_to_before(root, files), [])
+            left = _put_back(root, files, [])
             done += _restore_index(repo, files)
             entry.state = "applied"
             entry.undo = None
             journal.write(entry)
-            done.append(f"undo of {entry.id} was interrupted; the change is back in place")
+            done.append(f"undo of {entry.id} was interrupted; the change is back in place{_kept(left)}")
     for entry in entries:
         if _to_commit(entry):
             done.append(_commit_late(root, journal, entry))
@@ -440,6 +609,10 @@ def _restore_index(repo: GitRepo | None, files: list[FileChange]) -> list[str]:
     except GitError as exc:
         return [f"{exc}; unstage what the interrupted change staged with git reset -- FILE"]
     return []
+
+
+def _kept(left: list[str]) -> str:
+    return f" ({', '.join(left)} changed since: kept as they are)" if left else ""
 
 
 def _commit_late(root: Path, journal: Journal, entry: Entry) -> str:
@@ -486,11 +659,18 @@ def _commit_written(root: Path, repo: GitRepo, files: list[FileChange], entry: E
 
 
 def pending(root: Path) -> list[str]:
-    """Ids of changes a crash left half done (read only: lint uses it to warn)."""
-    try:
-        return [e.id for e in Journal(root).entries() if _half_done(e)]
-    except EditError:
+    """Ids of changes a crash left half done (read only: lint uses it to warn). A change whose
+    writer is alive (it holds the vault's lock) is being written, not interrupted."""
+
+    def half_done() -> list[str]:
+        try:
+            return [e.id for e in Journal(root).entries() if _half_done(e)]
+        except EditError:
+            return []
+
+    if not half_done() or writing(root) is not None:
         return []
+    return half_done()  # read again: a writer marks its entry done before it lets the lock go
 
 
 def history(root: Path) -> list[Entry]:
@@ -556,11 +736,11 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
 
     refuse_credentials(plan.changes)  # before a byte is written
     deleted = {fold(c.path) for c in plan.changes if c.after is None}
-    folders: dict[Path, Path] = {}
+    reads = _Reads(root)
     for change in plan.changes:
         if change.before is None and fold(change.path) in deleted:
             continue  # a case-only rename: on a case-insensitive disk the new name reads the old file
-        if _read(root, change.path, folders) != change.before:
+        if reads.read(change.path) != change.before:
             raise EditError(f"{change.path} changed since the change was planned; nothing was changed")
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
@@ -582,7 +762,10 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     journal = Journal(root)
     journal.store_files(entry, list(plan.changes))
     journal.write(entry)
-    _set_files(root, list(plan.changes), [])  # each file's bytes checked above
+    try:
+        _set_files(root, list(plan.changes), [], reads)  # each file checked again as it is written
+    except _ChangedMeanwhile as exc:
+        raise _stopped(root, journal, entry, list(plan.changes), exc) from None
     if repo is not None:
         before_step("commit")
         try:
@@ -592,6 +775,29 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     entry.state = "applied"
     journal.write(entry)
     return entry
+
+
+def _stopped(root: Path, journal: Journal, entry: Entry, files: list[FileChange], exc: _ChangedMeanwhile) -> EditError:
+    """Take back what a change (or an undo) has written of `files` by the time another program
+    wrote to one of them, keeping that program's edits; the entry ends as if the change (the
+    undo) had never started. The error to report."""
+    changed = exc.path
+    undoing = entry.state == "undoing"
+    written = set(exc.written)
+    left = _put_back(root, [f for f in files if f.path in written], [] if undoing else entry.created_dirs, exc.edited)
+    if undoing:
+        entry.state, entry.undo = "applied", None
+    else:
+        entry.state = "rolled-back"
+    journal.write(entry)
+    what = "the undo" if undoing else "the change"
+    also = [path for path in left if path != changed]
+    if also:
+        return EditError(
+            f"{changed} changed while {what} was being written, and so did {', '.join(also)} once written; "
+            f"{what} is taken back where it could be, every edit kept: check those files"
+        )
+    return EditError(f"{changed} changed while {what} was being written; nothing was changed, its edit kept")
 
 
 def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
@@ -617,13 +823,20 @@ def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
 
 
 def plan_undo(
-    root: Path, entry: Entry, files: list[FileChange], entries: list[Entry]
+    root: Path,
+    entry: Entry,
+    files: list[FileChange],
+    entries: list[Entry],
+    read: Callable[[str], bytes | None] | None = None,
 ) -> tuple[list[tuple[str, bytes | None]], dict[str, str]]:
     """What each file must become to take `entry` (which changed `files`) back, later edits
-    kept, and the moves that makes.
+    kept, and the moves that makes. `read`: how a file of the vault is read (default: as it is
+    on disk now).
 
     EditError on a conflict: a line both changed, or a page the change moved that moved again.
     """
+    if read is None:
+        read = _Reads(root).read
     by_path = {f.path: f for f in files}
     moves = {
         old: new
@@ -640,7 +853,7 @@ def plan_undo(
             new = moves[path]
             if _follow(entries, entry, new) != new:
                 raise EditError(f"{new} was moved again by a later change; undo that change first")
-            new_after, new_now, current = by_path[new].after, _read(root, new), _read(root, path)
+            new_after, new_now, current = by_path[new].after, read(new), read(path)
             if new_now is None:
                 raise EditError(f"{new} was deleted since change {entry.id}; nothing was changed")
             if current is not None and current != before and fold(path) != fold(new):
@@ -650,7 +863,7 @@ def plan_undo(
             undone_moves[new] = path
             continue
         here = _follow(entries, entry, path)
-        current = _read(root, here)
+        current = read(here)
         if current == after:
             wanted[here] = before
         elif current == before:
@@ -692,8 +905,9 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
         raise EditError(
             f"change {entry.id} was reverted outside curator (its files hold what they held before it); nothing to undo"
         )
-    wanted, undone_moves = plan_undo(root, entry, journal.files(entry), journal.entries())
-    files = [FileChange(path, _read(root, path), data) for path, data in wanted]
+    reads = _Reads(root)  # the undo is planned and checked against one version of each file
+    wanted, undone_moves = plan_undo(root, entry, journal.files(entry), journal.entries(), reads.read)
+    files = [FileChange(path, reads.read(path), data) for path, data in wanted]
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
         dirty = repo.dirty([f.path for f in files if f.before is not None])
@@ -705,7 +919,10 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     journal.write(entry)
     # Folders any change created are removed once an undo leaves them empty.
     made = sorted({folder for e in journal.entries() for folder in e.created_dirs})
-    _set_files(root, files, made)
+    try:
+        _set_files(root, files, made, reads)
+    except _ChangedMeanwhile as exc:
+        raise _stopped(root, journal, entry, files, exc) from None
     if repo is not None:
         before_step("commit")
         try:

@@ -23,6 +23,7 @@ from curator.core.errors import REPORTED, one_line
 from curator.core.findings import check_vault, with_duplicates
 from curator.core.lint import vault_baseline
 from curator.core.loading import load_vault
+from curator.core.lock import between_writes
 from curator.core.pagefilter import PageIndex
 from curator.core.rules import Finding
 from curator.core.similarity import DuplicateReport, find_duplicates
@@ -113,14 +114,23 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, group="load", name="Cannot read the vault", exit_on_error=False)
     def rescan(self) -> None:
-        """Read the vault (cache first) and report findings; duplicates follow in a second step."""
-        for line in recover(self.vault_root):
+        """Read the vault (cache first) and report findings; duplicates follow in a second step.
+        A change another process is writing is waited for: the vault is never shown half changed."""
+
+        def waiting(line: str) -> None:
+            self.post_message(Noticed(line, "Waiting"))
+
+        for line in recover(self.vault_root, on_wait=waiting):
             self.post_message(Noticed(line, "Recovered"))
         config = load_config(self.vault_root)
-        vault = load_vault(
+        vault = between_writes(
             self.vault_root,
-            config,
-            progress=lambda done, total: self._post(LoadProgressed("reading pages", done, total)),
+            lambda: load_vault(
+                self.vault_root,
+                config,
+                progress=lambda done, total: self._post(LoadProgressed("reading pages", done, total)),
+            ),
+            waiting,
         )
         accepted = vault_baseline(self.vault_root, config)
         findings = [f for f in check_vault(vault, DuplicateReport("pending")) if f.fingerprint not in accepted]

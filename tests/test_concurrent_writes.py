@@ -1,0 +1,326 @@
+"""Another program writes while curator writes: its edit is never lost, and readers never see
+half a change."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from edit_helpers import tree
+from helpers import make_vault
+
+import curator.core.changes as changes
+from curator.core.changes import Journal, apply, history, pending, undo
+from curator.core.edits import plan_rename
+from curator.core.errors import EditError, VaultBusy
+from curator.core.loading import load_vault
+from curator.core.lock import between_writes, vault_lock, writing
+
+APPENDED = b"A line another program appended.\n"
+
+
+def linked_vault(root: Path, pages: int) -> Path:
+    files: dict[str, str | bytes] = {
+        f"notes/n{i:03}.md": f"# Note {i}\n\nNote {i} links [[Hub]].\n" for i in range(pages)
+    }
+    files["Hub.md"] = "# Hub\n\nThe hub.\n"
+    return make_vault(root, files)
+
+
+def append(path: Path, line: bytes = APPENDED) -> None:
+    with open(path, "ab") as handle:
+        handle.write(line)
+
+
+@pytest.fixture
+def steps() -> Iterator[Callable[[Callable[[str], None]], None]]:
+    """Install a `before_step` hook for the test, the default one back afterwards."""
+
+    def install(hook: Callable[[str], None]) -> None:
+        changes.before_step = hook
+
+    yield install
+    changes.before_step = changes._no_step
+
+
+def at_step(root: Path, kind: str, n: int, edit: Callable[[Path], None]) -> Callable[[str], None]:
+    """A hook that, at the `n`-th step of `kind` (write, delete), edits the file that step is
+    about to replace; the paths it edited are in `hook.edited`."""
+    seen = [0]
+    edited: list[str] = []
+
+    def hook(step: str) -> None:
+        what, path = step.split(" ", 1)
+        if what == kind:
+            seen[0] += 1
+            if seen[0] == n:
+                edit(root / path)
+                edited.append(path)
+
+    hook.edited = edited  # type: ignore[attr-defined]
+    return hook
+
+
+@pytest.mark.parametrize(("kind", "n"), [("write", 1), ("write", 3), ("write", 6), ("delete", 1)])
+def test_a_page_edited_just_before_it_is_replaced_stops_the_rename(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None], kind: str, n: int
+) -> None:
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+    hook = at_step(root, kind, n, append)
+    steps(hook)
+    with pytest.raises(
+        EditError, match=r"changed while the change was being written; nothing was changed, its edit kept"
+    ):
+        apply(root, plan)
+    (edited,) = hook.edited  # type: ignore[attr-defined]
+    expected = dict(original)
+    expected[edited] = original.get(edited, b"") + APPENDED  # the other program's edit, byte for byte
+    assert tree(root) == expected  # every page already written is back; no temporary left
+    assert history(root) == []
+    (entry,) = Journal(root).entries()
+    assert entry.state == "rolled-back"
+
+
+def test_an_undo_stops_when_a_page_is_edited_just_before_it_is_replaced(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None]
+) -> None:
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    entry = apply(root, plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two"))
+    applied = tree(root)
+    hook = at_step(root, "write", 4, append)
+    steps(hook)
+    with pytest.raises(
+        EditError, match=r"changed while the undo was being written; nothing was changed, its edit kept"
+    ):
+        undo(root, entry.id)
+    (edited,) = hook.edited  # type: ignore[attr-defined]
+    assert tree(root) == {**applied, edited: applied[edited] + APPENDED}
+    assert [(e.id, e.state) for e in history(root)] == [(entry.id, "applied")]
+    steps(changes._no_step)
+    undo(root, entry.id)  # and it undoes afterwards, the appended line kept
+    assert tree(root) == {**original, edited: original[edited] + APPENDED}
+
+
+def test_a_page_edited_after_curator_wrote_it_keeps_that_edit_when_the_change_stops(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None]
+) -> None:
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+    first = next(f.path for f in plan.changes if f.after is not None and f.before is not None)
+
+    def edit_two(path: Path) -> None:
+        append(root / first)  # already written by curator
+        append(path)  # about to be
+
+    hook = at_step(root, "write", 3, edit_two)
+    steps(hook)
+    with pytest.raises(EditError) as raised:
+        apply(root, plan)
+    (stopper,) = hook.edited  # type: ignore[attr-defined]
+    assert stopper != first
+    assert str(raised.value).startswith(f"{stopper} changed while the change was being written, and so did {first}")
+    after = tree(root)
+    assert after[stopper] == original[stopper] + APPENDED
+    assert after[first].endswith(APPENDED) and b"[[Hub two]]" in after[first]  # left as it is
+    assert {p: b for p, b in after.items() if p not in (first, stopper)} == {
+        p: b for p, b in original.items() if p not in (first, stopper)
+    }
+
+
+APPENDER = """
+import json, random, sys, time
+from pathlib import Path
+root, pages, seed = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed)
+journal, done = root / ".curator" / "journal", root.parent / (root.name + ".done")
+while not (journal.is_dir() and any(journal.glob("*.json"))) and not done.exists():
+    time.sleep(0.001)  # until the journal entry is written: the pages are about to be
+time.sleep(rng.uniform(0, 0.3))  # from before the first page is replaced to after the last
+appended, after = [], 0
+while after < 5:  # until the rename is done, then a few more
+    after += done.exists()
+    page, line = f"notes/n{rng.randrange(pages):03}.md", f"Appended {len(appended)} by {seed}.\\n"
+    with open(root / page, "a") as handle:
+        handle.write(line)
+    appended.append((page, line))
+    time.sleep(0.002)
+print(json.dumps(appended))
+"""
+
+
+def test_every_line_appended_while_a_rename_is_written_survives(tmp_path: Path) -> None:
+    """A real race: a rename of a page 300 pages link to, and another process appending to those
+    pages while the rename is being written; each appended line must be there afterwards."""
+    template = linked_vault(tmp_path / "template", 300)
+    outcomes = {"applied": 0, "refused": 0}
+    for trial in range(20):
+        root = tmp_path / f"v{trial}"
+        shutil.copytree(template, root)
+        plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+        appender = subprocess.Popen(
+            [sys.executable, "-c", APPENDER, str(root), "300", str(trial)], stdout=subprocess.PIPE, text=True
+        )
+        try:
+            apply(root, plan)
+            outcomes["applied"] += 1
+            assert (root / "Hub two.md").exists()
+        except EditError as error:
+            outcomes["refused"] += 1
+            assert "changed while" in str(error) or "changed since" in str(error), error
+            assert (root / "Hub.md").exists() and not (root / "Hub two.md").exists()
+        (tmp_path / f"v{trial}.done").touch()
+        out, _ = appender.communicate(timeout=60)
+        for page, line in json.loads(out):
+            assert (root / page).read_text().count(line) == 1, (trial, page, line)
+        assert not [p for p in tree(root) if p.endswith(".curator-tmp")]
+    assert outcomes["refused"] > 0, outcomes
+
+
+STOPPED_UNDO = """
+import os, sys, time
+from pathlib import Path
+import curator.core.changes as changes
+root, go, then = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[4]
+count = [0]
+def step(name):
+    count[0] += 1
+    if count[0] == 3:  # halfway through the undo's files
+        print("stopped", flush=True)
+        while not go.exists():
+            time.sleep(0.01)
+        if then == "die":
+            os._exit(137)  # no cleanup: the undo is left half done
+changes.before_step = step
+changes.undo(root, sys.argv[3])
+"""
+
+
+def stop_an_undo(root: Path, change_id: str, go: Path, then: str) -> subprocess.Popen[str]:
+    """Start undoing `change_id` in another process, stopped halfway through writing its files
+    until `go` exists; then it goes on (`then="finish"`) or dies (`"die"`)."""
+    writer = subprocess.Popen(
+        [sys.executable, "-c", STOPPED_UNDO, str(root), str(go), change_id, then], stdout=subprocess.PIPE, text=True
+    )
+    assert writer.stdout is not None and writer.stdout.readline().strip() == "stopped"
+    return writer
+
+
+def lint_json(root: Path) -> list[dict[str, object]]:
+    out = subprocess.run(
+        [sys.executable, "-m", "curator", "lint", "--format", "json", "--no-cache", str(root)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode in (0, 1), out.stderr
+    return list(json.loads(out.stdout)["findings"])
+
+
+def test_lint_during_an_undo_waits_for_the_writer_and_never_calls_it_interrupted(tmp_path: Path) -> None:
+    root = linked_vault(tmp_path / "v", 6)
+    expected = lint_json(root)  # what the vault says once the undo is done: as it was before the rename
+    entry = apply(root, plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two"))
+    go = tmp_path / "go"
+    writer = stop_an_undo(root, entry.id, go, "finish")
+    assert writing(root) == f"pid {writer.pid}"
+    assert pending(root) == []  # its entry is `undoing`, and its writer is alive
+    with pytest.raises(VaultBusy, match=rf"a change is being applied \(pid {writer.pid}\) and is not done"):
+        between_writes(root, lambda: None, patience=0, timeout=0.2)
+    lint = subprocess.Popen(
+        [sys.executable, "-m", "curator", "lint", "--format", "json", "--no-cache", str(root)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert lint.stderr is not None
+    said = lint.stderr.readline()
+    assert said.startswith(f"curator: a change is being applied (pid {writer.pid}); waiting for it"), said
+    go.touch()
+    out, err = lint.communicate(timeout=60)
+    assert writer.wait(timeout=60) == 0
+    assert lint.returncode in (0, 1), err
+    assert "interrupted" not in said + err
+    assert json.loads(out)["findings"] == expected  # the undo whole, not half of it
+
+
+def test_a_writer_that_died_mid_undo_is_called_interrupted(tmp_path: Path) -> None:
+    root = linked_vault(tmp_path / "v", 6)
+    entry = apply(root, plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two"))
+    go = tmp_path / "go"
+    writer = stop_an_undo(root, entry.id, go, "die")
+    go.touch()
+    assert writer.wait(timeout=60) == 137
+    assert writing(root) is None
+    assert pending(root) == [entry.id]
+    out = subprocess.run(
+        [sys.executable, "-m", "curator", "lint", "--no-cache", str(root)], capture_output=True, text=True, check=False
+    )
+    assert f"change {entry.id} was interrupted" in out.stderr
+    assert "being applied" not in out.stderr
+
+
+def test_a_read_while_a_writer_took_the_lock_is_read_again(tmp_path: Path) -> None:
+    root = linked_vault(tmp_path / "v", 2)
+    reads: list[int] = []
+
+    def read() -> int:
+        reads.append(len(reads))
+        if len(reads) == 1:
+            with vault_lock(root):  # a writer comes and goes while the vault is being read
+                pass
+        return reads[-1]
+
+    assert between_writes(root, read) == 1
+    assert reads == [0, 1]
+
+
+def test_the_rename_command_says_so_in_one_line_and_exits_2(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from curator.cli.main import main
+
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    steps(at_step(root, "write", 3, append))
+    assert main(["rename", str(root), "Hub", "Hub two"]) == 2
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "changed while the change was being written; nothing was changed" in err, err
+    assert out == ""
+    assert len([p for p, data in tree(root).items() if data != original.get(p)]) == 1  # the appended page
+
+
+@pytest.mark.parametrize("n", [1, 4])
+def test_an_edit_between_the_last_check_and_the_rename_is_taken_back_from_the_old_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, n: int
+) -> None:
+    """The edit lands in the file curator has just checked, as it renames the new one over it."""
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+    hold, seen, edited = changes._hold, [0], []
+
+    def hold_then_edit(reads, path, full, expected, written, held):  # type: ignore[no-untyped-def]
+        hold(reads, path, full, expected, written, held)
+        if expected is not None and not path.startswith("Hub"):
+            seen[0] += 1
+            if seen[0] == n:
+                append(full)
+                edited.append(path)
+
+    monkeypatch.setattr(changes, "_hold", hold_then_edit)
+    with pytest.raises(
+        EditError, match=r"changed while the change was being written; nothing was changed, its edit kept"
+    ):
+        apply(root, plan)
+    (path,) = edited
+    assert tree(root) == {**original, path: original[path] + APPENDED}
+    assert history(root) == []
