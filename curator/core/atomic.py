@@ -8,6 +8,7 @@ Used for the user's pages (changes.py), the journal, the derived cache and the t
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -82,7 +83,18 @@ def fsync_dir(folder: Path) -> None:
 
 
 def _temporary_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.urandom(4).hex()}{TEMPORARY_SUFFIX}")
+    """A name beside `path` no other file has, as long whatever the name of `path` (a page's name
+    may take all 255 bytes a file name has): a hash of that name, then a random part."""
+    return path.with_name(f"{_temporary_prefix(path)}{os.urandom(4).hex()}{TEMPORARY_SUFFIX}")
+
+
+def _temporary_prefix(path: Path) -> str:
+    return f".{hashlib.blake2b(path.name.encode('utf-8', 'surrogateescape'), digest_size=4).hexdigest()}."
+
+
+def temporaries_of(path: Path) -> list[Path]:
+    """The temporary files a writer of `path` left behind (it was killed before its rename)."""
+    return list(path.parent.glob(f"{_temporary_prefix(path)}*{TEMPORARY_SUFFIX}"))
 
 
 def _write_synced(tmp: Path, write: Callable[[BinaryIO], object], mode: int | None) -> None:
