@@ -148,3 +148,38 @@ def test_a_page_that_changed_size_since_the_scan_is_read_whole(tmp_path: Path) -
     assert read(10, 10**9) == text  # grew since the scan
     assert read(10**6, 10**9) == text  # shrank since the scan
     assert 1000 < len(read(10, 1000)) < len(text)  # stops soon after the limit
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("max_page_bytes = 99999999999999999999", "max_page_bytes"),
+        pytest.param("max_page_bytes = 1" + "0" * 5000, "not valid TOML", id="5001 digits"),  # past Python's 4,300
+        pytest.param("x = " + "[" * 5000 + "]" * 5000, "not valid TOML", id="nested 5000 deep"),  # past recursion
+        ('ignore = ["!"]', "'!' is not a gitignore pattern"),
+        ("[search]\nbm25_weight = inf", "search.bm25_weight"),
+        ("[search]\nhalf_life_days = nan", "search.half_life_days"),
+        ("[thresholds]\nstale_days = 99999999999999999999", "thresholds.stale_days"),
+        ("[dream]\nproposer_timeout = 9999999", "dream.proposer_timeout"),  # past what poll() can wait
+        ('index_deep_page = "../outside.md"', "index_deep_page"),
+        ('index_deep_page = "CON.md"', "device name"),
+        ('index_deep_page = "deep"', "does not end in .md"),
+        ('baseline = "a\\u0000b"', "without NUL"),
+        ('types = ["topic", " "]', "no empty one"),
+    ],
+)
+def test_a_config_value_nothing_can_use_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, says: str
+) -> None:
+    root = make_vault(tmp_path / "v", {**good_pages(), ".curator.toml": text + "\n"})
+    assert main(["lint", str(root), "--no-cache"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err and len(err) < 400
+
+
+def test_a_baseline_nested_too_deep_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    (tmp_path / "baseline.json").write_text("[" * 100_000)
+    assert main(["lint", str(root), "--baseline", str(tmp_path / "baseline.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "baseline is not JSON" in err
