@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -183,3 +184,35 @@ def test_a_baseline_nested_too_deep_is_one_line_and_exit_2(tmp_path: Path, capsy
     assert main(["lint", str(root), "--baseline", str(tmp_path / "baseline.json")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "baseline is not JSON" in err
+
+
+def _undecodable(path: Path) -> Path:
+    """`path` with a byte that is not UTF-8 (0xff) at the end of its name, created on disk."""
+    raw = os.fsencode(path) + b"\xff"
+    try:
+        os.close(os.open(raw, os.O_CREAT | os.O_WRONLY, 0o644))
+    except OSError:  # a file system that holds only UTF-8 names (APFS): nothing to test
+        pytest.skip("this file system refuses names that are not UTF-8")
+    return Path(os.fsdecode(raw))
+
+
+def test_a_page_whose_name_is_not_utf8_is_reported_with_its_bytes_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    page = _undecodable(root / "bad name.md")
+    page.rename(root / os.fsdecode(os.fsencode(page.name) + b".md"))  # "bad name.md\xff.md"
+    folder = _undecodable(root / "folder")
+    folder.unlink()
+    folder.mkdir()
+    (folder / "inside.md").write_text("[[good]]")
+    assert main(["lint", str(root), "--no-cache", "--format", "json"]) == 1  # findings: exit 1, no traceback
+    found = {
+        f["path"]: f["message"] for f in json.loads(capsys.readouterr().out)["findings"] if f["rule"] == "unreadable"
+    }
+    assert set(found) == {"bad name.md\\xff.md", "folder\\xff"}
+    assert all("not valid UTF-8" in message for message in found.values())
+    assert sorted(load_vault(root, use_cache=False).pages) == ["good.md", "other.md"]
+    assert main(["search", str(root), "good"]) == 0
+    assert main(["rename", str(root), "other", "renamed", "--json"]) == 0
+    assert main(["graph", str(root)]) == 0
