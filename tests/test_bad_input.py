@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -216,3 +218,35 @@ def test_a_page_whose_name_is_not_utf8_is_reported_with_its_bytes_escaped(
     assert main(["search", str(root), "good"]) == 0
     assert main(["rename", str(root), "other", "renamed", "--json"]) == 0
     assert main(["graph", str(root)]) == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rename", "{root}", "other", "new\udcff"],
+        ["rename", "{root}", "other\udcff", "new"],
+        ["search", "{root}", "good\udcff"],
+        ["query", "{root}", "type:\udcff"],
+        ["rename", "{root}", "other", "fine", "--reason", "why\udcff"],
+    ],
+)
+def test_an_argument_that_is_not_utf8_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    before = sorted(p.name for p in root.iterdir())
+    assert main([arg.format(root=root) for arg in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not valid UTF-8" in err and "\\xff" in err
+    assert sorted(p.name for p in root.iterdir()) == before
+
+
+def test_remembered_input_that_is_not_utf8_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"Ada \xff likes tea\n")))
+    assert main(["remember", str(root), "-", "--apply"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "standard input is not valid UTF-8" in err
+    assert sorted(p.name for p in root.glob("**/*.md")) == ["good.md", "other.md"]
