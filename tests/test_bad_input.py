@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import make_vault
+from helpers import ROOT, make_vault
 
 import curator.core.reading as reading
 from curator.cli.main import main
@@ -250,3 +251,27 @@ def test_remembered_input_that_is_not_utf8_is_one_line_and_exit_2(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "standard input is not valid UTF-8" in err
     assert sorted(p.name for p in root.glob("**/*.md")) == ["good.md", "other.md"]
+
+
+def test_a_refused_write_leaves_without_aborting(tmp_path: Path) -> None:
+    """The model loads in a thread meanwhile; leaving while onnxruntime builds its session aborted
+    the process (exit 134) in about half of the runs."""
+    root = make_vault(tmp_path / "v", good_pages())
+    for _ in range(4):
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "curator",
+                "remember",
+                str(root),
+                "The deploy password = 'hunter2Xq9zLm3Kp'",
+                "--apply",
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            check=False,
+        )
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.splitlines()[-1].startswith("curator: the text holds a credential")
