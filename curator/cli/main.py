@@ -378,8 +378,12 @@ def run_dream(args: argparse.Namespace) -> int:
         links = s.evidence.get("links_to_rewrite")
         if s.kind == "rename":
             output.emit(f"I would rename {s.pages[0]} to {s.title!r} ({links} links to rewrite).")
-        else:
+        elif s.kind == "merge":
             output.emit(f"I would merge {s.pages[0]} into {s.pages[1]}.")
+        else:  # an index tiering, a dropped status update: not about two pages
+            from curator.core.dream import describe
+
+            output.emit(f"I would {describe(s)}.")
         output.emit(f"    {s.reason}.  [{s.id}]")
     pending = sum(1 for s in result.suggestions if s.status == "pending")
     output.emit(f"{pending} pending; accept one with 'curator apply VAULT ID', reject with 'curator reject VAULT ID'")
