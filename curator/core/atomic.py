@@ -8,8 +8,8 @@ Used for the user's pages (changes.py), the journal, the derived cache and the t
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -89,7 +89,9 @@ def _temporary_name(path: Path) -> Path:
 
 
 def _temporary_prefix(path: Path) -> str:
-    return f".{hashlib.blake2b(path.name.encode('utf-8', 'surrogateescape'), digest_size=4).hexdigest()}."
+    """What the temporary files of `path` start with: a checksum of its name (hashlib would cost a
+    warm lint its import)."""
+    return f".{zlib.crc32(path.name.encode('utf-8', 'surrogateescape')):08x}."
 
 
 def temporaries_of(path: Path) -> list[Path]:
