@@ -113,11 +113,11 @@ def _undecodable_argument(args: argparse.Namespace) -> str | None:
     """What is wrong when an argument that is text (a name, a query, a reason) holds bytes that are
     not UTF-8, which Python keeps as lone surrogates that no file, page or JSON document can hold;
     the vault's path is a path, any bytes the system allows."""
-    from curator.core.names import escaped
+    from curator.core.names import escaped, is_utf8
 
     for name, value in vars(args).items():
         for text in value if isinstance(value, list) else [value]:
-            if name != "vault" and isinstance(text, str) and escaped(text) != text:
+            if name != "vault" and isinstance(text, str) and not is_utf8(text):
                 return f"the argument {name.upper()} is not valid UTF-8 text ('{escaped(text)}'): give it in UTF-8"
     return None
 

@@ -21,9 +21,7 @@ _DEVICES = frozenset(
 def name_problem(name: str, suffix: str = "") -> str | None:
     """Why `name` cannot name a folder (or, with `suffix` ".md", a page titled so) on every system,
     or None when it can. The answer completes "new name ...: " in a message."""
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
+    if not is_utf8(name):
         return f"'{escaped(name)}' is not valid UTF-8 text"
     if name in ("", ".", "..") or name != name.strip() or name.startswith("."):
         return f"{name!r} is not a usable file or folder name inside the vault"
@@ -40,6 +38,16 @@ def name_problem(name: str, suffix: str = "") -> str | None:
     if size > MAX_NAME_BYTES:
         return f"the file name {file_name[:20]!r}… is {size} bytes long; at most {MAX_NAME_BYTES} fit in a file name"
     return None
+
+
+def is_utf8(text: str) -> bool:
+    """Whether `text` is text, not bytes that were not UTF-8 (which Python holds as lone surrogates
+    in a file name or an argument; no page, JSON document or commit message can hold them)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def escaped(text: str) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from curator.core.errors import VaultNotFound
-from curator.core.names import escaped
+from curator.core.names import escaped, is_utf8
 
 NOT_STATED = -1  # a FileEntry's size and time when the scan did not stat the file
 # A page or folder whose name's bytes are not UTF-8 is left out (its path shown with `\xff`
@@ -69,7 +69,7 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                 continue
             rel = prefix + name
             try:
-                if not name.isascii() and escaped(name) != name:  # bytes that are not UTF-8 (see _UNDECODABLE)
+                if not name.isascii() and not is_utf8(name):  # bytes that are not UTF-8 (see _UNDECODABLE)
                     if entry.is_dir() or name[-3:].lower() == ".md":
                         problems.append(ScanProblem(escaped(rel), _UNDECODABLE))
                     continue
