@@ -275,3 +275,27 @@ def test_a_refused_write_leaves_without_aborting(tmp_path: Path) -> None:
         )
         assert done.returncode == 2, done.stderr
         assert done.stderr.splitlines()[-1].startswith("curator: the text holds a credential")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["query", "{root}", "(" * 5000 + "type:topic" + ")" * 5000],
+        ["query", "{root}", "NOT " * 5000 + "type:topic"],
+        ["search", "{root}", "(" * 3000 + "good" + ")" * 3000],
+    ],
+    ids=["query parentheses", "query NOTs", "search parentheses"],
+)
+def test_a_query_nested_past_the_stack_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    assert main([arg.format(root=root) for arg in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "deep" in err
+
+
+def test_a_query_nested_as_deep_as_anyone_writes_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    assert main(["query", str(root), "(" * 50 + "NOT " * 49 + "type:topic" + ")" * 50]) == 0
+    assert capsys.readouterr().err == "curator: 1 pages\n"
