@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from helpers import make_vault
+from helpers import ROOT, make_vault
 
 import curator.core.reading as reading
 from curator.cli.main import main
@@ -148,3 +152,150 @@ def test_a_page_that_changed_size_since_the_scan_is_read_whole(tmp_path: Path) -
     assert read(10, 10**9) == text  # grew since the scan
     assert read(10**6, 10**9) == text  # shrank since the scan
     assert 1000 < len(read(10, 1000)) < len(text)  # stops soon after the limit
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("max_page_bytes = 99999999999999999999", "max_page_bytes"),
+        pytest.param("max_page_bytes = 1" + "0" * 5000, "not valid TOML", id="5001 digits"),  # past Python's 4,300
+        pytest.param("x = " + "[" * 5000 + "]" * 5000, "not valid TOML", id="nested 5000 deep"),  # past recursion
+        ('ignore = ["!"]', "'!' is not a gitignore pattern"),
+        ("[search]\nbm25_weight = inf", "search.bm25_weight"),
+        ("[search]\nhalf_life_days = nan", "search.half_life_days"),
+        ("[thresholds]\nstale_days = 99999999999999999999", "thresholds.stale_days"),
+        ("[dream]\nproposer_timeout = 9999999", "dream.proposer_timeout"),  # past what poll() can wait
+        ('index_deep_page = "../outside.md"', "index_deep_page"),
+        ('index_deep_page = "CON.md"', "device name"),
+        ('index_deep_page = "deep"', "does not end in .md"),
+        ('baseline = "a\\u0000b"', "without NUL"),
+        ('types = ["topic", " "]', "no empty one"),
+    ],
+)
+def test_a_config_value_nothing_can_use_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, says: str
+) -> None:
+    root = make_vault(tmp_path / "v", {**good_pages(), ".curator.toml": text + "\n"})
+    assert main(["lint", str(root), "--no-cache"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err and len(err) < 400
+
+
+def test_a_baseline_nested_too_deep_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    (tmp_path / "baseline.json").write_text("[" * 100_000)
+    assert main(["lint", str(root), "--baseline", str(tmp_path / "baseline.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "baseline is not JSON" in err
+
+
+def _undecodable(path: Path) -> Path:
+    """`path` with a byte that is not UTF-8 (0xff) at the end of its name, created on disk."""
+    raw = os.fsencode(path) + b"\xff"
+    try:
+        os.close(os.open(raw, os.O_CREAT | os.O_WRONLY, 0o644))
+    except OSError:  # a file system that holds only UTF-8 names (APFS): nothing to test
+        pytest.skip("this file system refuses names that are not UTF-8")
+    return Path(os.fsdecode(raw))
+
+
+def test_a_page_whose_name_is_not_utf8_is_reported_with_its_bytes_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    page = _undecodable(root / "bad name.md")
+    page.rename(root / os.fsdecode(os.fsencode(page.name) + b".md"))  # "bad name.md\xff.md"
+    folder = _undecodable(root / "folder")
+    folder.unlink()
+    folder.mkdir()
+    (folder / "inside.md").write_text("[[good]]")
+    assert main(["lint", str(root), "--no-cache", "--format", "json"]) == 1  # findings: exit 1, no traceback
+    found = {
+        f["path"]: f["message"] for f in json.loads(capsys.readouterr().out)["findings"] if f["rule"] == "unreadable"
+    }
+    assert set(found) == {"bad name.md\\xff.md", "folder\\xff"}
+    assert all("not valid UTF-8" in message for message in found.values())
+    assert sorted(load_vault(root, use_cache=False).pages) == ["good.md", "other.md"]
+    assert main(["search", str(root), "good"]) == 0
+    assert main(["rename", str(root), "other", "renamed", "--json"]) == 0
+    assert main(["graph", str(root)]) == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rename", "{root}", "other", "new\udcff"],
+        ["rename", "{root}", "other\udcff", "new"],
+        ["search", "{root}", "good\udcff"],
+        ["query", "{root}", "type:\udcff"],
+        ["rename", "{root}", "other", "fine", "--reason", "why\udcff"],
+    ],
+)
+def test_an_argument_that_is_not_utf8_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    before = sorted(p.name for p in root.iterdir())
+    assert main([arg.format(root=root) for arg in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not valid UTF-8" in err and "\\xff" in err
+    assert sorted(p.name for p in root.iterdir()) == before
+
+
+def test_remembered_input_that_is_not_utf8_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"Ada \xff likes tea\n")))
+    assert main(["remember", str(root), "-", "--apply"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "standard input is not valid UTF-8" in err
+    assert sorted(p.name for p in root.glob("**/*.md")) == ["good.md", "other.md"]
+
+
+def test_a_refused_write_leaves_without_aborting(tmp_path: Path) -> None:
+    """The model loads in a thread meanwhile; leaving while onnxruntime builds its session aborted
+    the process (exit 134) in about half of the runs."""
+    root = make_vault(tmp_path / "v", good_pages())
+    for _ in range(4):
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "curator",
+                "remember",
+                str(root),
+                "The deploy password = 'hunter2Xq9zLm3Kp'",
+                "--apply",
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            check=False,
+        )
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.splitlines()[-1].startswith("curator: the text holds a credential")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["query", "{root}", "(" * 5000 + "type:topic" + ")" * 5000],
+        ["query", "{root}", "NOT " * 5000 + "type:topic"],
+        ["search", "{root}", "(" * 3000 + "good" + ")" * 3000],
+    ],
+    ids=["query parentheses", "query NOTs", "search parentheses"],
+)
+def test_a_query_nested_past_the_stack_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    assert main([arg.format(root=root) for arg in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "deep" in err
+
+
+def test_a_query_nested_as_deep_as_anyone_writes_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_vault(tmp_path / "v", good_pages())
+    assert main(["query", str(root), "(" * 50 + "NOT " * 49 + "type:topic" + ")" * 50]) == 0
+    assert capsys.readouterr().err == "curator: 1 pages\n"

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from edit_helpers import tree
 from helpers import NOT_A_STUB, make_vault, settle
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, Input, OptionList
 
 from curator.cli.main import main
 from curator.core.changes import apply, history, undo
@@ -470,6 +470,25 @@ async def test_renaming_a_page_written_by_hand_says_so_in_the_prompt(sample_vaul
         assert "was written by hand: source manual" in app.screen.prompt
         await pilot.press("escape")
         await settle(pilot)
+
+
+async def test_a_title_edited_to_a_name_windows_cannot_hold_is_refused_with_a_notification(
+    sample_vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = tree(sample_vault)
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        messages = notifications(app, monkeypatch)
+        await _select_finding(pilot, app, "diary-title", path="incidents/2026-08-14")
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, EditLine)
+        app.screen.query_one("#edit-line", Input).value = "nul"
+        await pilot.press("enter")
+        await settle(pilot)
+    assert any("device name on Windows" in m for m in messages), messages
+    assert tree(sample_vault) == start
 
 
 async def test_stats_show_the_counts_of_curator_stats(sample_vault: Path) -> None:

@@ -96,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
         if not hasattr(args, "run"):  # `curator --help` exits inside argparse; nothing else lands here
             parser.print_help()
             return EXIT_USAGE
+        undecodable = _undecodable_argument(args)
+        if undecodable is not None:
+            output.diagnose(undecodable)
+            return EXIT_USAGE
         code: int = args.run(args)
         return code
     except REPORTED as exc:
@@ -103,6 +107,19 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+
+
+def _undecodable_argument(args: argparse.Namespace) -> str | None:
+    """What is wrong when an argument that is text (a name, a query, a reason) holds bytes that are
+    not UTF-8, which Python keeps as lone surrogates that no file, page or JSON document can hold;
+    the vault's path is a path, any bytes the system allows."""
+    from curator.core.names import escaped, is_utf8
+
+    for name, value in vars(args).items():
+        for text in value if isinstance(value, list) else [value]:
+            if name != "vault" and isinstance(text, str) and not is_utf8(text):
+                return f"the argument {name.upper()} is not valid UTF-8 text ('{escaped(text)}'): give it in UTF-8"
+    return None
 
 
 def _lint_arguments(lint: argparse.ArgumentParser) -> None:
@@ -368,8 +385,12 @@ def run_dream(args: argparse.Namespace) -> int:
         links = s.evidence.get("links_to_rewrite")
         if s.kind == "rename":
             output.emit(f"I would rename {s.pages[0]} to {s.title!r} ({links} links to rewrite).")
-        else:
+        elif s.kind == "merge":
             output.emit(f"I would merge {s.pages[0]} into {s.pages[1]}.")
+        else:  # an index tiering, a dropped status update: not about two pages
+            from curator.core.dream import describe
+
+            output.emit(f"I would {describe(s)}.")
         output.emit(f"    {s.reason}.  [{s.id}]")
     pending = sum(1 for s in result.suggestions if s.status == "pending")
     output.emit(f"{pending} pending; accept one with 'curator apply VAULT ID', reject with 'curator reject VAULT ID'")
@@ -560,7 +581,14 @@ def run_remember(args: argparse.Namespace) -> int:
     from curator.core.similarity import preload_provider
 
     root = _recovered(args.vault)
-    text = sys.stdin.read() if args.text == "-" else args.text
+    text = args.text
+    if text == "-":
+        raw = sys.stdin.buffer.read()  # as UTF-8, whatever the locale says: pages are UTF-8
+        try:
+            text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        except UnicodeDecodeError as exc:
+            output.diagnose(f"standard input is not valid UTF-8 text (byte {exc.start}: {raw[exc.start : exc.end]!r})")
+            return EXIT_USAGE
     proposal: Proposal | None = None
     entry = queued = None
     if args.apply:  # decided once, under the vault's lock, against the vault as it is then

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -88,7 +89,20 @@ def fsync_dir(folder: Path) -> None:
 
 
 def _temporary_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.urandom(4).hex()}{TEMPORARY_SUFFIX}")
+    """A name beside `path` no other file has, as long whatever the name of `path` (a page's name
+    may take all 255 bytes a file name has): a hash of that name, then a random part."""
+    return path.with_name(f"{_temporary_prefix(path)}{os.urandom(4).hex()}{TEMPORARY_SUFFIX}")
+
+
+def _temporary_prefix(path: Path) -> str:
+    """What the temporary files of `path` start with: a checksum of its name (hashlib would cost a
+    warm lint its import)."""
+    return f".{zlib.crc32(path.name.encode('utf-8', 'surrogateescape')):08x}."
+
+
+def temporaries_of(path: Path) -> list[Path]:
+    """The temporary files a writer of `path` left behind (it was killed before its rename)."""
+    return list(path.parent.glob(f"{_temporary_prefix(path)}*{TEMPORARY_SUFFIX}"))
 
 
 def _write_synced(tmp: Path, write: Callable[[BinaryIO], object], mode: int | None) -> None:

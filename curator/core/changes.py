@@ -10,7 +10,6 @@ Every write happens under the vault's lock (lock.py): one writer at a time.
 from __future__ import annotations
 
 import base64
-import glob
 import hashlib
 import os
 import time
@@ -22,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import orjson
 
-from curator.core.atomic import TEMPORARY_SUFFIX, fsync_dir, write_all, write_atomic
+from curator.core.atomic import fsync_dir, temporaries_of, write_all, write_atomic
 from curator.core.cache import ensure_state_dir, state_dir
 from curator.core.edits import FileChange, Plan
 from curator.core.errors import EditError, GitError
@@ -515,7 +514,7 @@ def _discard_temporaries(root: Path, paths: list[str]) -> None:
     for path in paths:
         full = root / path
         if full.parent.is_dir():
-            for stray in full.parent.glob(f".{glob.escape(full.name)}.*{TEMPORARY_SUFFIX}"):
+            for stray in temporaries_of(full):
                 stray.unlink(missing_ok=True)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -81,7 +82,7 @@ _TOP_KEYS: dict[str, str] = {
     "types": "strings",
     "index_page": "str",
     "index_budget": "positive int",
-    "index_deep_page": "str",
+    "index_deep_page": "page path",
     "max_page_bytes": "positive int",
     "baseline": "str",
 }
@@ -117,7 +118,7 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
         "limit": ("positive int", "dream_limit"),
         "journal_folders": ("strings", "journal_folders"),
         "proposer": ("str", "proposer_command"),
-        "proposer_timeout": ("positive int", "proposer_timeout"),
+        "proposer_timeout": ("seconds", "proposer_timeout"),
     },
 }
 
@@ -160,7 +161,7 @@ def read_toml(path: Path, name: str) -> dict[str, Any]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{name}: cannot read it ({exc})") from exc
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # TOMLDecodeError, a 5,000-digit number, nesting too deep
         raise ConfigError(f"{name}: not valid TOML: {exc}") from exc
 
 
@@ -193,10 +194,12 @@ def config_from_dict(data: dict[str, Any]) -> Config:
     for name in ("ignore", "journal_folders"):
         if name in values:
             values[name] = tuple(values[name])
+    if values.get("ignore"):
+        _check_globs("ignore", values["ignore"])
     if "types" in values:
         values["types"] = tuple(t.strip() for t in values["types"])
-        if not values["types"]:
-            raise ConfigError(f"{CONFIG_NAME}: types: give at least one type")
+        if not values["types"] or not all(values["types"]):
+            raise ConfigError(f"{CONFIG_NAME}: types: give at least one type, and no empty one")
         values["types_configured"] = True
     return Config(**values)
 
@@ -207,27 +210,73 @@ def _table(key: str, value: Any) -> dict[str, Any]:
     return value
 
 
+# The largest count a setting may give: what the system calls it reaches take (a read's size, a
+# C int); a larger one means nothing more. A timeout in seconds: at most a day.
+_MAX_COUNT = 2**31 - 1
+_MAX_SECONDS = 24 * 3600
+
+
 def _check(key: str, value: Any, kind: str) -> Any:
+    number = (isinstance(value, int) and not isinstance(value, bool)) or (
+        isinstance(value, float) and math.isfinite(value)  # TOML has inf and nan
+    )
     ok = {
         "bool": isinstance(value, bool),
-        "str": isinstance(value, str),
-        "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
-        "positive int": isinstance(value, int) and not isinstance(value, bool) and value > 0,
-        "fraction": isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 1,
+        "str": _is_text(value),
+        "strings": isinstance(value, list) and all(_is_text(v) for v in value),
+        "positive int": number and isinstance(value, int) and 0 < value <= _MAX_COUNT,
+        "seconds": number and isinstance(value, int) and 0 < value <= _MAX_SECONDS,
+        "fraction": number and 0 < value <= 1,
         "provider": value in ("fastembed", "lexical"),
-        "weight": isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0,
+        "weight": number and value >= 0,
+        "page path": _is_text(value) and _page_path_problem(value) is None,
     }[kind]
     if not ok:
         shown = {
             "bool": "true or false",
-            "str": "a string",
-            "strings": "a list of strings",
+            "str": "a string (without NUL characters)",
+            "strings": "a list of strings (without NUL characters)",
+            "positive int": f"a whole number from 1 to {_MAX_COUNT}",
+            "seconds": f"a whole number of seconds from 1 to {_MAX_SECONDS}",
             "fraction": "a number above 0 and at most 1",
             "provider": '"fastembed" or "lexical"',
-            "weight": "a number of 0 or more",
-        }.get(kind, kind)
-        raise ConfigError(f"{CONFIG_NAME}: {key} = {value!r}: must be {shown}")
+            "weight": "a finite number of 0 or more",
+            "page path": "a page's path inside the vault"
+            + (f" ({_page_path_problem(value)})" if _is_text(value) else ", ending in .md"),
+        }[kind]
+        given = repr(value) if len(repr(value)) <= 60 else repr(value)[:59] + "…"
+        raise ConfigError(f"{CONFIG_NAME}: {key} = {given}: must be {shown}")
     return value
+
+
+def _is_text(value: Any) -> bool:
+    """A string a path or a command line can hold (a NUL ends the string there)."""
+    return isinstance(value, str) and "\0" not in value
+
+
+def _page_path_problem(path: str) -> str | None:
+    """Why `path` cannot be a page curator writes (see names.py), or None."""
+    from curator.core.names import name_problem
+
+    if not path.endswith(".md"):
+        return "it does not end in .md"
+    parts = path[:-3].split("/")
+    for i, part in enumerate(parts):
+        problem = name_problem(part, ".md" if i == len(parts) - 1 else "")
+        if problem is not None:
+            return problem
+    return None
+
+
+def _check_globs(key: str, globs: list[str]) -> None:
+    """Every ignore glob compiles as gitignore syntax (as scan.py reads them)."""
+    import pathspec  # only vaults with ignore globs need it
+
+    for glob in globs:
+        try:
+            pathspec.GitIgnoreSpec.from_lines([glob])
+        except (ValueError, TypeError) as exc:  # pathspec's GitIgnorePatternError is a ValueError
+            raise ConfigError(f"{CONFIG_NAME}: {key}: {glob!r} is not a gitignore pattern ({exc})") from exc
 
 
 # Keys an earlier curator read, and what to do about them now.

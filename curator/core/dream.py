@@ -24,6 +24,7 @@ from curator.core.changes import Entry, Journal, by_id_prefix, plan_and_apply
 from curator.core.edits import Plan, plan_merge, plan_rename, target_path
 from curator.core.errors import EditError
 from curator.core.lock import vault_lock
+from curator.core.names import name_problem
 from curator.core.parse import split_frontmatter
 from curator.core.progress import Phased
 from curator.core.resolve import fold
@@ -137,8 +138,9 @@ def derive_title(vault: Vault, path: str) -> tuple[str, str, dict[str, Any]]:
     ordered.append(("its title without the event", subject_of(page.title)))
     if h1:
         ordered.append(("its heading without the event", subject_of(h1)))
-    for source, candidate in ordered:
-        if len(candidate) >= 3 and not is_eventish(candidate) and fold(candidate) != fold(page.title):
+    for source, candidate in ordered:  # a heading or a label may hold what no file name can
+        usable = len(candidate) >= 3 and name_problem(candidate, ".md") is None
+        if usable and not is_eventish(candidate) and fold(candidate) != fold(page.title):
             return candidate, source, found
     return "", "", found
 

@@ -17,13 +17,11 @@ from urllib.parse import quote, unquote
 from curator.core.errors import EditError
 from curator.core.frontmatter_edit import add_list_items
 from curator.core.markdown import blocks
+from curator.core.names import escaped, name_problem
 from curator.core.page import Link, aliases_of, content_hash
 from curator.core.parse import parse_page, split_frontmatter
 from curator.core.resolve import Resolution, Resolver, fold
 from curator.core.vault import Vault
-
-# Characters Obsidian refuses in file names, plus those that break a [[link]].
-_BAD_NAME = re.compile(r'[\\/:*?"<>|#^\[\]\x00-\x1f]')
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,21 +62,20 @@ def find_page(vault: Vault, name: str) -> str:
 
 def target_path(vault: Vault, old: str, new: str) -> str:
     """The path NEW names: a folder path from the root, or a title beside OLD; checked for safety."""
-    new = new.strip().replace("\\", "/")
-    if not new or new.startswith("/") or re.match(r"^[A-Za-z]:[/\\]", new):
-        raise EditError(f"new name {new!r} must be a title or a path inside the vault")
-    parts = new.split("/")
+    new = new.strip()  # a backslash is refused as a character below, never read as a folder
+    if not new or new.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:[/\\]", new):
+        raise EditError(f"new name '{escaped(new)}' must be a title or a path inside the vault")
+    given = new.split("/")  # the names checked: those NEW gives (OLD's folders exist already)
+    if given[-1].lower().endswith(".md"):
+        given[-1] = given[-1][:-3]
+    for i, part in enumerate(given):
+        problem = name_problem(part, ".md" if i == len(given) - 1 else "")
+        if problem is not None:
+            raise EditError(f"new name '{escaped(new)}': {problem}")
+    parts = given
     if "/" not in new:
         folder = posixpath.dirname(old)
-        parts = [*(folder.split("/") if folder else []), new]
-    if parts[-1].lower().endswith(".md"):
-        parts[-1] = parts[-1][:-3]
-    for part in parts:
-        if part in ("", ".", "..") or part != part.strip() or part.startswith("."):
-            raise EditError(f"new name {new!r}: {part!r} is not a usable file or folder name inside the vault")
-        bad = _BAD_NAME.search(part)
-        if bad:
-            raise EditError(f"new name {new!r}: the character {bad.group(0)!r} is not allowed in a page name")
+        parts = [*(folder.split("/") if folder else []), *given]
     path = "/".join(parts) + ".md"
     if fold(path) != fold(old):
         clash = [p for p in (*vault.pages, *vault.attachments) if fold(p) == fold(path)]

@@ -177,7 +177,7 @@ def load_baseline(path: Path) -> set[str]:
         raise BaselineError(f"baseline not found: {path} (create it with --write-baseline)") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise BaselineError(f"baseline cannot be read: {path}: {exc}") from exc
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep to read
         raise BaselineError(f"baseline is not JSON: {path}: {exc}") from exc
     if not isinstance(data, dict) or data.get("format") != BASELINE_FORMAT:
         raise BaselineError(f"baseline is not a curator baseline ({BASELINE_FORMAT}): {path}")

@@ -71,7 +71,7 @@ def holder(root: Path) -> str:
     try:
         info = json.loads((root / ".curator" / LOCK_NAME).read_text(encoding="utf-8"))
         return f"pid {info['pid']} ({info['command']}), for {time.time() - float(info['since']):.0f} s"
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, ArithmeticError, RecursionError):  # whatever the file holds
         return "another curator process"
 
 

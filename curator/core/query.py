@@ -77,6 +77,9 @@ class Result:
     fields: list[str]
 
 
+MAX_DEPTH = 100  # parentheses and NOTs one inside the other, far more than anyone writes
+
+
 def parse(text: str) -> Query:
     """The query `text` as a tree; QueryError (one line) on what does not parse."""
     tokens: list[tuple[str, Any]] = []
@@ -128,7 +131,14 @@ class _Parser:
     """Recursive descent: or := and (OR and)*; and := not (AND? not)*; not := NOT not | atom."""
 
     def __init__(self, tokens: list[tuple[str, Any]]) -> None:
-        self.tokens, self.at = tokens, 0
+        self.tokens, self.at, self.depth = tokens, 0, 0
+
+    def _deeper(self, by: int) -> None:
+        """Count a NOT or a parenthesis entered (1) or left (-1): a query nested past MAX_DEPTH
+        would run out of Python's stack here or where it is compiled."""
+        self.depth += by
+        if self.depth > MAX_DEPTH:
+            raise QueryError(f"the query nests parentheses or NOTs more than {MAX_DEPTH} deep")
 
     def _peek(self) -> str | None:
         return self.tokens[self.at][0] if self.at < len(self.tokens) else None
@@ -151,7 +161,10 @@ class _Parser:
     def _not(self) -> Node:
         if self._peek() == "NOT":
             self.at += 1
-            return Node("not", (self._not(),))
+            self._deeper(1)
+            node = Node("not", (self._not(),))
+            self._deeper(-1)
+            return node
         return self._atom()
 
     def _atom(self) -> Node:
@@ -160,10 +173,12 @@ class _Parser:
             raise QueryError("the query ends where a term was expected")
         if kind == "(":
             self.at += 1
+            self._deeper(1)
             inner = self.expression()
             if self._peek() != ")":
                 raise QueryError("a parenthesis is not closed")
             self.at += 1
+            self._deeper(-1)
             return inner
         if kind in ("term", "word"):
             term = self.tokens[self.at][1]

@@ -27,6 +27,7 @@ import numpy as np
 from curator.core.edits import FileChange, Plan, explicit_target, target_path
 from curator.core.errors import EditError
 from curator.core.frontmatter_edit import set_scalar
+from curator.core.names import FORBIDDEN, name_problem
 from curator.core.page import has_aliases
 from curator.core.resolve import fold
 from curator.core.titles import diary_title, is_status_update, subject_of
@@ -196,9 +197,9 @@ def title_for(text: str) -> str:
         if bare in _CLAUSE_WORDS or verb_like:
             words = words[:i]
             break
-    title = " ".join(words[:6]).strip(" .,:;-")
-    title = re.sub(r'[\\/:*?"<>|#^\[\]]', " ", title).strip()
-    return (title[:1].upper() + title[1:]) if title else "Note " + time.strftime("%Y-%m-%d")
+    title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
+    title = title[:1].upper() + title[1:]
+    return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
 
 
 def _sentences(text: str) -> list[str]:

@@ -12,8 +12,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 from curator.core.errors import VaultNotFound
+from curator.core.names import escaped, is_utf8
 
 NOT_STATED = -1  # a FileEntry's size and time when the scan did not stat the file
+# A page or folder whose name's bytes are not UTF-8 is left out (its path shown with `\xff`
+# escapes): no title, link, JSON document or commit message can spell it.
+_UNDECODABLE = "its name is not valid UTF-8, so no link can name it; not read (rename it)"
 
 
 class FileEntry(NamedTuple):
@@ -65,6 +69,10 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                 continue
             rel = prefix + name
             try:
+                if not name.isascii() and not is_utf8(name):  # bytes that are not UTF-8 (see _UNDECODABLE)
+                    if entry.is_dir() or name[-3:].lower() == ".md":
+                        problems.append(ScanProblem(escaped(rel), _UNDECODABLE))
+                    continue
                 is_link = entry.is_symlink()
                 if is_link:
                     target = os.path.realpath(entry.path)

@@ -18,6 +18,7 @@ import numpy as np
 
 from curator.core import cache, markdown
 from curator.core.atomic import write_atomic
+from curator.core.errors import QueryError
 from curator.core.parse import split_frontmatter
 from curator.core.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.resolve import fold
@@ -160,7 +161,10 @@ class SearchIndex:
             return [], set()
         ix = index.open_dir(str(self.folder))
         parser = MultifieldParser(["title", "content"], ix.schema, group=OrGroup)
-        query = parser.parse(text)
+        try:
+            query = parser.parse(text)
+        except RecursionError as exc:  # whoosh parses groups recursively
+            raise QueryError("the search nests parentheses too deep for its parser") from exc
         terms = {t if isinstance(t, str) else t.decode() for field, t in query.all_terms() if field == "content"}
         found: list[tuple[str, str, str]] = []
         seen: set[str] = set()

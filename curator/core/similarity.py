@@ -182,8 +182,10 @@ def _load(
 def preload_provider(config: Config) -> None:
     """Start loading the configured model in a thread, so that it loads while the vault does
     (the model's runtime does its work without holding the GIL): `remember` and `search` start
-    0.2 s sooner on a large vault."""
-    threading.Thread(target=provider_for, args=(config,), name="curator-model", daemon=True).start()
+    0.2 s sooner on a large vault. Not a daemon: the interpreter waits for it before it exits, as
+    leaving while onnxruntime builds its session frees what that session is being built from
+    (`std::bad_alloc`, then `terminate`: exit code 134 after a refused write or a bad query)."""
+    threading.Thread(target=provider_for, args=(config,), name="curator-model").start()
 
 
 def provider_for(config: Config) -> tuple[EmbeddingProvider, str | None]:

@@ -1,0 +1,59 @@
+"""The names a page or folder may be given: those Windows, macOS and Linux can all hold as a file
+name (vaults are synced between them) and a `[[link]]` can spell."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MAX_NAME_BYTES = 255  # a file name's limit on Linux and macOS (Windows counts 255 UTF-16 units: never fewer)
+
+# Characters Windows or macOS refuse in a file name (control characters too), and those that
+# break a [[link]] (`#` heading, `^` block, `|` label, brackets).
+FORBIDDEN = re.compile(r'[\\/:*?"<>|#^\[\]\x00-\x1f\x7f-\x9f]')
+
+# Windows' device names: a file named so, with or without an extension, opens the device.
+_DEVICES = frozenset(
+    ["CON", "PRN", "AUX", "NUL"] + [f"{port}{n}" for port in ("COM", "LPT") for n in (*"123456789", "¹", "²", "³")]
+)
+
+
+def name_problem(name: str, suffix: str = "") -> str | None:
+    """Why `name` cannot name a folder (or, with `suffix` ".md", a page titled so) on every system,
+    or None when it can. The answer completes "new name ...: " in a message."""
+    if not is_utf8(name):
+        return f"'{escaped(name)}' is not valid UTF-8 text"
+    if name in ("", ".", "..") or name != name.strip() or name.startswith("."):
+        return f"{name!r} is not a usable file or folder name inside the vault"
+    bad = FORBIDDEN.search(name)
+    if bad:
+        return f"the character {bad.group(0)!r} is not allowed in a page name"
+    file_name = name + suffix
+    if file_name.split(".", 1)[0].rstrip(" ").upper() in _DEVICES:
+        return f"{file_name!r} is a device name on Windows, which no file there can have"
+    if file_name.endswith((".", " ")):
+        return f"{file_name!r} ends with {file_name[-1]!r}, which Windows drops from a file name"
+    # macOS may store a name decomposed (é as e and an accent), which can make it longer.
+    size = max(len(file_name.encode()), len(unicodedata.normalize("NFD", file_name).encode()))
+    if size > MAX_NAME_BYTES:
+        return f"the file name {file_name[:20]!r}… is {size} bytes long; at most {MAX_NAME_BYTES} fit in a file name"
+    return None
+
+
+def is_utf8(text: str) -> bool:
+    """Whether `text` is text, not bytes that were not UTF-8 (which Python holds as lone surrogates
+    in a file name or an argument; no page, JSON document or commit message can hold them)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def escaped(text: str) -> str:
+    """`text` with what is not valid UTF-8 in it (the undecodable bytes of a file name or of an
+    argument, which Python holds as lone surrogates) written as `\\xff` escapes, printable anywhere."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that stands for no byte
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
