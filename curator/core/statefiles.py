@@ -11,7 +11,6 @@ cache written by someone else would be acted on. The key lives in the user's con
 from __future__ import annotations
 
 import errno
-import hmac
 import os
 import stat
 from collections.abc import Iterable
@@ -21,10 +20,12 @@ from pathlib import Path
 from curator.core.atomic import write_atomic
 from curator.core.errors import CuratorError
 
-try:  # hashlib loads OpenSSL (3 ms) to offer every algorithm; a warm lint needs only BLAKE2
+try:  # hashlib (and hmac) load OpenSSL (3 ms) to offer every algorithm; a warm lint needs only BLAKE2
     from _blake2 import blake2b as blake2b
-except ImportError:  # pragma: no cover - an interpreter built without it
+    from _operator import _compare_digest as compare_digest
+except ImportError:  # pragma: no cover - an interpreter built without them
     from hashlib import blake2b as blake2b
+    from hmac import compare_digest  # type: ignore[assignment,no-redef,unused-ignore]
 
 STATE_DIR = ".curator"
 KEY_FILE = "state.key"
@@ -182,7 +183,7 @@ def is_sealed(label: str, data: bytes) -> bool:
     """Whether `data` was sealed for `label` with this user's key (and not changed since)."""
     if len(data) <= _PREFIX or not data.startswith(_MAC_OPEN) or data[_PREFIX - 2 : _PREFIX] != _MAC_CLOSE:
         return False
-    return hmac.compare_digest(data[len(_MAC_OPEN) : _PREFIX - 2], _mac(label, [memoryview(data)[_PREFIX:]]))
+    return compare_digest(data[len(_MAC_OPEN) : _PREFIX - 2], _mac(label, [memoryview(data)[_PREFIX:]]))
 
 
 def _state_at(path: Path) -> int:
