@@ -332,3 +332,26 @@ def test_state_written_here_is_sealed_and_read_back(tmp_path: Path, own_user_con
     assert (root / ".curator" / ".gitignore").read_text().endswith("*\n")
     key = own_user_config / "state.key"
     assert key.stat().st_mode & 0o777 == 0o600 and len(key.read_bytes()) == 32
+
+
+def test_fifos_in_place_of_the_vector_stores_never_block(sample_vault: Path) -> None:
+    assert cli("lint", str(sample_vault)).returncode in (0, 1)
+    cache = sample_vault / ".curator" / "cache"
+    binary = [p for p in cache.iterdir() if p.suffix in (".npy", ".npz")]
+    assert binary
+    for path in binary:
+        path.unlink()
+        os.mkfifo(path)
+    (cache / "lint.json").unlink()
+    done = cli("lint", str(sample_vault), timeout=120)
+    assert done.returncode in (0, 1) and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_damaged_key_costs_the_cache_and_stops_the_journal(tmp_path: Path, own_user_config: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "# A\n\n[[b]]\n", "b.md": "# B\n"})
+    (own_user_config / "state.key").write_bytes(b"short")
+    done = cli("lint", str(root))
+    assert done.returncode == 0 and "is not a curator state key" in done.stderr, done.stderr
+    done = cli("rename", str(root), "b", "c")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "move it aside" in done.stderr, done.stderr
+    assert (root / "b.md").exists()

@@ -9,14 +9,24 @@ the standard json module, as importing orjson (it imports dataclasses, uuid and 
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from curator.core.atomic import write_atomic_with
 from curator.core.statefiles import STATE_DIR as STATE_DIR
-from curator.core.statefiles import UnsafeState, make_state_folder, read_state, seal, state_folder
+from curator.core.statefiles import (
+    StateKeyError,
+    checked,
+    make_state_folder,
+    open_regular,
+    read_state,
+    seal,
+    state_folder,
+)
 from curator.core.statefiles import blake2b as blake2b
 
 # Of pages.json, {format, config, stored_ns, pages: {path: row}} (4: rows end with Page.maybe_secret
@@ -51,7 +61,10 @@ def read_large_json(path: Path, sealed: bool = False) -> Any:
 
 
 def _read(path: Path, loads: Callable[[bytes], Any], sealed: bool) -> Any:
-    data = read_state(path, sealed)
+    try:
+        data = read_state(path, sealed)
+    except StateKeyError:  # nothing can be verified: the store is made again
+        return None
     if data is None:
         return None
     try:
@@ -60,15 +73,27 @@ def _read(path: Path, loads: Callable[[bytes], Any], sealed: bool) -> Any:
         return None
 
 
+def open_binary(path: Path) -> BinaryIO:
+    """A stored binary file (numpy's), opened as `read_json` opens a store: never through a
+    symlinked state folder, never blocking; FileNotFoundError when it is not a regular file."""
+    fd = open_regular(checked(path))
+    if fd is None:
+        raise FileNotFoundError(errno.ENOENT, "not a regular file", str(path))
+    return os.fdopen(fd, "rb")
+
+
 def write_json(root: Path, name: str, data: Any, sealed: bool = False) -> str | None:
     """Store `data` under `.curator/cache/`; return why not when the vault is not writable.
     `sealed`: with this user's MAC, for a store that decides a result (read it with `sealed`)."""
     import orjson
 
-    encoded = orjson.dumps(data)
+    parts = [orjson.dumps(data)]
     if sealed:
-        return write_with(root, name, lambda handle: handle.writelines(seal(f"cache/{name}", [encoded])))
-    return write_with(root, name, lambda handle: handle.write(encoded))
+        try:
+            parts = seal(f"cache/{name}", parts)
+        except StateKeyError as exc:  # nothing stored: the next run reads the pages again
+            return f"derived data not stored in {STATE_DIR}/: {exc}"
+    return write_with(root, name, lambda handle: handle.writelines(parts))
 
 
 def write_in_background(root: Path, name: str, parts: list[bytes], sealed: bool = False) -> Callable[[], str | None]:
@@ -83,7 +108,7 @@ def write_in_background(root: Path, name: str, parts: list[bytes], sealed: bool 
     def store() -> None:
         try:
             written = seal(f"cache/{name}", parts) if sealed else parts
-        except UnsafeState as exc:  # no key to seal it with: nothing stored, the next run reads again
+        except StateKeyError as exc:  # no key to seal it with: nothing stored, the next run reads again
             outcome[0] = f"derived data not stored in {STATE_DIR}/: {exc}"
             return
         outcome[0] = write_with(root, name, lambda handle: handle.writelines(written))

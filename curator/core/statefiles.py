@@ -44,6 +44,10 @@ class UnsafeState(CuratorError):
     read or write through it."""
 
 
+class StateKeyError(CuratorError):
+    """This user's state key cannot be read or made: nothing can be sealed or verified."""
+
+
 def state_folder(root: Path, *parts: str) -> Path:
     """`VAULT/.curator/<parts…>`, each existing component checked to be a real folder (not a
     symbolic link): a folder reached only through real folders of the vault lies inside it.
@@ -126,7 +130,7 @@ def _key_at(path: Path) -> bytes:
     if data is None:
         data = _make_key(path)
     if len(data) != KEY_BYTES:
-        raise UnsafeState(f"{path} is not a curator state key ({KEY_BYTES} bytes); move it aside to make a new one")
+        raise StateKeyError(f"{path} is not a curator state key ({KEY_BYTES} bytes); move it aside to make a new one")
     return data
 
 
@@ -159,7 +163,7 @@ def key() -> bytes:
     try:
         return _key_at(config_home() / KEY_FILE)
     except OSError as exc:
-        raise UnsafeState(f"cannot make the state key in {config_home()}: {exc.strerror or exc}") from exc
+        raise StateKeyError(f"cannot make the state key in {config_home()}: {exc.strerror or exc}") from exc
 
 
 def _mac(label: str, parts: Iterable[bytes | memoryview]) -> bytes:
