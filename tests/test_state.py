@@ -355,3 +355,30 @@ def test_a_damaged_key_costs_the_cache_and_stops_the_journal(tmp_path: Path, own
     done = cli("rename", str(root), "b", "c")
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "move it aside" in done.stderr, done.stderr
     assert (root / "b.md").exists()
+
+
+@pytest.mark.anyio
+async def test_opening_a_cloned_vault_in_the_tui_runs_nothing(
+    hostile_clone: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from helpers import settle
+
+    from curator.tui.app import CuratorApp
+
+    clone, marker = hostile_clone
+    config = (clone / ".git" / "config").read_bytes()
+    app = CuratorApp(clone)
+    said: list[str] = []
+    shown = app.notify
+
+    def notify(message: str, **kwargs: object) -> None:
+        said.append(message)
+        shown(message, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app, "notify", notify)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+    assert any(line.startswith("ignored 2 journal entries") for line in said), said
+    assert (clone / ".git" / "config").read_bytes() == config
+    git(clone, "status")
+    assert not marker.exists()
