@@ -49,23 +49,21 @@ class StateKeyError(CuratorError):
 
 
 def state_folder(root: Path, *parts: str) -> Path:
-    """`VAULT/.curator/<parts…>`, each existing component checked to be a real folder (not a
-    symbolic link): a folder reached only through real folders of the vault lies inside it.
-    UnsafeState otherwise. A component that does not exist yet is fine (it is made later, by
-    `make_state_folder`, which checks again)."""
+    """`VAULT/.curator/<parts…>`, each existing component checked not to be a symbolic link (a
+    folder reached only through real folders of the vault lies inside it); UnsafeState otherwise.
+    A component that does not exist yet is fine: `make_state_folder` makes it and checks again."""
     folder = root / STATE_DIR
     for part in ("", *parts):
         folder = folder / part if part else folder
         try:
             mode = os.lstat(folder).st_mode
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # below a file: nothing to read, and writes fail
             return root.joinpath(STATE_DIR, *parts)
         except OSError as exc:
             raise UnsafeState(f"cannot use {folder}: {exc.strerror or exc}") from exc
-        if not stat.S_ISDIR(mode):
-            what = "a symbolic link" if stat.S_ISLNK(mode) else "not a folder"
+        if stat.S_ISLNK(mode):  # anything else that is no folder fails when used, as the file system says
             raise UnsafeState(
-                f"{folder} is {what}; curator keeps its state only in a folder of its own inside the vault: "
+                f"{folder} is a symbolic link; curator keeps its state only in a folder of its own inside the vault: "
                 "remove it and run again"
             )
     return folder
