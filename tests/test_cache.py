@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from helpers import make_vault
 
-import curator.core.cache as cache_module
 import curator.core.loading as loading
 import curator.core.reading as reading
+import curator.core.statefiles as statefiles
 from curator.core.config import Config
 from curator.core.lint import lint
 from curator.core.loading import load_fields, load_vault
@@ -146,7 +146,7 @@ def test_an_unwritable_vault_still_lints_and_says_so(tmp_path: Path, monkeypatch
     def refuse(path: Path, data: bytes) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cache_module, "write_atomic", refuse)
+    monkeypatch.setattr(statefiles, "write_atomic", refuse)
     report = lint(root)
     assert [f.rule for f in report.findings if f.rule == "dead-link"] == ["dead-link"]
     assert report.notes and "Permission denied" in report.notes[0]
@@ -363,7 +363,8 @@ def test_a_damaged_row_in_the_page_store_costs_that_page_a_read(tmp_path: Path, 
     stored["pages"]["b.md"][6] = 42  # its links are no list
     stored["pages"]["c.md"][7][0] = [1, "C"]  # a heading without its line
     stored["pages"]["d.md"][6][0] = "wiki"  # a link that is a string
-    store.write_text(json.dumps(stored))
+    stored.pop("mac")
+    store.write_bytes(b"".join(statefiles.seal(statefiles.label_of(store), [json.dumps(stored).encode()])))
     count = len(parses)
     vault = load_vault(root)
     assert len(parses) == count + 4  # a to d read again, e from the store

@@ -245,24 +245,25 @@ def test_an_undo_killed_midway_while_another_writer_waits_loses_nothing(tmp_path
     assert tree(root) == original
 
 
-def test_a_journal_written_by_an_earlier_version_still_undoes(tmp_path: Path) -> None:
-    """Formats 1 and 2 held each file's bytes inside the entry (and 1 kept `not_committed` in details)."""
+def test_a_journal_entry_without_this_users_seal_is_ignored_and_named(tmp_path: Path) -> None:
+    """An entry of an earlier format (no seal) counts as written by someone else: it is neither
+    listed nor undone, and recovery names it in one line."""
     import orjson
 
     root = make_vault(tmp_path / "v", FILES)
-    original = tree(root)
     entry = rename(root, "Alpha", "sub/Alpha one")
     journal = root / ".curator" / "journal"
-    stored = journal / "files" / f"{entry.id}.json"
     header = orjson.loads((journal / f"{entry.id}.json").read_bytes())
-    header.pop("paths")
-    header.update(format=1, files=orjson.loads(stored.read_bytes())["files"], details={"not_committed": "old"})
+    header.pop("mac")
+    header.update(format=3)
     (journal / f"{entry.id}.json").write_bytes(orjson.dumps(header))
-    stored.unlink()
-    (old,) = history(root)
-    assert old.paths == entry.paths and old.not_committed == "old"
-    undo(root, entry.id)
-    assert tree(root) == original
+    assert history(root) == []
+    assert recover(root) == [
+        f"ignored 1 journal entry this curator did not write (.curator/journal/{entry.id}.json); move them aside"
+    ]
+    with pytest.raises(EditError, match="no change"):
+        undo(root, entry.id)
+    assert (root / "sub/Alpha one.md").exists()
 
 
 def test_one_link_rewritten_by_three_renames_undoes_in_every_order(tmp_path: Path) -> None:

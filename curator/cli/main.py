@@ -165,7 +165,9 @@ def run_lint(args: argparse.Namespace) -> int:
     if (Path(args.vault) / ".curator" / "journal").is_dir():  # only edit commands write a journal
         from curator.core.changes import pending
 
-        interrupted = pending(Path(args.vault))
+        interrupted, ignored = pending(Path(args.vault))
+        if ignored:
+            output.diagnose(ignored)
     else:
         interrupted = []
     for change_id in interrupted:

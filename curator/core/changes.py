@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,21 +23,24 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import orjson
 
 from curator.core.atomic import fsync_dir, temporaries_of, write_all, write_atomic
-from curator.core.cache import ensure_state_dir, state_dir
+from curator.core.cache import STATE_DIR
 from curator.core.edits import FileChange, Plan
 from curator.core.errors import EditError, GitError
 from curator.core.git import GitRepo
 from curator.core.lock import vault_lock, writing
 from curator.core.merge3 import MergeConflict, merge3
 from curator.core.resolve import fold
+from curator.core.statefiles import make_state_folder, read_state, seal, state_folder
 
 if TYPE_CHECKING:
     from curator.core.vault import Vault
 
 JOURNAL = "journal"
-# 3: each entry's file bytes in journal/files/ (read only when needed), the entry itself small;
-# 2: `not_committed` and the undo's fields their own keys; 1: `not_committed` in `details`.
-FORMAT = 3
+# 4: every file sealed with this user's key (statefiles.seal); entries of earlier formats carry no
+# seal and count as written by someone else. 3: each entry's file bytes in journal/files/.
+FORMAT = 4
+# The ids `_new_id` makes; a file named otherwise is never used to build a path.
+_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{4}")
 
 
 def _no_step(step: str) -> None:
@@ -133,12 +137,6 @@ def _entry_to_json(entry: Entry) -> dict[str, Any]:
     }
 
 
-def _paths_of(record: dict[str, Any]) -> list[str]:
-    if "paths" in record:
-        return list(record["paths"])
-    return [f["path"] for f in record.get("files", [])]  # formats 1 and 2 held the files inline
-
-
 def _entry_from_json(data: dict[str, Any]) -> Entry:
     details = dict(data.get("details") or {})
     undo = data.get("undo") or None
@@ -148,17 +146,17 @@ def _entry_from_json(data: dict[str, Any]) -> Entry:
         reason=data["reason"],
         time=data["time"],
         state=data["state"],
-        paths=_paths_of(data),
+        paths=list(data["paths"]),
         moved=data.get("moved", {}),
         details=details,
         links_rewritten=data.get("links_rewritten", 0),
         created_dirs=data.get("created_dirs", []),
         commit=data.get("commit", ""),
-        not_committed=data.get("not_committed") or details.pop("not_committed", ""),  # format 1 kept it in details
+        not_committed=data.get("not_committed") or "",
         undo=UndoRecord(
             time=undo["time"],
             moved=undo.get("moved", {}),
-            paths=_paths_of(undo),
+            paths=list(undo["paths"]),
             commit=undo.get("commit") or "",
             not_committed=undo.get("not_committed") or "",
         )
@@ -170,81 +168,98 @@ def _entry_from_json(data: dict[str, Any]) -> Entry:
 class Journal:
     """`.curator/journal/`: one small JSON file per change (`<id>.json`), and the exact bytes of
     the files it changed in `files/<id>.json` (of its undo: `files/<id>.undo.json`). Reading
-    the history or checking for unfinished changes reads only the small files."""
+    the history or checking for unfinished changes reads only the small files.
+
+    Every file is sealed with this user's key: one that does not verify (written by someone else,
+    by an earlier format, or damaged) is foreign, never recovered, committed, undone or listed;
+    `entries` names them in `foreign`. Its folders are checked at each use (statefiles)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.folder = state_dir(root) / JOURNAL
+        self.foreign: list[str] = []  # what the last `entries` ignored, as paths from the vault root
+
+    @property
+    def folder(self) -> Path:
+        return state_folder(self.root, JOURNAL)
 
     def write(self, entry: Entry) -> None:
         """Store the entry durably: atomic replace, then fsync of its folder."""
-        self._folder().mkdir(exist_ok=True)
-        self._move_inline_files(entry)
+        name = _checked_id(entry.id) + ".json"
         data = orjson.dumps(_entry_to_json(entry), option=orjson.OPT_INDENT_2)
-        write_atomic(self.folder / f"{entry.id}.json", data, sync_folder=True)
+        folder = make_state_folder(self.root, JOURNAL)
+        write_atomic(folder / name, b"".join(seal(f"{JOURNAL}/{name}", [data])), sync_folder=True)
 
     def store_files(self, entry: Entry, files: list[FileChange], undo: bool = False) -> None:
         """Store the bytes of a change's (or its undo's) files, before the entry that names them."""
-        folder = self._folder() / "files"
-        folder.mkdir(exist_ok=True)
+        name = self._files_name(entry, undo)
         data = orjson.dumps({"format": FORMAT, "files": _files_to_json(files)})
-        write_atomic(folder / self._files_name(entry, undo), data, sync_folder=True)
+        folder = make_state_folder(self.root, JOURNAL, "files")
+        write_atomic(folder / name, b"".join(seal(f"{JOURNAL}/files/{name}", [data])), sync_folder=True)
 
     def files(self, entry: Entry, undo: bool = False) -> list[FileChange]:
         """The bytes each file of the change (or of its undo) had before it and after it."""
-        stored = self.folder / "files" / self._files_name(entry, undo)
+        stored = state_folder(self.root, JOURNAL, "files") / self._files_name(entry, undo)
+        data = read_state(stored, sealed=True)
+        if data is None:
+            raise EditError(
+                f"the journal's files of change {entry.id} are missing, damaged or not written by this curator; "
+                "nothing was changed"
+            )
         try:
-            data = orjson.loads(stored.read_bytes())
-        except FileNotFoundError:  # formats 1 and 2 kept them in the entry itself
-            data = self._inline(entry, undo)
-        except (OSError, ValueError) as exc:
+            return _files_from_json(orjson.loads(data)["files"])
+        except (ValueError, KeyError, TypeError) as exc:
             raise EditError(f"journal file {stored.name} is damaged ({exc}); nothing was changed") from exc
-        if data is None or not isinstance(data.get("files"), list):
-            raise EditError(f"the journal has lost the files of change {entry.id}; nothing was changed")
-        return _files_from_json(data["files"])
-
-    def _inline(self, entry: Entry, undo: bool) -> dict[str, Any] | None:
-        """The part of an entry written by formats 1 and 2 that holds the files, if it has them."""
-        try:
-            data = orjson.loads((self.folder / f"{entry.id}.json").read_bytes())
-        except (OSError, ValueError):
-            return None
-        part = data.get("undo") if undo else data
-        return part if isinstance(part, dict) and "files" in part else None
-
-    def _move_inline_files(self, entry: Entry) -> None:
-        """Before an entry of format 1 or 2 is written again as format 3, its files go where
-        format 3 keeps them: the new entry no longer holds them."""
-        for undo in (False, True):
-            if not (self.folder / "files" / self._files_name(entry, undo)).exists():
-                part = self._inline(entry, undo)
-                if part is not None:
-                    self.store_files(entry, _files_from_json(part["files"]), undo)
 
     def entries(self) -> list[Entry]:
-        """Every entry, oldest first."""
-        if not self.folder.is_dir():
+        """Every entry this user's curator wrote, oldest first (the others: `foreign`)."""
+        folder = self.folder
+        self.foreign = []
+        if not folder.is_dir():
             return []
         found = []
-        for path in sorted(self.folder.glob("*.json")):
-            try:
-                found.append(_entry_from_json(orjson.loads(path.read_bytes())))
-            except (OSError, ValueError, KeyError, TypeError) as exc:
-                raise EditError(f"journal entry {path.name} is damaged ({exc}); move it aside to continue") from exc
+        for path in sorted(folder.glob("*.json")):
+            entry = _entry_at(path)
+            if entry is None:
+                self.foreign.append(f"{STATE_DIR}/{JOURNAL}/{path.name}")
+            else:
+                found.append(entry)
         found.sort(key=lambda e: (e.time, e.id))
         return found
 
     def get(self, change_id: str) -> Entry:
         return by_id_prefix(self.entries(), change_id, "change", "curator history")
 
-    def _folder(self) -> Path:
-        ensure_state_dir(self.root)
-        self.folder.mkdir(exist_ok=True)
-        return self.folder
-
     @staticmethod
     def _files_name(entry: Entry, undo: bool) -> str:
-        return f"{entry.id}.undo.json" if undo else f"{entry.id}.json"
+        return f"{_checked_id(entry.id)}.undo.json" if undo else f"{_checked_id(entry.id)}.json"
+
+
+def _checked_id(change_id: str) -> str:
+    if not _ID.fullmatch(change_id):
+        raise EditError(f"{change_id!r} is not a journal id; nothing was changed")
+    return change_id
+
+
+def _entry_at(path: Path) -> Entry | None:
+    """The entry stored at `path`, or None unless this user's curator sealed it under its own id."""
+    stem = path.name.removesuffix(".json")
+    if not _ID.fullmatch(stem):
+        return None
+    data = read_state(path, sealed=True)
+    if data is None:
+        return None
+    try:
+        entry = _entry_from_json(orjson.loads(data))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return entry if entry.id == stem else None
+
+
+def foreign_note(foreign: list[str]) -> str:
+    """One line naming the journal entries that were ignored, and what to do about them."""
+    shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
+    entries = "entry" if len(foreign) == 1 else "entries"
+    return f"ignored {len(foreign)} journal {entries} this curator did not write ({shown}); move them aside"
 
 
 class _HasId(Protocol):
@@ -272,7 +287,8 @@ def _real_root(root: Path) -> Path:
 
 
 def _inside(root: Path, path: str, folders: dict[Path, Path] | None = None) -> Path:
-    """The absolute path of a vault file; refuses anything that would land outside the vault.
+    """The absolute path of a vault file or folder; refuses (EditError) anything that would land
+    outside the vault once symbolic links are followed, the vault itself, and anything in `.git/`.
 
     `folders`: the real paths of folders already resolved during this one operation (an apply
     touching 1,000 files resolves their few folders once, not every file's path)."""
@@ -285,9 +301,16 @@ def _inside(root: Path, path: str, folders: dict[Path, Path] | None = None) -> P
         if folder is None:
             folder = folders[full.parent] = full.parent.resolve()
         real = folder / full.name
-    if real != real_root and not real.is_relative_to(real_root):
+    if real == real_root or not real.is_relative_to(real_root):
         raise EditError(f"{path} lies outside the vault; nothing was changed")
+    if _in_git(path.replace("\\", "/").split("/")) or _in_git(real.relative_to(real_root).parts):
+        raise EditError(f"{path} lies in the repository's .git folder; curator never writes there; nothing was changed")
     return full
+
+
+def _in_git(parts: list[str] | tuple[str, ...]) -> bool:
+    # Windows and macOS file systems also take `.GIT` and `.git.` for `.git`.
+    return any(part.casefold().rstrip(". ") == ".git" for part in parts)
 
 
 def _read(root: Path, path: str, folders: dict[Path, Path] | None = None) -> bytes | None:
@@ -414,8 +437,11 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
     for parent in touched:
         fsync_dir(parent)
     for folder in sorted(created_dirs, key=len, reverse=True):
-        full = root / folder
-        if full.is_dir() and not any(full.iterdir()):
+        try:
+            full = _inside(root, folder)
+        except EditError:
+            continue  # removing an empty folder can wait; one outside the vault is never touched
+        if full.is_dir() and not full.is_symlink() and not any(full.iterdir()):
             wanted = any(f.after is not None and f.path.startswith(folder + "/") for f in files)
             if not wanted:
                 full.rmdir()
@@ -512,7 +538,10 @@ def _put_back(
 def _discard_temporaries(root: Path, paths: list[str]) -> None:
     """Remove what a writer killed between writing and renaming left beside these files."""
     for path in paths:
-        full = root / path
+        try:
+            full = _inside(root, path)
+        except EditError:
+            continue  # nothing is removed outside the vault
         if full.parent.is_dir():
             for stray in temporaries_of(full):
                 stray.unlink(missing_ok=True)
@@ -533,18 +562,15 @@ def recover(root: Path, on_wait: Callable[[str], None] | None = None) -> list[st
     then commit each change that was written but not committed (git was busy or refused).
     Returns what was done, one line each.
 
-    Under the vault's lock: an entry still being written by a live process is not half done."""
-    if not _unsettled(root):
-        return []
+    Under the vault's lock: an entry still being written by a live process is not half done.
+    Entries this user's curator did not write are left alone, and named in the first line."""
+    journal = Journal(root)
+    entries = journal.entries()
+    notes = [foreign_note(journal.foreign)] if journal.foreign else []
+    if not any(_half_done(e) or _to_commit(e) for e in entries):
+        return notes
     with vault_lock(root, on_wait=on_wait):
-        return _recover(root)
-
-
-def _unsettled(root: Path) -> bool:
-    try:
-        return any(_half_done(e) or _to_commit(e) for e in Journal(root).entries())
-    except EditError:
-        return False
+        return notes + _recover(root)
 
 
 def _half_done(entry: Entry) -> bool:
@@ -657,19 +683,22 @@ def _commit_written(root: Path, repo: GitRepo, files: list[FileChange], entry: E
         return "", str(exc)
 
 
-def pending(root: Path) -> list[str]:
-    """Ids of changes a crash left half done (read only: lint uses it to warn). A change whose
+def pending(root: Path) -> tuple[list[str], str | None]:
+    """Ids of changes a crash left half done, and a line naming the journal entries this user's
+    curator did not write, if there are any (read only: lint uses it to warn). A change whose
     writer is alive (it holds the vault's lock) is being written, not interrupted."""
 
-    def half_done() -> list[str]:
-        try:
-            return [e.id for e in Journal(root).entries() if _half_done(e)]
-        except EditError:
-            return []
+    def read() -> tuple[list[str], str | None]:
+        journal = Journal(root)
+        half_done = [e.id for e in journal.entries() if _half_done(e)]
+        return half_done, foreign_note(journal.foreign) if journal.foreign else None
 
-    if not half_done() or writing(root) is not None:
-        return []
-    return half_done()  # read again: a writer marks its entry done before it lets the lock go
+    half_done, note = read()
+    if not half_done:
+        return half_done, note
+    if writing(root) is not None:
+        return [], note
+    return read()  # read again: a writer marks its entry done before it lets the lock go
 
 
 def history(root: Path) -> list[Entry]:

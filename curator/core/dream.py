@@ -29,6 +29,7 @@ from curator.core.parse import split_frontmatter
 from curator.core.progress import Phased
 from curator.core.resolve import fold
 from curator.core.similarity import STOPWORDS, find_duplicates
+from curator.core.statefiles import seal
 from curator.core.titles import diary_title, is_eventish, subject_of
 from curator.core.vault import Vault
 
@@ -74,10 +75,13 @@ def suggestion_id(kind: str, pages: list[str]) -> str:
 
 def load_suggestions(root: Path) -> list[Suggestion]:
     """Stored suggestions; an accepted one whose change was undone since reads as `undone`."""
-    data = cache.read_json(cache.state_dir(root) / SUGGESTIONS)
+    data = cache.read_json(cache.state_dir(root) / SUGGESTIONS, sealed=True)  # only this user's own
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         return []
-    suggestions = [Suggestion(**s) for s in data.get("suggestions", [])]
+    try:
+        suggestions = [Suggestion(**s) for s in data.get("suggestions", [])]
+    except TypeError:  # sealed by an other version of curator, with other fields: proposed again
+        return []
     undone = {e.id for e in Journal(root).entries() if e.state == "undone"}
     for s in suggestions:
         if s.status == "accepted" and s.change in undone:
@@ -87,8 +91,8 @@ def load_suggestions(root: Path) -> list[Suggestion]:
 
 def save_suggestions(root: Path, suggestions: list[Suggestion]) -> None:
     folder = cache.ensure_state_dir(root)
-    body = {"schema": SCHEMA, "suggestions": [asdict(s) for s in suggestions]}
-    write_atomic(folder / SUGGESTIONS, json.dumps(body, ensure_ascii=False, indent=2).encode())
+    body = json.dumps({"schema": SCHEMA, "suggestions": [asdict(s) for s in suggestions]}, ensure_ascii=False, indent=2)
+    write_atomic(folder / SUGGESTIONS, b"".join(seal(SUGGESTIONS, [body.encode()])))
 
 
 def _incoming(vault: Vault, path: str) -> int:

@@ -51,7 +51,7 @@ def lint(
     cached = use_cache and cache.has_cache(root)
     scan = scan_vault(root, config.ignore, sizes=cached)  # nothing cached: no sizes to compare with
     if cached:
-        last = cache.read_json(cache.cache_path(root, LINT_CACHE))
+        last = cache.read_json(cache.cache_path(root, LINT_CACHE), sealed=True)  # only this user's own
         if (
             isinstance(last, dict)
             and "pages_by" in last
@@ -122,6 +122,7 @@ def lint(
                 "findings": [f.as_dict() for f in findings],
                 "pages_by": report.pages_by,
             },
+            sealed=True,
         )
     return report
 

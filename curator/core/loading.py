@@ -137,7 +137,7 @@ def _load(
         # One time for every row, taken after every page was read: a row reused from the last store
         # passed the racy check against an earlier time, so it passes against this one too.
         settings = {"format": cache.FORMAT, "config": _parse_settings(config), "stored_ns": time.time_ns()}
-        wait_for_store = cache.write_in_background(root, PAGES_CACHE, _pages_json(settings, stored_rows))
+        wait_for_store = cache.write_in_background(root, PAGES_CACHE, _pages_json(settings, stored_rows), sealed=True)
         del stored_rows  # the thread writes them while links are gathered, and frees them then
     reused.clear()
     resolver = resolver_now()  # made already unless the vault has no page
@@ -225,7 +225,7 @@ def _parse_settings(config: Config) -> list[int]:
 
 def _load_page_cache(root: Path, config: Config) -> tuple[dict[str, list], int]:  # type: ignore[type-arg]
     """The stored rows by page and when they were stored; nothing when the store does not fit."""
-    data = cache.read_large_json(cache.cache_path(root, PAGES_CACHE))
+    data = cache.read_large_json(cache.cache_path(root, PAGES_CACHE), sealed=True)
     if not isinstance(data, dict) or data.get("format") != cache.FORMAT:
         return {}, 0
     pages, stored_ns = data.get("pages"), data.get("stored_ns")
@@ -251,7 +251,9 @@ def load_fields(root: Path | str, config: Config | None = None) -> Vault:
     scanned_ns = time.time_ns()  # before the scan: a row is trusted only for files older than this
     scan = scan_vault(root, config.ignore)
     with gc_paused():
-        pages = _fields_from_store(cache.read_large_json(cache.cache_path(root, FIELDS_CACHE)), config, scan)
+        pages = _fields_from_store(
+            cache.read_large_json(cache.cache_path(root, FIELDS_CACHE), sealed=True), config, scan
+        )
         if pages is None:
             vault = load_vault(root, config, scan=scan, typed_links_only=True)
             rows = {
@@ -259,7 +261,7 @@ def load_fields(root: Path | str, config: Config | None = None) -> Vault:
                 for p in vault.pages.values()
             }
             stored = {"format": cache.FORMAT, "config": _parse_settings(config), "stored_ns": scanned_ns, "pages": rows}
-            problem = cache.write_json(root, FIELDS_CACHE, stored)
+            problem = cache.write_json(root, FIELDS_CACHE, stored, sealed=True)
             if problem:
                 vault.notes.append(problem)
             return vault

@@ -26,6 +26,7 @@ from typing import TypeVar
 
 from curator.core.cache import ensure_state_dir
 from curator.core.errors import VaultBusy
+from curator.core.statefiles import UnsafeState, open_regular, read_regular
 
 LOCK_NAME = "lock"
 LOCK_TIMEOUT = 120.0  # seconds a writer waits for another before it gives up
@@ -69,7 +70,7 @@ def _unlock(fd: int) -> None:
 def holder(root: Path) -> str:
     """Who holds (or last held) the vault's lock, as the lock file says: 'pid N, for S s'."""
     try:
-        info = json.loads((root / ".curator" / LOCK_NAME).read_text(encoding="utf-8"))
+        info = json.loads(read_regular(root / ".curator" / LOCK_NAME) or b"")
         return f"pid {info['pid']} ({info['command']}), for {time.time() - float(info['since']):.0f} s"
     except (OSError, ValueError, KeyError, TypeError, ArithmeticError, RecursionError):  # whatever the file holds
         return "another curator process"
@@ -176,9 +177,15 @@ def vault_lock(
                 _held[key] -= 1
             return
         try:
-            fd = os.open(ensure_state_dir(root) / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+            found = open_regular(ensure_state_dir(root) / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
             raise VaultBusy(f"cannot create the vault's lock in {root / '.curator'}: {exc.strerror or exc}") from exc
+        if found is None:
+            raise UnsafeState(
+                f"{root / '.curator' / LOCK_NAME} is not a regular file (a symbolic link, FIFO or device); "
+                "remove it and run again"
+            )
+        fd = found
         try:
             deadline = time.monotonic() + timeout
             told = False

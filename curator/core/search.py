@@ -22,6 +22,7 @@ from curator.core.errors import QueryError
 from curator.core.parse import split_frontmatter
 from curator.core.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.resolve import fold
+from curator.core.statefiles import make_state_folder, state_folder
 
 if TYPE_CHECKING:
     from curator.core.vault import Vault
@@ -113,11 +114,11 @@ class SearchIndex:
         """Reindex changed pages, drop deleted ones; rebuild on a schema change. Returns the counts."""
         from whoosh import index
 
+        state_folder(vault.root, "search")  # a symbolic link here would take whoosh's writes elsewhere
         state = self._state()
         if not state or not index.exists_in(str(self.folder)):
             shutil.rmtree(self.folder, ignore_errors=True)
-            cache.ensure_state_dir(vault.root)
-            self.folder.mkdir(parents=True, exist_ok=True)
+            make_state_folder(vault.root, "search")
             index.create_in(str(self.folder), _schema())
             state = {"schema": SCHEMA_VERSION, "pages": {}}
         known: dict[str, str] = state["pages"]

@@ -554,7 +554,8 @@ def _cached_rows(
 def _load_rows(vault: Vault, store: str) -> dict[str, np.ndarray]:
     index = cache.read_large_json(cache.cache_path(vault.root, f"{store}.json"))
     try:
-        matrix = np.load(cache.cache_path(vault.root, f"{store}.npy"), allow_pickle=False)
+        with cache.open_binary(cache.cache_path(vault.root, f"{store}.npy")) as handle:
+            matrix = np.load(handle, allow_pickle=False)
     except (OSError, ValueError, EOFError):  # missing, cut short or empty (a crash): made again
         return {}
     if not isinstance(index, list) or sum(n for _, n in index) != len(matrix):
@@ -872,7 +873,10 @@ def _load_framed(vault: Vault, store: str, frame_id: bytes, names: tuple[str, ..
     if not vault.use_cache:
         return None
     try:
-        with np.load(cache.cache_path(vault.root, f"{store}.npz"), allow_pickle=False) as stored:
+        with (
+            cache.open_binary(cache.cache_path(vault.root, f"{store}.npz")) as handle,
+            np.load(handle, allow_pickle=False) as stored,
+        ):
             if stored["frame"].tobytes() != frame_id:
                 return None
             return [stored[name] for name in names]
@@ -961,7 +965,8 @@ def _kept_frame(vault: Vault, store: str, vectors: np.ndarray) -> tuple[np.ndarr
     if not vault.use_cache:
         return mean, None, False
     try:
-        stored = np.load(cache.cache_path(vault.root, f"{store}.npy"), allow_pickle=False)
+        with cache.open_binary(cache.cache_path(vault.root, f"{store}.npy")) as handle:
+            stored = np.load(handle, allow_pickle=False)
     except (OSError, ValueError, EOFError):  # missing or damaged: worked out again
         return mean, None, False
     lists = _index_lists(len(vectors)) if len(vectors) > EXACT_LIMIT else 0
