@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,8 +34,11 @@ def anyio_backend() -> str:
 
 
 @pytest.fixture(autouse=True)
-def own_user_config(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test gets an empty user config folder (the trust list, the user's config.toml)."""
+def own_user_config(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Each test gets an empty user config folder (the trust list, the user's config.toml, the
+    key that seals its state). Set apart from the test's own `monkeypatch`, so a test that undoes
+    its patches midway still writes and reads its state with one key."""
     folder = tmp_path_factory.mktemp("user-config")
-    monkeypatch.setenv("CURATOR_CONFIG_HOME", str(folder))
-    return folder
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CURATOR_CONFIG_HOME", str(folder))
+        yield folder

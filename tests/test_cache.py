@@ -230,11 +230,23 @@ def test_a_read_given_up_midway_leaves_no_worker_behind(tmp_path: Path, monkeypa
     from curator.core.scan import scan_vault
 
     items = [(entry, None) for entry in scan_vault(root, ()).pages]
+    before = _children()
     pages = reading._read_pages_forked(root, items, 1 << 20, True, 2)
     assert len([next(pages) for _ in range(4)]) == 4
+    workers = _children() - before
+    assert workers  # the read forked its workers
     pages.close()  # what an error or ctrl-c in the caller does
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)  # no child left, running or unreaped
+    for pid in workers:  # none left, running or unreaped (children of other tests are not its business)
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+def _children() -> set[int]:
+    """This process's children, running or unreaped (Linux's /proc)."""
+    found: set[int] = set()
+    for task in Path("/proc/self/task").iterdir():
+        found.update(int(pid) for pid in (task / "children").read_text().split())
+    return found
 
 
 def test_pages_a_dead_worker_took_are_parsed_by_the_parent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -232,7 +232,7 @@ def test_lint_during_an_undo_waits_for_the_writer_and_never_calls_it_interrupted
     go = tmp_path / "go"
     writer = stop_an_undo(root, entry.id, go, "finish")
     assert writing(root) == f"pid {writer.pid}"
-    assert pending(root) == []  # its entry is `undoing`, and its writer is alive
+    assert pending(root) == ([], None)  # its entry is `undoing`, and its writer is alive
     with pytest.raises(VaultBusy, match=rf"a change is being applied \(pid {writer.pid}\) and is not done"):
         between_writes(root, lambda: None, patience=0, timeout=0.2)
     lint = subprocess.Popen(
@@ -260,7 +260,7 @@ def test_a_writer_that_died_mid_undo_is_called_interrupted(tmp_path: Path) -> No
     go.touch()
     assert writer.wait(timeout=60) == 137
     assert writing(root) is None
-    assert pending(root) == [entry.id]
+    assert pending(root) == ([entry.id], None)
     out = subprocess.run(
         [sys.executable, "-m", "curator", "lint", "--no-cache", str(root)], capture_output=True, text=True, check=False
     )

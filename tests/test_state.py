@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from helpers import make_vault
 
-from curator.core.changes import _discard_temporaries, _inside, _set_files, history, recover
+from curator.core import atomic
+from curator.core.changes import _discard_temporaries, _inside, _Reads, _set_files, history, recover
 from curator.core.edits import FileChange
 from curator.core.errors import EditError
 from curator.core.lint import lint
@@ -180,10 +181,11 @@ def test_created_dirs_and_temporaries_outside_the_vault_are_never_removed(tmp_pa
     root = make_vault(tmp_path / "v", {"a.md": "# A\n"})
     victim = tmp_path / "victim"
     (victim / "emptydir").mkdir(parents=True)
-    (victim / ".x.md.1234.curator-tmp").write_text("theirs")
-    _set_files(root, [FileChange("a.md", b"# A\n", b"# A!\n")], ["../victim/emptydir", ".git", ""])
+    stray = atomic._temporary_name(victim / "x.md")  # what a writer of victim/x.md would leave
+    stray.write_text("theirs")
+    _set_files(root, [FileChange("a.md", b"# A\n", b"# A!\n")], ["../victim/emptydir", ".git", ""], _Reads(root))
     _discard_temporaries(root, ["../victim/x.md"])
-    assert (victim / "emptydir").is_dir() and (victim / ".x.md.1234.curator-tmp").exists()
+    assert (victim / "emptydir").is_dir() and stray.exists()
     assert (root / "a.md").read_text() == "# A!\n"
 
 
