@@ -232,7 +232,7 @@ def test_a_cross_encoder_reranks_the_top_and_search_works_without_one(
     files: dict[str, str | bytes] = {f"Deploy note {i}.md": f"Deploy freeze rule number {i}.\n" for i in range(5)}
     root = make_vault(tmp_path / "v", files)
     plain = [h.path for h in search(load_vault(root, use_cache=False), "deploy freeze", use_vectors=False).hits]
-    (root / ".curator.toml").write_text(f'[search]\nrerank_model = "x/y"\nrerank_model_path = "{tmp_path}/none"\n')
+    (root / ".curator.toml").write_text('[search]\nrerank_model = "x/y"\nrerank_model_path = "none"\n')  # in the vault
     failed = search(load_vault(root, use_cache=False), "deploy freeze", use_vectors=False)
     assert [h.path for h in failed.hits] == plain
     assert any("rerank unavailable" in note and "\n" not in note for note in failed.notes)
@@ -241,7 +241,8 @@ def test_a_cross_encoder_reranks_the_top_and_search_works_without_one(
         def rerank(self, query: str, documents: list[str]) -> list[float]:
             return [float(i) for i in range(len(documents))]  # the last read scores highest
 
-    monkeypatch.setitem(embeddings._RERANKERS, ("x/y", f"{tmp_path}/none", None), (Backwards(), ""))
+    folder = os.path.realpath(root / "none")  # a relative folder is read from the vault, and kept absolute
+    monkeypatch.setitem(embeddings._RERANKERS, ("x/y", folder, None), (Backwards(), ""))
     reranked = search(load_vault(root, use_cache=False), "deploy freeze", use_vectors=False)
     assert [h.path for h in reranked.hits] == plain[::-1]
 

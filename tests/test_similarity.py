@@ -363,9 +363,9 @@ def test_a_vaults_own_model_to_fetch_needs_trust(tmp_path: Path, monkeypatch: py
     assert "[embedding] model_name" in warning and f"curator trust {vault}" in warning
     local = make_vault(
         tmp_path / "local",
-        {"A.md": "# A\n", ".curator.toml": f'[embedding]\nmodel_name = "x/y"\nmodel_path = "{tmp_path}"\n'},
+        {"A.md": "# A\n", ".curator.toml": '[embedding]\nmodel_name = "x/y"\nmodel_path = "models"\n'},
     )
-    assert load_vault(local).config.embedding_model_name == "x/y"  # a local folder fetches nothing
+    assert load_vault(local).config.embedding_model_name == "x/y"  # a folder in the vault fetches nothing
 
 
 def test_a_model_preloaded_in_a_thread_is_loaded_once(monkeypatch: pytest.MonkeyPatch) -> None:

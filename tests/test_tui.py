@@ -350,7 +350,7 @@ async def test_bad_frontmatter_opens_the_editor_at_its_line(
         assert selected is not None and selected.line
         await pilot.press("a")
         await settle(pilot)
-    assert calls == [["myeditor", "--wait", f"+{selected.line}", str(sample_vault / "notes/Broken header.md")]]
+    assert calls == [["myeditor", "--wait", f"+{selected.line}", "--", str(sample_vault / "notes/Broken header.md")]]
 
 
 async def test_the_graph_picture_follows_the_page_and_the_highlighted_neighbour(sample_vault: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any, NamedTuple
 from curator.core.cache import blake2b
 from curator.core.errors import ConfigError
 from curator.core.rules import CATALOGUE
+from curator.core.vaultpath import NotRegularFile, read_regular
 
 CONFIG_NAME = ".curator.toml"
 SEVERITIES = ("error", "warning", "info")
@@ -57,6 +59,13 @@ class Config(NamedTuple):
     search_rerank_model_path: str | None = None  # its local folder (else fetched into embedding.cache_dir)
     rules: Mapping[str, str] = MappingProxyType({})  # rule id -> severity or "off"
     untrusted: tuple[str, ...] = ()  # settings of an untrusted vault that would run code, left out: why
+    origins: Mapping[str, Path] = MappingProxyType({})  # field -> the config file that set it
+
+    def folder_of(self, field: str) -> Path | None:
+        """The folder of the config file that set `field`: relative paths in that setting (a
+        proposer's script, a model folder) are read from there, never from wherever curator runs."""
+        origin = self.origins.get(field)
+        return None if origin is None else origin.parent
 
     def severity(self, rule: str) -> str | None:
         """The severity a rule reports at, or None when it is off."""
@@ -72,6 +81,7 @@ class Config(NamedTuple):
         items = [
             (name, repr(sorted(self.rules.items())) if name == "rules" else repr(getattr(self, name)))
             for name in self._fields
+            if name != "origins"  # where a setting came from changes no result; its value does
         ]
         return blake2b(repr(items).encode(), digest_size=12).hexdigest()
 
@@ -126,24 +136,50 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
 def load_config(vault: Path) -> Config:
     """The vault's config file over the user's own (`config.toml` in the user's curator config
     folder); a vault without one gets the defaults. Settings of the vault's that would run code
-    are left out unless the user trusts the vault (see trust.py); `Config.untrusted` says so."""
-    data = read_toml(vault / CONFIG_NAME, CONFIG_NAME)
+    are left out unless the user trusts the vault (see trust.py); `Config.untrusted` says so.
+    `Config.origins` says which file set each setting; model folders come out absolute."""
+    data = read_vault_config(vault)
     user_file = _user_config_file()
     user = read_toml(user_file, str(user_file)) if user_file is not None else {}
     untrusted: tuple[str, ...] = ()
     if data:
         from curator.core import trust
 
-        asked = trust.code_settings(data)
+        asked = trust.code_settings(data, vault)
         if asked and not trust.is_trusted(vault, asked):
             untrusted = (trust.untrusted_message(vault, asked, CONFIG_NAME),)
-            data = trust.without_code_settings(data)
+            data = trust.without_code_settings(data, vault)
     merged = dict(user)
     for key, value in data.items():  # the vault's tables extend the user's, key by key
         both = isinstance(value, dict) and isinstance(user.get(key), dict)
         merged[key] = {**user[key], **value} if both else value
     config = config_from_dict(merged) if merged else Config()
-    return config._replace(untrusted=untrusted) if untrusted else config
+    origins: dict[str, Path] = {}
+    if user_file is not None:
+        origins.update(dict.fromkeys(_fields_set(user), user_file))
+    origins.update(dict.fromkeys(_fields_set(data), vault / CONFIG_NAME))
+    folders: dict[str, Any] = {
+        name: os.path.realpath(origins[name].parent / Path(value).expanduser())
+        for name in PATH_FIELDS
+        if (value := getattr(config, name)) is not None
+    }
+    return config._replace(untrusted=untrusted, origins=MappingProxyType(origins), **folders)
+
+
+# Settings that name a folder models are loaded from or kept in. A relative one means the folder
+# next to the config file that names it, whatever folder curator runs in.
+PATH_FIELDS = ("embedding_model_path", "embedding_cache_dir", "search_rerank_model_path")
+
+
+def _fields_set(data: dict[str, Any]) -> list[str]:
+    """The Config fields a parsed (and checked) config file sets."""
+    fields: list[str] = []
+    for key, value in data.items():
+        if key in _TABLES and isinstance(value, dict):
+            fields.extend(_TABLES[key][sub][1] for sub in value if sub in _TABLES[key])
+        else:
+            fields.append(key)  # a top-level key, or `rules`: the field of that name
+    return fields
 
 
 def _user_config_file() -> Path | None:
@@ -154,12 +190,28 @@ def _user_config_file() -> Path | None:
     return path if path.is_file() else None
 
 
-def read_toml(path: Path, name: str) -> dict[str, Any]:
-    if not path.is_file():
-        return {}
+def read_vault_config(root: Path) -> dict[str, Any]:
+    """The vault's own `.curator.toml`, parsed ({} when it has none). Only a regular file in the
+    vault is read: a symlink (which could name any file on the machine) or a FIFO is refused."""
+    return read_toml(root / CONFIG_NAME, CONFIG_NAME, follow_links=False)
+
+
+def read_toml(path: Path, name: str, follow_links: bool = True) -> dict[str, Any]:
+    """The parsed TOML file at `path` ({} when there is none), which must be a regular file."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
+        raw = read_regular(path, follow_links)
+    except FileNotFoundError:
+        return {}
+    except NotRegularFile as exc:
+        raise ConfigError(
+            f"{name}: {exc}; curator reads a config only from a regular file"
+            + ("" if follow_links else " in the vault: replace the link with a copy of the file")
+        ) from exc
+    except OSError as exc:
+        raise ConfigError(f"{name}: cannot read it ({exc})") from exc
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
         raise ConfigError(f"{name}: cannot read it ({exc})") from exc
     except (ValueError, RecursionError) as exc:  # TOMLDecodeError, a 5,000-digit number, nesting too deep
         raise ConfigError(f"{name}: not valid TOML: {exc}") from exc

@@ -7,11 +7,14 @@ not proposed again while its pages stay as they are.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import re
 import shlex
 import subprocess
+import tempfile
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -34,6 +37,7 @@ from curator.core.titles import diary_title, is_eventish, subject_of
 from curator.core.vault import Vault
 
 if TYPE_CHECKING:
+    from curator.core.config import Config
     from curator.core.remember import Proposal
 
 SUGGESTIONS = "suggestions.json"
@@ -299,15 +303,7 @@ def _ask_proposer(vault: Vault, candidates: list[Suggestion], notes: list[str]) 
         ],
     }
     try:
-        done = subprocess.run(
-            shlex.split(command),
-            input=json.dumps(request),
-            capture_output=True,
-            text=True,
-            timeout=vault.config.proposer_timeout,
-            cwd=vault.root,
-            check=False,
-        )
+        done = _run_proposer(command, vault.config, request)
         if done.returncode != 0:
             raise ValueError(f"exited {done.returncode}: {done.stderr.strip().splitlines()[-1:] or ''}")
         answer = json.loads(done.stdout)
@@ -340,6 +336,27 @@ def _ask_proposer(vault: Vault, candidates: list[Suggestion], notes: list[str]) 
         suggestion.proposer = "command"
         if isinstance(proposal.get("reason"), str) and proposal["reason"].strip():
             suggestion.reason = proposal["reason"].strip().splitlines()[0]
+
+
+def _run_proposer(command: str, config: Config, request: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+    """Run the proposer in the folder of the config file that names it (an empty one when none
+    does): its relative paths mean files next to that file, never files a vault ships."""
+    argv = shlex.split(command)
+    if not argv:
+        raise ValueError("the command is empty")
+    folder = config.folder_of("proposer_command")
+    with contextlib.nullcontext(os.path.abspath(folder)) if folder else tempfile.TemporaryDirectory() as cwd:
+        if os.sep in argv[0] or (os.altsep and os.altsep in argv[0]):  # a bare name is looked up on PATH
+            argv[0] = os.path.join(cwd, os.path.expanduser(argv[0]))
+        return subprocess.run(
+            argv,
+            input=json.dumps(request),
+            capture_output=True,
+            text=True,
+            timeout=config.proposer_timeout,
+            cwd=cwd,
+            check=False,
+        )
 
 
 def dream(vault: Vault, limit: int | None = None, progress: Phased | None = None) -> DreamResult:

@@ -15,6 +15,7 @@ from curator.core.errors import BaselineError, EditError
 from curator.core.progress import Phased, phase
 from curator.core.rules import SEVERITY_RANK, Finding
 from curator.core.scan import ScanResult, check_vault_root, scan_vault
+from curator.core.vaultpath import inside_vault, read_regular
 
 if TYPE_CHECKING:
     from curator.core.edits import Plan
@@ -173,7 +174,7 @@ def at_or_above(findings: list[Finding], level: str) -> list[Finding]:
 def load_baseline(path: Path) -> set[str]:
     """Fingerprints a team has accepted; the file is what `--write-baseline` wrote."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(path).decode("utf-8"))  # a FIFO is refused, not waited on
     except FileNotFoundError as exc:
         raise BaselineError(f"baseline not found: {path} (create it with --write-baseline)") from exc
     except (OSError, UnicodeDecodeError) as exc:
@@ -190,8 +191,22 @@ def load_baseline(path: Path) -> set[str]:
 
 def vault_baseline(root: Path, config: Config) -> set[str]:
     """The fingerprints in the vault's own baseline file (`baseline` in its config), if it has one."""
-    path = root / config.baseline
+    path = baseline_file(root, config)
     return load_baseline(path) if path.is_file() else set()
+
+
+def baseline_file(root: Path, config: Config) -> Path:
+    """The vault's own baseline file; one its config names outside the vault (or in `.git/`) is
+    refused, as the config is the vault's data and the file could be any file on the machine."""
+    path = root / config.baseline
+    if inside_vault(root, path) is None:
+        origin = config.origins.get("baseline")
+        named = f" (set in {origin})" if origin is not None else ""
+        raise BaselineError(
+            f"the vault's baseline {config.baseline!r}{named} resolves outside the vault or into .git/; "
+            "name a file in the vault, or pass --baseline FILE"
+        )
+    return path
 
 
 def plan_ignore(root: Path, config: Config, findings: list[Finding]) -> Plan:
@@ -199,7 +214,7 @@ def plan_ignore(root: Path, config: Config, findings: list[Finding]) -> Plan:
     the TUI stop reporting them; undone like any other change."""
     from curator.core.edits import FileChange, Plan
 
-    path = root / config.baseline
+    path = baseline_file(root, config)
     before = path.read_bytes() if path.is_file() else None
     kept: list[dict[str, Any]] = []
     if before is not None:

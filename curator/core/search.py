@@ -306,6 +306,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     rankings: dict[str, list[str]] = {"bm25": [p for p, _, _ in bm25]}
     sections = {p: (heading, body) for p, heading, body in bm25}
     config = vault.config
+    notes.extend(f"no rerank: {note}" for note in config.untrusted if "[search]" in note)
     confident: list[str] = []  # the vector ranker's pages that take part in the fusion
     if use_vectors and query.text:
         provider, warning = provider_for(config)

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from curator.core.atomic import write_atomic
 from curator.core.cache import blake2b
 from curator.core.errors import ConfigError
+from curator.core.vaultpath import inside_vault
 
 TRUST_FILE = "trusted.json"
 USER_CONFIG = "config.toml"
@@ -30,15 +31,29 @@ NEEDS_TRUST: dict[tuple[str, str], str] = {
     ("dream", "proposer"): "runs a command that proposes titles",
     ("embedding", "model_name"): "fetches that model from the network (unless model_path names a local folder)",
     ("embedding", "cache_dir"): "keeps fetched models in that folder, outside the vault",
+    ("embedding", "model_path"): "loads the embedding model from that folder, outside the vault",
     ("search", "rerank_model"): "fetches that model from the network (unless rerank_model_path names a local folder)",
+    ("search", "rerank_model_path"): "loads the reranking model from that folder, outside the vault",
 }
+# Folder settings: one inside the vault is the vault's own data and needs no trust.
+_FOLDERS = {("embedding", "model_path"), ("search", "rerank_model_path")}
+# A model named with a local folder fetches nothing: it needs trust only when the folder is not used.
+_LOCAL = {("embedding", "model_name"): "model_path", ("search", "rerank_model"): "rerank_model_path"}
 
 
-def _asks(section: dict[str, Any], table: str, key: str) -> bool:
+def _asks(section: dict[str, Any], table: str, key: str, root: Path) -> bool:
     if key not in section:
         return False
-    local = {("embedding", "model_name"): "model_path", ("search", "rerank_model"): "rerank_model_path"}
-    return (table, key) not in local or local[(table, key)] not in section  # a local folder fetches nothing
+    if (table, key) in _FOLDERS:
+        return _outside(root, section[key])
+    local = _LOCAL.get((table, key))
+    return local is None or local not in section or _outside(root, section[local])
+
+
+def _outside(root: Path, folder: Any) -> bool:
+    """A folder setting of the vault's that resolves outside it (relative ones are read from the
+    vault, as config.load_config reads them); a value that is not a string is config's to refuse."""
+    return isinstance(folder, str) and inside_vault(root, Path(folder).expanduser()) is None
 
 
 class TrustedVault(NamedTuple):
@@ -57,29 +72,30 @@ def config_home() -> Path:
     return user_folder("config")
 
 
-def code_settings(data: dict[str, Any]) -> dict[str, str]:
-    """The settings in a parsed config that need trust (NEEDS_TRUST): "[table] key" -> value."""
+def code_settings(data: dict[str, Any], root: Path) -> dict[str, str]:
+    """The settings in the parsed config of the vault at `root` that need trust (NEEDS_TRUST):
+    "[table] key" -> value."""
     found = {}
     for table, key in NEEDS_TRUST:
         section = data.get(table)
-        if isinstance(section, dict) and _asks(section, table, key):
+        if isinstance(section, dict) and _asks(section, table, key, root):
             found[f"[{table}] {key}"] = str(section[key])
     return found
 
 
 def asked_by(root: Path) -> dict[str, str]:
     """What the vault's own config file asks for that needs trust (`code_settings` of `.curator.toml`)."""
-    from curator.core.config import CONFIG_NAME, read_toml
+    from curator.core.config import read_vault_config
 
-    return code_settings(read_toml(root / CONFIG_NAME, CONFIG_NAME))
+    return code_settings(read_vault_config(root), root)
 
 
-def without_code_settings(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with every setting that needs trust taken out."""
+def without_code_settings(data: dict[str, Any], root: Path) -> dict[str, Any]:
+    """`data` (the config of the vault at `root`) with every setting that needs trust taken out."""
     cleaned = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
     for table, key in NEEDS_TRUST:
         section = cleaned.get(table)
-        if isinstance(section, dict) and _asks(data[table], table, key):
+        if isinstance(section, dict) and _asks(data[table], table, key, root):
             section.pop(key, None)
     return cleaned
 

@@ -417,13 +417,30 @@ class CuratorApp(App[None]):
 
     def action_edit_page(self, path: str, line: int | None = None) -> None:
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-        at_line = [f"+{line}"] if line else []  # vi, vim, nano, emacs and micro open at +N
         try:
+            argv = editor_command(editor, self.vault_root / path, line)
             with self.suspend():
-                subprocess.call([*shlex.split(editor), *at_line, str(self.vault_root / path)])
+                subprocess.call(argv)
         except (OSError, ValueError, SuspendNotSupported) as exc:  # no such editor, a bad $EDITOR, no terminal
             self.notify(f"cannot start the editor {editor!r}: {one_line(exc) or type(exc).__name__}", severity="error")
         self.rescan()
+
+
+# Editors whose parser stops at the first argument that is not an option (Go's flag package): a
+# `--` after `+N` would reach them as a second file to open; the absolute path alone is safe there.
+_NO_DOUBLE_DASH_AFTER_LINE = frozenset({"micro"})
+
+
+def editor_command(editor: str, page: Path, line: int | None = None) -> list[str]:
+    """The editor's command line for `page`: `$EDITOR` split as a shell would, `+N` (vi, vim, nano,
+    emacs and micro open at line N), `--`, then the absolute path, so a page named `+!cmd` or `-x`
+    reaches the editor as a file name, never as an option or a command to run."""
+    argv = shlex.split(editor)
+    if not argv:
+        raise ValueError("$VISUAL or $EDITOR names no program")
+    at_line = [f"+{line}"] if line else []
+    end = [] if at_line and Path(argv[0]).name in _NO_DOUBLE_DASH_AFTER_LINE else ["--"]
+    return [*argv, *at_line, *end, os.path.abspath(page)]
 
 
 def run(vault: str, theme: str | None = None) -> None:
