@@ -59,6 +59,9 @@ def _on_re2(shapes: tuple[str, ...], caseless: tuple[str, ...]) -> Any:
 # these limits and secret_plugins.is_named_checksum keep the ordinary ones quiet: on foam-docs,
 # dendron-docs and tldr-pages the random-string plugins report nothing.
 ENTROPY_LIMITS = {"Base64HighEntropyString": 4.5, "HexHighEntropyString": 3.0}
+# Shorter hex is an id far more often than a key (a fingerprint, a short commit id, a trace id);
+# hex keys run to 32 characters and more. secret_plugins.is_named_checksum drops the shorter.
+SHORTEST_HEX_SECRET = 24
 _BASE64 = r"A-Za-z0-9+/=_\\-"
 
 
@@ -90,7 +93,7 @@ SHAPES = (  # matched as written
     r"AC[a-z0-9]{32}|SK[a-z0-9]{32}",  # Twilio
     # Random-looking quoted strings: a quote, as many of the plugin's characters as its limit
     # needs, a quote (hex characters are base64 ones too: only the shorter hex run is asked for)
-    rf"[\"'][0-9A-Fa-f]{{{_shortest_above(ENTROPY_LIMITS['HexHighEntropyString'])},}}[\"']",
+    rf"[\"'][0-9A-Fa-f]{{{max(_shortest_above(ENTROPY_LIMITS['HexHighEntropyString']), SHORTEST_HEX_SECRET)},}}[\"']",
     rf"[\"'][{_BASE64}]{{{_shortest_above(ENTROPY_LIMITS['Base64HighEntropyString'])},}}[\"']",
 )
 # detect-secrets' keyword plugin's key words (plugins/keyword.py DENYLIST)

@@ -14,6 +14,7 @@ from collections.abc import Generator
 from detect_secrets.plugins.base import RegexBasedDetector
 
 from curator.core.credentials import ASSIGNMENT_KEY_WORDS as KEY_WORDS
+from curator.core.credentials import SHORTEST_HEX_SECRET
 
 
 class GitHubFineGrainedTokenDetector(RegexBasedDetector):
@@ -70,7 +71,8 @@ class AssignedSecretDetector(RegexBasedDetector):
 
 # A line that names a checksum or a commit: its random-looking string is that, not a key.
 _NAMES_A_CHECKSUM = re.compile(
-    r"\bsha\b|sha-?(?:1|224|256|384|512)|md5|checksum|digest|integrity|hash|commit|\brev\b|etag", re.IGNORECASE
+    r"\bsha\b|sha-?(?:1|224|256|384|512)|md5|checksum|digest|integrity|hash|commit|fingerprint|\brev\b|etag",
+    re.IGNORECASE,
 )
 _RANDOM_STRING_PLUGINS = {"Base64HighEntropyString", "HexHighEntropyString"}
 # SHA-1 (a git commit), SHA-256 and SHA-512 in hex: logs and JSON quote them without a name.
@@ -79,9 +81,12 @@ _DIGEST_LENGTHS = {40, 64, 128}
 
 def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
     """detect-secrets filter: a random-looking string on a line that says it is a checksum
-    (`"integrity": "sha512-..."`, `commit: 3f2a...`), or hex of a digest's length, is not reported."""
+    (`"integrity": "sha512-..."`, `commit: 3f2a...`), hex of a digest's length, or hex too short
+    for a key (credentials.SHORTEST_HEX_SECRET), is not reported."""
     if type(plugin).__name__ not in _RANDOM_STRING_PLUGINS:
         return False
-    if type(plugin).__name__ == "HexHighEntropyString" and len(secret) in _DIGEST_LENGTHS:
+    if type(plugin).__name__ == "HexHighEntropyString" and (
+        len(secret) in _DIGEST_LENGTHS or len(secret) < SHORTEST_HEX_SECRET
+    ):
         return True
     return _NAMES_A_CHECKSUM.search(line) is not None
