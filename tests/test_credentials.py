@@ -13,8 +13,18 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from curator.cli.main import main
+from curator.core import credentials, secret_plugins
 from curator.core.changes import apply
-from curator.core.credentials import CASELESS_SHAPES, NOT_SECRETS, SHAPES, find_credentials, may_hold_credential
+from curator.core.credentials import (
+    CASELESS_SHAPES,
+    ENTROPY_LIMITS,
+    NOT_SECRETS,
+    SHAPES,
+    SHORTEST_HEX_SECRET,
+    find_credentials,
+    find_in_texts,
+    may_hold_credential,
+)
 from curator.core.edits import FileChange, Plan
 from curator.core.errors import EditError
 
@@ -121,14 +131,17 @@ def test_the_prefilter_matches_what_pythons_re_matches(text: str) -> None:
 
 
 def _patterns_in_use() -> list[tuple[str, re.Pattern[str]]]:
-    """Every pattern of the detect-secrets plugins curator runs; the keyword plugin's as it reads
-    a Markdown file."""
+    """Every pattern of the detect-secrets plugins curator runs (curator's own too); the keyword
+    plugin's as it reads a Markdown file. The random-string plugins have no pattern of their own:
+    test_the_prefilter_passes_every_random_string_a_plugin_reports covers them."""
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
     from detect_secrets.plugins.keyword import QUOTES_REQUIRED_DENYLIST_REGEX_TO_GROUP
 
     plugins = [p for p in get_mapping_from_secret_type_to_class().values() if p.__name__ not in NOT_SECRETS]
-    found = [(p.__name__, rx) for p in plugins if p.__name__ != "KeywordDetector" for rx in p.denylist]
-    assert len(plugins) == 24 and len(found) == 45  # a new detect-secrets: see that the prefilter keeps up
+    plugins += [secret_plugins.AssignedSecretDetector, secret_plugins.GitHubFineGrainedTokenDetector]
+    patterned = [p for p in plugins if hasattr(p, "denylist") and p.__name__ != "KeywordDetector"]
+    found = [(p.__name__, rx) for p in patterned for rx in p.denylist]
+    assert len(plugins) == 28 and len(found) == 47  # a new detect-secrets: see that the prefilter keeps up
     return found + [("KeywordDetector", rx) for rx in QUOTES_REQUIRED_DENYLIST_REGEX_TO_GROUP]
 
 
@@ -159,3 +172,184 @@ def test_a_commit_id_or_checksum_alone_is_not_read_by_the_scanner() -> None:
         "Open your `keybindings.json` and run('secret', retries=4), the key: `config`.",
     ):
         assert not may_hold_credential(line), line
+
+
+def _random(alphabet: str, length: int, seed: int) -> str:
+    """A fixed random-looking string (never sequential, never a word)."""
+    import random
+
+    pick = random.Random(seed)
+    return "".join(pick.choice(alphabet) for _ in range(length))
+
+
+_ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+_LOWER = "abcdefghijklmnopqrstuvwxyz0123456789"
+_HEX = "0123456789abcdef"
+FINE_GRAINED = "github_pat_11" + _random(_ALNUM + "_", 82, 1)
+# One line each plugin curator runs reports, as a note would hold it.
+EXAMPLES = {
+    "ArtifactoryDetector": "artifactory = AKCp8jQ8u1sYgGU3FVmm",
+    "AWSKeyDetector": "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
+    "AzureStorageKeyDetector": "DefaultEndpointsProtocol=https;AccountName=x;AccountKey="
+    + _random(_ALNUM, 86, 2)
+    + "==",
+    "Base64HighEntropyString": 'blob = "' + _random(_ALNUM + "+/", 40, 3) + '"',
+    "BasicAuthDetector": "Connect with postgres://admin:hunter2secret@db.internal:5432/app",
+    "CloudantDetector": "cloudant_password = '" + _random(_HEX, 64, 4) + "'",
+    "DiscordBotTokenDetector": "bot: MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs",
+    "GitHubTokenDetector": "token ghp_" + _random(_ALNUM, 36, 5),
+    "GitLabTokenDetector": "use glpat-" + _random(_ALNUM, 20, 6),
+    "HexHighEntropyString": 'key = "' + _random(_HEX, 32, 7) + '"',
+    "IbmCloudIamDetector": "ibm_cloud_iam_api_key = '" + _random(_ALNUM, 44, 8) + "'",
+    "IbmCosHmacDetector": "ibm_cos_hmac_secret_access_key = '" + _random(_HEX, 48, 9) + "'",
+    "JwtTokenDetector": "Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0."
+    "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    "KeywordDetector": "password = 'S3cr3t!passw0rd'",
+    "MailchimpDetector": "mailchimp " + _random(_LOWER, 32, 10) + "-us12",
+    "NpmDetector": "//registry.npmjs.org/:_authToken=npm_" + _random(_ALNUM, 36, 11),
+    "OpenAIDetector": "sk-" + _random(_ALNUM, 20, 12) + "T3BlbkFJ" + _random(_ALNUM, 20, 13),
+    "PrivateKeyDetector": "-----BEGIN RSA PRIVATE KEY-----",
+    "PypiTokenDetector": "pypi-AgEIcHlwaS5vcmc" + _random(_ALNUM, 70, 14),
+    "SendGridDetector": "SG." + _random(_ALNUM, 22, 15) + "." + _random(_ALNUM, 43, 16),
+    "SlackDetector": "xoxb-2345678901-" + _random("abcdefghijklmnopqrstuvwxyz", 12, 17),
+    "SoftlayerDetector": "softlayer_api_key = '" + _random(_LOWER, 64, 18) + "'",
+    "SquareOAuthDetector": "sq0csp-" + _random(_ALNUM, 43, 19),
+    "StripeDetector": "sk_live_" + _random(_ALNUM, 24, 20),
+    "TelegramBotTokenDetector": "bot 123456789:" + _random(_ALNUM, 35, 21),
+    "TwilioKeyDetector": "AC" + _random(_LOWER, 32, 22),
+    "AssignedSecretDetector": "Passwort: Sommer2026!",
+    "GitHubFineGrainedTokenDetector": f"token {FINE_GRAINED}",
+}
+
+
+def test_every_plugin_curator_runs_has_an_example() -> None:
+    assert sorted(p["name"] for p in credentials._settings()["plugins_used"]) == sorted(EXAMPLES)
+
+
+@pytest.mark.parametrize("plugin", sorted(EXAMPLES))
+def test_each_plugin_s_example_passes_the_prefilter_and_is_found(plugin: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The prefilter must not hide what the detector finds: with only this plugin running, its
+    example passes the prefilter (as a page's text and bytes) and the plugin reports it."""
+    line = EXAMPLES[plugin]
+    assert may_hold_credential(f"Notes.\n{line}\n") and may_hold_credential(f"Notes.\n{line}\n".encode())
+    settings = credentials._settings()
+    only = {**settings, "plugins_used": [p for p in settings["plugins_used"] if p["name"] == plugin]}
+    monkeypatch.setattr(credentials, "_settings", lambda: only)
+    assert [c.line for c in find_credentials(f"Notes.\n{line}\n")] == [2]
+
+
+_BASE64_CHARS = _ALNUM + "+/-_=\\"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(ENTROPY_LIMITS)), st.text(alphabet=_BASE64_CHARS, min_size=9, max_size=80))
+def test_the_prefilter_passes_every_random_string_a_plugin_reports(plugin: str, text: str) -> None:
+    """The random-string plugins report a quoted run of their characters above their entropy
+    limit: each such string passes the prefilter."""
+    from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString, HexHighEntropyString
+
+    detector = {"Base64HighEntropyString": Base64HighEntropyString, "HexHighEntropyString": HexHighEntropyString}
+    engine = detector[plugin](limit=ENTROPY_LIMITS[plugin])
+    if plugin == "HexHighEntropyString":
+        text = "".join(c for c in text if c in "0123456789abcdefABCDEF")
+        if len(text) < SHORTEST_HEX_SECRET:
+            return  # not reported (secret_plugins.is_named_checksum)
+    if text and engine.calculate_shannon_entropy(text) > engine.entropy_limit:
+        assert may_hold_credential(f'x = "{text}"'), text
+
+
+# The forms found missed on the old code: each is found, refused on every write, and reported.
+FORMS = [
+    (f"Merged from the deploy page: {FINE_GRAINED}", "GitHub Fine-Grained Token"),
+    ("password = hunter2hunter2XYZ", "Secret Assignment"),
+    ("Passwort: Sommer2026!", "Secret Assignment"),
+    ("**Kennwort:** Winter2025#", "Secret Assignment"),
+    ("DB_PASSWORD=Tr0ub4dor&3", "Secret Assignment"),
+    ("api_token: `x8Kd02mZpq`", "Secret Assignment"),
+]
+
+
+@pytest.mark.parametrize(("line", "kind"), FORMS)
+def test_lint_reports_each_form(line: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_vault(tmp_path / "v", {"ops.md": f"# Ops\n\nSome notes.\n{line}\n"})
+    assert main(["lint", str(root), "--no-cache", "--select", "secret", "--format", "json"]) == 1
+    (finding,) = json.loads(capsys.readouterr().out)["findings"]
+    assert (finding["path"], finding["line"], finding["data"]) == ("ops.md", 4, {"kind": kind})
+
+
+@pytest.mark.parametrize(("line", "kind"), FORMS)
+def test_a_merge_that_would_carry_each_form_is_refused(
+    line: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {"Deploy.md": f"# Deploy\n\nHow we deploy.\n\n{line}\n", "Ops.md": "# Ops\n\nThe runbook.\n"},
+    )
+    start = tree(root)
+    assert main(["merge", str(root), "Deploy", "Ops"]) == 2
+    err = capsys.readouterr().err
+    assert f"would hold a credential ({kind}); nothing was written" in err and "Traceback" not in err
+    assert tree(root) == start
+
+
+@pytest.mark.parametrize(("line", "kind"), FORMS)
+def test_remember_refuses_each_form(line: str, kind: str, tmp_path: Path) -> None:
+    from curator.core.loading import load_vault
+    from curator.core.remember import remember
+
+    root = make_vault(tmp_path / "v", {"Ops.md": "# Ops\n\nThe runbook.\n"})
+    with pytest.raises(EditError, match=re.escape(f"holds a credential ({kind})")):
+        remember(load_vault(root), f"The staging login.\n{line}")
+
+
+def test_an_allowlisted_line_is_not_reported_nor_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """detect-secrets' allowlist comment, as an HTML comment at the end of the line or alone on
+    the line before it: the user accepts that line (a test fixture's fake password)."""
+    accepted = (
+        "# Fixtures\n\n"
+        "password = hunter2hunter2XYZ <!-- pragma: allowlist secret -->\n"
+        "<!-- pragma: allowlist nextline secret -->\n"
+        "Passwort: Sommer2026!\n"
+    )
+    assert find_credentials(accepted) == []
+    root = make_vault(tmp_path / "v", {"fixtures.md": accepted, "a.md": "# A\n"})
+    assert main(["lint", str(root), "--no-cache", "--select", "secret", "--format", "json"]) == 0
+    plan = Plan("fix", "add fixtures", (FileChange("a.md", b"# A\n", ("# A\n" + accepted).encode()),), {}, 0)
+    apply(root, plan)
+    assert (root / "a.md").read_text().endswith("Sommer2026!\n")
+    # the comment counts on its own line only: one line further down, the line is reported
+    assert [c.line for c in find_credentials(accepted + "Kennwort: Winter2025#\n")] == [6]
+
+
+def test_ordinary_docs_text_is_not_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A git sha, a sha256 in a code block (quoted too), a long URL, placeholders and prose about
+    passwords are what real docs hold; none is a credential."""
+    digest = _random(_HEX, 64, 30)
+    docs = (
+        "# Release\n\n"
+        "Fixed in commit 3f2a9b7c1d4e5f60718293a4b5c6d7e8f9a0b1c2.\n\n"
+        "```json\n"
+        f'{{"file": "curator.whl", "sha256": "{digest}"}}\n'
+        f'{{"level": 30, "repo": "vault", "head": "{_random(_HEX, 40, 31)}"}}\n'
+        "```\n\n"
+        f"sha256sum: {digest}\n"
+        "See https://example.com/docs/reference/configuration/advanced/options?section=tokens&lang=en#top.\n"
+        "`mysql --user={{user}} --password={{password}}`, `TOKEN=${GITHUB_TOKEN}`, password: ^PASS^\n"
+        "The password: pick a long one. tokenizer: spacy2, token_ttl: 3600, secret: YOUR_API_KEY\n"
+        "The token: see settings.api.token for details.\n"
+    )
+    assert find_credentials(docs) == []
+    root = make_vault(tmp_path / "v", {"release.md": docs})
+    assert main(["lint", str(root), "--no-cache", "--select", "secret", "--format", "json"]) == 0
+
+
+def test_short_hex_ids_and_fingerprints_are_not_reported() -> None:
+    """curator's own baseline file quotes 16-hex fingerprints; JSON quotes short ids."""
+    text = '{"fingerprint": "f85e9574ca507d0c"}\n{"id": "9c1e4b7a2f6d"}\n{"span": "4bf92f3577b34da6a3ce"}\n'
+    assert find_credentials(text) == []
+
+
+def test_find_in_texts_reads_the_allowlist_with_each_page_s_own_lines() -> None:
+    """A next-line comment above one page's line does not reach a candidate of another page."""
+    found = find_in_texts({"a.md": "<!-- pragma: allowlist nextline secret -->\n", "b.md": "Passwort: Sommer2026!\n"})
+    assert found == {"b.md": [credentials.Credential("Secret Assignment", 1)]}

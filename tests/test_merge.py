@@ -1,4 +1,4 @@
-"""Merge: distinct content appended once, titles become aliases, lists unioned, links follow."""
+"""Merge: distinct content appended once, titles become aliases, fields carried over, lists unioned, links follow."""
 
 from __future__ import annotations
 
@@ -102,3 +102,125 @@ def test_two_changes_to_one_link_conflict_instead_of_mixing() -> None:
         merge3("See [x](a/b/R.md).\n", "See [x](a/b/O.md).\n", "See [x](R.md).\n")
     # different links on one line still merge
     assert merge3("[[A]] and [[B]]\n", "[[A2]] and [[B]]\n", "[[A]] and [[B2]]\n") == "[[A2]] and [[B2]]\n"
+
+
+FIELDS_SOURCE = """\
+---
+type: problem
+owner: alice
+status: draft
+due: 2026-08-01
+tags: [db, oncall]
+components:
+  - pgbouncer
+watchers: carol
+review: {by: dave, on: 2026-07-30}
+title: Pool outage
+---
+# DB pool exhausted
+
+Only the source says this.
+"""
+FIELDS_INTO = """\
+---
+title: 'Postgres pool'
+type: "problem"  # the page's kind
+owner: bob
+tags:
+  - db
+  - postgres
+watchers: [erin]
+components: pgbouncer
+---
+# Postgres pool
+
+The pool.
+"""
+
+
+def _merge_fields(tmp_path: Path) -> tuple[Path, str, tuple[str, ...]]:
+    root = make_vault(
+        tmp_path / "v",
+        {"DB pool exhausted.md": FIELDS_SOURCE, "Postgres pool.md": FIELDS_INTO, "x.md": "[[DB pool exhausted]]"},
+    )
+    plan = plan_merge(load_vault(root, use_cache=False), "DB pool exhausted", "Postgres pool")
+    apply(root, plan)
+    return root, (root / "Postgres pool.md").read_text(), plan.notes
+
+
+def test_merge_carries_over_the_fields_the_target_lacks_as_written(tmp_path: Path) -> None:
+    """`status`, `due` and `review` were only on the merged-away page: they come along, in its
+    words, after the target's own keys, which keep their order and quoting."""
+    _, text, notes = _merge_fields(tmp_path)
+    header = text.split("---\n")[1]
+    assert header == (
+        "title: 'Postgres pool'\n"
+        'type: "problem"  # the page\'s kind\n'
+        "owner: bob\n"
+        "tags:\n  - db\n  - postgres\n  - oncall\n"
+        "watchers: [erin, carol]\n"
+        "components: pgbouncer\n"
+        "aliases:\n  - DB pool exhausted\n"
+        "status: draft\n"
+        "due: 2026-08-01\n"
+        "review: {by: dave, on: 2026-07-30}\n"
+    )
+    assert "Postgres pool.md: takes `status`, `due`, `review` from DB pool exhausted.md" in notes
+
+
+def test_merge_joins_lists_and_a_text_with_a_list(tmp_path: Path) -> None:
+    """Lists are joined without duplicates (`tags`); a text and a list make one list (`watchers`);
+    a text the list already holds adds nothing (`components`)."""
+    _, text, _ = _merge_fields(tmp_path)
+    assert "  - postgres\n  - oncall\n" in text and text.count("  - db\n") == 1
+    assert "watchers: [erin, carol]\n" in text and "components: pgbouncer\n" in text
+
+
+def test_merge_lists_conflicting_values_in_the_merged_text_and_its_notes(tmp_path: Path) -> None:
+    """The target keeps its `owner`; the merged-away page's is not lost: the section that names
+    its origin lists it, so the preview shows it, and the plan's notes say so."""
+    _, text, notes = _merge_fields(tmp_path)
+    assert text.endswith(
+        "## From DB pool exhausted\n\n"
+        "Frontmatter of DB pool exhausted that differs here:\n\n"
+        "- owner: alice (Postgres pool has bob)\n\n"
+        "Only the source says this.\n"
+    )
+    assert "Postgres pool.md: `owner` stays bob; DB pool exhausted.md has alice, listed in the merged text" in notes
+    assert not any("`type`" in note or "`title`" in note for note in notes)  # equal, and the merge's own
+
+
+def test_merge_dry_run_and_preview_show_the_carried_and_conflicting_fields(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from curator.cli.main import main
+    from curator.core.edits import plan_diff
+
+    root = make_vault(tmp_path / "v", {"DB pool exhausted.md": FIELDS_SOURCE, "Postgres pool.md": FIELDS_INTO})
+    assert main(["merge", str(root), "DB pool exhausted", "Postgres pool", "--dry-run"]) == 0
+    err = capsys.readouterr().err
+    assert "takes `status`, `due`, `review`" in err and "`owner` stays bob; DB pool exhausted.md has alice" in err
+    diff = plan_diff(plan_merge(load_vault(root, use_cache=False), "DB pool exhausted", "Postgres pool"))
+    assert "+status: draft" in diff and "+- owner: alice (Postgres pool has bob)" in diff
+
+
+def test_undo_of_a_merge_with_fields_is_byte_identical(tmp_path: Path) -> None:
+    from edit_helpers import tree
+
+    from curator.core.changes import history, undo
+
+    root = make_vault(tmp_path / "v", {"DB pool exhausted.md": FIELDS_SOURCE, "Postgres pool.md": FIELDS_INTO})
+    start = tree(root)
+    apply(root, plan_merge(load_vault(root, use_cache=False), "DB pool exhausted", "Postgres pool"))
+    assert tree(root) != start
+    undo(root, history(root)[-1].id)
+    assert tree(root) == start
+
+
+def test_merge_into_a_page_without_frontmatter_takes_the_fields(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v", {"Old.md": "---\nowner: alice\nstatus: 'in review'\n---\n# Old\n\nText.\n", "New.md": "# New\n"}
+    )
+    plan = plan_merge(load_vault(root, use_cache=False), "Old", "New")
+    apply(root, plan)
+    assert (root / "New.md").read_text().startswith("---\naliases:\n  - Old\nowner: alice\nstatus: 'in review'\n---\n")

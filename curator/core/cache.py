@@ -29,9 +29,9 @@ from curator.core.statefiles import (
 )
 from curator.core.statefiles import blake2b as blake2b
 
-# Of pages.json, {format, config, stored_ns, pages: {path: row}} (4: rows end with Page.maybe_secret
-# and Page.status_update, and maybe_secret is the stricter prefilter's).
-FORMAT = 4
+# Of pages.json, {format, config, stored_ns, pages: {path: row}} (5: rows end with Page.maybe_secret
+# and Page.status_update, and maybe_secret is the prefilter of every plugin the `secret` rule runs).
+FORMAT = 5
 # A file modified this close to the moment its entry was stored may have changed again within
 # the file system's timestamp resolution, so its stat alone is not trusted (git's "racy" rule).
 RACY_NS = 2_000_000_000

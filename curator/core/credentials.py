@@ -1,14 +1,17 @@
 """Credentials in text: private keys, cloud and API tokens, passwords in URLs, secret assignments
-(`password = ...`). The detection is Yelp's detect-secrets (its default plugins and filters; a
-random-looking string alone is not reported, as notes hold checksums and commit ids); this module
-only feeds it text and says where it found what.
+(`password = ...`, `Passwort: ...`), random-looking quoted strings. The detection is Yelp's
+detect-secrets (all its plugins but the public-IP one, with curator's own in secret_plugins.py for
+what notes write that it misses); this module only feeds it text and says where it found what.
 
 Every change curator writes is scanned for credentials in the lines it adds (changes.py refuses
-it, nothing written); the lint rule `secret` reports what a vault already holds.
+it, nothing written); the lint rule `secret` reports what a vault already holds. A line the user
+accepts carries detect-secrets' `pragma: allowlist secret` (in Markdown an HTML comment at its end,
+`<!-- pragma: allowlist secret -->`), or the line before it `<!-- pragma: allowlist nextline secret -->`.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from bisect import bisect_right
@@ -43,7 +46,29 @@ def _on_re2(shapes: tuple[str, ...], caseless: tuple[str, ...]) -> Any:
     r"""One RE2 pattern of `shapes` and, in any case, `caseless`; they write Python's `\s` (in a
     class `[^\s...]` too)."""
     joined = "|".join(shapes) + "|(?i:" + "|".join(caseless) + ")"
-    return re2.compile(joined.replace(r"[^\s", "[^" + _SPACE[1:-1]).replace(r"\s", _SPACE))
+    # RE2 builds its automaton as it reads; with the quoted runs and key words of every plugin it
+    # outgrows RE2's default 8 MiB and falls back to a slower engine (three times the time on
+    # tldr-pages' 8,352 pages); 32 MiB holds it.
+    options = re2.Options()
+    options.max_mem = 32 << 20
+    return re2.compile(joined.replace(r"[^\s", "[^" + _SPACE[1:-1]).replace(r"\s", _SPACE), options)
+
+
+# detect-secrets reports a quoted run of a random-string plugin's characters whose Shannon entropy
+# (bits a character) is above the plugin's limit. Real notes quote checksums, ids and keys alike;
+# these limits and secret_plugins.is_named_checksum keep the ordinary ones quiet: on foam-docs,
+# dendron-docs and tldr-pages the random-string plugins report nothing.
+ENTROPY_LIMITS = {"Base64HighEntropyString": 4.5, "HexHighEntropyString": 3.0}
+# Shorter hex is an id far more often than a key (a fingerprint, a short commit id, a trace id);
+# hex keys run to 32 characters and more. secret_plugins.is_named_checksum drops the shorter.
+SHORTEST_HEX_SECRET = 24
+_BASE64 = r"A-Za-z0-9+/=_\\-"
+
+
+def _shortest_above(limit: float) -> int:
+    """The fewest characters a string needs for an entropy above `limit`: n characters, all
+    different, have log2(n) bits a character, no more."""
+    return math.floor(2**limit) + 1
 
 
 SHAPES = (  # matched as written
@@ -54,7 +79,7 @@ SHAPES = (  # matched as written
     r"AKC[a-zA-Z0-9]{10}|AP[0-9A-F][a-zA-Z0-9]{8}",  # Artifactory
     r"AccountKey=",  # Azure storage
     r"[MNO][a-zA-Z0-9_-]{23,25}\.[a-zA-Z0-9_-]{6}\.",  # Discord
-    r"gh[pousr]_",  # GitHub
+    r"gh[pousr]_|github_pat_",  # GitHub (and curator's fine-grained token plugin)
     r"gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-|GR1348941",  # GitLab
     r"eyJ",  # JSON web token
     r"[0-9a-z]-us[0-9]",  # Mailchimp
@@ -66,12 +91,19 @@ SHAPES = (  # matched as written
     r"[rs]k_live_",  # Stripe
     r"[0-9]{8}:[0-9A-Za-z_-]",  # Telegram
     r"AC[a-z0-9]{32}|SK[a-z0-9]{32}",  # Twilio
+    # Random-looking quoted strings: a quote, as many of the plugin's characters as its limit
+    # needs, a quote (hex characters are base64 ones too: only the shorter hex run is asked for)
+    rf"[\"'][0-9A-Fa-f]{{{max(_shortest_above(ENTROPY_LIMITS['HexHighEntropyString']), SHORTEST_HEX_SECRET)},}}[\"']",
+    rf"[\"'][{_BASE64}]{{{_shortest_above(ENTROPY_LIMITS['Base64HighEntropyString'])},}}[\"']",
 )
 # detect-secrets' keyword plugin's key words (plugins/keyword.py DENYLIST)
 _KEY_WORDS = (
     "api_?key|auth_?key|service_?key|account_?key|db_?key|database_?key|priv_?key|private_?key|client_?key"
     "|db_?pass|database_?pass|key_?pass|password|passwd|pwd|secret|contraseña|contrasena"
 )
+# The key words of curator's assignment plugin (secret_plugins.ASSIGNED): the keyword plugin's,
+# `token`, `passphrase` and German ones.
+ASSIGNMENT_KEY_WORDS = _KEY_WORDS + "|token|passphrase|passwort|kennwort|zugangsdaten|zugangscode"
 CASELESS_SHAPES = (  # matched in any case (as these plugins match them)
     r"xox[abposr]-|hooks\.slack\.com/services/",  # Slack
     r"api.softlayer.com/soap/",  # SoftLayer (its pattern's dots match any character)
@@ -82,6 +114,8 @@ CASELESS_SHAPES = (  # matched in any case (as these plugins match them)
     rf"(?:{_KEY_WORDS})[^\s\n\r]*\s*[!=]*[:=]>?\s*[\"'`]",
     rf"(?:{_KEY_WORDS})[^\s\n\r]*\s*[\"'`][^\"'\n\r]*[\"'`];",
     rf"[!=]{{2,3}}\s*[^\s\n\r]*(?:{_KEY_WORDS})",
+    # curator's assignment plugin (secret_plugins.ASSIGNED up to its `:` or `=`)
+    rf"(?:{ASSIGNMENT_KEY_WORDS})(?:[_-][A-Za-z0-9_-]*)?[\]'\"*]{{0,3}}\s*[:=]",
 )
 _PREFILTER = _on_re2(SHAPES, CASELESS_SHAPES)
 
@@ -131,7 +165,8 @@ def _excerpt(line: str) -> str:
     return " ".join(line[start:end] for start, end in kept)
 
 
-NOT_SECRETS = {"Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector"}
+# An IP address is no credential (notes name servers, DNS resolvers, examples).
+NOT_SECRETS = {"IPPublicDetector"}
 _INDIRECT_REFERENCE = "detect_secrets.filters.heuristic.is_indirect_reference"
 # That filter's pattern without its leading `([^\v=!:]*)`, which may match nothing and so changes no
 # answer, but made the engine rescan the line from every position (a millisecond a line: 40 % of
@@ -157,39 +192,84 @@ def find_credentials(text: str) -> list[Credential]:
     return find_in_texts({"": text}).get("", [])
 
 
+# Kinds that say least about what was found, the least telling last: a line where a provider's
+# token is also a keyword's value or a random string is reported as the token.
+_GENERIC = ("Secret Keyword", "Secret Assignment", "Hex High Entropy String", "Base64 High Entropy String")
+_ALLOWLIST_FILTER = "detect_secrets.filters.allowlist.is_line_allowlisted"
+
+
+def _allowlisted(line: str, previous: str) -> bool:
+    """Whether the user accepted `line`: detect-secrets' allowlist comment on it, or its
+    next-line form on the line before (`previous`, the page's own, not the previous candidate)."""
+    if "pragma" not in line and "pragma" not in previous:
+        return False
+    from detect_secrets.filters.allowlist import is_line_allowlisted
+    from detect_secrets.util.code_snippet import get_code_snippet
+
+    return bool(is_line_allowlisted("page.md", line, get_code_snippet([previous, line], 2)))
+
+
+def _settings() -> dict[str, Any]:
+    """detect-secrets' settings for a scan: its plugins (with curator's limits) but NOT_SECRETS,
+    curator's own plugins, its filters with the linear-time indirect-reference filter and the
+    checksum filter; the allowlist is read here (find_in_texts), with each line's real neighbour."""
+    from detect_secrets.settings import default_settings, get_settings
+
+    with default_settings():
+        defaults = get_settings().json()
+    own = ("AssignedSecretDetector", "GitHubFineGrainedTokenDetector")
+    plugins: list[dict[str, Any]] = [
+        {**p, "limit": ENTROPY_LIMITS[p["name"]]} if p["name"] in ENTROPY_LIMITS else p
+        for p in defaults["plugins_used"]
+        if p["name"] not in NOT_SECRETS and p["name"] not in own
+    ]
+    path = "file://" + os.path.join(os.path.dirname(os.path.abspath(__file__)), "secret_plugins.py")
+    plugins += [{"name": name, "path": path} for name in own]
+    filters: list[dict[str, Any]] = [
+        {"path": f"{__name__}.is_indirect_reference"} if f["path"] == _INDIRECT_REFERENCE else f
+        for f in defaults["filters_used"]
+        if f["path"] != _ALLOWLIST_FILTER
+    ]
+    filters.append({"path": "curator.core.secret_plugins.is_named_checksum"})
+    return {"plugins_used": plugins, "filters_used": filters}
+
+
 def find_in_texts(texts: dict[str, str]) -> dict[str, list[Credential]]:
     """`find_credentials` for many texts at once (one scan of all their candidate lines)."""
-    candidates: list[tuple[str, int, str]] = [
-        (key, number, line) for key, text in texts.items() for number, line in candidate_lines(text)
-    ]
+    candidates: list[tuple[str, int, str]] = []
+    for key, text in texts.items():
+        hits = candidate_lines(text)
+        if hits:
+            lines = text.splitlines()
+            candidates += [
+                (key, number, line)
+                for number, line in hits
+                if not _allowlisted(line, lines[number - 2] if number > 1 else "")
+            ]
     if not candidates:
         return {}
     import tempfile  # here, not at the top: every page read imports this module
 
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
     from detect_secrets.core.scan import scan_file
-    from detect_secrets.settings import default_settings, get_settings, transient_settings
+    from detect_secrets.settings import transient_settings
 
-    with default_settings():
-        defaults = get_settings().json()
-    # A random-looking string alone is a checksum as often as a key in notes (an integrity hash, a
-    # commit id), and an IP address is no secret: those plugins stay off; a secret assigned to a
-    # key word is still found by the keyword plugin.
-    plugins = [p for p in defaults["plugins_used"] if p["name"] not in NOT_SECRETS]
-    filters = [
-        {"path": f"{__name__}.is_indirect_reference"} if f["path"] == _INDIRECT_REFERENCE else f
-        for f in defaults["filters_used"]
-    ]
-    fd, name = tempfile.mkstemp(suffix=".md", prefix="curator-scan-")
+    # Named as Python, which detect-secrets reads as it reads Markdown (its keyword plugin asks for
+    # quotes either way) but never parses as an INI file when nothing is found, a pass that made
+    # prose (`The password: pick a long one`) a secret; secret_plugins reads unquoted values.
+    fd, name = tempfile.mkstemp(suffix=".py", prefix="curator-scan-")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write("".join(_excerpt(line) + "\n" for _, _, line in candidates))
-        with transient_settings({"plugins_used": plugins, "filters_used": filters}):
+        with transient_settings(_settings()):
+            get_mapping_from_secret_type_to_class.cache_clear()  # it keeps the plugins it read last
             found = list(scan_file(name))
     finally:
+        get_mapping_from_secret_type_to_class.cache_clear()  # detect-secrets' own again, for others
         os.unlink(name)
     by_line: dict[int, str] = {}
-    for secret in found:
-        by_line.setdefault(secret.line_number, secret.type)
+    for secret in sorted(found, key=lambda s: _GENERIC.index(s.type) if s.type in _GENERIC else -1):
+        by_line.setdefault(secret.line_number, secret.type)  # the most telling kind of a line's
     result: dict[str, list[Credential]] = {}
     for scanned_line, kind in sorted(by_line.items()):
         key, number, _ = candidates[scanned_line - 1]
@@ -198,20 +278,19 @@ def find_in_texts(texts: dict[str, str]) -> dict[str, list[Credential]]:
 
 
 def refuse_credentials(changes: Iterable[FileChange]) -> None:
-    """EditError naming the file, line and kind when a change adds a line that holds a credential."""
+    """EditError naming the file, line and kind when a change adds a line that holds a credential.
+    The whole new text is scanned, so an allowlist comment on the line before counts; a line the
+    file held before is not the change's to answer for (lint reports it)."""
     for change in changes:
         if change.after is None:
             continue
         before = set((change.before or b"").decode("utf-8", "replace").splitlines())
-        after = change.after.decode("utf-8", "replace").splitlines()
-        added = [(number, line) for number, line in enumerate(after, 1) if line not in before]
-        if not added:
-            continue
-        found = find_credentials("\n".join(line for _, line in added) + "\n")
-        if found:
-            first = found[0]
-            line = added[first.line - 1][0]
-            raise EditError(
-                f"{change.path}:{line} would hold a credential ({first.kind}); nothing was written. "
-                "Keep secrets out of the vault (a password manager, an environment variable)."
-            )
+        after = change.after.decode("utf-8", "replace")
+        lines = after.splitlines()
+        for found in find_credentials(after):
+            if lines[found.line - 1] not in before:
+                raise EditError(
+                    f"{change.path}:{found.line} would hold a credential ({found.kind}); nothing was written. "
+                    "Keep secrets out of the vault (a password manager, an environment variable), "
+                    "or mark a line you accept with <!-- pragma: allowlist secret -->."
+                )

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import quote, unquote
 
-from curator.core.errors import EditError
-from curator.core.frontmatter_edit import add_list_items
+from curator.core.errors import EditError, FrontmatterEditError
+from curator.core.frontmatter_edit import add_list_items, copy_key
 from curator.core.markdown import blocks
 from curator.core.names import escaped, name_problem
 from curator.core.page import Link, aliases_of, content_hash
@@ -395,12 +395,63 @@ def _frontmatter_of(text: str) -> dict[str, object]:
     return parse_page(text).frontmatter
 
 
+_OWN_KEYS = ("aliases", "alias", "title")  # the merge's own business: the titles become aliases
+
+
+def _carry_fields(
+    source_text: str, into_text: str, source: str, into: str, notes: list[str]
+) -> tuple[str, list[tuple[str, object, object]]]:
+    """INTO's text with SOURCE's frontmatter fields that it lacks copied over as written, list
+    values joined (a text and a list make one list); and each field whose values differ, as
+    (key, SOURCE's, INTO's), for the merged text to list. Read after the links were rewritten."""
+    theirs, ours = _frontmatter_of(source_text), _frontmatter_of(into_text)
+    carried: list[str] = []
+    differ: list[tuple[str, object, object]] = []
+    for key, value in theirs.items():
+        if key in _OWN_KEYS:
+            continue
+        current = ours.get(key)
+        try:
+            if key not in ours:
+                into_text = copy_key(into_text, source_text, key, into)
+                carried.append(key)
+            elif (isinstance(value, list) or isinstance(current, list)) and isinstance(current, (list, str)):
+                values = value if isinstance(value, list) else [value]
+                items = [str(v) for v in values if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+                into_text = add_list_items(into_text, key, items, into)
+                if len(items) < len(values):
+                    differ.append((key, value, current))  # what a list cannot hold is listed
+            elif value != current:
+                differ.append((key, value, current))
+        except FrontmatterEditError:  # a header too unusual to edit: the value is not lost, it is listed
+            differ.append((key, value, current))
+    if carried:
+        notes.append(f"{into}: takes {', '.join(f'`{k}`' for k in carried)} from {source}")
+    for key, value, current in differ:
+        notes.append(
+            f"{into}: `{key}` stays {_shown(current)}; {source} has {_shown(value)}, listed in the merged text"
+        )
+    return into_text, differ
+
+
+def _shown(value: object) -> str:
+    """A frontmatter value on one line, as a reader would write it."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else " ".join(str(value).split())
+
+
 def _normal(block: str) -> str:
     return " ".join(block.split()).casefold()
 
 
 def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | None = None) -> Plan:
-    """Fold SOURCE into INTO: its distinct paragraphs, titles, aliases and list values; SOURCE goes."""
+    """Fold SOURCE into INTO: its distinct paragraphs, titles (as aliases) and frontmatter fields
+    (missing ones copied as written, lists joined, differing values listed in the text); SOURCE goes."""
     source = find_page(vault, source_name)
     into = find_page(vault, into_name)
     if source == into:
@@ -435,12 +486,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     # A heading that only repeats either title adds nothing: the "From" heading names the origin.
     titles = {fold(into_title), fold(source_title)}
     fresh = [b for b in fresh if not (b.lstrip().startswith("#") and _normal(b).lstrip("# ") in titles)]
-    newline = "\r\n" if "\r\n" in into_text else "\n"
-    if fresh:
-        joined = "\n\n".join(fresh).replace("\n", newline)
-        tail = into_text if into_text.endswith(("\n", "\r")) or not into_text else into_text + newline
-        into_text = f"{tail}{newline}## From {source_title}{newline}{newline}{joined}{newline}"
-    # Titles and aliases of SOURCE become aliases of INTO; list values are unioned.
+    # Titles and aliases of SOURCE become aliases of INTO; its other fields are carried over.
     source_page, into_page = vault.pages[source], vault.pages[into]
     notes: list[str] = []
     if source_page.frontmatter_error:
@@ -448,15 +494,16 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     alias_key = "alias" if "alias" in into_page.frontmatter and "aliases" not in into_page.frontmatter else "aliases"
     new_aliases = [source_title, *source_page.aliases]
     into_text = add_list_items(into_text, alias_key, [a for a in new_aliases if fold(a) != fold(into_title)], into)
-    for key, value in source_page.frontmatter.items():
-        if key in ("aliases", "alias") or not isinstance(value, list):
-            continue
-        current = into_page.frontmatter.get(key)
-        if current is not None and not isinstance(current, list):
-            notes.append(f"{into}: `{key}` is not a list there, so {source}'s values were not added")
-            continue
-        items = [str(v) for v in value if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
-        into_text = add_list_items(into_text, key, items, into)
+    into_text, differ = _carry_fields(source_text, into_text, source, into, notes)
+    newline = "\r\n" if "\r\n" in into_text else "\n"
+    if differ:  # kept where a reader of the merged page sees them, with where each came from
+        listed = [f"Frontmatter of {source_title} that differs here:", ""]
+        listed += [f"- {key}: {_shown(theirs)} ({into_title} has {_shown(ours)})" for key, theirs, ours in differ]
+        fresh.insert(0, "\n".join(listed))
+    if fresh:
+        joined = "\n\n".join(fresh).replace("\n", newline)
+        tail = into_text if into_text.endswith(("\n", "\r")) or not into_text else into_text + newline
+        into_text = f"{tail}{newline}## From {source_title}{newline}{newline}{joined}{newline}"
     texts.text[into] = into_text
     aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path not in (source, into)}
     aliases[into] = aliases_of(_frontmatter_of(into_text))

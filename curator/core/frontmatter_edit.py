@@ -86,6 +86,37 @@ def set_scalar(text: str, key: str, value: str, path: str = "") -> str:
     return text[:fm_start] + new_fm + text[fm_start + len(fm_text) :]
 
 
+def copy_key(text: str, from_text: str, key: str, path: str = "") -> str:
+    """`key` of `from_text`'s frontmatter, its lines as written there (quoting, nested lines),
+    added at the end of `text`'s frontmatter, which must not have it; every other line stays."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    from_fm, _, _ = split_frontmatter(from_text)
+    wanted = _load(from_fm or "", path).get(key)
+    lines = (from_fm or "").splitlines()
+    key_line = re.compile(rf"{re.escape(key)}[ \t]*:")
+    start = next((i for i, line in enumerate(lines) if key_line.match(line)), None)
+    if start is None:
+        raise FrontmatterEditError(f"{path}: `{key}` is written in a way curator cannot copy; not changed")
+    end = start + 1
+    while end < len(lines) and (lines[end][:1] in (" ", "\t") or lines[end].startswith("-") or not lines[end]):
+        end += 1
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1  # blank lines after the key's own belong to what follows
+    block = "".join(line + newline for line in lines[start:end])
+    fm_text, fm_start, _ = split_frontmatter(text)
+    if fm_text is None:
+        bom = "\ufeff" if text.startswith("\ufeff") else ""
+        return bom + f"---{newline}{block}---{newline}" + text[len(bom) :]
+    before = _load(fm_text, path)
+    if key in before:
+        raise FrontmatterEditError(f"{path}: frontmatter `{key}` is there already; not changed")
+    gap = "" if not fm_text or fm_text.endswith(("\n", "\r")) else newline
+    new_fm = fm_text + gap + block
+    if _load(new_fm, path) != {**before, key: wanted}:
+        raise FrontmatterEditError(f"{path}: the frontmatter is too unusual to add `{key}` safely; not changed")
+    return text[:fm_start] + new_fm + text[fm_start + len(fm_text) :]
+
+
 def _load(fm_text: str, path: str) -> dict[str, Any]:
     try:
         data = yaml.safe_load(fm_text) if fm_text.strip() else {}
