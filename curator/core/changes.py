@@ -31,6 +31,7 @@ from curator.core.lock import vault_lock, writing
 from curator.core.merge3 import MergeConflict, merge3
 from curator.core.resolve import fold
 from curator.core.statefiles import make_state_folder, read_state, seal, state_folder
+from curator.core.vaultpath import in_git
 
 if TYPE_CHECKING:
     from curator.core.vault import Vault
@@ -303,14 +304,9 @@ def _inside(root: Path, path: str, folders: dict[Path, Path] | None = None) -> P
         real = folder / full.name
     if real == real_root or not real.is_relative_to(real_root):
         raise EditError(f"{path} lies outside the vault; nothing was changed")
-    if _in_git(path.replace("\\", "/").split("/")) or _in_git(real.relative_to(real_root).parts):
+    if in_git(path.replace("\\", "/").split("/")) or in_git(real.relative_to(real_root).parts):
         raise EditError(f"{path} lies in the repository's .git folder; curator never writes there; nothing was changed")
     return full
-
-
-def _in_git(parts: list[str] | tuple[str, ...]) -> bool:
-    # Windows and macOS file systems also take `.GIT` and `.git.` for `.git`.
-    return any(part.casefold().rstrip(". ") == ".git" for part in parts)
 
 
 def _read(root: Path, path: str, folders: dict[Path, Path] | None = None) -> bytes | None:

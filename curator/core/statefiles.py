@@ -10,15 +10,16 @@ cache written by someone else would be acted on. The key lives in the user's con
 
 from __future__ import annotations
 
-import errno
 import os
 import stat
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
+from curator.core import vaultpath
 from curator.core.atomic import write_atomic
 from curator.core.errors import CuratorError
+from curator.core.vaultpath import open_regular as open_regular
 
 try:  # hashlib (and hmac) load OpenSSL (3 ms) to offer every algorithm; a warm lint needs only BLAKE2
     from _blake2 import blake2b as blake2b
@@ -87,39 +88,13 @@ def make_state_folder(root: Path, *parts: str) -> Path:
     return root.joinpath(STATE_DIR, *parts)
 
 
-def open_regular(path: Path, flags: int = os.O_RDONLY, mode: int = 0o644) -> int | None:
-    """A descriptor of `path` when it is a regular file (not a symbolic link, FIFO or device:
-    opened without following or blocking), else None. OSError for what the file system refuses
-    otherwise (a missing file is FileNotFoundError)."""
-    nofollow = getattr(os, "O_NOFOLLOW", 0)
-    nonblock = getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(path, flags | nofollow | nonblock | getattr(os, "O_CLOEXEC", 0), mode)
-    except OSError as exc:
-        if exc.errno in (errno.ELOOP, errno.ENXIO):  # a symbolic link; a FIFO opened for writing
-            return None
-        raise
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        return None
-    if nonblock:
-        os.set_blocking(fd, True)
-    return fd
-
-
 def read_regular(path: Path) -> bytes | None:
-    """The bytes of a state file, or None when it is missing, unreadable or not a regular file."""
+    """The bytes of a state file, or None when it is missing, unreadable or not a regular file
+    (a symbolic link, FIFO or device: `vaultpath.open_regular`)."""
     try:
-        fd = open_regular(path)
+        return vaultpath.read_regular(path, follow_links=False)
     except OSError:
         return None
-    if fd is None:
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        try:
-            return handle.read()
-        except OSError:
-            return None
 
 
 @lru_cache(maxsize=4)
