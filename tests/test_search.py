@@ -137,3 +137,18 @@ def test_equal_weights_tie_goes_to_the_lexical_match() -> None:
     assert fused["zeta"] == fused["alpha"]
     assert search_module._ranked(fused, ["zeta", "x"], ["alpha", "x"]) == ["x", "zeta", "alpha"]
     assert search_module._ranked(fused, ["alpha", "x"], ["zeta", "x"])[1:] == ["alpha", "zeta"]
+
+
+def test_builders_started_at_once_make_one_whole_index(tmp_path: Path) -> None:
+    """The TUI starts a search worker a keystroke: the first ones all find no index and build it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    pages = {f"p{i}.md": f"# Page {i}\nabout pgbouncer pooling number {i}\n" for i in range(40)}
+    for trial in range(5):
+        root = make_vault(tmp_path / f"v{trial}", pages)
+        vault = load_vault(root, use_cache=False)
+        with ThreadPoolExecutor(6) as pool:
+            counts = list(pool.map(lambda _: SearchIndex(root).update(vault), range(6)))
+        assert sum(c["reindexed"] for c in counts) == 40  # built once; the others found it built
+        found, _ = SearchIndex(root).bm25("pgbouncer", limit=100)
+        assert len(found) == 40

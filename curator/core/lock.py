@@ -163,6 +163,28 @@ def _who(info: bytes) -> str:
 
 
 @contextmanager
+def state_lock(root: Path, name: str) -> Iterator[None]:
+    """Hold `.curator/<name>` exclusively for the block, waiting for whoever holds it (another
+    thread or process building the same derived store): one builder at a time, and the next one
+    finds the store built."""
+    try:
+        found = open_regular(ensure_state_dir(root) / name, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise VaultBusy(f"cannot create {root / '.curator' / name}: {exc.strerror or exc}") from exc
+    if found is None:
+        raise UnsafeState(f"{root / '.curator' / name} is not a regular file; remove it and run again")
+    try:
+        while not _try_lock(found):
+            time.sleep(0.05)
+        try:
+            yield
+        finally:
+            _unlock(found)
+    finally:
+        os.close(found)
+
+
+@contextmanager
 def vault_lock(
     root: Path, timeout: float = LOCK_TIMEOUT, on_wait: Callable[[str], None] | None = None
 ) -> Iterator[None]:

@@ -19,6 +19,7 @@ import numpy as np
 from curator.core import cache, markdown
 from curator.core.atomic import write_atomic
 from curator.core.errors import QueryError
+from curator.core.lock import state_lock
 from curator.core.parse import split_frontmatter
 from curator.core.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.resolve import fold
@@ -111,7 +112,14 @@ class SearchIndex:
         return data if isinstance(data, dict) and data.get("schema") == SCHEMA_VERSION else {}
 
     def update(self, vault: Vault) -> dict[str, int]:
-        """Reindex changed pages, drop deleted ones; rebuild on a schema change. Returns the counts."""
+        """Reindex changed pages, drop deleted ones; rebuild on a schema change. Returns the counts.
+
+        One builder at a time (threads of the TUI, other processes): whoosh's `create_in` by two at
+        once leaves a half-made index."""
+        with state_lock(vault.root, "search.lock"):
+            return self._update(vault)
+
+    def _update(self, vault: Vault) -> dict[str, int]:
         from whoosh import index
 
         state_folder(vault.root, "search")  # a symbolic link here would take whoosh's writes elsewhere
