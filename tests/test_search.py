@@ -148,7 +148,7 @@ def test_builders_started_at_once_make_one_whole_index(tmp_path: Path) -> None:
         root = make_vault(tmp_path / f"v{trial}", pages)
         vault = load_vault(root, use_cache=False)
         with ThreadPoolExecutor(6) as pool:
-            counts = list(pool.map(lambda _: SearchIndex(root).update(vault), range(6)))
+            counts = list(pool.map(SearchIndex.update, [SearchIndex(root) for _ in range(6)], [vault] * 6))
         assert sum(c["reindexed"] for c in counts) == 40  # built once; the others found it built
         found, _ = SearchIndex(root).bm25("pgbouncer", limit=100)
         assert len(found) == 40
