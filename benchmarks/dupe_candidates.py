@@ -38,7 +38,7 @@ WORD = re.compile(r"\w+", re.UNICODE)
 URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.I)
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 H1 = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.M)
-TRAIL = re.compile(r"(\s+(\d{1,2}|copy|kopie)|\s*\(\d+\))$", re.I)
+TRAIL = re.compile(r"(\s+(\d|copy|kopie)|\s*\(\d+\))$", re.I)  # "X 1", "X copy", "X (2)"
 
 
 def pages(root: Path) -> list[Path]:
@@ -53,9 +53,9 @@ def pages(root: Path) -> list[Path]:
 
 
 def norm(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).casefold()
-    text = re.sub(r"[\W_]+", " ", text).strip()
-    return TRAIL.sub("", text).strip()
+    text = unicodedata.normalize("NFKC", text).casefold().strip()
+    text = TRAIL.sub("", text)  # before folding, so that "UTF-8" keeps its 8
+    return re.sub(r"[\W_]+", " ", text).strip()
 
 
 def load(path: Path) -> tuple[dict, str, str]:
@@ -218,16 +218,21 @@ def main() -> int:
                 if len(paths) >= 2:
                     add(index[paths[0]], index[paths[1]], "curator", str(f.get("message", ""))[:160])
 
+    # containment over shingles that few pages share (template and boilerplate text left out): what
+    # ranks the shingle candidates for reading, since template-built pages share most raw shingles
+    rare = [{h for h in s if len(df[h]) <= 20} for s in sh]
     out = []
     for (i, j), rec in pairs.items():
         a, b = cont.get((i, j)) or cont.get((j, i)) or (None, None)
         if a is None:
             inter = len(sh[i] & sh[j])
             a, b = inter / max(1, len(sh[i])), inter / max(1, len(sh[j]))
+        ri = len(rare[i] & rare[j])
+        rc = ri / max(1, min(len(rare[i]), len(rare[j]))) if min(len(rare[i]), len(rare[j])) >= 3 else 0.0
         out.append({"a": rel[i], "b": rel[j], "found_by": rec["found_by"], "evidence": rec["evidence"],
-                    "cont": round(max(a, b), 3), "cont_min": round(min(a, b), 3),
+                    "cont": round(max(a, b), 3), "cont_min": round(min(a, b), 3), "rare_cont": round(rc, 3),
                     "words": [words[i], words[j]]})
-    out.sort(key=lambda r: (-len(r["found_by"]), -r["cont"]))
+    out.sort(key=lambda r: (-len(r["found_by"]), -r["rare_cont"], -r["cont"]))
     Path(args.out).mkdir(parents=True, exist_ok=True)
     (Path(args.out) / f"{args.vault}.candidates.json").write_text(json.dumps({"stats": stats, "root": str(root),
                                                                              "pairs": out}, indent=1))
