@@ -37,6 +37,8 @@ SKIP_DIRS = {".git", ".obsidian", ".curator", "node_modules", ".github", ".trash
 WORD = re.compile(r"\w+", re.UNICODE)
 URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.I)
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+FIELD_LINE = re.compile(r"^\s*[-*]?\s*\**(website|homepage|home page|repository|repo|github|url|e-?mail|"
+                        r"webseite|homepage)\**\s*:", re.I)
 H1 = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.M)
 TRAIL = re.compile(r"(\s+(\d|copy|kopie)|\s*\(\d+\))$", re.I)  # "X 1", "X copy", "X (2)"
 
@@ -180,7 +182,9 @@ def main() -> int:
         m = H1.search(body)
         if m and norm(m.group(1)):
             ident["h1:" + norm(m.group(1))].add(i)
-        head = "\n".join(body.splitlines()[:8])
+        lines = body.splitlines()
+        # the first lines, and "Website: ..." / "Repository: ..." style lines anywhere
+        head = "\n".join(lines[:8] + [ln for ln in lines if FIELD_LINE.match(ln)])
         vals = " ".join(flat(meta)) + "\n" + head
         for u in URL.findall(vals):
             nu = norm_url(u)
