@@ -133,6 +133,18 @@ def checkout(name: str, cache: Path | str | None = None) -> Path:
     return path
 
 
+LABELS_DIR = Path(__file__).with_name("labels")
+
+
+def load_labels(name: str) -> list[dict]:
+    """The labelled pairs of vault `name` (benchmarks/labels/<name>.jsonl): dicts with a, b (paths
+    relative to the vault folder), label (merge | related | unsure), reason, found_by."""
+    import json
+
+    path = LABELS_DIR / f"{name}.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
 def available(name: str) -> bool:
     vault = BY_NAME[name]
     if vault.repo.startswith("shared:"):
