@@ -74,6 +74,14 @@ VAULTS: list[RealVault] = [
         "shared read-only vault",
     ),
     RealVault(
+        "tldr-pages-en", "catalogue", "shared:tldr-pages", "", "pages", "heldout",
+        "shared read-only vault: one short command page per tool and platform, from one template",
+    ),
+    RealVault(
+        "tldr-pages-de", "german", "shared:tldr-pages", "", "pages.de", "heldout",
+        "shared read-only vault: the German tldr pages (translations, one template)",
+    ),
+    RealVault(
         "claude-zettelkasten", "agent-memory", "Adriftnote/zettelkasten-for-claude",
         "8e9665fd787ceb3240c3e01e647590545b9a691e", "", "heldout",
         "an agent's own memory vault (basic-memory style notes on functions, modules, sources; "
@@ -106,7 +114,7 @@ def checkout(name: str, cache: Path | str | None = None) -> Path:
         path = SHARED_ROOT / vault.repo.split(":", 1)[1]
         if not path.is_dir():
             raise MirrorMissing(f"{name}: shared vault {path} is absent")
-        return path
+        return path / vault.subdir if vault.subdir else path
     cache = Path(cache) if cache is not None else DEFAULT_CACHE
     mirror = mirror_dir(vault)
     owner, repo = vault.repo.split("/", 1)
