@@ -88,6 +88,12 @@ VAULTS: list[RealVault] = [
         "Korean and English)",
     ),
     RealVault(
+        "agent-learnings-es", "agent-memory", "mdelmontep/obsidian-vault",
+        "3d0552512ed14a0c66c65c3fdffe275aa97c50ec", "", "heldout",
+        "1.9k notes, mostly 'learnings' a coding agent wrote after its sessions (source: "
+        "claude-code-session), in Spanish",
+    ),
+    RealVault(
         "obsidian-help-de", "german", "obsidianmd/obsidian-help",
         "fa179e91e86eaff5859226cc045c81000d64e3cd", "de", "heldout",
         "German part of the Obsidian help vault (a translation, not the English pages)",
