@@ -152,6 +152,24 @@ def main() -> int:
         for i, j in combinations(sorted(g), 2):
             add(i, j, "title", f"title={k!r}")
 
+    # near-equal titles
+    if n <= 8000:
+        from rapidfuzz import fuzz, process
+
+        tkeys, towner = [], []
+        for k, g in groups.items():
+            if len(k) >= 8 and len(g) <= 6:
+                tkeys.append(k)
+                towner.append(sorted(g))
+        if tkeys:
+            scores = process.cdist(tkeys, tkeys, scorer=fuzz.ratio, score_cutoff=90, dtype="uint8", workers=1)
+            for x, y in zip(*scores.nonzero()):
+                if x < y:
+                    for i in towner[x]:
+                        for j in towner[y]:
+                            if i != j:
+                                add(i, j, "title_fuzzy", f"titles {tkeys[x]!r} ~ {tkeys[y]!r} ({scores[x, y]})")
+
     # shingle containment via rare shingles
     df = defaultdict(list)
     for i, s in enumerate(sh):
