@@ -51,6 +51,11 @@ VAULTS: list[RealVault] = [
         "1.25k notes of a developer's Dendron-style garden (dotted hierarchy names)",
     ),
     RealVault(
+        "doubt-zettelkasten", "zettelkasten", "absolute-in-doubt/Zettelkasten",
+        "cf7c0a22cde9f50ef829694c51074154fc9ba5ec", "Zettelkasten", "heldout",
+        "1.3k notes of a personal Obsidian zettelkasten (main notes, tags, indexes)",
+    ),
+    RealVault(
         "obsidian-hub", "catalogue", "obsidian-community/obsidian-hub",
         "dae4bcf14d27eb3691aa73b2e906e0d1dc7b1e0c", "", "tune",
         "6.5k pages: one page per plugin/theme and per person, built from templates",
