@@ -170,6 +170,27 @@ def main() -> int:
                             if i != j:
                                 add(i, j, "title_fuzzy", f"titles {tkeys[x]!r} ~ {tkeys[y]!r} ({scores[x, y]})")
 
+    # titles sharing most of their words
+    if n <= 8000:
+        words_of = []
+        for i, p in enumerate(files):
+            t = metas[i].get("title") if isinstance(metas[i].get("title"), str) else None
+            stem = p.parent.name if p.stem.lower() in {"index", "readme", "_index"} and p.parent != root else p.stem
+            words_of.append({w for w in norm(t or stem).split() if len(w) >= 3})
+        tinv = defaultdict(list)
+        for i, ws in enumerate(words_of):
+            for w in ws:
+                tinv[w].append(i)
+        tshared = defaultdict(int)
+        for w, lst in tinv.items():
+            if len(lst) <= 30:
+                for i, j in combinations(lst, 2):
+                    tshared[(i, j)] += 1
+        for (i, j), c in tshared.items():
+            jac = c / len(words_of[i] | words_of[j])
+            if c >= 3 and jac >= 0.5:
+                add(i, j, "title_tokens", f"{c} title words shared (jaccard {jac:.2f})")
+
     # shingle containment via rare shingles
     df = defaultdict(list)
     for i, s in enumerate(sh):
