@@ -171,7 +171,7 @@ def main() -> int:
                                 add(i, j, "title_fuzzy", f"titles {tkeys[x]!r} ~ {tkeys[y]!r} ({scores[x, y]})")
 
     # titles sharing most of their words
-    if n <= 8000:
+    if n <= 20000:
         words_of = []
         for i, p in enumerate(files):
             t = metas[i].get("title") if isinstance(metas[i].get("title"), str) else None
