@@ -37,8 +37,11 @@ SKIP_DIRS = {".git", ".obsidian", ".curator", "node_modules", ".github", ".trash
 WORD = re.compile(r"\w+", re.UNICODE)
 URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.I)
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
-FIELD_LINE = re.compile(r"^\s*[-*]?\s*\**(website|homepage|home page|repository|repo|github|url|e-?mail|"
-                        r"webseite|homepage)\**\s*:", re.I)
+FIELD_LINE = re.compile(
+    r"^\s*[-*]?\s*\**(website|homepage|home page|repository|repo|github|url|e-?mail|"
+    r"webseite|homepage)\**\s*:",
+    re.I,
+)
 H1 = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.M)
 TRAIL = re.compile(r"(\s+(\d|copy|kopie)|\s*\(\d+\))$", re.I)  # "X 1", "X copy", "X (2)"
 
@@ -74,8 +77,10 @@ def shingles(body: str, k: int = 5) -> set[int]:
     words = [w.casefold() for w in WORD.findall(body)]
     if len(words) < k:
         return {hash(" ".join(words))} if words else set()
-    return {int.from_bytes(hashlib.blake2b(" ".join(words[i:i + k]).encode(), digest_size=8).digest(), "big")
-            for i in range(len(words) - k + 1)}
+    return {
+        int.from_bytes(hashlib.blake2b(" ".join(words[i : i + k]).encode(), digest_size=8).digest(), "big")
+        for i in range(len(words) - k + 1)
+    }
 
 
 def flat(value) -> list[str]:
@@ -94,8 +99,10 @@ def norm_url(u: str) -> str:
     return u.rstrip("/").removesuffix(".git")
 
 
-GENERIC_URL = re.compile(r"^(obsidian\.md|github\.com|forum\.obsidian\.md|help\.obsidian\.md|"
-                         r"youtube\.com|www\.youtube\.com|twitter\.com|discord\.(gg|com))/?$")
+GENERIC_URL = re.compile(
+    r"^(obsidian\.md|github\.com|forum\.obsidian\.md|help\.obsidian\.md|"
+    r"youtube\.com|www\.youtube\.com|twitter\.com|discord\.(gg|com))/?$"
+)
 
 
 def main() -> int:
@@ -116,8 +123,7 @@ def main() -> int:
         words.append(len(WORD.findall(body)))
     n = len(files)
     ws = sorted(words)
-    stats = {"pages": n, "median_words": ws[n // 2] if n else 0,
-             "p99_words": ws[min(n - 1, int(n * 0.99))] if n else 0}
+    stats = {"pages": n, "median_words": ws[n // 2] if n else 0, "p99_words": ws[min(n - 1, int(n * 0.99))] if n else 0}
     print(args.vault, root, stats)
 
     pairs: dict[tuple[int, int], dict] = {}
@@ -163,7 +169,7 @@ def main() -> int:
                 towner.append(sorted(g))
         if tkeys:
             scores = process.cdist(tkeys, tkeys, scorer=fuzz.ratio, score_cutoff=90, dtype="uint8", workers=1)
-            for x, y in zip(*scores.nonzero()):
+            for x, y in zip(*scores.nonzero(), strict=True):
                 if x < y:
                     for i in towner[x]:
                         for j in towner[y]:
@@ -182,7 +188,7 @@ def main() -> int:
             for w in ws:
                 tinv[w].append(i)
         tshared = defaultdict(int)
-        for w, lst in tinv.items():
+        for lst in tinv.values():
             if len(lst) <= 30:
                 for i, j in combinations(lst, 2):
                     tshared[(i, j)] += 1
@@ -197,7 +203,7 @@ def main() -> int:
         for h in s:
             df[h].append(i)
     shared = defaultdict(int)
-    for h, lst in df.items():
+    for lst in df.values():
         if 2 <= len(lst) <= 40:
             for i, j in combinations(lst, 2):
                 shared[(i, j)] += 1
@@ -242,9 +248,22 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as tmp:
             copy = Path(tmp) / "vault"
             shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".git"))
-            res = subprocess.run(["/work/main/.venv/bin/curator", "lint", str(copy), "--select", "duplicate",
-                                  "--format", "json", "--no-cache"], capture_output=True, text=True,
-                                 cwd="/work/main", timeout=1500)
+            res = subprocess.run(
+                [
+                    "/work/main/.venv/bin/curator",
+                    "lint",
+                    str(copy),
+                    "--select",
+                    "duplicate",
+                    "--format",
+                    "json",
+                    "--no-cache",
+                ],
+                capture_output=True,
+                text=True,
+                cwd="/work/main",
+                timeout=1500,
+            )
             Path(args.out).mkdir(parents=True, exist_ok=True)
             (Path(args.out) / f"{args.vault}.curator.json").write_text(res.stdout)
             index = {r: i for i, r in enumerate(rel)}
@@ -272,13 +291,23 @@ def main() -> int:
             a, b = inter / max(1, len(sh[i])), inter / max(1, len(sh[j]))
         ri = len(rare[i] & rare[j])
         rc = ri / max(1, min(len(rare[i]), len(rare[j]))) if min(len(rare[i]), len(rare[j])) >= 3 else 0.0
-        out.append({"a": rel[i], "b": rel[j], "found_by": rec["found_by"], "evidence": rec["evidence"],
-                    "cont": round(max(a, b), 3), "cont_min": round(min(a, b), 3), "rare_cont": round(rc, 3),
-                    "words": [words[i], words[j]]})
+        out.append(
+            {
+                "a": rel[i],
+                "b": rel[j],
+                "found_by": rec["found_by"],
+                "evidence": rec["evidence"],
+                "cont": round(max(a, b), 3),
+                "cont_min": round(min(a, b), 3),
+                "rare_cont": round(rc, 3),
+                "words": [words[i], words[j]],
+            }
+        )
     out.sort(key=lambda r: (-len(r["found_by"]), -r["rare_cont"], -r["cont"]))
     Path(args.out).mkdir(parents=True, exist_ok=True)
-    (Path(args.out) / f"{args.vault}.candidates.json").write_text(json.dumps({"stats": stats, "root": str(root),
-                                                                             "pairs": out}, indent=1))
+    (Path(args.out) / f"{args.vault}.candidates.json").write_text(
+        json.dumps({"stats": stats, "root": str(root), "pairs": out}, indent=1)
+    )
     by = defaultdict(int)
     for r in out:
         for g in r["found_by"]:

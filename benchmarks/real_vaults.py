@@ -40,67 +40,122 @@ class RealVault:
 
 VAULTS: list[RealVault] = [
     RealVault(
-        "yoshixi-zettelkasten", "zettelkasten", "digitalyoshixi/zettelkasten",
-        "cb0abd7d1e4164b4b9dc04cd336a954497f246b6", "content", "tune",
+        "yoshixi-zettelkasten",
+        "zettelkasten",
+        "digitalyoshixi/zettelkasten",
+        "cb0abd7d1e4164b4b9dc04cd336a954497f246b6",
+        "content",
+        "tune",
         "13.4k short atomic notes (CS, math, x86, C++), daily notes, excalidraw drawings; the vault the "
         "current rule was first seen failing on",
     ),
     RealVault(
-        "tycholiz-garden", "zettelkasten", "Tycholiz/Digital-Garden",
-        "a4d95cede1101641aa6b88fdb39ec188c764ceb9", "docs/data", "heldout",
+        "tycholiz-garden",
+        "zettelkasten",
+        "Tycholiz/Digital-Garden",
+        "a4d95cede1101641aa6b88fdb39ec188c764ceb9",
+        "docs/data",
+        "heldout",
         "1.25k notes of a developer's Dendron-style garden (dotted hierarchy names)",
     ),
     RealVault(
-        "doubt-zettelkasten", "zettelkasten", "absolute-in-doubt/Zettelkasten",
-        "cf7c0a22cde9f50ef829694c51074154fc9ba5ec", "Zettelkasten", "heldout",
+        "doubt-zettelkasten",
+        "zettelkasten",
+        "absolute-in-doubt/Zettelkasten",
+        "cf7c0a22cde9f50ef829694c51074154fc9ba5ec",
+        "Zettelkasten",
+        "heldout",
         "1.3k notes of a personal Obsidian zettelkasten (main notes, tags, indexes)",
     ),
     RealVault(
-        "obsidian-hub", "catalogue", "obsidian-community/obsidian-hub",
-        "dae4bcf14d27eb3691aa73b2e906e0d1dc7b1e0c", "", "tune",
+        "obsidian-hub",
+        "catalogue",
+        "obsidian-community/obsidian-hub",
+        "dae4bcf14d27eb3691aa73b2e906e0d1dc7b1e0c",
+        "",
+        "tune",
         "6.5k pages: one page per plugin/theme and per person, built from templates",
     ),
     RealVault(
-        "github-explore", "catalogue", "github/explore",
-        "cc66c619fd3c4dd79bc7bca22f685af1e0a67f3d", "", "heldout",
+        "github-explore",
+        "catalogue",
+        "github/explore",
+        "cc66c619fd3c4dd79bc7bca22f685af1e0a67f3d",
+        "",
+        "heldout",
         "1.37k topic and collection pages (index.md with a frontmatter template)",
     ),
     RealVault(
-        "obsidian-help-en", "docs", "obsidianmd/obsidian-help",
-        "fa179e91e86eaff5859226cc045c81000d64e3cd", "en", "heldout",
+        "obsidian-help-en",
+        "docs",
+        "obsidianmd/obsidian-help",
+        "fa179e91e86eaff5859226cc045c81000d64e3cd",
+        "en",
+        "heldout",
         "the official Obsidian help vault, English part",
     ),
     RealVault(
-        "dendron-docs", "docs", "shared:dendron-docs", "", "", "tune",
+        "dendron-docs",
+        "docs",
+        "shared:dendron-docs",
+        "",
+        "",
+        "tune",
         "shared read-only vault; already used by benchmarks/duplicates_eval.py",
     ),
     RealVault(
-        "foam-docs", "docs", "shared:foam-docs", "", "", "tune",
+        "foam-docs",
+        "docs",
+        "shared:foam-docs",
+        "",
+        "",
+        "tune",
         "shared read-only vault",
     ),
     RealVault(
-        "tldr-pages-en", "catalogue", "shared:tldr-pages", "", "pages", "heldout",
+        "tldr-pages-en",
+        "catalogue",
+        "shared:tldr-pages",
+        "",
+        "pages",
+        "heldout",
         "shared read-only vault: one short command page per tool and platform, from one template",
     ),
     RealVault(
-        "tldr-pages-de", "german", "shared:tldr-pages", "", "pages.de", "heldout",
+        "tldr-pages-de",
+        "german",
+        "shared:tldr-pages",
+        "",
+        "pages.de",
+        "heldout",
         "shared read-only vault: the German tldr pages (translations, one template)",
     ),
     RealVault(
-        "claude-zettelkasten", "agent-memory", "Adriftnote/zettelkasten-for-claude",
-        "8e9665fd787ceb3240c3e01e647590545b9a691e", "", "heldout",
-        "an agent's own memory vault (basic-memory style notes on functions, modules, sources; "
-        "Korean and English)",
+        "claude-zettelkasten",
+        "agent-memory",
+        "Adriftnote/zettelkasten-for-claude",
+        "8e9665fd787ceb3240c3e01e647590545b9a691e",
+        "",
+        "heldout",
+        "an agent's own memory vault (basic-memory style notes on functions, modules, sources; Korean and English)",
     ),
     RealVault(
-        "agent-learnings-es", "agent-memory", "mdelmontep/obsidian-vault",
-        "3d0552512ed14a0c66c65c3fdffe275aa97c50ec", "", "heldout",
+        "agent-learnings-es",
+        "agent-memory",
+        "mdelmontep/obsidian-vault",
+        "3d0552512ed14a0c66c65c3fdffe275aa97c50ec",
+        "",
+        "heldout",
         "1.9k notes, mostly 'learnings' a coding agent wrote after its sessions (source: "
         "claude-code-session), in Spanish",
     ),
     RealVault(
-        "obsidian-help-de", "german", "obsidianmd/obsidian-help",
-        "fa179e91e86eaff5859226cc045c81000d64e3cd", "de", "heldout",
+        "obsidian-help-de",
+        "german",
+        "obsidianmd/obsidian-help",
+        "fa179e91e86eaff5859226cc045c81000d64e3cd",
+        "de",
+        "heldout",
         "German part of the Obsidian help vault (a translation, not the English pages)",
     ),
 ]
@@ -143,10 +198,10 @@ def checkout(name: str, cache: Path | str | None = None) -> Path:
         subprocess.run(["git", "clone", "-q", "--no-checkout", str(mirror), str(tmp)], check=True)
         # Only the pages: snapshots lack blobs of 4 MiB and more (videos, images), so a full
         # checkout can fail; a sparse checkout of Markdown files never needs them.
-        subprocess.run(["git", "-C", str(tmp), "sparse-checkout", "set", "--no-cone", *PAGE_PATTERNS],
-                       check=True)
-        subprocess.run(["git", "-C", str(tmp), "-c", "advice.detachedHead=false", "checkout", "-q",
-                        vault.commit], check=True)
+        subprocess.run(["git", "-C", str(tmp), "sparse-checkout", "set", "--no-cone", *PAGE_PATTERNS], check=True)
+        subprocess.run(
+            ["git", "-C", str(tmp), "-c", "advice.detachedHead=false", "checkout", "-q", vault.commit], check=True
+        )
         tmp.rename(dest)
     path = dest / vault.subdir if vault.subdir else dest
     return path
@@ -180,8 +235,10 @@ def main(argv: list[str]) -> int:
             return 2
         return 0
     for v in VAULTS:
-        print(f"{v.name:22} {v.kind:13} {v.split:8} {v.repo:36} {v.commit[:12] or '-':12} "
-              f"{'available' if available(v.name) else 'MISSING'}")
+        print(
+            f"{v.name:22} {v.kind:13} {v.split:8} {v.repo:36} {v.commit[:12] or '-':12} "
+            f"{'available' if available(v.name) else 'MISSING'}"
+        )
     return 0
 
 
