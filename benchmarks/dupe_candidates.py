@@ -217,6 +217,34 @@ def main() -> int:
         if max(a, b) >= 0.5 and min(len(sh[i]), len(sh[j])) >= 3:
             add(i, j, "shingle", f"containment a_in_b={a:.2f} b_in_a={b:.2f} shingles={len(sh[i])}/{len(sh[j])}")
 
+    # TF-IDF cosine over words that few pages share
+    if n <= 3000:
+        import math
+        from collections import Counter
+
+        tfs = [Counter(w.casefold() for w in WORD.findall(b) if len(w) > 2 and not w.isdigit()) for b in bodies]
+        wdf = Counter(w for tf in tfs for w in tf)
+        idf = {w: math.log(n / c) for w, c in wdf.items() if c >= 2}
+        vecs, norms = [], []
+        for tf in tfs:
+            v = {w: (1 + math.log(c)) * idf[w] for w, c in tf.items() if w in idf}
+            vecs.append(v)
+            norms.append(math.sqrt(sum(x * x for x in v.values())) or 1.0)
+        winv = defaultdict(list)
+        for i, v in enumerate(vecs):
+            for w in v:
+                if wdf[w] <= 20:
+                    winv[w].append(i)
+        dots = defaultdict(float)
+        for w, lst in winv.items():
+            for i, j in combinations(lst, 2):
+                dots[(i, j)] += vecs[i][w] * vecs[j][w]
+        for (i, j), dot in dots.items():
+            if dot / (norms[i] * norms[j]) >= 0.35:  # a lower bound; the full cosine decides
+                full = sum(x * vecs[j].get(w, 0.0) for w, x in vecs[i].items()) / (norms[i] * norms[j])
+                if full >= 0.5:
+                    add(i, j, "tfidf", f"tfidf cosine {full:.2f}")
+
     # identity
     ident = defaultdict(set)
     for i in range(n):
