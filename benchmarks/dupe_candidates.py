@@ -218,7 +218,7 @@ def main() -> int:
             add(i, j, "shingle", f"containment a_in_b={a:.2f} b_in_a={b:.2f} shingles={len(sh[i])}/{len(sh[j])}")
 
     # TF-IDF cosine over words that few pages share
-    if n <= 3000:
+    if n <= 20000:
         import math
         from collections import Counter
 
