@@ -158,6 +158,26 @@ VAULTS: list[RealVault] = [
         "heldout",
         "German part of the Obsidian help vault (a translation, not the English pages)",
     ),
+    RealVault(
+        "math-zettelkasten",
+        "zettelkasten",
+        "jaythad13/Mathematikezettelkasten",
+        "30492eb63b6ed70e763c09a171fdeead90dfa2d9",
+        "",
+        "heldout",
+        "434 English maths notes, one folder per course (abstract algebra, p-adics, geometry...); "
+        "added late, read less",
+    ),
+    RealVault(
+        "schmitt-zettelkasten",
+        "zettelkasten",
+        "karlschmitt/Zettelkasten",
+        "b99407325baf245b8cfdac9939dea28e92671bce",
+        "",
+        "heldout",
+        "205 English notes (Angular, web, the Zettelkasten method) with atom notes beside "
+        "tutorial notes; added late, read less",
+    ),
 ]
 
 BY_NAME = {v.name: v for v in VAULTS}
