@@ -165,7 +165,7 @@ VAULTS: list[RealVault] = [
         "30492eb63b6ed70e763c09a171fdeead90dfa2d9",
         "",
         "heldout",
-        "434 English maths notes, one folder per course (abstract algebra, p-adics, geometry...); "
+        "435 English maths notes, one folder per course (abstract algebra, p-adics, geometry...); "
         "added late, read less",
     ),
     RealVault(
