@@ -8,6 +8,12 @@ Generators (each pair records which ones found it):
   "(1)" dropped. Groups of more than 6 pages with one key (template titles) are skipped.
 - `shingle`: word 5-grams of the page text without frontmatter; a pair is a candidate when the
   shingles of one page are at least half contained in the other's (either way).
+- `title_fuzzy`: normalised titles of at least 8 characters with a rapidfuzz ratio of at least 90
+  (vaults of at most 8,000 pages).
+- `title_tokens`: titles sharing at least 3 words of 3+ letters with word-set Jaccard >= 0.5
+  (words in more than 30 titles ignored; vaults of at most 20,000 pages).
+- `tfidf`: cosine >= 0.5 between TF-IDF word vectors of the page texts, only words in 2 to 20
+  pages carrying the overlap (vaults of at most 20,000 pages).
 - `identity`: the same alias, H1, URL (frontmatter values and the first lines of the body) or
   e-mail address on both pages; values shared by more than 4 pages are skipped.
 - `curator`: the pairs `curator lint --select duplicate` reports (only with --curator; run on a
