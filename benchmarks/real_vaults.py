@@ -1,0 +1,266 @@
+"""Registry of real, public vaults written by other people, for the duplicate-rule evaluation.
+
+Each vault is pinned by repository and commit. `checkout(name)` returns a local folder that holds
+the vault's pages: it clones the repository from the bare git mirror that the search tool's
+`fetch` leaves under /work/.mirror/<owner>+<name>/repo (or $CURATOR_MIRROR_ROOT), checks out
+the pinned commit into a cache folder ($CURATOR_VAULT_CACHE, default /tmp/curator-real-vaults)
+and returns the vault's subfolder in it. Shared vaults (/work/shared/vaults) are returned in
+place: never write into them.
+
+Labels for the duplicate pairs of each vault are in benchmarks/labels/<name>.jsonl; see
+benchmarks/labels/README.md for how they were made and what the splits mean.
+
+    python -m benchmarks.real_vaults            # list the registry and whether each is available
+    python -m benchmarks.real_vaults NAME       # print the checkout path of one vault
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+MIRROR_ROOT = Path(os.environ.get("CURATOR_MIRROR_ROOT", "/work/.mirror"))
+SHARED_ROOT = Path(os.environ.get("CURATOR_SHARED_VAULTS", "/work/shared/vaults"))
+DEFAULT_CACHE = Path(os.environ.get("CURATOR_VAULT_CACHE", "/tmp/curator-real-vaults"))
+
+
+@dataclass(frozen=True)
+class RealVault:
+    name: str
+    kind: str  # zettelkasten | catalogue | docs | agent-memory | german
+    repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
+    commit: str  # 40 hex digits; "" for shared vaults
+    subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
+    split: str  # "tune" or "heldout"
+    note: str = ""
+
+
+VAULTS: list[RealVault] = [
+    RealVault(
+        "yoshixi-zettelkasten",
+        "zettelkasten",
+        "digitalyoshixi/zettelkasten",
+        "cb0abd7d1e4164b4b9dc04cd336a954497f246b6",
+        "content",
+        "tune",
+        "13.4k short atomic notes (CS, math, x86, C++), daily notes, excalidraw drawings; the vault the "
+        "current rule was first seen failing on",
+    ),
+    RealVault(
+        "tycholiz-garden",
+        "zettelkasten",
+        "Tycholiz/Digital-Garden",
+        "a4d95cede1101641aa6b88fdb39ec188c764ceb9",
+        "docs/data",
+        "heldout",
+        "1.25k notes of a developer's Dendron-style garden (dotted hierarchy names)",
+    ),
+    RealVault(
+        "doubt-zettelkasten",
+        "zettelkasten",
+        "absolute-in-doubt/Zettelkasten",
+        "cf7c0a22cde9f50ef829694c51074154fc9ba5ec",
+        "Zettelkasten",
+        "heldout",
+        "1.3k notes of a personal Obsidian zettelkasten (main notes, tags, indexes)",
+    ),
+    RealVault(
+        "obsidian-hub",
+        "catalogue",
+        "obsidian-community/obsidian-hub",
+        "dae4bcf14d27eb3691aa73b2e906e0d1dc7b1e0c",
+        "",
+        "tune",
+        "6.5k pages: one page per plugin/theme and per person, built from templates",
+    ),
+    RealVault(
+        "github-explore",
+        "catalogue",
+        "github/explore",
+        "cc66c619fd3c4dd79bc7bca22f685af1e0a67f3d",
+        "",
+        "heldout",
+        "1.37k topic and collection pages (index.md with a frontmatter template)",
+    ),
+    RealVault(
+        "obsidian-help-en",
+        "docs",
+        "obsidianmd/obsidian-help",
+        "fa179e91e86eaff5859226cc045c81000d64e3cd",
+        "en",
+        "heldout",
+        "the official Obsidian help vault, English part",
+    ),
+    RealVault(
+        "dendron-docs",
+        "docs",
+        "shared:dendron-docs",
+        "",
+        "",
+        "tune",
+        "shared read-only vault; already used by benchmarks/duplicates_eval.py",
+    ),
+    RealVault(
+        "foam-docs",
+        "docs",
+        "shared:foam-docs",
+        "",
+        "",
+        "tune",
+        "shared read-only vault",
+    ),
+    RealVault(
+        "tldr-pages-en",
+        "catalogue",
+        "shared:tldr-pages",
+        "",
+        "pages",
+        "heldout",
+        "shared read-only vault: one short command page per tool and platform, from one template",
+    ),
+    RealVault(
+        "tldr-pages-de",
+        "german",
+        "shared:tldr-pages",
+        "",
+        "pages.de",
+        "heldout",
+        "shared read-only vault: the German tldr pages (translations, one template)",
+    ),
+    RealVault(
+        "claude-zettelkasten",
+        "agent-memory",
+        "Adriftnote/zettelkasten-for-claude",
+        "8e9665fd787ceb3240c3e01e647590545b9a691e",
+        "",
+        "heldout",
+        "an agent's own memory vault (basic-memory style notes on functions, modules, sources; Korean and English)",
+    ),
+    RealVault(
+        "agent-learnings-es",
+        "agent-memory",
+        "mdelmontep/obsidian-vault",
+        "3d0552512ed14a0c66c65c3fdffe275aa97c50ec",
+        "",
+        "heldout",
+        "1.9k notes, mostly 'learnings' a coding agent wrote after its sessions (source: "
+        "claude-code-session), in Spanish",
+    ),
+    RealVault(
+        "obsidian-help-de",
+        "german",
+        "obsidianmd/obsidian-help",
+        "fa179e91e86eaff5859226cc045c81000d64e3cd",
+        "de",
+        "heldout",
+        "German part of the Obsidian help vault (a translation, not the English pages)",
+    ),
+    RealVault(
+        "math-zettelkasten",
+        "zettelkasten",
+        "jaythad13/Mathematikezettelkasten",
+        "30492eb63b6ed70e763c09a171fdeead90dfa2d9",
+        "",
+        "heldout",
+        "435 English maths notes, one folder per course (abstract algebra, p-adics, geometry...); "
+        "added late, read less",
+    ),
+    RealVault(
+        "schmitt-zettelkasten",
+        "zettelkasten",
+        "karlschmitt/Zettelkasten",
+        "b99407325baf245b8cfdac9939dea28e92671bce",
+        "",
+        "heldout",
+        "205 English notes (Angular, web, the Zettelkasten method) with atom notes beside "
+        "tutorial notes; added late, read less",
+    ),
+]
+
+BY_NAME = {v.name: v for v in VAULTS}
+PAGE_PATTERNS = ["*.md", "*.markdown"]
+
+
+class MirrorMissing(RuntimeError):
+    pass
+
+
+def mirror_dir(vault: RealVault) -> Path:
+    owner, name = vault.repo.split("/", 1)
+    return MIRROR_ROOT / f"{owner}+{name}" / "repo"
+
+
+def checkout(name: str, cache: Path | str | None = None) -> Path:
+    """The local folder of vault `name` at its pinned commit (cloned into `cache` on first use)."""
+    vault = BY_NAME[name]
+    if vault.repo.startswith("shared:"):
+        path = SHARED_ROOT / vault.repo.split(":", 1)[1]
+        if not path.is_dir():
+            raise MirrorMissing(f"{name}: shared vault {path} is absent")
+        return path / vault.subdir if vault.subdir else path
+    cache = Path(cache) if cache is not None else DEFAULT_CACHE
+    mirror = mirror_dir(vault)
+    owner, repo = vault.repo.split("/", 1)
+    dest = cache / f"{owner}+{repo}@{vault.commit[:12]}"
+    if not (dest / ".git").is_dir():
+        if not mirror.is_dir():
+            raise MirrorMissing(
+                f"{name}: no git mirror at {mirror}. Bring {vault.repo} onto this machine first "
+                f"(the search tool's fetch, github:{vault.repo}), or set CURATOR_MIRROR_ROOT; "
+                f"then this clones commit {vault.commit}."
+            )
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dest.with_name(dest.name + ".partial")
+        subprocess.run(["rm", "-rf", str(tmp)], check=True)
+        subprocess.run(["git", "clone", "-q", "--no-checkout", str(mirror), str(tmp)], check=True)
+        # Only the pages: snapshots lack blobs of 4 MiB and more (videos, images), so a full
+        # checkout can fail; a sparse checkout of Markdown files never needs them.
+        subprocess.run(["git", "-C", str(tmp), "sparse-checkout", "set", "--no-cone", *PAGE_PATTERNS], check=True)
+        subprocess.run(
+            ["git", "-C", str(tmp), "-c", "advice.detachedHead=false", "checkout", "-q", vault.commit], check=True
+        )
+        tmp.rename(dest)
+    path = dest / vault.subdir if vault.subdir else dest
+    return path
+
+
+LABELS_DIR = Path(__file__).with_name("labels")
+
+
+def load_labels(name: str) -> list[dict]:
+    """The labelled pairs of vault `name` (benchmarks/labels/<name>.jsonl): dicts with a, b (paths
+    relative to the vault folder), label (merge | related | unsure), reason, found_by."""
+    import json
+
+    path = LABELS_DIR / f"{name}.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def available(name: str) -> bool:
+    vault = BY_NAME[name]
+    if vault.repo.startswith("shared:"):
+        return (SHARED_ROOT / vault.repo.split(":", 1)[1]).is_dir()
+    return mirror_dir(vault).is_dir()
+
+
+def main(argv: list[str]) -> int:
+    if argv:
+        try:
+            print(checkout(argv[0], argv[1] if len(argv) > 1 else None))
+        except MirrorMissing as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        return 0
+    for v in VAULTS:
+        print(
+            f"{v.name:22} {v.kind:13} {v.split:8} {v.repo:36} {v.commit[:12] or '-':12} "
+            f"{'available' if available(v.name) else 'MISSING'}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
