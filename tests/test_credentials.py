@@ -40,6 +40,7 @@ KEY = (
         (KEY, "Private Key"),
         ("aws_access_key_id = AKIAIOSFODNN7EXAMPLE\n", "AWS Access Key"),
         ("Connect with postgres://admin:hunter2secret@db.internal:5432/app\n", "Basic Auth Credentials"),
+        ("Connect with postgres://app:Sup3rS3cret!@db.internal:5432/app\n", "Password in a URL"),
         ("password = 'S3cr3t!passw0rd'\n", "Secret Keyword"),
         ("token ghp_abcdefghijklmnopqrstuvwxyz0123456789\n", "GitHub Token"),
     ],
@@ -138,10 +139,10 @@ def _patterns_in_use() -> list[tuple[str, re.Pattern[str]]]:
     from detect_secrets.plugins.keyword import QUOTES_REQUIRED_DENYLIST_REGEX_TO_GROUP
 
     plugins = [p for p in get_mapping_from_secret_type_to_class().values() if p.__name__ not in NOT_SECRETS]
-    plugins += [secret_plugins.AssignedSecretDetector, secret_plugins.GitHubFineGrainedTokenDetector]
+    plugins += [getattr(secret_plugins, name) for name in credentials.OWN_PLUGINS]
     patterned = [p for p in plugins if hasattr(p, "denylist") and p.__name__ != "KeywordDetector"]
     found = [(p.__name__, rx) for p in patterned for rx in p.denylist]
-    assert len(plugins) == 28 and len(found) == 47  # a new detect-secrets: see that the prefilter keeps up
+    assert len(plugins) == 29 and len(found) == 48  # a new detect-secrets: see that the prefilter keeps up
     return found + [("KeywordDetector", rx) for rx in QUOTES_REQUIRED_DENYLIST_REGEX_TO_GROUP]
 
 
@@ -219,6 +220,7 @@ EXAMPLES = {
     "TwilioKeyDetector": "AC" + _random(_LOWER, 32, 22),
     "AssignedSecretDetector": "Passwort: Sommer2026!",
     "GitHubFineGrainedTokenDetector": f"token {FINE_GRAINED}",
+    "UrlPasswordDetector": "db: postgres://app:Sup3rS3cret!@db.example.com:5432/app",
 }
 
 

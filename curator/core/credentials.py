@@ -209,6 +209,10 @@ def _allowlisted(line: str, previous: str) -> bool:
     return bool(is_line_allowlisted("page.md", line, get_code_snippet([previous, line], 2)))
 
 
+# curator's own plugins, in secret_plugins.py.
+OWN_PLUGINS = ("AssignedSecretDetector", "GitHubFineGrainedTokenDetector", "UrlPasswordDetector")
+
+
 def _settings() -> dict[str, Any]:
     """detect-secrets' settings for a scan: its plugins (with curator's limits) but NOT_SECRETS,
     curator's own plugins, its filters with the linear-time indirect-reference filter and the
@@ -217,7 +221,7 @@ def _settings() -> dict[str, Any]:
 
     with default_settings():
         defaults = get_settings().json()
-    own = ("AssignedSecretDetector", "GitHubFineGrainedTokenDetector")
+    own = OWN_PLUGINS
     plugins: list[dict[str, Any]] = [
         {**p, "limit": ENTROPY_LIMITS[p["name"]]} if p["name"] in ENTROPY_LIMITS else p
         for p in defaults["plugins_used"]

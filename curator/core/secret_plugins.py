@@ -25,6 +25,15 @@ class GitHubFineGrainedTokenDetector(RegexBasedDetector):
     denylist = (re.compile(r"github_pat_[A-Za-z0-9_]{22,}"),)
 
 
+class UrlPasswordDetector(RegexBasedDetector):
+    """A password in a URL that holds one of the characters RFC 3986 allows there but
+    detect-secrets' Basic Auth plugin takes for a delimiter (`postgres://app:Sup3r!@db`); the
+    plugin reports the others."""
+
+    secret_type = "Password in a URL"
+    denylist = (re.compile(r"://[^\s/?#\[\]@{}:]+:([^\s/?#\[\]@{}]*[!$&'()*+,;=][^\s/?#\[\]@{}]*)@"),)
+
+
 # A key word (in any identifier that ends with it or goes on after `_`/`-`: `db_password`,
 # `GITHUB_TOKEN`, `token_ttl`, not `tokenizer` or `secretary`), Markdown emphasis or a closing
 # quote, then `:`, `=`, `:=`, `==` or `=>`, then one value, quoted or not. ASCII classes on purpose:
