@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,9 +15,24 @@ if TYPE_CHECKING:
     from curator.core.progress import Phased
 
 
+# Control characters other than newline and tab, except curator's own colours (SGR `ESC[…m`): a
+# page's name or text could otherwise set the terminal's title or write to its clipboard.
+_CONTROL = re.compile(r"\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _shown(match: re.Match[str]) -> str:
+    char = match.group()
+    return char if len(char) > 1 else char.encode("unicode_escape").decode("ascii")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character that could steer a terminal written as an escape (`\\x1b`)."""
+    return _CONTROL.sub(_shown, text)
+
+
 def emit(text: str) -> None:
     """Write a result to stdout (a newline is added)."""
-    sys.stdout.write(text + "\n")
+    sys.stdout.write(printable(text) + "\n")
 
 
 def emit_json(data: Any, large: bool = False) -> None:
@@ -38,7 +54,7 @@ def emit_json(data: Any, large: bool = False) -> None:
 
 def diagnose(message: str) -> None:
     """One line on stderr: a warning or an error the user can act on."""
-    sys.stderr.write(f"curator: {message}\n")
+    sys.stderr.write(f"curator: {printable(message)}\n")
 
 
 def use_colour() -> bool:

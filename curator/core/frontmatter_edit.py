@@ -122,6 +122,8 @@ def _load(fm_text: str, path: str) -> dict[str, Any]:
         data = yaml.safe_load(fm_text) if fm_text.strip() else {}
     except (yaml.YAMLError, ValueError) as exc:
         raise FrontmatterEditError(f"{path}: frontmatter is not valid YAML; fix it first") from exc
+    except RecursionError as exc:  # a vault may nest brackets a thousand deep
+        raise FrontmatterEditError(f"{path}: frontmatter is nested too deeply to edit; fix it first") from exc
     if data is None:
         return {}
     if not isinstance(data, dict):

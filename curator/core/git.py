@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,7 @@ class GitRepo:
         """Those of `rel` (relative to the repository) that differ from the last commit."""
         if self.refusal:
             raise GitError(self.refusal)
+        self._check_rule_files(rel)
         try:
             out = self.repo.git.status(
                 "--porcelain", "-z", "--untracked-files=all", "--ignore-submodules=all", "--", *rel
@@ -134,6 +136,7 @@ class GitRepo:
             raise GitError(blocked)
         try:  # any git failure (a locked index, permissions, a detached head) is one line, not a traceback
             rel = [self._rel(p) for p in paths]
+            self._check_rule_files(rel)
             ignored = set(self._ignored(rel))
             rel = [p for p in rel if p not in ignored]
             if not rel:
@@ -155,6 +158,26 @@ class GitRepo:
             raise
         except Exception as exc:
             raise GitError(f"git commit failed: {_last_line(exc)}") from exc
+
+    def _check_rule_files(self, rel: list[str]) -> None:
+        """GitError when an ignore or attributes file git reads for these paths is not a regular
+        file: git opens a FIFO there and waits for a writer forever (a vault unpacked from an archive)."""
+        git_dir = Path(self.repo.git_dir)
+        candidates = {git_dir / "info" / "exclude", git_dir / "info" / "attributes"}
+        for path in rel:
+            for folder in (self.top / path).parents:
+                candidates.update((folder / ".gitignore", folder / ".gitattributes"))
+                if folder == self.top:
+                    break
+        for candidate in sorted(candidates):
+            try:
+                mode = candidate.stat().st_mode  # a symbolic link counts as what it leads to
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            except OSError as exc:
+                raise GitError(f"{candidate} cannot be read ({exc.strerror or exc}); commit by hand") from exc
+            if not stat.S_ISREG(mode):
+                raise GitError(f"{candidate} is not a regular file, and git would wait on it; commit by hand")
 
     def restore_index(self, written: dict[str, bytes]) -> list[str]:
         """Put the index entries of these vault paths back as in HEAD where they hold exactly the

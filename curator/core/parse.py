@@ -48,7 +48,7 @@ _SETEXT = re.compile(_SETEXT_CORE)
 _HEADING_LINE = re.compile(r"\n[ ]{0,3}(?:(#{1,6})(?:[ \t]([^\n]*))?|(=+|-+)[ \t]*)(?=\n|\Z)")
 _BLOCK_ID = re.compile(r"\^([A-Za-z0-9-]+)[ \t]*(?=\n|\Z)")
 _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_HTML_TAG = re.compile(r"<[^>\n]*>")
+_HTML_TAG = re.compile(r"<[^<>\n]*>")  # no `<` inside: a run of `<` with no `>` is read once, not once per `<`
 _MARKUP = "#*_>`~|=[]!-"
 _MARKUP_CHAR = re.compile(r"[#*_>`~|=\[\]!-]")
 # As bytes: a space for each ASCII separator (markup, and what str.split() splits at), "a" for

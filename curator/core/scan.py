@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from curator.core.errors import VaultNotFound
 from curator.core.names import escaped, is_utf8
+from curator.core.vaultpath import in_git
 
 NOT_STATED = -1  # a FileEntry's size and time when the scan did not stat the file
 # A page or folder whose name's bytes are not UTF-8 is left out (its path shown with `\xff`
@@ -78,6 +79,9 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                     target = os.path.realpath(entry.path)
                     if not _inside(target, real_root):
                         problems.append(ScanProblem(rel, "symlink points outside the vault; not read"))
+                        continue
+                    if in_git(Path(os.path.relpath(target, real_root)).parts):
+                        problems.append(ScanProblem(rel, "symlink points into the repository's .git folder; not read"))
                         continue
                     st = os.stat(entry.path)  # follows the link; raises on a loop or a dangling link
                     if stat.S_ISDIR(st.st_mode):

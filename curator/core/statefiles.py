@@ -29,6 +29,7 @@ except ImportError:  # pragma: no cover - an interpreter built without them
     from hmac import compare_digest  # type: ignore[assignment,no-redef,unused-ignore]
 
 STATE_DIR = ".curator"
+GITIGNORE = b"# derived by curator; safe to delete\n*\n"
 KEY_FILE = "state.key"
 KEY_BYTES = 32
 # A sealed store is a JSON object whose first member is its MAC: `{"mac":"<64 hex>",` then the
@@ -78,8 +79,8 @@ def make_state_folder(root: Path, *parts: str) -> Path:
         top.mkdir(exist_ok=True)
     top = state_folder(root)
     ignore = top / ".gitignore"
-    if not os.path.lexists(ignore):
-        write_atomic(ignore, b"# derived by curator; safe to delete\n*\n")
+    if read_regular(ignore) != GITIGNORE:  # one a clone brought along may let the journal be committed
+        write_atomic(ignore, GITIGNORE)
     for depth in range(1, len(parts) + 1):
         folder = state_folder(root, *parts[:depth])
         if not folder.exists():

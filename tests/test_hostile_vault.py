@@ -1,0 +1,96 @@
+"""What a vault someone else packed can hold, as found by attacking curator: nested YAML, escape
+sequences in names and text, quadratic markup, a shipped `.curator/.gitignore`, FIFOs git reads,
+pages that are links into `.git/`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import git
+import pytest
+from helpers import make_vault
+
+from curator.cli.output import printable
+from curator.core.loading import load_vault
+from curator.core.statefiles import GITIGNORE
+
+
+def cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "curator", *args], capture_output=True, text=True, timeout=timeout, check=False
+    )
+
+
+def init(root: Path) -> git.Repo:
+    repo = git.Repo.init(root)
+    with repo.config_writer() as config:
+        config.set_value("user", "name", "t").set_value("user", "email", "t@example.com")
+    repo.git.add("-A")
+    repo.git.commit("-qm", "init")
+    return repo
+
+
+@pytest.mark.parametrize("command", [["rename", "deep", "deeper"], ["merge", "b", "deep"]])
+def test_frontmatter_nested_a_thousand_deep_is_one_line(tmp_path: Path, command: list[str]) -> None:
+    root = make_vault(
+        tmp_path / "v", {"deep.md": "---\nk: " + "[" * 1000 + "]" * 1000 + "\n---\nbody\n", "b.md": "# B\n"}
+    )
+    done = cli(command[0], str(root), *command[1:])
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == "curator: deep.md: frontmatter is nested too deeply to edit; fix it first"
+
+
+def test_escape_sequences_from_the_vault_never_reach_the_terminal(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "# A\n"})
+    (root / "n\x1b]0;PWNED\x07.md").write_text("# B\n")
+    done = cli("lint", str(root), "--no-cache")
+    assert done.returncode in (0, 1) and "\x1b]" not in done.stdout + done.stderr
+    assert "n\\x1b]0;PWNED\\x07.md" in done.stdout
+
+
+def test_printable_keeps_newlines_tabs_and_curators_own_colours() -> None:
+    assert printable("a\tb\n\x1b[31merror\x1b[0m") == "a\tb\n\x1b[31merror\x1b[0m"
+    assert printable("x\x1b]52;c;cHduZWQ=\x07y\x9bz\x7f") == "x\\x1b]52;c;cHduZWQ=\\x07y\\x9bz\\x7f"
+
+
+@pytest.mark.parametrize("text", ["<" * 200_000, "<!--" * 50_000], ids=["angles", "comment-openers"])
+def test_a_run_of_angle_brackets_does_not_hang_the_lint(tmp_path: Path, text: str) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "# A\n", "b.md": text})
+    done = cli("lint", str(root), "--no-cache", "--select", "stub", timeout=60)  # read once per `<`: hours
+    assert done.returncode in (0, 1) and "Traceback" not in done.stderr
+
+
+def test_a_shipped_state_gitignore_is_replaced_by_curators_own(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "see [[b]]\n", "b.md": "# B\n", ".curator/.gitignore": "# shipped\n"})
+    repo = init(root)
+    done = cli("rename", str(root), "b", "b2")
+    assert done.returncode == 0, done.stderr
+    assert (root / ".curator" / ".gitignore").read_bytes() == GITIGNORE
+    untracked = repo.git.status("--porcelain", "--untracked-files=all").splitlines()
+    assert not [line for line in untracked if line.startswith("??")]  # no journal, cache or lock to commit
+
+
+@pytest.mark.parametrize("where", [".gitignore", ".gitattributes"])
+def test_a_fifo_git_would_read_refuses_the_change_in_one_line(tmp_path: Path, where: str) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "see [[b]]\n", "b.md": "# B\n"})
+    init(root)
+    os.mkfifo(root / where)
+    done = cli("rename", str(root), "b", "b2", timeout=60)  # a hang fails here, not forever
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"{where} is not a regular file" in done.stderr
+    assert (root / "b.md").exists() and not (root / "b2.md").exists()
+
+
+def test_a_page_that_links_into_dot_git_is_not_read(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "see [[cfg]]\n"})
+    repo = init(root)
+    with repo.config_writer() as config:
+        config.set_value('remote "origin"', "url", "https://internal.example/secret.git")
+    (root / "cfg.md").symlink_to(".git/config")
+    vault = load_vault(root, use_cache=False)
+    assert "cfg.md" not in vault.pages
+    done = cli("search", str(root), "internal", "--json")
+    assert "secret.git" not in done.stdout
