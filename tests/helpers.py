@@ -35,3 +35,16 @@ async def settle(pilot: Any) -> None:
     for _ in range(3):
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
+
+
+def init_repo(root: Path) -> Any:
+    """A git repository at `root` with every file in one first commit (a `git.Repo`)."""
+    import git
+
+    repo = git.Repo.init(root)
+    with repo.config_writer() as config:
+        config.set_value("user", "name", "Test")
+        config.set_value("user", "email", "test@example.com")
+    repo.git.add("-A")
+    repo.git.commit("-m", "initial")
+    return repo

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import git
 import pytest
-from helpers import make_vault
+from helpers import init_repo, make_vault
 
 from curator.core.changes import apply, undo
 from curator.core.edits import plan_rename
@@ -23,13 +23,7 @@ FILES: dict[str, str | bytes] = {
 
 @pytest.fixture
 def repo(tmp_path: Path) -> git.Repo:
-    root = make_vault(tmp_path / "repo", FILES)
-    repo = git.Repo.init(root)
-    with repo.config_writer() as config:
-        config.set_value("user", "name", "Test")
-        config.set_value("user", "email", "test@example.com")
-    repo.git.add("-A")
-    repo.git.commit("-m", "initial")
+    repo: git.Repo = init_repo(make_vault(tmp_path / "repo", FILES))
     return repo
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import git
 import jsonschema
 import pytest
-from helpers import make_vault
+from helpers import init_repo, make_vault
 
 from curator.cli import documents
 from curator.cli.main import main
@@ -28,19 +28,9 @@ BASE: dict[str, str | bytes] = {
 }
 
 
-def init(root: Path) -> git.Repo:
-    repo = git.Repo.init(root)
-    with repo.config_writer() as config:
-        config.set_value("user", "name", "Test")
-        config.set_value("user", "email", "test@example.com")
-    repo.git.add("-A")
-    repo.git.commit("-m", "initial")
-    return repo
-
-
 def vault_repo(tmp_path: Path, extra: dict[str, str | bytes] | None = None) -> tuple[Path, git.Repo]:
     root = make_vault(tmp_path / "vault", {**BASE, **(extra or {})})
-    return root, init(root)
+    return root, init_repo(root)
 
 
 def rename(vault: Path, old: str, new: str, allow_dirty: bool = False) -> changes.Entry:
@@ -172,7 +162,7 @@ def test_the_history_document_with_a_reverted_change_validates() -> None:
 
 
 def other_repository(tmp_path: Path) -> git.Repo:
-    return init(make_vault(tmp_path / "other", {"mine.md": "the user's other project\n"}))
+    return init_repo(make_vault(tmp_path / "other", {"mine.md": "the user's other project\n"}))
 
 
 def test_a_dot_git_file_naming_another_repository_is_never_committed_into(tmp_path: Path) -> None:
@@ -207,8 +197,8 @@ def test_a_core_worktree_elsewhere_is_never_committed_into(tmp_path: Path) -> No
 
 
 def test_a_submodule_vault_commits_into_its_own_repository(tmp_path: Path) -> None:
-    source = init(make_vault(tmp_path / "source", BASE))
-    outer = init(make_vault(tmp_path / "outer", {"README.md": "outer\n"}))
+    source = init_repo(make_vault(tmp_path / "source", BASE))
+    outer = init_repo(make_vault(tmp_path / "outer", {"README.md": "outer\n"}))
     outer.git.execute(["git", "-c", "protocol.file.allow=always", "submodule", "add", source.git_dir, "notes"])
     vault = Path(outer.working_tree_dir or "") / "notes"
     assert (vault / ".git").is_file()

@@ -9,9 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import git
 import pytest
-from helpers import make_vault
+from helpers import init_repo, make_vault
 
 from curator.cli.output import printable
 from curator.core.loading import load_vault
@@ -22,15 +21,6 @@ def cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "curator", *args], capture_output=True, text=True, timeout=timeout, check=False
     )
-
-
-def init(root: Path) -> git.Repo:
-    repo = git.Repo.init(root)
-    with repo.config_writer() as config:
-        config.set_value("user", "name", "t").set_value("user", "email", "t@example.com")
-    repo.git.add("-A")
-    repo.git.commit("-qm", "init")
-    return repo
 
 
 @pytest.mark.parametrize("command", [["rename", "deep", "deeper"], ["merge", "b", "deep"]])
@@ -65,7 +55,7 @@ def test_a_run_of_angle_brackets_does_not_hang_the_lint(tmp_path: Path, text: st
 
 def test_a_shipped_state_gitignore_is_replaced_by_curators_own(tmp_path: Path) -> None:
     root = make_vault(tmp_path / "v", {"a.md": "see [[b]]\n", "b.md": "# B\n", ".curator/.gitignore": "# shipped\n"})
-    repo = init(root)
+    repo = init_repo(root)
     done = cli("rename", str(root), "b", "b2")
     assert done.returncode == 0, done.stderr
     assert (root / ".curator" / ".gitignore").read_bytes() == GITIGNORE
@@ -76,7 +66,7 @@ def test_a_shipped_state_gitignore_is_replaced_by_curators_own(tmp_path: Path) -
 @pytest.mark.parametrize("where", [".gitignore", ".gitattributes"])
 def test_a_fifo_git_would_read_refuses_the_change_in_one_line(tmp_path: Path, where: str) -> None:
     root = make_vault(tmp_path / "v", {"a.md": "see [[b]]\n", "b.md": "# B\n"})
-    init(root)
+    init_repo(root)
     os.mkfifo(root / where)
     done = cli("rename", str(root), "b", "b2", timeout=60)  # a hang fails here, not forever
     assert done.returncode == 2 and "Traceback" not in done.stderr
@@ -86,7 +76,7 @@ def test_a_fifo_git_would_read_refuses_the_change_in_one_line(tmp_path: Path, wh
 
 def test_a_page_that_links_into_dot_git_is_not_read(tmp_path: Path) -> None:
     root = make_vault(tmp_path / "v", {"a.md": "see [[cfg]]\n"})
-    repo = init(root)
+    repo = init_repo(root)
     with repo.config_writer() as config:
         config.set_value('remote "origin"', "url", "https://internal.example/secret.git")
     (root / "cfg.md").symlink_to(".git/config")
