@@ -211,7 +211,7 @@ def evaluate(root: Path, provider: str, full: bool) -> None:
     )
     vault = load_vault(root, config)
     started = time.perf_counter()
-    report = similarity.find_duplicates(vault)
+    report = similarity.find_similar(vault)
     print(
         f"provider: {report.provider}; {time.perf_counter() - started:.1f} s;",
         ", ".join(f"{s.name}: {s.pages} pages, {s.embedded} embedded, {s.seconds:.1f} s" for s in report.stages),
@@ -227,7 +227,7 @@ def evaluate(root: Path, provider: str, full: bool) -> None:
         print(f"{threshold:>9.2f} {precision:>9.3f} {tp / len(dupes):>7.3f} {extra:>10}")
     default = Config(embedding_provider=provider)
     cut = default.lexical_duplicate_threshold if provider == "lexical" else default.duplicate_threshold
-    reported = {(p.a, p.b): p for p in similarity.find_duplicates(load_vault(root, default)).pairs}
+    reported = {(p.a, p.b): p for p in similarity.find_similar(load_vault(root, default)).pairs}
     missed = [pair for pair, dup in labelled.items() if dup and pair not in reported]
     false = [(pair, reported[pair].score) for pair, dup in labelled.items() if not dup and pair in reported]
     extra_pairs = sorted(((p.score, pair) for pair, p in reported.items() if pair not in labelled), reverse=True)
@@ -301,7 +301,7 @@ def compare_with_full(vault, cut: float) -> None:  # type: ignore[no-untyped-def
         titles = similarity.title_overlap(found[paths[i]].title, found[paths[j]].title)
         if said and similarity.aligned_score(rows[i], rows[j], titles) >= cut:
             full.add(tuple(sorted((paths[i], paths[j]))))
-    two_stage = {(p.a, p.b) for p in similarity.find_duplicates(vault, threshold=cut).pairs}
+    two_stage = {(p.a, p.b) for p in similarity.find_similar(vault, threshold=cut).pairs}
     lost = full - two_stage
     share = len(lost) / len(full) if full else 0.0
     print(

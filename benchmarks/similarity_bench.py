@@ -19,7 +19,7 @@ from pathlib import Path
 from benchmarks.synth import generate, plant_duplicates
 from curator.core.config import Config
 from curator.core.loading import load_vault
-from curator.core.similarity import find_duplicates
+from curator.core.similarity import find_similar
 
 
 def main() -> None:
@@ -41,11 +41,11 @@ def main() -> None:
         shutil.rmtree(root / ".curator", ignore_errors=True)
         vault = load_vault(root, config)
         t0 = time.perf_counter()
-        find_duplicates(vault)
+        find_similar(vault)
         cold = time.perf_counter() - t0
         vault = load_vault(root, config)
         t1 = time.perf_counter()
-        report = find_duplicates(vault)
+        report = find_similar(vault)
         warm = time.perf_counter() - t1
         found = {(p.a, p.b) for p in report.pairs}
         wanted = {tuple(sorted(pair)) for pair in planted}

@@ -48,8 +48,8 @@ def test_text_groups_findings_by_page(sample_vault: Path, capsys: pytest.Capture
     block = out.split("\n\n")
     search = next(b for b in block if b.splitlines()[0].endswith("systems/Search cluster.md"))
     assert "ambiguous-link" in search and "dead-link" in search and "9:70" in search
-    assert out.strip().splitlines()[-2].startswith("21 findings (4 errors, 10 warnings, 7 info) in 18 pages")
-    assert out.strip().splitlines()[-1].startswith("duplicates scored with sentence-transformers/all-MiniLM-L6-v2")
+    assert out.strip().splitlines()[-1].startswith("21 findings (4 errors, 10 warnings, 7 info) in 18 pages")
+    assert "similar pages scored" not in out  # the model's rule is off unless asked for
     assert "\x1b[" not in out  # no colour when stdout is not a terminal
 
 

@@ -36,7 +36,7 @@ SAMPLE_EXPECTED = {
     ("untyped", "topics/Observability.md"),
     ("broken-anchor", "topics/Observability.md"),  # [[Checkout rewrite#Dashboards]]
     ("index-pressure", "MEMORY.md"),  # 2.4 KiB of a 3 KiB budget
-    ("duplicate", LONG),  # a reworded copy of problems/Postgres connection pool exhaustion.md
+    ("duplicate", LONG),  # a paste of problems/Postgres connection pool exhaustion.md
 }
 
 
@@ -51,7 +51,8 @@ def test_sample_vault_shows_every_rule_but_those_that_need_bad_files() -> None:
     rules = {f.rule for f in check_vault(load_vault(SAMPLE_VAULT, use_cache=False))}
     # No credential in the bundled vault, not even a fake one: tests/test_credentials.py covers `secret`;
     # status updates are covered below, typed relations and staleness in tests/test_relations.py.
-    by_other_tests = {"secret", "status-update", "relation-dead", "relation-cycle", "stale"}
+    # `similar` is off unless asked for: tests/test_similarity.py.
+    by_other_tests = {"secret", "status-update", "relation-dead", "relation-cycle", "stale", "similar"}
     assert rules == {r.id for r in CATALOGUE} - {"unreadable", "bad-encoding"} - by_other_tests
 
 

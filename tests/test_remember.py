@@ -124,3 +124,14 @@ def test_a_proposal_waits_in_the_review_queue_and_is_accepted_there(
     assert applied["status"] == "accepted" and (sample_vault / "systems/Redis cache cluster.md").exists()
     undo(sample_vault, applied["change"])
     assert tree(sample_vault) == start
+
+
+def test_a_text_the_page_holds_in_other_sentences_is_dropped(sample_vault: Path) -> None:
+    page = sample_vault / "problems" / "Postgres connection pool exhaustion.md"
+    body = page.read_text(encoding="utf-8").split("---\n", 2)[-1]
+    prose = " ".join(line for line in body.splitlines() if line and not line.startswith(("#", "-", ">", "|")))
+    text = prose.replace(". ", "; ")  # the same words, cut into sentences another way
+    assert text != prose
+    proposal = remember(load_vault(sample_vault), text)
+    assert proposal.decision == "drop"
+    assert proposal.page == "problems/Postgres connection pool exhaustion.md"

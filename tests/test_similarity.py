@@ -17,9 +17,9 @@ import curator.core.similarity as similarity
 from benchmarks.duplicate_pairs import REWORDED as LABELLED_REWORDED
 from curator.core.config import Config
 from curator.core.embeddings import LexicalProvider, chunks, load_provider
-from curator.core.findings import rule_duplicates
+from curator.core.findings import rule_similar
 from curator.core.loading import load_vault
-from curator.core.similarity import candidate_pairs, find_duplicates, page_text
+from curator.core.similarity import candidate_pairs, find_similar, page_text
 
 TEMPLATE = (
     "---\ntype: problem\nowner: platform team\nstatus: open\n---\n## Summary\n{body}\n## Timeline\n## Follow-ups\n"
@@ -56,7 +56,7 @@ def vault_of(tmp_path: Path, pages: list[tuple[str, str]], **config: object):  #
 
 def test_paraphrases_outscore_pages_that_share_only_a_template(tmp_path: Path) -> None:
     pages = [(t, b) for a, ab, c, cb in PAIRS_FOUND for t, b in ((a, ab), (c, cb))] + UNRELATED
-    report = find_duplicates(vault_of(tmp_path, pages), threshold=0.6)
+    report = find_similar(vault_of(tmp_path, pages), threshold=0.6)
     assert report.warning is None and "MiniLM" in report.provider
     found = {(p.a, p.b) for p in report.pairs}
     expected = {tuple(sorted((f"{a}.md", f"{c}.md"))) for a, _, c, _ in PAIRS_FOUND}
@@ -92,7 +92,7 @@ def test_catalogue_pages_from_one_template_are_not_duplicates_but_an_entry_made_
         for i, name in enumerate(names)
     }
     files["themes/Minimal - Theme.md"] = CATALOGUE.format(name="Minimal", author="author0", place="Lisbon")
-    report = find_duplicates(load_vault(make_vault(tmp_path / "v", files), use_cache=False))
+    report = find_similar(load_vault(make_vault(tmp_path / "v", files), use_cache=False))
     assert [(p.a, p.b) for p in report.pairs] == [("themes/Minimal - Theme.md", "themes/Minimal.md")]
 
 
@@ -101,14 +101,14 @@ def test_a_changed_page_costs_one_page(tmp_path: Path) -> None:
     files: dict[str, str | bytes] = {f"{title}.md": TEMPLATE.format(body=body) for title, body in pages}
     files["Certificate renewal (copy).md"] = TEMPLATE.format(body=PAIRS_FOUND[1][1] + " Owner: platform.")
     root = make_vault(tmp_path / "v", files)
-    first = find_duplicates(load_vault(root))
+    first = find_similar(load_vault(root))
     assert {s.name: s.embedded for s in first.stages} == {"static": 8, "model": first.stages[1].pages}
     assert ("Certificate renewal (copy).md", "Certificate renewal.md") in {(p.a, p.b) for p in first.pairs}
-    again = find_duplicates(load_vault(root))
+    again = find_similar(load_vault(root))
     assert [s.embedded for s in again.stages] == [0, 0] and again.pairs == first.pairs
     copy = root / "Certificate renewal (copy).md"
     copy.write_text(copy.read_text().replace("platform", "security"))
-    changed = find_duplicates(load_vault(root))
+    changed = find_similar(load_vault(root))
     assert [s.embedded for s in changed.stages] == [1, 1]
 
 
@@ -119,7 +119,7 @@ def test_evidence_names_shared_title_words_and_neighbours(tmp_path: Path) -> Non
         "Invoice export broken.md": body.replace("failed", "broke") + " [[Ledger]]",
         "Ledger.md": "The ledger system.",
     }
-    report = find_duplicates(load_vault(make_vault(tmp_path / "v", files), use_cache=False))
+    report = find_similar(load_vault(make_vault(tmp_path / "v", files), use_cache=False))
     (pair,) = report.pairs
     assert pair.shared_title_words == ("export", "invoice")
     assert pair.shared_neighbours == ("Ledger.md",)
@@ -131,7 +131,7 @@ def test_the_lexical_provider_finds_near_verbatim_copies(tmp_path: Path) -> None
     copy = text.replace("watch", "check", 1)  # one word of 45
     reworded = "After a database password rotation, restart the payment workers and keep an eye on errors."
     pages = [("Rotate DB password", text), ("Rotate DB password (copy)", copy), ("Password rotation", reworded)]
-    report = find_duplicates(vault_of(tmp_path, [*pages, *UNRELATED], embedding_provider="lexical"))
+    report = find_similar(vault_of(tmp_path, [*pages, *UNRELATED], embedding_provider="lexical"))
     assert report.provider == LexicalProvider.label
     # Calibrated for near-verbatim copies: the reworded page is left to the model.
     assert [(p.a, p.b) for p in report.pairs] == [("Rotate DB password (copy).md", "Rotate DB password.md")]
@@ -152,7 +152,7 @@ def test_the_duplicate_rule_falls_back_to_lexical_when_the_model_does_not_load(t
     text = "Restart the payment workers after rotating the database password, then watch the error rate. " * 3
     pages = [("Rotate DB password", text), ("Rotate DB password (copy)", text.replace("watch", "check", 1))]
     vault = vault_of(tmp_path, [*pages, *UNRELATED], embedding_model_path=str(tmp_path / "no-such-model"))
-    report = find_duplicates(vault)
+    report = find_similar(vault)
     assert report.warning and "using lexical similarity" in report.warning
     assert report.provider == LexicalProvider.label
     assert [s.name for s in report.stages] == ["static", "lexical"]  # stage one ran before the model failed
@@ -163,7 +163,7 @@ def test_the_duplicate_search_reports_each_phase(tmp_path: Path) -> None:
     """A person watching a cold lint sees every phase move, not a bar stuck at zero until the model."""
     pages = [(t, b) for a, ab, c, cb in PAIRS_FOUND for t, b in ((a, ab), (c, cb))] + UNRELATED
     seen: list[tuple[str, int, int, str]] = []
-    find_duplicates(vault_of(tmp_path, pages), progress=lambda *args: seen.append(args))
+    find_similar(vault_of(tmp_path, pages), progress=lambda *args: seen.append(args))
     phases = list(dict.fromkeys(what for what, _, _, _ in seen))
     assert phases == [
         "finding template text",
@@ -195,7 +195,7 @@ def test_the_model_loads_after_stage_one(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(similarity, "static_candidates", recording_static)
     monkeypatch.setattr(similarity, "provider_for", recording_provider)
     pages = [(t, b) for a, ab, c, cb in PAIRS_FOUND for t, b in ((a, ab), (c, cb))] + UNRELATED
-    report = find_duplicates(vault_of(tmp_path, pages))
+    report = find_similar(vault_of(tmp_path, pages))
     assert events == ["stage one", "model"] and [s.name for s in report.stages] == ["static", "model"]
 
 
@@ -277,18 +277,21 @@ def test_indexed_candidates_recall_against_all_pairs() -> None:
 
 
 def test_duplicates_in_lint_say_which_provider_ran(sample_vault: Path) -> None:
+    from curator.core.config import load_config, select_rules
     from curator.core.lint import lint
 
-    report = lint(sample_vault, use_cache=False)
+    assert lint(sample_vault, use_cache=False).similarity is None  # off unless asked for
+    report = lint(sample_vault, select_rules(load_config(sample_vault), "similar"), use_cache=False)
     assert report.similarity is not None
     assert report.similarity["provider"] == "sentence-transformers/all-MiniLM-L6-v2 (local ONNX)"
     assert report.similarity["fallback_reason"] is None
     static, model = report.similarity["stages"]
     assert (static["name"], static["pages"], static["embedded"]) == ("static", 18, 18)
     assert model["name"] == "model" and 2 <= model["pages"] < 18  # the transformer reads only candidates
-    (duplicate,) = [f for f in report.findings if f.rule == "duplicate"]
-    assert duplicate.data["other"] == "problems/Postgres connection pool exhaustion.md"
-    assert duplicate.data["score"] >= 0.88
+    (similar,) = report.findings
+    assert similar.rule == "similar" and similar.severity == "info"
+    assert similar.data["other"] == "problems/Postgres connection pool exhaustion.md"
+    assert similar.data["score"] >= 0.88
 
 
 @pytest.mark.parametrize("value", [0, 1.5, "high", True])
@@ -301,14 +304,14 @@ def test_thresholds_must_be_fractions(tmp_path: Path, value: object) -> None:
 
 
 def test_duplicates_added_later_give_the_same_findings(sample_vault: Path) -> None:
-    from curator.core.findings import check_vault, with_duplicates
-    from curator.core.similarity import DuplicateReport
+    from curator.core.findings import check_vault, with_similar
+    from curator.core.similarity import SimilarReport
 
     vault = load_vault(sample_vault)
-    report = find_duplicates(vault)
+    report = find_similar(vault)
     assert report.pairs
-    without = check_vault(vault, DuplicateReport("pending"))
-    assert with_duplicates(vault, without, report) == check_vault(vault, report)
+    without = check_vault(vault, SimilarReport("pending"))
+    assert with_similar(vault, without, report) == check_vault(vault, report)
 
 
 def test_the_bundled_model_gives_fastembeds_vectors_without_importing_it() -> None:
@@ -424,14 +427,14 @@ MORE_UNRELATED = [
 def test_a_page_written_again_in_other_words_is_found_piece_by_piece(tmp_path: Path) -> None:
     pairs = [(t, b) for a, ab, c, cb in REWORDED for t, b in ((a, ab), (c, cb))]
     pages = pairs + SAME_TOPIC + UNRELATED + MORE_UNRELATED
-    report = find_duplicates(vault_of(tmp_path, pages))
+    report = find_similar(vault_of(tmp_path, pages))
     found = {(p.a, p.b): p for p in report.pairs}
     assert set(found) == {tuple(sorted((f"{a}.md", f"{c}.md"))) for a, _, c, _ in REWORDED}
     for pair in found.values():  # below the threshold, reported as every piece of each page is closest to the other
         assert pair.score < Config().duplicate_threshold and not pair.merge_worthy and pair.reworded
-    messages = [hit.message for hit in rule_duplicates(report)]
+    messages = [hit.message for hit in rule_similar(report)]
     assert all("in other words" in message for message in messages) and len(messages) == 2
-    strict = find_duplicates(vault_of(tmp_path / "strict", pages, reworded_threshold=1.0))
+    strict = find_similar(vault_of(tmp_path / "strict", pages, reworded_threshold=1.0))
     assert strict.pairs == []  # by the score alone, neither pair is a duplicate
 
 
@@ -474,7 +477,7 @@ def test_a_heavy_rewording_reaches_the_model_as_each_pages_nearest(
     stage = stage_one()
     assert pair in stage.reworded
     assert next(score for i, j, score in stage.pairs if (i, j) == pair) < similarity.REWORDED_STATIC
-    reported = {(p.a, p.b): p for p in find_duplicates(vault).pairs}
+    reported = {(p.a, p.b): p for p in find_similar(vault).pairs}
     assert reported[(f"{c}.md", f"{a}.md")].reworded
 
 
@@ -634,12 +637,12 @@ def test_damaged_vector_stores_cost_time_not_a_crash(tmp_path: Path) -> None:
     pages = [(t, b) for a, ab, c, cb in PAIRS_FOUND for t, b in ((a, ab), (c, cb))] + UNRELATED
     files: dict[str, str | bytes] = {f"{title}.md": TEMPLATE.format(body=body) for title, body in pages}
     root = make_vault(tmp_path / "v", files)
-    first = find_duplicates(load_vault(root))
+    first = find_similar(load_vault(root))
     stores = sorted((root / ".curator" / "cache").glob("*.np[yz]"))
     assert stores
     for n, store in enumerate(stores):
         store.write_bytes(b"" if n % 2 == 0 else store.read_bytes()[:100])
-    again = find_duplicates(load_vault(root))
+    again = find_similar(load_vault(root))
     assert again.pairs == first.pairs and sum(s.embedded for s in again.stages) > 0
 
 

@@ -109,7 +109,9 @@ async def test_accept_a_rename_in_review_and_undo_it(sample_vault: Path) -> None
         await settle(pilot)
         assert isinstance(app.screen, ReviewScreen)
         review = app.screen
-        first = review.current()
+        while (first := review.current()) is not None and first.kind != "rename":
+            await pilot.press("s")
+            await settle(pilot)
         assert first is not None and first.kind == "rename"
         old = sample_vault / first.pages[0]
         new = old.with_name(f"{first.title}.md")
@@ -508,3 +510,23 @@ async def test_stats_show_the_counts_of_curator_stats(sample_vault: Path) -> Non
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_pages_like_this_one_show_the_duplicate_evidence_then_the_model(sample_vault: Path) -> None:
+    incident = "incidents/DB pool exhausted again during the Friday evening deploy and nobody noticed for an hour.md"
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        screen = main_of(app)
+        screen.select(incident)
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        shown = str(screen.query_one("#preview-like").render())
+        lines = [line.strip() for line in shown.splitlines()]
+        assert lines[0].startswith("Pages like this one")
+        assert lines[1].startswith("duplicate  problems/Postgres connection pool exhaustion.md: problems/")
+        assert len(lines) >= 3 and "Postgres connection pool exhaustion" not in " ".join(lines[2:])  # listed once
+        screen.select("customers/Acme Corp.md")
+        await settle(pilot)
+        assert str(screen.query_one("#preview-like").render()).strip() == ""  # another page: asked for again

@@ -90,7 +90,7 @@ def format_text(
     if baselined:
         tail += f"; {baselined} accepted by the baseline"
     if report.similarity:
-        tail += f"\nduplicates scored with {report.similarity['provider']}"
+        tail += f"\nsimilar pages scored with {report.similarity['provider']}"
     if lines and lines[-1]:
         lines.append("")
     lines.append(tail if not failed else paint("error", tail + f" — failing at {fail_on} or above"))
@@ -105,7 +105,7 @@ def format_sarif(report: LintReport) -> dict[str, Any]:
             "id": rule.id,
             "name": "".join(part.capitalize() for part in rule.id.split("-")),
             "shortDescription": {"text": rule.summary},
-            "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity]},
+            "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity], "enabled": rule.on},
         }
         for rule in CATALOGUE
     ]

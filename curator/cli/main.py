@@ -374,8 +374,7 @@ def run_dream(args: argparse.Namespace) -> int:
     from curator.core.loading import load_vault
 
     root = _recovered(args.vault)
-    with output.progress_bar() as progress:
-        result = dream(load_vault(root), args.limit, progress)
+    result = dream(load_vault(root), args.limit)
     for note in result.notes:
         output.diagnose(note)
     if args.json:

@@ -11,15 +11,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from curator.core import obsidian
 from curator.core.cache import blake2b
 from curator.core.errors import ConfigError
-from curator.core.rules import CATALOGUE
+from curator.core.rules import BY_ID, CATALOGUE
 from curator.core.vaultpath import NotRegularFile, read_regular
 
 CONFIG_NAME = ".curator.toml"
 SEVERITIES = ("error", "warning", "info")
 
-DEFAULT_SEVERITY: dict[str, str] = {rule.id: rule.severity for rule in CATALOGUE}
+DEFAULT_SEVERITY: dict[str, str] = {rule.id: rule.severity if rule.on else "off" for rule in CATALOGUE}
 DEFAULT_TYPES = ("customer", "project", "system", "person", "problem", "topic")
 
 
@@ -49,6 +50,7 @@ class Config(NamedTuple):
     dream_limit: int = 40  # pages one dream pass looks at
     remember_threshold: float = 0.80  # evidence at which a remembered text goes to an existing page
     journal_folders: tuple[str, ...] = ()  # daily-note folders: their dated titles are meant
+    template_folders: tuple[str, ...] = ()  # folders of page templates: never a duplicate, never renamed
     proposer_command: str | None = None  # a command that proposes titles (JSON on stdin and stdout)
     proposer_timeout: int = 20  # seconds
     search_bm25_weight: float = 1.0  # reciprocal rank fusion weights
@@ -75,6 +77,9 @@ class Config(NamedTuple):
     def in_journal_folder(self, path: str) -> bool:
         """A page in a daily-note folder: its dated title is meant (no diary-title, no rename)."""
         return bool(self.journal_folders) and path.startswith(_as_prefixes(self.journal_folders))
+
+    def in_template_folder(self, path: str) -> bool:
+        return bool(self.template_folders) and path.startswith(_as_prefixes(self.template_folders))
 
     def fingerprint(self) -> str:
         """A hash of every setting, so derived results are rebuilt when the config changes."""
@@ -127,6 +132,7 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
     "dream": {
         "limit": ("positive int", "dream_limit"),
         "journal_folders": ("strings", "journal_folders"),
+        "template_folders": ("strings", "template_folders"),
         "proposer": ("str", "proposer_command"),
         "proposer_timeout": ("seconds", "proposer_timeout"),
     },
@@ -163,7 +169,11 @@ def load_config(vault: Path) -> Config:
         for name in PATH_FIELDS
         if (value := getattr(config, name)) is not None
     }
-    return config._replace(untrusted=untrusted, origins=MappingProxyType(origins), **folders)
+    conventions: dict[str, Any] = {  # what the vault's own Obsidian settings add
+        "journal_folders": tuple(dict.fromkeys([*config.journal_folders, *obsidian.journal_folders(vault)])),
+        "template_folders": tuple(dict.fromkeys([*config.template_folders, *obsidian.template_folders(vault)])),
+    }
+    return config._replace(untrusted=untrusted, origins=MappingProxyType(origins), **folders, **conventions)
 
 
 # Settings that name a folder models are loaded from or kept in. A relative one means the folder
@@ -243,7 +253,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
             values["rules"] = rules
         else:
             raise ConfigError(_unknown(key, [*_TOP_KEYS, *_TABLES, "rules"]))
-    for name in ("ignore", "journal_folders"):
+    for name in ("ignore", "journal_folders", "template_folders"):
         if name in values:
             values[name] = tuple(values[name])
     if values.get("ignore"):
@@ -358,8 +368,8 @@ def select_rules(config: Config, select: str | None = None, ignore: str | None =
         for rule in DEFAULT_SEVERITY:
             if (option == "--select" and rule not in wanted) or (option == "--ignore" and rule in wanted):
                 rules[rule] = "off"
-            elif option == "--select" and rules.get(rule) == "off":
-                rules[rule] = DEFAULT_SEVERITY[rule]  # picked by name: on, though the config turned it off
+            elif option == "--select" and rules.get(rule, DEFAULT_SEVERITY[rule]) == "off":
+                rules[rule] = BY_ID[rule].severity  # picked by name: on, though the config or the default has it off
     return config._replace(rules=MappingProxyType(rules))
 
 

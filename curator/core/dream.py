@@ -24,14 +24,15 @@ from typing import TYPE_CHECKING, Any
 from curator.core import cache
 from curator.core.atomic import write_atomic
 from curator.core.changes import Entry, Journal, by_id_prefix, plan_and_apply
+from curator.core.duplicates import Duplicate
+from curator.core.duplicates import find as find_duplicates
 from curator.core.edits import Plan, plan_merge, plan_rename, target_path
 from curator.core.errors import EditError
 from curator.core.lock import vault_lock
 from curator.core.names import name_problem
 from curator.core.parse import split_frontmatter
-from curator.core.progress import Phased
 from curator.core.resolve import fold
-from curator.core.similarity import STOPWORDS, find_duplicates
+from curator.core.similarity import STOPWORDS
 from curator.core.statefiles import seal
 from curator.core.titles import diary_title, is_eventish, subject_of
 from curator.core.vault import Vault
@@ -163,7 +164,7 @@ def written_by_hand(vault: Vault, path: str) -> str:
     )
 
 
-def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, tuple[str, float]]) -> Suggestion | None:
+def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, Duplicate]) -> Suggestion | None:
     page = vault.pages[path]
     title, source, found = derive_title(vault, path)
     why = _why_event(vault, page.title)
@@ -180,11 +181,11 @@ def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, tuple[str,
         return Suggestion(
             suggestion_id("merge", [path, into]), "merge", [path, into], None, reason, evidence, page_shas=shas
         )
-    if partner is not None and not is_eventish(vault.pages[partner[0]].title):
-        into, score = partner
-        repeats = f"the page repeats {into} (similarity {score:.2f})"
+    if partner is not None and not is_eventish(vault.pages[other := _partner_of(partner, path)].title):
+        into = other
+        repeats = f"the page repeats {into} ({'; '.join(partner.evidence)})"
         reason = f"Merge because {why} and {repeats}{written_by_hand(vault, path)}"
-        evidence["score"] = score
+        evidence["duplicate"] = list(partner.evidence)
         shas[into] = vault.pages[into].sha
         return Suggestion(
             suggestion_id("merge", [path, into]), "merge", [path, into], None, reason, evidence, page_shas=shas
@@ -201,26 +202,26 @@ def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, tuple[str,
     return Suggestion(suggestion_id("rename", [path]), "rename", [path], title, reason, evidence, page_shas=shas)
 
 
-def _older(vault: Vault, a: str, b: str) -> str:
-    def created(path: str) -> tuple[str, int]:
-        fm = vault.pages[path].frontmatter
-        stamp = fm.get("created") or fm.get("date") or ""
-        return (str(stamp) or "9999", vault.pages[path].mtime_ns)
-
-    return a if created(a) <= created(b) else b
+def _partner_of(found: Duplicate, path: str) -> str:
+    return found.other if found.page == path else found.page
 
 
-def _merge_suggestion(vault: Vault, a: str, b: str, score: float, evidence: dict[str, Any]) -> Suggestion:
+def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
+    """Merge `found.page` into `found.other` (a copy into its original, else the smaller page into
+    the larger), unless the smaller one is the page more pages link to: links say which name stays."""
+    a, b = found.page, found.other
     links_a, links_b = _incoming(vault, a), _incoming(vault, b)
-    if links_a != links_b:
-        survivor = a if links_a > links_b else b
-        why_survivor = f"it has more incoming links ({max(links_a, links_b)} against {min(links_a, links_b)})"
+    if links_a > links_b:
+        survivor = a
+        why_survivor = f"it has more incoming links ({links_a} against {links_b})"
     else:
-        survivor = _older(vault, a, b)
-        why_survivor = "it is the older page (both have the same incoming links)"
+        survivor = b
+        why_survivor = (
+            f"it has more incoming links ({links_b} against {links_a})" if links_b > links_a else "it holds the other"
+        )
     source = b if survivor == a else a
     reason = (
-        f"Merge because the two pages say nearly the same (similarity {score:.2f}); "
+        f"Merge because the two pages are one: {'; '.join(found.evidence)}; "
         f"{survivor} stays because {why_survivor}{written_by_hand(vault, source)}"
     )
     shas = {source: vault.pages[source].sha, survivor: vault.pages[survivor].sha}
@@ -230,7 +231,7 @@ def _merge_suggestion(vault: Vault, a: str, b: str, score: float, evidence: dict
         [source, survivor],
         None,
         reason,
-        {**evidence, "score": score, "links": {a: links_a, b: links_b}},
+        {"evidence": list(found.evidence), "kinds": list(found.kinds), "links": {a: links_a, b: links_b}},
         page_shas=shas,
     )
 
@@ -359,19 +360,17 @@ def _run_proposer(command: str, config: Config, request: dict[str, Any]) -> subp
         )
 
 
-def dream(vault: Vault, limit: int | None = None, progress: Phased | None = None) -> DreamResult:
+def dream(vault: Vault, limit: int | None = None) -> DreamResult:
     """Look at up to `limit` pages (diary titles and merge-worthy pairs first, most linked first) and
     store what a careful curator would propose; earlier decisions are kept."""
     limit = vault.config.dream_limit if limit is None else limit
     notes: list[str] = []
-    report = find_duplicates(vault, progress=progress)
-    if report.warning:
-        notes.append(report.warning)
-    duplicates: dict[str, tuple[str, float]] = {}
-    for pair in report.pairs:
-        for one, other in ((pair.a, pair.b), (pair.b, pair.a)):
-            if one not in duplicates or duplicates[one][1] < pair.score:
-                duplicates[one] = (other, pair.score)
+    found = [d for d in find_duplicates(vault) if d.fix == "merge"]  # the evidence lint reports, no model
+    duplicates: dict[str, Duplicate] = {}
+    for pair in found:
+        for one in (pair.page, pair.other):
+            if one not in duplicates or duplicates[one].contained < pair.contained:
+                duplicates[one] = pair
     diary = [
         p.path
         for p in vault.pages.values()
@@ -380,14 +379,14 @@ def dream(vault: Vault, limit: int | None = None, progress: Phased | None = None
         and diary_title(p.title, vault.config.title_chars) is not None
     ]
     work: list[tuple[int, str, Any]] = [(_incoming(vault, path), "rename", path) for path in diary]
-    work += [(max(_incoming(vault, p.a), _incoming(vault, p.b)), "merge", p) for p in report.pairs if p.merge_worthy]
+    work += [(max(_incoming(vault, d.page), _incoming(vault, d.other)), "merge", d) for d in found]
     statuses = _status_updates(vault)
     work += [(_incoming(vault, path), "status", path) for path in statuses]
     work.sort(key=lambda w: (-w[0], w[1], str(w[2])))
     proposed: list[Suggestion] = []
     seen: set[str] = set()
     for _, kind, item in work:
-        pages = [item.a, item.b] if kind == "merge" else [item]
+        pages = [item.page, item.other] if kind == "merge" else [item]
         if any(p in seen for p in pages):
             continue
         if len(seen) + len(pages) > limit:
@@ -398,11 +397,7 @@ def dream(vault: Vault, limit: int | None = None, progress: Phased | None = None
         elif kind == "status":
             suggestion = _status_suggestion(vault, item, set(statuses))
         else:
-            evidence = {
-                "shared_title_words": list(item.shared_title_words),
-                "shared_neighbours": list(item.shared_neighbours),
-            }
-            suggestion = _merge_suggestion(vault, item.a, item.b, item.score, evidence)
+            suggestion = _merge_suggestion(vault, item)
         if suggestion is not None:
             proposed.append(suggestion)
     tier = _tier_suggestion(vault)

@@ -21,7 +21,7 @@ from curator.core.vault import ResolvedLink, Vault
 if TYPE_CHECKING:
     from hashlib import sha1
 
-    from curator.core.similarity import DuplicateReport
+    from curator.core.similarity import SimilarReport
 else:
     try:  # hashlib loads OpenSSL (4 ms) to offer every algorithm; a fingerprint needs SHA-1 only
         from _sha1 import sha1
@@ -45,24 +45,25 @@ def fingerprint(rule: str, path: str, key: str) -> str:
     return sha1(f"{rule}\0{path}\0{key}".encode()).hexdigest()[:16]
 
 
-def check_vault(vault: Vault, duplicates: DuplicateReport | None = None) -> list[Finding]:
+def check_vault(vault: Vault, similar: SimilarReport | None = None) -> list[Finding]:
     """Every finding of every enabled rule, sorted by page, line and rule.
 
-    `duplicates` is the similarity layer's report; without it, it is computed when the rule is on.
+    `similar` is the embedding model's report for the opt-in `similar` rule; without it, it is
+    computed when that rule is on.
     """
-    if duplicates is None and vault.config.severity("duplicate") is not None:
-        from curator.core.similarity import find_duplicates
+    if similar is None and vault.config.severity("similar") is not None:
+        from curator.core.similarity import find_similar
 
-        duplicates = find_duplicates(vault)
+        similar = find_similar(vault)
     hits = [hit for rule_check in RULES for hit in rule_check(vault)]
-    if duplicates is not None:
-        hits.extend(rule_duplicates(duplicates))
+    if similar is not None:
+        hits.extend(rule_similar(similar))
     return findings_of(vault, hits)
 
 
-def with_duplicates(vault: Vault, findings: list[Finding], duplicates: DuplicateReport) -> list[Finding]:
-    """`findings` (checked without the similarity report) plus the duplicate findings, in order."""
-    return sorted([*findings, *findings_of(vault, list(rule_duplicates(duplicates)))], key=_order)
+def with_similar(vault: Vault, findings: list[Finding], similar: SimilarReport) -> list[Finding]:
+    """`findings` (checked without the model's report) plus the `similar` findings, in order."""
+    return sorted([*findings, *findings_of(vault, list(rule_similar(similar)))], key=_order)
 
 
 def _order(f: Finding) -> tuple[str, int, int, str]:
@@ -471,25 +472,46 @@ def rule_secrets(vault: Vault) -> Iterator[Hit]:
             )
 
 
-def rule_duplicates(report: DuplicateReport) -> Iterator[Hit]:
+def rule_duplicates(vault: Vault) -> Iterator[Hit]:
+    if vault.config.severity("duplicate") is None:
+        return
+    from curator.core.duplicates import find
+
+    for found in find(vault):
+        yield Hit(
+            "duplicate",
+            found.page,
+            f"duplicate of {found.other}: {'; '.join(found.evidence)}"
+            + ("; the same text under two names: edit one to say what its name means" if found.fix == "edit" else ""),
+            found.other,
+            data={
+                "other": found.other,
+                "evidence": list(found.evidence),
+                "kinds": list(found.kinds),
+                "contained": found.contained,
+                "fix": found.fix,
+            },
+        )
+
+
+def rule_similar(report: SimilarReport) -> Iterator[Hit]:
     for pair in report.pairs:
-        worthy = "; merge-worthy" if pair.merge_worthy else ""
         evidence = []
         if pair.shared_title_words:
             evidence.append(f"shared title words: {', '.join(pair.shared_title_words)}")
         if pair.shared_neighbours:
             shown = ", ".join(pair.shared_neighbours[:3]) + (", …" if len(pair.shared_neighbours) > 3 else "")
             evidence.append(f"both linked with {shown}")
-        message = f"suspected duplicate of {pair.b} (similarity {pair.score:.2f}{worthy})"
+        message = f"close in meaning to {pair.b} (similarity {pair.score:.2f}): read both before merging"
         if pair.reworded:  # below the threshold, but each page says best what the other says
             message = (
-                f"suspected duplicate of {pair.b}, in other words (similarity {pair.score:.2f}; "
+                f"close in meaning to {pair.b}, in other words (similarity {pair.score:.2f}; "
                 "every part of each page is closest to the other)"
             )
         if evidence:
             message += "; " + "; ".join(evidence)
         yield Hit(
-            "duplicate",
+            "similar",
             pair.a,
             message,
             pair.b,
@@ -520,4 +542,5 @@ RULES: tuple[Callable[[Vault], Iterator[Hit]], ...] = (
     rule_status_updates,
     rule_secrets,
     rule_stale,
+    rule_duplicates,
 )

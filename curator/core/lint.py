@@ -32,7 +32,7 @@ class LintReport(NamedTuple):
     links: int
     notes: list[str]
     from_cache: bool = False
-    similarity: dict[str, Any] | None = None  # the provider that scored duplicates, when the rule ran
+    similarity: dict[str, Any] | None = None  # the provider that scored `similar` pairs, when that rule ran
     # The loaded vault, held only so that the CLI can leave at once without freeing a large vault
     # object by object (cli.main._leave_fast); None when the findings came from the cache.
     kept_for_exit: Vault | None = None
@@ -81,25 +81,24 @@ def lint(
 
     reading = phase(progress, "reading pages")
     vault = load_vault(root, config, use_cache=use_cache, scan=scan, progress=reading)  # pauses the collector itself
-    duplicates = None
-    # What follows makes millions of objects and few cycles: with the collector running, a warm
-    # run after one edit at 100k pages took 23 s instead of 18 (it walked them again and again).
+    similar = None
+    # What follows makes millions of objects and few cycles: the collector would walk them again and again.
     with gc_paused():
-        if config.severity("duplicate") is not None:
-            from curator.core.similarity import find_duplicates
+        if config.severity("similar") is not None:
+            from curator.core.similarity import find_similar
 
-            duplicates = find_duplicates(vault, progress=progress)
-        findings = check_vault(vault, duplicates)
+            similar = find_similar(vault, progress=progress)
+        findings = check_vault(vault, similar)
     notes = list(vault.notes)
     similarity = None
-    if duplicates is not None:
+    if similar is not None:
         similarity = {
-            "provider": duplicates.provider,
-            "fallback_reason": duplicates.warning,
-            "stages": [stage.as_dict() for stage in duplicates.stages],
+            "provider": similar.provider,
+            "fallback_reason": similar.warning,
+            "stages": [stage.as_dict() for stage in similar.stages],
         }
-        if duplicates.warning:
-            notes.append(duplicates.warning)
+        if similar.warning:
+            notes.append(similar.warning)
     report = LintReport(
         vault=str(root),
         findings=findings,

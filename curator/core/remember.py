@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from curator.core.duplicates import CONTAINED, share_held
 from curator.core.edits import FileChange, Plan, explicit_target, target_path
 from curator.core.errors import EditError
 from curator.core.frontmatter_edit import set_scalar
@@ -100,6 +101,11 @@ def remember(
     for near in evidence[:3]:  # a repeat is dropped whatever the evidence says
         if not _new_sentences(text, vault.text_of(near.path)):
             return Proposal("drop", near.path, None, f"Drop: {near.path} says all of it already", evidence, None)
+        held = share_held(vault, near.path, text)
+        if held >= CONTAINED:  # what the duplicate rule calls a copy
+            return Proposal(
+                "drop", near.path, None, f"Drop: {near.path} holds {held:.0%} of the text already", evidence, None
+            )
     best = evidence[0] if evidence and evidence[0].score >= limit else None
     if best is None:
         title = title_for(text)

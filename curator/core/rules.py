@@ -10,8 +10,9 @@ from typing import Any, NamedTuple
 
 class Rule(NamedTuple):
     id: str
-    severity: str
+    severity: str  # the severity it reports at when on
     summary: str
+    on: bool = True  # whether it runs without being asked for (`rules.<id>` or `--select`)
 
 
 CATALOGUE: tuple[Rule, ...] = (
@@ -19,7 +20,17 @@ CATALOGUE: tuple[Rule, ...] = (
     Rule("dead-link", "error", "A link whose target resolves to no page or file in the vault."),
     Rule("stub", "info", "A page with too little body text to be worth its title."),
     Rule("diary-title", "warning", "A title that names an event (it holds a date, or is very long), not a thing."),
-    Rule("duplicate", "warning", "Two pages similar enough to be suspected duplicates."),
+    Rule(
+        "duplicate",
+        "warning",
+        "Two pages a person would merge: one holds the other's text, or both name one thing (title, name and address).",
+    ),
+    Rule(
+        "similar",
+        "info",
+        "Two pages close in meaning, by the embedding model: a suspicion to read, not a verdict. Off unless asked for.",
+        on=False,
+    ),
     Rule("untyped", "info", "Frontmatter `type` missing or outside the vault's vocabulary."),
     Rule("ambiguous-link", "warning", "A link that several pages could answer; the nearest wins."),
     Rule("broken-anchor", "warning", "A link to a heading or block id that the target does not have."),

@@ -98,6 +98,7 @@ REWORDED_NEAREST_MARGIN = 0.05
 REWORDED_WORDS = 20
 PIECE_WORDS = 8  # sentences shorter than this are read together with the next
 MAX_PIECES = 48  # a long page is scored on this many pieces, spread over it
+MODEL_PAGES = 300  # pages the transformer scores in one run, at most (about 40 s on 2 cores)
 PAGES_PER_BATCH = 500  # pages embedded together (their pieces' vectors are held at once)
 TEXT_RECIPE = "v3"  # bump when page_text or section_texts change: every cached vector is then rebuilt
 Progress = Callable[[int, int], None]
@@ -147,7 +148,7 @@ class Stage:
 
 
 @dataclass
-class DuplicateReport:
+class SimilarReport:
     provider: str  # the provider's label
     pairs: list[Pair] = field(default_factory=list)
     warning: str | None = None  # why the model did not load, when it fell back
@@ -1060,15 +1061,36 @@ def _mutual_nearest(by_page: Arrays, floor: float, margin: float) -> list[tuple[
     return list(zip(page[kept].tolist(), best[kept].tolist(), strict=True))
 
 
-def find_duplicates(
+def _within_model_budget(pairs: list[tuple[int, int, float]]) -> list[tuple[int, int, float]]:
+    """Stage one's pairs, closest first, for as long as they bring the transformer no more than
+    MODEL_PAGES pages: on a vault of short notes stage one passes a third of the pages, and the
+    transformer's time is what a user waits for."""
+    kept: list[tuple[int, int, float]] = []
+    pages: set[int] = set()
+    for i, j, score in sorted(pairs, key=lambda pair: -pair[2]):
+        new = {i, j} - pages
+        if len(pages) + len(new) > MODEL_PAGES:
+            continue
+        pages |= new
+        kept.append((i, j, score))
+    return sorted(kept, key=lambda pair: (pair[0], pair[1]))
+
+
+def find_similar(
     vault: Vault,
     threshold: float | None = None,
     merge_threshold: float | None = None,
     progress: Phased | None = None,
-) -> DuplicateReport:
+) -> SimilarReport:
     """Pairs of pages at or above the suspicion threshold, most similar first, with their evidence."""
+    from curator.core.duplicates import comparable
+
     config = vault.config
-    by_path = distinctive_texts(vault, progress)
+    by_path = {
+        path: distinct
+        for path, distinct in distinctive_texts(vault, progress).items()
+        if comparable(vault, vault.pages[path])  # a daily note, a drawing or a template is no one's duplicate
+    }
     release_free_memory()  # the sentences of every page, dropped but for what each says of its own
     paths = list(by_path)
     pages = list(by_path.values())
@@ -1097,6 +1119,7 @@ def find_duplicates(
         scored = [(i, j, score, False) for i, j, score in candidate_pairs(vectors, threshold)]
         stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
     else:
+        stage_one = stage_one._replace(pairs=_within_model_budget(stage_one.pairs))
         involved = sorted({i for i, _, _ in stage_one.pairs} | {j for _, j, _ in stage_one.pairs})
         rows, embedded = piece_vectors(
             vault, provider, [pages[i] for i in involved], phase(progress, "stage two: embedding pages"), others=pages
@@ -1144,4 +1167,38 @@ def find_duplicates(
                 reworded,
             )
         )
-    return DuplicateReport(provider.label, pairs, warning, embedded, stages)
+    return SimilarReport(provider.label, pairs, warning, embedded, stages)
+
+
+LIKE_CANDIDATES = 20  # pages the transformer compares one page with, picked by the static table
+
+
+def pages_like(vault: Vault, path: str, limit: int = 5) -> tuple[list[tuple[str, float]], str | None]:
+    """The pages closest in meaning to one page, with their aligned scores, best first, and why the
+    model fell back if it did: the TUI's "pages like this one". The static table picks
+    LIKE_CANDIDATES pages (centred on the vault's mean, as stage one does); the transformer
+    scores only those. A suspicion to read, never a finding."""
+    from curator.core.duplicates import comparable
+
+    by_path = {p: d for p, d in distinctive_texts(vault).items() if comparable(vault, vault.pages[p])}
+    if path not in by_path or len(by_path) < 2:
+        return [], None
+    paths = list(by_path)
+    pages = list(by_path.values())
+    embedder = StaticEmbedder()
+    store = _store_name("static", embedder.id, boilerplate.RECIPE)
+    vectors, _ = whole_text_vectors(vault, store, pages, embedder.embed)
+    _centre(vectors, vectors.mean(axis=0))
+    me = paths.index(path)
+    cosines = vectors @ vectors[me]
+    cosines[me] = -np.inf
+    picked = [int(i) for i in np.argsort(-cosines)[:LIKE_CANDIDATES] if np.isfinite(cosines[i])]
+    provider, warning = provider_for(vault.config)
+    if isinstance(provider, LexicalProvider):
+        return [(paths[i], round(float(cosines[i]), 3)) for i in picked[:limit]], warning
+    rows, _ = piece_vectors(vault, provider, [pages[me], *(pages[i] for i in picked)], others=pages)
+    scored = [
+        (paths[i], round(aligned_score(rows[0], row, title_overlap(pages[me].title, pages[i].title)), 3))
+        for i, row in zip(picked, rows[1:], strict=True)
+    ]
+    return sorted(scored, key=lambda item: (-item[1], item[0]))[:limit], warning

@@ -20,21 +20,21 @@ from curator.core.config import load_config
 from curator.core.dream import accept, dream, load_suggestions, set_status
 from curator.core.edits import Plan
 from curator.core.errors import REPORTED, one_line
-from curator.core.findings import check_vault, with_duplicates
+from curator.core.findings import check_vault, with_similar
 from curator.core.lint import vault_baseline
 from curator.core.loading import load_vault
 from curator.core.lock import between_writes
 from curator.core.pagefilter import PageIndex
 from curator.core.rules import Finding
-from curator.core.similarity import DuplicateReport, find_duplicates
+from curator.core.similarity import SimilarReport, find_similar
 from curator.core.vault import Vault
 from curator.tui.commands import CuratorCommands
 from curator.tui.messages import (
     ChangeMade,
     Dreamt,
-    DuplicatesScored,
     LoadProgressed,
     Noticed,
+    SimilarScored,
     SuggestionDecided,
     VaultLoaded,
 )
@@ -114,7 +114,8 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, group="load", name="Cannot read the vault", exit_on_error=False)
     def rescan(self) -> None:
-        """Read the vault (cache first) and report findings; duplicates follow in a second step.
+        """Read the vault (cache first) and report findings; the model's `similar` pairs, when that
+        rule is on, follow in a second step.
         A change another process is writing is waited for: the vault is never shown half changed."""
 
         def waiting(line: str) -> None:
@@ -133,26 +134,26 @@ class CuratorApp(App[None]):
             waiting,
         )
         accepted = vault_baseline(self.vault_root, config)
-        findings = [f for f in check_vault(vault, DuplicateReport("pending")) if f.fingerprint not in accepted]
+        findings = [f for f in check_vault(vault, SimilarReport("pending")) if f.fingerprint not in accepted]
         pending = sum(1 for s in load_suggestions(self.vault_root) if s.status == "pending")
         self.post_message(VaultLoaded(vault, findings, PageIndex.of(vault), pending))
-        if config.severity("duplicate") is not None:
-            report = find_duplicates(
+        if config.severity("similar") is not None:
+            report = find_similar(
                 vault, progress=lambda what, done, total, _unit: self._post(LoadProgressed(what, done, total))
             )
             if report.warning:
                 self.post_message(Noticed(report.warning, severity="warning"))
-            scored = [f for f in with_duplicates(vault, findings, report) if f.fingerprint not in accepted]
-            self.post_message(DuplicatesScored(scored, report.provider))
+            scored = [f for f in with_similar(vault, findings, report) if f.fingerprint not in accepted]
+            self.post_message(SimilarScored(scored, report.provider))
 
     def on_vault_loaded(self, message: VaultLoaded) -> None:
         self.vault, self.findings = message.vault, message.findings
         self.pending_suggestions = message.pending_suggestions
         self._post(VaultLoaded(message.vault, message.findings, message.index, message.pending_suggestions))
 
-    def on_duplicates_scored(self, message: DuplicatesScored) -> None:
+    def on_similar_scored(self, message: SimilarScored) -> None:
         self.findings = message.findings
-        self._post(DuplicatesScored(message.findings, message.provider))
+        self._post(SimilarScored(message.findings, message.provider))
 
     def on_noticed(self, message: Noticed) -> None:
         self.notify(message.text, title=message.title, severity=message.severity)  # type: ignore[arg-type]
@@ -359,7 +360,13 @@ class CuratorApp(App[None]):
             proposed, _, _ = derive_title(vault, path)
             prompt = f"New title for {path} (links to it are rewritten){written_by_hand(vault, path)}:"
             self.push_screen(EditLine(prompt, proposed), then(lambda v, title: plan_rename(v, path, title)))
-        elif finding.rule == "duplicate" and isinstance(finding.data.get("other"), str):
+        elif finding.rule == "duplicate" and finding.data.get("fix") == "edit":
+            self.notify(
+                f"{path} says what {finding.data.get('other')} says: edit it to say what its name means.",
+                title="The same text under two names",
+            )
+            self.action_edit_page(path, None)
+        elif finding.rule in ("duplicate", "similar") and isinstance(finding.data.get("other"), str):
             other = finding.data["other"]
             choices = [
                 (other, f"merge {path} into {other}{written_by_hand(vault, path)}"),

@@ -22,7 +22,7 @@ class VaultLoaded(Message):
 
 
 @dataclass
-class DuplicatesScored(Message):
+class SimilarScored(Message):
     findings: list[Finding]
     provider: str
 

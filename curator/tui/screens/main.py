@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,11 +12,11 @@ from textual.widgets import Footer, Header, Input, OptionList, Static
 
 from curator.core.rules import Finding
 from curator.core.vault import Vault
-from curator.tui.messages import DuplicatesScored, LoadProgressed, PageSelected, VaultLoaded
+from curator.tui.messages import LoadProgressed, PageSelected, SimilarScored, VaultLoaded
 from curator.tui.widgets.findings import FindingsPane
 from curator.tui.widgets.graph import GraphPane
 from curator.tui.widgets.index import IndexPane
-from curator.tui.widgets.preview import PreviewPane
+from curator.tui.widgets.preview import Like, PreviewPane
 
 NARROW = 120  # columns below which one pane shows at a time
 PANES = ("index-pane", "graph-pane", "findings-pane", "preview-pane")
@@ -30,6 +30,7 @@ class MainScreen(Screen[None]):
         Binding("4", "pane('preview-pane')", "Preview", id="main.preview"),
         Binding("f", "filter", "Filter pages", id="main.filter"),
         Binding("e", "edit", "Edit page", id="main.edit"),
+        Binding("l", "like", "Pages like this", id="main.like"),
         Binding("escape", "leave_filter", "Back", show=False, id="main.leave-filter"),
     ]
 
@@ -87,6 +88,28 @@ class MainScreen(Screen[None]):
         if self.current is not None:
             self.app.action_edit_page(self.current)  # type: ignore[attr-defined]
 
+    def action_like(self) -> None:
+        if self.vault is not None and self.current is not None:
+            self.query_one(PreviewPane).show_like(None)
+            self.find_like(self.vault, self.current)
+
+    @work(thread=True, exclusive=True, group="like", name="Cannot compare the page", exit_on_error=False)
+    def find_like(self, vault: Vault, path: str) -> None:
+        """The model's closest pages to one page, and the duplicate evidence the rule found for it."""
+        from curator.core.similarity import pages_like
+
+        like, warning = pages_like(vault, path)
+        evidence = {
+            f.data["other"] if f.path == path else f.path: "; ".join(f.data.get("evidence", []))
+            for f in self.findings
+            if f.rule == "duplicate" and path in (f.path, f.data.get("other"))
+        }
+        self.app.call_from_thread(self._show_like, path, Like(like, evidence, warning))
+
+    def _show_like(self, path: str, like: Like) -> None:
+        if path == self.current:
+            self.query_one(PreviewPane).show_like(like)
+
     @on(LoadProgressed)
     def show_progress(self, message: LoadProgressed) -> None:
         self.query_one("#status", Static).update(Text(f"{message.what}… {message.done}/{message.total}"))
@@ -102,15 +125,15 @@ class MainScreen(Screen[None]):
             self.current = next(iter(message.vault.pages), None)
         if self.current:
             self.post_message(PageSelected(self.current))
-        self._status("scoring duplicates…")
+        self._status("scoring similar pages…" if message.vault.config.severity("similar") is not None else "")
 
-    @on(DuplicatesScored)
-    def show_duplicates(self, message: DuplicatesScored) -> None:
+    @on(SimilarScored)
+    def show_similar(self, message: SimilarScored) -> None:
         message.stop()
         self.findings = message.findings
         self.query_one(IndexPane).update_findings(message.findings)
         self.query_one(FindingsPane).show(message.findings)
-        self._status(f"duplicates scored with {message.provider}")
+        self._status(f"similar pages scored with {message.provider}")
 
     def _status(self, extra: str = "") -> None:
         pending = getattr(self.app, "pending_suggestions", 0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.syntax import Syntax
 from rich.text import Text
 from textual import work
@@ -89,7 +90,7 @@ class ReviewScreen(Screen[None]):
         self.app.call_from_thread(self._show_diff, diff, notes)
 
     def _show_diff(self, diff: Syntax | Text, notes: str) -> None:
-        self.query_one("#review-diff", Static).update(diff if not notes else Text(notes) + Text("\n") + Text(str(diff)))
+        self.query_one("#review-diff", Static).update(diff if not notes else Group(Text(notes), diff))
 
     def action_move(self, step: int) -> None:
         if self.suggestions:

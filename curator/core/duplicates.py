@@ -1,0 +1,366 @@
+"""Duplicates a person would merge, each with the evidence that says so.
+
+Two kinds of evidence, both read from the pages' words (no model, linear in the vault's words):
+
+- text: one page's own text mostly contained in the other's. Own text is the page's prose as word
+  runs of SHINGLE words that fewer than TEMPLATE_PAGES pages hold: a run on more pages is a
+  template's or the vault's boilerplate, so pages built from one template are compared on what
+  they fill in. A page needs OWN_RUNS runs of its own for its text to count.
+- identity: one thing entered twice. Equal titles in one folder once case, punctuation,
+  separators and a copy suffix ("X 1", "X copy") are folded away; or the same name (title, first
+  heading or alias) together with the same web address or e-mail (website, repository, homepage
+  in the frontmatter or a "Website:" line). A value counts only when no third page holds it:
+  three pages with one website are one author's, not one page written twice. A name alone is
+  not enough (on the catalogue vault an alias that is another page's title pairs 48 entries
+  entered twice with 62 that are not), nor are plurals folded ("Current" / "Currents").
+
+Meaning alone is never evidence here: neighbouring concepts ("Monotonicity" and "Anti
+Monotonicity") read alike to any model. That is the opt-in `similar` rule (similarity.py).
+
+Some pages are never compared: pages of a dated series (daily notes, a date as the title, the
+vault's journal folders), drawings (`.excalidraw.md`), template files (the vault's template
+folders), and pages in parallel folders: two folders that hold PARALLEL_NAMES or more pages of the
+same names are platform, language or version trees, kept side by side on purpose.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from curator.core import boilerplate
+from curator.core.markdown import fence_ranges, without_heading_lines
+from curator.core.parse import split_frontmatter
+from curator.core.titles import find_date
+
+if TYPE_CHECKING:
+    from curator.core.page import Page
+    from curator.core.vault import Vault
+
+SHINGLE = 5  # words in a run
+TEMPLATE_PAGES = 4  # a run on this many pages is template text
+OWN_RUNS = 24  # runs of its own a page needs before its text is evidence
+CONTAINED = 0.85  # share of a page's own runs the other page must hold
+PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
+
+_WORD = re.compile(r"\w+")
+_URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.IGNORECASE)
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+_FIELD_LINE = re.compile(
+    r"^\s*[-*]?\s*\**(?:website|homepage|home page|repository|repo|github|url|e-?mail|webseite)\**\s*:", re.IGNORECASE
+)
+_ADDRESS_KEYS = frozenset(
+    {"url", "website", "homepage", "home", "repo", "repository", "github", "source", "email", "e-mail", "link"}
+)
+_IMAGE = re.compile(r"^img\.shields\.io/|badge|\.(?:png|jpe?g|gif|svg|webp)(?:\?|$)")
+_H1 = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
+_COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
+_SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
+_COMMENT_BLOCK = re.compile(r"%%.*?%%|<!--.*?-->", re.DOTALL)  # Obsidian and HTML comments: a drawing's data
+_COMPACT_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d[-._ ]?[01]\d[-._ ]?[0-3]\d(?!\d)")
+_WEEK_OR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[-._ ]?(?:w\d\d|[01]\d)(?!\d)", re.IGNORECASE)
+_TEMPLATE_FOLDERS = frozenset({"templates", "template", "_templates", "vorlagen"})
+_INDEX_NAMES = frozenset({"index", "readme", "_index"})
+_MIX = np.uint64(0x100000001B3)
+
+
+class Duplicate(NamedTuple):
+    """Two pages a person would merge: `page` is the one to merge into `other` (the smaller, or
+    the copy), `evidence` the reasons in words, `fix` "merge", or "edit" where the same text stands
+    under two names that each look meant (one of them was probably to say something else)."""
+
+    page: str
+    other: str
+    evidence: tuple[str, ...]
+    kinds: tuple[str, ...]  # "identical", "contained", "title", "alias", "heading", "address"
+    contained: float  # share of `page`'s own text that `other` holds (0 without text evidence)
+    fix: str
+
+
+class _Read(NamedTuple):
+    words: list[str]
+    heading: str
+    addresses: frozenset[str]
+
+
+def find(vault: Vault) -> list[Duplicate]:
+    """Every pair of pages with text or identity evidence, in path order."""
+    compared = [page for page in vault.pages.values() if comparable(vault, page)]
+    reads = {page.path: _read(vault, page) for page in compared}
+    paths = [page.path for page in compared]
+    pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
+    contained, identical = _text_evidence(paths, [reads[p].words for p in paths])
+    for key in contained:
+        pairs[key]["contained"] = ""
+    for key in identical:
+        pairs[key]["identical"] = ""
+    for kind, a, b, value in _identity_evidence(vault, compared, reads):
+        pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
+    parallel = _parallel_folders(paths)
+    in_parallel = {folder for pair in parallel for folder in pair}
+    series = _series_suffixes(compared)
+    found: list[Duplicate] = []
+    for (a, b), kinds in sorted(pairs.items()):
+        if _folder(a) != _folder(b):
+            if (_folder(a), _folder(b)) in parallel:
+                continue
+            if _file_name(a) == _file_name(b) and {_folder(a), _folder(b)} <= in_parallel:
+                continue  # one command or page per platform, language or version tree
+        if _derived(vault.pages[a], vault.pages[b], series):
+            continue
+        if "address" not in kinds and reads[a].addresses and reads[b].addresses:  # noqa: SIM102 - reads as two steps
+            if not reads[a].addresses & reads[b].addresses:
+                continue  # two repositories or websites: a fork or a sibling that copied the text
+        found.append(_duplicate(vault, a, b, kinds, contained))
+    return found
+
+
+def share_held(vault: Vault, path: str, text: str) -> float:
+    """The share of a text's runs of words that the page holds: the rule's text evidence, for a
+    text that is not a page yet (remember's "already there")."""
+    wanted = _runs(_words(text))
+    if not len(wanted):
+        return 0.0
+    runs = _runs(_read(vault, vault.pages[path]).words)
+    return float(np.count_nonzero(np.isin(wanted, runs, assume_unique=True))) / len(wanted)
+
+
+def comparable(vault: Vault, page: Page) -> bool:
+    """Whether a page can be a duplicate at all: readable, not a drawing, not part of a dated
+    series, not a template."""
+    if page.unreadable is not None or not page.sha:
+        return False
+    path = page.path
+    if path.lower().endswith(".excalidraw.md") or "excalidraw-plugin" in page.frontmatter:
+        return False
+    config = vault.config
+    if config.in_journal_folder(path) or config.in_template_folder(path) or dated(page.title):
+        return False
+    return not any(part.lower() in _TEMPLATE_FOLDERS for part in path.split("/")[:-1])
+
+
+def dated(title: str) -> bool:
+    """A title that is a date with at most two more words ("2024-05-01", "Daily 2024-05-01 Mon",
+    "daily.journal.2021.01.01"): one page of a series, like its neighbours by design."""
+    rest = title
+    for pattern in (_COMPACT_DATE, _WEEK_OR_MONTH):
+        rest = pattern.sub(" ", rest)
+    date = find_date(rest)
+    if date is not None:
+        rest = rest[: date.start()] + " " + rest[date.end() :]
+    if rest == title:
+        return False
+    return len(_WORD.findall(rest)) <= 2
+
+
+def title_key(title: str) -> str:
+    """A title as two entries of one thing share it: case, punctuation, separators and a copy
+    suffix folded away ("RedShift - OLED Blue Light Filter", "RedShift: OLED blue light filter")."""
+    text = unicodedata.normalize("NFKC", title).casefold().strip()
+    text = _COPY_SUFFIX.sub("", text)
+    return _SEPARATORS.sub(" ", text).strip()
+
+
+def _name_of(page: Page) -> str:
+    """The name a page goes by: its file name, or its folder's for an index page."""
+    title = page.title
+    if title.lower() in _INDEX_NAMES and "/" in page.path:
+        return page.folder.rsplit("/", 1)[-1]
+    return title
+
+
+def _read(vault: Vault, page: Page) -> _Read:
+    try:
+        text = vault.text_of(page.path)
+    except OSError:
+        return _Read([], "", frozenset())
+    _, _, body_at = split_frontmatter(text)
+    body = text[body_at:]
+    top = body.lstrip().split("\n", 1)[0]
+    heading = _H1.match(top)
+    fields = [str(v) for k, v in page.frontmatter.items() if k.lower() in _ADDRESS_KEYS and v is not None]
+    fields += [line for line in body.splitlines() if _FIELD_LINE.match(line)]
+    values = "\n".join(fields)
+    found = [_address(url) for url in _URL.findall(values)] + [mail.lower() for mail in _EMAIL.findall(values)]
+    addresses = frozenset(a for a in found if a and not _IMAGE.search(a))
+    return _Read(_words(body), title_key(heading.group(1)) if heading else "", addresses)
+
+
+def _words(body: str) -> list[str]:
+    """A body's prose as words: no code blocks, comments, heading lines, web addresses or link
+    targets (a link counts as the words it shows)."""
+    ranges = fence_ranges(body, 0)
+    if ranges:
+        kept, at = [], 0
+        for start, end in ranges:
+            kept.append(body[at:start])
+            at = end
+        body = "".join([*kept, body[at:]])
+    if "%%" in body or "<!--" in body:
+        body = _COMMENT_BLOCK.sub(" ", body)
+    body = _URL.sub(" ", boilerplate.wikilinks_as_shown(without_heading_lines(body)))
+    if "](" in body:
+        body = re.sub(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)", r"\1", body)
+    return _WORD.findall(body.casefold())
+
+
+def _address(url: str) -> str:
+    url = url.strip().rstrip(".;:").lower()
+    url = re.sub(r"^https?://(?:www\.)?", "", url).rstrip("/")
+    return url.removesuffix(".git")
+
+
+def _text_evidence(
+    paths: list[str], words: list[list[str]]
+) -> tuple[dict[tuple[str, str], float], set[tuple[str, str]]]:
+    """Pairs where one page's own runs are CONTAINED in the other's (the share, by sorted pair),
+    and pairs whose prose is word for word the same."""
+    runs = [_runs(w) for w in words]
+    sizes = np.array([len(r) for r in runs], dtype=np.int64)
+    if not sizes.sum():
+        return {}, set()
+    flat = np.concatenate(runs)
+    owner = np.repeat(np.arange(len(runs), dtype=np.int64), sizes)
+    order = np.lexsort((owner, flat))
+    flat, owner = flat[order], owner[order]
+    starts = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
+    counts = np.diff(np.r_[starts, len(flat)])
+    own = np.zeros(len(runs), dtype=np.int64)
+    common = counts < TEMPLATE_PAGES
+    np.add.at(own, owner[np.repeat(common, counts)], 1)
+    keys: list[np.ndarray] = []
+    for size in range(2, TEMPLATE_PAGES):
+        first = starts[counts == size]
+        for x in range(size):
+            for y in range(x + 1, size):
+                keys.append(owner[first + x] * len(runs) + owner[first + y])
+    if not keys:
+        return {}, set()
+    pair_keys, shared = np.unique(np.concatenate(keys), return_counts=True)
+    left, right = pair_keys // len(runs), pair_keys % len(runs)
+    smaller = np.minimum(own[left], own[right])
+    share = shared / np.maximum(smaller, 1)
+    keep = (smaller >= OWN_RUNS) & (share >= CONTAINED)
+    contained: dict[tuple[str, str], float] = {}
+    same: set[tuple[str, str]] = set()
+    for i, j, s in zip(left[keep].tolist(), right[keep].tolist(), share[keep].tolist(), strict=True):
+        a, b = sorted((paths[i], paths[j]))
+        contained[a, b] = min(s, 1.0)
+        if words[i] == words[j]:
+            same.add((a, b))
+    return contained, same
+
+
+def _runs(words: list[str]) -> np.ndarray:
+    """The distinct hashes of a page's runs of SHINGLE words."""
+    if len(words) < SHINGLE:
+        return np.zeros(0, dtype=np.uint64)
+    hashes = np.fromiter((hash(w) for w in words), dtype=np.int64, count=len(words)).view(np.uint64)
+    count = len(words) - SHINGLE + 1
+    run = hashes[:count].copy()
+    for offset in range(1, SHINGLE):
+        run = run * _MIX ^ hashes[offset : offset + count]
+    return np.unique(run)
+
+
+def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, _Read]) -> Iterable[tuple[str, str, str, str]]:
+    """(kind, page, page, value) for the identity two pages share and no third page holds: one
+    file name up to separators in one folder ("title"), or one name and one web address
+    ("name", "address"). A shared name alone is no evidence: plugins are named for their concept,
+    and abbreviations collide ("SP", "RA")."""
+    titles: dict[tuple[str, str], set[str]] = defaultdict(set)
+    names: dict[str, set[str]] = defaultdict(set)
+    addresses: dict[str, set[str]] = defaultdict(set)
+    for page in pages:
+        titles[page.folder, title_key(_name_of(page))].add(page.path)
+        read = reads[page.path]
+        for name in {title_key(_name_of(page)), read.heading, *(title_key(a) for a in page.aliases)} - {""}:
+            names[name].add(page.path)
+        for address in read.addresses:
+            addresses[address].add(page.path)
+    for (_, key), paths in titles.items():
+        if len(paths) == 2 and key:
+            a, b = sorted(paths)
+            if not (_COPY_SUFFIX.search(vault.pages[a].title) or _COPY_SUFFIX.search(vault.pages[b].title)):
+                yield "title", a, b, key  # a copy named "X 1" is a duplicate only when its text says so
+    named = {frozenset(paths): name for name, paths in names.items() if len(paths) == 2}
+    for address, paths in addresses.items():
+        name = named.get(frozenset(paths), "") if len(paths) == 2 else ""
+        if name:
+            a, b = sorted(paths)
+            yield "name", a, b, name
+            yield "address", a, b, address
+
+
+def _parallel_folders(paths: list[str]) -> set[tuple[str, str]]:
+    """Pairs of folders (both ways) that hold PARALLEL_NAMES or more pages of the same file name."""
+    by_name: dict[str, set[str]] = defaultdict(set)
+    for path in paths:
+        by_name[_file_name(path)].add(_folder(path))
+    shared: Counter[tuple[str, str]] = Counter()
+    for folders in by_name.values():
+        if 1 < len(folders) <= 12:
+            ordered = sorted(folders)
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1 :]:
+                    shared[a, b] += 1
+    parallel = {pair for pair, n in shared.items() if n >= PARALLEL_NAMES}
+    return parallel | {(b, a) for a, b in parallel}
+
+
+def _series_suffixes(pages: list[Page]) -> frozenset[str]:
+    """Last title parts ("X - Flashcards", "Y - Flashcards") that TEMPLATE_PAGES or more titles
+    end with: the name of a series of pages derived from others, or of a topic."""
+    counts = Counter(_suffix(page.title) for page in pages)
+    return frozenset(suffix for suffix, n in counts.items() if suffix and n >= TEMPLATE_PAGES)
+
+
+def _suffix(title: str) -> str:
+    head, separator, tail = title.rpartition(" - ")
+    return title_key(tail) if separator and head.strip() else ""
+
+
+def _derived(page: Page, other: Page, series: frozenset[str]) -> bool:
+    """Whether one page is the other's entry in a series of derived pages ("X" and "X -
+    Flashcards", "X - Topic" and "X - Flashcards"): kept apart on purpose, however alike."""
+    ends = {_suffix(page.title), _suffix(other.title)}
+    return len(ends) == 2 and bool(ends & series) and title_key(page.title) != title_key(other.title)
+
+
+def _file_name(path: str) -> str:
+    return path.rsplit("/", 1)[-1].casefold()
+
+
+def _folder(path: str) -> str:
+    return path.rsplit("/", 1)[0] if "/" in path else ""
+
+
+def _duplicate(
+    vault: Vault, a: str, b: str, kinds: dict[str, str], contained: dict[tuple[str, str], float]
+) -> Duplicate:
+    page_a, page_b = vault.pages[a], vault.pages[b]
+    same_name = title_key(_name_of(page_a)) == title_key(_name_of(page_b))
+    # The page to merge away: a copy's name ("X 1") over the original's, else the smaller page.
+    copies = [p for p in (page_a, page_b) if _COPY_SUFFIX.search(_name_of(p)) and same_name]
+    if len(copies) == 1:
+        page, other = copies[0].path, (b if copies[0].path == a else a)
+    else:
+        page, other = (a, b) if (page_a.body_chars, a) <= (page_b.body_chars, b) else (b, a)
+    share = contained.get((a, b), 0.0)
+    evidence: list[str] = []
+    if "identical" in kinds:
+        evidence.append("the same text")
+    elif "contained" in kinds:
+        evidence.append(f"{other} holds {share:.0%} of its own text")
+    for kind, words in (("title", "same title"), ("alias", "same name as an alias"), ("heading", "same heading")):
+        if kind in kinds:
+            evidence.append(f"{words} '{kinds[kind]}'")
+    if "address" in kinds:
+        evidence.append(f"same address {kinds['address']}")
+    fix = "edit" if "identical" in kinds and not same_name and len(kinds) == 2 else "merge"
+    return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)

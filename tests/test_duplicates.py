@@ -1,0 +1,206 @@
+"""The duplicate rule: text and identity evidence, and the pages that are never duplicates."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from helpers import make_vault
+
+from curator.core.config import load_config
+from curator.core.duplicates import Duplicate, dated, find, title_key
+from curator.core.findings import check_vault
+from curator.core.loading import load_vault
+
+PROSE = (
+    "The replication lag on the reporting replica grows whenever the nightly export holds a long "
+    "transaction open, because vacuum cannot remove the rows the export still sees. We moved the "
+    "export to a snapshot taken from the backup, so the replica keeps up, and the dashboards that "
+    "read from it show numbers at most a minute old. Alerts fire when the lag passes five minutes."
+)
+OTHER_PROSE = (
+    "Our onboarding checklist asks every new engineer to pair with the on-call person for a week, "
+    "to read the last three postmortems, and to ship one small change on their second day. Laptops "
+    "arrive with the toolchain installed from the provisioning script; access requests go through "
+    "the identity portal and are approved by the team lead within a day of the start date."
+)
+
+
+def found(root: Path) -> list[Duplicate]:
+    return find(load_vault(root, load_config(root), use_cache=False))
+
+
+def pairs(root: Path) -> set[tuple[str, str]]:
+    return {(d.page, d.other) for d in found(root)}
+
+
+def test_a_file_manager_copy_is_merged_into_its_original(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v", {"Replica lag.md": PROSE, "Replica lag 1.md": PROSE, "Onboarding.md": OTHER_PROSE}
+    )
+    (duplicate,) = found(root)
+    assert (duplicate.page, duplicate.other) == ("Replica lag 1.md", "Replica lag.md")
+    assert duplicate.fix == "merge"
+    assert "the same text" in duplicate.evidence
+
+
+def test_a_page_held_in_a_larger_one_says_how_much(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v", {"Lag.md": PROSE, "Database operations.md": OTHER_PROSE + "\n\n## Lag\n\n" + PROSE}
+    )
+    (duplicate,) = found(root)
+    assert (duplicate.page, duplicate.other) == ("Lag.md", "Database operations.md")
+    assert duplicate.kinds == ("contained",)
+    assert duplicate.evidence == ("Database operations.md holds 100% of its own text",)
+    assert duplicate.contained == 1.0
+
+
+def test_two_pages_on_different_subjects_are_not_duplicates(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"Lag.md": PROSE, "Onboarding.md": OTHER_PROSE})
+    assert found(root) == []
+
+
+def test_a_short_page_is_no_evidence_however_alike(tmp_path: Path) -> None:
+    short = "Restart the worker when the queue stalls."
+    root = make_vault(tmp_path / "v", {"Stall.md": short, "Queue stall.md": short + " Then check the logs."})
+    assert found(root) == []
+
+
+def test_the_same_text_under_two_meant_names_is_an_edit_not_a_merge(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"Replica lag.md": PROSE, "Onboarding.md": PROSE})
+    (duplicate,) = found(root)
+    assert duplicate.fix == "edit"
+
+
+def test_a_retitled_catalogue_entry_is_one_title(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Themes/RedShift - OLED Blue Light Filter.md": "A dark theme. Downloads: 120",
+            "Themes/RedShift_ OLED blue light filter.md": "A dark theme. Downloads: 300",
+            "Themes/Minimal.md": "Another theme.",
+        },
+    )
+    (duplicate,) = found(root)
+    assert duplicate.kinds == ("title",)
+    assert duplicate.evidence == ("same title 'redshift oled blue light filter'",)
+
+
+def test_title_key_folds_case_separators_and_copy_suffixes() -> None:
+    assert title_key("RedShift - OLED Blue Light Filter") == title_key("redshift: oled blue light filter")
+    assert title_key("Notes (2)") == title_key("Notes 1") == "notes"
+    assert title_key("C++ Set") != title_key("C++ Unordered Set")
+
+
+def test_one_person_under_two_account_names_is_the_same_name_and_website(tmp_path: Path) -> None:
+    person = "---\naliases: [Valentine]\n---\n# Valentine\n\nWebsite: https://example.org/valentine\n"
+    root = make_vault(
+        tmp_path / "v",
+        {"People/javalent.md": person + "Plugins: a", "People/valentine195.md": person + "Plugins: b"},
+    )
+    (duplicate,) = found(root)
+    assert set(duplicate.kinds) == {"address", "name"}
+    assert "same address example.org/valentine" in duplicate.evidence
+
+
+def test_a_name_held_by_three_pages_or_without_an_address_is_no_identity(tmp_path: Path) -> None:
+    person = "# Valentine\n\nWebsite: https://example.org/valentine\n"
+    root = make_vault(
+        tmp_path / "v", {"a.md": person, "b.md": person.replace("Website", "Notes"), "c/Valentine.md": "x"}
+    )
+    assert found(root) == []
+
+
+def test_a_fork_with_its_own_repository_is_not_a_duplicate(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Plugins/tasks.md": f"---\nrepo: https://github.com/one/tasks\n---\n{PROSE}",
+            "Plugins/tasks-fork.md": f"---\nrepo: https://github.com/two/tasks\n---\n{PROSE}",
+        },
+    )
+    assert found(root) == []
+
+
+def test_template_text_is_not_a_page_of_its_own(tmp_path: Path) -> None:
+    template = OTHER_PROSE
+    files = {f"Plugins/p{i}.md": f"{template}\n\nPlugin number {i} sorts {i} things." for i in range(6)}
+    assert found(make_vault(tmp_path / "v", files)) == []
+
+
+def test_dated_pages_drawings_and_templates_are_never_compared(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "2024-05-01.md": PROSE,
+            "2024-05-02.md": PROSE,
+            "Plan.excalidraw.md": PROSE,
+            "Plan copy.excalidraw.md": PROSE,
+            "templates/Incident.md": PROSE,
+            "Journal/Monday.md": OTHER_PROSE,
+            "Journal/Tuesday.md": OTHER_PROSE,
+            ".obsidian/daily-notes.json": json.dumps({"folder": "Journal"}),
+        },
+    )
+    assert found(root) == []
+
+
+def test_obsidian_template_folder_is_read_from_its_settings(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Meta/Skeletons/Person.md": PROSE,
+            "People/Dana.md": PROSE + " Dana leads the team.",
+            ".obsidian/templates.json": json.dumps({"folder": "Meta/Skeletons"}),
+        },
+    )
+    config = load_config(root)
+    assert config.template_folders == ("Meta/Skeletons",)
+    assert found(root) == []
+
+
+def test_obsidian_settings_that_are_not_json_are_ignored(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "x", ".obsidian/daily-notes.json": "{not json"})
+    assert load_config(root).journal_folders == ()
+
+
+def test_dated_titles() -> None:
+    assert dated("2024-05-01")
+    assert dated("Daily 2024-05-01 Mon")
+    assert dated("daily.journal.2021.01.01")
+    assert dated("2024-W18")
+    assert not dated("Postmortem of the 2024-05-01 checkout outage at the payments gateway")
+    assert not dated("Checkout outage")
+
+
+def test_platform_trees_are_not_duplicates_of_each_other(tmp_path: Path) -> None:
+    files = {}
+    for command in ("ls", "cp", "mv"):
+        for platform in ("linux", "osx"):
+            files[f"{platform}/{command}.md"] = f"{PROSE} {command}"
+    assert found(make_vault(tmp_path / "v", files)) == []
+
+
+def test_a_derived_series_page_is_not_a_duplicate_of_its_note(tmp_path: Path) -> None:
+    files = {f"Cards/{name} - Flashcards.md": f"Question on {name}?\nAnswer.\n" for name in "ABCD"}
+    files["Docker networks.md"] = PROSE
+    files["Docker networks - Flashcards.md"] = PROSE + "\n\nWhat grows the lag?\n?\nA long transaction."
+    assert found(make_vault(tmp_path / "v", files)) == []
+
+
+def test_the_finding_says_the_evidence_and_carries_it_as_data(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"Replica lag.md": PROSE, "Replica lag 1.md": PROSE})
+    vault = load_vault(root, load_config(root), use_cache=False)
+    (finding,) = [f for f in check_vault(vault) if f.rule == "duplicate"]
+    assert finding.path == "Replica lag 1.md"
+    assert finding.message == "duplicate of Replica lag.md: the same text"
+    assert finding.data["other"] == "Replica lag.md"
+    assert finding.data["fix"] == "merge"
+    assert "identical" in finding.data["kinds"]
+
+
+def test_the_similar_rule_is_off_unless_asked_for(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"Replica lag.md": PROSE, "Replica lag 1.md": PROSE})
+    config = load_config(root)
+    assert config.severity("duplicate") == "warning"
+    assert config.severity("similar") is None
