@@ -98,7 +98,7 @@ REWORDED_NEAREST_MARGIN = 0.05
 REWORDED_WORDS = 20
 PIECE_WORDS = 8  # sentences shorter than this are read together with the next
 MAX_PIECES = 48  # a long page is scored on this many pieces, spread over it
-MODEL_PAGES = 300  # pages the transformer scores in one run, at most (about 40 s on 2 cores)
+MODEL_PIECES = 1500  # pieces the transformer embeds in one run, at most: what its time is spent on
 PAGES_PER_BATCH = 500  # pages embedded together (their pieces' vectors are held at once)
 TEXT_RECIPE = "v3"  # bump when page_text or section_texts change: every cached vector is then rebuilt
 Progress = Callable[[int, int], None]
@@ -1061,17 +1061,21 @@ def _mutual_nearest(by_page: Arrays, floor: float, margin: float) -> list[tuple[
     return list(zip(page[kept].tolist(), best[kept].tolist(), strict=True))
 
 
-def _within_model_budget(pairs: list[tuple[int, int, float]]) -> list[tuple[int, int, float]]:
-    """Stage one's pairs, closest first, for as long as they bring the transformer no more than
-    MODEL_PAGES pages: on a vault of short notes stage one passes a third of the pages, and the
-    transformer's time is what a user waits for."""
+def _within_model_budget(pairs: list[tuple[int, int, float]], pages: list[Distinct]) -> list[tuple[int, int, float]]:
+    """Stage one's pairs, closest first, for as long as their pages bring the transformer no more
+    than MODEL_PIECES pieces: on a vault of short notes stage one passes a third of the pages, and
+    the transformer's time, a piece at a time, is what a user waits for."""
     kept: list[tuple[int, int, float]] = []
-    pages: set[int] = set()
+    taken: set[int] = set()
+    pieces = 0
+    sizes: dict[int, int] = {}
     for i, j, score in sorted(pairs, key=lambda pair: -pair[2]):
-        new = {i, j} - pages
-        if len(pages) + len(new) > MODEL_PAGES:
+        new = {i, j} - taken
+        more = sum(sizes.setdefault(k, len(pages[k].pieces())) for k in new)
+        if pieces + more > MODEL_PIECES:
             continue
-        pages |= new
+        taken |= new
+        pieces += more
         kept.append((i, j, score))
     return sorted(kept, key=lambda pair: (pair[0], pair[1]))
 
@@ -1119,7 +1123,7 @@ def find_similar(
         scored = [(i, j, score, False) for i, j, score in candidate_pairs(vectors, threshold)]
         stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
     else:
-        stage_one = stage_one._replace(pairs=_within_model_budget(stage_one.pairs))
+        stage_one = stage_one._replace(pairs=_within_model_budget(stage_one.pairs, pages))
         involved = sorted({i for i, _, _ in stage_one.pairs} | {j for _, j, _ in stage_one.pairs})
         rows, embedded = piece_vectors(
             vault, provider, [pages[i] for i in involved], phase(progress, "stage two: embedding pages"), others=pages
