@@ -37,6 +37,19 @@ async def settle(pilot: Any) -> None:
         await pilot.pause()
 
 
+async def settle_screen(pilot: Any) -> None:
+    """Settle, then wait until two screenshots agree: a table measures its columns when the app is idle,
+    which on a loaded machine comes after settle returns."""
+    await settle(pilot)
+    previous = None
+    for _ in range(50):
+        await pilot.pause(0.05)
+        shot = pilot.app.export_screenshot()
+        if shot == previous:
+            return
+        previous = shot
+
+
 def init_repo(root: Path) -> Any:
     """A git repository at `root` with every file in one first commit (a `git.Repo`)."""
     import git

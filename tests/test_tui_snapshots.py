@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import settle
+from helpers import settle_screen
 
 import curator.core.changes as changes
 from curator.core.changes import apply
@@ -17,18 +17,18 @@ from curator.tui.app import CuratorApp
 
 
 def test_main_screen_wide(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(CuratorApp(sample_vault), terminal_size=(160, 45), run_before=settle)
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=(160, 45), run_before=settle_screen)
 
 
 def test_main_screen_80x24(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(CuratorApp(sample_vault), terminal_size=(80, 24), run_before=settle)
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=(80, 24), run_before=settle_screen)
 
 
 def test_review_screen(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
     async def open_review(pilot) -> None:  # type: ignore[no-untyped-def]
-        await settle(pilot)
+        await settle_screen(pilot)
         await pilot.press("r")
-        await settle(pilot)
+        await settle_screen(pilot)
 
     assert snap_compare(CuratorApp(sample_vault), terminal_size=(120, 40), run_before=open_review)
 
@@ -45,9 +45,9 @@ def test_history_screen(snap_compare, sample_vault: Path, monkeypatch: pytest.Mo
     time.tzset()
 
     async def open_history(pilot) -> None:  # type: ignore[no-untyped-def]
-        await settle(pilot)
+        await settle_screen(pilot)
         await pilot.press("h")
-        await settle(pilot)
+        await settle_screen(pilot)
 
     try:
         assert snap_compare(CuratorApp(sample_vault), terminal_size=(120, 30), run_before=open_history)
@@ -58,7 +58,7 @@ def test_history_screen(snap_compare, sample_vault: Path, monkeypatch: pytest.Mo
 
 def test_help_screen(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
     async def open_help(pilot) -> None:  # type: ignore[no-untyped-def]
-        await settle(pilot)
+        await settle_screen(pilot)
         await pilot.press("question_mark")
         await pilot.pause()
 
@@ -67,17 +67,17 @@ def test_help_screen(snap_compare, sample_vault: Path) -> None:  # type: ignore[
 
 def test_findings_with_detail_80x24(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
     async def open_findings(pilot) -> None:  # type: ignore[no-untyped-def]
-        await settle(pilot)
+        await settle_screen(pilot)
         await pilot.press("3", "down", "down", "down", "down", "down", "down")
-        await settle(pilot)
+        await settle_screen(pilot)
 
     assert snap_compare(CuratorApp(sample_vault), terminal_size=(80, 24), run_before=open_findings)
 
 
 def test_graph_picture_80x24(snap_compare, sample_vault: Path) -> None:  # type: ignore[no-untyped-def]
     async def open_graph(pilot) -> None:  # type: ignore[no-untyped-def]
-        await settle(pilot)
+        await settle_screen(pilot)
         await pilot.press(*["down"] * 12, "2", "down", "down")  # Payments API, then a neighbour marked
-        await settle(pilot)
+        await settle_screen(pilot)
 
     assert snap_compare(CuratorApp(sample_vault), terminal_size=(80, 24), run_before=open_graph)

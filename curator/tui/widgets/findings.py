@@ -15,6 +15,8 @@ from curator.core.rules import Finding
 from curator.tui.messages import PageSelected
 
 LEVELS = (None, "error", "warning", "info")
+COLUMNS = ("severity", "rule", "page", "line", "message")
+PAGE_WIDTH = 40
 GROUP_AT = 100  # a rule with more findings is one row (enter lists them) until a rule is picked
 
 
@@ -42,8 +44,18 @@ class FindingsPane(Vertical):
         yield Static(id="finding-detail")
 
     def on_mount(self) -> None:
+        self._fill([])
+
+    def _fill(self, rows: list[tuple[Text, ...]]) -> None:
+        """Columns as wide as what they show (a page name at most PAGE_WIDTH): measured here, not left to
+        the table, which measures when the app is next idle and on a loaded machine kept header widths."""
         table = self.query_one("#findings", DataTable)
-        table.add_columns("severity", "rule", "page", "line", "message")
+        table.clear(columns=True)
+        for i, label in enumerate(COLUMNS):
+            width = max([len(label), *(row[i].cell_len for row in rows)])
+            table.add_column(label, width=min(width, PAGE_WIDTH) if label == "page" else width)
+        for row in rows:
+            table.add_row(*row)
 
     def show(self, findings: list[Finding]) -> None:
         self.findings = findings
@@ -69,27 +81,26 @@ class FindingsPane(Vertical):
         many = Counter(f.rule for f in matching)
         self.groups = {rule: n for rule, n in many.items() if n > GROUP_AT and self.rule is None}
         self.shown = [f for f in matching if f.rule not in self.groups]
-        table = self.query_one("#findings", DataTable)
-        table.clear()
         colours = self.app.get_css_variables()
+        rows: list[tuple[Text, ...]] = []
         for rule, n in sorted(self.groups.items()):
             severity = next(f.severity for f in matching if f.rule == rule)
-            table.add_row(
+            rows.append((
                 Text(severity, style=colours.get(f"finding-{severity}", "")),
                 Text(f"▸ {rule}", style="bold"),
                 Text(f"{n:,} findings"),
                 Text(""),
                 Text("enter lists them"),
-            )
+            ))
         for f in self.shown:
-            style = colours.get(f"finding-{f.severity}", "")
-            table.add_row(
-                Text(f.severity, style=style),
+            rows.append((
+                Text(f.severity, style=colours.get(f"finding-{f.severity}", "")),
                 Text(f.rule),
                 Text(f.path.rsplit("/", 1)[-1].removesuffix(".md")),
                 Text(str(f.line or "")),
                 Text(f.message),
-            )
+            ))
+        self._fill(rows)
         counts = Counter(f.rule for f in self.findings)
         label = "all" if level is None else level
         scope = f" · only {self.rule}" if self.rule else ""
