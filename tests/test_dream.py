@@ -261,3 +261,14 @@ def test_a_status_update_the_index_lists_beside_other_links_is_not_dropped(tmp_p
     root = make_vault(tmp_path / "v", files)
     proposed = {s.pages[0]: s for s in dream(load_vault(root, use_cache=False)).proposed}
     assert "Deployed 3.14.2.md" not in proposed
+
+
+def test_daily_notes_and_drawings_are_not_renamed_and_no_name_is_proposed_twice(tmp_path: Path) -> None:
+    day = "# Habits\n\n- [ ] run\n- [ ] read\n"
+    files = {f"Journal/2024-09-{n:02}.md": day for n in range(10, 16)}
+    files["Excalidraw/Drawing 2024-04-19 10.15.22.excalidraw.md"] = "# Text Elements\nbox\n"
+    files["incidents/Outage 2026-03-02 checkout.md"] = "# Checkout\n\nThe checkout went down.\n"
+    files["incidents/Checkout outage on 2026-04-09.md"] = "# Checkout\n\nThe checkout went down again.\n"
+    root = make_vault(tmp_path / "v", files)
+    proposed = dream(load_vault(root, use_cache=False)).proposed
+    assert [(s.kind, s.title) for s in proposed if s.kind == "rename"] == [("rename", "Checkout")]

@@ -8,9 +8,10 @@ from pathlib import Path
 from helpers import make_vault
 
 from curator.core.config import load_config
-from curator.core.duplicates import Duplicate, dated, find, title_key
+from curator.core.duplicates import Duplicate, find, title_key
 from curator.core.findings import check_vault
 from curator.core.loading import load_vault
+from curator.core.titles import dated
 
 PROSE = (
     "The replication lag on the reporting replica grows whenever the nightly export holds a long "
@@ -204,3 +205,19 @@ def test_the_similar_rule_is_off_unless_asked_for(tmp_path: Path) -> None:
     config = load_config(root)
     assert config.severity("duplicate") == "warning"
     assert config.severity("similar") is None
+
+
+def test_pages_that_link_to_each_other_are_two_names_on_purpose(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Notes/MaaS.md": "Metal as a service, the concept. One implementation is [[Notes/MAAS]].",
+            "Notes/MAAS.md": "Canonical's MAAS provisions bare metal servers over IPMI and PXE.",
+        },
+    )
+    assert found(root) == []
+    unlinked = make_vault(
+        tmp_path / "w",
+        {"Notes/MaaS.md": "Metal as a service, the concept.", "Notes/MAAS.md": "Canonical's MAAS provisions servers."},
+    )
+    assert pairs(unlinked) == {("Notes/MaaS.md", "Notes/MAAS.md")}

@@ -262,3 +262,15 @@ def test_did_you_mean_is_the_same_by_lookups_and_by_the_score_matrix(
     assert by_lookup["Servic bravo runbook"] == "Service bravo runbook"
     assert by_lookup["Service zulu handbook"] is None
     assert by_lookup["Zzz"] is None
+
+
+def test_a_folder_of_dated_pages_is_a_journal_and_drawings_keep_their_names(tmp_path: Path) -> None:
+    days = {f"Journal/2024-04-{day:02}.md": "x" for day in range(1, 6)}  # the settings name no folder
+    files = days | {
+        "Journal/Habits.md": "x",
+        "notes/2024-04-19.md": "x",  # one dated page among others is no journal
+        "notes/Topic.md": "x",
+        "Excalidraw/Drawing 2024-04-19 10.15.22.excalidraw.md": "x",
+    }
+    found = vault_with(tmp_path, files)
+    assert [p for r, p in found if r == "diary-title"] == ["notes/2024-04-19.md"]

@@ -8,7 +8,7 @@ import pytest
 from edit_helpers import dead_count
 from helpers import make_vault
 
-from curator.core.changes import apply
+from curator.core.changes import apply, undo
 from curator.core.edits import plan_merge
 from curator.core.errors import EditError
 from curator.core.loading import load_vault
@@ -79,6 +79,17 @@ def test_merge_refuses_itself_and_unknown_pages(tmp_path: Path) -> None:
         plan_merge(vault, "a", "a")
     with pytest.raises(EditError, match="no page"):
         plan_merge(vault, "a", "zzz")
+
+
+def test_pages_whose_names_differ_in_case_only_are_merged_by_the_spelling_given(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"Notes/MaaS.md": "the concept\n", "Notes/MAAS.md": "the product\n"})
+    plan = plan_merge(load_vault(root, use_cache=False), "Notes/MaaS.md", "Notes/MAAS.md")
+    entry = apply(root, plan)
+    assert not (root / "Notes/MaaS.md").exists()
+    assert "the concept" in (root / "Notes/MAAS.md").read_text()
+    undo(root, entry.id)
+    assert (root / "Notes/MaaS.md").read_text() == "the concept\n"
+    assert (root / "Notes/MAAS.md").read_text() == "the product\n"
 
 
 def test_merge_on_the_sample_vault(sample_vault: Path) -> None:

@@ -281,3 +281,16 @@ def test_the_users_relative_model_folder_is_next_to_the_users_config(
     config = load_config(sample_vault)
     assert config.embedding_model_path == os.path.realpath(own_user_config / "models" / "mini")
     assert config.folder_of("embedding_model_path") == own_user_config
+
+
+def test_the_model_leaves_nothing_in_the_home_folder(tmp_path: Path) -> None:
+    """onnxruntime records a device id under ~/.cache/Microsoft unless its telemetry is off."""
+    import subprocess
+
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in {"ORT_DISABLE_TELEMETRY", "XDG_CACHE_HOME"}}
+    env["HOME"] = str(home)
+    script = "from curator.core.embeddings import BundledModel; BundledModel().embed(['a page'])"
+    subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=120)
+    assert list(home.iterdir()) == []

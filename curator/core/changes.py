@@ -377,6 +377,13 @@ class _Reads:
         )
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
+
+
 def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], reads: _Reads) -> None:
     """Bring each file from `before` (what it holds now) to `after` (None: absent). Deletions
     first, so that a case-only rename works on a case-insensitive file system; empty folders the
@@ -397,13 +404,19 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
             if f.after is None:
                 full = _inside(root, f.path, folders)
                 if full.exists():
+                    # A case-only rename on a case-insensitive disk: the new name is this file.
+                    same = [
+                        g.path
+                        for g in changing
+                        if g.after is not None and fold(g.path) == fold(f.path) and _same_file(full, root / g.path)
+                    ]
                     before_step(f"delete {f.path}")
                     _hold(reads, f.path, full, f.before, written, held)
                     full.unlink()
                     written.append(f.path)
                     _release(f.path, written, held)
                     touched.add(full.parent)
-                    gone.add(fold(f.path))
+                    gone.update(same)
         writes: list[tuple[Path, bytes, int | None]] = []
         planned: dict[Path, FileChange] = {}
         for f in changing:
@@ -422,7 +435,7 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
             f = planned[full]
             before_step(f"write {f.path}")
             # A case-only rename on a case-insensitive disk: the name read the file just deleted.
-            _hold(reads, f.path, full, None if fold(f.path) in gone else f.before, written, held)
+            _hold(reads, f.path, full, None if f.path in gone else f.before, written, held)
             written.append(f.path)  # write_all renames it now, or fails with the error that stops it all
 
         write_all(writes, before_replace, lambda full: _release(planned[full].path, written, held))

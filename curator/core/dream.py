@@ -375,7 +375,8 @@ def dream(vault: Vault, limit: int | None = None) -> DreamResult:
         p.path
         for p in vault.pages.values()
         if p.unreadable is None
-        and not vault.config.in_journal_folder(p.path)
+        and p.path not in vault.daily_notes
+        and not p.drawing
         and diary_title(p.title, vault.config.title_chars) is not None
     ]
     work: list[tuple[int, str, Any]] = [(_incoming(vault, path), "rename", path) for path in diary]
@@ -385,6 +386,7 @@ def dream(vault: Vault, limit: int | None = None) -> DreamResult:
     work.sort(key=lambda w: (-w[0], w[1], str(w[2])))
     proposed: list[Suggestion] = []
     seen: set[str] = set()
+    renamed_to: set[str] = set()
     for _, kind, item in work:
         pages = [item.page, item.other] if kind == "merge" else [item]
         if any(p in seen for p in pages):
@@ -394,6 +396,10 @@ def dream(vault: Vault, limit: int | None = None) -> DreamResult:
         seen.update(pages)
         if kind == "rename":
             suggestion = _rename_suggestion(vault, item, duplicates)
+            if suggestion is not None and suggestion.title is not None:
+                if fold(suggestion.title) in renamed_to:
+                    continue  # two pages renamed to one name would collide; the more linked one is proposed
+                renamed_to.add(fold(suggestion.title))
         elif kind == "status":
             suggestion = _status_suggestion(vault, item, set(statuses))
         else:

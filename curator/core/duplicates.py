@@ -36,7 +36,7 @@ import numpy as np
 from curator.core import boilerplate
 from curator.core.markdown import fence_ranges, without_heading_lines
 from curator.core.parse import split_frontmatter
-from curator.core.titles import find_date
+from curator.core.titles import dated
 
 if TYPE_CHECKING:
     from curator.core.page import Page
@@ -62,8 +62,6 @@ _H1 = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _COMMENT_BLOCK = re.compile(r"%%.*?%%|<!--.*?-->", re.DOTALL)  # Obsidian and HTML comments: a drawing's data
-_COMPACT_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d[-._ ]?[01]\d[-._ ]?[0-3]\d(?!\d)")
-_WEEK_OR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[-._ ]?(?:w\d\d|[01]\d)(?!\d)", re.IGNORECASE)
 _TEMPLATE_FOLDERS = frozenset({"templates", "template", "_templates", "vorlagen"})
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
 _MIX = np.uint64(0x100000001B3)
@@ -113,6 +111,8 @@ def find(vault: Vault) -> list[Duplicate]:
                 continue  # one command or page per platform, language or version tree
         if _derived(vault.pages[a], vault.pages[b], series):
             continue
+        if kinds.keys() == {"title"} and _linked(vault, a, b):
+            continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
         if "address" not in kinds and reads[a].addresses and reads[b].addresses:  # noqa: SIM102 - reads as two steps
             if not reads[a].addresses & reads[b].addresses:
                 continue  # two repositories or websites: a fork or a sibling that copied the text
@@ -136,26 +136,12 @@ def comparable(vault: Vault, page: Page) -> bool:
     if page.unreadable is not None or not page.sha:
         return False
     path = page.path
-    if path.lower().endswith(".excalidraw.md") or "excalidraw-plugin" in page.frontmatter:
+    if page.drawing:
         return False
     config = vault.config
     if config.in_journal_folder(path) or config.in_template_folder(path) or dated(page.title):
         return False
     return not any(part.lower() in _TEMPLATE_FOLDERS for part in path.split("/")[:-1])
-
-
-def dated(title: str) -> bool:
-    """A title that is a date with at most two more words ("2024-05-01", "Daily 2024-05-01 Mon",
-    "daily.journal.2021.01.01"): one page of a series, like its neighbours by design."""
-    rest = title
-    for pattern in (_COMPACT_DATE, _WEEK_OR_MONTH):
-        rest = pattern.sub(" ", rest)
-    date = find_date(rest)
-    if date is not None:
-        rest = rest[: date.start()] + " " + rest[date.end() :]
-    if rest == title:
-        return False
-    return len(_WORD.findall(rest)) <= 2
 
 
 def title_key(title: str) -> str:
@@ -330,6 +316,12 @@ def _derived(page: Page, other: Page, series: frozenset[str]) -> bool:
     Flashcards", "X - Topic" and "X - Flashcards"): kept apart on purpose, however alike."""
     ends = {_suffix(page.title), _suffix(other.title)}
     return len(ends) == 2 and bool(ends & series) and title_key(page.title) != title_key(other.title)
+
+
+def _linked(vault: Vault, a: str, b: str) -> bool:
+    return any(link.target_path == b for link in vault.outlinks(a)) or any(
+        link.target_path == a for link in vault.outlinks(b)
+    )
 
 
 def _file_name(path: str) -> str:

@@ -47,6 +47,9 @@ def find_page(vault: Vault, name: str) -> str:
     wanted = name.strip().replace("\\", "/").lstrip("/")
     if not wanted:
         raise EditError("no page named: give a title or a path")
+    for exact in (wanted, wanted + ".md"):  # MaaS.md and MAAS.md can both exist: the spelling given wins
+        if exact in vault.pages:
+            return exact
     key = fold(wanted)
     for candidate in (key, key + ".md"):
         for path in vault.pages:

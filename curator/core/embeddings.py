@@ -22,6 +22,10 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+# onnxruntime (1.29 on) records a device id and usage under ~/.cache/Microsoft and may send it:
+# curator writes nothing outside the vault and runs offline, so every session here is made with it off.
+os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+
 Vectors = npt.NDArray[np.float32]
 Progress = Callable[[int, int], None]
 

@@ -347,9 +347,10 @@ def rule_stubs(vault: Vault) -> Iterator[Hit]:
 def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
     config = vault.config
     limit = config.title_chars
-    for path in vault.pages:
-        if config.in_journal_folder(path):
-            continue  # a daily note's dated title is meant
+    daily = vault.daily_notes
+    for path, page in vault.pages.items():
+        if path in daily or page.drawing:
+            continue  # a daily note's dated title is meant; a drawing's name is the plugin's
         title = title_of(path)
         found = diary_title(title, limit)
         if found is not None:

@@ -68,6 +68,11 @@ class Page(NamedTuple):
         return aliases_of(self.frontmatter)
 
     @property
+    def drawing(self) -> bool:
+        """An Excalidraw drawing: its text is the drawing's data, its name the plugin's."""
+        return self.path.lower().endswith(".excalidraw.md") or "excalidraw-plugin" in self.frontmatter
+
+    @property
     def type(self) -> str | None:
         value = self.frontmatter.get("type")
         return value.strip() if isinstance(value, str) and value.strip() else None

@@ -88,6 +88,25 @@ def diary_title(title: str, limit: int) -> DiaryTitle | None:
     return DiaryTitle(date.group(0) if date else None, len(title), too_long)
 
 
+_COMPACT_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d[-._ ]?[01]\d[-._ ]?[0-3]\d(?!\d)")
+_WEEK_OR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[-._ ]?(?:w\d\d|[01]\d)(?!\d)", re.IGNORECASE)
+_WORD = re.compile(r"\w+")
+
+
+def dated(title: str) -> bool:
+    """A title that is a date with at most two more words ("2024-05-01", "Daily 2024-05-01 Mon",
+    "daily.journal.2021.01.01"): one page of a series, like its neighbours by design."""
+    rest = title
+    for pattern in (_COMPACT_DATE, _WEEK_OR_MONTH):
+        rest = pattern.sub(" ", rest)
+    date = find_date(rest)
+    if date is not None:
+        rest = rest[: date.start()] + " " + rest[date.end() :]
+    if rest == title:
+        return False
+    return len(_WORD.findall(rest)) <= 2
+
+
 # The patterns below only `subject_of` and `is_eventish` use are compiled on first use (re's own
 # cache), so that the lint, which needs only `find_date`, does not pay for them at import.
 _WEEKDAYS = _WEEKDAY_NAMES + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"

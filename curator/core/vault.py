@@ -56,6 +56,10 @@ class Derived:
     between_pages: tuple[dict[str, int], set[str]] | None = None  # findings._between_pages: links page to page
 
 
+DAILY_PAGES = 5  # dated pages that make a folder a journal, when they are
+DAILY_SHARE = 0.8  # this share of its pages
+
+
 @dataclass
 class Vault:
     root: Path
@@ -104,6 +108,23 @@ class Vault:
         if name is None:
             return DEFAULT_INDEX_PAGE if DEFAULT_INDEX_PAGE in self.pages else None
         return name if name in self.pages else None
+
+    @cached_property
+    def daily_notes(self) -> frozenset[str]:
+        """Pages of a dated series, whose dated titles are meant: those in a journal folder the
+        settings name, and those titled with a date in a folder where DAILY_SHARE of the pages are
+        (daily notes whose folder the settings do not name, or name wrongly)."""
+        from curator.core.titles import dated
+
+        in_folder: dict[str, list[str]] = defaultdict(list)
+        for page in self.pages.values():
+            in_folder[page.folder].append(page.path)
+        found = {path for path in self.pages if self.config.in_journal_folder(path)}
+        for paths in in_folder.values():
+            titled = [path for path in paths if dated(self.pages[path].title)]
+            if len(titled) >= DAILY_PAGES and len(titled) >= DAILY_SHARE * len(paths):
+                found.update(titled)
+        return frozenset(found)
 
     @cached_property
     def graph(self) -> nx.DiGraph:

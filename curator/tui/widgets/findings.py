@@ -85,21 +85,25 @@ class FindingsPane(Vertical):
         rows: list[tuple[Text, ...]] = []
         for rule, n in sorted(self.groups.items()):
             severity = next(f.severity for f in matching if f.rule == rule)
-            rows.append((
-                Text(severity, style=colours.get(f"finding-{severity}", "")),
-                Text(f"▸ {rule}", style="bold"),
-                Text(f"{n:,} findings"),
-                Text(""),
-                Text("enter lists them"),
-            ))
+            rows.append(
+                (
+                    Text(severity, style=colours.get(f"finding-{severity}", "")),
+                    Text(f"▸ {rule}", style="bold"),
+                    Text(f"{n:,} findings"),
+                    Text(""),
+                    Text("enter lists them"),
+                )
+            )
         for f in self.shown:
-            rows.append((
-                Text(f.severity, style=colours.get(f"finding-{f.severity}", "")),
-                Text(f.rule),
-                Text(f.path.rsplit("/", 1)[-1].removesuffix(".md")),
-                Text(str(f.line or "")),
-                Text(f.message),
-            ))
+            rows.append(
+                (
+                    Text(f.severity, style=colours.get(f"finding-{f.severity}", "")),
+                    Text(f.rule),
+                    Text(f.path.rsplit("/", 1)[-1].removesuffix(".md")),
+                    Text(str(f.line or "")),
+                    Text(f.message),
+                )
+            )
         self._fill(rows)
         counts = Counter(f.rule for f in self.findings)
         label = "all" if level is None else level
