@@ -245,7 +245,7 @@ def test_select_and_ignore_pick_rules_without_a_config_edit(
     by_rule = json.loads(out)["summary"]["by_rule"]
     assert "orphan" not in by_rule and "duplicate" not in by_rule and "stub" not in by_rule and "dead-link" in by_rule
     code, _, err = run(capsys, "lint", "--select", "dead-links", str(sample_vault))
-    assert code == 2 and err.count("\n") == 1 and "unknown rule dead-links" in err
+    assert code == 2 and err.count("\n") == 1 and "unknown rule dead-links; did you mean dead-link?" in err
 
 
 def test_the_progress_bar_shows_the_rate_and_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:

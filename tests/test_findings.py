@@ -274,3 +274,16 @@ def test_a_folder_of_dated_pages_is_a_journal_and_drawings_keep_their_names(tmp_
     }
     found = vault_with(tmp_path, files)
     assert [p for r, p in found if r == "diary-title"] == ["notes/2024-04-19.md"]
+
+
+def test_templates_are_not_orphans_stubs_untyped_or_diary_titles(tmp_path: Path) -> None:
+    typed = "---\ntype: topic\n---\n" + "x" * 130
+    files: dict[str, str | bytes] = {
+        "a.md": typed + "[[b]]",
+        "b.md": typed + "[[a]]",
+        "Templates/Daily 2024-01-01 example.md": "---\ntype: {{type}}\n---\n# {{title}}\n",
+        "Meta/Tpl/Incident.md": "---\ntype:\n---\n## What happened\n",  # named in the settings
+        "notes/Short.md": "---\ntype: topic\n---\nshort [[a]]",
+    }
+    found = vault_with(tmp_path, files, types=("topic",), template_folders=("Meta/Tpl",))
+    assert found == [("stub", "notes/Short.md")]

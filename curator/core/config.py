@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import math
 import os
@@ -363,8 +364,10 @@ def select_rules(config: Config, select: str | None = None, ignore: str | None =
         wanted = {name.strip() for name in names.split(",") if name.strip()}
         unknown = sorted(wanted - DEFAULT_SEVERITY.keys())
         if unknown or not wanted:
+            close = [near for name in unknown for near in difflib.get_close_matches(name, DEFAULT_SEVERITY, n=1)]
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
             known = ", ".join(sorted(DEFAULT_SEVERITY))
-            raise ConfigError(f"{option}: unknown rule {', '.join(unknown) or '(none given)'} (rules: {known})")
+            raise ConfigError(f"{option}: unknown rule {', '.join(unknown) or '(none given)'}{hint} (rules: {known})")
         for rule in DEFAULT_SEVERITY:
             if (option == "--select" and rule not in wanted) or (option == "--ignore" and rule in wanted):
                 rules[rule] = "off"

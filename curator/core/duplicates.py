@@ -62,7 +62,6 @@ _H1 = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _COMMENT_BLOCK = re.compile(r"%%.*?%%|<!--.*?-->", re.DOTALL)  # Obsidian and HTML comments: a drawing's data
-_TEMPLATE_FOLDERS = frozenset({"templates", "template", "_templates", "vorlagen"})
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
 _MIX = np.uint64(0x100000001B3)
 
@@ -139,9 +138,7 @@ def comparable(vault: Vault, page: Page) -> bool:
     if page.drawing:
         return False
     config = vault.config
-    if config.in_journal_folder(path) or config.in_template_folder(path) or dated(page.title):
-        return False
-    return not any(part.lower() in _TEMPLATE_FOLDERS for part in path.split("/")[:-1])
+    return not (config.in_journal_folder(path) or path in vault.templates or dated(page.title))
 
 
 def title_key(title: str) -> str:

@@ -326,16 +326,18 @@ def _between_pages(vault: Vault) -> tuple[dict[str, int], set[str]]:
 
 def rule_orphans(vault: Vault) -> Iterator[Hit]:
     linked_to, links_out = _between_pages(vault)
+    templates = vault.templates  # a template is copied from, never linked to
     for path, page in vault.pages.items():
         # A page that could not be read may well link out; only its readers can tell.
-        if path not in linked_to and path not in links_out and page.unreadable is None:
+        if path not in linked_to and path not in links_out and page.unreadable is None and path not in templates:
             yield Hit("orphan", path, "orphan: no page links here and this page links to no page")
 
 
 def rule_stubs(vault: Vault) -> Iterator[Hit]:
     limit = vault.config.stub_chars
+    templates = vault.templates  # short by design: the page written from it says the rest
     for page in vault.pages.values():
-        if page.unreadable is None and page.body_chars < limit:
+        if page.unreadable is None and page.body_chars < limit and page.path not in templates:
             yield Hit(
                 "stub",
                 page.path,
@@ -349,7 +351,7 @@ def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
     limit = config.title_chars
     daily = vault.daily_notes
     for path, page in vault.pages.items():
-        if path in daily or page.drawing:
+        if path in daily or page.drawing or path in vault.templates:
             continue  # a daily note's dated title is meant; a drawing's name is the plugin's
         title = title_of(path)
         found = diary_title(title, limit)
@@ -374,7 +376,10 @@ def rule_untyped(vault: Vault) -> Iterator[Hit]:
     pages = [
         page
         for page in vault.pages.values()
-        if page.unreadable is None and page.frontmatter_error is None and page.path != index
+        if page.unreadable is None
+        and page.frontmatter_error is None
+        and page.path != index
+        and page.path not in vault.templates  # its `type` is the placeholder its pages fill in
     ]
     if not vault.config.types_configured:  # a wiki or a docs vault has no types: nothing to report
         typed = sum(1 for page in pages if page.frontmatter.get("type") not in (None, ""))
@@ -395,7 +400,8 @@ def rule_untyped(vault: Vault) -> Iterator[Hit]:
 
 def rule_bad_frontmatter(vault: Vault) -> Iterator[Hit]:
     for page in vault.pages.values():
-        if page.frontmatter_error:
+        # A template's placeholders (`created: {{date}}`, `<% tp.date.now() %>`) are filled in before it is YAML.
+        if page.frontmatter_error and page.path not in vault.templates:
             yield Hit(
                 "bad-frontmatter",
                 page.path,

@@ -56,6 +56,7 @@ class Derived:
     between_pages: tuple[dict[str, int], set[str]] | None = None  # findings._between_pages: links page to page
 
 
+TEMPLATE_FOLDERS = frozenset({"templates", "template", "_templates", "vorlagen"})
 DAILY_PAGES = 5  # dated pages that make a folder a journal, when they are
 DAILY_SHARE = 0.8  # this share of its pages
 
@@ -125,6 +126,17 @@ class Vault:
             if len(titled) >= DAILY_PAGES and len(titled) >= DAILY_SHARE * len(paths):
                 found.update(titled)
         return frozenset(found)
+
+    @cached_property
+    def templates(self) -> frozenset[str]:
+        """Pages that are templates to fill in, not content: in a template folder the settings name
+        or in a folder named so (`templates/`, `_templates/`, `Vorlagen/`)."""
+        return frozenset(
+            path
+            for path in self.pages
+            if self.config.in_template_folder(path)
+            or any(part.lower() in TEMPLATE_FOLDERS for part in path.split("/")[:-1])
+        )
 
     @cached_property
     def graph(self) -> nx.DiGraph:
