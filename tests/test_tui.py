@@ -270,9 +270,11 @@ async def test_ignore_a_finding_writes_the_baseline_and_lint_skips_it(sample_vau
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
         await _select_finding(pilot, app, "dead-link", "Capacity plan 2027")
+        row = main_of(app).query_one("#findings", DataTable).cursor_row
         await pilot.press("i")
         await settle(pilot)
         assert (sample_vault / ".curator-baseline.json").is_file()
+        assert main_of(app).query_one("#findings", DataTable).cursor_row == row  # on the next finding
         assert not any("Capacity plan 2027" in f.message for f in main_of(app).findings)
     report = lint(sample_vault, use_cache=False)
     accepted = vault_baseline(sample_vault, load_config(sample_vault))

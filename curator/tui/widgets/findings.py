@@ -58,8 +58,14 @@ class FindingsPane(Vertical):
             table.add_row(*row)
 
     def show(self, findings: list[Finding]) -> None:
+        """New findings for the same view (after a fix, an ignore, a reload): the cursor stays on its
+        row, which after a fix or an ignore is the next finding to triage."""
+        table = self.query_one("#findings", DataTable)
+        row = table.cursor_row
         self.findings = findings
         self.refresh_rows()
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
 
     def action_cycle_severity(self) -> None:
         self.level = (self.level + 1) % len(LEVELS)
