@@ -272,3 +272,20 @@ def test_daily_notes_and_drawings_are_not_renamed_and_no_name_is_proposed_twice(
     root = make_vault(tmp_path / "v", files)
     proposed = dream(load_vault(root, use_cache=False)).proposed
     assert [(s.kind, s.title) for s in proposed if s.kind == "rename"] == [("rename", "Checkout")]
+
+
+def test_a_page_is_merged_into_the_page_that_holds_its_text_however_linked(tmp_path: Path) -> None:
+    note = (
+        "Selective repeat keeps a window of frames on both sides; the receiver buffers frames that "
+        "arrive out of order and acknowledges each one, and the sender resends only the frames whose "
+        "timer runs out, so one loss costs one frame and not the whole window behind it."
+    )
+    other = "Go-back-N resends the whole window after a loss; it is simpler and wastes more of the link. " * 3
+    files = {
+        "Selective repeat.md": note,
+        "Cheatsheet.md": f"# Transport\n\n{other}\n\n## Selective repeat\n\n{note}\n",
+    }
+    files |= {f"Lecture {n}.md": f"We covered [[Selective repeat]] in week {n}." for n in range(3)}
+    root = make_vault(tmp_path / "v", files)
+    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    assert merge.pages == ["Selective repeat.md", "Cheatsheet.md"]

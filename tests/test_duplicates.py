@@ -52,7 +52,7 @@ def test_a_page_held_in_a_larger_one_says_how_much(tmp_path: Path) -> None:
     (duplicate,) = found(root)
     assert (duplicate.page, duplicate.other) == ("Lag.md", "Database operations.md")
     assert duplicate.kinds == ("contained",)
-    assert duplicate.evidence == ("Database operations.md holds 100% of its own text",)
+    assert duplicate.evidence == ("Database operations.md holds 100% of the text of Lag.md",)
     assert duplicate.contained == 1.0
 
 

@@ -208,10 +208,13 @@ def _partner_of(found: Duplicate, path: str) -> str:
 
 def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
     """Merge `found.page` into `found.other` (a copy into its original, else the smaller page into
-    the larger), unless the smaller one is the page more pages link to: links say which name stays."""
+    the larger): a page into the one that holds its text; otherwise links say which name stays."""
     a, b = found.page, found.other
     links_a, links_b = _incoming(vault, a), _incoming(vault, b)
-    if links_a > links_b:
+    if "contained" in found.kinds and "identical" not in found.kinds:
+        survivor = b  # the page that holds the other's text: the other way round would paste it all in again
+        why_survivor = "it holds the other's text"
+    elif links_a > links_b:
         survivor = a
         why_survivor = f"it has more incoming links ({links_a} against {links_b})"
     else:

@@ -345,7 +345,7 @@ def _duplicate(
     if "identical" in kinds:
         evidence.append("the same text")
     elif "contained" in kinds:
-        evidence.append(f"{other} holds {share:.0%} of its own text")
+        evidence.append(f"{other} holds {share:.0%} of the text of {page}")
     for kind, words in (("title", "same title"), ("alias", "same name as an alias"), ("heading", "same heading")):
         if kind in kinds:
             evidence.append(f"{words} '{kinds[kind]}'")
