@@ -287,3 +287,27 @@ def test_templates_are_not_orphans_stubs_untyped_or_diary_titles(tmp_path: Path)
     }
     found = vault_with(tmp_path, files, types=("topic",), template_folders=("Meta/Tpl",))
     assert found == [("stub", "notes/Short.md")]
+
+
+def test_did_you_mean_is_a_typo_never_another_number_or_word(tmp_path: Path) -> None:
+    titles = ["2022-W34", "CS2100 Outline", "Spark ML", "Certificate renewal", "Find the Index of the First Occurrence"]
+    files: dict[str, str | bytes] = {f"{t}.md": "# x\n" for t in titles}
+    written = ["2022-W49", "CS2106 Outline", "Spark SQL", "Certificate Renewl", "Find the Index of the First Occurence"]
+    files["links.md"] = " ".join(f"[[{t}]]" for t in written)
+    vault = load_vault(make_vault(tmp_path / "v", files), use_cache=False)
+    guesses = {f.data["target"]: f.data.get("did_you_mean") for f in check_vault(vault) if f.rule == "dead-link"}
+    assert guesses == {
+        "2022-W49": None,
+        "CS2106 Outline": None,
+        "Spark SQL": None,
+        "Certificate Renewl": "Certificate renewal",
+        "Find the Index of the First Occurence": "Find the Index of the First Occurrence",
+    }
+
+
+def test_a_template_placeholder_is_no_dead_link(tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "Templates/Weekly.md": "[[{{date:YYYY}}-W{{date:WW}}]] [[<% tp.file.title %> Outline]] [[Missing page]]"
+    }
+    found = vault_with(tmp_path, files, rules={"orphan": "off", "stub": "off"})
+    assert found == [("dead-link", "Templates/Weekly.md")]

@@ -7,6 +7,7 @@ the config and fingerprints that survive unrelated edits (no line numbers in the
 from __future__ import annotations
 
 import contextlib
+import re
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
@@ -113,8 +114,12 @@ def _readable(vault: Vault, path: str) -> Page | None:
     return page if page is not None and page.unreadable is None else None
 
 
+_PLACEHOLDER = re.compile(r"\{\{.*\}\}|<%.*%>")
+
+
 def rule_dead_links(vault: Vault) -> Iterator[Hit]:
-    dead = [rl for rl in vault.links if rl.resolution.kind == "dead"]
+    # A template's placeholder ([[{{date}}]], [[<% tp.file.title %> Outline]]) names a page only once filled in.
+    dead = [rl for rl in vault.links if rl.resolution.kind == "dead" and not _PLACEHOLDER.search(rl.link.target)]
     suggestions = _did_you_mean(vault, {rl.link.target for rl in dead if not rl.resolution.alias_of})
     for rl in dead:
         link, res = rl.link, rl.resolution
@@ -209,7 +214,7 @@ def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
     # Queries of one initial and length compare with the same titles: (initial, length) -> (query, target).
     queries: dict[tuple[str, int], list[tuple[str, str]]] = defaultdict(list)
     for target in targets:
-        query = fold(target.rsplit("/", 1)[-1].removesuffix(".md"))
+        query = fold(_name(target))
         if query[:1] in by_initial:
             queries[query[:1], len(query)].append((query, target))
     windows = {(initial, n): _length_window(lengths[initial], n) for initial, n in queries}
@@ -235,7 +240,25 @@ def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
             if row[best] >= _NEAR:
                 found[target] = titles[lo + best][1]
     # A title as written (of the first page, by name, when several share it).
-    return {target: min(vault.pages[p].title for p in paths) for target, paths in found.items()}
+    guesses = {target: min(vault.pages[p].title for p in paths) for target, paths in found.items()}
+    return {target: guess for target, guess in guesses.items() if _typo(fold(_name(target)), fold(guess))}
+
+
+def _name(target: str) -> str:
+    return target.rsplit("/", 1)[-1].removesuffix(".md")
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _typo(written: str, title: str) -> bool:
+    """Whether `title` is `written` with a typo in it: the same numbers (2022-W49 is not 2022-W34,
+    CS2106 not CS2100) and at most one slip of a key per eight characters (Spark SQL is not Spark ML)."""
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    if _DIGITS.findall(written) != _DIGITS.findall(title):
+        return False
+    return DamerauLevenshtein.distance(written, title) <= max(1, len(written) // 8)
 
 
 def _title_length(title: tuple[str, list[str]]) -> int:
@@ -256,12 +279,14 @@ _MATRIX_MIN = 1_000_000  # comparisons; measured: lookups cost ~0.04 µs each, a
 
 
 def rule_ambiguous_links(vault: Vault) -> Iterator[Hit]:
+    from curator.core.edits import explicit_target  # the name the fix writes
+
     for rl in vault.links:
         candidates = rl.resolution.candidates
         if len(candidates) < 2:
             continue
         chosen = rl.resolution.path or candidates[0]
-        explicit = chosen[:-3] if chosen.endswith(".md") else chosen
+        explicit = explicit_target(vault.resolver, rl.source, chosen, False) if chosen.endswith(".md") else chosen
         message = (
             f"{_written(rl)} could mean {len(candidates)} pages ({', '.join(candidates[:4])}"
             f"{', …' if len(candidates) > 4 else ''}); the nearest, {chosen}, wins: write [[{explicit}]] to say so"

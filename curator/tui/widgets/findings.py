@@ -15,8 +15,8 @@ from curator.core.rules import Finding
 from curator.tui.messages import PageSelected
 
 LEVELS = (None, "error", "warning", "info")
-COLUMNS = ("severity", "rule", "page", "line", "message")
-PAGE_WIDTH = 40
+COLUMNS = ("severity", "rule", "page", "message")  # the line is in the detail under the table
+PAGE_WIDTH = 24
 GROUP_AT = 100  # a rule with more findings is one row (enter lists them) until a rule is picked
 
 
@@ -96,7 +96,6 @@ class FindingsPane(Vertical):
                     Text(severity, style=colours.get(f"finding-{severity}", "")),
                     Text(f"▸ {rule}", style="bold"),
                     Text(f"{n:,} findings"),
-                    Text(""),
                     Text("enter lists them"),
                 )
             )
@@ -106,7 +105,6 @@ class FindingsPane(Vertical):
                     Text(f.severity, style=colours.get(f"finding-{f.severity}", "")),
                     Text(f.rule),
                     Text(f.path.rsplit("/", 1)[-1].removesuffix(".md")),
-                    Text(str(f.line or "")),
                     Text(f.message),
                 )
             )
@@ -116,7 +114,7 @@ class FindingsPane(Vertical):
         scope = f" · only {self.rule}" if self.rule else ""
         summary = " · ".join(f"{rule} {n}" for rule, n in sorted(counts.items()))
         self.query_one("#findings-title", Static).update(
-            Text(f"Findings {len(self.shown)}/{len(self.findings)} ({label}{scope}) · {summary}")
+            Text(f"Findings {len(matching)}/{len(self.findings)} ({label}{scope}) · {summary}")
         )
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
