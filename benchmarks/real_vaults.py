@@ -178,6 +178,16 @@ VAULTS: list[RealVault] = [
         "205 English notes (Angular, web, the Zettelkasten method) with atom notes beside "
         "tutorial notes; added late, read less",
     ),
+    RealVault(
+        "rockman-vault",
+        "zettelkasten",
+        "rockman007372/Obsidian-Vault",
+        "cc1175b4b69ab21e3842281928b3fa2f58d86ba6",
+        "",
+        "heldout",
+        "1.3k notes of a student's Obsidian vault (course notes, cheat sheets, LeetCode, daily and weekly "
+        "notes, templates, drawings); fetched by a new-user trial after every rule was chosen",
+    ),
 ]
 
 BY_NAME = {v.name: v for v in VAULTS}

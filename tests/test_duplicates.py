@@ -221,3 +221,33 @@ def test_pages_that_link_to_each_other_are_two_names_on_purpose(tmp_path: Path) 
         {"Notes/MaaS.md": "Metal as a service, the concept.", "Notes/MAAS.md": "Canonical's MAAS provisions servers."},
     )
     assert pairs(unlinked) == {("Notes/MaaS.md", "Notes/MAAS.md")}
+
+
+def test_one_name_on_two_pages_that_list_the_same_rare_work_is_one_person(tmp_path: Path) -> None:
+    person = (
+        "---\naliases: [Gerard Braad]\n---\n# Gerard Braad\n\nGitHub: https://github.com/{0}\n\n"
+        "## Themes\n- [[Tomorrow Night]]\n"
+    )
+    files: dict[str, str | bytes] = {
+        "People/gbraad.md": person.format("gbraad"),
+        "People/gbraad-obsidian.md": person.format("gbraad-obsidian"),
+        "Themes/Tomorrow Night.md": "A dark theme.",
+        "Themes/Index.md": "[[Tomorrow Night]] [[Minimal]]",
+        "Themes/Minimal.md": "A light theme.",
+    }
+    (duplicate,) = found(make_vault(tmp_path / "v", files))
+    assert {duplicate.page, duplicate.other} == {"People/gbraad.md", "People/gbraad-obsidian.md"}
+    assert set(duplicate.kinds) == {"name", "link"}
+    assert "both link to Themes/Tomorrow Night.md, which few pages link to" in duplicate.evidence
+    # The same pair linking to a page many pages link to is two people of one name.
+    files |= {f"Notes/n{i}.md": "[[Tomorrow Night]]" for i in range(4)}
+    assert found(make_vault(tmp_path / "w", files)) == []
+
+
+def test_an_alias_with_a_number_is_no_copy_of_the_name(tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "Network/WI-FI.md": "---\naliases: [WIFI]\n---\nRadio networking. [[Frequency Bands]]",
+        "Network/WI-FI Protocol.md": "---\naliases: [WI-FI 5]\n---\nThe 802.11 versions. [[Frequency Bands]]",
+        "Network/Frequency Bands.md": "2.4 and 5 GHz.",
+    }
+    assert found(make_vault(tmp_path / "v", files)) == []

@@ -10,9 +10,13 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
   separators and a copy suffix ("X 1", "X copy") are folded away; or the same name (title, first
   heading or alias) together with the same web address or e-mail (website, repository, homepage
   in the frontmatter or a "Website:" line). A value counts only when no third page holds it:
-  three pages with one website are one author's, not one page written twice. A name alone is
-  not enough (on the catalogue vault an alias that is another page's title pairs 48 entries
-  entered twice with 62 that are not), nor are plurals folded ("Current" / "Currents").
+  three pages with one website are one author's, not one page written twice. Or the same name
+  (file name or alias) on two pages that both link to a page at most SHARED_LINK pages link to:
+  one person under two accounts, known by one plugin (on the catalogue vault 33 more entries
+  entered twice, 1 pair that is not). A name alone is not enough (an alias that is another
+  page's title pairs 48 entries entered twice with 62 that are not), nor are plurals folded
+  ("Current" / "Currents"). Two spellings of one name whose pages link to each other are two
+  things on purpose ("MaaS", the concept, links to "MAAS", the product).
 
 Meaning alone is never evidence here: neighbouring concepts ("Monotonicity" and "Anti
 Monotonicity") read alike to any model. That is the opt-in `similar` rule (similarity.py).
@@ -47,6 +51,7 @@ TEMPLATE_PAGES = 4  # a run on this many pages is template text
 OWN_RUNS = 24  # runs of its own a page needs before its text is evidence
 CONTAINED = 0.85  # share of a page's own runs the other page must hold
 PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
+SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
 _WORD = re.compile(r"\w+")
 _URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.IGNORECASE)
@@ -74,7 +79,7 @@ class Duplicate(NamedTuple):
     page: str
     other: str
     evidence: tuple[str, ...]
-    kinds: tuple[str, ...]  # "identical", "contained", "title", "alias", "heading", "address"
+    kinds: tuple[str, ...]  # "identical", "contained", "title", "name", "address", "link"
     contained: float  # share of `page`'s own text that `other` holds (0 without text evidence)
     fix: str
 
@@ -112,7 +117,7 @@ def find(vault: Vault) -> list[Duplicate]:
             continue
         if kinds.keys() == {"title"} and _linked(vault, a, b):
             continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
-        if "address" not in kinds and reads[a].addresses and reads[b].addresses:  # noqa: SIM102 - reads as two steps
+        if not kinds.keys() & {"address", "link"} and reads[a].addresses and reads[b].addresses:  # noqa: SIM102
             if not reads[a].addresses & reads[b].addresses:
                 continue  # two repositories or websites: a fork or a sibling that copied the text
         found.append(_duplicate(vault, a, b, kinds, contained))
@@ -278,6 +283,38 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, _Read])
             a, b = sorted(paths)
             yield "name", a, b, name
             yield "address", a, b, address
+    yield from _name_and_work(vault, pages)
+
+
+def _name_and_work(vault: Vault, pages: list[Page]) -> Iterable[tuple[str, str, str, str]]:
+    """("name", "link") for two pages of one name (a file name, or an alias as written: "WI-FI 5"
+    is no copy of "WI-FI") that both link to a page at most SHARED_LINK pages link to: one person
+    or thing entered twice, known by one work. A copy named "X 1" or "Calculus 2" is left out:
+    numbered pages are parts of a series more often than copies."""
+    called: dict[str, set[str]] = defaultdict(set)
+    for page in pages:
+        if _COPY_SUFFIX.search(page.title):
+            continue
+        for name in {title_key(_name_of(page)), *(_SEPARATORS.sub(" ", a.casefold()).strip() for a in page.aliases)}:
+            if name:
+                called[name].add(page.path)
+    for name, paths in called.items():
+        if len(paths) != 2:
+            continue
+        a, b = sorted(paths)
+        shared = _links_to(vault, a) & _links_to(vault, b)
+        rare = sorted(t for t in shared if len(_linked_from(vault, t)) <= SHARED_LINK)
+        if rare:
+            yield "name", a, b, name
+            yield "link", a, b, rare[0]
+
+
+def _links_to(vault: Vault, path: str) -> set[str]:
+    return {t for rl in vault.outlinks(path) if (t := rl.target_path) is not None and t != path and t in vault.pages}
+
+
+def _linked_from(vault: Vault, path: str) -> set[str]:
+    return {rl.source for rl in vault.backlinks(path)}
 
 
 def _parallel_folders(paths: list[str]) -> set[tuple[str, str]]:
@@ -346,10 +383,12 @@ def _duplicate(
         evidence.append("the same text")
     elif "contained" in kinds:
         evidence.append(f"{other} holds {share:.0%} of the text of {page}")
-    for kind, words in (("title", "same title"), ("alias", "same name as an alias"), ("heading", "same heading")):
+    for kind, words in (("title", "same title"), ("name", "same name"), ("heading", "same heading")):
         if kind in kinds:
             evidence.append(f"{words} '{kinds[kind]}'")
     if "address" in kinds:
         evidence.append(f"same address {kinds['address']}")
+    if "link" in kinds:
+        evidence.append(f"both link to {kinds['link']}, which few pages link to")
     fix = "edit" if "identical" in kinds and not same_name and len(kinds) == 2 else "merge"
     return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)
