@@ -31,7 +31,7 @@ class HelpScreen(ModalScreen[None]):
         for group, bindings in self.groups.items():
             table.add_row(Text(group, style="bold"), "")
             for binding in bindings:
-                key = binding.key_display or binding.key
+                key = binding.key_display or self.app.get_key_display(binding)  # "/" and "?", not slash
                 table.add_row(Text(f"  {key}"), Text(binding.description))
         with VerticalScroll(classes="dialog wide"):
             yield Static(Text(INTRO))
