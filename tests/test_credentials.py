@@ -355,3 +355,20 @@ def test_find_in_texts_reads_the_allowlist_with_each_page_s_own_lines() -> None:
     """A next-line comment above one page's line does not reach a candidate of another page."""
     found = find_in_texts({"a.md": "<!-- pragma: allowlist nextline secret -->\n", "b.md": "Passwort: Sommer2026!\n"})
     assert found == {"b.md": [credentials.Credential("Secret Assignment", 1)]}
+
+
+def test_a_drawing_is_scanned_for_credentials_in_its_text_not_its_data(tmp_path: Path) -> None:
+    from curator.core.findings import check_vault
+    from curator.core.loading import load_vault
+
+    data = "APAJIAeAJIA6MlAA28MQAM8ouhEjBzD2A5hiYaOsApdRS9rYNSyNjd5wurnSklZc\n" * 3 + "AKIAIOSFODNN7EXAMPLE\n"
+    drawing = "---\nexcalidraw-plugin: parsed\n---\n# Text Elements\n{text}\n%%\n# Drawing\n" + data + "%%\n"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Excalidraw/Plain.excalidraw.md": drawing.format(text="a box"),
+            "Excalidraw/Login.excalidraw.md": drawing.format(text="aws_access_key_id = AKIAIOSFODNN7EXAMPLE"),
+        },
+    )
+    found = [(f.path, f.line) for f in check_vault(load_vault(root, use_cache=False)) if f.rule == "secret"]
+    assert found == [("Excalidraw/Login.excalidraw.md", 5)]

@@ -481,6 +481,9 @@ def rule_status_updates(vault: Vault) -> Iterator[Hit]:
             )
 
 
+_DRAWING_DATA = re.compile(r"^#{1,2} Drawing[ \t]*$", re.MULTILINE)  # Excalidraw's heading over its data
+
+
 def rule_secrets(vault: Vault) -> Iterator[Hit]:
     from curator.core.credentials import find_in_texts
 
@@ -490,7 +493,10 @@ def rule_secrets(vault: Vault) -> Iterator[Hit]:
     for page in vault.pages.values():
         if page.unreadable is None and page.maybe_secret:  # the others cannot hold one (checked as read)
             with contextlib.suppress(OSError):
-                texts[page.path] = vault.text_of(page.path)
+                text = vault.text_of(page.path)
+                # A drawing's data (under `# Drawing`) is noise to an entropy test; its text elements are not.
+                data = _DRAWING_DATA.search(text) if page.drawing else None
+                texts[page.path] = text[: data.start()] if data else text
     for path, found in sorted(find_in_texts(texts).items()):
         for credential in found:
             yield Hit(
