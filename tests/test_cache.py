@@ -111,6 +111,34 @@ def test_lint_reuses_its_last_result_only_while_nothing_changed(tmp_path: Path) 
     assert not [f for f in changed_config.findings if f.rule == "dead-link"]
 
 
+def test_the_tui_and_lint_share_the_last_result_while_nothing_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import curator.core.findings as findings_module
+    from curator.core.config import load_config
+    from curator.core.lint import checked_findings
+    from curator.core.scan import scan_vault
+
+    root = make_vault(tmp_path / "v", {"a.md": "[[gone]]", "b.md": "x"})
+    age(root)
+    config = load_config(root)
+
+    def checked() -> list[Any]:
+        scan = scan_vault(root, config.ignore, sizes=True)
+        return checked_findings(load_vault(root, config, scan=scan), scan, config)
+
+    first = checked()  # checked, and kept for lint
+    assert lint(root).from_cache and lint(root).findings == first
+    runs: list[int] = []
+    real = findings_module.findings_of
+    monkeypatch.setattr(findings_module, "findings_of", lambda *a: runs.append(1) or real(*a))
+    assert checked() == first and runs == []  # the last result, not checked again
+    (root / "b.md").write_text("[[also gone]]")
+    age(root)
+    assert sorted(f.data["target"] for f in checked() if f.rule == "dead-link") == ["also gone", "gone"]
+    assert runs == [1]
+
+
 def test_lint_writes_nothing_outside_its_state_folder(tmp_path: Path) -> None:
     root = make_vault(tmp_path / "v", {"a.md": "[[gone]]", "sub/b.md": "x", "pic.png": b"\x89PNG"})
     age(root)

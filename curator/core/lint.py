@@ -51,30 +51,22 @@ def lint(
         config = load_config(root)
     cached = use_cache and cache.has_cache(root)
     scan = scan_vault(root, config.ignore, sizes=cached)  # nothing cached: no sizes to compare with
-    if cached:
-        last = cache.read_json(cache.cache_path(root, LINT_CACHE), sealed=True)  # only this user's own
-        if (
-            isinstance(last, dict)
-            and "pages_by" in last
-            and last.get("signature") == _signature(scan.pages, scan, config)
-        ):
-            try:
-                findings = [Finding(**f) for f in last["findings"]]
-                similarity = last.get("similarity")
-                if similarity is not None:
-                    similarity = {**similarity, "stages": []}  # nothing was embedded this time
-                return LintReport(
-                    vault=str(root),
-                    findings=findings,
-                    pages=last["pages"],
-                    links=last["links"],
-                    notes=[],
-                    from_cache=True,
-                    similarity=similarity,
-                    pages_by=last.get("pages_by"),
-                )
-            except (KeyError, TypeError):
-                pass
+    last = _last_result(root, scan, config) if cached else None
+    if last is not None:
+        findings, stored = last
+        similarity = stored.get("similarity")
+        if similarity is not None:
+            similarity = {**similarity, "stages": []}  # nothing was embedded this time
+        return LintReport(
+            vault=str(root),
+            findings=findings,
+            pages=stored["pages"],
+            links=stored["links"],
+            notes=[],
+            from_cache=True,
+            similarity=similarity,
+            pages_by=stored.get("pages_by"),
+        )
     # Parsing and checking load more code; an unchanged vault never needs it.
     from curator.core.findings import check_vault
     from curator.core.loading import gc_paused, load_vault
@@ -109,22 +101,61 @@ def lint(
         kept_for_exit=vault,
         pages_by=pages_by(vault),
     )
-    newest = max((p.mtime_ns for p in vault.pages.values()), default=0)
-    if use_cache and not vault.notes and time.time_ns() - newest > cache.RACY_NS:
-        cache.write_json(
-            root,
-            LINT_CACHE,
-            {
-                "signature": _signature(vault.pages.values(), scan, config),  # sizes as read
-                "pages": report.pages,
-                "links": report.links,
-                "similarity": report.similarity and {k: v for k, v in report.similarity.items() if k != "stages"},
-                "findings": [f.as_dict() for f in findings],
-                "pages_by": report.pages_by,
-            },
-            sealed=True,
-        )
+    if use_cache:
+        _store(vault, scan, config, findings, report.similarity)
     return report
+
+
+def checked_findings(vault: Vault, scan: ScanResult, config: Config) -> list[Finding]:
+    """The findings of a loaded vault (the `similar` rule's left pending): the last lint's when the
+    vault's files and the config are as they were then, else checked now and kept for the next
+    lint. `scan` is the scan the vault was loaded from (sizes read)."""
+    from curator.core.findings import check_vault
+    from curator.core.similarity import SimilarReport
+
+    similar_on = config.severity("similar") is not None  # its pairs come later, from the model
+    if vault.use_cache and not similar_on and cache.has_cache(vault.root):
+        last = _last_result(vault.root, scan, config)
+        if last is not None:
+            return last[0]
+    findings = check_vault(vault, SimilarReport("pending"))
+    if vault.use_cache and not similar_on:
+        _store(vault, scan, config, findings, None)
+    return findings
+
+
+def _last_result(root: Path, scan: ScanResult, config: Config) -> tuple[list[Finding], dict[str, Any]] | None:
+    """The stored lint result (this user's own) and its findings, when it was made of these files and this config."""
+    last = cache.read_json(cache.cache_path(root, LINT_CACHE), sealed=True)
+    if not isinstance(last, dict) or any(key not in last for key in ("pages", "links", "findings", "pages_by")):
+        return None
+    if last.get("signature") != _signature(scan.pages, scan, config):
+        return None
+    try:
+        return [Finding(**f) for f in last["findings"]], last
+    except (KeyError, TypeError):
+        return None
+
+
+def _store(
+    vault: Vault, scan: ScanResult, config: Config, findings: list[Finding], similarity: dict[str, Any] | None
+) -> None:
+    newest = max((p.mtime_ns for p in vault.pages.values()), default=0)
+    if vault.notes or time.time_ns() - newest <= cache.RACY_NS:
+        return  # a page written this moment may change again unseen by its time stamp
+    cache.write_json(
+        vault.root,
+        LINT_CACHE,
+        {
+            "signature": _signature(vault.pages.values(), scan, config),  # sizes as read
+            "pages": len(vault.pages),
+            "links": len(vault.links),
+            "similarity": similarity and {k: v for k, v in similarity.items() if k != "stages"},
+            "findings": [f.as_dict() for f in findings],
+            "pages_by": pages_by(vault),
+        },
+        sealed=True,
+    )
 
 
 PROVENANCE = ("source", "type")  # frontmatter fields lint counts pages by

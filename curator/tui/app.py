@@ -20,13 +20,14 @@ from curator.core.config import load_config
 from curator.core.dream import accept, dream, load_suggestions, set_status
 from curator.core.edits import Plan
 from curator.core.errors import REPORTED, one_line
-from curator.core.findings import check_vault, with_similar
-from curator.core.lint import vault_baseline
+from curator.core.findings import with_similar
+from curator.core.lint import checked_findings, vault_baseline
 from curator.core.loading import load_vault
 from curator.core.lock import between_writes
 from curator.core.pagefilter import PageIndex
 from curator.core.rules import Finding
-from curator.core.similarity import SimilarReport, find_similar
+from curator.core.scan import ScanResult, scan_vault
+from curator.core.similarity import find_similar
 from curator.core.vault import Vault
 from curator.tui.commands import CuratorCommands
 from curator.tui.messages import (
@@ -124,17 +125,17 @@ class CuratorApp(App[None]):
         for line in recover(self.vault_root, on_wait=waiting):
             self.post_message(Noticed(line, "Recovered"))
         config = load_config(self.vault_root)
-        vault = between_writes(
-            self.vault_root,
-            lambda: load_vault(
-                self.vault_root,
-                config,
-                progress=lambda done, total: self._post(LoadProgressed("reading pages", done, total)),
-            ),
-            waiting,
-        )
+
+        def progress(done: int, total: int) -> None:
+            self._post(LoadProgressed("reading pages", done, total))
+
+        def read() -> tuple[ScanResult, Vault]:
+            scan = scan_vault(self.vault_root, config.ignore, sizes=True)
+            return scan, load_vault(self.vault_root, config, scan=scan, progress=progress)
+
+        scan, vault = between_writes(self.vault_root, read, waiting)
         accepted = vault_baseline(self.vault_root, config)
-        findings = [f for f in check_vault(vault, SimilarReport("pending")) if f.fingerprint not in accepted]
+        findings = [f for f in checked_findings(vault, scan, config) if f.fingerprint not in accepted]
         pending = sum(1 for s in load_suggestions(self.vault_root) if s.status == "pending")
         self.post_message(VaultLoaded(vault, findings, PageIndex.of(vault), pending))
         if config.severity("similar") is not None:
