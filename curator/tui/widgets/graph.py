@@ -72,14 +72,14 @@ class GraphPane(Vertical):
     def show_figures(self, vault: Vault) -> None:
         f = figures(vault.graph)
         text = Text(
-            f"{f['pages']} pages · {f['links']} links · {f['dead_links']} dead · "
+            f"{f['pages']} pages · {f['links']} links to pages · {f['dead_links']} dead · "
             f"{f['orphans']} orphans · {f['components']} components",
             style="dim",
         )
         for cluster in f["largest_orphan_clusters"]:
             text.append(
-                f"\ncut off: {', '.join(p.removesuffix('.md') for p in cluster[:3])}"
-                f"{' …' if len(cluster) > 3 else ''} ({len(cluster)})",
+                f"\nlinked only among themselves: {', '.join(p.removesuffix('.md') for p in cluster[:3])}"
+                f"{' …' if len(cluster) > 3 else ''} ({len(cluster)} pages)",
                 style="dim",
             )
         self.query_one("#figures", Static).update(text)
