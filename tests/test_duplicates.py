@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from helpers import make_vault
+from hypothesis import given
+from hypothesis import strategies as st
 
 from curator.core.config import load_config
-from curator.core.duplicates import Duplicate, find, title_key
+from curator.core.duplicates import Duplicate, _without_comments, find, title_key
 from curator.core.findings import check_vault
 from curator.core.loading import load_vault
 from curator.core.titles import dated
@@ -251,3 +254,39 @@ def test_an_alias_with_a_number_is_no_copy_of_the_name(tmp_path: Path) -> None:
         "Network/Frequency Bands.md": "2.4 and 5 GHz.",
     }
     assert found(make_vault(tmp_path / "v", files)) == []
+
+
+def test_a_link_in_the_other_spelling_names_the_page_so_spelt(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Notes/MaaS.md": "Metal as a service, the concept.",
+            "Notes/MAAS.md": "Canonical's product, an implementation of [[MaaS]].",
+        },
+    )
+    assert found(root) == []
+
+
+def test_a_copy_suffix_in_another_script_is_a_copy_suffix(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v", {"Notes/Chapter ①.md": "Limits and continuity.", "Notes/Chapter ②.md": "Derivatives."}
+    )
+    assert found(root) == []
+
+
+def test_hostile_headings_addresses_and_comments_are_read_in_linear_time(tmp_path: Path) -> None:
+    """Each of these took minutes with backtracking patterns (a 10 KB heading line ran for 10)."""
+    pages: dict[str, str | bytes] = {
+        "heading.md": "# a" + " " * 20_000 + "b\n\ntext\n",
+        "website.md": "---\nwebsite: " + "b" * 200_000 + "\n---\n# x\n",
+        "email.md": "Email: " + "b" * 200_000 + "\n",
+        "field.md": " " * 20_000 + "x\n",
+        "comments.md": "<!-- " * 40_000,
+        "alias.md": "---\naliases: ['" + " " * 20_000 + "x 1']\n---\nx",
+    }
+    assert found(make_vault(tmp_path / "v", pages)) == []
+
+
+@given(st.lists(st.sampled_from(["%%", "<!--", "-->", "a", " ", "%", "-", "<!", "\n"]), max_size=30).map("".join))
+def test_comments_are_cut_as_the_lazy_pattern_cuts_them(text: str) -> None:
+    assert _without_comments(text) == re.sub(r"%%.*?%%|<!--.*?-->", " ", text, flags=re.DOTALL)

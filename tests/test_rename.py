@@ -161,3 +161,9 @@ def test_a_page_changed_after_planning_is_not_overwritten(tmp_path: Path) -> Non
         apply(root, plan)
     assert (root / "a.md").read_text() == "[[Old]] and a new thought"
     assert (root / "Old.md").exists() and not (root / "New.md").exists()
+
+
+def test_a_rename_onto_a_page_that_differs_in_case_only_is_refused(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"Notes/MaaS.md": "the concept\n", "Notes/MAAS.md": "the product\n"})
+    with pytest.raises(EditError, match=r"Notes/MAAS\.md already exists"):
+        plan_rename(load_vault(root, use_cache=False), "Notes/MaaS.md", "MAAS")

@@ -4,7 +4,7 @@ import unicodedata
 
 import pytest
 
-from curator.core.resolve import Resolver, folder_distance
+from curator.core.resolve import Resolution, Resolver, folder_distance
 
 PAGES = [
     "Home.md",
@@ -110,3 +110,12 @@ def test_folder_suffixes_find_pages_by_title_and_attachments_by_name() -> None:
     found = resolver.resolve("other/Page.md", "b/image.png")
     assert (found.kind, found.path) == ("attachment", "media/a/b/image.png")
     assert resolver.resolve("other/Page.md", "b/image").kind == "dead"
+
+
+def test_the_spelling_written_wins_between_names_that_differ_in_case_only() -> None:
+    resolver = Resolver(["Notes/MaaS.md", "Notes/MAAS.md"], [], {})
+    assert resolver.resolve("Notes/MAAS.md", "MaaS") == Resolution("page", "Notes/MaaS.md")
+    assert resolver.resolve("Notes/MaaS.md", "MAAS") == Resolution("page", "Notes/MAAS.md")
+    assert resolver.resolve("Index.md", "Notes/MaaS") == Resolution("page", "Notes/MaaS.md")
+    assert resolver.resolve("Index.md", "Notes/MaaS.md", markdown=True) == Resolution("page", "Notes/MaaS.md")
+    assert resolver.resolve("Index.md", "maas").candidates  # neither spelling: still two pages

@@ -36,6 +36,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
+import re2
 
 from curator.core import boilerplate
 from curator.core.markdown import fence_ranges, without_heading_lines
@@ -51,22 +52,23 @@ TEMPLATE_PAGES = 4  # a run on this many pages is template text
 OWN_RUNS = 24  # runs of its own a page needs before its text is evidence
 CONTAINED = 0.85  # share of a page's own runs the other page must hold
 PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
+NAME_CHARS = 300  # a title, heading or alias longer than this is prose, not a name
+EMAIL_CHARS = 254  # the longest an e-mail address may be (RFC 5321)
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
 _WORD = re.compile(r"\w+")
 _URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
-_FIELD_LINE = re.compile(
-    r"^\s*[-*]?\s*\**(?:website|homepage|home page|repository|repo|github|url|e-?mail|webseite)\**\s*:", re.IGNORECASE
+# RE2, linear in the line: Python's engine took seconds on a line of a few thousand spaces.
+_FIELD_LINE = re2.compile(
+    r"(?i)^\s*[-*]?\s*\**(?:website|homepage|home page|repository|repo|github|url|e-?mail|webseite)\**\s*:"
 )
 _ADDRESS_KEYS = frozenset(
     {"url", "website", "homepage", "home", "repo", "repository", "github", "source", "email", "e-mail", "link"}
 )
 _IMAGE = re.compile(r"^img\.shields\.io/|badge|\.(?:png|jpe?g|gif|svg|webp)(?:\?|$)")
-_H1 = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
-_COMMENT_BLOCK = re.compile(r"%%.*?%%|<!--.*?-->", re.DOTALL)  # Obsidian and HTML comments: a drawing's data
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
 _MIX = np.uint64(0x100000001B3)
 
@@ -149,9 +151,16 @@ def comparable(vault: Vault, page: Page) -> bool:
 def title_key(title: str) -> str:
     """A title as two entries of one thing share it: case, punctuation, separators and a copy
     suffix folded away ("RedShift - OLED Blue Light Filter", "RedShift: OLED blue light filter")."""
+    if len(title) > NAME_CHARS:
+        return ""  # prose, not a name (and a long run of spaces would cost the suffix search dearly)
     text = unicodedata.normalize("NFKC", title).casefold().strip()
     text = _COPY_SUFFIX.sub("", text)
     return _SEPARATORS.sub(" ", text).strip()
+
+
+def _copy_named(title: str) -> bool:
+    """A name with a copy suffix ("X 1", "X copy", "X (2)"), digits of any script ("Chapter ②") too."""
+    return len(title) <= NAME_CHARS and _COPY_SUFFIX.search(unicodedata.normalize("NFKC", title)) is not None
 
 
 def _name_of(page: Page) -> str:
@@ -169,14 +178,30 @@ def _read(vault: Vault, page: Page) -> _Read:
         return _Read([], "", frozenset())
     _, _, body_at = split_frontmatter(text)
     body = text[body_at:]
-    top = body.lstrip().split("\n", 1)[0]
-    heading = _H1.match(top)
+    heading = _heading(body.lstrip().split("\n", 1)[0])
     fields = [str(v) for k, v in page.frontmatter.items() if k.lower() in _ADDRESS_KEYS and v is not None]
     fields += [line for line in body.splitlines() if _FIELD_LINE.match(line)]
     values = "\n".join(fields)
-    found = [_address(url) for url in _URL.findall(values)] + [mail.lower() for mail in _EMAIL.findall(values)]
+    found = [_address(url) for url in _URL.findall(values)] + _emails(values)
     addresses = frozenset(a for a in found if a and not _IMAGE.search(a))
-    return _Read(_words(body), title_key(heading.group(1)) if heading else "", addresses)
+    return _Read(_words(body), title_key(heading), addresses)
+
+
+def _heading(line: str) -> str:
+    """The text of an ATX heading of level one (`# Name #`), or ""; a line longer than NAME_CHARS names no page."""
+    if len(line) > NAME_CHARS or not line.startswith(("# ", "#\t")):
+        return ""
+    return line[1:].strip().rstrip("#").rstrip()
+
+
+def _emails(values: str) -> list[str]:
+    """E-mail addresses, one a word: a word longer than an address may be is none, and is not searched."""
+    return [
+        mail.lower()
+        for word in values.split()
+        if "@" in word and len(word) <= EMAIL_CHARS
+        for mail in _EMAIL.findall(word)
+    ]
 
 
 def _words(body: str) -> list[str]:
@@ -190,7 +215,7 @@ def _words(body: str) -> list[str]:
             at = end
         body = "".join([*kept, body[at:]])
     if "%%" in body or "<!--" in body:
-        body = _COMMENT_BLOCK.sub(" ", body)
+        body = _without_comments(body)
     body = _URL.sub(" ", boilerplate.wikilinks_as_shown(without_heading_lines(body)))
     if "](" in body:
         body = re.sub(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)", r"\1", body)
@@ -244,6 +269,34 @@ def _text_evidence(
     return contained, same
 
 
+_COMMENTS = (("%%", "%%"), ("<!--", "-->"))  # Obsidian's and HTML's: a drawing's data, a template's notes
+
+
+def _without_comments(body: str) -> str:
+    """`body` with each closed comment a space, in one pass: a regex took seconds on thousands of
+    unclosed `<!--` (each one searched to the end)."""
+    kept: list[str] = []
+    at = 0
+    # Where each opener is next, searched again only once passed: a missing one is searched once.
+    next_at = {opener: body.find(opener) for opener, _ in _COMMENTS}
+    while True:
+        for opener, _ in _COMMENTS:
+            if 0 <= next_at[opener] < at:  # inside the comment just cut out
+                next_at[opener] = body.find(opener, at)
+        open_at = [(where, opener, closer) for opener, closer in _COMMENTS if (where := next_at[opener]) >= 0]
+        if not open_at:
+            break
+        where, opener, closer = min(open_at)
+        end = body.find(closer, where + len(opener))
+        if end < 0:  # unclosed, and so is every later one of its kind: they stay text
+            next_at[opener] = -1
+            continue
+        kept += [body[at:where], " "]
+        at = end + len(closer)
+    kept.append(body[at:])
+    return "".join(kept)
+
+
 def _runs(words: list[str]) -> np.ndarray:
     """The distinct hashes of a page's runs of SHINGLE words."""
     if len(words) < SHINGLE:
@@ -274,7 +327,7 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, _Read])
     for (_, key), paths in titles.items():
         if len(paths) == 2 and key:
             a, b = sorted(paths)
-            if not (_COPY_SUFFIX.search(vault.pages[a].title) or _COPY_SUFFIX.search(vault.pages[b].title)):
+            if not (_copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title)):
                 yield "title", a, b, key  # a copy named "X 1" is a duplicate only when its text says so
     named = {frozenset(paths): name for name, paths in names.items() if len(paths) == 2}
     for address, paths in addresses.items():
@@ -293,9 +346,10 @@ def _name_and_work(vault: Vault, pages: list[Page]) -> Iterable[tuple[str, str, 
     numbered pages are parts of a series more often than copies."""
     called: dict[str, set[str]] = defaultdict(set)
     for page in pages:
-        if _COPY_SUFFIX.search(page.title):
+        if _copy_named(page.title):
             continue
-        for name in {title_key(_name_of(page)), *(_SEPARATORS.sub(" ", a.casefold()).strip() for a in page.aliases)}:
+        aliases = (_SEPARATORS.sub(" ", a.casefold()).strip() for a in page.aliases if len(a) <= NAME_CHARS)
+        for name in {title_key(_name_of(page)), *aliases}:
             if name:
                 called[name].add(page.path)
     for name, paths in called.items():
@@ -372,7 +426,7 @@ def _duplicate(
     page_a, page_b = vault.pages[a], vault.pages[b]
     same_name = title_key(_name_of(page_a)) == title_key(_name_of(page_b))
     # The page to merge away: a copy's name ("X 1") over the original's, else the smaller page.
-    copies = [p for p in (page_a, page_b) if _COPY_SUFFIX.search(_name_of(p)) and same_name]
+    copies = [p for p in (page_a, page_b) if _copy_named(_name_of(p)) and same_name]
     if len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
     else:

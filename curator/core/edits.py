@@ -86,6 +86,8 @@ def target_path(vault: Vault, old: str, new: str) -> str:
             raise EditError(f"{path} already exists; choose another name or merge into it")
     elif path == old:
         raise EditError(f"{old} already has that name")
+    elif path in vault.pages or path in vault.attachments:  # MaaS.md renamed to MAAS.md, which exists
+        raise EditError(f"{path} already exists; choose another name or merge into it")
     return path
 
 

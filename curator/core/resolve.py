@@ -54,6 +54,7 @@ class Resolver:
     ) -> None:
         self.resolve_aliases = resolve_aliases
         self._pages: set[str] = set()
+        self._files: set[str] = set()  # pages and attachments as named on disk: an exact name wins over a folded one
         self._by_path: dict[str, str] = {}  # folded path -> path, pages and attachments
         self._by_title: dict[str, list[str]] = defaultdict(list)  # folded page title -> pages
         self._by_name: dict[str, list[str]] = defaultdict(list)  # folded file name -> attachments
@@ -63,10 +64,12 @@ class Resolver:
         by_path, by_title = self._by_path, self._by_title
         for path in pages:
             self._pages.add(path)
+            self._files.add(path)
             key = fold(path)
             by_path.setdefault(key, path)
             by_title[key.rsplit("/", 1)[-1][:-3]].append(path)  # ".md" folds to itself
         for path in attachments:
+            self._files.add(path)
             key = fold(path)
             by_path.setdefault(key, path)
             self._by_name[key.rsplit("/", 1)[-1]].append(path)
@@ -121,6 +124,9 @@ class Resolver:
         return self._lookup_path(normal) or DEAD
 
     def _lookup_path(self, path: str) -> Resolution | None:
+        for exact in (path, path + ".md"):  # Notes/MaaS.md and Notes/MAAS.md may both exist
+            if exact in self._files:
+                return Resolution("page" if exact in self._pages else "attachment", exact)
         key = fold(path)
         for candidate in (key, key + ".md"):
             found = self._by_path.get(candidate)
@@ -151,7 +157,13 @@ class Resolver:
         if not hits and key.endswith(".md"):
             hits = self._by_title.get(key[:-3])
         if hits:  # titles are pages
-            return Resolution("page", hits[0]) if len(hits) == 1 else self._choose(_folder_of(source), hits)
+            if len(hits) == 1:
+                return Resolution("page", hits[0])
+            written = unicodedata.normalize("NFC", target.strip().removesuffix(".md"))
+            exact = [p for p in hits if unicodedata.normalize("NFC", p.rsplit("/", 1)[-1][:-3]) == written]
+            if len(exact) == 1 and len({fold(p) for p in hits}) == 1:
+                return Resolution("page", exact[0])  # MaaS and MAAS in one folder: the spelling written
+            return self._choose(_folder_of(source), hits)
         if _EXTENSION.search(target):
             files = self._by_name.get(key)
             if files:
