@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from edit_helpers import dead_count
+from edit_helpers import dead_count, tree
 from helpers import make_vault
 
 from curator.core.changes import apply, undo
@@ -235,3 +235,17 @@ def test_merge_into_a_page_without_frontmatter_takes_the_fields(tmp_path: Path) 
     plan = plan_merge(load_vault(root, use_cache=False), "Old", "New")
     apply(root, plan)
     assert (root / "New.md").read_text().startswith("---\naliases:\n  - Old\nowner: alice\nstatus: 'in review'\n---\n")
+
+
+def test_a_symbolic_link_page_is_no_duplicate_and_is_never_written_over(tmp_path: Path) -> None:
+    from curator.core.duplicates import find
+
+    text = "A page with enough words of its own to be compared with any other page in the vault, " * 3
+    root = make_vault(tmp_path / "v", {"Notes/Real.md": text, "Notes/Other.md": "[[Alias]] and [[Real]]"})
+    (root / "Notes/Alias.md").symlink_to("Real.md")
+    vault = load_vault(root, use_cache=False)
+    assert find(vault) == []
+    before = tree(root)
+    with pytest.raises(EditError, match=r"Notes/Alias\.md is a symbolic link"):
+        apply(root, plan_merge(vault, "Notes/Alias.md", "Notes/Real.md"))
+    assert tree(root) == before and (root / "Notes/Alias.md").is_symlink()

@@ -772,6 +772,11 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     from curator.core.credentials import refuse_credentials
 
     refuse_credentials(plan.changes)  # before a byte is written
+    for change in plan.changes:  # writing would put a file where the link is, and undo could not put the link back
+        if os.path.islink(root / change.path):
+            raise EditError(
+                f"{change.path} is a symbolic link; curator changes only the files themselves: nothing was changed"
+            )
     deleted = {fold(c.path) for c in plan.changes if c.after is None}
     reads = _Reads(root)
     for change in plan.changes:

@@ -110,6 +110,8 @@ def find(vault: Vault) -> list[Duplicate]:
     series = _series_suffixes(compared)
     found: list[Duplicate] = []
     for (a, b), kinds in sorted(pairs.items()):
+        if "identical" in kinds and _one_file(vault, a, b):
+            continue  # a symbolic link and the page it points to
         if _folder(a) != _folder(b):
             if (_folder(a), _folder(b)) in parallel:
                 continue
@@ -404,6 +406,13 @@ def _derived(page: Page, other: Page, series: frozenset[str]) -> bool:
     Flashcards", "X - Topic" and "X - Flashcards"): kept apart on purpose, however alike."""
     ends = {_suffix(page.title), _suffix(other.title)}
     return len(ends) == 2 and bool(ends & series) and title_key(page.title) != title_key(other.title)
+
+
+def _one_file(vault: Vault, a: str, b: str) -> bool:
+    try:
+        return (vault.root / a).samefile(vault.root / b)
+    except OSError:
+        return False
 
 
 def _linked(vault: Vault, a: str, b: str) -> bool:
