@@ -149,13 +149,21 @@ def test_lint_writes_nothing_outside_its_state_folder(tmp_path: Path) -> None:
     state = root / ".curator"
     names = sorted(p.name for p in state.rglob("*") if p.is_file())
     assert [n for n in names if "-" not in n] == [".gitignore", "lint.json", "pages.json"]
-    assert [n for n in names if "-" in n] == []  # the duplicate rule keeps no store: it reads the words
+    assert [n for n in names if "-" in n] == ["duplicate-reads.json"]  # each page's words, by content hash
     lint(root, Config(rules={"similar": "info"}))
     assert snapshot(root) == before
     names = sorted(p.name for p in state.rglob("*") if p.is_file())
     kinds = sorted(n.split("-", 1)[0] + "." + n.rsplit(".", 1)[1] for n in names if "-" in n)
     # What the template counts of each page and what each page says of its own; stage one's frame and page vectors.
-    assert kinds == ["distinct.json", "frame.npy", "static.json", "static.npy", "template.json", "template.npy"]
+    assert kinds == [
+        "distinct.json",
+        "duplicate.json",
+        "frame.npy",
+        "static.json",
+        "static.npy",
+        "template.json",
+        "template.npy",
+    ]
     assert "*" in (state / ".gitignore").read_text()
 
 

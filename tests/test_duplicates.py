@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from helpers import make_vault
 from hypothesis import given
 from hypothesis import strategies as st
@@ -290,3 +291,24 @@ def test_hostile_headings_addresses_and_comments_are_read_in_linear_time(tmp_pat
 @given(st.lists(st.sampled_from(["%%", "<!--", "-->", "a", " ", "%", "-", "<!", "\n"]), max_size=30).map("".join))
 def test_comments_are_cut_as_the_lazy_pattern_cuts_them(text: str) -> None:
     assert _without_comments(text) == re.sub(r"%%.*?%%|<!--.*?-->", " ", text, flags=re.DOTALL)
+
+
+def test_the_words_kept_between_runs_are_read_again_only_for_a_changed_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import curator.core.duplicates as duplicates
+
+    root = make_vault(tmp_path / "v", {"Lag.md": PROSE, "Ops.md": OTHER_PROSE + "\n\n" + PROSE, "Other.md": "x"})
+    first = find(load_vault(root, load_config(root)))
+    read: list[str] = []
+    real = duplicates._read
+    monkeypatch.setattr(duplicates, "_read", lambda vault, page: read.append(page.path) or real(vault, page))
+    assert find(load_vault(root, load_config(root))) == first and read == []
+    (root / "Ops.md").write_text(OTHER_PROSE)
+    assert find(load_vault(root, load_config(root))) == [] and read == ["Ops.md"]
+    assert find(load_vault(root, load_config(root), use_cache=False)) == [] and read == [
+        "Ops.md",
+        "Lag.md",
+        "Ops.md",
+        "Other.md",
+    ]
