@@ -31,7 +31,7 @@ from curator.core.lock import vault_lock, writing
 from curator.core.merge3 import MergeConflict, merge3
 from curator.core.resolve import fold
 from curator.core.statefiles import make_state_folder, read_state, seal, state_folder
-from curator.core.vaultpath import in_git
+from curator.core.vaultpath import in_git, same_file
 
 if TYPE_CHECKING:
     from curator.core.vault import Vault
@@ -377,13 +377,6 @@ class _Reads:
         )
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.samefile(b)
-    except OSError:
-        return False
-
-
 def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], reads: _Reads) -> None:
     """Bring each file from `before` (what it holds now) to `after` (None: absent). Deletions
     first, so that a case-only rename works on a case-insensitive file system; empty folders the
@@ -408,7 +401,7 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
                     same = [
                         g.path
                         for g in changing
-                        if g.after is not None and fold(g.path) == fold(f.path) and _same_file(full, root / g.path)
+                        if g.after is not None and fold(g.path) == fold(f.path) and same_file(full, root / g.path)
                     ]
                     before_step(f"delete {f.path}")
                     _hold(reads, f.path, full, f.before, written, held)

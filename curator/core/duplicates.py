@@ -44,6 +44,7 @@ from curator.core.markdown import fence_ranges, without_heading_lines
 from curator.core.page import content_hash
 from curator.core.parse import split_frontmatter
 from curator.core.titles import dated
+from curator.core.vaultpath import same_file
 
 if TYPE_CHECKING:
     from curator.core.page import Page
@@ -116,7 +117,7 @@ def find(vault: Vault) -> list[Duplicate]:
     series = _series_suffixes(compared)
     found: list[Duplicate] = []
     for (a, b), kinds in sorted(pairs.items()):
-        if "identical" in kinds and _one_file(vault, a, b):
+        if "identical" in kinds and same_file(vault.root / a, vault.root / b):
             continue  # a symbolic link and the page it points to
         if _folder(a) != _folder(b):
             if (_folder(a), _folder(b)) in parallel:
@@ -157,13 +158,15 @@ def comparable(vault: Vault, page: Page) -> bool:
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a page's name is keyed three times a run (title, name, name and work)
-def title_key(title: str) -> str:
+def title_key(title: str, copy_suffix: bool = True) -> str:
     """A title as two entries of one thing share it: case, punctuation, separators and a copy
-    suffix folded away ("RedShift - OLED Blue Light Filter", "RedShift: OLED blue light filter")."""
+    suffix folded away ("RedShift - OLED Blue Light Filter", "RedShift: OLED blue light filter").
+    `copy_suffix=False` for a name as written, such as an alias ("WI-FI 5" is no copy of "WI-FI")."""
     if len(title) > NAME_CHARS:
         return ""  # prose, not a name (and a long run of spaces would cost the suffix search dearly)
     text = unicodedata.normalize("NFKC", title).casefold().strip()
-    text = _COPY_SUFFIX.sub("", text)
+    if copy_suffix:
+        text = _COPY_SUFFIX.sub("", text)
     return _SEPARATORS.sub(" ", text).strip()
 
 
@@ -386,8 +389,7 @@ def _name_and_work(vault: Vault, pages: list[Page]) -> Iterable[tuple[str, str, 
     for page in pages:
         if _copy_named(page.title):
             continue
-        aliases = (_SEPARATORS.sub(" ", a.casefold()).strip() for a in page.aliases if len(a) <= NAME_CHARS)
-        for name in {title_key(_name_of(page)), *aliases}:
+        for name in {title_key(_name_of(page)), *(title_key(a, copy_suffix=False) for a in page.aliases)}:
             if name:
                 called[name].add(page.path)
     for name, paths in called.items():
@@ -442,13 +444,6 @@ def _derived(page: Page, other: Page, series: frozenset[str]) -> bool:
     Flashcards", "X - Topic" and "X - Flashcards"): kept apart on purpose, however alike."""
     ends = {_suffix(page.title), _suffix(other.title)}
     return len(ends) == 2 and bool(ends & series) and title_key(page.title) != title_key(other.title)
-
-
-def _one_file(vault: Vault, a: str, b: str) -> bool:
-    try:
-        return (vault.root / a).samefile(vault.root / b)
-    except OSError:
-        return False
 
 
 def _linked(vault: Vault, a: str, b: str) -> bool:

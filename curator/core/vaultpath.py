@@ -21,6 +21,15 @@ def inside_vault(root: Path, path: Path | str) -> Path | None:
     return real
 
 
+def same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (a symbolic link and its target; two spellings on a
+    case-insensitive disk); False when either cannot be reached."""
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
+
+
 def in_git(parts: list[str] | tuple[str, ...]) -> bool:
     """Whether a path with these parts lies in a `.git` folder (Windows and macOS file systems
     also take `.GIT` and `.git.` for `.git`)."""
