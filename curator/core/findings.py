@@ -114,12 +114,16 @@ def _readable(vault: Vault, path: str) -> Page | None:
     return page if page is not None and page.unreadable is None else None
 
 
-_PLACEHOLDER = re.compile(r"\{\{.*\}\}|<%.*%>")
+def _placeholder(target: str) -> bool:
+    """A template's placeholder ([[{{date}}]], [[<% tp.file.title %> Outline]]): a page only once filled in."""
+    return any(opener in target and closer in target[target.index(opener) :] for opener, closer in _PLACEHOLDERS)
+
+
+_PLACEHOLDERS = (("{{", "}}"), ("<%", "%>"))
 
 
 def rule_dead_links(vault: Vault) -> Iterator[Hit]:
-    # A template's placeholder ([[{{date}}]], [[<% tp.file.title %> Outline]]) names a page only once filled in.
-    dead = [rl for rl in vault.links if rl.resolution.kind == "dead" and not _PLACEHOLDER.search(rl.link.target)]
+    dead = [rl for rl in vault.links if rl.resolution.kind == "dead" and not _placeholder(rl.link.target)]
     suggestions = _did_you_mean(vault, {rl.link.target for rl in dead if not rl.resolution.alias_of})
     for rl in dead:
         link, res = rl.link, rl.resolution
