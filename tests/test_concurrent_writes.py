@@ -324,3 +324,33 @@ def test_an_edit_between_the_last_check_and_the_rename_is_taken_back_from_the_ol
     (path,) = edited
     assert tree(root) == {**original, path: original[path] + APPENDED}
     assert history(root) == []
+
+
+def test_a_write_into_a_replaced_page_s_old_copy_later_in_the_change_is_kept(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None]
+) -> None:
+    """A program opens a page just before curator replaces it and writes a moment later, while
+    curator writes other pages: the line lands in the old copy, and is found there at the end."""
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+    opened: dict[str, object] = {}
+    writes = [0]
+
+    def hook(step: str) -> None:
+        what, path = step.split(" ", 1)
+        if what != "write":
+            return
+        writes[0] += 1
+        if writes[0] == 2:  # opened before its rename, as an appending program would
+            opened[path] = open(root / path, "ab")  # noqa: SIM115 - written to at a later step
+        elif writes[0] == 4:  # written after curator replaced it and checked it once
+            (handle,) = opened.values()
+            handle.write(APPENDED)  # type: ignore[attr-defined]
+            handle.close()  # type: ignore[attr-defined]
+
+    steps(hook)
+    with pytest.raises(EditError, match="changed while the change was being written"):
+        apply(root, plan)
+    (page,) = opened
+    assert tree(root) == {**original, page: original[page] + APPENDED}

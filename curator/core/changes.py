@@ -392,6 +392,7 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
     gone: set[str] = set()
     written: list[str] = []
     held: dict[str, tuple[int, os.stat_result]] = {}
+    old_copies = _OldCopies()
     try:
         for f in changing:
             if f.after is None:
@@ -407,7 +408,7 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
                     _hold(reads, f.path, full, f.before, written, held)
                     full.unlink()
                     written.append(f.path)
-                    _release(f.path, written, held)
+                    _release(f.path, written, held, old_copies)
                     touched.add(full.parent)
                     gone.update(same)
         writes: list[tuple[Path, bytes, int | None]] = []
@@ -431,10 +432,12 @@ def _set_files(root: Path, files: list[FileChange], created_dirs: list[str], rea
             _hold(reads, f.path, full, None if f.path in gone else f.before, written, held)
             written.append(f.path)  # write_all renames it now, or fails with the error that stops it all
 
-        write_all(writes, before_replace, lambda full: _release(planned[full].path, written, held))
+        write_all(writes, before_replace, lambda full: _release(planned[full].path, written, held, old_copies))
+        old_copies.check_all(written)
     finally:
         for fd, _ in held.values():
             os.close(fd)
+        old_copies.close()
     touched.update(full.parent for full, _, _ in writes)
     for parent in touched:
         fsync_dir(parent)
@@ -483,19 +486,52 @@ def _hold(
     held[path] = fd, stat
 
 
-def _release(path: str, written: list[str], held: dict[str, tuple[int, os.stat_result]]) -> None:
+def _release(
+    path: str, written: list[str], held: dict[str, tuple[int, os.stat_result]], old_copies: _OldCopies
+) -> None:
     """After `path` is replaced or deleted: an edit that reached its old copy since `_hold` is
     taken up as the other program's edit, to be put back (the rename itself changes the old
-    copy's ctime, not its size or mtime)."""
+    copy's ctime, not its size or mtime). The old copy stays open to be checked again at the end."""
     if path not in held:
         return
     fd, stat = held.pop(path)
-    try:
+    old_copies.keep(path, fd, stat, written)
+
+
+class _OldCopies:
+    """The old copies of the files a change replaced, held open (the last KEEP of them) and checked
+    once more when every file is written: a program that opened a file just before it was replaced
+    writes into the old copy, and may do so well after the rename (an append on a loaded machine)."""
+
+    KEEP = 256  # open files at most: well under the usual limit of 1,024
+
+    def __init__(self) -> None:
+        self.held: list[tuple[str, int, os.stat_result]] = []
+
+    def keep(self, path: str, fd: int, stat: os.stat_result, written: list[str]) -> None:
+        self.held.append((path, fd, stat))
+        self._check(self.held[-1], written)
+        if len(self.held) > self.KEEP:
+            self._close(self.held.pop(0))
+
+    def check_all(self, written: list[str]) -> None:
+        for entry in self.held:
+            self._check(entry, written)
+
+    def close(self) -> None:
+        while self.held:
+            self._close(self.held.pop())
+
+    @staticmethod
+    def _check(entry: tuple[str, int, os.stat_result], written: list[str]) -> None:
+        path, fd, stat = entry
         now = os.fstat(fd)
         if (now.st_size, now.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
             raise _ChangedMeanwhile(path, written, {path: _read_all(fd)})
-    finally:
-        os.close(fd)
+
+    @staticmethod
+    def _close(entry: tuple[str, int, os.stat_result]) -> None:
+        os.close(entry[1])
 
 
 def _read_all(fd: int) -> bytes:
