@@ -304,6 +304,21 @@ def test_a_crafted_page_store_hides_no_link(tmp_path: Path) -> None:
     assert [f.rule for f in lint(root).findings].count("dead-link") == 1
 
 
+def test_a_crafted_words_store_makes_no_duplicate(tmp_path: Path) -> None:
+    prose = " ".join(f"word{i}" for i in range(60))  # sixty runs of its own
+    other = " ".join(f"other{i}" for i in range(60))
+    root = make_vault(tmp_path / "v", {"a.md": prose, "b.md": other})
+    age(root)
+    assert "duplicate" not in [f.rule for f in lint(root).findings]
+    (root / ".curator" / "cache" / "lint.json").unlink()
+    store = root / ".curator" / "cache" / "duplicate-reads.json"
+    stored = json.loads(store.read_bytes())
+    stored.pop("mac", None)
+    stored["pages"]["b.md"][3] = stored["pages"]["a.md"][3]  # b "says" what a says
+    store.write_text(json.dumps(stored))
+    assert "duplicate" not in [f.rule for f in lint(root).findings]
+
+
 def test_foreign_suggestions_are_neither_shown_nor_applied(tmp_path: Path) -> None:
     from curator.core.dream import SCHEMA, load_suggestions
 
