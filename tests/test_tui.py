@@ -532,3 +532,27 @@ async def test_pages_like_this_one_show_the_duplicate_evidence_then_the_model(sa
         screen.select("customers/Acme Corp.md")
         await settle(pilot)
         assert str(screen.query_one("#preview-like").render()).strip() == ""  # another page: asked for again
+
+
+def test_curator_vault_reads_the_vault_before_the_app_starts(
+    sample_vault: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a process with one thread, so that parsing may fork workers; the app shows what was read."""
+    import threading
+
+    started: list[CuratorApp] = []
+    threads: list[int] = []
+    real_open = __import__("curator.core.lint", fromlist=["open_vault"]).open_vault
+
+    def counting_open(*args: Any) -> Any:
+        threads.append(threading.active_count())
+        return real_open(*args)
+
+    monkeypatch.setattr("curator.core.lint.open_vault", counting_open)
+    monkeypatch.setattr(CuratorApp, "run", lambda self: started.append(self))
+    assert main([str(sample_vault)]) == 0
+    (app,) = started
+    assert app.first is not None and threads == [1]
+    assert {f.rule for f in app.first.findings} == {f.rule for f in lint(sample_vault, use_cache=False).findings}
+    assert main(["--theme", "no-such-theme", str(sample_vault)]) == 2
+    assert "no theme 'no-such-theme'" in capsys.readouterr().err and len(started) == 1

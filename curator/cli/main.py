@@ -458,13 +458,23 @@ def run_tui(args_list: list[str]) -> int:
     from curator.core.scan import check_vault_root
 
     root = check_vault_root(args.vault)
+    from textual.theme import BUILTIN_THEMES
+
+    from curator.tui.themes import load_themes
+
+    themes = {*BUILTIN_THEMES, *(theme.name for theme in load_themes())}
+    if args.theme and args.theme not in themes:
+        output.diagnose(f"no theme {args.theme!r} (try: {', '.join(sorted(themes))})")
+        return EXIT_USAGE
+    from curator.core.lint import open_vault
+    from curator.core.progress import phase
+
+    # Read before the app (and numpy, which it imports) starts a thread: parsing may fork workers then.
+    with output.progress_bar() as progress:
+        opened = open_vault(root, phase(progress, "reading pages"), output.diagnose, output.diagnose)
     from curator.tui.app import CuratorApp
 
-    app = CuratorApp(root, args.theme)
-    if args.theme and args.theme not in app.available_themes:
-        output.diagnose(f"no theme {args.theme!r} (try: {', '.join(sorted(app.available_themes))})")
-        return EXIT_USAGE
-    app.run()
+    CuratorApp(root, args.theme, first=opened).run()
     return EXIT_OK
 
 

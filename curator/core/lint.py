@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -122,6 +122,46 @@ def checked_findings(vault: Vault, scan: ScanResult, config: Config) -> list[Fin
     if vault.use_cache and not similar_on:
         _store(vault, scan, config, findings, None)
     return findings
+
+
+class Opened(NamedTuple):
+    """A vault as a view shows it: loaded, its findings (the baseline's left out), its config."""
+
+    vault: Vault
+    findings: list[Finding]
+    pending_suggestions: int
+    config: Config
+    accepted: set[str]  # fingerprints the vault's baseline accepts
+
+
+def open_vault(
+    root: Path,
+    progress: Callable[[int, int], None] | None,
+    waiting: Callable[[str], None],
+    recovered: Callable[[str], None],
+) -> Opened:
+    """Recover what an interrupted change left, read the vault between writes, and check it (the
+    last lint's findings when nothing changed). Nothing here imports numpy before the pages are
+    read: its thread pool would keep parsing from forking workers."""
+    from curator.core.changes import recover
+    from curator.core.loading import load_vault
+    from curator.core.lock import between_writes
+
+    for line in recover(root, on_wait=waiting):
+        recovered(line)
+    config = load_config(root)
+
+    def read() -> tuple[ScanResult, Vault]:
+        scan = scan_vault(root, config.ignore, sizes=True)
+        return scan, load_vault(root, config, scan=scan, progress=progress)
+
+    scan, vault = between_writes(root, read, waiting)
+    accepted = vault_baseline(root, config)
+    findings = [f for f in checked_findings(vault, scan, config) if f.fingerprint not in accepted]
+    from curator.core.dream import load_suggestions
+
+    pending = sum(1 for s in load_suggestions(root) if s.status == "pending")
+    return Opened(vault, findings, pending, config, accepted)
 
 
 def _last_result(root: Path, scan: ScanResult, config: Config) -> tuple[list[Finding], dict[str, Any]] | None:

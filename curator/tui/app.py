@@ -15,18 +15,16 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from curator.core.changes import recover, undo
+from curator.core.changes import undo
 from curator.core.config import load_config
-from curator.core.dream import accept, dream, load_suggestions, set_status
+from curator.core.dream import accept, dream, set_status
 from curator.core.edits import Plan
 from curator.core.errors import REPORTED, one_line
 from curator.core.findings import with_similar
-from curator.core.lint import checked_findings, vault_baseline
+from curator.core.lint import Opened, open_vault
 from curator.core.loading import load_vault
-from curator.core.lock import between_writes
 from curator.core.pagefilter import PageIndex
 from curator.core.rules import Finding
-from curator.core.scan import ScanResult, scan_vault
 from curator.core.similarity import find_similar
 from curator.core.vault import Vault
 from curator.tui.commands import CuratorCommands
@@ -64,7 +62,9 @@ class CuratorApp(App[None]):
         Binding("q", "quit", "Quit", id="app.quit"),
     ]
 
-    def __init__(self, vault_root: Path | str, theme: str | None = None) -> None:
+    def __init__(self, vault_root: Path | str, theme: str | None = None, first: Opened | None = None) -> None:
+        """`first`: the vault as `open_vault` read it before the app started (`curator VAULT` reads it
+        in a process with one thread, where parsing may fork workers); else the app reads it."""
         super().__init__()
         self.vault_root = Path(vault_root)
         self.vault: Vault | None = None
@@ -75,13 +75,10 @@ class CuratorApp(App[None]):
             self.register_theme(curator_theme)
         self.theme = theme or DEFAULT_THEME
         self.sub_title = self.vault_root.resolve().name
+        self.first = first
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return DEFAULT_VARIABLES
-
-    def on_mount(self) -> None:
-        self.push_screen(MainScreen())
-        self.rescan()
 
     def notify(
         self,
@@ -113,39 +110,54 @@ class CuratorApp(App[None]):
         text = one_line(error) if isinstance(error, REPORTED) else f"{type(error).__name__}: {error}"
         self.notify(text, title=event.worker.name, severity="error", timeout=10)
 
+    def on_mount(self) -> None:
+        self.push_screen(MainScreen())
+        if self.first is None:
+            self.rescan()
+            return
+        opened, self.first = self.first, None
+        self._show(opened)
+        if opened.config.severity("similar") is not None:
+            self.score_similar(opened)
+
+    def _show(self, opened: Opened) -> None:
+        self.post_message(
+            VaultLoaded(opened.vault, opened.findings, PageIndex.of(opened.vault), opened.pending_suggestions)
+        )
+
     @work(thread=True, exclusive=True, group="load", name="Cannot read the vault", exit_on_error=False)
     def rescan(self) -> None:
         """Read the vault (cache first) and report findings; the model's `similar` pairs, when that
         rule is on, follow in a second step.
         A change another process is writing is waited for: the vault is never shown half changed."""
 
-        def waiting(line: str) -> None:
-            self.post_message(Noticed(line, "Waiting"))
-
-        for line in recover(self.vault_root, on_wait=waiting):
-            self.post_message(Noticed(line, "Recovered"))
-        config = load_config(self.vault_root)
-
         def progress(done: int, total: int) -> None:
             self._post(LoadProgressed("reading pages", done, total))
 
-        def read() -> tuple[ScanResult, Vault]:
-            scan = scan_vault(self.vault_root, config.ignore, sizes=True)
-            return scan, load_vault(self.vault_root, config, scan=scan, progress=progress)
+        def waiting(line: str) -> None:
+            self.post_message(Noticed(line, "Waiting"))
 
-        scan, vault = between_writes(self.vault_root, read, waiting)
-        accepted = vault_baseline(self.vault_root, config)
-        findings = [f for f in checked_findings(vault, scan, config) if f.fingerprint not in accepted]
-        pending = sum(1 for s in load_suggestions(self.vault_root) if s.status == "pending")
-        self.post_message(VaultLoaded(vault, findings, PageIndex.of(vault), pending))
-        if config.severity("similar") is not None:
-            report = find_similar(
-                vault, progress=lambda what, done, total, _unit: self._post(LoadProgressed(what, done, total))
-            )
-            if report.warning:
-                self.post_message(Noticed(report.warning, severity="warning"))
-            scored = [f for f in with_similar(vault, findings, report) if f.fingerprint not in accepted]
-            self.post_message(SimilarScored(scored, report.provider))
+        def recovered(line: str) -> None:
+            self.post_message(Noticed(line, "Recovered"))
+
+        opened = open_vault(self.vault_root, progress, waiting, recovered)
+        self._show(opened)
+        if opened.config.severity("similar") is not None:
+            self._similar(opened)
+
+    @work(thread=True, exclusive=True, group="load", name="Cannot score similar pages", exit_on_error=False)
+    def score_similar(self, opened: Opened) -> None:
+        self._similar(opened)
+
+    def _similar(self, opened: Opened) -> None:
+        report = find_similar(
+            opened.vault, progress=lambda what, done, total, _unit: self._post(LoadProgressed(what, done, total))
+        )
+        if report.warning:
+            self.post_message(Noticed(report.warning, severity="warning"))
+        scored = with_similar(opened.vault, opened.findings, report)
+        scored = [f for f in scored if f.fingerprint not in opened.accepted]
+        self.post_message(SimilarScored(scored, report.provider))
 
     def on_vault_loaded(self, message: VaultLoaded) -> None:
         self.vault, self.findings = message.vault, message.findings
