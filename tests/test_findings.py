@@ -311,3 +311,12 @@ def test_a_template_placeholder_is_no_dead_link(tmp_path: Path) -> None:
     }
     found = vault_with(tmp_path, files, rules={"orphan": "off", "stub": "off"})
     assert found == [("dead-link", "Templates/Weekly.md")]
+
+
+def test_a_type_the_vault_uses_on_three_pages_is_part_of_its_vocabulary(tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {f"n{i}.md": "---\ntype: Uni Note\n---\nx" for i in range(3)}
+    files |= {"typo.md": "---\ntype: Uni Nte\n---\nx", "none.md": "x", "t.md": "---\ntype: topic\n---\nx"}
+    found = vault_with(tmp_path, files)
+    assert sorted(p for r, p in found if r == "untyped") == ["none.md", "typo.md"]
+    named = vault_with(tmp_path / "named", files, types=("topic",), types_configured=True)
+    assert sorted(p for r, p in named if r == "untyped") == ["n0.md", "n1.md", "n2.md", "none.md", "typo.md"]

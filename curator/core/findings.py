@@ -398,7 +398,7 @@ TYPED_SHARE = 0.2  # a vault whose config names no types uses them when this sha
 
 
 def rule_untyped(vault: Vault) -> Iterator[Hit]:
-    vocabulary = vault.config.types
+    vocabulary = vault.types
     allowed = {t.casefold() for t in vocabulary}
     listed = ", ".join(vocabulary)
     index = vault.index_page

@@ -215,8 +215,8 @@ def plan_type(vault: Vault, path: str, value: str) -> Plan:
     """Set the page's frontmatter `type` to `value` (one of the vault's types)."""
     from curator.core.frontmatter_edit import set_scalar
 
-    if value not in vault.config.types:
-        raise EditError(f"{value!r} is not one of the vault's types ({', '.join(vault.config.types)})")
+    if value not in vault.types:
+        raise EditError(f"{value!r} is not one of the vault's types ({', '.join(vault.types)})")
     before = (vault.root / path).read_bytes()
     after = set_scalar(before.decode("utf-8"), "type", value, path).encode("utf-8")
     return Plan("fix", f"Type {path} as {value}", (FileChange(path, before, after),), {}, 0, (), {"path": path})

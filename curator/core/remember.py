@@ -90,8 +90,8 @@ def remember(
         raise EditError(
             f"the text holds a credential ({found[0].kind}) on its line {found[0].line}; nothing was written"
         )
-    if page_type is not None and page_type not in vault.config.types:
-        raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.config.types)})")
+    if page_type is not None and page_type not in vault.types:
+        raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
     limit = vault.config.remember_threshold if threshold is None else threshold
     evidence = candidates(vault, text)
     if is_status_update(text):
@@ -282,9 +282,9 @@ def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
         return page_type
     folded = fold(text)
     for name, pattern in _TYPE_HINTS.items():
-        if name in vault.config.types and re.search(rf"(?i){pattern}", folded):
+        if name in vault.types and re.search(rf"(?i){pattern}", folded):
             return name
-    return "topic" if "topic" in vault.config.types else vault.config.types[0]
+    return "topic" if "topic" in vault.types else vault.types[0]
 
 
 def _new_page(vault: Vault, text: str, title: str, source: str, page_type: str | None) -> tuple[str, str]:

@@ -5,7 +5,7 @@ reading.py."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -57,6 +57,7 @@ class Derived:
 
 
 TEMPLATE_FOLDERS = frozenset({"templates", "template", "_templates", "vorlagen"})
+OWN_TYPE_PAGES = 3  # pages that make a `type` value part of a vault's vocabulary, when its config names none
 DAILY_PAGES = 5  # dated pages that make a folder a journal, when they are
 DAILY_SHARE = 0.8  # this share of its pages
 
@@ -126,6 +127,22 @@ class Vault:
             if len(titled) >= DAILY_PAGES and len(titled) >= DAILY_SHARE * len(paths):
                 found.update(titled)
         return frozenset(found)
+
+    @cached_property
+    def types(self) -> tuple[str, ...]:
+        """The vault's vocabulary of page types: the config's when it names them; else the default
+        ones and each type OWN_TYPE_PAGES or more pages carry (a vault that types 600 pages
+        "Uni Note" has that type), most used first."""
+        if self.config.types_configured:
+            return self.config.types
+        used = Counter(
+            value.strip()
+            for page in self.pages.values()
+            if isinstance(value := page.frontmatter.get("type"), str) and value.strip()
+        )
+        known = {t.casefold() for t in self.config.types}
+        own = [t for t, n in used.most_common() if n >= OWN_TYPE_PAGES and t.casefold() not in known]
+        return (*self.config.types, *own)
 
     @cached_property
     def templates(self) -> frozenset[str]:

@@ -367,7 +367,7 @@ class CuratorApp(App[None]):
             return answered
 
         if finding.rule == "untyped":
-            choices = [(t, t) for t in vault.config.types]
+            choices = [(t, t) for t in vault.types]
             self.push_screen(Choose(f"Type of {path}:", choices), then(lambda v, t: fixes.plan_type(v, path, t)))
         elif finding.rule == "diary-title":
             proposed, _, _ = derive_title(vault, path)
