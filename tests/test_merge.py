@@ -249,3 +249,21 @@ def test_a_symbolic_link_page_is_no_duplicate_and_is_never_written_over(tmp_path
     with pytest.raises(EditError, match=r"Notes/Alias\.md is a symbolic link"):
         apply(root, plan_merge(vault, "Notes/Alias.md", "Notes/Real.md"))
     assert tree(root) == before and (root / "Notes/Alias.md").is_symlink()
+
+
+def test_an_edge_from_the_source_to_the_page_it_merges_into_is_not_carried_as_a_self_link(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Print parameters.md": '---\nrelated: "[[Print]]"\n---\nsep and end.\n',
+            "Print.md": "# Print\n\nprint() writes to stdout.\n",
+            "Both.md": '---\nrelated:\n  - "[[Print]]"\n  - "[[Other]]"\n---\nBoth.\n',
+            "Other.md": "Other.\n",
+            "Sink.md": "Sink.\n",
+        },
+    )
+    apply(root, plan_merge(load_vault(root, use_cache=False), "Print parameters", "Print"))
+    assert "related" not in (root / "Print.md").read_text()
+    apply(root, plan_merge(load_vault(root, use_cache=False), "Both", "Print"))
+    merged = (root / "Print.md").read_text()
+    assert "[[Other]]" in merged.split("---")[1] and "[[Print]]" not in merged.split("---")[1], merged

@@ -416,11 +416,20 @@ def _carry_fields(
         if key in _OWN_KEYS:
             continue
         current = ours.get(key)
+        # SOURCE's edge to INTO (`related: "[[Into]]"`) would be INTO's edge to itself: left out.
+        values = value if isinstance(value, list) else [value]
+        to_into = [v for v in values if _names(v, into)]
+        if to_into:
+            value = [v for v in values if v not in to_into]
+            if not value:
+                continue
         try:
-            if key not in ours:
+            if key not in ours and not to_into:
                 into_text = copy_key(into_text, source_text, key, into)
                 carried.append(key)
-            elif (isinstance(value, list) or isinstance(current, list)) and isinstance(current, (list, str)):
+            elif key not in ours or (
+                (isinstance(value, list) or isinstance(current, list)) and isinstance(current, (list, str))
+            ):  # joined as a list (a new key: SOURCE's list without its edges to INTO)
                 values = value if isinstance(value, list) else [value]
                 items = [str(v) for v in values if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
                 into_text = add_list_items(into_text, key, items, into)
@@ -437,6 +446,18 @@ def _carry_fields(
             f"{into}: `{key}` stays {_shown(current)}; {source} has {_shown(value)}, listed in the merged text"
         )
     return into_text, differ
+
+
+_WIKILINK_VALUE = re.compile(r"\s*\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]\s*")
+
+
+def _names(value: object, path: str) -> bool:
+    """Whether a frontmatter value is just a wikilink to the page at `path`, by title or path."""
+    found = _WIKILINK_VALUE.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        return False
+    target = fold(found.group(1).strip().removesuffix(".md"))
+    return target in (fold(_title(path)), fold(path[:-3]))
 
 
 def _shown(value: object) -> str:
