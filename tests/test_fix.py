@@ -130,3 +130,13 @@ def test_index_drift_adds_a_line_under_the_section_of_its_folder(
     for change in [c.id for c in history(root)]:
         undo(root, change)
     assert tree(root) == original
+
+
+def test_a_fix_that_only_changes_an_invisible_character_shows_it(tmp_path: Path) -> None:
+    from curator.core.fixes import plan_fix
+
+    root = make_vault(tmp_path / "v", {"C Pointers.md": "Pointers in C.", "Notes.md": "See [[C\u00a0Pointers]]."})
+    vault = load_vault(root, use_cache=False)
+    (finding,) = [f for f in fixable_findings(vault) if f.rule == "dead-link"]
+    _, plan = plan_fix(vault, finding.fingerprint)
+    assert "[[C\\xa0Pointers]] → [[C Pointers]]" in plan.reason

@@ -28,6 +28,7 @@ from curator.core.findings import (
     rule_dead_links,
     rule_index,
 )
+from curator.core.names import visible
 from curator.core.page import Link
 from curator.core.resolve import anchor_key, fold
 from curator.core.rules import Finding
@@ -106,7 +107,7 @@ def plan_fix(vault: Vault, fingerprint: str) -> tuple[Fix, Plan]:
     if text[fix.offset : end] != fix.before:
         raise EditError(f"{fix.path} changed since it was read; nothing was changed")
     after = (text[: fix.offset] + fix.after + text[end:]).encode("utf-8")
-    shown = f"{fix.before} → {fix.after}" if fix.before else f"adds {fix.after.strip()}"
+    shown = f"{visible(fix.before)} → {visible(fix.after)}" if fix.before else f"adds {visible(fix.after.strip())}"
     reason = f"Fix {finding.rule} in {finding.path}:{finding.line or 1}: {shown}"
     details = {"fingerprint": fingerprint, "rule": finding.rule, "path": fix.path}
     return fix, Plan("fix", reason, (FileChange(fix.path, before, after),), {}, 1, (), details)

@@ -57,3 +57,13 @@ def escaped(text: str) -> str:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:  # a lone surrogate that stands for no byte
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+_UNSEEN = re.compile(r"[\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]")
+
+
+def visible(text: str) -> str:
+    """`text` with each character that shows as a space or as nothing but is neither (a no-break
+    space, a zero-width joiner, a byte-order mark) written as its escape (`\\xa0`), so that two
+    spellings a fix tells apart look apart."""
+    return _UNSEEN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

@@ -23,6 +23,7 @@ from curator.core.errors import REPORTED, one_line
 from curator.core.findings import with_similar
 from curator.core.lint import Opened, open_vault
 from curator.core.loading import load_vault
+from curator.core.names import visible
 from curator.core.pagefilter import PageIndex
 from curator.core.rules import Finding
 from curator.core.similarity import find_similar
@@ -327,7 +328,8 @@ class CuratorApp(App[None]):
             self._fix_with_choice(finding)
             return
         where = f"{finding.path}:{finding.line}" if finding.line else finding.path
-        change = f"- {fix.before}\n+ {fix.after.strip()}" if fix.before else f"+ {fix.after.strip()}"
+        before, after = visible(fix.before), visible(fix.after.strip())  # a no-break space shows as \xa0
+        change = f"- {before}\n+ {after}" if fix.before else f"+ {after}"
         question = f"Fix {finding.rule} in {where}?\n{fix.path}:\n{change}"
 
         def answered(yes: bool | None) -> None:
