@@ -289,3 +289,12 @@ def test_a_page_is_merged_into_the_page_that_holds_its_text_however_linked(tmp_p
     root = make_vault(tmp_path / "v", files)
     (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
     assert merge.pages == ["Selective repeat.md", "Cheatsheet.md"]
+
+
+def test_a_section_heading_does_not_name_the_page(tmp_path: Path) -> None:
+    from curator.core.dream import derive_title
+
+    title = "Estremo Superiore e Inferiore, Massimo, Minimo, Maggioranti e Minoranti di un Insieme"
+    root = make_vault(tmp_path / "v", {f"{title}.md": "## Intervallo\n\nUn intervallo è ...\n\n## Massimo\n"})
+    derived, source, _ = derive_title(load_vault(root, use_cache=False), f"{title}.md")
+    assert derived != "Intervallo" and source != "the page's heading", (derived, source)

@@ -116,7 +116,7 @@ def _why_event(vault: Vault, title: str) -> str:
 def signals(vault: Vault, path: str) -> dict[str, Any]:
     """Everything that hints at what a page is about: H1, inbound labels, aliases, key terms."""
     page = vault.pages[path]
-    h1 = next((h.text for h in page.headings if h.level == 1), page.headings[0].text if page.headings else "")
+    h1 = next((h.text for h in page.headings if h.level == 1), "")  # a section heading names a part, not the page
     labels = Counter(
         rl.link.label.strip()
         for rl in vault.backlinks(path)
