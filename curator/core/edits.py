@@ -19,7 +19,7 @@ from curator.core.frontmatter_edit import add_list_items, copy_key
 from curator.core.markdown import blocks
 from curator.core.names import escaped, name_problem
 from curator.core.page import Link, aliases_of, content_hash
-from curator.core.parse import parse_page, split_frontmatter
+from curator.core.parse import parse_page, split_frontmatter, split_wikilink
 from curator.core.resolve import Resolution, Resolver, fold
 from curator.core.vault import Vault
 
@@ -404,7 +404,7 @@ _OWN_KEYS = ("aliases", "alias", "title")  # the merge's own business: the title
 
 
 def _carry_fields(
-    source_text: str, into_text: str, source: str, into: str, notes: list[str]
+    source_text: str, into_text: str, source: str, into: str, notes: list[str], resolver: Resolver
 ) -> tuple[str, list[tuple[str, object, object]]]:
     """INTO's text with SOURCE's frontmatter fields that it lacks copied over as written, list
     values joined (a text and a list make one list); and each field whose values differ, as
@@ -418,7 +418,7 @@ def _carry_fields(
         current = ours.get(key)
         # SOURCE's edge to INTO (`related: "[[Into]]"`) would be INTO's edge to itself: left out.
         values = value if isinstance(value, list) else [value]
-        to_into = [v for v in values if _names(v, into)]
+        to_into = [v for v in values if _names(v, into, resolver)]
         if to_into:
             value = [v for v in values if v not in to_into]
             if not value:
@@ -448,16 +448,16 @@ def _carry_fields(
     return into_text, differ
 
 
-_WIKILINK_VALUE = re.compile(r"\s*\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]\s*")
+_WIKILINK_VALUE = re.compile(r"\s*\[\[([^\[\]\n]*)\]\]\s*")
 
 
-def _names(value: object, path: str) -> bool:
-    """Whether a frontmatter value is just a wikilink to the page at `path`, by title or path."""
+def _names(value: object, path: str, resolver: Resolver) -> bool:
+    """Whether a frontmatter value is just a wikilink that resolves to the page at `path`."""
     found = _WIKILINK_VALUE.fullmatch(value) if isinstance(value, str) else None
     if found is None:
         return False
-    target = fold(found.group(1).strip().removesuffix(".md"))
-    return target in (fold(_title(path)), fold(path[:-3]))
+    target, _, _ = split_wikilink(found.group(1))
+    return resolver.resolve(path, target).path == path
 
 
 def _shown(value: object) -> str:
@@ -520,7 +520,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     alias_key = "alias" if "alias" in into_page.frontmatter and "aliases" not in into_page.frontmatter else "aliases"
     new_aliases = [source_title, *source_page.aliases]
     into_text = add_list_items(into_text, alias_key, [a for a in new_aliases if fold(a) != fold(into_title)], into)
-    into_text, differ = _carry_fields(source_text, into_text, source, into, notes)
+    into_text, differ = _carry_fields(source_text, into_text, source, into, notes, vault.resolver)
     newline = "\r\n" if "\r\n" in into_text else "\n"
     if differ:  # kept where a reader of the merged page sees them, with where each came from
         listed = [f"Frontmatter of {source_title} that differs here:", ""]
