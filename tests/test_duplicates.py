@@ -186,6 +186,64 @@ def test_platform_trees_are_not_duplicates_of_each_other(tmp_path: Path) -> None
     assert found(make_vault(tmp_path / "v", files)) == []
 
 
+def test_a_platform_folder_of_few_pages_beside_the_trees_is_one_too(tmp_path: Path) -> None:
+    files = {
+        f"{platform}/{command}.md": f"{PROSE} {command}"
+        for command in ("ls", "cp", "mv")
+        for platform in ("linux", "osx")
+    }
+    files["osx/dmesg.md"] = files["sunos/dmesg.md"] = OTHER_PROSE
+    assert found(make_vault(tmp_path / "v", files)) == []
+
+
+def test_a_note_filed_twice_in_a_folder_and_its_subfolder_is_one_title(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Angular/Dependency_Injection.md": "Services are handed to components by the injector.",
+            "Angular/Atoms/Dependency Injection.md": "A component asks for what it needs in its constructor.",
+            "Math/Kernel.md": "The vectors a linear map sends to zero.",
+            "OS/Kernel.md": "The part of the system that runs with every privilege.",
+        },
+    )
+    (duplicate,) = found(root)
+    assert {duplicate.page, duplicate.other} == {
+        "Angular/Dependency_Injection.md",
+        "Angular/Atoms/Dependency Injection.md",
+    }
+    assert duplicate.kinds == ("title",)
+
+
+def test_spellings_that_differ_only_in_separators_are_one_title(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {"Security/Wi-Fi Analyzer.md": "Finds free channels.", "Security/Wifi Analyzer.md": "Listens to signals."},
+    )
+    (duplicate,) = found(root)
+    assert duplicate.kinds == ("title",)
+
+
+def test_headings_that_differ_inside_a_word_name_two_things(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "go-env.md": "# go env\n\nPrints Go's environment.",
+            "goenv.md": "# goenv\n\nSwitches between Go versions.",
+            "qm-move-disk.md": "# qm move-disk\n\nAn alias of qm disk move.",
+            "qm-move_disk.md": "# qm move_disk\n\nAn alias of qm disk move.",
+            "Theme - Dark.md": "# Theme - Dark\n\nA dark theme.",
+            "Theme_ Dark.md": "# Theme: Dark\n\nThe same dark theme.",
+        },
+    )
+    assert pairs(root) == {("Theme - Dark.md", "Theme_ Dark.md")}
+
+
+def test_a_note_copied_into_an_overview_is_a_passage_not_a_duplicate(tmp_path: Path) -> None:
+    overview = "\n\n".join([OTHER_PROSE, PROSE, *(f"{OTHER_PROSE} Part {n}." for n in range(6))])
+    root = make_vault(tmp_path / "v", {"Lag.md": PROSE, "Cheat sheet.md": overview})
+    assert found(root) == []
+
+
 def test_a_derived_series_page_is_not_a_duplicate_of_its_note(tmp_path: Path) -> None:
     files = {f"Cards/{name} - Flashcards.md": f"Question on {name}?\nAnswer.\n" for name in "ABCD"}
     files["Docker networks.md"] = PROSE

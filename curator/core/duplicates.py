@@ -6,11 +6,13 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
   runs of SHINGLE words that fewer than TEMPLATE_PAGES pages hold: a run on more pages is a
   template's or the vault's boilerplate, so pages built from one template are compared on what
   they fill in. A page needs OWN_RUNS runs of its own for its text to count.
-- identity: one thing entered twice. Equal titles in one folder once case, punctuation,
-  separators and a copy suffix ("X 1", "X copy") are folded away; or the same name (title, first
-  heading or alias) together with the same web address or e-mail (website, repository, homepage
-  in the frontmatter or a "Website:" line). A value counts only when no third page holds it:
-  three pages with one website are one author's, not one page written twice. Or the same name
+- identity: one thing entered twice. Equal titles once case, punctuation, separators and a copy
+  suffix ("X 1", "X copy") are folded away ("Wi-Fi Analyzer", "Wifi Analyzer"), in one folder or
+  in a folder and its subfolder, unless the pages' own headings name two things ("go env" /
+  "goenv"); or the same name (title, first heading or alias) together with the same web address
+  or e-mail (website, repository, homepage in the frontmatter or a "Website:" line). A value
+  counts only when no third page holds it: three pages with one website are one author's, not
+  one page written twice. Or the same name
   (file name or alias) on two pages that both link to a page at most SHARED_LINK pages link to:
   one person under two accounts, known by one plugin (on the catalogue vault 33 more entries
   entered twice, 1 pair that is not). A name alone is not enough (an alias that is another
@@ -21,10 +23,14 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
 Meaning alone is never evidence here: neighbouring concepts ("Monotonicity" and "Anti
 Monotonicity") read alike to any model. That is the opt-in `similar` rule (similarity.py).
 
+A page under PASSAGE of the size of the page that holds its text is a passage copied into an
+overview or a cheat sheet, not a second copy.
+
 Some pages are never compared: pages of a dated series (daily notes, a date as the title, the
 vault's journal folders), drawings (`.excalidraw.md`), template files (the vault's template
 folders), and pages in parallel folders: two folders that hold PARALLEL_NAMES or more pages of the
-same names are platform, language or version trees, kept side by side on purpose.
+same names are platform, language or version trees, kept side by side on purpose, and so is a
+small folder beside one of them.
 """
 
 from __future__ import annotations
@@ -51,17 +57,19 @@ if TYPE_CHECKING:
     from curator.core.vault import Vault
 
 READS_STORE = "duplicate-reads.json"  # each page's words, heading and addresses, by content hash
-READS_FORMAT = 1
+READS_FORMAT = 2
 SHINGLE = 5  # words in a run
 TEMPLATE_PAGES = 4  # a run on this many pages is template text
 OWN_RUNS = 24  # runs of its own a page needs before its text is evidence
 CONTAINED = 0.85  # share of a page's own runs the other page must hold
+PASSAGE = 1 / 6  # a page under this share of the page holding its text is a passage copied into it
 PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
 NAME_CHARS = 300  # a title, heading or alias longer than this is prose, not a name
 EMAIL_CHARS = 254  # the longest an e-mail address may be (RFC 5321)
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
 _WORD = re.compile(r"\w+")
+_NAME_WORD = re.compile(r"\w+(?:[-.'’]\w+)*")  # a word of a name, with what joins it inside ("move-disk")
 _URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 # Each run of blanks can be matched one way only: `\s*[-*]?\s*` took seconds on a line of spaces.
@@ -94,7 +102,7 @@ class Duplicate(NamedTuple):
 
 class _Read(NamedTuple):
     words: list[str]
-    heading: str
+    heading: str  # the first level-one heading as written
     addresses: frozenset[str]
     sha: str = ""  # the content hash of the bytes these were read from ("" when unreadable)
 
@@ -122,9 +130,11 @@ def find(vault: Vault) -> list[Duplicate]:
         if _folder(a) != _folder(b):
             if (_folder(a), _folder(b)) in parallel:
                 continue
-            if _file_name(a) == _file_name(b) and {_folder(a), _folder(b)} <= in_parallel:
+            if _file_name(a) == _file_name(b) and _trees(_folder(a), _folder(b), in_parallel):
                 continue  # one command or page per platform, language or version tree
         if _derived(vault.pages[a], vault.pages[b], series):
+            continue
+        if kinds.keys() == {"contained"} and _passage(len(reads[a].words), len(reads[b].words)):
             continue
         if kinds.keys() == {"title"} and _linked(vault, a, b):
             continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
@@ -219,13 +229,27 @@ def _read(vault: Vault, page: Page) -> _Read:
     text = data.decode("utf-8", "replace")
     _, _, body_at = split_frontmatter(text)
     body = text[body_at:]
-    heading = _heading(body.lstrip().split("\n", 1)[0])
+    heading = _first_heading(body)
     fields = [str(v) for k, v in page.frontmatter.items() if k.lower() in _ADDRESS_KEYS and v is not None]
     fields += [line for line in body.splitlines() if _FIELD_LINE.match(line)]
     values = "\n".join(fields)
     found = [_address(url) for url in _URL.findall(values)] + _emails(values)
     addresses = frozenset(a for a in found if a and not _IMAGE.search(a))
-    return _Read(_words(body), title_key(heading), addresses, content_hash(data))
+    return _Read(_words(body), heading, addresses, content_hash(data))
+
+
+def _first_heading(body: str) -> str:
+    """The page's first level-one heading outside code, as written, or "": a catalogue's pages
+    put it below their badges."""
+    fenced = False
+    for line in body.splitlines():
+        if line.startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced and line.startswith("#"):
+            heading = _heading(line)
+            if heading:
+                return heading
+    return ""
 
 
 def _heading(line: str) -> str:
@@ -355,21 +379,24 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, _Read])
     file name up to separators in one folder ("title"), or one name and one web address
     ("name", "address"). A shared name alone is no evidence: plugins are named for their concept,
     and abbreviations collide ("SP", "RA")."""
-    titles: dict[tuple[str, str], set[str]] = defaultdict(set)
+    titles: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
     addresses: dict[str, set[str]] = defaultdict(set)
     for page in pages:
-        titles[page.folder, title_key(_name_of(page))].add(page.path)
+        titles[title_key(_name_of(page)).replace(" ", "")].add(page.path)
         read = reads[page.path]
-        for name in {title_key(_name_of(page)), read.heading, *(title_key(a) for a in page.aliases)} - {""}:
+        for name in {title_key(_name_of(page)), title_key(read.heading), *(title_key(a) for a in page.aliases)} - {""}:
             names[name].add(page.path)
         for address in read.addresses:
             addresses[address].add(page.path)
-    for (_, key), paths in titles.items():
-        if len(paths) == 2 and key:
-            a, b = sorted(paths)
-            if not (_copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title)):
-                yield "title", a, b, key  # a copy named "X 1" is a duplicate only when its text says so
+    for key, paths in titles.items():
+        if key:
+            for a, b in _one_place(paths):
+                if _copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title):
+                    continue  # a copy named "X 1" is a duplicate only when its text says so
+                if _two_headings(reads[a].heading, reads[b].heading):
+                    continue
+                yield "title", a, b, title_key(_name_of(vault.pages[a]))
     named = {frozenset(paths): name for name, paths in names.items() if len(paths) == 2}
     for address, paths in addresses.items():
         name = named.get(frozenset(paths), "") if len(paths) == 2 else ""
@@ -378,6 +405,33 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, _Read])
             yield "name", a, b, name
             yield "address", a, b, address
     yield from _name_and_work(vault, pages)
+
+
+def _one_place(paths: set[str]) -> list[tuple[str, str]]:
+    """The pairs of one title that stand in one place: the only two of a folder, or the only two
+    of the vault in a folder and a folder inside it (a note filed twice as it moved into a
+    subfolder). The same title in two subjects' folders is two things ("Math/Kernel", "OS/Kernel")."""
+    by_folder: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(paths):
+        by_folder[_folder(path)].append(path)
+    pairs = [(group[0], group[1]) for group in by_folder.values() if len(group) == 2]
+    if len(paths) == 2 and len(by_folder) == 2:
+        a, b = sorted(paths)
+        outer, inner = sorted((_folder(a), _folder(b)), key=len)
+        if not outer or inner.startswith(outer + "/"):
+            pairs.append((a, b))
+    return pairs
+
+
+def _two_headings(heading: str, other: str) -> bool:
+    """Whether two pages' own headings name two things: they differ as written in more than case
+    and spaced punctuation. A letter or a joining character inside a word is part of a name
+    ("go env" / "goenv", "qm move-disk" / "qm move_disk"), whatever the file names fold to."""
+    return bool(heading and other) and _as_written(heading) != _as_written(other)
+
+
+def _as_written(name: str) -> str:
+    return " ".join(_NAME_WORD.findall(unicodedata.normalize("NFKC", name).casefold()))
 
 
 def _name_and_work(vault: Vault, pages: list[Page]) -> Iterable[tuple[str, str, str, str]]:
@@ -425,6 +479,19 @@ def _parallel_folders(paths: list[str]) -> set[tuple[str, str]]:
                     shared[a, b] += 1
     parallel = {pair for pair, n in shared.items() if n >= PARALLEL_NAMES}
     return parallel | {(b, a) for a, b in parallel}
+
+
+def _trees(folder: str, other: str, in_parallel: set[str]) -> bool:
+    """Whether two folders are trees kept side by side: both parallel to others, or siblings of
+    which one is ("sunos" beside "osx" holds few pages, each a platform's own)."""
+    both = {folder, other}
+    return both <= in_parallel or (bool(both & in_parallel) and _folder(folder) == _folder(other))
+
+
+def _passage(words: int, other: int) -> bool:
+    """Whether the smaller of two pages is a passage of the larger: under a PASSAGE share of its
+    words. A note copied into an overview or a cheat sheet is linked from it, not merged into it."""
+    return min(words, other) < PASSAGE * max(words, other)
 
 
 def _series_suffixes(pages: list[Page]) -> frozenset[str]:
