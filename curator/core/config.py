@@ -140,6 +140,60 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
 }
 
 
+class ConfigKey(NamedTuple):
+    table: str  # "" for a top-level key
+    name: str
+    kind: str
+    field: str  # the Config field it sets
+
+
+CONFIG_KEYS: tuple[ConfigKey, ...] = (
+    *(ConfigKey("", name, kind, name) for name, kind in _TOP_KEYS.items()),
+    *(ConfigKey(table, name, kind, field) for table, keys in _TABLES.items() for name, (kind, field) in keys.items()),
+)
+
+# What each setting does, by Config field: the generated reference (docs/reference/config.md).
+_KEY_HELP: dict[str, str] = {
+    "resolve_aliases": "follow `[[alias]]` to the page with that alias (Obsidian does not)",
+    "ignore": "pages to leave out, in gitignore syntax; dot-folders are always skipped",
+    "types": "the vocabulary of frontmatter `type` that `untyped` checks against",
+    "index_page": 'the vault\'s index page; default MEMORY.md when the vault has one, `""` turns it off',
+    "index_budget": "bytes of the index page an agent harness loads (`index-pressure` at 80 %)",
+    "index_deep_page": "the second index page that index tiering moves older and closed entries to",
+    "max_page_bytes": "larger pages are reported as `unreadable`, not parsed",
+    "baseline": "the file of accepted findings, in the vault, read by lint and the TUI (`i` adds to it)",
+    "stub_chars": "characters of body text under which a page is a `stub`",
+    "title_chars": "characters over which a title is a `diary-title`",
+    "duplicate_threshold": "aligned score of the model at which the `similar` rule reports a pair",
+    "merge_threshold": "aligned score at which a `similar` pair is called merge-worthy",
+    "reworded_threshold": "below `duplicate`, pages that say best what the other says are one from this score",
+    "lexical_duplicate_threshold": "`duplicate` for the lexical provider (no model)",
+    "lexical_merge_threshold": "`merge` for the lexical provider",
+    "stale_backlinks": "links a page needs before its age makes it `stale`",
+    "stale_days": "days without an edit that make such a page `stale`",
+    "embedding_provider": '`"fastembed"` (the model) or `"lexical"` (no model)',
+    "embedding_model_path": "a fastembed-compatible model folder; outside the vault it needs trust",
+    "embedding_model_name": "the fastembed model of that folder; alone (no `model_path`) it is fetched: needs trust",
+    "embedding_cache_dir": "where a model named alone is fetched to (default `~/.cache/curator/models`); needs trust",
+    "search_bm25_weight": "the weight of BM25 in search's reciprocal rank fusion",
+    "search_vector_weight": "the weight of the page vectors in the fusion",
+    "search_graph_weight": "the weight of one hop over the link graph in the fusion",
+    "search_half_life_days": "freshness prior: a page's score halves (down to half) every so many days; 0 is off",
+    "search_rerank_model": "a cross-encoder fastembed knows, to reorder the top 20 results; unset is off",
+    "search_rerank_model_path": "its local folder (else fetched into `cache_dir`); outside the vault it needs trust",
+    "remember_threshold": "evidence at which `curator remember` sends a text to an existing page",
+    "dream_limit": "pages one dream pass looks at",
+    "journal_folders": "daily-note folders, added to those `.obsidian/` names: dated titles there are meant",
+    "template_folders": "template folders, beside `.obsidian/`'s and `templates/`: never orphans, stubs or duplicates",
+    "proposer_command": "a command that proposes titles (JSON on stdin and stdout); from a vault's file it needs trust",
+    "proposer_timeout": "seconds the proposer may take",
+}
+
+
+def config_key_help(key: ConfigKey) -> str:
+    return _KEY_HELP[key.field]
+
+
 def load_config(vault: Path) -> Config:
     """The vault's config file over the user's own (`config.toml` in the user's curator config
     folder); a vault without one gets the defaults. Settings of the vault's that would run code
