@@ -69,6 +69,7 @@ EMAIL_CHARS = 254  # the longest an e-mail address may be (RFC 5321)
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
 _WORD = re.compile(r"\w+")
+_ANY_HEADING = re.compile(r"#{1,6}[ \t]")
 _NAME_WORD = re.compile(r"\w+(?:[-.'’]\w+)*")  # a word of a name, with what joins it inside ("move-disk")
 _URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
@@ -239,16 +240,14 @@ def _read(vault: Vault, page: Page) -> _Read:
 
 
 def _first_heading(body: str) -> str:
-    """The page's first level-one heading outside code, as written, or "": a catalogue's pages
-    put it below their badges."""
+    """The page's first heading outside code as written, when it is of level one, or "": a
+    catalogue's pages put it below their badges."""
     fenced = False
     for line in body.splitlines():
         if line.startswith(("```", "~~~")):
             fenced = not fenced
-        elif not fenced and line.startswith("#"):
-            heading = _heading(line)
-            if heading:
-                return heading
+        elif not fenced and _ANY_HEADING.match(line):
+            return _heading(line)
     return ""
 
 
