@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-from curator.core.similarity import candidate_pairs
+from curator.core.meaning.stage_one import candidate_pairs
 
 
 def main() -> None:

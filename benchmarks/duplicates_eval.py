@@ -34,9 +34,9 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.duplicate_pairs import DENDRON_JUDGED, REWORDED, SAME_TOPIC
-from curator.core import similarity
-from curator.core.config import Config
-from curator.core.loading import load_vault
+from curator.core.meaning import distinct, similarity, stage_one, vectors
+from curator.core.read.loading import load_vault
+from curator.core.state.config import Config
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "vaults"
 Pair = tuple[str, str]
@@ -269,9 +269,9 @@ def evaluate(root: Path, provider: str, full: bool) -> None:
 
 def stage_one_recall(vault, dupes: list[Pair]) -> None:  # type: ignore[no-untyped-def]
     """How many labelled duplicates stage one passes on, and their centred static cosines."""
-    found = similarity.distinctive_texts(vault)
+    found = distinct.distinctive_texts(vault)
     paths = list(found)
-    candidates = similarity.static_candidates(vault, list(found.values()), Config().duplicate_threshold).pairs
+    candidates = stage_one.static_candidates(vault, list(found.values()), Config().duplicate_threshold).pairs
     passed = {tuple(sorted((paths[i], paths[j]))) for i, j, _ in candidates}
     kept = sum(1 for pair in dupes if tuple(sorted(pair)) in passed)
     pages = len({i for i, _, _ in candidates} | {j for _, j, _ in candidates})
@@ -284,11 +284,11 @@ def stage_one_recall(vault, dupes: list[Pair]) -> None:  # type: ignore[no-untyp
 def compare_with_full(vault, cut: float) -> None:  # type: ignore[no-untyped-def]
     """Every page through the transformer, every pair scored: the pairs it reports at `cut` that the
     two stages do not."""
-    found = similarity.distinctive_texts(vault)
+    found = distinct.distinctive_texts(vault)
     paths = list(found)
-    provider, _ = similarity.provider_for(vault.config)
+    provider, _ = vectors.provider_for(vault.config)
     started = time.perf_counter()
-    rows, _ = similarity.piece_vectors(vault, provider, list(found.values()))
+    rows, _ = distinct.piece_vectors(vault, provider, list(found.values()))
     print(f"full: every page through the transformer in {time.perf_counter() - started:.0f} s")
     piece_matrix = np.concatenate([r[:, :-1] for r in rows])
     starts = np.cumsum([0] + [len(r) for r in rows])[:-1]
@@ -298,8 +298,8 @@ def compare_with_full(vault, cut: float) -> None:  # type: ignore[no-untyped-def
     full = set()
     for i, j in zip(*np.nonzero(np.triu(block_max, k=1) >= cut), strict=True):
         said = found[paths[i]].sentences and found[paths[j]].sentences  # a page with none is no one's duplicate
-        titles = similarity.title_overlap(found[paths[i]].title, found[paths[j]].title)
-        if said and similarity.aligned_score(rows[i], rows[j], titles) >= cut:
+        titles = distinct.title_overlap(found[paths[i]].title, found[paths[j]].title)
+        if said and distinct.aligned_score(rows[i], rows[j], titles) >= cut:
             full.add(tuple(sorted((paths[i], paths[j]))))
     two_stage = {(p.a, p.b) for p in similarity.find_similar(vault, threshold=cut).pairs}
     lost = full - two_stage

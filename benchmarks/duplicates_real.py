@@ -32,18 +32,18 @@ def labels_of(name: str) -> dict[frozenset[str], str]:
 
 def reported(root: Path, rule: str) -> tuple[list[tuple[str, str, str]], float]:
     """(page, other, evidence) for each pair the rule reports, and the seconds it took."""
-    from curator.core.config import load_config
-    from curator.core.loading import load_vault
+    from curator.core.read.loading import load_vault
+    from curator.core.state.config import load_config
 
     config = load_config(root)
     vault = load_vault(root, config, use_cache=False)
     started = time.perf_counter()
     if rule == "duplicate":
-        from curator.core.duplicates import find
+        from curator.core.meaning.duplicates import find
 
         pairs = [(d.page, d.other, "; ".join(d.evidence)) for d in find(vault)]
     else:
-        from curator.core.similarity import find_similar
+        from curator.core.meaning.similarity import find_similar
 
         report = find_similar(vault)
         pairs = [(p.a, p.b, f"similarity {p.score:.2f}") for p in report.pairs]

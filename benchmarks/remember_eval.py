@@ -18,8 +18,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from curator.core.loading import load_vault
-from curator.core.remember import DECISIONS, remember
+from curator.core.curate.remember import DECISIONS, remember
+from curator.core.read.loading import load_vault
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_vault"
 CERT = "problems/Certificate renewal.md"

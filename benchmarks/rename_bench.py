@@ -22,9 +22,9 @@ import time
 from pathlib import Path
 
 from benchmarks.synth import generate
-from curator.core.changes import apply
-from curator.core.edits import plan_rename
-from curator.core.loading import load_vault
+from curator.core.change.changes import apply
+from curator.core.change.edits import plan_rename
+from curator.core.read.loading import load_vault
 
 
 def main() -> None:

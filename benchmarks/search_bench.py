@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 from benchmarks.synth import WORDS, generate
-from curator.core.loading import load_vault
-from curator.core.search import SearchIndex, search
-from curator.core.similarity import page_vectors, provider_for
+from curator.core.meaning.search import SearchIndex, search
+from curator.core.meaning.vectors import page_vectors, provider_for
+from curator.core.read.loading import load_vault
 
 
 def main() -> None:

@@ -21,10 +21,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from curator.core import search as search_module
-from curator.core.loading import load_vault
-from curator.core.search import search
-from curator.core.vault import Vault
+from curator.core.meaning import search as search_module
+from curator.core.meaning.search import search
+from curator.core.read.loading import load_vault
+from curator.core.read.vault import Vault
 
 ROOT = Path(__file__).resolve().parent.parent
 VAULTS = {"sample": ROOT / "sample_vault", "foam": ROOT.parent / "shared" / "vaults" / "foam-docs"}

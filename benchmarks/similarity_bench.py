@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 from benchmarks.synth import generate, plant_duplicates
-from curator.core.config import Config
-from curator.core.loading import load_vault
-from curator.core.similarity import find_similar
+from curator.core.meaning.similarity import find_similar
+from curator.core.read.loading import load_vault
+from curator.core.state.config import Config
 
 
 def main() -> None:

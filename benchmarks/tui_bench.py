@@ -23,7 +23,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Input, OptionList
 
 from benchmarks.synth import generate
-from curator.core.lint import lint
+from curator.core.check.lint import lint
 from curator.tui.app import CuratorApp
 from curator.tui.messages import PageSelected
 from curator.tui.screens.main import MainScreen

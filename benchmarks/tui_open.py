@@ -28,7 +28,7 @@ import asyncio, sys
 from pathlib import Path
 root = Path(sys.argv[1])
 try:  # as `curator VAULT` does: read before the app's imports start threads
-    from curator.core.lint import open_vault
+    from curator.core.curate.opening import open_vault
     first = open_vault(root, None, print, print)
 except ImportError:  # a curator from before open_vault: the app reads the vault in a worker
     first = None

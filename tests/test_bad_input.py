@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, make_vault
 
-import curator.core.reading as reading
+import curator.core.read.reading as reading
 from curator.cli.main import main
-from curator.core.findings import check_vault
-from curator.core.loading import load_vault
+from curator.core.check.findings import check_vault
+from curator.core.read.loading import load_vault
 
 
 def findings_by_path(root: Path) -> dict[str, list[str]]:

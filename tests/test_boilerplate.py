@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from curator.core.boilerplate import TEMPLATE_PAGES, Template, _words, body_sentences
+from curator.core.read.boilerplate import TEMPLATE_PAGES, Template, _words, body_sentences
 
 
 def test_sentences_join_wrapped_lines_and_drop_markup() -> None:
@@ -49,8 +49,8 @@ def test_what_names_the_template_text_a_page_holds_tells_pages_apart_as_their_se
     """Pages holding the same template text (sentences and word triples) are named alike, others not."""
     import random
 
-    from curator.core import boilerplate
-    from curator.core.boilerplate import WordHashes, _member, page_row
+    from curator.core.read import boilerplate
+    from curator.core.read.boilerplate import WordHashes, _member, page_row
 
     monkeypatch.setattr(boilerplate, "HELD_BATCH", batch)
 
@@ -87,7 +87,7 @@ def test_a_filled_in_template_sentence_keeps_only_its_slots() -> None:
 
 
 def test_the_static_embedder_ranks_related_text_above_unrelated() -> None:
-    from curator.core.embeddings import StaticEmbedder
+    from curator.core.meaning.embeddings import StaticEmbedder
 
     embedder = StaticEmbedder()
     assert embedder.table.shape == (30522, 256)

@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 from helpers import make_vault
 
-import curator.core.loading as loading
-import curator.core.reading as reading
-import curator.core.statefiles as statefiles
-from curator.core.config import Config
-from curator.core.lint import lint
-from curator.core.loading import load_fields, load_vault
-from curator.core.page import page_from_row, rows_json
-from curator.core.query import run
+import curator.core.read.loading as loading
+import curator.core.read.reading as reading
+import curator.core.state.statefiles as statefiles
+from curator.core.check.lint import lint
+from curator.core.read.loading import load_fields, load_vault
+from curator.core.read.page import page_from_row, rows_json
+from curator.core.read.query import run
+from curator.core.state.config import Config
 
 
 def age(root: Path, seconds: float = 60) -> None:
@@ -114,10 +114,10 @@ def test_lint_reuses_its_last_result_only_while_nothing_changed(tmp_path: Path) 
 def test_the_tui_and_lint_share_the_last_result_while_nothing_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import curator.core.findings as findings_module
-    from curator.core.config import load_config
-    from curator.core.lint import checked_findings
-    from curator.core.scan import scan_vault
+    import curator.core.check.findings as findings_module
+    from curator.core.check.lint import checked_findings
+    from curator.core.read.scan import scan_vault
+    from curator.core.state.config import load_config
 
     root = make_vault(tmp_path / "v", {"a.md": "[[gone]]", "b.md": "x"})
     age(root)
@@ -267,7 +267,7 @@ def test_workers_send_chunks_larger_than_a_pipe_holds_and_fewer_chunks_when_ther
 def test_a_read_given_up_midway_leaves_no_worker_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = make_vault(tmp_path / "v", _many_pages())
     monkeypatch.setattr(reading, "_CHUNK", 3)
-    from curator.core.scan import scan_vault
+    from curator.core.read.scan import scan_vault
 
     items = [(entry, None) for entry in scan_vault(root, ()).pages]
     before = _children()
@@ -324,7 +324,7 @@ def _count_forked_loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_load_with_nothing_cached_learns_sizes_from_the_open_files(tmp_path: Path) -> None:
-    from curator.core.scan import scan_vault
+    from curator.core.read.scan import scan_vault
 
     root = make_vault(tmp_path / "v", {"a.md": "[[b]]", "sub/b.md": "bee", "skip/c.md": "x", "pic.png": b"\x89PNG"})
     if os.name == "posix":
@@ -452,9 +452,9 @@ def test_links_resolved_as_pages_arrive_are_those_of_the_whole_vault(
 ) -> None:
     """Links are resolved while pages are still being read, before any alias is known; the
     aliases then settle what was dead. The answer is that of resolving the read vault at once."""
-    from curator.core.config import Config
-    from curator.core.loading import _resolved
-    from curator.core.scan import scan_vault
+    from curator.core.read.loading import _resolved
+    from curator.core.read.scan import scan_vault
+    from curator.core.state.config import Config
 
     files = _many_pages()
     files["alias owner.md"] = "---\naliases: [Nickname, page 3]\n---\nbody"

@@ -14,12 +14,12 @@ import pytest
 from edit_helpers import tree
 from helpers import make_vault
 
-import curator.core.changes as changes
-from curator.core.changes import Journal, apply, history, pending, undo
-from curator.core.edits import plan_rename
-from curator.core.errors import EditError, VaultBusy
-from curator.core.loading import load_vault
-from curator.core.lock import between_writes, vault_lock, writing
+import curator.core.change.changes as changes
+from curator.core.change.changes import Journal, apply, history, pending, undo
+from curator.core.change.edits import plan_rename
+from curator.core.common.errors import EditError, VaultBusy
+from curator.core.read.loading import load_vault
+from curator.core.state.lock import between_writes, vault_lock, writing
 
 APPENDED = b"A line another program appended.\n"
 
@@ -188,7 +188,7 @@ def test_every_line_appended_while_a_rename_is_written_survives(tmp_path: Path) 
 STOPPED_UNDO = """
 import os, sys, time
 from pathlib import Path
-import curator.core.changes as changes
+import curator.core.change.changes as changes
 root, go, then = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[4]
 count = [0]
 def step(name):

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from curator.core.config import Config, load_config
-from curator.core.errors import ConfigError
+from curator.core.common.errors import ConfigError
+from curator.core.state.config import Config, load_config
 
 
 def write(tmp_path: Path, text: str) -> Path:

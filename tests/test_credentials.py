@@ -13,9 +13,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from curator.cli.main import main
-from curator.core import credentials, secret_plugins
-from curator.core.changes import apply
-from curator.core.credentials import (
+from curator.core.change.changes import apply
+from curator.core.change.edits import FileChange, Plan
+from curator.core.common.errors import EditError
+from curator.core.read import credentials, secret_plugins
+from curator.core.read.credentials import (
     CASELESS_SHAPES,
     ENTROPY_LIMITS,
     NOT_SECRETS,
@@ -25,8 +27,6 @@ from curator.core.credentials import (
     find_in_texts,
     may_hold_credential,
 )
-from curator.core.edits import FileChange, Plan
-from curator.core.errors import EditError
 
 KEY = (
     "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n"
@@ -296,8 +296,8 @@ def test_a_merge_that_would_carry_each_form_is_refused(
 
 @pytest.mark.parametrize(("line", "kind"), FORMS)
 def test_remember_refuses_each_form(line: str, kind: str, tmp_path: Path) -> None:
-    from curator.core.loading import load_vault
-    from curator.core.remember import remember
+    from curator.core.curate.remember import remember
+    from curator.core.read.loading import load_vault
 
     root = make_vault(tmp_path / "v", {"Ops.md": "# Ops\n\nThe runbook.\n"})
     with pytest.raises(EditError, match=re.escape(f"holds a credential ({kind})")):
@@ -358,8 +358,8 @@ def test_find_in_texts_reads_the_allowlist_with_each_page_s_own_lines() -> None:
 
 
 def test_a_drawing_is_scanned_for_credentials_in_its_text_not_its_data(tmp_path: Path) -> None:
-    from curator.core.findings import check_vault
-    from curator.core.loading import load_vault
+    from curator.core.check.findings import check_vault
+    from curator.core.read.loading import load_vault
 
     data = "APAJIAeAJIA6MlAA28MQAM8ouhEjBzD2A5hiYaOsApdRS9rYNSyNjd5wurnSklZc\n" * 3 + "AKIAIOSFODNN7EXAMPLE\n"
     drawing = "---\nexcalidraw-plugin: parsed\n---\n# Text Elements\n{text}\n%%\n# Drawing\n" + data + "%%\n"

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from helpers import make_vault
 
-from curator.core.changes import history, undo
-from curator.core.config import Config
-from curator.core.dream import accept, dream, load_suggestions, set_status
-from curator.core.errors import EditError
-from curator.core.loading import load_vault
-from curator.core.titles import subject_of
+from curator.core.change.changes import history, undo
+from curator.core.common.errors import EditError
+from curator.core.curate.dream import accept, dream, load_suggestions, set_status
+from curator.core.read.loading import load_vault
+from curator.core.read.titles import subject_of
+from curator.core.state.config import Config
 
 # (event-style title, the thing it is about; "" = nothing left, so no rename)
 TITLES = [
@@ -200,7 +200,7 @@ def test_a_page_written_by_hand_is_named_so_in_the_reason(tmp_path: Path) -> Non
 def test_index_tiering_moves_closed_entries_until_the_index_fits(sample_vault: Path) -> None:
     from edit_helpers import tree
 
-    from curator.core.lint import lint
+    from curator.core.check.lint import lint
 
     start = tree(sample_vault)
     (tier,) = [s for s in dream(load_vault(sample_vault)).proposed if s.kind == "tier"]
@@ -292,7 +292,7 @@ def test_a_page_is_merged_into_the_page_that_holds_its_text_however_linked(tmp_p
 
 
 def test_a_section_heading_does_not_name_the_page(tmp_path: Path) -> None:
-    from curator.core.dream import derive_title
+    from curator.core.curate.dream import derive_title
 
     title = "Estremo Superiore e Inferiore, Massimo, Minimo, Maggioranti e Minoranti di un Insieme"
     root = make_vault(tmp_path / "v", {f"{title}.md": "## Intervallo\n\nUn intervallo è ...\n\n## Massimo\n"})

@@ -11,11 +11,11 @@ from helpers import make_vault
 from hypothesis import given
 from hypothesis import strategies as st
 
-from curator.core.config import load_config
-from curator.core.duplicates import Duplicate, _without_comments, find, title_key
-from curator.core.findings import check_vault
-from curator.core.loading import load_vault
-from curator.core.titles import dated
+from curator.core.check.findings import check_vault
+from curator.core.meaning.duplicates import Duplicate, _without_comments, find, title_key
+from curator.core.read.loading import load_vault
+from curator.core.read.titles import dated
+from curator.core.state.config import load_config
 
 PROSE = (
     "The replication lag on the reporting replica grows whenever the nightly export holds a long "
@@ -354,7 +354,7 @@ def test_comments_are_cut_as_the_lazy_pattern_cuts_them(text: str) -> None:
 def test_the_words_kept_between_runs_are_read_again_only_for_a_changed_page(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import curator.core.duplicates as duplicates
+    import curator.core.meaning.duplicates as duplicates
 
     root = make_vault(tmp_path / "v", {"Lag.md": PROSE, "Ops.md": OTHER_PROSE + "\n\n" + PROSE, "Other.md": "x"})
     first = find(load_vault(root, load_config(root)))

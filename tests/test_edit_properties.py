@@ -10,10 +10,10 @@ from helpers import make_vault
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from curator.core.changes import apply, undo
-from curator.core.edits import plan_merge, plan_rename
-from curator.core.errors import EditError
-from curator.core.loading import load_vault
+from curator.core.change.changes import apply, undo
+from curator.core.change.edits import plan_merge, plan_rename
+from curator.core.common.errors import EditError
+from curator.core.read.loading import load_vault
 
 NAMES = ["Alpha", "Beta", "Gamma note", "Delta", "Zoë", "Epsilon", "alpha"]
 FOLDERS = ["", "a", "a/b", "c"]

@@ -27,8 +27,8 @@ from curator.cli.main import build_parser
 
 def _rename(root: Path) -> str:
     """A change to undo: its id."""
-    from curator.core.changes import plan_and_apply
-    from curator.core.edits import plan_rename
+    from curator.core.change.changes import plan_and_apply
+    from curator.core.change.edits import plan_rename
 
     _, entry = plan_and_apply(root, lambda vault: plan_rename(vault, "Vendor call", "Vendor meeting"))
     return entry.id
@@ -36,8 +36,8 @@ def _rename(root: Path) -> str:
 
 def _suggestion(root: Path) -> str:
     """A pending suggestion (dream's first rename): its id."""
-    from curator.core.dream import dream
-    from curator.core.loading import load_vault
+    from curator.core.curate.dream import dream
+    from curator.core.read.loading import load_vault
 
     return next(s.id for s in dream(load_vault(root)).proposed if s.kind == "rename")
 

@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 from helpers import SAMPLE_VAULT, make_vault
 
-from curator.core import findings as findings_module
-from curator.core.config import Config
-from curator.core.findings import check_vault
-from curator.core.loading import load_vault
-from curator.core.rules import CATALOGUE
+from curator.core.check import findings as findings_module
+from curator.core.check.findings import check_vault
+from curator.core.common.rules import CATALOGUE
+from curator.core.read.loading import load_vault
+from curator.core.state.config import Config
 
 INCIDENT = "incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md"
 LONG = "incidents/DB pool exhausted again during the Friday evening deploy and nobody noticed for an hour.md"

@@ -10,9 +10,9 @@ from edit_helpers import tree
 from helpers import make_vault
 
 from curator.cli.main import main
-from curator.core.changes import history, undo
-from curator.core.fixes import fix_for, fixable_findings
-from curator.core.loading import load_vault
+from curator.core.change.changes import history, undo
+from curator.core.check.fixes import fix_for, fixable_findings
+from curator.core.read.loading import load_vault
 
 
 def lint_json(capsys: pytest.CaptureFixture[str], vault: Path, *args: str) -> dict:  # type: ignore[type-arg]
@@ -133,7 +133,7 @@ def test_index_drift_adds_a_line_under_the_section_of_its_folder(
 
 
 def test_a_fix_that_only_changes_an_invisible_character_shows_it(tmp_path: Path) -> None:
-    from curator.core.fixes import plan_fix
+    from curator.core.check.fixes import plan_fix
 
     root = make_vault(tmp_path / "v", {"C Pointers.md": "Pointers in C.", "Notes.md": "See [[C\u00a0Pointers]]."})
     vault = load_vault(root, use_cache=False)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import FOAM_DOCS
 
-from curator.core.findings import check_vault
-from curator.core.loading import load_vault
+from curator.core.check.findings import check_vault
+from curator.core.read.loading import load_vault
 
 pytestmark = pytest.mark.skipif(not FOAM_DOCS.is_dir(), reason="../shared/vaults/foam-docs is not present")
 

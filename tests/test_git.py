@@ -8,10 +8,10 @@ import git
 import pytest
 from helpers import init_repo, make_vault
 
-from curator.core.changes import apply, undo
-from curator.core.edits import plan_rename
-from curator.core.errors import EditError
-from curator.core.loading import load_vault
+from curator.core.change.changes import apply, undo
+from curator.core.change.edits import plan_rename
+from curator.core.common.errors import EditError
+from curator.core.read.loading import load_vault
 
 FILES: dict[str, str | bytes] = {
     "vault/Home.md": "See [[Alpha]].\n",

@@ -15,11 +15,11 @@ from helpers import init_repo, make_vault
 
 from curator.cli import documents
 from curator.cli.main import main
-from curator.core import changes
-from curator.core.changes import apply, history, recover, reverted_outside, undo
-from curator.core.edits import plan_rename
-from curator.core.git import FOREIGN
-from curator.core.loading import load_vault
+from curator.core.change import changes
+from curator.core.change.changes import apply, history, recover, reverted_outside, undo
+from curator.core.change.edits import plan_rename
+from curator.core.read.git import FOREIGN
+from curator.core.read.loading import load_vault
 
 BASE: dict[str, str | bytes] = {
     "Home.md": "See [[Alpha]].\n",

@@ -10,8 +10,8 @@ from rich.text import Text
 
 from curator.cli import documents
 from curator.cli.main import main
-from curator.core.graph import components, dead_node, degree, orphan_clusters, to_dot
-from curator.core.loading import load_vault
+from curator.core.read.graph import components, dead_node, degree, graph_of, orphan_clusters, to_dot
+from curator.core.read.loading import load_vault
 
 
 def small(tmp_path: Path):  # type: ignore[no-untyped-def]
@@ -34,7 +34,7 @@ def small(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 def test_graph_has_pages_dead_targets_and_typed_edges(tmp_path: Path) -> None:
     vault = small(tmp_path)
-    graph = vault.graph
+    graph = graph_of(vault)
     assert graph.nodes["a.md"]["kind"] == "page"
     assert graph.nodes[dead_node("gone")]["kind"] == "dead"
     assert "pic.png" not in graph and not graph.has_edge("a.md", "a.md")
@@ -45,7 +45,7 @@ def test_graph_has_pages_dead_targets_and_typed_edges(tmp_path: Path) -> None:
 
 
 def test_components_and_orphan_clusters(tmp_path: Path) -> None:
-    graph = small(tmp_path).graph
+    graph = graph_of(small(tmp_path))
     assert components(graph) == [["a.md", "b.md", "c.md"], ["island/d.md", "island/e.md"], ["alone.md"]]
     assert orphan_clusters(graph) == [["island/d.md", "island/e.md"], ["alone.md"]]
 
@@ -60,23 +60,23 @@ def test_backlinks_and_outlinks(tmp_path: Path) -> None:
 def test_graph_command_json_and_dot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["graph", str(SAMPLE_VAULT), "--no-cache"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data == documents.graph(load_vault(SAMPLE_VAULT, use_cache=False).graph)
+    assert data == documents.graph(graph_of(load_vault(SAMPLE_VAULT, use_cache=False)))
     assert {"id": "dead:Capacity plan 2027", "kind": "dead"} in data["nodes"]
     assert main(["graph", str(SAMPLE_VAULT), "--format", "dot", "--no-cache"]) == 0
     dot = capsys.readouterr().out
     assert dot.startswith("digraph curator {") and '"dead:Capacity plan 2027" [style=dashed, color=red];' in dot
-    assert to_dot(load_vault(SAMPLE_VAULT, use_cache=False).graph).strip() == dot.strip()
+    assert to_dot(graph_of(load_vault(SAMPLE_VAULT, use_cache=False))).strip() == dot.strip()
 
 
 def _drawn(vault_root: Path, page: str, hops: int = 1, marks: dict[str, str] | None = None) -> Text:
-    from curator.core.graph import picture, picture_edges
+    from curator.core.read.graph import picture, picture_edges
     from curator.tui.widgets.graph_picture import draw
 
     vault = load_vault(vault_root, use_cache=False)
-    positions = picture(vault.graph, page, hops)
+    positions = picture(graph_of(vault), page, hops)
     labels = {n: n.rsplit("/", 1)[-1].removesuffix(".md") for n in positions}
     styles = {n: f"red {s}" for n, s in (marks or {}).items()}
-    return draw(positions, picture_edges(vault.graph, page, positions), labels, styles, 60, 12)
+    return draw(positions, picture_edges(graph_of(vault), page, positions), labels, styles, 60, 12)
 
 
 def test_the_picture_of_a_page_with_no_links_is_its_name(tmp_path: Path) -> None:

@@ -10,11 +10,11 @@ import pytest
 
 import curator.core
 
-CORE_MODULES = sorted(m.name for m in pkgutil.iter_modules(curator.core.__path__, "curator.core."))
+CORE_MODULES = sorted(m.name for m in pkgutil.walk_packages(curator.core.__path__, "curator.core."))
 
 
 def test_core_modules_are_found() -> None:
-    assert "curator.core.vault" in CORE_MODULES and len(CORE_MODULES) >= 10
+    assert "curator.core.read.vault" in CORE_MODULES and len(CORE_MODULES) >= 10
 
 
 @pytest.mark.parametrize("module", CORE_MODULES)

@@ -13,8 +13,8 @@ import pytest
 from helpers import init_repo, make_vault
 
 from curator.cli.output import printable
-from curator.core.loading import load_vault
-from curator.core.statefiles import GITIGNORE
+from curator.core.read.loading import load_vault
+from curator.core.state.statefiles import GITIGNORE
 
 
 def cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:

@@ -14,10 +14,10 @@ import pytest
 from helpers import make_vault
 
 from curator.cli.main import main
-from curator.core.dream import accept, dream
-from curator.core.errors import VaultBusy
-from curator.core.loading import load_vault
-from curator.core.lock import vault_lock
+from curator.core.common.errors import VaultBusy
+from curator.core.curate.dream import accept, dream
+from curator.core.read.loading import load_vault
+from curator.core.state.lock import vault_lock
 
 
 def curator(*args: str) -> subprocess.Popen[str]:
@@ -76,7 +76,7 @@ def test_a_second_writer_waits_and_then_gives_up_with_one_line(tmp_path: Path) -
         [
             sys.executable,
             "-c",
-            "import sys, time\nfrom pathlib import Path\nfrom curator.core.lock import vault_lock\n"
+            "import sys, time\nfrom pathlib import Path\nfrom curator.core.state.lock import vault_lock\n"
             f"with vault_lock(Path({str(root)!r})):\n    print('held', flush=True)\n    time.sleep(3)\n",
         ],
         stdout=subprocess.PIPE,

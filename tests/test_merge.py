@@ -8,10 +8,10 @@ import pytest
 from edit_helpers import dead_count, tree
 from helpers import make_vault
 
-from curator.core.changes import apply, undo
-from curator.core.edits import plan_merge
-from curator.core.errors import EditError
-from curator.core.loading import load_vault
+from curator.core.change.changes import apply, undo
+from curator.core.change.edits import plan_merge
+from curator.core.common.errors import EditError
+from curator.core.read.loading import load_vault
 
 SOURCE = """\
 ---
@@ -105,7 +105,7 @@ def test_merge_on_the_sample_vault(sample_vault: Path) -> None:
 
 
 def test_two_changes_to_one_link_conflict_instead_of_mixing() -> None:
-    from curator.core.merge3 import MergeConflict, merge3
+    from curator.core.change.merge3 import MergeConflict, merge3
 
     with pytest.raises(MergeConflict):
         merge3("See [[a/b/Renamed]].\n", "See [[a/b/Other name]].\n", "See [[Renamed]].\n")
@@ -205,7 +205,7 @@ def test_merge_dry_run_and_preview_show_the_carried_and_conflicting_fields(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from curator.cli.main import main
-    from curator.core.edits import plan_diff
+    from curator.core.change.edits import plan_diff
 
     root = make_vault(tmp_path / "v", {"DB pool exhausted.md": FIELDS_SOURCE, "Postgres pool.md": FIELDS_INTO})
     assert main(["merge", str(root), "DB pool exhausted", "Postgres pool", "--dry-run"]) == 0
@@ -218,7 +218,7 @@ def test_merge_dry_run_and_preview_show_the_carried_and_conflicting_fields(
 def test_undo_of_a_merge_with_fields_is_byte_identical(tmp_path: Path) -> None:
     from edit_helpers import tree
 
-    from curator.core.changes import history, undo
+    from curator.core.change.changes import history, undo
 
     root = make_vault(tmp_path / "v", {"DB pool exhausted.md": FIELDS_SOURCE, "Postgres pool.md": FIELDS_INTO})
     start = tree(root)
@@ -238,7 +238,7 @@ def test_merge_into_a_page_without_frontmatter_takes_the_fields(tmp_path: Path) 
 
 
 def test_a_symbolic_link_page_is_no_duplicate_and_is_never_written_over(tmp_path: Path) -> None:
-    from curator.core.duplicates import find
+    from curator.core.meaning.duplicates import find
 
     text = "A page with enough words of its own to be compared with any other page in the vault, " * 3
     root = make_vault(tmp_path / "v", {"Notes/Real.md": text, "Notes/Other.md": "[[Alias]] and [[Real]]"})

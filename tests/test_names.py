@@ -10,14 +10,15 @@ import pytest
 from edit_helpers import tree
 from helpers import make_vault
 
-from curator.core import atomic, changes
-from curator.core.changes import apply, recover
-from curator.core.dream import derive_title
-from curator.core.edits import plan_rename
-from curator.core.errors import EditError
-from curator.core.loading import load_vault
-from curator.core.names import MAX_NAME_BYTES, escaped, name_problem
-from curator.core.remember import title_for
+from curator.core.change import changes
+from curator.core.change.changes import apply, recover
+from curator.core.change.edits import plan_rename
+from curator.core.common import atomic
+from curator.core.common.errors import EditError
+from curator.core.common.names import MAX_NAME_BYTES, escaped, name_problem
+from curator.core.curate.dream import derive_title
+from curator.core.curate.remember import title_for
+from curator.core.read.loading import load_vault
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,8 @@ from helpers import make_vault
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from curator.core.findings import check_vault
-from curator.core.loading import load_vault
+from curator.core.check.findings import check_vault
+from curator.core.read.loading import load_vault
 
 NAMES = [
     "Zoë",

@@ -14,13 +14,13 @@ import pytest
 from helpers import make_vault, settle
 
 from curator.cli.main import main
-from curator.core import similarity, trust
-from curator.core.config import load_config
-from curator.core.embeddings import LexicalProvider, ProviderChoice
-from curator.core.errors import ConfigError
-from curator.core.lint import baseline_document, lint
-from curator.core.loading import load_vault
-from curator.core.search import search
+from curator.core.check.lint import baseline_document, lint
+from curator.core.common.errors import ConfigError
+from curator.core.meaning import vectors
+from curator.core.meaning.embeddings import LexicalProvider, ProviderChoice
+from curator.core.meaning.search import search
+from curator.core.read.loading import load_vault
+from curator.core.state.config import load_config, trust_asked
 from curator.tui.app import CuratorApp, editor_command
 
 ATTACK = "+!touch PWNED.md"
@@ -130,8 +130,8 @@ def test_a_trusted_vaults_own_proposer_is_the_file_next_to_its_config(
 
 
 def test_a_proposer_set_in_code_runs_in_an_empty_folder(tmp_path: Path) -> None:
-    from curator.core.config import Config
-    from curator.core.dream import dream
+    from curator.core.curate.dream import dream
+    from curator.core.state.config import Config
 
     vault_root = make_vault(tmp_path / "vault", {"Meeting with Acme on 2024-03-02.md": BODY})
     (vault_root / "my_proposer.py").write_text(proposer_script(tmp_path / "vaults-ran"))
@@ -222,7 +222,7 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
         asked.append(model_path)
         return ProviderChoice(LexicalProvider(), None)
 
-    monkeypatch.setattr(similarity, "load_provider", load_provider)
+    monkeypatch.setattr(vectors, "load_provider", load_provider)
     return asked
 
 
@@ -240,7 +240,7 @@ def test_a_model_folder_outside_the_vault_needs_trust(
     assert config.search_rerank_model is None and config.search_rerank_model_path is None
     (notice,) = config.untrusted
     assert "[embedding] model_path" in notice and "[search] rerank_model_path" in notice
-    _, warning = similarity.provider_for(config)
+    _, warning = vectors.provider_for(config)
     assert warning is not None and "[embedding] model_path" in warning
     assert str(models) not in loads
     notes = search(load_vault(sample_vault, config), "payments", use_vectors=False).notes
@@ -251,7 +251,7 @@ def test_a_model_folder_outside_the_vault_needs_trust(
     config = load_config(sample_vault)
     assert config.untrusted == () and config.embedding_model_path == str(models)
     assert config.search_rerank_model_path == str(models)
-    assert similarity.provider_for(config)[1] is None and loads[-1] == str(models)
+    assert vectors.provider_for(config)[1] is None and loads[-1] == str(models)
 
 
 def test_a_model_folder_inside_the_vault_needs_no_trust_and_is_read_from_the_vault(
@@ -262,7 +262,7 @@ def test_a_model_folder_inside_the_vault_needs_no_trust_and_is_read_from_the_vau
     monkeypatch.chdir(tmp_path)
     config = load_config(sample_vault)
     assert config.untrusted == () and config.embedding_model_path == str(sample_vault / "models" / "mini")
-    assert trust.asked_by(sample_vault) == {}
+    assert trust_asked(sample_vault) == {}
 
 
 def test_a_model_folder_that_links_out_of_the_vault_needs_trust(sample_vault: Path, tmp_path: Path) -> None:
@@ -270,7 +270,7 @@ def test_a_model_folder_that_links_out_of_the_vault_needs_trust(sample_vault: Pa
     (sample_vault / "models").symlink_to(tmp_path / "models")
     (sample_vault / ".curator.toml").write_text('[embedding]\nmodel_path = "models"\n')
     assert load_config(sample_vault).embedding_model_path is None
-    assert trust.asked_by(sample_vault) == {"[embedding] model_path": "models"}
+    assert trust_asked(sample_vault) == {"[embedding] model_path": "models"}
 
 
 def test_the_users_relative_model_folder_is_next_to_the_users_config(
@@ -291,6 +291,6 @@ def test_the_model_leaves_nothing_in_the_home_folder(tmp_path: Path) -> None:
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in {"ORT_DISABLE_TELEMETRY", "XDG_CACHE_HOME"}}
     env["HOME"] = str(home)
-    script = "from curator.core.embeddings import BundledModel; BundledModel().embed(['a page'])"
+    script = "from curator.core.meaning.embeddings import BundledModel; BundledModel().embed(['a page'])"
     subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=120)
     assert list(home.iterdir()) == []

@@ -3,8 +3,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from curator.core.page import Page
-from curator.core.parse import _HTML_TAG, Parsed, _body_text_length, mask_non_link_text, parse_page
+from curator.core.read.page import Page
+from curator.core.read.parse import _HTML_TAG, Parsed, _body_text_length, mask_non_link_text, parse_page
 
 
 def targets(text: str) -> list[str]:

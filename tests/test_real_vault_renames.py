@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from edit_helpers import folders, resolving, tree, undo_all_in_any_order
 
-from curator.core.changes import apply
-from curator.core.edits import plan_rename
-from curator.core.loading import load_vault
+from curator.core.change.changes import apply
+from curator.core.change.edits import plan_rename
+from curator.core.read.loading import load_vault
 
 
 def rename_twenty_and_undo(root: Path, seed: int) -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from curator.cli import reference
-from curator.core.config import CONFIG_KEYS
-from curator.core.rules import CATALOGUE
+from curator.core.common.rules import CATALOGUE
+from curator.core.state.config import CONFIG_KEYS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "reference"
 

@@ -14,11 +14,11 @@ import pytest
 from helpers import make_vault
 
 from curator.cli.main import main
-from curator.core.errors import QueryError
-from curator.core.findings import check_vault
-from curator.core.loading import load_vault
-from curator.core.query import parse, run
-from curator.core.stats import stats
+from curator.core.check.findings import check_vault
+from curator.core.common.errors import QueryError
+from curator.core.read.loading import load_vault
+from curator.core.read.query import parse, run
+from curator.core.read.stats import stats
 
 
 def concept(broader: str | None = None, extra: str = "") -> str:
@@ -193,7 +193,7 @@ def test_stale_pages_come_from_back_dated_commits(tmp_path: Path) -> None:
 
 
 def test_search_takes_the_same_filters(vault_root: Path) -> None:
-    from curator.core.search import search
+    from curator.core.meaning.search import search
 
     vault = load_vault(vault_root, use_cache=False)
     found = search(vault, "broader+:[[Dependency inversion]] scheme:design", use_vectors=False)
@@ -202,7 +202,7 @@ def test_search_takes_the_same_filters(vault_root: Path) -> None:
 
 
 def test_a_freshness_prior_ranks_the_fresh_page_first_only_when_configured(tmp_path: Path) -> None:
-    from curator.core.search import search
+    from curator.core.meaning.search import search
 
     text = "The deploy freezes over the holidays; ask the release manager first.\n"
     root = make_vault(tmp_path / "repo", {"A old.md": text, "B new.md": text})
@@ -226,8 +226,8 @@ def test_a_cross_encoder_reranks_the_top_and_search_works_without_one(
 ) -> None:
     """Opt-in: with `[search] rerank_model` the top 20 come in the cross-encoder's order; a model
     that cannot load leaves the fused order, with a note (fail-open)."""
-    from curator.core import embeddings
-    from curator.core.search import search
+    from curator.core.meaning import embeddings
+    from curator.core.meaning.search import search
 
     files: dict[str, str | bytes] = {f"Deploy note {i}.md": f"Deploy freeze rule number {i}.\n" for i in range(5)}
     root = make_vault(tmp_path / "v", files)
@@ -270,8 +270,8 @@ def test_sorting_keeps_pages_without_the_field_last_and_names_bad_terms(vault_ro
 
 
 def test_a_dead_relation_with_a_near_title_is_fixed_like_a_dead_link(tmp_path: Path) -> None:
-    from curator.core.changes import apply, undo
-    from curator.core.fixes import fixable_findings, plan_fix
+    from curator.core.change.changes import apply, undo
+    from curator.core.check.fixes import fixable_findings, plan_fix
 
     root = make_vault(tmp_path / "v", {"SOLID.md": concept(), "Open closed.md": concept("SOILD")})
     start = (root / "Open closed.md").read_bytes()

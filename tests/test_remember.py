@@ -9,9 +9,9 @@ import pytest
 from edit_helpers import tree
 
 from curator.cli.main import main
-from curator.core.changes import history, undo
-from curator.core.loading import load_vault
-from curator.core.remember import remember, title_for
+from curator.core.change.changes import history, undo
+from curator.core.curate.remember import remember, title_for
+from curator.core.read.loading import load_vault
 
 TICKET = "Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen"
 NEW_FACT = "The Redis cache cluster evicts keys with allkeys-lru; the memory limit is 8 GB per node."

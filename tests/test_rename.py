@@ -8,10 +8,10 @@ import pytest
 from edit_helpers import dead_count, tree
 from helpers import make_vault
 
-from curator.core.changes import apply
-from curator.core.edits import plan_rename
-from curator.core.errors import EditError
-from curator.core.loading import load_vault
+from curator.core.change.changes import apply
+from curator.core.change.edits import plan_rename
+from curator.core.common.errors import EditError
+from curator.core.read.loading import load_vault
 
 HOME = """\
 ---

@@ -4,7 +4,7 @@ import unicodedata
 
 import pytest
 
-from curator.core.resolve import Resolution, Resolver, folder_distance
+from curator.core.read.resolve import Resolution, Resolver, folder_distance
 
 PAGES = [
     "Home.md",

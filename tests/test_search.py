@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 from helpers import make_vault
 
-from curator.core import search as search_module
-from curator.core.changes import apply
-from curator.core.config import Config
-from curator.core.edits import plan_rename
-from curator.core.loading import load_vault
-from curator.core.search import SearchIndex, chunks_of, parse_query, search
+from curator.core.change.changes import apply
+from curator.core.change.edits import plan_rename
+from curator.core.meaning import search as search_module
+from curator.core.meaning.search import SearchIndex, chunks_of, parse_query, search
+from curator.core.read.loading import load_vault
+from curator.core.state.config import Config
 
 
 def paths(vault_root: Path, query: str, **config: object) -> list[str]:

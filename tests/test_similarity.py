@@ -13,13 +13,16 @@ import numpy as np
 import pytest
 from helpers import FOAM_DOCS, make_vault
 
-import curator.core.similarity as similarity
+import curator.core.meaning.similarity as similarity
 from benchmarks.duplicate_pairs import REWORDED as LABELLED_REWORDED
-from curator.core.config import Config
-from curator.core.embeddings import LexicalProvider, chunks, load_provider
-from curator.core.findings import rule_similar
-from curator.core.loading import load_vault
-from curator.core.similarity import candidate_pairs, find_similar, page_text
+from curator.core.check.findings import rule_similar
+from curator.core.meaning import distinct, stage_one, vectors
+from curator.core.meaning.embeddings import LexicalProvider, chunks, load_provider
+from curator.core.meaning.similarity import find_similar
+from curator.core.meaning.stage_one import candidate_pairs
+from curator.core.meaning.vectors import page_text
+from curator.core.read.loading import load_vault
+from curator.core.state.config import Config
 
 TEMPLATE = (
     "---\ntype: problem\nowner: platform team\nstatus: open\n---\n## Summary\n{body}\n## Timeline\n## Follow-ups\n"
@@ -182,7 +185,7 @@ def test_the_duplicate_search_reports_each_phase(tmp_path: Path) -> None:
 def test_the_model_loads_after_stage_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Stage one's peak is the run's on a large vault: the model's weights are not held through it."""
     events: list[str] = []
-    static, provider = similarity.static_candidates, similarity.provider_for
+    static, provider = stage_one.static_candidates, vectors.provider_for
 
     def recording_static(*args: object) -> object:
         events.append("stage one")
@@ -202,7 +205,7 @@ def test_the_model_loads_after_stage_one(tmp_path: Path, monkeypatch: pytest.Mon
 def test_the_bundled_model_loads_with_the_network_unreachable(tmp_path: Path) -> None:
     code = (
         "import sys\n"
-        "from curator.core.embeddings import load_provider, BundledModel\n"
+        "from curator.core.meaning.embeddings import load_provider, BundledModel\n"
         "c = load_provider()\n"
         "assert isinstance(c.provider, BundledModel), c.warning\n"
         "assert 'fastembed' not in sys.modules  # its import alone costs half a second\n"
@@ -236,18 +239,18 @@ class CountingProvider(LexicalProvider):
 def test_vectors_are_cached_by_content_and_model(tmp_path: Path) -> None:
     root = make_vault(tmp_path / "v", {f"p{i}.md": f"page number {i} about topic {i * 7}" for i in range(5)})
     provider = CountingProvider()
-    paths, first, _ = similarity.page_vectors(load_vault(root), provider)
-    paths, second, embedded = similarity.page_vectors(load_vault(root), provider)
+    paths, first, _ = vectors.page_vectors(load_vault(root), provider)
+    paths, second, embedded = vectors.page_vectors(load_vault(root), provider)
     assert provider.calls == [5] and embedded == 0
     assert np.array_equal(first, second)
     (root / "p1.md").write_text("a changed page")
     (root / "p4.md").unlink()
-    paths, _, embedded = similarity.page_vectors(load_vault(root), provider)
+    paths, _, embedded = vectors.page_vectors(load_vault(root), provider)
     assert provider.calls == [5, 1] and embedded == 1 and len(paths) == 4
-    stored = similarity._load_rows(load_vault(root), next(iter(_keys(root))))
+    stored = vectors._load_rows(load_vault(root), next(iter(_keys(root))))
     assert len(stored) == 4  # the deleted and the old version of the changed page are gone
     other_model = CountingProvider("another model")
-    similarity.page_vectors(load_vault(root), other_model)
+    vectors.page_vectors(load_vault(root), other_model)
     assert other_model.calls == [4]
 
 
@@ -277,8 +280,8 @@ def test_indexed_candidates_recall_against_all_pairs() -> None:
 
 
 def test_duplicates_in_lint_say_which_provider_ran(sample_vault: Path) -> None:
-    from curator.core.config import load_config, select_rules
-    from curator.core.lint import lint
+    from curator.core.check.lint import lint
+    from curator.core.state.config import load_config, select_rules
 
     assert lint(sample_vault, use_cache=False).similarity is None  # off unless asked for
     report = lint(sample_vault, select_rules(load_config(sample_vault), "similar"), use_cache=False)
@@ -296,16 +299,16 @@ def test_duplicates_in_lint_say_which_provider_ran(sample_vault: Path) -> None:
 
 @pytest.mark.parametrize("value", [0, 1.5, "high", True])
 def test_thresholds_must_be_fractions(tmp_path: Path, value: object) -> None:
-    from curator.core.config import config_from_dict
-    from curator.core.errors import ConfigError
+    from curator.core.common.errors import ConfigError
+    from curator.core.state.config import config_from_dict
 
     with pytest.raises(ConfigError, match=r"thresholds\.duplicate"):
         config_from_dict({"thresholds": {"duplicate": value}})
 
 
 def test_duplicates_added_later_give_the_same_findings(sample_vault: Path) -> None:
-    from curator.core.findings import check_vault, with_similar
-    from curator.core.similarity import SimilarReport
+    from curator.core.check.findings import check_vault, with_similar
+    from curator.core.meaning.similarity import SimilarReport
 
     vault = load_vault(sample_vault)
     report = find_similar(vault)
@@ -317,7 +320,7 @@ def test_duplicates_added_later_give_the_same_findings(sample_vault: Path) -> No
 def test_the_bundled_model_gives_fastembeds_vectors_without_importing_it() -> None:
     """The bundled MiniLM runs on onnxruntime directly; its vectors are those fastembed makes
     from the same files, so vectors cached by either stay valid."""
-    from curator.core.embeddings import BUNDLED_MODEL, BundledModel, FastEmbedProvider, bundled_model_dir
+    from curator.core.meaning.embeddings import BUNDLED_MODEL, BundledModel, FastEmbedProvider, bundled_model_dir
 
     pages = sorted(FOAM_DOCS.rglob("*.md"))[:20] if FOAM_DOCS.is_dir() else []
     texts = [p.read_text(encoding="utf-8") for p in pages]
@@ -360,7 +363,7 @@ def test_a_vaults_own_model_to_fetch_needs_trust(tmp_path: Path, monkeypatch: py
     )
     config = load_vault(vault).config
     assert config.embedding_model_name is None and config.embedding_cache_dir is None
-    provider, warning = similarity.provider_for(config)
+    provider, warning = vectors.provider_for(config)
     assert provider.id == "fastembed:minilm-l6-int8:v1"
     assert warning is not None and "\n" not in warning
     assert "[embedding] model_name" in warning and f"curator trust {vault}" in warning
@@ -376,7 +379,7 @@ def test_a_model_preloaded_in_a_thread_is_loaded_once(monkeypatch: pytest.Monkey
     import threading
     import time
 
-    from curator.core.embeddings import ProviderChoice
+    from curator.core.meaning.embeddings import ProviderChoice
 
     calls: list[str] = []
 
@@ -385,12 +388,12 @@ def test_a_model_preloaded_in_a_thread_is_loaded_once(monkeypatch: pytest.Monkey
         time.sleep(0.2)
         return ProviderChoice(LexicalProvider(), None)
 
-    monkeypatch.setattr(similarity, "load_provider", slow_load)
-    monkeypatch.setattr(similarity, "_PROVIDERS", {})
+    monkeypatch.setattr(vectors, "load_provider", slow_load)
+    monkeypatch.setattr(vectors, "_PROVIDERS", {})
     config = Config(embedding_model_name="preload-test")
-    similarity.preload_provider(config)
-    provider, warning = similarity.provider_for(config)
-    assert similarity.provider_for(config)[0] is provider and warning is None
+    vectors.preload_provider(config)
+    provider, warning = vectors.provider_for(config)
+    assert vectors.provider_for(config)[0] is provider and warning is None
     assert len(calls) == 1  # loaded once, by whichever thread came first
 
 
@@ -447,9 +450,9 @@ def test_a_page_is_said_best_by_its_partner_when_every_sentence_is_closest_there
     x, y, z = (1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)
     page = rows(z, x, y)  # title z, then two sentences
     pieces = {0: page, 1: rows(x, x, y), 2: rows(z, (0.0, 0.6, 0.8), z), 3: rows(z, y, z)}
-    assert similarity.said_best_by(pieces, 0, 1, {2})  # both sentences closest to 1 (its title to 2)
-    assert not similarity.said_best_by(pieces, 0, 1, {3})  # a tie on one sentence is no win
-    assert similarity.said_best_by(pieces, 0, 1, set())  # no rival: nothing says it better
+    assert stage_one.said_best_by(pieces, 0, 1, {2})  # both sentences closest to 1 (its title to 2)
+    assert not stage_one.said_best_by(pieces, 0, 1, {3})  # a tie on one sentence is no win
+    assert stage_one.said_best_by(pieces, 0, 1, set())  # no rival: nothing says it better
 
 
 HEAVILY_REWORDED = LABELLED["Onboarding a new engineer"]  # its sentences align poorly in the static table
@@ -465,18 +468,18 @@ def test_a_heavy_rewording_reaches_the_model_as_each_pages_nearest(
     a, ab, c, cb = HEAVILY_REWORDED
     pages = [(a, ab), (c, cb), *(p for x, xb, y, yb in REWORDED for p in ((x, xb), (y, yb))), *MORE_UNRELATED]
     vault = vault_of(tmp_path, pages)
-    found = similarity.distinctive_texts(vault)
+    found = distinct.distinctive_texts(vault)
     paths = list(found)
     pair = (min(paths.index(f"{a}.md"), paths.index(f"{c}.md")), max(paths.index(f"{a}.md"), paths.index(f"{c}.md")))
 
-    def stage_one() -> similarity.StageOne:
-        return similarity.static_candidates(vault, list(found.values()), Config().duplicate_threshold)
+    def run_stage_one() -> stage_one.StageOne:
+        return stage_one.static_candidates(vault, list(found.values()), Config().duplicate_threshold)
 
-    assert pair not in stage_one().reworded  # by aligned static score alone
-    monkeypatch.setattr(similarity, "REWORDED_NEAREST", 0.3)
-    stage = stage_one()
+    assert pair not in run_stage_one().reworded  # by aligned static score alone
+    monkeypatch.setattr(stage_one, "REWORDED_NEAREST", 0.3)
+    stage = run_stage_one()
     assert pair in stage.reworded
-    assert next(score for i, j, score in stage.pairs if (i, j) == pair) < similarity.REWORDED_STATIC
+    assert next(score for i, j, score in stage.pairs if (i, j) == pair) < stage_one.REWORDED_STATIC
     reported = {(p.a, p.b): p for p in find_similar(vault).pairs}
     assert reported[(f"{c}.md", f"{a}.md")].reworded
 
@@ -500,18 +503,18 @@ def test_stage_one_keeps_its_frame_while_the_vaults_mean_holds(tmp_path: Path, m
     """The mean stage one centres on and the index's cluster centres are kept while the vault's
     mean moves less than FRAME_DRIFT: one page edited leaves every other page's candidates as
     they were; a vault rewritten gets a new frame."""
-    monkeypatch.setattr(similarity, "EXACT_LIMIT", 40)  # the index, not all pairs, above 40 pages
+    monkeypatch.setattr(stage_one, "EXACT_LIMIT", 40)  # the index, not all pairs, above 40 pages
     trained: list[int] = []
-    real = similarity.index_centroids
-    monkeypatch.setattr(similarity, "index_centroids", lambda v: trained.append(len(v)) or real(v))
+    real = stage_one.index_centroids
+    monkeypatch.setattr(stage_one, "index_centroids", lambda v: trained.append(len(v)) or real(v))
     page = step_pages(seed=2)
     root = make_vault(tmp_path / "v", {f"p{i:03}.md": page(i) for i in range(160)})
 
     def candidates() -> set[tuple[str, str]]:
         vault = load_vault(root)
-        found = similarity.distinctive_texts(vault)
+        found = distinct.distinctive_texts(vault)
         paths = list(found)
-        stage = similarity.static_candidates(vault, list(found.values()), 0.3)
+        stage = stage_one.static_candidates(vault, list(found.values()), 0.3)
         return {(paths[i], paths[j]) for i, j, _ in stage.pairs}
 
     first = candidates()
@@ -535,23 +538,23 @@ def test_a_warm_run_aligns_again_only_the_pairs_of_a_changed_page(
     page = step_pages(seed=5)
     root = make_vault(tmp_path / "v", {f"p{i:03}.md": page(i) for i in range(120)})
     aligned: list[int] = []
-    real = similarity.aligned_score
-    monkeypatch.setattr(similarity, "aligned_score", lambda a, b, t=0.0: aligned.append(1) or real(a, b, t))
+    real = distinct.aligned_score
+    monkeypatch.setattr(stage_one, "aligned_score", lambda a, b, t=0.0: aligned.append(1) or real(a, b, t))
 
-    def stage_one() -> similarity.StageOne:
+    def run_stage_one() -> stage_one.StageOne:
         vault = load_vault(root)
-        return similarity.static_candidates(vault, list(similarity.distinctive_texts(vault).values()), 0.3)
+        return stage_one.static_candidates(vault, list(distinct.distinctive_texts(vault).values()), 0.3)
 
-    stage_one()
+    run_stage_one()
     assert len(aligned) > 100  # every pair, the first time
     aligned.clear()
     (root / "p007.md").write_text(page(7) + " One more line written today.")
-    warm = stage_one()
-    assert 0 < len(aligned) <= 2 * similarity.STAGE_ONE_NEIGHBOURS  # p007's pairs only
+    warm = run_stage_one()
+    assert 0 < len(aligned) <= 2 * stage_one.STAGE_ONE_NEIGHBOURS  # p007's pairs only
     for store in (root / ".curator" / "cache").glob("pairs-*"):
         store.unlink()
     aligned.clear()
-    again = stage_one()
+    again = run_stage_one()
     assert len(aligned) > 100
     assert (warm.pairs, warm.reworded) == (again.pairs, again.reworded)
 
@@ -562,40 +565,40 @@ def test_a_warm_run_searches_the_index_again_only_where_a_list_changed(
     """The index's searches are kept with their frame: after pages are edited, added and deleted,
     only the searches that read a list a vector left or joined are made again, and what stage one
     finds is what searching for every page finds."""
-    monkeypatch.setattr(similarity, "EXACT_LIMIT", 40)  # the index above 40 pages
-    monkeypatch.setattr(similarity, "PROBES", 2)  # of its 25 lists, each search reads 2
+    monkeypatch.setattr(stage_one, "EXACT_LIMIT", 40)  # the index above 40 pages
+    monkeypatch.setattr(stage_one, "PROBES", 2)  # of its 25 lists, each search reads 2
     searched: list[int] = []
-    real = similarity.IvfIndex.search
-    monkeypatch.setattr(similarity.IvfIndex, "search", lambda self, q: searched.append(len(q)) or real(self, q))
+    real = stage_one.IvfIndex.search
+    monkeypatch.setattr(stage_one.IvfIndex, "search", lambda self, q: searched.append(len(q)) or real(self, q))
     trained: list[int] = []
-    centroids = similarity.index_centroids
-    monkeypatch.setattr(similarity, "index_centroids", lambda v: trained.append(len(v)) or centroids(v))
+    centroids = stage_one.index_centroids
+    monkeypatch.setattr(stage_one, "index_centroids", lambda v: trained.append(len(v)) or centroids(v))
     results: list[tuple[np.ndarray, np.ndarray]] = []
-    kept_search = similarity._kept_search
-    monkeypatch.setattr(similarity, "_kept_search", lambda *a: results.append(kept_search(*a)) or results[-1])
+    kept_search = stage_one._kept_search
+    monkeypatch.setattr(stage_one, "_kept_search", lambda *a: results.append(kept_search(*a)) or results[-1])
     page = step_pages(seed=9)
     files = {f"p{i:04}.md": page(i) for i in range(1000)}
     files["twin a.md"] = files["twin b.md"] = files["twin c.md"] = page(999)  # one text three times
     root = make_vault(tmp_path / "v", files)
 
-    def stage_one() -> similarity.StageOne:
+    def run_stage_one() -> stage_one.StageOne:
         vault = load_vault(root)
-        return similarity.static_candidates(vault, list(similarity.distinctive_texts(vault).values()), 0.3)
+        return stage_one.static_candidates(vault, list(distinct.distinctive_texts(vault).values()), 0.3)
 
-    stage_one()
+    run_stage_one()
     assert searched == [1003]
     searched.clear()
     (root / "p0007.md").write_text(page(7) + " One more line written today.")
     (root / "p0100.md").unlink()
     (root / "twin b.md").unlink()
     (root / "p1000.md").write_text(page(1000))
-    warm = stage_one()
+    warm = run_stage_one()
     assert len(trained) == 1  # the frame was kept
     assert len(searched) == 1 and 0 < searched[0] < 700  # of 1,002
     for store in (root / ".curator" / "cache").glob("searched-*"):
         store.unlink()
     searched.clear()
-    again = stage_one()
+    again = run_stage_one()
     assert searched == [1002]
     (warm_found, warm_neighbours), (found, neighbours) = results[-2:]
     assert np.array_equal(warm_neighbours, neighbours) and np.array_equal(warm_found, found)
@@ -607,26 +610,26 @@ def test_kept_searches_that_name_a_page_gone_from_a_list_no_page_left_are_not_us
 ) -> None:
     """Such searches were not made in this frame (a store written by hand, or by a bug): every
     page is searched afresh instead."""
-    monkeypatch.setattr(similarity, "PROBES", 1)  # a search reads its own list only
-    monkeypatch.setattr(similarity, "NEIGHBOURS", 3)
+    monkeypatch.setattr(stage_one, "PROBES", 1)  # a search reads its own list only
+    monkeypatch.setattr(stage_one, "NEIGHBOURS", 3)
     angles = {"a": 0.0, "b": 0.1, "c": 1.5, "d": 1.6, "e": 3.1, "f": 3.2}  # three lists of two
     data = np.array([[np.cos(t), np.sin(t)] for t in angles.values()], dtype=np.float32)
     centres = np.array([[1, 0], [0, 1], [-1, 0]], dtype=np.float32)
     names = list(angles)
-    found, neighbours, lists = similarity.IvfIndex(data, centres).search(np.arange(6))
+    found, neighbours, lists = stage_one.IvfIndex(data, centres).search(np.arange(6))
     assert list(neighbours[0][:2]) == [0, 1]  # a finds itself and b, in list 0
     left = [0, 2, 3, 4, 5]  # b is deleted
-    index = similarity.IvfIndex(data[left], centres)
+    index = stage_one.IvfIndex(data[left], centres)
     named = [names[k] for k in left]
-    assert similarity._searched_again(index, named, names, lists, found, neighbours) is not None
+    assert stage_one._searched_again(index, named, names, lists, found, neighbours) is not None
     wrong = lists.copy()
     wrong[1, 0] = 2  # b said to have been in e and f's list
-    assert similarity._searched_again(index, named, names, wrong, found, neighbours) is None
+    assert stage_one._searched_again(index, named, names, wrong, found, neighbours) is None
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
 def test_free_memory_is_handed_back_on_glibc() -> None:
-    from curator.core import memory
+    from curator.core.common import memory
 
     assert memory._malloc_trim() is not None
     memory.release_free_memory()
@@ -653,7 +656,7 @@ def test_a_warm_run_reads_only_the_pages_whose_text_or_template_text_changed(
     own while its title, text and the template text it holds stay the same: a warm run reads the
     pages that changed and those whose template text a change made or unmade, and finds what a
     run without a cache finds."""
-    from curator.core.errors import CuratorError
+    from curator.core.common.errors import CuratorError
 
     shared = "Open Settings, go to Appearance and choose Install."
     copied = "The gateway keys live in the hardware security module."
@@ -662,15 +665,15 @@ def test_a_warm_run_reads_only_the_pages_whose_text_or_template_text_changed(
         files[f"p{i}.md"] += f" {copied}"  # on three pages: not template text yet
     root = make_vault(tmp_path / "v", files)
     read: list[str] = []
-    real = similarity._sentences_read
-    monkeypatch.setattr(similarity, "_sentences_read", lambda root, at, sha: read.append(at) or real(root, at, sha))
+    real = distinct._sentences_read
+    monkeypatch.setattr(distinct, "_sentences_read", lambda root, at, sha: read.append(at) or real(root, at, sha))
 
     def warm() -> dict[str, tuple[str, int]]:
         read.clear()
-        return {path: (d.key, d.words) for path, d in similarity.distinctive_texts(load_vault(root)).items()}
+        return {path: (d.key, d.words) for path, d in distinct.distinctive_texts(load_vault(root)).items()}
 
     def without_cache() -> dict[str, list[str]]:
-        found = similarity.distinctive_texts(load_vault(root, use_cache=False))
+        found = distinct.distinctive_texts(load_vault(root, use_cache=False))
         return {path: d.sentences for path, d in found.items()}
 
     first = warm()
@@ -682,14 +685,14 @@ def test_a_warm_run_reads_only_the_pages_whose_text_or_template_text_changed(
     assert found["p3.md"] == first["p3.md"] and found["p0.md"] != first["p0.md"]
     expected = without_cache()
     assert copied not in expected["p0.md"]
-    assert {path: d.sentences for path, d in similarity.distinctive_texts(load_vault(root)).items()} == expected
+    assert {path: d.sentences for path, d in distinct.distinctive_texts(load_vault(root)).items()} == expected
     (root / "p3.md").write_text(files["p3.md"] + " A sentence of its own, written today.")
     warm()
     assert read == ["p3.md"]
     # A page written to while it is read: nothing is taken from the new text, now or when asked later.
-    vault, stored = load_vault(root, use_cache=False), similarity.distinctive_texts(load_vault(root))
+    vault, stored = load_vault(root, use_cache=False), distinct.distinctive_texts(load_vault(root))
     (root / "p4.md").write_text("Rewritten meanwhile.")
     with pytest.raises(CuratorError, match=r"p4\.md changed while"):
-        similarity.distinctive_texts(vault)
+        distinct.distinctive_texts(vault)
     with pytest.raises(CuratorError, match=r"p4\.md changed while"):
         _ = stored["p4.md"].sentences

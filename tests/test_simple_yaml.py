@@ -8,8 +8,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from curator.core.parse import json_safe
-from curator.core.simple_yaml import is_plain_string, load_simple
+from curator.core.common.simple_yaml import is_plain_string, load_simple
+from curator.core.read.parse import json_safe
 
 TRICKY = [
     "topic",

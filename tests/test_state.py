@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from helpers import make_vault
 
-from curator.core import atomic
-from curator.core.changes import _discard_temporaries, _inside, _Reads, _set_files, history, recover
-from curator.core.edits import FileChange
-from curator.core.errors import EditError
-from curator.core.lint import lint
+from curator.core.change.changes import _discard_temporaries, _inside, _Reads, _set_files, history, recover
+from curator.core.change.edits import FileChange
+from curator.core.check.lint import lint
+from curator.core.common import atomic
+from curator.core.common.errors import EditError
 
 HAS_GIT = shutil.which("git") is not None
 IDS = ("20260101-000000-aaaa", "20260101-000001-bbbb")
@@ -146,7 +146,7 @@ def test_no_command_acts_on_a_cloned_journal(hostile_clone: tuple[Path, Path], c
 def test_an_entry_sealed_with_another_users_key_is_foreign(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, own_user_config: Path
 ) -> None:
-    from curator.core import statefiles
+    from curator.core.state import statefiles
 
     root = make_vault(tmp_path / "v", {"a.md": "# A\n"})
     plant_hostile_journal(root, tmp_path / "PWNED", b"[core]\n")
@@ -320,7 +320,7 @@ def test_a_crafted_words_store_makes_no_duplicate(tmp_path: Path) -> None:
 
 
 def test_foreign_suggestions_are_neither_shown_nor_applied(tmp_path: Path) -> None:
-    from curator.core.dream import SCHEMA, load_suggestions
+    from curator.core.curate.dream import SCHEMA, load_suggestions
 
     root = make_vault(tmp_path / "v", {"a.md": "# A\n\n[[b]]\n", "b.md": "# B\n"})
     (root / ".curator").mkdir()
@@ -340,7 +340,7 @@ def test_foreign_suggestions_are_neither_shown_nor_applied(tmp_path: Path) -> No
 
 
 def test_state_written_here_is_sealed_and_read_back(tmp_path: Path, own_user_config: Path) -> None:
-    from curator.core.dream import Suggestion, load_suggestions, save_suggestions
+    from curator.core.curate.dream import Suggestion, load_suggestions, save_suggestions
 
     root = make_vault(tmp_path / "v", {"a.md": "# A\n"})
     suggestion = Suggestion("0123456789", "rename", ["a.md"], "b", "why", {})

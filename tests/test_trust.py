@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from curator.cli.main import main
-from curator.core import trust
-from curator.core.config import load_config
+from curator.core.state import trust
+from curator.core.state.config import load_config
 from curator.tui.app import CuratorApp
 from curator.tui.screens.modals import Confirm
 

@@ -11,11 +11,11 @@ from helpers import NOT_A_STUB, make_vault, settle
 from textual.widgets import DataTable, Input, OptionList
 
 from curator.cli.main import main
-from curator.core.changes import apply, history, undo
-from curator.core.config import load_config
-from curator.core.edits import plan_rename
-from curator.core.lint import lint, vault_baseline
-from curator.core.loading import load_vault
+from curator.core.change.changes import apply, history, undo
+from curator.core.change.edits import plan_rename
+from curator.core.check.lint import lint, vault_baseline
+from curator.core.read.loading import load_vault
+from curator.core.state.config import load_config
 from curator.tui.app import CuratorApp
 from curator.tui.screens.history import HistoryScreen
 from curator.tui.screens.main import MainScreen
@@ -542,13 +542,13 @@ def test_curator_vault_reads_the_vault_before_the_app_starts(
 
     started: list[CuratorApp] = []
     threads: list[int] = []
-    real_open = __import__("curator.core.lint", fromlist=["open_vault"]).open_vault
+    real_open = __import__("curator.core.curate.opening", fromlist=["open_vault"]).open_vault
 
     def counting_open(*args: Any) -> Any:
         threads.append(threading.active_count())
         return real_open(*args)
 
-    monkeypatch.setattr("curator.core.lint.open_vault", counting_open)
+    monkeypatch.setattr("curator.core.curate.opening.open_vault", counting_open)
     monkeypatch.setattr(CuratorApp, "run", lambda self: started.append(self))
     assert main([str(sample_vault)]) == 0
     (app,) = started

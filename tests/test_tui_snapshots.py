@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from helpers import settle_screen
 
-import curator.core.changes as changes
-from curator.core.changes import apply
-from curator.core.edits import plan_rename
-from curator.core.loading import load_vault
+import curator.core.change.changes as changes
+from curator.core.change.changes import apply
+from curator.core.change.edits import plan_rename
+from curator.core.read.loading import load_vault
 from curator.tui.app import CuratorApp
 
 

@@ -11,10 +11,10 @@ import pytest
 from edit_helpers import folders, tree
 from helpers import make_vault
 
-from curator.core.changes import apply, history, recover, undo
-from curator.core.edits import plan_merge, plan_rename
-from curator.core.errors import EditError
-from curator.core.loading import load_vault
+from curator.core.change.changes import apply, history, recover, undo
+from curator.core.change.edits import plan_merge, plan_rename
+from curator.core.common.errors import EditError
+from curator.core.read.loading import load_vault
 
 FILES: dict[str, str | bytes] = {
     "Home.md": "# Home\n\nSee [[Alpha]].\n\nAnd [[Beta]] too.\n\nLast line.\n",
@@ -104,7 +104,7 @@ def test_undo_of_a_merge(tmp_path: Path) -> None:
 def _steps(tmp_path: Path, make_change: str) -> int:
     """How many file operations (and commits) a change makes."""
     root = make_vault(tmp_path / "count", FILES)
-    import curator.core.changes as changes
+    import curator.core.change.changes as changes
 
     seen: list[str] = []
     changes.before_step = seen.append
@@ -118,10 +118,10 @@ def _steps(tmp_path: Path, make_change: str) -> int:
 CRASHING = """
 import os, sys
 from pathlib import Path
-import curator.core.changes as changes
-from curator.core.changes import apply, undo
-from curator.core.edits import plan_rename
-from curator.core.loading import load_vault
+import curator.core.change.changes as changes
+from curator.core.change.changes import apply, undo
+from curator.core.change.edits import plan_rename
+from curator.core.read.loading import load_vault
 root = Path(sys.argv[1]); crash_at = int(sys.argv[2]); action = sys.argv[3]
 count = [0]
 def step(name):
@@ -180,8 +180,8 @@ def test_history_command_reports_recovery(tmp_path: Path, capsys: pytest.Capture
 DYING = """
 import os, sys, time
 from pathlib import Path
-import curator.core.changes as changes
-from curator.core.edits import plan_rename
+import curator.core.change.changes as changes
+from curator.core.change.edits import plan_rename
 root = Path(sys.argv[1]); die_at = int(sys.argv[2])
 count = [0]
 def step(name):

@@ -14,17 +14,17 @@ from curator import __version__
 if TYPE_CHECKING:
     import networkx as nx
 
-    from curator.core.changes import Entry
-    from curator.core.dream import DreamResult, Suggestion
-    from curator.core.edits import Plan
-    from curator.core.fixes import Fix
-    from curator.core.lint import LintReport
-    from curator.core.query import Result
-    from curator.core.remember import Proposal
-    from curator.core.search import SearchResult
-    from curator.core.stats import Stats
-    from curator.core.trust import TrustedVault
-    from curator.core.vault import Vault
+    from curator.core.change.changes import Entry
+    from curator.core.change.edits import Plan
+    from curator.core.check.fixes import Fix
+    from curator.core.check.lint import LintReport
+    from curator.core.curate.dream import DreamResult, Suggestion
+    from curator.core.curate.remember import Proposal
+    from curator.core.meaning.search import SearchResult
+    from curator.core.read.query import Result
+    from curator.core.read.stats import Stats
+    from curator.core.read.vault import Vault
+    from curator.core.state.trust import TrustedVault
 
 LINT = "curator.lint/1"
 GRAPH = "curator.graph/1"
@@ -60,7 +60,7 @@ def lint(report: LintReport, summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def graph(links: nx.DiGraph) -> dict[str, Any]:
-    from curator.core.graph import components, orphan_clusters
+    from curator.core.read.graph import components, orphan_clusters
 
     return {
         "schema": GRAPH,
@@ -220,7 +220,7 @@ def remembered(proposal: Proposal, entry: Entry | None, suggestion: str | None =
 
 def query(text: str, result: Result, vault: Vault) -> dict[str, Any]:
     """The pages a query matched (with the fields it named), or in edge mode the edges."""
-    from curator.core.query import field_value
+    from curator.core.read.query import field_value
 
     def page(path: str) -> dict[str, Any]:
         fields = {name: field_value(vault, path, name) for name in result.fields if "." not in name}

@@ -10,8 +10,8 @@ from typing import Any
 from urllib.parse import quote
 
 from curator import __version__
-from curator.core.lint import LintReport
-from curator.core.rules import CATALOGUE
+from curator.core.check.lint import LintReport
+from curator.core.common.rules import CATALOGUE
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 _ANSI = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m", "bold": "\x1b[1m", "dim": "\x1b[2m"}

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from curator import __version__
 from curator.cli import documents, output
-from curator.core.errors import REPORTED, one_line
+from curator.core.common.errors import REPORTED, one_line
 
 if TYPE_CHECKING:
-    from curator.core.dream import Suggestion
-    from curator.core.edits import Plan
-    from curator.core.vault import Vault
+    from curator.core.change.edits import Plan
+    from curator.core.curate.dream import Suggestion
+    from curator.core.read.vault import Vault
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -113,7 +113,7 @@ def _undecodable_argument(args: argparse.Namespace) -> str | None:
     """What is wrong when an argument that is text (a name, a query, a reason) holds bytes that are
     not UTF-8, which Python keeps as lone surrogates that no file, page or JSON document can hold;
     the vault's path is a path, any bytes the system allows."""
-    from curator.core.names import escaped, is_utf8
+    from curator.core.common.names import escaped, is_utf8
 
     for name, value in vars(args).items():
         for text in value if isinstance(value, list) else [value]:
@@ -142,17 +142,17 @@ def _lint_arguments(lint: argparse.ArgumentParser) -> None:
 
 def run_lint(args: argparse.Namespace) -> int:
     from curator.cli import lint_formats as fmt
-    from curator.core.config import load_config
-    from curator.core.lint import at_or_above, baseline_document, lint, load_baseline, vault_baseline
-    from curator.core.lock import between_writes
-    from curator.core.scan import check_vault_root
+    from curator.core.check.lint import at_or_above, baseline_document, lint, load_baseline, vault_baseline
+    from curator.core.read.scan import check_vault_root
+    from curator.core.state.config import load_config
+    from curator.core.state.lock import between_writes
 
     root = check_vault_root(args.vault)
     config = load_config(root)
     # The vault's own baseline file unless one is named (a fresh --write-baseline ignores both).
     accepted = load_baseline(args.baseline) if args.baseline else vault_baseline(root, config)
     if args.select is not None or args.ignore is not None:
-        from curator.core.config import select_rules
+        from curator.core.state.config import select_rules
 
         config = select_rules(config, args.select, args.ignore)
     with output.progress_bar() as progress:  # a change being written is waited for, never half read
@@ -163,7 +163,7 @@ def run_lint(args: argparse.Namespace) -> int:
     for note in report.notes:
         output.diagnose(note)
     if (Path(args.vault) / ".curator" / "journal").is_dir():  # only edit commands write a journal
-        from curator.core.changes import pending
+        from curator.core.change.changes import pending
 
         interrupted, ignored = pending(Path(args.vault))
         if ignored:
@@ -204,24 +204,24 @@ def _graph_arguments(graph: argparse.ArgumentParser) -> None:
 
 
 def run_graph(args: argparse.Namespace) -> int:
-    from curator.core.graph import to_dot
-    from curator.core.loading import load_vault
+    from curator.core.read.graph import graph_of, to_dot
+    from curator.core.read.loading import load_vault
 
     vault = load_vault(args.vault, use_cache=not args.no_cache)
     for note in vault.notes:
         output.diagnose(note)
     if args.format == "dot":
-        output.emit(to_dot(vault.graph))
+        output.emit(to_dot(graph_of(vault)))
     else:
-        output.emit_json(documents.graph(vault.graph), large=True)
+        output.emit_json(documents.graph(graph_of(vault)), large=True)
     return EXIT_OK
 
 
 def _recovered(vault: str) -> Path:
     """The vault's root, once what earlier commands left is settled (a crash rolled back, a change
     git did not take committed), each said in one line."""
-    from curator.core.changes import recover
-    from curator.core.scan import check_vault_root
+    from curator.core.change.changes import recover
+    from curator.core.read.scan import check_vault_root
 
     root = check_vault_root(vault)
     for line in recover(root, on_wait=output.diagnose):
@@ -231,11 +231,11 @@ def _recovered(vault: str) -> Path:
 
 def _loaded_with_model(root: Path | str) -> Vault:
     """The vault, its embedding model loading meanwhile in a thread (for search and remember)."""
-    from curator.core.config import load_config
-    from curator.core.loading import load_vault
-    from curator.core.lock import between_writes
-    from curator.core.scan import check_vault_root
-    from curator.core.similarity import preload_provider
+    from curator.core.meaning.vectors import preload_provider
+    from curator.core.read.loading import load_vault
+    from curator.core.read.scan import check_vault_root
+    from curator.core.state.config import load_config
+    from curator.core.state.lock import between_writes
 
     root = check_vault_root(root)
     config = load_config(root)
@@ -265,20 +265,20 @@ def _merge_arguments(merge: argparse.ArgumentParser) -> None:
 
 
 def run_rename(args: argparse.Namespace) -> int:
-    from curator.core.edits import plan_rename
+    from curator.core.change.edits import plan_rename
 
     return _run_edit(args, lambda vault: plan_rename(vault, args.old, args.new, args.reason))
 
 
 def run_merge(args: argparse.Namespace) -> int:
-    from curator.core.edits import plan_merge
+    from curator.core.change.edits import plan_merge
 
     return _run_edit(args, lambda vault: plan_merge(vault, args.source, args.into, args.reason))
 
 
 def _run_edit(args: argparse.Namespace, make_plan: Callable[[Vault], Plan]) -> int:
-    from curator.core.changes import plan_and_apply
-    from curator.core.loading import load_vault
+    from curator.core.change.changes import plan_and_apply
+    from curator.core.read.loading import load_vault
 
     root = _recovered(args.vault)
     entry = None
@@ -311,7 +311,7 @@ def _vault_and_json_arguments(command: argparse.ArgumentParser) -> None:
 def run_history(args: argparse.Namespace) -> int:
     import time
 
-    from curator.core.changes import history, reverted_outside
+    from curator.core.change.changes import history, reverted_outside
 
     root = _recovered(args.vault)
     entries = history(root)
@@ -343,7 +343,7 @@ def _undo_arguments(undo: argparse.ArgumentParser) -> None:
 
 
 def run_undo(args: argparse.Namespace) -> int:
-    from curator.core.changes import undo
+    from curator.core.change.changes import undo
 
     root = _recovered(args.vault)
     entry = undo(root, args.id, allow_dirty=args.allow_dirty, on_wait=output.diagnose)
@@ -358,7 +358,7 @@ def run_undo(args: argparse.Namespace) -> int:
 
 
 def _suggestion_line(s: Suggestion) -> str:
-    from curator.core.dream import describe
+    from curator.core.curate.dream import describe
 
     return f"{s.id}  {s.status:<8} {describe(s)}\n    {s.reason}"
 
@@ -370,8 +370,8 @@ def _dream_arguments(dream: argparse.ArgumentParser) -> None:
 
 
 def run_dream(args: argparse.Namespace) -> int:
-    from curator.core.dream import dream
-    from curator.core.loading import load_vault
+    from curator.core.curate.dream import dream
+    from curator.core.read.loading import load_vault
 
     root = _recovered(args.vault)
     result = dream(load_vault(root), args.limit)
@@ -389,7 +389,7 @@ def run_dream(args: argparse.Namespace) -> int:
         elif s.kind == "merge":
             output.emit(f"I would merge {s.pages[0]} into {s.pages[1]}.")
         else:  # an index tiering, a dropped status update: not about two pages
-            from curator.core.dream import describe
+            from curator.core.curate.dream import describe
 
             output.emit(f"I would {describe(s)}.")
         output.emit(f"    {s.reason}.  [{s.id}]")
@@ -399,7 +399,7 @@ def run_dream(args: argparse.Namespace) -> int:
 
 
 def run_suggestions(args: argparse.Namespace) -> int:
-    from curator.core.dream import load_suggestions
+    from curator.core.curate.dream import load_suggestions
 
     root = _recovered(args.vault)
     suggestions = load_suggestions(root)
@@ -419,8 +419,8 @@ def _apply_arguments(accept: argparse.ArgumentParser) -> None:
 
 
 def run_apply(args: argparse.Namespace) -> int:
-    from curator.core.dream import accept
-    from curator.core.loading import load_vault
+    from curator.core.curate.dream import accept
+    from curator.core.read.loading import load_vault
 
     root = _recovered(args.vault)
     suggestion, entry = accept(load_vault(root), args.id, args.title, args.allow_dirty, on_wait=output.diagnose)
@@ -439,8 +439,8 @@ def _reject_arguments(reject: argparse.ArgumentParser) -> None:
 
 
 def run_reject(args: argparse.Namespace) -> int:
-    from curator.core.dream import set_status
-    from curator.core.scan import check_vault_root
+    from curator.core.curate.dream import set_status
+    from curator.core.read.scan import check_vault_root
 
     suggestion = set_status(check_vault_root(args.vault), args.id, "rejected")
     output.emit(f"rejected {suggestion.id}; it is not proposed again while its pages stay as they are")
@@ -455,7 +455,7 @@ def run_tui(args_list: list[str]) -> int:
         "--theme", help="curator-dark (default), curator-light, curator-high-contrast, or any Textual theme"
     )
     args = parser.parse_args(args_list)
-    from curator.core.scan import check_vault_root
+    from curator.core.read.scan import check_vault_root
 
     root = check_vault_root(args.vault)
     from textual.theme import BUILTIN_THEMES
@@ -466,8 +466,8 @@ def run_tui(args_list: list[str]) -> int:
     if args.theme and args.theme not in themes:
         output.diagnose(f"no theme {args.theme!r} (try: {', '.join(sorted(themes))})")
         return EXIT_USAGE
-    from curator.core.lint import open_vault
-    from curator.core.progress import phase
+    from curator.core.common.progress import phase
+    from curator.core.curate.opening import open_vault
 
     # Read before the app (and numpy, which it imports) starts a thread: parsing may fork workers then.
     with output.progress_bar() as progress:
@@ -486,7 +486,7 @@ def _search_arguments(find: argparse.ArgumentParser) -> None:
 
 
 def run_search(args: argparse.Namespace) -> int:
-    from curator.core.search import search
+    from curator.core.meaning.search import search
 
     result = search(_loaded_with_model(args.vault), " ".join(args.query), args.limit)
     for note in result.notes:
@@ -515,9 +515,9 @@ def _fix_arguments(fix: argparse.ArgumentParser) -> None:
 
 
 def run_fix(args: argparse.Namespace) -> int:
-    from curator.core.changes import Entry, plan_and_apply
-    from curator.core.fixes import FIXABLE_RULES, Fix, fix_for, fixable_findings
-    from curator.core.loading import load_vault
+    from curator.core.change.changes import Entry, plan_and_apply
+    from curator.core.check.fixes import FIXABLE_RULES, Fix, fix_for, fixable_findings
+    from curator.core.read.loading import load_vault
 
     for rule in args.rule or []:
         if rule not in FIXABLE_RULES:
@@ -564,7 +564,7 @@ def run_fix(args: argparse.Namespace) -> int:
 
 
 def _fix_planner(fingerprint: str) -> Callable[[Vault], Plan]:
-    from curator.core.fixes import plan_fix
+    from curator.core.check.fixes import plan_fix
 
     return lambda vault: plan_fix(vault, fingerprint)[1]
 
@@ -586,10 +586,10 @@ class _NothingToWrite(Exception):
 
 
 def run_remember(args: argparse.Namespace) -> int:
-    from curator.core.changes import plan_and_apply
-    from curator.core.config import load_config
-    from curator.core.remember import Proposal, remember
-    from curator.core.similarity import preload_provider
+    from curator.core.change.changes import plan_and_apply
+    from curator.core.curate.remember import Proposal, remember
+    from curator.core.meaning.vectors import preload_provider
+    from curator.core.state.config import load_config
 
     root = _recovered(args.vault)
     text = args.text
@@ -615,7 +615,7 @@ def run_remember(args: argparse.Namespace) -> int:
         with contextlib.suppress(_NothingToWrite):
             _, entry = plan_and_apply(root, decide, args.allow_dirty, on_wait=output.diagnose)
     else:  # it waits in the review queue
-        from curator.core.dream import queue_remembered
+        from curator.core.curate.dream import queue_remembered
 
         vault = _loaded_with_model(root)
         proposal = remember(vault, text, args.source, args.page_type)
@@ -646,9 +646,9 @@ def _trust_arguments(trust: argparse.ArgumentParser) -> None:
 
 
 def run_trust(args: argparse.Namespace) -> int:
-    from curator.core import trust
-    from curator.core.config import CONFIG_NAME
-    from curator.core.scan import check_vault_root
+    from curator.core.read.scan import check_vault_root
+    from curator.core.state import trust
+    from curator.core.state.config import CONFIG_NAME, trust_asked
 
     if args.list:
         vaults = trust.trusted_vaults()
@@ -671,7 +671,7 @@ def run_trust(args: argparse.Namespace) -> int:
         else:
             output.diagnose(f"{root} was not trusted")
         return EXIT_OK
-    asked = trust.asked_by(root)
+    asked = trust_asked(root)
     if not asked:
         output.diagnose(f"{root / CONFIG_NAME} asks for nothing that needs trust: there is nothing to trust")
         return EXIT_OK
@@ -691,8 +691,8 @@ def _query_arguments(query: argparse.ArgumentParser) -> None:
 
 
 def run_query(args: argparse.Namespace) -> int:
-    from curator.core.loading import load_fields
-    from curator.core.query import field_value, run
+    from curator.core.read.loading import load_fields
+    from curator.core.read.query import field_value, run
 
     vault = load_fields(args.vault)
     for note in vault.notes:
@@ -730,9 +730,9 @@ def _stats_arguments(stats: argparse.ArgumentParser) -> None:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from curator.core.lint import lint
-    from curator.core.loading import load_vault
-    from curator.core.stats import stats
+    from curator.core.check.lint import lint
+    from curator.core.read.loading import load_vault
+    from curator.core.read.stats import stats
 
     by = tuple(name.strip() for name in args.by.split(",") if name.strip())
     report = lint(args.vault)  # lint's findings (its cached result when nothing changed)
@@ -802,7 +802,7 @@ COMMANDS: dict[str, Command] = {
         "find pages by frontmatter and typed edges (type:, tag:, broader+:[[X]], AND/OR/NOT, sort:)",
         _query_arguments,
         run_query,
-        "Query pages by their frontmatter and typed edges; see curator/core/query.py for the language.",
+        "Query pages by their frontmatter and typed edges; see curator/core/read/query.py for the language.",
     ),
     "stats": Command(
         "count pages, links, findings, and pages by any frontmatter field",

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from curator.core.progress import Phased
+    from curator.core.common.progress import Phased
 
 
 # Control characters other than newline and tab, except curator's own colours (SGR `ESC[…m`): a

@@ -6,6 +6,7 @@ import os
 import shlex
 import subprocess
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from textual import work
@@ -15,20 +16,20 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from curator.core.changes import undo
-from curator.core.config import load_config
-from curator.core.dream import accept, dream, set_status
-from curator.core.edits import Plan
-from curator.core.errors import REPORTED, one_line
-from curator.core.findings import with_similar
-from curator.core.lint import Opened, open_vault
-from curator.core.loading import load_vault
-from curator.core.names import visible
-from curator.core.pagefilter import PageIndex
-from curator.core.rules import Finding
-from curator.core.similarity import find_similar
-from curator.core.vault import Vault
-from curator.tui.commands import CuratorCommands
+from curator.core.change.changes import undo
+from curator.core.change.edits import Plan
+from curator.core.check.findings import with_similar
+from curator.core.common.errors import REPORTED, one_line
+from curator.core.common.names import visible
+from curator.core.common.rules import Finding
+from curator.core.curate.dream import accept, dream, set_status
+from curator.core.curate.opening import Opened, open_vault
+from curator.core.meaning.similarity import find_similar
+from curator.core.read.loading import load_vault
+from curator.core.read.pagefilter import PageIndex
+from curator.core.read.vault import Vault
+from curator.core.state.config import load_config
+from curator.tui.commands import Command, CuratorCommands
 from curator.tui.messages import (
     ChangeMade,
     Dreamt,
@@ -191,6 +192,31 @@ class CuratorApp(App[None]):
         self.pop_to_main()
         self.main.select(path)
 
+    def palette_commands(self) -> list[Command]:
+        """What the command palette offers (see commands.py)."""
+        app = self
+        commands: list[Command] = [
+            ("view: index", partial(app.run_action, "pane('index-pane')"), "Show the page index"),
+            ("view: graph", partial(app.run_action, "pane('graph-pane')"), "Show the links of the page"),
+            ("view: findings", partial(app.run_action, "pane('findings-pane')"), "Show the findings"),
+            ("view: preview", partial(app.run_action, "pane('preview-pane')"), "Show the page"),
+            ("view: search", app.action_search, "Search pages by words, meaning and links"),
+            ("view: history", app.action_history, "Every applied change; undo any one"),
+            ("view: help", app.action_help, "Keys and how to start"),
+            ("view: all findings", partial(app.only_rule, None), "Show findings of every rule"),
+            ("fix: start review", app.action_review, "Walk through the suggestions"),
+            ("fix: dream", app.action_dream, "Propose renames and merges now"),
+            ("fix: rescan", app.action_rescan, "Read the vault again"),
+        ]
+        for rule in sorted({f.rule for f in app.findings}):
+            commands.append((f"view: only {rule}", partial(app.only_rule, rule), f"Show only {rule} findings"))
+        for theme in sorted(app.available_themes):
+            commands.append((f"theme: {theme}", partial(setattr, app, "theme", theme), "Switch the colours"))
+        if app.vault is not None:
+            for page in app.vault.pages.values():
+                commands.append((f"go: {page.title}", partial(app.go_to, page.path), page.path))
+        return commands
+
     def only_rule(self, rule: str | None) -> None:
         self.pop_to_main()
         self.main.query_one(FindingsPane).only_rule(rule)
@@ -253,11 +279,11 @@ class CuratorApp(App[None]):
     def offer_trust(self) -> None:
         """Show exactly what the vault's config asks for (a command to run, a model to fetch), and
         trust the vault if told to."""
-        from curator.core import trust
-        from curator.core.config import CONFIG_NAME
+        from curator.core.state import trust
+        from curator.core.state.config import CONFIG_NAME, trust_asked
 
         try:
-            asked = trust.asked_by(self.vault_root)
+            asked = trust_asked(self.vault_root)
         except REPORTED as exc:
             self.notify(one_line(exc), severity="error")
             return
@@ -315,7 +341,7 @@ class CuratorApp(App[None]):
 
     def fix_finding(self, finding: Finding) -> None:
         """Show the selected finding's fix as a diff; apply it (one journaled change) if told to."""
-        from curator.core.fixes import fix_for
+        from curator.core.check.fixes import fix_for
 
         if self.vault is None:
             return
@@ -339,14 +365,14 @@ class CuratorApp(App[None]):
         self.push_screen(Confirm(question), answered)
 
     def apply_fix(self, fingerprint: str) -> None:
-        from curator.core.fixes import plan_fix
+        from curator.core.check.fixes import plan_fix
 
         self.apply_plan(lambda vault: plan_fix(vault, fingerprint)[1])
 
     @work(thread=True, exclusive=True, group="edit", name="Not fixed", exit_on_error=False)
     def apply_plan(self, make_plan: Callable[[Vault], Plan]) -> None:
         """Plan (under the vault's lock, against the files as they are) and apply one fix."""
-        from curator.core.changes import plan_and_apply
+        from curator.core.change.changes import plan_and_apply
 
         _, entry = plan_and_apply(self.vault_root, make_plan)
         self.post_message(ChangeMade(f"Fixed: {entry.reason} (u undoes it)", entry.id, undoable="fix"))
@@ -354,9 +380,9 @@ class CuratorApp(App[None]):
     def _fix_with_choice(self, finding: Finding) -> None:
         """The fixes a person chooses: a type, a title, a merge's direction, where to link an orphan
         from; a broken frontmatter opens in the editor at its line."""
-        from curator.core import fixes
-        from curator.core.dream import derive_title, written_by_hand
-        from curator.core.edits import plan_merge, plan_rename
+        from curator.core.change.edits import plan_merge, plan_rename
+        from curator.core.check import fixes
+        from curator.core.curate.dream import derive_title, written_by_hand
 
         vault, path = self.vault, finding.path
         assert vault is not None
@@ -400,14 +426,14 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, group="choices", name="No pages to link from", exit_on_error=False)
     def offer_links_for(self, orphan: str) -> None:
-        from curator.core import fixes
+        from curator.core.check import fixes
 
         vault = self.vault
         sources = fixes.link_from_choices(vault, orphan) if vault is not None else []
         self.call_from_thread(self._choose_link_source, orphan, sources)
 
     def _choose_link_source(self, orphan: str, sources: list[str]) -> None:
-        from curator.core import fixes
+        from curator.core.check import fixes
 
         if not sources:
             self.notify(f"No page to link {orphan} from", severity="warning")
@@ -424,8 +450,8 @@ class CuratorApp(App[None]):
     @work(thread=True, exclusive=True, group="edit", name="Not ignored", exit_on_error=False)
     def ignore_finding(self, finding: Finding) -> None:
         """Add the finding to the vault's baseline file (a journaled change: u undoes it)."""
-        from curator.core.changes import plan_and_apply
-        from curator.core.lint import plan_ignore
+        from curator.core.change.changes import plan_and_apply
+        from curator.core.check.lint import plan_ignore
 
         config = load_config(self.vault_root)
         _, entry = plan_and_apply(self.vault_root, lambda _vault: plan_ignore(self.vault_root, config, [finding]))

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from textual.message import Message
 from textual.screen import Screen
 
-from curator.core.pagefilter import PageIndex
-from curator.core.rules import Finding
-from curator.core.vault import Vault
+from curator.core.common.rules import Finding
+from curator.core.read.pagefilter import PageIndex
+from curator.core.read.vault import Vault
 
 
 @dataclass

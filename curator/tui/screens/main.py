@@ -10,8 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
 
-from curator.core.rules import Finding
-from curator.core.vault import Vault
+from curator.core.common.rules import Finding
+from curator.core.read.vault import Vault
 from curator.tui.messages import LoadProgressed, PageSelected, SimilarScored, VaultLoaded
 from curator.tui.widgets.findings import FindingsPane
 from curator.tui.widgets.graph import GraphPane
@@ -96,7 +96,7 @@ class MainScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="like", name="Cannot compare the page", exit_on_error=False)
     def find_like(self, vault: Vault, path: str) -> None:
         """The model's closest pages to one page, and the duplicate evidence the rule found for it."""
-        from curator.core.similarity import pages_like
+        from curator.core.meaning.similarity import pages_like
 
         like, warning = pages_like(vault, path)
         evidence = {

@@ -12,9 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from curator.core.dream import Suggestion, describe, load_suggestions, plan_for
-from curator.core.edits import plan_diff
-from curator.core.errors import REPORTED, one_line
+from curator.core.change.edits import plan_diff
+from curator.core.common.errors import REPORTED, one_line
+from curator.core.curate.dream import Suggestion, describe, load_suggestions, plan_for
 from curator.tui.screens.modals import EditLine
 
 
@@ -123,7 +123,7 @@ class ReviewScreen(Screen[None]):
             if title:
                 self.action_accept(title)
 
-        from curator.core.dream import written_by_hand
+        from curator.core.curate.dream import written_by_hand
 
         vault = self.app.vault  # type: ignore[attr-defined]
         page = suggestion.pages[0]

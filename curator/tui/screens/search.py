@@ -10,8 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from curator.core.errors import REPORTED, one_line
-from curator.core.search import SearchResult, search
+from curator.core.common.errors import REPORTED, one_line
+from curator.core.meaning.search import SearchResult, search
 
 
 class SearchScreen(Screen[None]):

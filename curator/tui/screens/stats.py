@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from curator.core.stats import stats
+from curator.core.read.stats import stats
 
 FIELDS = ("type", "source", "confidence", "owner", "folder")
 

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from curator.core.rules import Finding
+from curator.core.common.rules import Finding
 from curator.tui.messages import PageSelected
 
 LEVELS = (None, "error", "warning", "info")

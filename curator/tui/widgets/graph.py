@@ -11,8 +11,8 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from curator.core.graph import DEAD_PREFIX, figures, neighbourhood, picture, picture_edges
-from curator.core.vault import Vault
+from curator.core.read.graph import DEAD_PREFIX, figures, graph_of, neighbourhood, picture, picture_edges
+from curator.core.read.vault import Vault
 from curator.tui.messages import PageSelected
 from curator.tui.widgets.graph_picture import draw
 
@@ -45,12 +45,12 @@ class GraphPane(Vertical):
         """The picture, as wide as the pane and a third of its height (at least 5 rows)."""
         vault, path = self.vault, self.path
         canvas = self.query_one("#graph-picture", Static)
-        if vault is None or path is None or path not in vault.graph:
+        if vault is None or path is None or path not in graph_of(vault):
             canvas.update("")
             return
         width = max(self.size.width - 2, 10)
         height = max(5, min(14, self.size.height // 3))
-        positions = picture(vault.graph, path, self.hops)
+        positions = picture(graph_of(vault), path, self.hops)
         colours = self.app.get_css_variables()
         labels, styles = {}, {}
         for node in positions:
@@ -62,15 +62,15 @@ class GraphPane(Vertical):
                 styles[node] = colours.get("dead-link", "red")
             elif node in self.marks:
                 styles[node] = colours.get(f"finding-{self.marks[node]}", "")
-            elif vault.graph.degree(node) == 0:
+            elif graph_of(vault).degree(node) == 0:
                 styles[node] = colours.get("orphan", "")
         styles[path] = f"bold reverse {styles.get(path, '')}".strip()
         if self.highlighted in positions:
             styles[self.highlighted] = f"underline bold {styles.get(self.highlighted, '')}".strip()
-        canvas.update(draw(positions, picture_edges(vault.graph, path, positions), labels, styles, width, height))
+        canvas.update(draw(positions, picture_edges(graph_of(vault), path, positions), labels, styles, width, height))
 
     def show_figures(self, vault: Vault) -> None:
-        f = figures(vault.graph)
+        f = figures(graph_of(vault))
         text = Text(
             f"{f['pages']} pages · {f['links']} links to pages · {f['dead_links']} dead · "
             f"{f['orphans']} orphans · {f['components']} components",
@@ -89,13 +89,13 @@ class GraphPane(Vertical):
         if marks is not None:
             self.marks = marks
         self.draw()
-        near = neighbourhood(vault.graph, path)
+        near = neighbourhood(graph_of(vault), path)
         colours = self.app.get_css_variables()
         options: list[Option] = []
 
         def typed(a: str, b: str) -> str:
             """The typed edges (frontmatter keys such as broader, related) between a and b."""
-            data = vault.graph.get_edge_data(a, b) or {}
+            data = graph_of(vault).get_edge_data(a, b) or {}
             kinds = sorted(k for k in data.get("kinds", ()) if k not in ("link", "embed"))
             return f"  ({', '.join(kinds)})" if kinds else ""
 

@@ -11,9 +11,9 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from curator.core.pagefilter import PageIndex
-from curator.core.rules import SEVERITY_RANK, Finding
-from curator.core.vault import Vault
+from curator.core.common.rules import SEVERITY_RANK, Finding
+from curator.core.read.pagefilter import PageIndex
+from curator.core.read.vault import Vault
 from curator.tui.messages import PageSelected
 
 SORTS = ("title", "most linked", "most findings", "last modified")

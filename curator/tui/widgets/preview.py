@@ -10,8 +10,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Markdown, Static
 from textual.widgets.markdown import MarkdownBlock
 
-from curator.core.parse import split_frontmatter
-from curator.core.vault import Vault
+from curator.core.read.parse import split_frontmatter
+from curator.core.read.vault import Vault
 
 
 class Like(NamedTuple):

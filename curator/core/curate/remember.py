@@ -1,0 +1,369 @@
+"""Where a new memory belongs: decide ADD, MERGE-INTO, SUPERSEDE or DROP for a text an agent (or a
+person) hands over, instead of minting another diary page.
+
+The evidence, best first: pages the text names (a title or an alias in it, 0.95 / 0.90), pages
+whose title's words are all or nearly all in the text (0.85, less by rank), and the meaning of the
+text against each page's vector (the cosine). No search index is needed.
+An event page (a diary title) found this way points on to the thing it links to: a memory of an
+incident belongs on the page of the thing that broke. Then:
+
+- DROP: a pure status update ("PR 12 merged", git log holds it), or nothing new (every sentence
+  of the text is on the page already);
+- SUPERSEDE: the text says the page's fact changed ("no longer", "instead of", "replaced by",
+  "nicht mehr"): a new page holds it, the old one gets `superseded_by: "[[New]]"` and stays;
+- MERGE-INTO: the text's sentences the page lacks, appended under its best-matching section;
+- ADD: a new page titled by what the text is about (never its first sentence as it stands), typed,
+  linking the pages it names, listed in the index page.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import NamedTuple
+
+import numpy as np
+
+from curator.core.change.edits import FileChange, Plan, explicit_target, target_path
+from curator.core.change.frontmatter_edit import set_scalar
+from curator.core.common.errors import EditError
+from curator.core.common.names import FORBIDDEN, name_problem
+from curator.core.meaning.duplicates import CONTAINED, share_held
+from curator.core.read.page import has_aliases
+from curator.core.read.resolve import fold
+from curator.core.read.titles import diary_title, is_status_update, subject_of
+from curator.core.read.vault import Vault
+
+DECISIONS = ("add", "merge-into", "supersede", "drop")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_CHANGED = re.compile(
+    r"(?i)\b(no longer|not anymore|any ?more|instead of|replaced by|replaces|deprecated|superseded|"
+    r"has changed|changed to|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
+    r"nicht mehr|ersetzt|statt|jetzt)\b"
+)
+# Words after which a sentence stops naming its subject and says something about it.
+_CLAUSE_WORDS = frozenset(
+    "is are was were has have had will would can could should must does do did uses use runs "
+    "on in at for with from to by via because when after before since but and or "
+    "ist sind war hat haben wird kann muss mit für bei nach von vom zum zur auf und oder".split()
+)
+_TYPE_HINTS = {  # words that say which of the default types a new page is
+    "problem": r"outage|incident|error|fail|failed|failure|expired|broke|broken|down|bug|abgelaufen|störung|fehler",
+    "system": r"service|cluster|api|database|server|gateway|queue|pipeline",
+    "person": r"\b(?:he|she|they) (?:is|leads|owns)\b|tech lead|engineer|manager",
+    "customer": r"customer|client|kunde|contract",
+    "project": r"project|rewrite|migration|roadmap|milestone|projekt",
+}
+_STOP = frozenset(
+    "a an the and or of on in at to for from by with is are was were be been it its this that these those as "
+    "der die das und oder von vom zum zur im am an auf mit für ist sind war ein eine den dem des bei nach aus".split()
+)
+
+
+class Candidate(NamedTuple):
+    path: str
+    score: float  # in [0, 1]: the evidence that the text belongs on this page
+    why: str
+
+
+class Proposal(NamedTuple):
+    decision: str  # one of DECISIONS
+    page: str | None  # the page it goes to (add, supersede: the new page)
+    title: str | None
+    reason: str
+    evidence: list[Candidate]
+    plan: Plan | None  # None for drop
+
+
+def remember(
+    vault: Vault, text: str, source: str = "agent", page_type: str | None = None, threshold: float | None = None
+) -> Proposal:
+    """The proposal for `text` (nothing is written: apply `plan` with changes.plan_and_apply)."""
+    from curator.core.read.credentials import find_credentials
+
+    text = text.strip()
+    if not text:
+        raise EditError("nothing to remember: the text is empty")
+    found = find_credentials(text)
+    if found:
+        raise EditError(
+            f"the text holds a credential ({found[0].kind}) on its line {found[0].line}; nothing was written"
+        )
+    if page_type is not None and page_type not in vault.types:
+        raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
+    limit = vault.config.remember_threshold if threshold is None else threshold
+    evidence = candidates(vault, text)
+    if is_status_update(text):
+        return Proposal(
+            "drop", None, None, "Drop: a status update with no lasting fact (git log holds it)", evidence, None
+        )
+    for near in evidence[:3]:  # a repeat is dropped whatever the evidence says
+        if not _new_sentences(text, vault.text_of(near.path)):
+            return Proposal("drop", near.path, None, f"Drop: {near.path} says all of it already", evidence, None)
+        held = share_held(vault, near.path, text)
+        if held >= CONTAINED:  # what the duplicate rule calls a copy
+            return Proposal(
+                "drop", near.path, None, f"Drop: {near.path} holds {held:.0%} of the text already", evidence, None
+            )
+    best = evidence[0] if evidence and evidence[0].score >= limit else None
+    if best is None:
+        title = title_for(text)
+        plan = _plan_add(vault, text, title, source, page_type)
+        why = (
+            f"nothing in the vault is about it (best {evidence[0].path} at {evidence[0].score:.2f})"
+            if evidence
+            else "the vault has nothing near it"
+        )
+        return Proposal("add", plan.details["page"], title, f"Add a page: {why}", evidence, plan)
+    page_text = vault.text_of(best.path)
+    new = _new_sentences(text, page_text)
+    if not new:
+        return Proposal(
+            "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
+        )
+    if _CHANGED.search(text):
+        title = title_for(text)
+        if fold(title) in vault.resolver.titles() or fold(title) == fold(vault.pages[best.path].title):
+            title = f"{vault.pages[best.path].title} (updated)"
+        plan = _plan_supersede(vault, text, title, source, page_type, best.path)
+        return Proposal(
+            "supersede",
+            plan.details["page"],
+            title,
+            f"Supersede {best.path}: the text says its fact changed ({best.why})",
+            evidence,
+            plan,
+        )
+    plan = _plan_merge_into(vault, best.path, new, page_text)
+    return Proposal("merge-into", best.path, None, f"Merge into {best.path} ({best.why})", evidence, plan)
+
+
+def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
+    """The pages the text may belong on, best first, each with its score and why."""
+    scores: dict[str, tuple[float, str]] = {}
+
+    index = vault.index_page  # never the place for a memory: it lists pages
+
+    def offer(path: str, score: float, why: str) -> None:
+        if path in vault.pages and path != index and score > scores.get(path, (-1.0, ""))[0]:
+            scores[path] = (score, why)
+
+    for path, name, kind in _mentions(vault, text):
+        offer(path, 0.95 if kind == "title" else 0.9, f"the text names its {kind} {name!r}")
+    text_words = set(_phrase(text).split())
+    covering = []
+    for path, title_words in _names(vault).title_words.items():
+        covered = len(title_words & text_words) / len(title_words) if title_words else 0.0
+        if covered >= 0.75:  # its title in other words, or with words around (a ticket's title)
+            covering.append((covered, path))
+    for rank, (covered, path) in enumerate(sorted(covering, reverse=True)[:limit]):
+        offer(path, 0.85 - 0.05 * rank, f"its title's words are in the text ({covered:.0%})")
+    for path, cosine in _by_meaning(vault, text, limit):
+        offer(path, cosine, f"similar in meaning ({cosine:.2f})")
+    # An event page points on to the thing it is about: the page it links to.
+    for path, (score, why) in list(scores.items()):
+        if diary_title(vault.pages[path].title, vault.config.title_chars) is not None:
+            for rl in vault.outlinks(path):
+                owner = rl.resolution.path or (rl.resolution.alias_of[0] if len(rl.resolution.alias_of) == 1 else None)
+                if owner is not None and owner in vault.pages and owner != path:
+                    offer(owner, score, f"{path} is about one event of it ({why})")
+            scores[path] = (score - 0.1, why)  # the event page itself: second to what it is about
+    ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[0]))
+    return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
+
+
+def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
+    from curator.core.meaning.vectors import page_vectors, provider_for
+
+    provider, _ = provider_for(vault.config)
+    paths, matrix, _ = page_vectors(vault, provider)
+    if not paths:
+        return []
+    vector = provider.embed([text])[0]
+    cosines = matrix @ vector
+    best = np.argsort(-cosines)[:limit]
+    return [(paths[i], float(cosines[i])) for i in best]
+
+
+def title_for(text: str) -> str:
+    """What the text is about, as a title: the subject of its first sentence without dates,
+    tickets and status words, at most six words (the first content words when none is left)."""
+    first = _SENTENCE.split(text.strip(), maxsplit=1)[0]
+    subject = subject_of(first)
+    if not subject or len(subject) < 3:
+        words = [w for w in _WORD.findall(first) if fold(w) not in _STOP and not w.isdigit()]
+        subject = " ".join(words[:6])
+    words = subject.split()
+    for i, word in enumerate(words[1:], 1):  # the name ends where the sentence goes on to say something
+        bare = word.strip(".,:;").casefold()
+        verb_like = (
+            i >= 2 and word.islower() and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")
+        )
+        if bare in _CLAUSE_WORDS or verb_like:
+            words = words[:i]
+            break
+    title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
+    title = title[:1].upper() + title[1:]
+    return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+
+
+def _new_sentences(text: str, page_text: str) -> list[str]:
+    """The text's sentences the page does not already hold (compared by their words)."""
+    have = _phrase(page_text)
+    return [s for s in _sentences(text) if _phrase(s) and _phrase(s) not in have]
+
+
+def _phrase(text: str) -> str:
+    """A name as the words it is made of, folded: how mentions are compared."""
+    return " ".join(fold(w) for w in _WORD.findall(text))
+
+
+class Names(NamedTuple):
+    """Every page's title and aliases as the words they are made of (see `_phrase`)."""
+
+    phrases: dict[str, list[tuple[str, str, str]]]  # phrase -> (page, name, "title" or "alias")
+    title_words: dict[str, frozenset[str]]  # page -> the words of its title, without stop words
+
+
+def _names(vault: Vault) -> Names:
+    """The vault's names, made once a load."""
+
+    def make() -> Names:
+        phrases: dict[str, list[tuple[str, str, str]]] = {}
+        title_words: dict[str, frozenset[str]] = {}
+        for path, page in vault.pages.items():
+            if path == vault.index_page:
+                continue  # never the place for a memory: it lists pages
+            key = _phrase(page.title)
+            title_words[path] = frozenset(key.split()) - _STOP
+            if len(key) >= 4:
+                phrases.setdefault(key, []).append((path, page.title, "title"))
+            if has_aliases(page.frontmatter):
+                for alias in page.aliases:
+                    if len(_phrase(alias)) >= 4:
+                        phrases.setdefault(_phrase(alias), []).append((path, alias, "alias"))
+        return Names(phrases, title_words)
+
+    return vault.once("remember.names", make)
+
+
+def _mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
+    """(page, name, "title" or "alias") for each page whose title or alias the text names, as
+    whole words of four letters or more."""
+    words = _phrase(text).split()
+    phrases = _names(vault).phrases
+    grams = {" ".join(words[i : i + n]) for n in range(1, 7) for i in range(len(words) - n + 1)}
+    return [mention for gram in sorted(grams) for mention in phrases.get(gram, ())]
+
+
+def _linked(vault: Vault, text: str, home: str) -> str:
+    """`text` with the first mention of each page it names by title written as a link."""
+    folded = fold(text)
+    if len(folded) != len(text):  # offsets into the folded text hold only when folding kept the length
+        return text
+    for path, title, kind in sorted(_mentions(vault, text), key=lambda m: -len(m[1])):
+        if kind != "title":
+            continue
+        m = re.search(rf"(?<![\w\[]){re.escape(fold(title))}(?![\w\]])", fold(text))
+        if m is not None:
+            name = explicit_target(vault.resolver, home, path, False)
+            shown = text[m.start() : m.end()]
+            link = f"[[{name}]]" if fold(name) == fold(shown) else f"[[{name}|{shown}]]"
+            text = text[: m.start()] + link + text[m.end() :]
+    return text
+
+
+def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
+    if page_type:
+        return page_type
+    folded = fold(text)
+    for name, pattern in _TYPE_HINTS.items():
+        if name in vault.types and re.search(rf"(?i){pattern}", folded):
+            return name
+    return "topic" if "topic" in vault.types else vault.types[0]
+
+
+def _new_page(vault: Vault, text: str, title: str, source: str, page_type: str | None) -> tuple[str, str]:
+    kind = _page_type(vault, text, page_type)
+    folder = _folder_for(vault, kind)
+    path = target_path(vault, folder + "/x.md" if folder else "x.md", title)
+    if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
+        raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
+    body = _linked(vault, text, path)
+    header = f"---\ntype: {kind}\nsource: {source}\n---\n"
+    return path, f"{header}# {title}\n\n{body.strip()}\n"
+
+
+def _folder_for(vault: Vault, page_type: str) -> str:
+    """The folder most pages of this type live in (the root when none does)."""
+    counts: dict[str, int] = {}
+    for page in vault.pages.values():
+        if page.frontmatter.get("type") == page_type:
+            counts[page.folder] = counts.get(page.folder, 0) + 1
+    return max(counts, key=lambda f: (counts[f], f)) if counts else ""
+
+
+def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:
+    from curator.core.check.fixes import index_line
+
+    found = index_line(vault, path, title)
+    if found is None:
+        return None
+    index, offset, entry = found
+    before = (vault.root / index).read_bytes()
+    text = before.decode("utf-8")
+    return FileChange(index, before, (text[:offset] + entry + text[offset:]).encode("utf-8"))
+
+
+def _plan_add(vault: Vault, text: str, title: str, source: str, page_type: str | None) -> Plan:
+    path, page = _new_page(vault, text, title, source, page_type)
+    changes = [FileChange(path, None, page.encode("utf-8"))]
+    index = _index_change(vault, path, title)
+    if index is not None:
+        changes.append(index)
+    details = {"decision": "add", "source": source, "page": path}
+    return Plan("remember", f"Remember: add {path}", tuple(sorted(changes, key=lambda c: c.path)), {}, 0, (), details)
+
+
+def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type: str | None, old: str) -> Plan:
+    path, page = _new_page(vault, text, title, source, page_type or vault.pages[old].frontmatter.get("type"))
+    before = (vault.root / old).read_bytes()
+    name = explicit_target(vault.resolver, old, path, False) if path in vault.pages else title
+    after = set_scalar(before.decode("utf-8"), "superseded_by", f"[[{name}]]", old).encode("utf-8")
+    changes = [FileChange(old, before, after), FileChange(path, None, page.encode("utf-8"))]
+    details = {"decision": "supersede", "source": source, "page": path, "superseded": old}
+    reason = f"Remember: {path} supersedes {old}"
+    return Plan("remember", reason, tuple(sorted(changes, key=lambda c: c.path)), {}, 0, (), details)
+
+
+def _plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan:
+    """The new sentences as a paragraph at the end of the page's best-matching section (the
+    section whose heading shares most words with them; the end of the page when none does)."""
+    words = {fold(w) for s in sentences for w in _WORD.findall(s)} - _STOP
+    newline = "\r\n" if "\r\n" in page_text else "\n"
+    paragraph = _linked(vault, " ".join(sentences), path)
+    lines = page_text.splitlines(keepends=True)
+    headings = vault.pages[path].headings
+    best = max(
+        (h for h in headings if h.level >= 2),
+        key=lambda h: (len(words & {fold(w) for w in _WORD.findall(h.text)}), -h.line),
+        default=None,
+    )
+    if best is not None and words & {fold(w) for w in _WORD.findall(best.text)}:
+        following = [h.line for h in headings if h.line > best.line and h.level <= best.level]
+        end_line = (following[0] - 1) if following else len(lines)
+        while end_line > best.line and not lines[end_line - 1].strip():
+            end_line -= 1
+        offset = sum(len(line) for line in lines[:end_line])
+        head = page_text[:offset] if page_text[:offset].endswith("\n") else page_text[:offset] + newline
+        text = head + newline + paragraph + newline + page_text[offset:]
+    else:
+        text = page_text.rstrip("\r\n") + newline + newline + paragraph + newline
+    details = {"decision": "merge-into", "page": path}
+    change = FileChange(path, page_text.encode("utf-8"), text.encode("utf-8"))
+    return Plan("remember", f"Remember: add to {path}", (change,), {}, 0, (), details)

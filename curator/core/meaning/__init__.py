@@ -1,0 +1,1 @@
+"""Meaning: embeddings, similar pages, the duplicate evidence and search."""

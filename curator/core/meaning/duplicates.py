@@ -1,0 +1,555 @@
+"""Duplicates a person would merge, each with the evidence that says so.
+
+Two kinds of evidence, both read from the pages' words (no model, linear in the vault's words):
+
+- text: one page's own text mostly contained in the other's. Own text is the page's prose as word
+  runs of SHINGLE words that fewer than TEMPLATE_PAGES pages hold: a run on more pages is a
+  template's or the vault's boilerplate, so pages built from one template are compared on what
+  they fill in. A page needs OWN_RUNS runs of its own for its text to count.
+- identity: one thing entered twice. Equal titles once case, punctuation, separators and a copy
+  suffix ("X 1", "X copy") are folded away ("Wi-Fi Analyzer", "Wifi Analyzer"), in one folder or
+  in a folder and its subfolder, unless the pages' own headings name two things ("go env" /
+  "goenv"); or the same name (title, first heading or alias) together with the same web address
+  or e-mail (website, repository, homepage in the frontmatter or a "Website:" line). A value
+  counts only when no third page holds it: three pages with one website are one author's, not
+  one page written twice. Or the same name
+  (file name or alias) on two pages that both link to a page at most SHARED_LINK pages link to:
+  one person under two accounts, known by one plugin (on the catalogue vault 33 more entries
+  entered twice, 1 pair that is not). A name alone is not enough (an alias that is another
+  page's title pairs 48 entries entered twice with 62 that are not), nor are plurals folded
+  ("Current" / "Currents"). Two spellings of one name whose pages link to each other are two
+  things on purpose ("MaaS", the concept, links to "MAAS", the product).
+
+Meaning alone is never evidence here: neighbouring concepts ("Monotonicity" and "Anti
+Monotonicity") read alike to any model. That is the opt-in `similar` rule (similarity.py).
+
+A page under PASSAGE of the size of the page that holds its text is a passage copied into an
+overview or a cheat sheet, not a second copy.
+
+Some pages are never compared: pages of a dated series (daily notes, a date as the title, the
+vault's journal folders), drawings (`.excalidraw.md`), template files (the vault's template
+folders), and pages in parallel folders: two folders that hold PARALLEL_NAMES or more pages of the
+same names are platform, language or version trees, kept side by side on purpose, and so is a
+small folder beside one of them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+
+from curator import __version__
+from curator.core.common.vaultpath import same_file
+from curator.core.read import boilerplate
+from curator.core.read.markdown import fence_ranges, without_heading_lines
+from curator.core.read.page import content_hash
+from curator.core.read.parse import split_frontmatter
+from curator.core.read.titles import dated
+from curator.core.state import cache
+
+if TYPE_CHECKING:
+    from curator.core.read.page import Page
+    from curator.core.read.vault import Vault
+
+READS_STORE = "duplicate-reads.json"  # each page's words, heading and addresses, by content hash
+READS_FORMAT = 2
+SHINGLE = 5  # words in a run
+TEMPLATE_PAGES = 4  # a run on this many pages is template text
+OWN_RUNS = 24  # runs of its own a page needs before its text is evidence
+CONTAINED = 0.85  # share of a page's own runs the other page must hold
+PASSAGE = 1 / 6  # a page under this share of the page holding its text is a passage copied into it
+PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
+NAME_CHARS = 300  # a title, heading or alias longer than this is prose, not a name
+EMAIL_CHARS = 254  # the longest an e-mail address may be (RFC 5321)
+SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
+
+_WORD = re.compile(r"\w+")
+_ANY_HEADING = re.compile(r"#{1,6}[ \t]")
+_NAME_WORD = re.compile(r"\w+(?:[-.'’]\w+)*")  # a word of a name, with what joins it inside ("move-disk")
+_URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.IGNORECASE)
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+# Each run of blanks can be matched one way only: `\s*[-*]?\s*` took seconds on a line of spaces.
+_FIELD_LINE = re.compile(
+    r"[ \t]*(?:[-*][ \t]*)?\**(?:website|homepage|home page|repository|repo|github|url|e-?mail|webseite)\**[ \t]*:",
+    re.IGNORECASE,
+)
+_ADDRESS_KEYS = frozenset(
+    {"url", "website", "homepage", "home", "repo", "repository", "github", "source", "email", "e-mail", "link"}
+)
+_IMAGE = re.compile(r"^img\.shields\.io/|badge|\.(?:png|jpe?g|gif|svg|webp)(?:\?|$)")
+_COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
+_SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
+_INDEX_NAMES = frozenset({"index", "readme", "_index"})
+_MIX = np.uint64(0x100000001B3)
+
+
+class Duplicate(NamedTuple):
+    """Two pages a person would merge: `page` is the one to merge into `other` (the smaller, or
+    the copy), `evidence` the reasons in words, `fix` "merge", or "edit" where the same text stands
+    under two names that each look meant (one of them was probably to say something else)."""
+
+    page: str
+    other: str
+    evidence: tuple[str, ...]
+    kinds: tuple[str, ...]  # "identical", "contained", "title", "name", "address", "link"
+    contained: float  # share of `page`'s own text that `other` holds (0 without text evidence)
+    fix: str
+
+
+class _Read(NamedTuple):
+    words: list[str]
+    heading: str  # the first level-one heading as written
+    addresses: frozenset[str]
+    sha: str = ""  # the content hash of the bytes these were read from ("" when unreadable)
+
+
+def find(vault: Vault) -> list[Duplicate]:
+    """Every pair of pages with text or identity evidence, in path order."""
+    compared = [page for page in vault.pages.values() if comparable(vault, page)]
+    reads = _reads(vault, compared)
+    paths = [page.path for page in compared]
+    pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
+    contained, identical = _text_evidence(paths, [reads[p].words for p in paths])
+    for key in contained:
+        pairs[key]["contained"] = ""
+    for key in identical:
+        pairs[key]["identical"] = ""
+    for kind, a, b, value in _identity_evidence(vault, compared, reads):
+        pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
+    parallel = _parallel_folders(paths)
+    in_parallel = {folder for pair in parallel for folder in pair}
+    series = _series_suffixes(compared)
+    found: list[Duplicate] = []
+    for (a, b), kinds in sorted(pairs.items()):
+        if "identical" in kinds and same_file(vault.root / a, vault.root / b):
+            continue  # a symbolic link and the page it points to
+        if _folder(a) != _folder(b):
+            if (_folder(a), _folder(b)) in parallel:
+                continue
+            if _file_name(a) == _file_name(b) and _trees(_folder(a), _folder(b), in_parallel):
+                continue  # one command or page per platform, language or version tree
+        if _derived(vault.pages[a], vault.pages[b], series):
+            continue
+        if kinds.keys() == {"contained"} and _passage(len(reads[a].words), len(reads[b].words)):
+            continue
+        if kinds.keys() == {"title"} and _linked(vault, a, b):
+            continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
+        if not kinds.keys() & {"address", "link"} and reads[a].addresses and reads[b].addresses:  # noqa: SIM102
+            if not reads[a].addresses & reads[b].addresses:
+                continue  # two repositories or websites: a fork or a sibling that copied the text
+        found.append(_duplicate(vault, a, b, kinds, contained))
+    return found
+
+
+def share_held(vault: Vault, path: str, text: str) -> float:
+    """The share of a text's runs of words that the page holds: the rule's text evidence, for a
+    text that is not a page yet (remember's "already there")."""
+    wanted = _runs(_words(text))
+    if not len(wanted):
+        return 0.0
+    runs = _runs(_read(vault, vault.pages[path]).words)
+    return float(np.count_nonzero(np.isin(wanted, runs, assume_unique=True))) / len(wanted)
+
+
+def comparable(vault: Vault, page: Page) -> bool:
+    """Whether a page can be a duplicate at all: readable, not a drawing, not part of a dated
+    series, not a template."""
+    if page.unreadable is not None or not page.sha:
+        return False
+    path = page.path
+    if page.drawing:
+        return False
+    config = vault.config
+    return not (config.in_journal_folder(path) or path in vault.templates or dated(page.title))
+
+
+@functools.lru_cache(maxsize=1 << 16)  # a page's name is keyed three times a run (title, name, name and work)
+def title_key(title: str, copy_suffix: bool = True) -> str:
+    """A title as two entries of one thing share it: case, punctuation, separators and a copy
+    suffix folded away ("RedShift - OLED Blue Light Filter", "RedShift: OLED blue light filter").
+    `copy_suffix=False` for a name as written, such as an alias ("WI-FI 5" is no copy of "WI-FI")."""
+    if len(title) > NAME_CHARS:
+        return ""  # prose, not a name (and a long run of spaces would cost the suffix search dearly)
+    text = unicodedata.normalize("NFKC", title).casefold().strip()
+    if copy_suffix:
+        text = _COPY_SUFFIX.sub("", text)
+    return _SEPARATORS.sub(" ", text).strip()
+
+
+def _copy_named(title: str) -> bool:
+    """A name with a copy suffix ("X 1", "X copy", "X (2)"), digits of any script ("Chapter ②") too."""
+    return len(title) <= NAME_CHARS and _COPY_SUFFIX.search(unicodedata.normalize("NFKC", title)) is not None
+
+
+def _name_of(page: Page) -> str:
+    """The name a page goes by: its file name, or its folder's for an index page."""
+    title = page.title
+    if title.lower() in _INDEX_NAMES and "/" in page.path:
+        return page.folder.rsplit("/", 1)[-1]
+    return title
+
+
+def _reads(vault: Vault, pages: list[Page]) -> dict[str, _Read]:
+    """Each page's words, heading and addresses, kept in the derived store by the page's content
+    hash: a lint after one edit reads one page again, not every page (1.2 s of the rule's 1.5 s on
+    13k pages). Only a store this user's curator wrote is read."""
+    stored: dict[str, Any] = {}
+    root = vault.root
+    if vault.use_cache and cache.has_cache(root):
+        data = cache.read_large_json(cache.cache_path(root, READS_STORE), sealed=True)
+        if isinstance(data, dict) and data.get("format") == [READS_FORMAT, __version__]:
+            pages_stored = data.get("pages")
+            stored = pages_stored if isinstance(pages_stored, dict) else {}
+    reads: dict[str, _Read] = {}
+    for page in pages:
+        row = stored.get(page.path)
+        if isinstance(row, list) and len(row) == 4 and row[0] == page.sha and isinstance(row[3], str):
+            reads[page.path] = _Read(row[3].split(), str(row[1]), frozenset(map(str, row[2])), page.sha)
+        else:
+            reads[page.path] = _read(vault, page)
+    kept = {
+        path: [read.sha, read.heading, sorted(read.addresses), " ".join(read.words)]
+        for path, read in reads.items()
+        if read.sha == vault.pages[path].sha  # not a page that changed after it was loaded
+    }
+    if vault.use_cache and kept != stored:
+        cache.write_json(root, READS_STORE, {"format": [READS_FORMAT, __version__], "pages": kept}, sealed=True)
+    return reads
+
+
+def _read(vault: Vault, page: Page) -> _Read:
+    try:
+        data = (vault.root / page.path).read_bytes()
+    except OSError:
+        return _Read([], "", frozenset())
+    text = data.decode("utf-8", "replace")
+    _, _, body_at = split_frontmatter(text)
+    body = text[body_at:]
+    heading = _first_heading(body)
+    fields = [str(v) for k, v in page.frontmatter.items() if k.lower() in _ADDRESS_KEYS and v is not None]
+    fields += [line for line in body.splitlines() if _FIELD_LINE.match(line)]
+    values = "\n".join(fields)
+    found = [_address(url) for url in _URL.findall(values)] + _emails(values)
+    addresses = frozenset(a for a in found if a and not _IMAGE.search(a))
+    return _Read(_words(body), heading, addresses, content_hash(data))
+
+
+def _first_heading(body: str) -> str:
+    """The page's first heading outside code as written, when it is of level one, or "": a
+    catalogue's pages put it below their badges."""
+    fenced = False
+    for line in body.splitlines():
+        if line.startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced and _ANY_HEADING.match(line):
+            return _heading(line)
+    return ""
+
+
+def _heading(line: str) -> str:
+    """The text of an ATX heading of level one (`# Name #`), or ""; a line longer than NAME_CHARS names no page."""
+    if len(line) > NAME_CHARS or not line.startswith(("# ", "#\t")):
+        return ""
+    return line[1:].strip().rstrip("#").rstrip()
+
+
+def _emails(values: str) -> list[str]:
+    """E-mail addresses, one a word: a word longer than an address may be is none, and is not searched."""
+    return [
+        mail.lower()
+        for word in values.split()
+        if "@" in word and len(word) <= EMAIL_CHARS
+        for mail in _EMAIL.findall(word)
+    ]
+
+
+def _words(body: str) -> list[str]:
+    """A body's prose as words: no code blocks, comments, heading lines, web addresses or link
+    targets (a link counts as the words it shows)."""
+    ranges = fence_ranges(body, 0)
+    if ranges:
+        kept, at = [], 0
+        for start, end in ranges:
+            kept.append(body[at:start])
+            at = end
+        body = "".join([*kept, body[at:]])
+    if "%%" in body or "<!--" in body:
+        body = _without_comments(body)
+    body = _URL.sub(" ", boilerplate.wikilinks_as_shown(without_heading_lines(body)))
+    if "](" in body:
+        body = re.sub(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)", r"\1", body)
+    return _WORD.findall(body.casefold())
+
+
+def _address(url: str) -> str:
+    url = url.strip().rstrip(".;:").lower()
+    url = re.sub(r"^https?://(?:www\.)?", "", url).rstrip("/")
+    return url.removesuffix(".git")
+
+
+def _text_evidence(
+    paths: list[str], words: list[list[str]]
+) -> tuple[dict[tuple[str, str], float], set[tuple[str, str]]]:
+    """Pairs where one page's own runs are CONTAINED in the other's (the share, by sorted pair),
+    and pairs whose prose is word for word the same."""
+    runs = [_runs(w) for w in words]
+    sizes = np.array([len(r) for r in runs], dtype=np.int64)
+    if not sizes.sum():
+        return {}, set()
+    flat = np.concatenate(runs)
+    owner = np.repeat(np.arange(len(runs), dtype=np.int64), sizes)
+    order = np.lexsort((owner, flat))
+    flat, owner = flat[order], owner[order]
+    starts = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
+    counts = np.diff(np.r_[starts, len(flat)])
+    own = np.zeros(len(runs), dtype=np.int64)
+    common = counts < TEMPLATE_PAGES
+    np.add.at(own, owner[np.repeat(common, counts)], 1)
+    keys: list[np.ndarray] = []
+    for size in range(2, TEMPLATE_PAGES):
+        first = starts[counts == size]
+        for x in range(size):
+            for y in range(x + 1, size):
+                keys.append(owner[first + x] * len(runs) + owner[first + y])
+    if not keys:
+        return {}, set()
+    pair_keys, shared = np.unique(np.concatenate(keys), return_counts=True)
+    left, right = pair_keys // len(runs), pair_keys % len(runs)
+    smaller = np.minimum(own[left], own[right])
+    share = shared / np.maximum(smaller, 1)
+    keep = (smaller >= OWN_RUNS) & (share >= CONTAINED)
+    contained: dict[tuple[str, str], float] = {}
+    same: set[tuple[str, str]] = set()
+    for i, j, s in zip(left[keep].tolist(), right[keep].tolist(), share[keep].tolist(), strict=True):
+        a, b = sorted((paths[i], paths[j]))
+        contained[a, b] = min(s, 1.0)
+        if words[i] == words[j]:
+            same.add((a, b))
+    return contained, same
+
+
+_COMMENTS = (("%%", "%%"), ("<!--", "-->"))  # Obsidian's and HTML's: a drawing's data, a template's notes
+
+
+def _without_comments(body: str) -> str:
+    """`body` with each closed comment a space, in one pass: a regex took seconds on thousands of
+    unclosed `<!--` (each one searched to the end)."""
+    kept: list[str] = []
+    at = 0
+    # Where each opener is next, searched again only once passed: a missing one is searched once.
+    next_at = {opener: body.find(opener) for opener, _ in _COMMENTS}
+    while True:
+        for opener, _ in _COMMENTS:
+            if 0 <= next_at[opener] < at:  # inside the comment just cut out
+                next_at[opener] = body.find(opener, at)
+        open_at = [(where, opener, closer) for opener, closer in _COMMENTS if (where := next_at[opener]) >= 0]
+        if not open_at:
+            break
+        where, opener, closer = min(open_at)
+        end = body.find(closer, where + len(opener))
+        if end < 0:  # unclosed, and so is every later one of its kind: they stay text
+            next_at[opener] = -1
+            continue
+        kept += [body[at:where], " "]
+        at = end + len(closer)
+    kept.append(body[at:])
+    return "".join(kept)
+
+
+def _runs(words: list[str]) -> np.ndarray:
+    """The distinct hashes of a page's runs of SHINGLE words."""
+    if len(words) < SHINGLE:
+        return np.zeros(0, dtype=np.uint64)
+    hashes = np.fromiter((hash(w) for w in words), dtype=np.int64, count=len(words)).view(np.uint64)
+    count = len(words) - SHINGLE + 1
+    run = hashes[:count].copy()
+    for offset in range(1, SHINGLE):
+        run = run * _MIX ^ hashes[offset : offset + count]
+    return np.unique(run)
+
+
+def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, _Read]) -> Iterable[tuple[str, str, str, str]]:
+    """(kind, page, page, value) for the identity two pages share and no third page holds: one
+    file name up to separators in one folder ("title"), or one name and one web address
+    ("name", "address"). A shared name alone is no evidence: plugins are named for their concept,
+    and abbreviations collide ("SP", "RA")."""
+    titles: dict[str, set[str]] = defaultdict(set)
+    names: dict[str, set[str]] = defaultdict(set)
+    addresses: dict[str, set[str]] = defaultdict(set)
+    for page in pages:
+        titles[title_key(_name_of(page)).replace(" ", "")].add(page.path)
+        read = reads[page.path]
+        for name in {title_key(_name_of(page)), title_key(read.heading), *(title_key(a) for a in page.aliases)} - {""}:
+            names[name].add(page.path)
+        for address in read.addresses:
+            addresses[address].add(page.path)
+    for key, paths in titles.items():
+        if key:
+            for a, b in _one_place(paths):
+                if _copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title):
+                    continue  # a copy named "X 1" is a duplicate only when its text says so
+                if _two_headings(reads[a].heading, reads[b].heading):
+                    continue
+                yield "title", a, b, title_key(_name_of(vault.pages[a]))
+    named = {frozenset(paths): name for name, paths in names.items() if len(paths) == 2}
+    for address, paths in addresses.items():
+        name = named.get(frozenset(paths), "") if len(paths) == 2 else ""
+        if name:
+            a, b = sorted(paths)
+            yield "name", a, b, name
+            yield "address", a, b, address
+    yield from _name_and_work(vault, pages)
+
+
+def _one_place(paths: set[str]) -> list[tuple[str, str]]:
+    """The pairs of one title that stand in one place: the only two of a folder, or the only two
+    of the vault in a folder and a folder inside it (a note filed twice as it moved into a
+    subfolder). The same title in two subjects' folders is two things ("Math/Kernel", "OS/Kernel")."""
+    by_folder: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(paths):
+        by_folder[_folder(path)].append(path)
+    pairs = [(group[0], group[1]) for group in by_folder.values() if len(group) == 2]
+    if len(paths) == 2 and len(by_folder) == 2:
+        a, b = sorted(paths)
+        outer, inner = sorted((_folder(a), _folder(b)), key=len)
+        if not outer or inner.startswith(outer + "/"):
+            pairs.append((a, b))
+    return pairs
+
+
+def _two_headings(heading: str, other: str) -> bool:
+    """Whether two pages' own headings name two things: they differ as written in more than case
+    and spaced punctuation. A letter or a joining character inside a word is part of a name
+    ("go env" / "goenv", "qm move-disk" / "qm move_disk"), whatever the file names fold to."""
+    return bool(heading and other) and _as_written(heading) != _as_written(other)
+
+
+def _as_written(name: str) -> str:
+    return " ".join(_NAME_WORD.findall(unicodedata.normalize("NFKC", name).casefold()))
+
+
+def _name_and_work(vault: Vault, pages: list[Page]) -> Iterable[tuple[str, str, str, str]]:
+    """("name", "link") for two pages of one name (a file name, or an alias as written: "WI-FI 5"
+    is no copy of "WI-FI") that both link to a page at most SHARED_LINK pages link to: one person
+    or thing entered twice, known by one work. A copy named "X 1" or "Calculus 2" is left out:
+    numbered pages are parts of a series more often than copies."""
+    called: dict[str, set[str]] = defaultdict(set)
+    for page in pages:
+        if _copy_named(page.title):
+            continue
+        for name in {title_key(_name_of(page)), *(title_key(a, copy_suffix=False) for a in page.aliases)}:
+            if name:
+                called[name].add(page.path)
+    for name, paths in called.items():
+        if len(paths) != 2:
+            continue
+        a, b = sorted(paths)
+        shared = _links_to(vault, a) & _links_to(vault, b)
+        rare = sorted(t for t in shared if len(_linked_from(vault, t)) <= SHARED_LINK)
+        if rare:
+            yield "name", a, b, name
+            yield "link", a, b, rare[0]
+
+
+def _links_to(vault: Vault, path: str) -> set[str]:
+    return {t for rl in vault.outlinks(path) if (t := rl.target_path) is not None and t != path and t in vault.pages}
+
+
+def _linked_from(vault: Vault, path: str) -> set[str]:
+    return {rl.source for rl in vault.backlinks(path)}
+
+
+def _parallel_folders(paths: list[str]) -> set[tuple[str, str]]:
+    """Pairs of folders (both ways) that hold PARALLEL_NAMES or more pages of the same file name."""
+    by_name: dict[str, set[str]] = defaultdict(set)
+    for path in paths:
+        by_name[_file_name(path)].add(_folder(path))
+    shared: Counter[tuple[str, str]] = Counter()
+    for folders in by_name.values():
+        if 1 < len(folders) <= 12:
+            ordered = sorted(folders)
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1 :]:
+                    shared[a, b] += 1
+    parallel = {pair for pair, n in shared.items() if n >= PARALLEL_NAMES}
+    return parallel | {(b, a) for a, b in parallel}
+
+
+def _trees(folder: str, other: str, in_parallel: set[str]) -> bool:
+    """Whether two folders are trees kept side by side: both parallel to others, or siblings of
+    which one is ("sunos" beside "osx" holds few pages, each a platform's own)."""
+    both = {folder, other}
+    return both <= in_parallel or (bool(both & in_parallel) and _folder(folder) == _folder(other))
+
+
+def _passage(words: int, other: int) -> bool:
+    """Whether the smaller of two pages is a passage of the larger: under a PASSAGE share of its
+    words. A note copied into an overview or a cheat sheet is linked from it, not merged into it."""
+    return min(words, other) < PASSAGE * max(words, other)
+
+
+def _series_suffixes(pages: list[Page]) -> frozenset[str]:
+    """Last title parts ("X - Flashcards", "Y - Flashcards") that TEMPLATE_PAGES or more titles
+    end with: the name of a series of pages derived from others, or of a topic."""
+    counts = Counter(_suffix(page.title) for page in pages)
+    return frozenset(suffix for suffix, n in counts.items() if suffix and n >= TEMPLATE_PAGES)
+
+
+def _suffix(title: str) -> str:
+    head, separator, tail = title.rpartition(" - ")
+    return title_key(tail) if separator and head.strip() else ""
+
+
+def _derived(page: Page, other: Page, series: frozenset[str]) -> bool:
+    """Whether one page is the other's entry in a series of derived pages ("X" and "X -
+    Flashcards", "X - Topic" and "X - Flashcards"): kept apart on purpose, however alike."""
+    ends = {_suffix(page.title), _suffix(other.title)}
+    return len(ends) == 2 and bool(ends & series) and title_key(page.title) != title_key(other.title)
+
+
+def _linked(vault: Vault, a: str, b: str) -> bool:
+    return any(link.target_path == b for link in vault.outlinks(a)) or any(
+        link.target_path == a for link in vault.outlinks(b)
+    )
+
+
+def _file_name(path: str) -> str:
+    return path.rsplit("/", 1)[-1].casefold()
+
+
+def _folder(path: str) -> str:
+    return path.rsplit("/", 1)[0] if "/" in path else ""
+
+
+def _duplicate(
+    vault: Vault, a: str, b: str, kinds: dict[str, str], contained: dict[tuple[str, str], float]
+) -> Duplicate:
+    page_a, page_b = vault.pages[a], vault.pages[b]
+    same_name = title_key(_name_of(page_a)) == title_key(_name_of(page_b))
+    # The page to merge away: a copy's name ("X 1") over the original's, else the smaller page.
+    copies = [p for p in (page_a, page_b) if _copy_named(_name_of(p)) and same_name]
+    if len(copies) == 1:
+        page, other = copies[0].path, (b if copies[0].path == a else a)
+    else:
+        page, other = (a, b) if (page_a.body_chars, a) <= (page_b.body_chars, b) else (b, a)
+    share = contained.get((a, b), 0.0)
+    evidence: list[str] = []
+    if "identical" in kinds:
+        evidence.append("the same text")
+    elif "contained" in kinds:
+        evidence.append(f"{other} holds {share:.0%} of the text of {page}")
+    for kind, words in (("title", "same title"), ("name", "same name"), ("heading", "same heading")):
+        if kind in kinds:
+            evidence.append(f"{words} '{kinds[kind]}'")
+    if "address" in kinds:
+        evidence.append(f"same address {kinds['address']}")
+    if "link" in kinds:
+        evidence.append(f"both link to {kinds['link']}, which few pages link to")
+    fix = "edit" if "identical" in kinds and not same_name and len(kinds) == 2 else "merge"
+    return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)

@@ -1,0 +1,380 @@
+"""Hybrid search: BM25 over section-sized chunks (whoosh), page vectors, and one hop over the link
+graph, fused by reciprocal rank fusion. The whoosh index lives in `.curator/search/` and is kept
+up to date page by page: changed pages are reindexed, deleted ones leave it, a schema change
+rebuilds it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from curator.core.common.atomic import write_atomic
+from curator.core.common.errors import QueryError
+from curator.core.read import markdown
+from curator.core.read.parse import split_frontmatter
+from curator.core.read.query import KNOWN_RELATIONS, Term, page_test
+from curator.core.read.resolve import fold
+from curator.core.state import cache
+from curator.core.state.lock import state_lock
+from curator.core.state.statefiles import make_state_folder, state_folder
+
+if TYPE_CHECKING:
+    from curator.core.read.vault import Vault
+
+SCHEMA_VERSION = 3  # 3: sections found by markdown.sections
+RRF_K = 60
+VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
+VECTOR_FLOOR = 0.5  # below this cosine (of a page or its best section) a page is noise
+_FILTER = re.compile(r'(?<!\S)([A-Za-z_][\w-]*\+?):(>=|<=|>|<|!=)?("[^"]*"|\[\[[^\]]*\]\]|\S+)')
+
+
+@dataclass(frozen=True)
+class Query:
+    text: str
+    filters: tuple[Term, ...]
+
+
+def parse_query(raw: str, fields: set[str] | None = None) -> Query:
+    """Free text plus the filters `curator query` knows: `type:`, `path:`, `tag:`, frontmatter
+    fields (`confidence:>0.5`, `owner:!=Dana`) and typed edges (`broader+:[[SOLID]]`).
+
+    With `fields`, only those names are filters, so `tenant:entity:id` stays text to search for.
+    """
+    filters: list[Term] = []
+
+    def take(m: re.Match[str]) -> str:
+        name = m.group(1).casefold()
+        if fields is not None and name.removesuffix("+") not in fields:
+            return m.group(0)
+        value = m.group(3)
+        filters.append(Term(name, m.group(2) or "=", value[1:-1] if value.startswith('"') else value))
+        return " "
+
+    text = _FILTER.sub(take, raw)
+    return Query(" ".join(text.split()), tuple(filters))
+
+
+@dataclass(frozen=True)
+class Chunk:
+    path: str
+    number: int
+    heading: str  # the heading path, "Page > Section > Subsection"
+    body: str
+
+
+def chunks_of(title: str, path: str, text: str) -> list[Chunk]:
+    """Split a page at its headings; each chunk keeps the path of headings above it."""
+    _, _, body_at = split_frontmatter(text)
+    result: list[Chunk] = []
+    for heading, section in markdown.sections(title, text[body_at:]):
+        body = section.strip()
+        if body or heading != title:
+            result.append(Chunk(path, len(result), heading, body))
+    return result or [Chunk(path, 0, title, "")]
+
+
+def _schema() -> Any:
+    from whoosh.analysis.analyzers import StemmingAnalyzer
+    from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+
+    analyzer = StemmingAnalyzer()
+    return Schema(
+        chunk=ID(unique=True, stored=True),
+        path=ID(stored=True),
+        # Two searched fields keep a query to two posting lists a word: the title (boosted), and
+        # the section's heading path, the page's aliases and the section text together.
+        title=TEXT(analyzer=analyzer, field_boost=3.0, stored=True),
+        content=TEXT(analyzer=analyzer),
+        heading=STORED,
+        body=STORED,
+        type=KEYWORD(lowercase=True),
+        tags=KEYWORD(lowercase=True, commas=True),
+        sha=STORED,
+    )
+
+
+class SearchIndex:
+    """The whoosh index under `.curator/search/`, synchronised with the vault on `update`."""
+
+    def __init__(self, root: Path) -> None:
+        self.folder = cache.state_dir(root) / "search"
+        self.state_file = self.folder / "state.json"
+
+    def _state(self) -> dict[str, Any]:
+        data = cache.read_json(self.state_file)
+        return data if isinstance(data, dict) and data.get("schema") == SCHEMA_VERSION else {}
+
+    def update(self, vault: Vault) -> dict[str, int]:
+        """Reindex changed pages, drop deleted ones; rebuild on a schema change. Returns the counts.
+
+        One builder at a time (threads of the TUI, other processes): whoosh's `create_in` by two at
+        once leaves a half-made index."""
+        with state_lock(vault.root, "search.lock"):
+            return self._update(vault)
+
+    def _update(self, vault: Vault) -> dict[str, int]:
+        from whoosh import index
+
+        state_folder(vault.root, "search")  # a symbolic link here would take whoosh's writes elsewhere
+        state = self._state()
+        if not state or not index.exists_in(str(self.folder)):
+            shutil.rmtree(self.folder, ignore_errors=True)
+            make_state_folder(vault.root, "search")
+            index.create_in(str(self.folder), _schema())
+            state = {"schema": SCHEMA_VERSION, "pages": {}}
+        known: dict[str, str] = state["pages"]
+        current = {p.path: p.sha for p in vault.pages.values() if p.unreadable is None}
+        changed = [p for p, sha in current.items() if known.get(p) != sha]
+        gone = [p for p in known if p not in current]
+        if changed or gone:
+            ix = index.open_dir(str(self.folder))
+            writer = ix.writer()
+            for path in (*changed, *gone):
+                writer.delete_by_term("path", path)
+            for path in changed:
+                page = vault.pages[path]
+                text = vault.text_of(path)
+                tags = page.frontmatter.get("tags") or []
+                tags = [tags] if isinstance(tags, str) else tags
+                for chunk in chunks_of(page.title, path, text):
+                    writer.add_document(
+                        chunk=f"{path}#{chunk.number}",
+                        path=path,
+                        title=page.title,
+                        content=f"{chunk.heading}\n{' '.join(page.aliases)}\n{chunk.body}",
+                        heading=chunk.heading,
+                        body=chunk.body,
+                        type=str(page.type or ""),
+                        tags=",".join(str(t) for t in tags),
+                        sha=page.sha,
+                    )
+            writer.commit()
+            state["pages"] = current
+            write_atomic(self.state_file, json.dumps(state).encode())
+        return {"reindexed": len(changed), "removed": len(gone), "pages": len(current)}
+
+    def bm25(self, text: str, limit: int = 60) -> tuple[list[tuple[str, str, str]], set[str]]:
+        """(page, best section heading, that section's text), best page first, and the matched terms."""
+        from whoosh import index
+        from whoosh.qparser.default import MultifieldParser
+        from whoosh.qparser.syntax import OrGroup
+
+        if not text.strip():
+            return [], set()
+        ix = index.open_dir(str(self.folder))
+        parser = MultifieldParser(["title", "content"], ix.schema, group=OrGroup)
+        try:
+            query = parser.parse(text)
+        except RecursionError as exc:  # whoosh parses groups recursively
+            raise QueryError("the search nests parentheses too deep for its parser") from exc
+        terms = {t if isinstance(t, str) else t.decode() for field, t in query.all_terms() if field == "content"}
+        found: list[tuple[str, str, str]] = []
+        seen: set[str] = set()
+        with ix.searcher() as searcher:
+            for hit in searcher.search(query, limit=limit):
+                path = hit["path"]
+                if path not in seen:
+                    seen.add(path)
+                    found.append((path, hit["heading"], hit["body"]))
+        return found, terms
+
+
+def snippet(body: str, terms: set[str]) -> str:
+    """The best short passage of a section, matched words in «» (only for the hits shown)."""
+    from whoosh import highlight
+    from whoosh.analysis.analyzers import StemmingAnalyzer
+
+    if not terms:
+        return " ".join(body[:160].split())
+    fragmenter = highlight.ContextFragmenter(maxchars=160, surround=50)
+    marked = highlight.highlight(body, frozenset(terms), StemmingAnalyzer(), fragmenter, _Marker(), top=2)
+    return " ".join((marked or body[:160]).split())
+
+
+class _Marker:
+    """whoosh formatter that wraps matched terms in «» (plain text, for any adapter)."""
+
+    between = " … "
+
+    def __call__(self, text: str, fragments: list[Any]) -> str:
+        return self.format(fragments)
+
+    def format(self, fragments: list[Any], replace: bool = False) -> str:
+        return self.between.join(self.format_fragment(f) for f in fragments)
+
+    def format_fragment(self, fragment: Any, replace: bool = False) -> str:
+        text, out, index = fragment.text, [], fragment.startchar
+        for token in fragment.matches:
+            if token.startchar < index:
+                continue
+            out.append(text[index : token.startchar])
+            out.append(f"«{text[token.startchar : token.endchar]}»")
+            index = token.endchar
+        out.append(text[index : fragment.endchar])
+        return "".join(out)
+
+
+@dataclass
+class SearchHit:
+    path: str
+    title: str
+    score: float
+    section: str
+    snippet: str
+    reasons: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SearchResult:
+    query: str
+    hits: list[SearchHit]
+    rankers: dict[str, list[str]]  # each ranker's own order (for evaluation)
+    notes: list[str] = field(default_factory=list)
+
+
+def _fuse(rankings: dict[str, list[str]], weights: dict[str, float]) -> dict[str, float]:
+    scores: dict[str, float] = defaultdict(float)
+    for name, ranked in rankings.items():
+        for rank, path in enumerate(ranked):
+            scores[path] += weights.get(name, 1.0) / (RRF_K + rank + 1)
+    return scores
+
+
+def _ranked(fused: dict[str, float], lexical: list[str], semantic: list[str]) -> list[str]:
+    """Pages by fused score; on a tie the lexical rank decides (exact words are the stronger
+    evidence: with equal weights, BM25's n-th page ties with the vectors' n-th), then the semantic one."""
+    by_words = {p: i for i, p in enumerate(lexical)}
+    by_meaning = {p: i for i, p in enumerate(semantic)}
+    return sorted(
+        fused, key=lambda p: (-fused[p], by_words.get(p, len(by_words)), by_meaning.get(p, len(by_meaning)), p)
+    )
+
+
+def _with_freshness(vault: Vault, fused: dict[str, float], half_life_days: float) -> dict[str, float]:
+    """Each score times a decay by the page's age (its last commit, else its file time): a page
+    `half_life_days` old counts three quarters, a very old one half, never less, so an old page
+    that answers the words still ranks above a fresh one that barely does."""
+    from curator.core.read.age import age_days
+
+    ages = age_days(vault)
+    return {path: score * (0.5 + 0.5 * 0.5 ** (ages[path] / half_life_days)) for path, score in fused.items()}
+
+
+RERANK_DEPTH = 20  # the fused results a cross-encoder reads again
+
+
+def _reranked(
+    vault: Vault, text: str, ranked: list[str], sections: dict[str, tuple[str, str]], notes: list[str]
+) -> list[str]:
+    """The top RERANK_DEPTH results in the order a cross-encoder gives them (the query read
+    together with each page's best section), the rest as they were. Without the model: as they
+    were, with a note saying why (fail-open)."""
+    from curator.core.meaning.embeddings import load_reranker
+
+    config = vault.config
+    model, folder = config.search_rerank_model or "", config.search_rerank_model_path
+    reranker, why = load_reranker(model, folder, config.embedding_cache_dir)
+    if reranker is None:
+        notes.append(f"rerank unavailable ({why}); results as fused")
+        return ranked
+    top = ranked[:RERANK_DEPTH]
+    documents = []
+    for path in top:
+        heading, body = sections.get(path, (vault.pages[path].title, ""))
+        documents.append(f"{heading}\n{body or vault.text_of(path)}"[:2000])
+    scores = list(reranker.rerank(text, documents))
+    order = sorted(range(len(top)), key=lambda i: (-scores[i], i))
+    return [top[i] for i in order] + ranked[RERANK_DEPTH:]
+
+
+def _query_fields(vault: Vault) -> set[str]:
+    keys = {k.casefold() for p in vault.pages.values() for k in p.frontmatter}
+    return {"type", "path", "tag", "tags", "scheme", *KNOWN_RELATIONS} | keys
+
+
+def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
+    """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
+    from curator.core.meaning.vectors import provider_for, search_vectors
+
+    fields = vault.once("search.fields", lambda: _query_fields(vault))  # the keys a query may filter on
+    query = parse_query(raw, fields)
+    notes: list[str] = []
+    index = SearchIndex(vault.root)
+    vault.once("search.indexed", lambda: index.update(vault))  # the index follows the vault as loaded, once a load
+    test = page_test(vault, query.filters)
+    allowed = {p for p in vault.pages if test(p)}
+    matched, terms = index.bm25(query.text)
+    bm25 = [hit for hit in matched if hit[0] in allowed]
+    rankings: dict[str, list[str]] = {"bm25": [p for p, _, _ in bm25]}
+    sections = {p: (heading, body) for p, heading, body in bm25}
+    config = vault.config
+    notes.extend(f"no rerank: {note}" for note in config.untrusted if "[search]" in note)
+    confident: list[str] = []  # the vector ranker's pages that take part in the fusion
+    if use_vectors and query.text:
+        provider, warning = provider_for(config)
+        if warning:
+            notes.append(f"semantic search unavailable ({warning}); results from BM25 and links only")
+        else:
+            paths, vectors = search_vectors(vault, provider)
+            scores = vectors @ provider.embed([query.text])[0]
+            best: dict[str, float] = {}  # a page's best row (a page may have several: its sections)
+            for i in np.argsort(-scores)[:200].tolist():
+                if paths[i] in allowed and paths[i] not in best:
+                    best[paths[i]] = float(scores[i])
+            order = list(best)[:50]
+            rankings["vector"] = order  # the ranker's own order, as evaluated
+            confident = [path for path in order[:VECTOR_DEPTH] if best[path] >= VECTOR_FLOOR]
+    fused = _fuse(
+        {"bm25": rankings["bm25"], "vector": confident},
+        {"bm25": config.search_bm25_weight, "vector": config.search_vector_weight},
+    )
+    # One hop: a page linked with a top hit but not matched itself scores a share of that hit's
+    # score; matched pages keep their order (measured: boosting them as well ranks worse).
+    linked_from: dict[str, str] = {}
+    hop: dict[str, float] = defaultdict(float)
+    for seed in _ranked(fused, rankings["bm25"], confident)[:5]:
+        for rl in (*vault.outlinks(seed), *vault.backlinks(seed)):
+            other = rl.resolution.path if rl.source == seed else rl.source
+            if other and other not in fused and other in allowed and rl.resolution.kind == "page":
+                share = config.search_graph_weight * fused[seed]
+                if share > hop[other]:
+                    hop[other] = share
+                    linked_from[other] = seed
+    rankings["graph"] = sorted(hop, key=lambda p: (-hop[p], p))
+    fused.update(hop)
+    if config.search_half_life_days > 0 and fused:  # a freshness prior: off unless configured
+        fused = _with_freshness(vault, fused, config.search_half_life_days)
+    ranked = _ranked(fused, rankings["bm25"], confident)
+    if config.search_rerank_model and query.text:
+        ranked = _reranked(vault, query.text, ranked, sections, notes)
+    if not query.text:  # filters only: every matching page, by title
+        ranked = sorted(allowed, key=lambda p: (fold(vault.pages[p].title), p))
+        fused = dict.fromkeys(ranked, 0.0)
+    words = {fold(w) for w in re.findall(r"\w+", query.text)}
+    hits = []
+    for path in ranked[:limit]:
+        page = vault.pages[path]
+        reasons = []
+        if words & {fold(w) for w in re.findall(r"\w+", page.title + " " + " ".join(page.aliases))}:
+            reasons.append("title match")
+        elif path in sections:
+            reasons.append("text match")
+        if path in rankings.get("vector", [])[:10]:
+            reasons.append("semantic")
+        if path in linked_from and path not in sections and "semantic" not in reasons:
+            reasons.append(f"linked from {vault.pages[linked_from[path]].title}")
+        if not query.text:
+            reasons.append("filter")
+        heading, body = sections.get(path, (page.title, ""))
+        hits.append(
+            SearchHit(path, page.title, round(fused[path], 5), heading, snippet(body, terms) if body else "", reasons)
+        )
+    return SearchResult(raw, hits, rankings, notes)

@@ -1,0 +1,144 @@
+"""The parsed form of one vault page: links, headings, block ids and frontmatter.
+
+Values here are immutable so they can be cached, compared and shared between adapters. They are
+NamedTuples rather than dataclasses: a large vault holds a hundred thousand pages and several
+links each, and a tuple is several times cheaper to create (a frozen dataclass sets each field
+through `object.__setattr__`), pickle and compare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
+
+from curator.core.common.fast import blake2b, tuple_maker
+
+
+class Link(NamedTuple):
+    """One link as written in a page, with where it stands (1-based line and column)."""
+
+    syntax: str  # "wiki" ([[x]]), "markdown" ([l](x)) or "frontmatter" (a [[x]] in a YAML value)
+    target: str  # the page or file part as written (markdown: URL-decoded); "" for [[#heading]]
+    anchor: str | None  # text after '#': a heading, or "^id" for a block; None without '#'
+    label: str | None  # [[t|label]] or [label](t)
+    line: int
+    column: int
+    embed: bool = False  # ![[x]] or ![alt](x)
+    key: str | None = None  # the frontmatter key a typed edge comes from
+    offset: int = 0  # character offset of the whole link in the file text
+    length: int = 0  # character length of the whole link as written
+
+
+class Heading(NamedTuple):
+    level: int
+    text: str
+    line: int
+
+
+class Page(NamedTuple):
+    """A `.md` file under the vault root, read and parsed (or marked unreadable)."""
+
+    path: str  # POSIX path relative to the vault root
+    size: int
+    mtime_ns: int
+    sha: str  # content hash of the file bytes ("" when unreadable)
+    frontmatter: dict[str, Any]  # JSON-safe values; never changed once made
+    frontmatter_error: str | None = None
+    frontmatter_error_line: int | None = None
+    links: tuple[Link, ...] = ()
+    headings: tuple[Heading, ...] = ()
+    block_ids: tuple[str, ...] = ()
+    body_chars: int = 0  # body text length, markup and whitespace runs not counted
+    unreadable: str | None = None  # why the page could not be read; it still exists as a title
+    bad_encoding: bool = False  # not valid UTF-8; read with replacement characters
+    maybe_secret: bool = False  # a line could hold a credential (credentials.may_hold_credential)
+    status_update: bool = False  # it only logs an event (titles.only_logs_an_event)
+
+    @property
+    def title(self) -> str:
+        return title_of(self.path)
+
+    @property
+    def folder(self) -> str:
+        return self.path.rsplit("/", 1)[0] if "/" in self.path else ""
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return aliases_of(self.frontmatter)
+
+    @property
+    def drawing(self) -> bool:
+        """An Excalidraw drawing: its text is the drawing's data, its name the plugin's."""
+        return self.path.lower().endswith(".excalidraw.md") or "excalidraw-plugin" in self.frontmatter
+
+    @property
+    def type(self) -> str | None:
+        value = self.frontmatter.get("type")
+        return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def title_of(path: str) -> str:
+    """A page's title: its file name without `.md`."""
+    name = path[path.rfind("/") + 1 :]
+    return name[:-3] if name.endswith(".md") or name[-3:].lower() == ".md" else name
+
+
+def content_hash(data: bytes) -> str:
+    """`Page.sha` of a file's bytes: what the cache and the edits' changed-meanwhile check compare."""
+    return blake2b(data, digest_size=16).hexdigest()
+
+
+def has_aliases(frontmatter: dict[str, Any]) -> bool:
+    """Whether the frontmatter has a key `aliases_of` reads (cheaper to ask than reading them)."""
+    return "aliases" in frontmatter or "alias" in frontmatter
+
+
+def aliases_of(frontmatter: dict[str, Any]) -> tuple[str, ...]:
+    """Frontmatter `aliases` (or the older `alias`), as a list or a single string."""
+    value = frontmatter.get("aliases", frontmatter.get("alias"))
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        return ()
+    return tuple(str(v).strip() for v in value if isinstance(v, (str, int, float)) and str(v).strip())
+
+
+# A page as a cache row (a list in `.curator/cache/pages.json`): every field but the path, in
+# order, so a 100k-page store stays small and loads fast. `cache.FORMAT` changes when this layout does.
+def rows_json(pages: Iterable[Page]) -> bytes:
+    """The pages' cache rows as JSON object members, `"path":[...],...` (b"" for no page), written
+    straight from the pages (a row is the page's fields after its path; links and headings, which
+    orjson does not write as NamedTuples, as lists)."""
+    import orjson  # 9 ms to import, for the commands that store pages
+
+    return orjson.dumps({page.path: page[1:] for page in pages}, default=tuple)[1:-1]
+
+
+def page_from_row(path: str, row: list[Any]) -> Page:
+    size, mtime_ns, sha, fm, fm_error, fm_line, links, headings, block_ids, *flat = row  # flat: body_chars on
+    return Page(
+        path,
+        size,
+        mtime_ns,
+        sha,
+        fm,
+        fm_error,
+        fm_line,
+        _made(_link, links, len(Link._fields)),
+        _made(_heading, headings, len(Heading._fields)),
+        tuple(block_ids),
+        *flat,
+    )
+
+
+# A row's links and headings become NamedTuples without a Python call each (a fifth of the time
+# to make a page from its row), so their sizes are checked apart.
+_link = tuple_maker(Link)
+_heading = tuple_maker(Heading)
+
+
+def _made(make: Callable[[Any], tuple[Any, ...]], rows: Iterable[Any], width: int) -> tuple[Any, ...]:
+    made = tuple(map(make, rows))
+    if made and {*map(len, made)} != {width}:
+        raise ValueError("a cache row holds a link or heading of the wrong size")
+    return made

@@ -1,0 +1,101 @@
+"""curator's own detect-secrets plugins and filter: what its plugins miss in Markdown notes
+(fine-grained GitHub tokens, unquoted `password = ...` and German key words) and checksums that
+its random-string plugins would report.
+
+detect-secrets loads the plugins from this file by its path (its way for plugins of one's own), so
+the module imports detect-secrets and the key words only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator
+
+from detect_secrets.plugins.base import RegexBasedDetector
+
+from curator.core.read.credentials import ASSIGNMENT_KEY_WORDS as KEY_WORDS
+from curator.core.read.credentials import SHORTEST_HEX_SECRET
+
+
+class GitHubFineGrainedTokenDetector(RegexBasedDetector):
+    """GitHub's fine-grained personal access tokens (`github_pat_` and 82 characters), which
+    detect-secrets' GitHub plugin does not know."""
+
+    secret_type = "GitHub Fine-Grained Token"
+    denylist = (re.compile(r"github_pat_[A-Za-z0-9_]{22,}"),)
+
+
+class UrlPasswordDetector(RegexBasedDetector):
+    """A password in a URL that holds one of the characters RFC 3986 allows there but
+    detect-secrets' Basic Auth plugin takes for a delimiter (`postgres://app:Sup3r!@db`); the
+    plugin reports the others."""
+
+    secret_type = "Password in a URL"
+    denylist = (re.compile(r"://[^\s/?#\[\]@{}:]+:([^\s/?#\[\]@{}]*[!$&'()*+,;=][^\s/?#\[\]@{}]*)@"),)
+
+
+# A key word (in any identifier that ends with it or goes on after `_`/`-`: `db_password`,
+# `GITHUB_TOKEN`, `token_ttl`, not `tokenizer` or `secretary`), Markdown emphasis or a closing
+# quote, then `:`, `=`, `:=`, `==` or `=>`, then one value, quoted or not. ASCII classes on purpose:
+# the prefilter (RE2, ASCII `\w`) must read the same characters.
+ASSIGNED = re.compile(
+    rf"(?:{KEY_WORDS})(?:[_-][A-Za-z0-9_-]*)?[\]'\"*]{{0,3}}\s*(?::=|=>|[:=]{{1,3}})\**\s*[\"'`]?([^\s\"'`<>]{{6,}})",
+    re.IGNORECASE,
+)
+_TRAILING = ".,;:)]"  # sentence punctuation after a value is not part of it
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+")
+_DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, settings.secret
+
+
+def looks_like_a_secret(value: str) -> bool:
+    """Whether a value assigned to a key word looks like a password rather than prose, a
+    placeholder or a reference: letters with digits or symbols; not a number, a version, a path,
+    a dotted name, a template (`{{password}}`, `${TOKEN}`, `%PASS%`) or capitals alone (`^PASS^`,
+    `YOUR_API_KEY`)."""
+    value = value.rstrip(_TRAILING)
+    if len(value) < 6 or value.isdigit() or "/" in value or "{" in value or "}" in value:
+        return False
+    if value[0] in "$%" or _VERSION.fullmatch(value) or _DOTTED_NAME.fullmatch(value):
+        return False
+    letters = [c for c in value if c.isalpha()]
+    has_digit = any(c.isdigit() for c in value)
+    has_symbol = any(not c.isalnum() and c not in "_-." for c in value)
+    if not letters or (not has_digit and all(c.isupper() for c in letters)):
+        return False
+    return has_digit or has_symbol
+
+
+class AssignedSecretDetector(RegexBasedDetector):
+    """A password-like value after a key word, quoted or not, as notes write it (`Passwort:
+    Sommer2026!`); detect-secrets' keyword plugin asks a Markdown file for quotes."""
+
+    secret_type = "Secret Assignment"
+    denylist = (ASSIGNED,)
+
+    def analyze_string(self, string: str) -> Generator[str, None, None]:
+        for match in ASSIGNED.finditer(string):
+            if looks_like_a_secret(match.group(1)):
+                yield match.group(1).rstrip(_TRAILING)
+
+
+# A line that names a checksum or a commit: its random-looking string is that, not a key.
+_NAMES_A_CHECKSUM = re.compile(
+    r"\bsha\b|sha-?(?:1|224|256|384|512)|md5|checksum|digest|integrity|hash|commit|fingerprint|\brev\b|etag",
+    re.IGNORECASE,
+)
+_RANDOM_STRING_PLUGINS = {"Base64HighEntropyString", "HexHighEntropyString"}
+# SHA-1 (a git commit), SHA-256 and SHA-512 in hex: logs and JSON quote them without a name.
+_DIGEST_LENGTHS = {40, 64, 128}
+
+
+def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
+    """detect-secrets filter: a random-looking string on a line that says it is a checksum
+    (`"integrity": "sha512-..."`, `commit: 3f2a...`), hex of a digest's length, or hex too short
+    for a key (credentials.SHORTEST_HEX_SECRET), is not reported."""
+    if type(plugin).__name__ not in _RANDOM_STRING_PLUGINS:
+        return False
+    if type(plugin).__name__ == "HexHighEntropyString" and (
+        len(secret) in _DIGEST_LENGTHS or len(secret) < SHORTEST_HEX_SECRET
+    ):
+        return True
+    return _NAMES_A_CHECKSUM.search(line) is not None

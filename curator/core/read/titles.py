@@ -1,0 +1,239 @@
+"""Dates and event titles: what makes a title name an event rather than a thing, and the thing it names.
+
+"Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen" names one incident; the memory is about the
+certificate. `find_date` finds a date (ISO, dd.mm.yyyy, dd/mm/yyyy, English or German month
+names); `diary_title` says why a title is diary-style (the lint rule and the dream use it);
+`is_eventish` says whether a candidate title still speaks of an event; `subject_of` strips dates,
+weekdays, times, ticket numbers, date clauses and status words, cuts a long title at its first
+clause, and returns the subject. English and German.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+import re2
+
+from curator.core.read.markdown import without_heading_lines
+from curator.core.read.parse import split_frontmatter
+
+# Full month and weekday names, English and German: every pattern below is built from these.
+_MONTH_NAMES = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+    "|januar|jänner|februar|märz|maerz|marz|mai|juni|juli|oktober|dezember"
+)
+_WEEKDAY_NAMES = (
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    "|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag"
+)
+_MONTHS = _MONTH_NAMES + "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|jän|mär|okt|dez"
+_M = rf"(?:{_MONTHS})\.?"
+_DATE = re.compile(
+    r"(?<![\d.])(?P<iso>\d{4}-\d{1,2}-\d{1,2})(?!\d)"
+    # a two-digit year only with two-digit day and month, so "1.2.26" stays a version number
+    r"|(?<![\d.])(?P<dot>\d{1,2}\.\d{1,2}\.\d{4}|\d{2}\.\d{2}\.\d{2})(?![\d.])"
+    r"|(?<![\d/])(?P<slash>\d{1,2}/\d{1,2}/\d{4}|\d{2}/\d{2}/\d{2})(?![\d/])"
+    rf"|\b(?P<dmy>\d{{1,2}}\.?\s+{_M},?\s+\d{{4}})\b"
+    rf"|\b(?P<mdy>{_M}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}})\b"
+    rf"|\b(?P<my>{_M}\s+\d{{4}})\b",
+    re.IGNORECASE,
+)
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def find_date(text: str) -> re.Match[str] | None:
+    """The first plausible date in `text` (day 1-31, month 1-12), or None."""
+    if not _DIGIT.search(text):  # every date form has digits
+        return None
+    for m in _DATE.finditer(text):
+        if m.group("iso"):
+            _, month, day = (int(x) for x in m.group("iso").split("-"))
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                return m
+        elif m.group("dot"):
+            day, month, _ = (int(x) for x in m.group("dot").split("."))
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                return m
+        elif m.group("slash"):
+            a, b, _ = (int(x) for x in m.group("slash").split("/"))
+            if min(a, b) >= 1 and max(a, b) <= 31 and min(a, b) <= 12:
+                return m
+        else:
+            return m
+    return None
+
+
+class DiaryTitle(NamedTuple):
+    """Why a title names an event rather than a thing."""
+
+    date: str | None  # the date it holds, as written
+    length: int
+    too_long: bool
+
+    @property
+    def reasons(self) -> list[str]:
+        found = [f"it holds a date ({self.date})"] if self.date else []
+        return found + ([f"it is {self.length} characters long"] if self.too_long else [])
+
+
+def diary_title(title: str, limit: int) -> DiaryTitle | None:
+    """A title is diary-style when it holds a date or is `limit` characters or longer."""
+    date = find_date(title)
+    too_long = len(title) >= limit
+    if date is None and not too_long:
+        return None
+    return DiaryTitle(date.group(0) if date else None, len(title), too_long)
+
+
+_COMPACT_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d[-._ ]?[01]\d[-._ ]?[0-3]\d(?!\d)")
+_WEEK_OR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[-._ ]?(?:w\d\d|[01]\d)(?!\d)", re.IGNORECASE)
+_WORD = re.compile(r"\w+")
+
+
+def dated(title: str) -> bool:
+    """A title that is a date with at most two more words ("2024-05-01", "Daily 2024-05-01 Mon",
+    "daily.journal.2021.01.01"): one page of a series, like its neighbours by design."""
+    rest = title
+    for pattern in (_COMPACT_DATE, _WEEK_OR_MONTH):
+        rest = pattern.sub(" ", rest)
+    date = find_date(rest)
+    if date is not None:
+        rest = rest[: date.start()] + " " + rest[date.end() :]
+    if rest == title:
+        return False
+    return len(_WORD.findall(rest)) <= 2
+
+
+# The patterns below only `subject_of` and `is_eventish` use are compiled on first use (re's own
+# cache), so that the lint, which needs only `find_date`, does not pay for them at import.
+_WEEKDAYS = _WEEKDAY_NAMES + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
+_DAY_PARTS = "morning|afternoon|evening|night|morgen|vormittag|nachmittag|abend|nacht"
+_NUMBERED = (
+    r"(?i)\b(?:ticket|issue|incident|inc|bug|case|jira|change|cr|pr|mr|pull request|merge request|störung|vorfall)"
+    r"\s*(?:no\.?|nr\.?|number)?\s*#?\s*\d+\b|#\d+\b|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
+)
+_TIME = r"(?i)\b\d{1,2}[:.h]\d{2}(?:\s*(?:am|pm|uhr|h))?\b|\b\d{1,2}\s*(?:am|pm|uhr)\b"
+_WEEKDAY = rf"(?i)\b(?:{_WEEKDAYS})\b\.?(?:\s+(?:{_DAY_PARTS}))?"
+_YEAR_OR_QUARTER = (
+    r"(?i)\b(?:19|20)\d{2}-?w\d{2}\b|\b(?:q[1-4]\s*)?(?:19|20)\d{2}\b(?![.\d])(?:\s*q[1-4])?"
+    r"|\bkw\s*\d{1,2}\b|\bweek\s+\d{1,2}\b"
+)
+_PREPOSITION = r"(?:on|at|from|of|vom|von|am|um|im|zum|zur|seit|bis|ab)"
+_STATUS = (
+    r"(?i)\b(?:fixed|resolved|done|closed|merged|open|wip|solved|finished|completed|again|update|updated|"
+    r"follow[- ]?up|hotfix|erledigt|behoben|gelöst|abgelaufen|expired|fertig|offen|erneut|wieder|nochmal|"
+    r"postmortem|post-mortem|retro|retrospective|recap|notes|notizen|protokoll|minutes|log)\b"
+)
+_FILLER = r"(?i)\b(?:meeting|besprechung|termin|daily|weekly|today|heute|gestern|yesterday)\b"
+# Prepositions and articles left dangling at either end once a date or number is gone.
+_DANGLING = (
+    r"(?i)^(?:(?:vom|von|am|um|im|ab|bis|seit|on|at|from|of|in|for|the|a|an|der|die|das|den|dem|des|"
+    r"und|and|re|fw|fwd|aw|wg|zum|zur|über|about|regarding|with|mit)\b(?:[\s:,.]+|\s*[-–—]\s+|$))+|(?:[\s:,.\-–—]+(?:vom|von|am|um|im|ab|bis|seit|on|at|from|of|in|"
+    r"for|the|a|an|der|die|das|und|and|with|mit|zum|zur|to)\b)+$"
+)
+# A long title is cut where its first clause ends.
+_CLAUSE = (
+    r"(?i)\s+(?:and|because|while|when|after|before|during|since|but|so|as|und|weil|während|nachdem|bevor|"
+    r"als|aber|obwohl|wobei)\s+|\s*[:;(]\s*|\s+[-–—]\s+|,\s+"
+)
+
+
+def _strip_dates(text: str) -> str:
+    """Remove every date, with the preposition that introduced it ("vom 29.07.2026", "on July 29")."""
+    while (m := find_date(text)) is not None:
+        before = re.sub(rf"(?i)\b{_PREPOSITION}\.?\s*$", "", text[: m.start()])
+        text = before + " " + text[m.end() :]
+    return text
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"\s+([,.:;!?])", r"\1", text)
+    for _ in range(3):
+        text = re.sub(_DANGLING, "", text.strip(" \t:,.;-–—/|()[]")).strip(" \t:,.;-–—/|()[]")
+    return text.strip()
+
+
+def subject_of(title: str) -> str:
+    """The thing an event-style title is about, or "" when nothing is left (a bare date)."""
+    text = re.sub(r"(?i)\bon[ -]call\b", "On-call", title)
+    text = _strip_dates(text)
+    text = re.sub(_NUMBERED, " ", text)
+    text = re.sub(_TIME, " ", text)
+    text = re.sub(_WEEKDAY, " ", text)
+    text = re.sub(_YEAR_OR_QUARTER, " ", text)
+    text = re.sub(_STATUS, " ", text)
+    text = re.sub(_FILLER, " ", text)
+    text = _tidy(text)
+    if not text:
+        return ""
+    # Keep the first clause that still says something; the rest narrates the event.
+    parts = [_tidy(p) for p in re.split(_CLAUSE, text)]
+    parts = [p for p in parts if p and any(ch.isalpha() for ch in p)]
+    if not parts:
+        return ""
+    best = next((p for p in parts if len(p.split()) >= 2), parts[0])
+    if len(best) > 60:
+        best = " ".join(best.split()[:6])
+    return _capitalise(_tidy(best))
+
+
+def _capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+# A candidate title that still names a month, a weekday, a relative day or a ticket speaks of an event.
+_EVENT_WORDS = rf"(?i)\b(?:{_MONTH_NAMES}|{_WEEKDAY_NAMES}|yesterday|today|gestern|heute)\b"
+
+
+def is_eventish(text: str) -> bool:
+    return find_date(text) is not None or bool(re.search(_EVENT_WORDS, text)) or bool(re.search(_NUMBERED, text))
+
+
+# A status update: something was merged, deployed, closed ... with a ticket, a version or a date.
+_STATUS_WORDS = (
+    r"(?i)\b(merged|deployed|released|shipped|closed|resolved|fixed|done|reverted|rolled back|bumped|"
+    r"gemergt|deployt|ausgerollt|erledigt|geschlossen|behoben)\b"
+)
+# Whether a text holds a status word at all, asked of every short page as it is read: RE2 takes a
+# tenth of the time of re here (its `\b` is ASCII's, which only adds boundaries).
+_ANY_STATUS_WORD = re2.compile(_STATUS_WORDS)
+_NAMED = (  # what a status update names: a ticket, a pull request, a version
+    r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*#?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
+    r"|\bv?\d+\.\d+\.\d+\b"
+)
+_SMALL_WORDS = frozenset("a an the to of on in at for and or der die das und zu von vom am im".split())
+
+
+STATUS_CHARS = 300  # a page of more body text says more than a status
+
+
+def only_logs_an_event(title: str, text: str) -> bool:
+    """A page (its title and text) that is a status update: its body (without heading lines) is
+    one, or it has no body and its title is one. Worked out as each page is read (Page.status_update)."""
+    if not (_ANY_STATUS_WORD.search(text) or _ANY_STATUS_WORD.search(title)):
+        return False  # most pages: nothing to split
+    body = without_heading_lines(text[split_frontmatter(text)[2] :])
+    return is_status_update(body) or (not body.strip() and is_status_update(title))
+
+
+def is_status_update(text: str) -> bool:
+    """Every sentence of `text` only says that something was merged, deployed, closed ... (naming
+    a ticket, a version or a date): an event log that git or the tracker holds, no lasting fact."""
+    if not _ANY_STATUS_WORD.search(text):  # every sentence needs one (most pages: none at all)
+        return False
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text.strip()) if s.strip()]
+    return bool(sentences) and all(_one_status(s) for s in sentences)
+
+
+def _one_status(sentence: str) -> bool:
+    if len(sentence) > 240 or not re.search(_STATUS_WORDS, sentence):
+        return False
+    if not (re.search(_NAMED, sentence) or find_date(sentence)):
+        return False
+    rest = re.sub(_STATUS_WORDS, " ", re.sub(_NAMED, " ", subject_of(sentence) or ""))
+    content = [w for w in re.findall(r"[^\W\d_]+", rest) if w.casefold() not in _SMALL_WORDS]
+    return len(content) <= 3
