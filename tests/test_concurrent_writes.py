@@ -14,9 +14,11 @@ import pytest
 from edit_helpers import tree
 from helpers import make_vault
 
-import curator.core.change.changes as changes
-from curator.core.change.changes import Journal, apply, history, pending, undo
+import curator.core.change.journal as journal
+from curator.core.change import files
+from curator.core.change.changes import apply, history, pending, undo
 from curator.core.change.edits import plan_rename
+from curator.core.change.journal import Journal
 from curator.core.common.errors import EditError, VaultBusy
 from curator.core.read.loading import load_vault
 from curator.core.state.lock import between_writes, vault_lock, writing
@@ -42,10 +44,10 @@ def steps() -> Iterator[Callable[[Callable[[str], None]], None]]:
     """Install a `before_step` hook for the test, the default one back afterwards."""
 
     def install(hook: Callable[[str], None]) -> None:
-        changes.before_step = hook
+        journal.before_step = hook
 
     yield install
-    changes.before_step = changes._no_step
+    journal.before_step = journal._no_step
 
 
 def at_step(root: Path, kind: str, n: int, edit: Callable[[Path], None]) -> Callable[[str], None]:
@@ -104,7 +106,7 @@ def test_an_undo_stops_when_a_page_is_edited_just_before_it_is_replaced(
     (edited,) = hook.edited  # type: ignore[attr-defined]
     assert tree(root) == {**applied, edited: applied[edited] + APPENDED}
     assert [(e.id, e.state) for e in history(root)] == [(entry.id, "applied")]
-    steps(changes._no_step)
+    steps(journal._no_step)
     undo(root, entry.id)  # and it undoes afterwards, the appended line kept
     assert tree(root) == {**original, edited: original[edited] + APPENDED}
 
@@ -189,6 +191,7 @@ STOPPED_UNDO = """
 import os, sys, time
 from pathlib import Path
 import curator.core.change.changes as changes
+import curator.core.change.journal as journal
 root, go, then = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[4]
 count = [0]
 def step(name):
@@ -199,7 +202,7 @@ def step(name):
             time.sleep(0.01)
         if then == "die":
             os._exit(137)  # no cleanup: the undo is left half done
-changes.before_step = step
+journal.before_step = step
 changes.undo(root, sys.argv[3])
 """
 
@@ -306,7 +309,7 @@ def test_an_edit_between_the_last_check_and_the_rename_is_taken_back_from_the_ol
     root = linked_vault(tmp_path / "v", 6)
     original = tree(root)
     plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
-    hold, seen, edited = changes._hold, [0], []
+    hold, seen, edited = files._hold, [0], []
 
     def hold_then_edit(reads, path, full, expected, written, held):  # type: ignore[no-untyped-def]
         hold(reads, path, full, expected, written, held)
@@ -316,7 +319,7 @@ def test_an_edit_between_the_last_check_and_the_rename_is_taken_back_from_the_ol
                 append(full)
                 edited.append(path)
 
-    monkeypatch.setattr(changes, "_hold", hold_then_edit)
+    monkeypatch.setattr(files, "_hold", hold_then_edit)
     with pytest.raises(
         EditError, match=r"changed while the change was being written; nothing was changed, its edit kept"
     ):

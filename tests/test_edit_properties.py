@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from curator.core.change.changes import apply, undo
-from curator.core.change.edits import plan_merge, plan_rename
+from curator.core.change.edits import plan_rename
+from curator.core.change.merging import plan_merge
 from curator.core.common.errors import EditError
 from curator.core.read.loading import load_vault
 

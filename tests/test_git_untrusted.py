@@ -15,9 +15,10 @@ from helpers import init_repo, make_vault
 
 from curator.cli import documents
 from curator.cli.main import main
-from curator.core.change import changes
-from curator.core.change.changes import apply, history, recover, reverted_outside, undo
+from curator.core.change import journal
+from curator.core.change.changes import apply, history, reverted_outside, undo
 from curator.core.change.edits import plan_rename
+from curator.core.change.recovery import recover
 from curator.core.read.git import FOREIGN
 from curator.core.read.loading import load_vault
 
@@ -33,7 +34,7 @@ def vault_repo(tmp_path: Path, extra: dict[str, str | bytes] | None = None) -> t
     return root, init_repo(root)
 
 
-def rename(vault: Path, old: str, new: str, allow_dirty: bool = False) -> changes.Entry:
+def rename(vault: Path, old: str, new: str, allow_dirty: bool = False) -> journal.Entry:
     return apply(vault, plan_rename(load_vault(vault, use_cache=False), old, new), allow_dirty=allow_dirty)
 
 
@@ -157,7 +158,7 @@ def test_a_change_git_put_back_is_shown_as_reverted_and_not_undone(
 
 def test_the_history_document_with_a_reverted_change_validates() -> None:
     schema = json.loads(resources.files("curator").joinpath(documents.schema_file(documents.HISTORY)).read_text())
-    entry = changes.Entry(id="x", kind="rename", reason="r", time=0.0, state="applied", paths=["a.md"])
+    entry = journal.Entry(id="x", kind="rename", reason="r", time=0.0, state="applied", paths=["a.md"])
     jsonschema.Draft202012Validator(schema).validate(documents.history([entry], {"x"}))
 
 

@@ -9,7 +9,7 @@ from edit_helpers import dead_count, tree
 from helpers import make_vault
 
 from curator.core.change.changes import apply, undo
-from curator.core.change.edits import plan_merge
+from curator.core.change.merging import plan_merge
 from curator.core.common.errors import EditError
 from curator.core.read.loading import load_vault
 

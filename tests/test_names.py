@@ -10,9 +10,10 @@ import pytest
 from edit_helpers import tree
 from helpers import make_vault
 
-from curator.core.change import changes
-from curator.core.change.changes import apply, recover
+from curator.core.change import journal
+from curator.core.change.changes import apply
 from curator.core.change.edits import plan_rename
+from curator.core.change.recovery import recover
 from curator.core.common import atomic
 from curator.core.common.errors import EditError
 from curator.core.common.names import MAX_NAME_BYTES, escaped, name_problem
@@ -118,7 +119,7 @@ def test_recovery_removes_the_temporaries_of_a_long_named_page(tmp_path: Path, m
         if step.startswith("write "):
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(changes, "before_step", killed)
+    monkeypatch.setattr(journal, "before_step", killed)
     monkeypatch.setattr(atomic, "_discard", lambda tmp: None)  # as if killed: nothing cleaned up
     with pytest.raises(KeyboardInterrupt):
         apply(root, plan_rename(load_vault(root, use_cache=False), "Old", longest))

@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 from helpers import make_vault
 
-from curator.core.change.changes import _discard_temporaries, _inside, _Reads, _set_files, history, recover
+from curator.core.change.changes import history
 from curator.core.change.edits import FileChange
+from curator.core.change.files import Reads, _inside, discard_temporaries, set_files
+from curator.core.change.recovery import recover
 from curator.core.check.lint import lint
 from curator.core.common import atomic
 from curator.core.common.errors import EditError
@@ -183,8 +185,8 @@ def test_created_dirs_and_temporaries_outside_the_vault_are_never_removed(tmp_pa
     (victim / "emptydir").mkdir(parents=True)
     stray = atomic._temporary_name(victim / "x.md")  # what a writer of victim/x.md would leave
     stray.write_text("theirs")
-    _set_files(root, [FileChange("a.md", b"# A\n", b"# A!\n")], ["../victim/emptydir", ".git", ""], _Reads(root))
-    _discard_temporaries(root, ["../victim/x.md"])
+    set_files(root, [FileChange("a.md", b"# A\n", b"# A!\n")], ["../victim/emptydir", ".git", ""], Reads(root))
+    discard_temporaries(root, ["../victim/x.md"])
     assert (victim / "emptydir").is_dir() and stray.exists()
     assert (root / "a.md").read_text() == "# A!\n"
 

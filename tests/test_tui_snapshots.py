@@ -37,7 +37,7 @@ def test_history_screen(snap_compare, sample_vault: Path, monkeypatch: pytest.Mo
     with monkeypatch.context() as patched:  # not undoing the user config folder conftest set
         patched.setenv("TZ", "UTC")
         time.tzset()
-        patched.setattr(changes, "_new_id", lambda: "20260729-101500-ab12")
+        patched.setattr(changes, "new_id", lambda: "20260729-101500-ab12")
         patched.setattr(changes.time, "time", lambda: 1785320100.0)
         apply(sample_vault, plan_rename(load_vault(sample_vault), "Certificate renewal", "TLS renewal"))
     time.tzset()

@@ -11,8 +11,10 @@ import pytest
 from edit_helpers import folders, tree
 from helpers import make_vault
 
-from curator.core.change.changes import apply, history, recover, undo
-from curator.core.change.edits import plan_merge, plan_rename
+from curator.core.change.changes import apply, history, undo
+from curator.core.change.edits import plan_rename
+from curator.core.change.merging import plan_merge
+from curator.core.change.recovery import recover
 from curator.core.common.errors import EditError
 from curator.core.read.loading import load_vault
 
@@ -104,14 +106,14 @@ def test_undo_of_a_merge(tmp_path: Path) -> None:
 def _steps(tmp_path: Path, make_change: str) -> int:
     """How many file operations (and commits) a change makes."""
     root = make_vault(tmp_path / "count", FILES)
-    import curator.core.change.changes as changes
+    from curator.core.change import journal
 
     seen: list[str] = []
-    changes.before_step = seen.append
+    journal.before_step = seen.append
     try:
         exec(make_change, {"root": root, "apply": apply, "plan_rename": plan_rename, "load_vault": load_vault})
     finally:
-        changes.before_step = changes._no_step
+        journal.before_step = journal._no_step
     return len(seen)
 
 
@@ -119,6 +121,7 @@ CRASHING = """
 import os, sys
 from pathlib import Path
 import curator.core.change.changes as changes
+import curator.core.change.journal as journal
 from curator.core.change.changes import apply, undo
 from curator.core.change.edits import plan_rename
 from curator.core.read.loading import load_vault
@@ -129,10 +132,10 @@ def step(name):
         os._exit(137)  # die at once: no cleanup, no finally
     count[0] += 1
 if action == "apply":
-    changes.before_step = step
+    journal.before_step = step
     apply(root, plan_rename(load_vault(root, use_cache=False), "Alpha", "sub/Alpha one"))
 else:
-    changes.before_step = step
+    journal.before_step = step
     undo(root, sys.argv[4])
 """
 
@@ -181,6 +184,7 @@ DYING = """
 import os, sys, time
 from pathlib import Path
 import curator.core.change.changes as changes
+import curator.core.change.journal as journal
 from curator.core.change.edits import plan_rename
 root = Path(sys.argv[1]); die_at = int(sys.argv[2])
 count = [0]
@@ -190,7 +194,7 @@ def step(name):
         time.sleep(1.0)  # a second writer starts now, and must wait for this one
         os._exit(137)  # then this one dies at once: no cleanup, no finally
     count[0] += 1
-changes.before_step = step
+journal.before_step = step
 if sys.argv[3] == "apply":
     changes.plan_and_apply(root, lambda vault: plan_rename(vault, "Alpha", "sub/Alpha one"))
 else:

@@ -14,8 +14,8 @@ from curator import __version__
 if TYPE_CHECKING:
     import networkx as nx
 
-    from curator.core.change.changes import Entry
     from curator.core.change.edits import Plan
+    from curator.core.change.journal import Entry
     from curator.core.check.fixes import Fix
     from curator.core.check.lint import LintReport
     from curator.core.curate.dream import DreamResult, Suggestion

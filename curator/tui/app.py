@@ -22,6 +22,7 @@ from curator.core.check.findings import with_similar
 from curator.core.common.errors import REPORTED, one_line
 from curator.core.common.names import visible
 from curator.core.common.rules import Finding
+from curator.core.curate.choices import Question
 from curator.core.curate.dream import accept, dream, set_status
 from curator.core.curate.opening import Opened, open_vault
 from curator.core.meaning.similarity import find_similar
@@ -377,75 +378,34 @@ class CuratorApp(App[None]):
         _, entry = plan_and_apply(self.vault_root, make_plan)
         self.post_message(ChangeMade(f"Fixed: {entry.reason} (u undoes it)", entry.id, undoable="fix"))
 
+    @work(thread=True, exclusive=True, group="choices", name="Cannot offer a fix", exit_on_error=False)
     def _fix_with_choice(self, finding: Finding) -> None:
-        """The fixes a person chooses: a type, a title, a merge's direction, where to link an orphan
-        from; a broken frontmatter opens in the editor at its line."""
-        from curator.core.change.edits import plan_merge, plan_rename
-        from curator.core.check import fixes
-        from curator.core.curate.dream import derive_title, written_by_hand
+        """The fixes a person chooses, as the core asks them (finding the pages to link an orphan
+        from searches the vault: off the screen's thread)."""
+        from curator.core.curate.choices import question_for
 
-        vault, path = self.vault, finding.path
-        assert vault is not None
+        if self.vault is not None:
+            self.call_from_thread(self._ask, question_for(self.vault, finding))
 
-        def then(plan_with: Callable[[Vault, str], Plan]) -> Callable[[str | None], None]:
-            def answered(answer: str | None) -> None:
-                if answer:
-                    self.apply_plan(lambda v: plan_with(v, answer))
-
-            return answered
-
-        if finding.rule == "untyped":
-            choices = [(t, t) for t in vault.types]
-            self.push_screen(Choose(f"Type of {path}:", choices), then(lambda v, t: fixes.plan_type(v, path, t)))
-        elif finding.rule == "diary-title":
-            proposed, _, _ = derive_title(vault, path)
-            prompt = f"New title for {path} (links to it are rewritten){written_by_hand(vault, path)}:"
-            self.push_screen(EditLine(prompt, proposed), then(lambda v, title: plan_rename(v, path, title)))
-        elif finding.rule == "duplicate" and finding.data.get("fix") == "edit":
-            self.notify(
-                f"{path} says what {finding.data.get('other')} says: edit it to say what its name means.",
-                title="The same text under two names",
-            )
-            self.action_edit_page(path, None)
-        elif finding.rule in ("duplicate", "similar") and isinstance(finding.data.get("other"), str):
-            other = finding.data["other"]
-            choices = [
-                (other, f"merge {path} into {other}{written_by_hand(vault, path)}"),
-                (path, f"merge {other} into {path}{written_by_hand(vault, other)}"),
-            ]
-            self.push_screen(
-                Choose("Merge the two pages (the other one's links are rewritten):", choices),
-                then(lambda v, into: plan_merge(v, other if into == path else path, into)),
-            )
-        elif finding.rule == "orphan":
-            self.offer_links_for(path)
-        elif finding.rule == "bad-frontmatter":
-            self.action_edit_page(path, finding.line)
-        else:
-            self.notify(f"No fix for this {finding.rule} finding; i ignores it.", severity="warning")
-
-    @work(thread=True, exclusive=True, group="choices", name="No pages to link from", exit_on_error=False)
-    def offer_links_for(self, orphan: str) -> None:
-        from curator.core.check import fixes
-
-        vault = self.vault
-        sources = fixes.link_from_choices(vault, orphan) if vault is not None else []
-        self.call_from_thread(self._choose_link_source, orphan, sources)
-
-    def _choose_link_source(self, orphan: str, sources: list[str]) -> None:
-        from curator.core.check import fixes
-
-        if not sources:
-            self.notify(f"No page to link {orphan} from", severity="warning")
+    def _ask(self, question: Question) -> None:
+        if question.note is not None:
+            title, message = question.note
+            self.notify(message, title=title, severity="warning" if question.kind == "none" else "information")
+        if question.kind == "editor":
+            self.action_edit_page(question.path, question.line)
             return
-        index = self.vault.index_page if self.vault is not None else None
-        choices = [(p, f"from {p}" + (" (the index page)" if p == index else "")) for p in sources]
+        plan = question.plan
+        if plan is None:
+            return
 
-        def chosen(source: str | None) -> None:
-            if source:
-                self.apply_plan(lambda v: fixes.plan_link_from(v, orphan, source))
+        def answered(answer: str | None) -> None:
+            if answer:
+                self.apply_plan(lambda v: plan(v, answer))
 
-        self.push_screen(Choose(f"Link {orphan} from:", choices), chosen)
+        if question.kind == "pick":
+            self.push_screen(Choose(question.prompt, list(question.choices)), answered)
+        elif question.kind == "text":
+            self.push_screen(EditLine(question.prompt, question.proposed), answered)
 
     @work(thread=True, exclusive=True, group="edit", name="Not ignored", exit_on_error=False)
     def ignore_finding(self, finding: Finding) -> None:

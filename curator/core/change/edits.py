@@ -14,12 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import quote, unquote
 
-from curator.core.change.frontmatter_edit import add_list_items, copy_key
-from curator.core.common.errors import EditError, FrontmatterEditError
+from curator.core.change.frontmatter_edit import add_list_items
+from curator.core.common.errors import EditError
 from curator.core.common.names import escaped, name_problem
-from curator.core.read.markdown import blocks
 from curator.core.read.page import Link, aliases_of, content_hash
-from curator.core.read.parse import parse_page, split_frontmatter, split_wikilink
+from curator.core.read.parse import parse_page
 from curator.core.read.resolve import Resolution, Resolver, fold
 from curator.core.read.vault import Vault
 
@@ -91,11 +90,11 @@ def target_path(vault: Vault, old: str, new: str) -> str:
     return path
 
 
-def _title(path: str) -> str:
+def file_title(path: str) -> str:
     return posixpath.basename(path)[:-3]
 
 
-class _Texts:
+class Texts:
     """The current text of each page a plan touches, read from disk as exact bytes."""
 
     def __init__(self, vault: Vault) -> None:
@@ -205,19 +204,19 @@ def _resolved_relatively(origin: str, written: str, path: str | None) -> bool:
 
 
 @dataclass
-class _Edit:
+class Edit:
     offset: int
     length: int
     text: str
 
 
-def _apply_edits(text: str, edits: list[_Edit]) -> str:
+def apply_edits(text: str, edits: list[Edit]) -> str:
     for edit in sorted(edits, key=lambda e: e.offset, reverse=True):
         text = text[: edit.offset] + edit.text + text[edit.offset + edit.length :]
     return text
 
 
-def _rewrite_link(text: str, link: Link, origin: str, home: str, target: str, found: Resolution) -> _Edit | None:
+def rewrite_link(text: str, link: Link, origin: str, home: str, target: str, found: Resolution) -> Edit | None:
     """The edit that makes `link` (written in `origin`, living in `home` afterwards) name `target`."""
     raw = text[link.offset : link.offset + link.length]
     if link.syntax == "markdown":
@@ -233,7 +232,7 @@ def _rewrite_link(text: str, link: Link, origin: str, home: str, target: str, fo
         new = _new_wiki_target(written, home, target)
     if new == raw[start:end]:
         return None
-    return _Edit(link.offset + start, end - start, new)
+    return Edit(link.offset + start, end - start, new)
 
 
 def explicit_target(resolver: Resolver, source: str, path: str, markdown: bool) -> str:
@@ -248,13 +247,13 @@ def explicit_target(resolver: Resolver, source: str, path: str, markdown: bool) 
     return "/" + stem
 
 
-def _links_of(text: str) -> tuple[Link, ...]:
+def links_of(text: str) -> tuple[Link, ...]:
     return parse_page(text).links
 
 
-def _check_and_fix(
+def check_and_fix(
     vault: Vault,
-    texts: _Texts,
+    texts: Texts,
     new_pages: list[str],
     new_aliases: dict[str, tuple[str, ...]],
     moved: dict[str, str],
@@ -278,10 +277,10 @@ def _check_and_fix(
         old_resolutions = before_by_source.get(old_source, [])
         if not old_resolutions:
             continue
-        links = _links_of(texts.text[source]) if source in texts.text else vault.pages[old_source].links
+        links = links_of(texts.text[source]) if source in texts.text else vault.pages[old_source].links
         if len(links) != len(old_resolutions):
             continue  # the page's links were rebuilt by the change itself (a merge); checked below
-        edits: list[_Edit] = []
+        edits: list[Edit] = []
         for link, old in zip(links, old_resolutions, strict=True):
             if old.kind != "page" or old.path is None:
                 continue
@@ -299,16 +298,16 @@ def _check_and_fix(
             else:
                 start, end = wiki_target_span(raw)
                 replacement = explicit
-            edits.append(_Edit(link.offset + start, end - start, replacement))
+            edits.append(Edit(link.offset + start, end - start, replacement))
         if edits:
-            texts.text[source] = _apply_edits(texts.get(source), edits)
+            texts.text[source] = apply_edits(texts.get(source), edits)
             fixed += len(edits)
             rewritten.append(old_source)
     # Second look at the pages just rewritten (every link elsewhere resolved as before above):
     # anything still not resolving as before is reported.
     for old_source in rewritten:
         source = moved.get(old_source, old_source)
-        links = _links_of(texts.text[source]) if source in texts.text else vault.pages[old_source].links
+        links = links_of(texts.text[source]) if source in texts.text else vault.pages[old_source].links
         old_resolutions = before_by_source.get(old_source, [])
         if len(links) != len(old_resolutions):
             continue
@@ -320,9 +319,7 @@ def _check_and_fix(
     return problems, fixed
 
 
-def _text_changes(
-    texts: _Texts, deleted: Iterable[str] = (), created: dict[str, str] | None = None
-) -> list[FileChange]:
+def text_changes(texts: Texts, deleted: Iterable[str] = (), created: dict[str, str] | None = None) -> list[FileChange]:
     changes: list[FileChange] = []
     created = created or {}
     for path, text in texts.text.items():
@@ -342,35 +339,35 @@ def plan_rename(vault: Vault, old_name: str, new_name: str, reason: str | None =
     """Move a page and rewrite every link to it; its old title becomes an alias."""
     old = find_page(vault, old_name)
     new = target_path(vault, old, new_name)
-    texts = _Texts(vault)
+    texts = Texts(vault)
     rewritten = 0
-    by_source: dict[str, list[_Edit]] = {}
+    by_source: dict[str, list[Edit]] = {}
     for rl in vault.links:  # every link to the page, its own self links included
         if rl.resolution.path != old or rl.resolution.kind != "page":
             continue
         home = new if rl.source == old else rl.source
-        edit = _rewrite_link(texts.get(rl.source), rl.link, rl.source, home, new, rl.resolution)
+        edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, new, rl.resolution)
         if edit is not None:
             by_source.setdefault(rl.source, []).append(edit)
             rewritten += 1
     if posixpath.dirname(old) != posixpath.dirname(new):
-        by_source.setdefault(old, []).extend(_relative_links_moved(vault, texts, old, new))
+        by_source.setdefault(old, []).extend(relative_links_moved(vault, texts, old, new))
     for source, edits in by_source.items():
-        texts.text[source] = _apply_edits(texts.get(source), edits)
-    old_title, new_title = _title(old), _title(new)
+        texts.text[source] = apply_edits(texts.get(source), edits)
+    old_title, new_title = file_title(old), file_title(new)
     page = vault.pages[old]
     text = texts.get(old)
     if fold(old_title) != fold(new_title):
         key = "alias" if "alias" in page.frontmatter and "aliases" not in page.frontmatter else "aliases"
         text = add_list_items(text, key, [old_title], old)
     aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path != old}
-    aliases[new] = aliases_of(_frontmatter_of(text))
+    aliases[new] = aliases_of(frontmatter_of(text))
     new_pages = [new if p == old else p for p in vault.pages]
     del texts.text[old]
     texts.text[new] = text  # checked at its new path, like every other page
-    problems, fixed = _check_and_fix(vault, texts, new_pages, aliases, {old: new}, set())
+    problems, fixed = check_and_fix(vault, texts, new_pages, aliases, {old: new}, set())
     moved_text = texts.text.pop(new)
-    changes = _text_changes(texts, deleted=[old], created={new: moved_text})
+    changes = text_changes(texts, deleted=[old], created={new: moved_text})
     return Plan(
         "rename",
         reason or f"Rename {old} to {new}",
@@ -382,7 +379,7 @@ def plan_rename(vault: Vault, old_name: str, new_name: str, reason: str | None =
     )
 
 
-def _relative_links_moved(vault: Vault, texts: _Texts, old: str, new: str) -> list[_Edit]:
+def relative_links_moved(vault: Vault, texts: Texts, old: str, new: str) -> list[Edit]:
     """Edits that keep a moving page's relative links (`./x`, `[l](../x.md)`) pointing where they did."""
     edits = []
     for rl in vault.outlinks(old):
@@ -390,172 +387,14 @@ def _relative_links_moved(vault: Vault, texts: _Texts, old: str, new: str) -> li
         if found.kind == "dead" or found.path is None or found.path == old:
             continue
         if link.syntax == "markdown" or link.target.startswith(("./", "../")):
-            edit = _rewrite_link(texts.get(old), link, old, new, found.path, found)
+            edit = rewrite_link(texts.get(old), link, old, new, found.path, found)
             if edit is not None:
                 edits.append(edit)
     return edits
 
 
-def _frontmatter_of(text: str) -> dict[str, object]:
+def frontmatter_of(text: str) -> dict[str, object]:
     return parse_page(text).frontmatter
-
-
-_OWN_KEYS = ("aliases", "alias", "title")  # the merge's own business: the titles become aliases
-
-
-def _carry_fields(
-    source_text: str, into_text: str, source: str, into: str, notes: list[str], resolver: Resolver
-) -> tuple[str, list[tuple[str, object, object]]]:
-    """INTO's text with SOURCE's frontmatter fields that it lacks copied over as written, list
-    values joined (a text and a list make one list); and each field whose values differ, as
-    (key, SOURCE's, INTO's), for the merged text to list. Read after the links were rewritten."""
-    theirs, ours = _frontmatter_of(source_text), _frontmatter_of(into_text)
-    carried: list[str] = []
-    differ: list[tuple[str, object, object]] = []
-    for key, value in theirs.items():
-        if key in _OWN_KEYS:
-            continue
-        current = ours.get(key)
-        # SOURCE's edge to INTO (`related: "[[Into]]"`) would be INTO's edge to itself: left out.
-        values = value if isinstance(value, list) else [value]
-        to_into = [v for v in values if _names(v, into, resolver)]
-        if to_into:
-            value = [v for v in values if v not in to_into]
-            if not value:
-                continue
-        try:
-            if key not in ours and not to_into:
-                into_text = copy_key(into_text, source_text, key, into)
-                carried.append(key)
-            elif key not in ours or (
-                (isinstance(value, list) or isinstance(current, list)) and isinstance(current, (list, str))
-            ):  # joined as a list (a new key: SOURCE's list without its edges to INTO)
-                values = value if isinstance(value, list) else [value]
-                items = [str(v) for v in values if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
-                into_text = add_list_items(into_text, key, items, into)
-                if len(items) < len(values):
-                    differ.append((key, value, current))  # what a list cannot hold is listed
-            elif value != current:
-                differ.append((key, value, current))
-        except FrontmatterEditError:  # a header too unusual to edit: the value is not lost, it is listed
-            differ.append((key, value, current))
-    if carried:
-        notes.append(f"{into}: takes {', '.join(f'`{k}`' for k in carried)} from {source}")
-    for key, value, current in differ:
-        notes.append(
-            f"{into}: `{key}` stays {_shown(current)}; {source} has {_shown(value)}, listed in the merged text"
-        )
-    return into_text, differ
-
-
-_WIKILINK_VALUE = re.compile(r"\s*\[\[([^\[\]\n]*)\]\]\s*")
-
-
-def _names(value: object, path: str, resolver: Resolver) -> bool:
-    """Whether a frontmatter value is just a wikilink that resolves to the page at `path`."""
-    found = _WIKILINK_VALUE.fullmatch(value) if isinstance(value, str) else None
-    if found is None:
-        return False
-    target, _, _ = split_wikilink(found.group(1))
-    return resolver.resolve(path, target).path == path
-
-
-def _shown(value: object) -> str:
-    """A frontmatter value on one line, as a reader would write it."""
-    if isinstance(value, list):
-        return "[" + ", ".join(_shown(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "null" if value is None else " ".join(str(value).split())
-
-
-def _normal(block: str) -> str:
-    return " ".join(block.split()).casefold()
-
-
-def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | None = None) -> Plan:
-    """Fold SOURCE into INTO: its distinct paragraphs, titles (as aliases) and frontmatter fields
-    (missing ones copied as written, lists joined, differing values listed in the text); SOURCE goes."""
-    source = find_page(vault, source_name)
-    into = find_page(vault, into_name)
-    if source == into:
-        raise EditError("a page cannot be merged into itself")
-    texts = _Texts(vault)
-    rewritten = 0
-    # Every link to SOURCE now names INTO; a bare [[Source]] keeps its words as a label.
-    by_page: dict[str, list[_Edit]] = {}
-    source_title, into_title = _title(source), _title(into)
-    for rl in vault.links:
-        if rl.resolution.path != source or rl.resolution.kind != "page":
-            continue
-        home = into if rl.source == source else rl.source
-        edit = _rewrite_link(texts.get(rl.source), rl.link, rl.source, home, into, rl.resolution)
-        if edit is None:
-            continue
-        if rl.link.syntax != "markdown" and rl.link.label is None and rl.link.target and rl.link.anchor is None:
-            edit = _Edit(edit.offset, edit.length, f"{edit.text}|{rl.link.target}")
-        by_page.setdefault(rl.source, []).append(edit)
-        rewritten += 1
-    if posixpath.dirname(source) != posixpath.dirname(into):  # SOURCE's relative links, from INTO's folder
-        by_page.setdefault(source, []).extend(_relative_links_moved(vault, texts, source, into))
-    for path, edits in by_page.items():
-        texts.text[path] = _apply_edits(texts.get(path), edits)
-    source_text = texts.get(source)
-    into_text = texts.get(into)
-    # Distinct paragraphs of SOURCE, under a heading that names where they came from.
-    _, _, source_body_at = split_frontmatter(source_text)
-    _, _, into_body_at = split_frontmatter(into_text)
-    have = {_normal(b) for b in blocks(into_text[into_body_at:])}
-    fresh = [b for b in blocks(source_text[source_body_at:]) if _normal(b) not in have]
-    # A heading that only repeats either title adds nothing: the "From" heading names the origin.
-    titles = {fold(into_title), fold(source_title)}
-    fresh = [b for b in fresh if not (b.lstrip().startswith("#") and _normal(b).lstrip("# ") in titles)]
-    # Titles and aliases of SOURCE become aliases of INTO; its other fields are carried over.
-    source_page, into_page = vault.pages[source], vault.pages[into]
-    notes: list[str] = []
-    if source_page.frontmatter_error:
-        notes.append(f"{source}: its frontmatter does not parse, so only its title became an alias")
-    alias_key = "alias" if "alias" in into_page.frontmatter and "aliases" not in into_page.frontmatter else "aliases"
-    new_aliases = [source_title, *source_page.aliases]
-    into_text = add_list_items(into_text, alias_key, [a for a in new_aliases if fold(a) != fold(into_title)], into)
-    into_text, differ = _carry_fields(source_text, into_text, source, into, notes, vault.resolver)
-    newline = "\r\n" if "\r\n" in into_text else "\n"
-    if differ:  # kept where a reader of the merged page sees them, with where each came from
-        listed = [f"Frontmatter of {source_title} that differs here:", ""]
-        listed += [f"- {key}: {_shown(theirs)} ({into_title} has {_shown(ours)})" for key, theirs, ours in differ]
-        fresh.insert(0, "\n".join(listed))
-    if fresh:
-        joined = "\n\n".join(fresh).replace("\n", newline)
-        tail = into_text if into_text.endswith(("\n", "\r")) or not into_text else into_text + newline
-        into_text = f"{tail}{newline}## From {source_title}{newline}{newline}{joined}{newline}"
-    texts.text[into] = into_text
-    aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path not in (source, into)}
-    aliases[into] = aliases_of(_frontmatter_of(into_text))
-    new_pages = [p for p in vault.pages if p != source]
-    source_text = texts.text.pop(source)
-    problems, fixed = _check_and_fix(vault, texts, new_pages, aliases, {source: into}, {source})
-    texts.text[source] = source_text
-    # INTO's links were rebuilt: every page SOURCE or INTO reached before must still be reached.
-    resolver = Resolver(new_pages, vault.attachments, aliases, vault.config.resolve_aliases)
-    reached = {resolver.resolve(into, lk.target, lk.syntax == "markdown").path for lk in _links_of(texts.text[into])}
-    for rl in (*vault.outlinks(source), *vault.outlinks(into)):
-        lost = rl.resolution.kind == "page" and rl.resolution.path not in (source, into, *reached)
-        if lost:
-            problems.append(f"{into}: the link to {rl.resolution.path} from {rl.source} was lost in the merge")
-    notes.extend(problems)
-    changes = _text_changes(texts, deleted=[source])
-    why = reason or f"Merge {source} into {into}"
-    return Plan(
-        "merge",
-        why,
-        tuple(changes),
-        {source: into},
-        rewritten + fixed,
-        tuple(notes),
-        {"source": source, "into": into},
-    )
 
 
 def plan_drop(vault: Vault, name: str, reason: str | None = None) -> Plan:
@@ -563,7 +402,7 @@ def plan_drop(vault: Vault, name: str, reason: str | None = None) -> Plan:
     only list it go too. Journaled like every change, so undo brings the page (and the lines) back."""
     path = find_page(vault, name)
     index = vault.index_page
-    texts = _Texts(vault)
+    texts = Texts(vault)
     listed: set[int] = set()
     for rl in vault.links:
         if rl.resolution.kind != "page" or rl.resolution.path != path or rl.source == path:

@@ -21,8 +21,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from curator.core.change.changes import Entry, Journal, by_id_prefix, plan_and_apply
-from curator.core.change.edits import Plan, plan_merge, plan_rename, target_path
+from curator.core.change.changes import plan_and_apply
+from curator.core.change.edits import Plan, plan_rename, target_path
+from curator.core.change.journal import Entry, Journal, by_id_prefix
+from curator.core.change.merging import plan_merge
 from curator.core.common.atomic import write_atomic
 from curator.core.common.errors import EditError
 from curator.core.common.names import name_problem

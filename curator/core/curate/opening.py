@@ -33,7 +33,7 @@ def open_vault(
     """Recover what an interrupted change left, read the vault between writes, and check it (the
     last lint's findings when nothing changed). Nothing here imports numpy before the pages are
     read: its thread pool would keep parsing from forking workers."""
-    from curator.core.change.changes import recover
+    from curator.core.change.recovery import recover
     from curator.core.read.loading import load_vault
     from curator.core.state.lock import between_writes
 

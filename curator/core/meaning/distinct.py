@@ -19,6 +19,7 @@ from curator.core.meaning.embeddings import (
     StaticEmbedder,
     chunks,
 )
+from curator.core.meaning.vectors import Progress, cached_rows, store_name
 from curator.core.read import boilerplate
 from curator.core.read.page import content_hash
 from curator.core.read.resolve import fold
@@ -26,7 +27,6 @@ from curator.core.state import cache
 
 if TYPE_CHECKING:
     from curator.core.read.vault import Vault
-from curator.core.meaning.vectors import Progress, cached_rows, store_name
 
 PIECE_WORDS = 8  # sentences shorter than this are read together with the next
 

@@ -54,6 +54,7 @@ from curator.core.read.titles import dated
 from curator.core.state import cache
 
 if TYPE_CHECKING:
+    from curator.core.common.rules import Finding
     from curator.core.read.page import Page
     from curator.core.read.vault import Vault
 
@@ -553,3 +554,12 @@ def _duplicate(
         evidence.append(f"both link to {kinds['link']}, which few pages link to")
     fix = "edit" if "identical" in kinds and not same_name and len(kinds) == 2 else "merge"
     return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)
+
+
+def evidence_about(findings: Iterable[Finding], path: str) -> dict[str, str]:
+    """Each page the duplicate rule pairs with `path`, and the evidence it found, in words."""
+    return {
+        f.data["other"] if f.path == path else f.path: "; ".join(f.data.get("evidence", []))
+        for f in findings
+        if f.rule == "duplicate" and path in (f.path, f.data.get("other"))
+    }

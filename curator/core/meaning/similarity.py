@@ -43,14 +43,6 @@ import numpy as np
 
 from curator.core.common.memory import release_free_memory
 from curator.core.common.progress import Phased, phase
-from curator.core.meaning.embeddings import (
-    LexicalProvider,
-    StaticEmbedder,
-)
-from curator.core.read import boilerplate
-
-if TYPE_CHECKING:
-    from curator.core.read.vault import Vault
 from curator.core.meaning.distinct import (
     Distinct,
     aligned_score,
@@ -60,8 +52,16 @@ from curator.core.meaning.distinct import (
     title_words,
     whole_text_vectors,
 )
+from curator.core.meaning.embeddings import (
+    LexicalProvider,
+    StaticEmbedder,
+)
 from curator.core.meaning.stage_one import Stage, candidate_pairs, centre, said_best_by, static_candidates
 from curator.core.meaning.vectors import provider_for, store_name
+from curator.core.read import boilerplate
+
+if TYPE_CHECKING:
+    from curator.core.read.vault import Vault
 
 MODEL_PIECES = 1500  # pieces the transformer embeds in one run, at most: what its time is spent on
 

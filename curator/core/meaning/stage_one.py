@@ -17,15 +17,6 @@ import numpy as np
 
 from curator.core.common.memory import release_free_memory
 from curator.core.common.progress import Phased, phase
-from curator.core.meaning.embeddings import (
-    StaticEmbedder,
-    Vectors,
-)
-from curator.core.read import boilerplate
-from curator.core.state import cache
-
-if TYPE_CHECKING:
-    from curator.core.read.vault import Vault
 from curator.core.meaning.distinct import (
     MAX_PIECES,
     PIECE_WORDS,
@@ -36,7 +27,16 @@ from curator.core.meaning.distinct import (
     whole_text_vectors,
     word_overlap,
 )
+from curator.core.meaning.embeddings import (
+    StaticEmbedder,
+    Vectors,
+)
 from curator.core.meaning.vectors import store_name
+from curator.core.read import boilerplate
+from curator.core.state import cache
+
+if TYPE_CHECKING:
+    from curator.core.read.vault import Vault
 
 EXACT_LIMIT = 3000
 

@@ -10,7 +10,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from curator.core.change.changes import Entry, history, reverted_outside
+from curator.core.change.changes import history, reverted_outside
+from curator.core.change.journal import Entry
 from curator.tui.screens.modals import Confirm
 
 

@@ -96,14 +96,11 @@ class MainScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="like", name="Cannot compare the page", exit_on_error=False)
     def find_like(self, vault: Vault, path: str) -> None:
         """The model's closest pages to one page, and the duplicate evidence the rule found for it."""
+        from curator.core.meaning.duplicates import evidence_about
         from curator.core.meaning.similarity import pages_like
 
         like, warning = pages_like(vault, path)
-        evidence = {
-            f.data["other"] if f.path == path else f.path: "; ".join(f.data.get("evidence", []))
-            for f in self.findings
-            if f.rule == "duplicate" and path in (f.path, f.data.get("other"))
-        }
+        evidence = evidence_about(self.findings, path)
         self.app.call_from_thread(self._show_like, path, Like(like, evidence, warning))
 
     def _show_like(self, path: str, like: Like) -> None:

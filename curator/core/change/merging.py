@@ -1,0 +1,186 @@
+"""A merge planned: one page's text, and the fields the other lacks, carried into the other; the
+links to it rewritten to the page it became."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from curator.core.change.edits import (
+    Edit,
+    Plan,
+    Texts,
+    apply_edits,
+    check_and_fix,
+    file_title,
+    find_page,
+    frontmatter_of,
+    links_of,
+    relative_links_moved,
+    rewrite_link,
+    text_changes,
+)
+from curator.core.change.frontmatter_edit import add_list_items, copy_key
+from curator.core.common.errors import EditError, FrontmatterEditError
+from curator.core.read.markdown import blocks
+from curator.core.read.page import aliases_of
+from curator.core.read.parse import split_frontmatter, split_wikilink
+from curator.core.read.resolve import Resolver, fold
+from curator.core.read.vault import Vault
+
+_OWN_KEYS = ("aliases", "alias", "title")  # the merge's own business: the titles become aliases
+
+
+def _carry_fields(
+    source_text: str, into_text: str, source: str, into: str, notes: list[str], resolver: Resolver
+) -> tuple[str, list[tuple[str, object, object]]]:
+    """INTO's text with SOURCE's frontmatter fields that it lacks copied over as written, list
+    values joined (a text and a list make one list); and each field whose values differ, as
+    (key, SOURCE's, INTO's), for the merged text to list. Read after the links were rewritten."""
+    theirs, ours = frontmatter_of(source_text), frontmatter_of(into_text)
+    carried: list[str] = []
+    differ: list[tuple[str, object, object]] = []
+    for key, value in theirs.items():
+        if key in _OWN_KEYS:
+            continue
+        current = ours.get(key)
+        # SOURCE's edge to INTO (`related: "[[Into]]"`) would be INTO's edge to itself: left out.
+        values = value if isinstance(value, list) else [value]
+        to_into = [v for v in values if _names(v, into, resolver)]
+        if to_into:
+            value = [v for v in values if v not in to_into]
+            if not value:
+                continue
+        try:
+            if key not in ours and not to_into:
+                into_text = copy_key(into_text, source_text, key, into)
+                carried.append(key)
+            elif key not in ours or (
+                (isinstance(value, list) or isinstance(current, list)) and isinstance(current, (list, str))
+            ):  # joined as a list (a new key: SOURCE's list without its edges to INTO)
+                values = value if isinstance(value, list) else [value]
+                items = [str(v) for v in values if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+                into_text = add_list_items(into_text, key, items, into)
+                if len(items) < len(values):
+                    differ.append((key, value, current))  # what a list cannot hold is listed
+            elif value != current:
+                differ.append((key, value, current))
+        except FrontmatterEditError:  # a header too unusual to edit: the value is not lost, it is listed
+            differ.append((key, value, current))
+    if carried:
+        notes.append(f"{into}: takes {', '.join(f'`{k}`' for k in carried)} from {source}")
+    for key, value, current in differ:
+        notes.append(
+            f"{into}: `{key}` stays {_shown(current)}; {source} has {_shown(value)}, listed in the merged text"
+        )
+    return into_text, differ
+
+
+_WIKILINK_VALUE = re.compile(r"\s*\[\[([^\[\]\n]*)\]\]\s*")
+
+
+def _names(value: object, path: str, resolver: Resolver) -> bool:
+    """Whether a frontmatter value is just a wikilink that resolves to the page at `path`."""
+    found = _WIKILINK_VALUE.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        return False
+    target, _, _ = split_wikilink(found.group(1))
+    return resolver.resolve(path, target).path == path
+
+
+def _shown(value: object) -> str:
+    """A frontmatter value on one line, as a reader would write it."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else " ".join(str(value).split())
+
+
+def _normal(block: str) -> str:
+    return " ".join(block.split()).casefold()
+
+
+def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | None = None) -> Plan:
+    """Fold SOURCE into INTO: its distinct paragraphs, titles (as aliases) and frontmatter fields
+    (missing ones copied as written, lists joined, differing values listed in the text); SOURCE goes."""
+    source = find_page(vault, source_name)
+    into = find_page(vault, into_name)
+    if source == into:
+        raise EditError("a page cannot be merged into itself")
+    texts = Texts(vault)
+    rewritten = 0
+    # Every link to SOURCE now names INTO; a bare [[Source]] keeps its words as a label.
+    by_page: dict[str, list[Edit]] = {}
+    source_title, into_title = file_title(source), file_title(into)
+    for rl in vault.links:
+        if rl.resolution.path != source or rl.resolution.kind != "page":
+            continue
+        home = into if rl.source == source else rl.source
+        edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, into, rl.resolution)
+        if edit is None:
+            continue
+        if rl.link.syntax != "markdown" and rl.link.label is None and rl.link.target and rl.link.anchor is None:
+            edit = Edit(edit.offset, edit.length, f"{edit.text}|{rl.link.target}")
+        by_page.setdefault(rl.source, []).append(edit)
+        rewritten += 1
+    if posixpath.dirname(source) != posixpath.dirname(into):  # SOURCE's relative links, from INTO's folder
+        by_page.setdefault(source, []).extend(relative_links_moved(vault, texts, source, into))
+    for path, edits in by_page.items():
+        texts.text[path] = apply_edits(texts.get(path), edits)
+    source_text = texts.get(source)
+    into_text = texts.get(into)
+    # Distinct paragraphs of SOURCE, under a heading that names where they came from.
+    _, _, source_body_at = split_frontmatter(source_text)
+    _, _, into_body_at = split_frontmatter(into_text)
+    have = {_normal(b) for b in blocks(into_text[into_body_at:])}
+    fresh = [b for b in blocks(source_text[source_body_at:]) if _normal(b) not in have]
+    # A heading that only repeats either title adds nothing: the "From" heading names the origin.
+    titles = {fold(into_title), fold(source_title)}
+    fresh = [b for b in fresh if not (b.lstrip().startswith("#") and _normal(b).lstrip("# ") in titles)]
+    # Titles and aliases of SOURCE become aliases of INTO; its other fields are carried over.
+    source_page, into_page = vault.pages[source], vault.pages[into]
+    notes: list[str] = []
+    if source_page.frontmatter_error:
+        notes.append(f"{source}: its frontmatter does not parse, so only its title became an alias")
+    alias_key = "alias" if "alias" in into_page.frontmatter and "aliases" not in into_page.frontmatter else "aliases"
+    new_aliases = [source_title, *source_page.aliases]
+    into_text = add_list_items(into_text, alias_key, [a for a in new_aliases if fold(a) != fold(into_title)], into)
+    into_text, differ = _carry_fields(source_text, into_text, source, into, notes, vault.resolver)
+    newline = "\r\n" if "\r\n" in into_text else "\n"
+    if differ:  # kept where a reader of the merged page sees them, with where each came from
+        listed = [f"Frontmatter of {source_title} that differs here:", ""]
+        listed += [f"- {key}: {_shown(theirs)} ({into_title} has {_shown(ours)})" for key, theirs, ours in differ]
+        fresh.insert(0, "\n".join(listed))
+    if fresh:
+        joined = "\n\n".join(fresh).replace("\n", newline)
+        tail = into_text if into_text.endswith(("\n", "\r")) or not into_text else into_text + newline
+        into_text = f"{tail}{newline}## From {source_title}{newline}{newline}{joined}{newline}"
+    texts.text[into] = into_text
+    aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path not in (source, into)}
+    aliases[into] = aliases_of(frontmatter_of(into_text))
+    new_pages = [p for p in vault.pages if p != source]
+    source_text = texts.text.pop(source)
+    problems, fixed = check_and_fix(vault, texts, new_pages, aliases, {source: into}, {source})
+    texts.text[source] = source_text
+    # INTO's links were rebuilt: every page SOURCE or INTO reached before must still be reached.
+    resolver = Resolver(new_pages, vault.attachments, aliases, vault.config.resolve_aliases)
+    reached = {resolver.resolve(into, lk.target, lk.syntax == "markdown").path for lk in links_of(texts.text[into])}
+    for rl in (*vault.outlinks(source), *vault.outlinks(into)):
+        lost = rl.resolution.kind == "page" and rl.resolution.path not in (source, into, *reached)
+        if lost:
+            problems.append(f"{into}: the link to {rl.resolution.path} from {rl.source} was lost in the merge")
+    notes.extend(problems)
+    changes = text_changes(texts, deleted=[source])
+    why = reason or f"Merge {source} into {into}"
+    return Plan(
+        "merge",
+        why,
+        tuple(changes),
+        {source: into},
+        rewritten + fixed,
+        tuple(notes),
+        {"source": source, "into": into},
+    )
