@@ -1,5 +1,5 @@
-"""The speed helpers, in one place: each is here because a benchmark on a real vault shows it pays
-(benchmarks/lint_real.py, benchmarks/lint_bench.py); code elsewhere asks for them by name.
+"""The speed helpers, in one place; code elsewhere asks for them by name. What each saves on a
+real vault is measured by benchmarks/lint_real.py (a whole lint, cold and warm).
 
 - Hashing without OpenSSL: hashlib and hmac load it (3-4 ms a process) to offer every algorithm;
   a warm lint needs BLAKE2 and SHA-1 only, which CPython builds in.
