@@ -357,3 +357,37 @@ def test_a_write_into_a_replaced_page_s_old_copy_later_in_the_change_is_kept(
         apply(root, plan)
     (page,) = opened
     assert tree(root) == {**original, page: original[page] + APPENDED}
+
+
+def test_a_write_into_an_old_copy_is_kept_when_another_page_stops_the_change(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None]
+) -> None:
+    """The old copy of a page replaced early holds another program's line when a page later in
+    the change is found edited: the change is taken back, and both programs' lines stay."""
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+    opened: dict[str, object] = {}
+    edited: list[str] = []
+    writes = [0]
+
+    def hook(step: str) -> None:
+        what, path = step.split(" ", 1)
+        if what != "write":
+            return
+        writes[0] += 1
+        if writes[0] == 2:  # opened before its rename, as an appending program would
+            opened[path] = open(root / path, "ab")  # noqa: SIM115 - written to at a later step
+        elif writes[0] == 4:  # its old copy written to, and the page about to be replaced edited too
+            (handle,) = opened.values()
+            handle.write(APPENDED)  # type: ignore[attr-defined]
+            handle.close()  # type: ignore[attr-defined]
+            append(root / path)
+            edited.append(path)
+
+    steps(hook)
+    with pytest.raises(EditError, match="changed while the change was being written"):
+        apply(root, plan)
+    ((page,), (stopper,)) = opened, edited
+    assert tree(root) == {**original, page: original[page] + APPENDED, stopper: original[stopper] + APPENDED}
+    assert history(root) == []

@@ -168,6 +168,11 @@ def set_files(root: Path, files: list[FileChange], created_dirs: list[str], read
 
         write_all(writes, before_replace, lambda full: _release(planned[full].path, written, held, old_copies))
         old_copies.check_all(written)
+    except ChangedMeanwhile as exc:
+        # Whatever stopped the writing, every old copy written to meanwhile is that program's edit.
+        for path, data in old_copies.edits().items():
+            exc.edited.setdefault(path, data)
+        raise
     finally:
         for fd, _ in held.values():
             os.close(fd)
@@ -233,39 +238,70 @@ def _release(
 
 
 class _OldCopies:
-    """The old copies of the files a change replaced, held open (the last KEEP of them) and checked
-    once more when every file is written: a program that opened a file just before it was replaced
-    writes into the old copy, and may do so well after the rename (an append on a loaded machine)."""
-
-    KEEP = 256  # open files at most: well under the usual limit of 1,024
+    """The old copies of the files a change replaced, held open and checked once more when every
+    file is written, or when the writing stops: a program that opened a file just before it was
+    replaced writes into the old copy, and may do so well after the rename (an append on a loaded
+    machine). A change of more files than may be open at once holds the last `keep_at_most`."""
 
     def __init__(self) -> None:
         self.held: list[tuple[str, int, os.stat_result]] = []
+        self.keep_at_most = _open_files_to_spare()
 
     def keep(self, path: str, fd: int, stat: os.stat_result, written: list[str]) -> None:
         self.held.append((path, fd, stat))
-        self._check(self.held[-1], written)
-        if len(self.held) > self.KEEP:
+        edited = self._edited(self.held[-1])
+        if edited is not None:
+            raise ChangedMeanwhile(path, written, {path: edited})
+        if len(self.held) > self.keep_at_most:
             self._close(self.held.pop(0))
 
-    def check_all(self, written: list[str]) -> None:
+    def edits(self) -> dict[str, bytes]:
+        """What each old copy written to since it was replaced holds now."""
+        found = {}
         for entry in self.held:
-            self._check(entry, written)
+            edited = self._edited(entry)
+            if edited is not None:
+                found[entry[0]] = edited
+        return found
+
+    def check_all(self, written: list[str]) -> None:
+        edits = self.edits()
+        if edits:
+            raise ChangedMeanwhile(next(iter(edits)), written, edits)
 
     def close(self) -> None:
         while self.held:
             self._close(self.held.pop())
 
     @staticmethod
-    def _check(entry: tuple[str, int, os.stat_result], written: list[str]) -> None:
-        path, fd, stat = entry
+    def _edited(entry: tuple[str, int, os.stat_result]) -> bytes | None:
+        _, fd, stat = entry
         now = os.fstat(fd)
         if (now.st_size, now.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
-            raise ChangedMeanwhile(path, written, {path: _read_all(fd)})
+            return _read_all(fd)
+        return None
 
     @staticmethod
     def _close(entry: tuple[str, int, os.stat_result]) -> None:
         os.close(entry[1])
+
+
+def _open_files_to_spare() -> int:
+    """How many old copies a change may hold open: half the process's limit on open files, raised
+    to what the system allows (1,024 is a common default; the limit is per process)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows: old copies are not held there
+        return 256
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65_536 if hard == resource.RLIM_INFINITY else min(hard, 65_536)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    return max(256, (65_536 if soft == resource.RLIM_INFINITY else soft) // 2)
 
 
 def _read_all(fd: int) -> bytes:
