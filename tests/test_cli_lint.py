@@ -125,6 +125,22 @@ def test_baseline_accepts_known_findings_and_reports_new_ones(
     assert [(f["rule"], f["data"]["target"]) for f in data["findings"]] == [("dead-link", "Payment retries")]
 
 
+@pytest.mark.parametrize("named", ["vault", "../here/vault", "./vault/"])
+def test_the_vault_s_own_baseline_counts_when_the_vault_is_named_by_a_relative_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, named: str
+) -> None:
+    root = make_vault(tmp_path / "here" / "vault", {"a.md": "# A\n\nNo links here.\n"})
+    code, out, _ = run(capsys, "lint", str(root), "--format", "json", "--no-cache")
+    (finding,) = [f for f in json.loads(out)["findings"] if f["rule"] == "orphan"]
+    run(capsys, "lint", str(root), "--select", "orphan", "--write-baseline", str(root / ".curator-baseline.json"))
+    monkeypatch.chdir(tmp_path / "here")
+    code, out, err = run(capsys, "lint", named, "--format", "json", "--no-cache")
+    assert err == "" and code in (0, 1), err
+    data = json.loads(out)
+    assert finding["fingerprint"] not in {f["fingerprint"] for f in data["findings"]}
+    assert data["summary"]["baselined"] == 1
+
+
 @pytest.mark.parametrize("content", [None, "{not json", '{"format": "other"}'])
 def test_a_bad_baseline_is_one_line_and_exit_2(
     sample_vault: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None

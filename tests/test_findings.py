@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from helpers import SAMPLE_VAULT, make_vault
 
-from curator.core.check import findings as findings_module
+from curator.core.check import links as links_module
+from curator.core.check.catalogue import CATALOGUE
 from curator.core.check.findings import check_vault
-from curator.core.common.rules import CATALOGUE
 from curator.core.read.loading import load_vault
 from curator.core.state.config import Config
 
@@ -234,9 +234,9 @@ def test_the_length_window_keeps_every_title_close_enough_to_suggest() -> None:
                 del title[rng.randrange(len(title))]
             else:
                 title.insert(rng.randint(0, len(title)), rng.choice("abc "))
-        if fuzz.ratio(query, "".join(title)) >= findings_module._NEAR:
+        if fuzz.ratio(query, "".join(title)) >= links_module._NEAR:
             close += 1
-            assert findings_module._length_window([len(title)], len(query)) == (0, 1), (query, "".join(title))
+            assert links_module._length_window([len(title)], len(query)) == (0, 1), (query, "".join(title))
     assert close > 500  # the check saw many near pairs of differing lengths
 
 
@@ -255,7 +255,7 @@ def test_did_you_mean_is_the_same_by_lookups_and_by_the_score_matrix(
         return {f.data["target"]: f.data.get("did_you_mean") for f in check_vault(vault) if f.rule == "dead-link"}
 
     by_lookup = suggestions()
-    monkeypatch.setattr(findings_module, "_MATRIX_MIN", 0)
+    monkeypatch.setattr(links_module, "_MATRIX_MIN", 0)
     by_matrix = suggestions()
     assert by_lookup == by_matrix
     assert by_lookup["Service alpah runbook"] == "Service alpha runbook"

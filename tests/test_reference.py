@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from curator.cli import reference
-from curator.core.common.rules import CATALOGUE
+from curator.core.check.catalogue import CATALOGUE
 from curator.core.state.config import CONFIG_KEYS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "reference"

@@ -15,7 +15,7 @@ from helpers import FOAM_DOCS, make_vault
 
 import curator.core.meaning.similarity as similarity
 from benchmarks.duplicate_pairs import REWORDED as LABELLED_REWORDED
-from curator.core.check.findings import rule_similar
+from curator.core.check.duplicate_pages import rule_similar
 from curator.core.meaning import distinct, stage_one, vectors
 from curator.core.meaning.embeddings import LexicalProvider, chunks, load_provider
 from curator.core.meaning.similarity import find_similar

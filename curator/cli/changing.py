@@ -222,7 +222,8 @@ def fix_arguments(fix: argparse.ArgumentParser) -> None:
 def run_fix(args: argparse.Namespace) -> int:
     from curator.core.change.changes import plan_and_apply
     from curator.core.change.journal import Entry
-    from curator.core.check.fixes import FIXABLE_RULES, Fix, fix_for, fixable_findings
+    from curator.core.check.fixes import FIXABLE_RULES, fix_for, fixable_findings
+    from curator.core.check.hits import Fix
     from curator.core.read.loading import load_vault
 
     for rule in args.rule or []:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from curator.core.change.edits import Plan
     from curator.core.change.journal import Entry
-    from curator.core.check.fixes import Fix
+    from curator.core.check.hits import Fix
     from curator.core.check.lint import LintReport
     from curator.core.curate.dream import DreamResult, Suggestion
     from curator.core.curate.remember import Proposal

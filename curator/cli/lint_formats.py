@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from curator import __version__
 from curator.core.check.lint import LintReport
-from curator.core.common.rules import CATALOGUE
+from curator.core.state.config import OFF_UNLESS_ASKED, RULE_SEVERITY
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 _ANSI = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m", "bold": "\x1b[1m", "dim": "\x1b[2m"}
@@ -99,13 +99,18 @@ def format_text(
 
 def format_sarif(report: LintReport) -> dict[str, Any]:
     """SARIF 2.1.0, as GitHub code scanning reads it (file paths relative to the working folder)."""
+    from curator.core.check.catalogue import CATALOGUE  # the rules' modules: a warm text or JSON lint needs none
+
     index = {rule.id: i for i, rule in enumerate(CATALOGUE)}
     rules = [
         {
             "id": rule.id,
             "name": "".join(part.capitalize() for part in rule.id.split("-")),
             "shortDescription": {"text": rule.summary},
-            "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity], "enabled": rule.on},
+            "defaultConfiguration": {
+                "level": _SARIF_LEVEL[RULE_SEVERITY[rule.id]],
+                "enabled": rule.id not in OFF_UNLESS_ASKED,
+            },
         }
         for rule in CATALOGUE
     ]

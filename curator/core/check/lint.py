@@ -231,7 +231,7 @@ def baseline_file(root: Path, config: Config) -> Path:
     """The vault's own baseline file; one its config names outside the vault (or in `.git/`) is
     refused, as the config is the vault's data and the file could be any file on the machine."""
     path = root / config.baseline
-    if inside_vault(root, path) is None:
+    if inside_vault(root, config.baseline) is None:  # taken from the vault, as `path` is
         origin = config.origins.get("baseline")
         named = f" (set in {origin})" if origin is not None else ""
         raise BaselineError(

@@ -42,7 +42,7 @@ def question_for(vault: Vault, finding: Finding) -> Question:
     orphan from; broken frontmatter or one text under two names is edited by hand."""
     from curator.core.change.edits import plan_rename
     from curator.core.change.merging import plan_merge
-    from curator.core.check import fixes
+    from curator.core.check import pages
     from curator.core.curate.dream import derive_title, written_by_hand
 
     path, rule, other = finding.path, finding.rule, finding.data.get("other")
@@ -52,7 +52,7 @@ def question_for(vault: Vault, finding: Finding) -> Question:
             f"Type of {path}:",
             path,
             tuple((t, t) for t in vault.types),
-            plan=lambda v, t: fixes.plan_type(v, path, t),
+            plan=lambda v, t: pages.plan_type(v, path, t),
         )
     if rule == "diary-title":
         proposed, _, _ = derive_title(vault, path)
@@ -74,13 +74,13 @@ def question_for(vault: Vault, finding: Finding) -> Question:
             plan=lambda v, into: plan_merge(v, other if into == path else path, into),
         )
     if rule == "orphan":
-        sources = fixes.link_from_choices(vault, path)
+        sources = pages.link_from_choices(vault, path)
         if not sources:
             return Question("none", "", path, note=("No fix", f"No page to link {path} from"))
         index = vault.index_page
         links = tuple((p, f"from {p}" + (" (the index page)" if p == index else "")) for p in sources)
         return Question(
-            "pick", f"Link {path} from:", path, links, plan=lambda v, src: fixes.plan_link_from(v, path, src)
+            "pick", f"Link {path} from:", path, links, plan=lambda v, src: pages.plan_link_from(v, path, src)
         )
     if rule == "bad-frontmatter":
         return Question("editor", "", path, line=finding.line)

@@ -243,7 +243,7 @@ def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
 
 def _status_updates(vault: Vault) -> list[str]:
     """Pages the `status-update` rule finds (unless the vault turned it off)."""
-    from curator.core.check.findings import rule_status_updates
+    from curator.core.check.pages import rule_status_updates
 
     if vault.config.severity("status-update") is None:
         return []

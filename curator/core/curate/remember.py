@@ -309,7 +309,7 @@ def _folder_for(vault: Vault, page_type: str) -> str:
 
 
 def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:
-    from curator.core.check.fixes import index_line
+    from curator.core.check.index_page import index_line
 
     found = index_line(vault, path, title)
     if found is None:

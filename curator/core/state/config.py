@@ -14,14 +14,39 @@ from typing import Any, NamedTuple
 
 from curator.core.common.errors import ConfigError
 from curator.core.common.fast import blake2b
-from curator.core.common.rules import BY_ID, CATALOGUE
 from curator.core.common.vaultpath import NotRegularFile, read_regular
 from curator.core.state import obsidian
 
 CONFIG_NAME = ".curator.toml"
 SEVERITIES = ("error", "warning", "info")
 
-DEFAULT_SEVERITY: dict[str, str] = {rule.id: rule.severity if rule.on else "off" for rule in CATALOGUE}
+# Each rule's severity when it is on, in the catalogue's order; what each rule checks is in its
+# module of curator/core/check/ (catalogue.py lists them).
+RULE_SEVERITY: dict[str, str] = {
+    "orphan": "warning",
+    "dead-link": "error",
+    "stub": "info",
+    "diary-title": "warning",
+    "duplicate": "warning",
+    "similar": "info",
+    "untyped": "info",
+    "ambiguous-link": "warning",
+    "broken-anchor": "warning",
+    "bad-frontmatter": "error",
+    "index-drift": "info",
+    "index-pressure": "warning",
+    "unreadable": "error",
+    "bad-encoding": "warning",
+    "status-update": "info",
+    "secret": "error",
+    "relation-dead": "error",
+    "relation-cycle": "warning",
+    "stale": "info",
+}
+OFF_UNLESS_ASKED = frozenset({"similar"})  # rules that run only when the config or `--select` names them
+DEFAULT_SEVERITY: dict[str, str] = {
+    rule: "off" if rule in OFF_UNLESS_ASKED else severity for rule, severity in RULE_SEVERITY.items()
+}
 DEFAULT_TYPES = ("customer", "project", "system", "person", "problem", "topic")
 
 
@@ -426,7 +451,7 @@ def select_rules(config: Config, select: str | None = None, ignore: str | None =
             if (option == "--select" and rule not in wanted) or (option == "--ignore" and rule in wanted):
                 rules[rule] = "off"
             elif option == "--select" and rules.get(rule, DEFAULT_SEVERITY[rule]) == "off":
-                rules[rule] = BY_ID[rule].severity  # picked by name: on, though the config or the default has it off
+                rules[rule] = RULE_SEVERITY[rule]  # picked by name: on, though the config or the default has it off
     return config._replace(rules=MappingProxyType(rules))
 
 

@@ -1,0 +1,84 @@
+"""The rules about the vault's index page (`MEMORY.md` by default): `index-drift`, a page it does
+not list, and `index-pressure`, an index near the size an agent harness loads; the fix of drift is
+a line `- [[Page]]` under the heading whose section lists most pages of the same folder."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from curator.core.change.edits import explicit_target
+from curator.core.check.hits import Fix, Hit
+from curator.core.common.rules import Finding, Rule
+from curator.core.read.vault import Vault
+
+RULES = (
+    Rule("index-drift", "A page the vault's index page does not list."),
+    Rule("index-pressure", "The index page is over 80% of the size an agent harness loads."),
+)
+
+
+def rule_index(vault: Vault) -> Iterator[Hit]:
+    index = vault.index_page
+    if index is None:
+        return
+    deep = vault.config.index_deep_page  # entries tiered out of the index are listed there
+    listed = {
+        rl.resolution.path for page in (index, deep) for rl in vault.outlinks(page) if rl.resolution.kind == "page"
+    }
+    for path in vault.pages:
+        if path not in (index, deep) and path not in listed:
+            yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
+    size = vault.pages[index].size
+    budget = vault.config.index_budget
+    if size > 0.8 * budget:
+        yield Hit(
+            "index-pressure",
+            index,
+            f"index page is {size / 1024:.1f} KiB, {100 * size / budget:.0f}% of its {budget / 1024:.0f} KiB load "
+            "budget; an agent harness cuts it off at the budget",
+            data={"bytes": size, "budget": budget},
+        )
+
+
+def fix_drift(vault: Vault, finding: Finding) -> Fix | None:
+    """The index line that lists the page."""
+    page = vault.pages.get(finding.path)
+    found = index_line(vault, finding.path, page.title if page else "")
+    if found is None or page is None:
+        return None
+    index, offset, entry = found
+    return Fix(finding, index, offset, "", entry, finding.path)
+
+
+def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | None:
+    """(index page, offset, line) that lists `path` (a page, or one about to be made with
+    `title`): `- [[Page]]` after the list of the section that lists most pages of the same folder
+    (the end of the index when no section does); None without an index page."""
+    index = vault.index_page
+    if index is None or index == path:
+        return None
+    text = vault.text_of(index)
+    lines = text.splitlines(keepends=True)
+    folder = posixpath.dirname(path)
+    headings = sorted(h.line for h in vault.pages[index].headings)
+    votes: dict[int, int] = {}  # heading line -> links in its section to pages of the folder
+    last_link_line: dict[int, int] = {}
+    for rl in vault.outlinks(index):
+        section = max((h for h in headings if h <= rl.link.line), default=0)
+        last_link_line[section] = max(last_link_line.get(section, 0), rl.link.line)
+        if rl.resolution.path is not None and posixpath.dirname(rl.resolution.path) == folder:
+            votes[section] = votes.get(section, 0) + 1
+    known = path in vault.pages
+    name = explicit_target(vault.resolver, index, path, False) if known else title
+    if votes:
+        section = max(votes, key=lambda line: (votes[line], -line))
+        after_line = last_link_line[section]  # 1-based: insert after this line
+        offset = sum(len(line) for line in lines[:after_line])
+        prefix = "" if offset == 0 or text[offset - 1] == "\n" else "\n"
+    else:
+        offset = len(text)
+        prefix = "" if not text or text.endswith("\n") else "\n"
+    newline = "\r\n" if "\r\n" in text else "\n"
+    entry = f"{prefix}- [[{name}]]{newline}"
+    return index, offset, entry

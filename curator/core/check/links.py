@@ -1,0 +1,317 @@
+"""The rules about links: `dead-link` (and `relation-dead`, a dead typed edge of the frontmatter),
+`ambiguous-link` and `broken-anchor`, each with its catalogue entry, its check and its fix.
+
+The fixes need no human choice:
+- a dead link with a did-you-mean: the link names the suggested page, its label and anchor kept;
+- a dead link to another page's alias: `[[Title|alias]]` (the alias stays what the reader sees);
+- an ambiguous link: the shortest path that names the page it resolves to now;
+- a broken anchor with one close heading (or block id) on the target page: that heading.
+Every link fix is checked before it is offered: the new link must resolve to the page it means.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+from curator.core.change.edits import explicit_target, markdown_dest_span, wiki_target_span
+from curator.core.check.hits import Fix, Hit, readable, written
+from curator.core.common.rules import Finding, Rule
+from curator.core.read.page import Link
+from curator.core.read.resolve import anchor_key, fold
+from curator.core.read.vault import Vault
+
+RULES = (
+    Rule(
+        "dead-link",
+        "A link whose target resolves to no page or file in the vault.",
+        'Says "did you mean" for a title one typo away, and `[[Page|alias]]` when the target is an alias; '
+        "template placeholders (`[[{{date}}]]`, `[[<% tp.file.title %>]]`) are no links.",
+    ),
+    Rule("ambiguous-link", "A link that several pages could answer; the nearest wins."),
+    Rule(
+        "broken-anchor",
+        "A link to a heading or block id that the target does not have.",
+        "`[[page#heading]]`, `[[page#^block]]`, `[[#heading]]` or `[x](page.md#slug)`.",
+    ),
+    Rule("relation-dead", "A typed edge in the frontmatter (`broader: [[X]]`) whose target is no page."),
+)
+FIXABLE = ("dead-link", "relation-dead", "ambiguous-link", "broken-anchor")
+_CLOSE = 80  # rapidfuzz ratio at which a heading is the one a broken anchor meant
+
+
+def _placeholder(target: str) -> bool:
+    """A template's placeholder ([[{{date}}]], [[<% tp.file.title %> Outline]]): a page only once filled in."""
+    return any(opener in target and closer in target[target.index(opener) :] for opener, closer in _PLACEHOLDERS)
+
+
+_PLACEHOLDERS = (("{{", "}}"), ("<%", "%>"))
+
+
+def rule_dead_links(vault: Vault) -> Iterator[Hit]:
+    dead = [rl for rl in vault.links if rl.resolution.kind == "dead" and not _placeholder(rl.link.target)]
+    suggestions = _did_you_mean(vault, {rl.link.target for rl in dead if not rl.resolution.alias_of})
+    for rl in dead:
+        link, res = rl.link, rl.resolution
+        shown = written(rl)
+        data: dict[str, Any] = {"target": link.target}
+        if res.outside:
+            message = f"dead link {shown}: it points outside the vault"
+        elif res.alias_of:
+            owner = res.alias_of[0]
+            title = vault.pages[owner].title
+            fix = f"[[{title}|{link.target}]]"
+            message = (
+                f"dead link {shown}: {link.target!r} is an alias of {owner}, "
+                f"and Obsidian does not follow aliases; write {fix}"
+            )
+            data.update(alias_of=list(res.alias_of), fix=fix)
+        else:
+            message = f"dead link {shown}: no page or file is named {link.target!r}"
+            guess = suggestions.get(link.target)
+            if guess:
+                message += f"; did you mean [[{guess}]]?"
+                data["did_you_mean"] = guess
+        rule = "dead-link"
+        if link.key:  # a typed edge of the frontmatter (`related: "[[X]]"`): its own rule
+            data["key"] = link.key
+            rule = "relation-dead"
+            message = f"{link.key}: {message.removeprefix('dead link ')}"
+        yield Hit(rule, rl.source, message, f"{link.syntax}:{link.target}", link.line, link.column, data)
+
+
+def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
+    """The closest page title to each dead target, when one is close enough to be a typo.
+
+    Only titles that can score `_NEAR` are compared: the same first character (a typo rarely hits
+    the first letter) and a length near the target's (a ratio counts every character one string
+    has more than the other). Ties between equally close titles go to the shortest, then the first
+    in alphabetical order.
+    """
+    if not targets or not vault.pages:
+        return {}
+    from rapidfuzz import fuzz, process  # loaded only when there is a dead link to match
+
+    by_initial: dict[str, list[tuple[str, list[str]]]] = defaultdict(list)  # initial -> (folded title, pages)
+    for key, paths in vault.resolver.titles().items():  # titles the resolver has folded already
+        if key:
+            by_initial[key[0]].append((key, paths))
+    keys: dict[str, list[str]] = {}
+    lengths: dict[str, list[int]] = {}
+    for initial, group in by_initial.items():
+        group.sort()  # by title (each title once), then by length: a stable sort keeps titles in order
+        group.sort(key=_title_length)
+        keys[initial] = [key for key, _ in group]
+        lengths[initial] = [len(key) for key in keys[initial]]
+    # Queries of one initial and length compare with the same titles: (initial, length) -> (query, target).
+    queries: dict[tuple[str, int], list[tuple[str, str]]] = defaultdict(list)
+    for target in targets:
+        query = fold(_name(target))
+        if query[:1] in by_initial:
+            queries[query[:1], len(query)].append((query, target))
+    windows = {(initial, n): _length_window(lengths[initial], n) for initial, n in queries}
+    found: dict[str, list[str]] = {}  # target -> the pages of the closest title
+    # Few comparisons: one lookup each, with no numpy import (~35 ms); many: a parallel matrix.
+    matrix = sum(len(queries[at]) * (hi - lo) for at, (lo, hi) in windows.items()) >= _MATRIX_MIN
+    for (initial, n), asked in queries.items():
+        lo, hi = windows[initial, n]
+        titles, candidates = by_initial[initial], keys[initial][lo:hi]
+        if not candidates:
+            continue
+        if not matrix:
+            for query, target in asked:
+                match = process.extractOne(query, candidates, scorer=fuzz.ratio, score_cutoff=_NEAR)
+                if match is not None:
+                    found[target] = titles[lo + match[2]][1]
+            continue
+        scores = process.cdist(
+            [query for query, _ in asked], candidates, scorer=fuzz.ratio, score_cutoff=_NEAR, dtype="uint8", workers=-1
+        )
+        for (_, target), row in zip(asked, scores, strict=True):
+            best = int(row.argmax())
+            if row[best] >= _NEAR:
+                found[target] = titles[lo + best][1]
+    # A title as written (of the first page, by name, when several share it).
+    guesses = {target: min(vault.pages[p].title for p in paths) for target, paths in found.items()}
+    return {target: guess for target, guess in guesses.items() if _typo(fold(_name(target)), fold(guess))}
+
+
+def _name(target: str) -> str:
+    return target.rsplit("/", 1)[-1].removesuffix(".md")
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _typo(written: str, title: str) -> bool:
+    """Whether `title` is `written` with a typo in it: the same numbers (2022-W49 is not 2022-W34,
+    CS2106 not CS2100) and at most one slip of a key per eight characters (Spark SQL is not Spark ML)."""
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    if _DIGITS.findall(written) != _DIGITS.findall(title):
+        return False
+    return DamerauLevenshtein.distance(written, title) <= max(1, len(written) // 8)
+
+
+def _title_length(title: tuple[str, list[str]]) -> int:
+    return len(title[0])
+
+
+def _length_window(lengths: list[int], length: int) -> tuple[int, int]:
+    """The slice of `lengths` (sorted) a string of `length` characters can score `_NEAR` with:
+    a ratio is at most 100 * (1 - |n - m| / (n + m)) for lengths n and m (one more on each side
+    for rounding)."""
+    shortest = length * _NEAR // (200 - _NEAR) - 1
+    longest = length * (200 - _NEAR) // _NEAR + 1
+    return bisect_left(lengths, shortest), bisect_right(lengths, longest)
+
+
+_NEAR = 80
+_MATRIX_MIN = 1_000_000  # comparisons; measured: lookups cost ~0.04 µs each, a matrix ~6x less
+
+
+def rule_ambiguous_links(vault: Vault) -> Iterator[Hit]:
+    from curator.core.change.edits import explicit_target  # the name the fix writes
+
+    for rl in vault.links:
+        candidates = rl.resolution.candidates
+        if len(candidates) < 2:
+            continue
+        chosen = rl.resolution.path or candidates[0]
+        explicit = explicit_target(vault.resolver, rl.source, chosen, False) if chosen.endswith(".md") else chosen
+        message = (
+            f"{written(rl)} could mean {len(candidates)} pages ({', '.join(candidates[:4])}"
+            f"{', …' if len(candidates) > 4 else ''}); the nearest, {chosen}, wins: write [[{explicit}]] to say so"
+        )
+        yield Hit(
+            "ambiguous-link",
+            rl.source,
+            message,
+            rl.link.target,
+            rl.link.line,
+            rl.link.column,
+            {"target": rl.link.target, "candidates": list(candidates), "chosen": chosen},
+        )
+
+
+def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
+    for rl in vault.links:
+        anchor = rl.link.anchor
+        if not anchor or rl.resolution.kind != "page" or rl.resolution.path is None:
+            continue
+        target = readable(vault, rl.resolution.path)
+        if target is None:
+            continue
+        if anchor.startswith("^"):
+            block = anchor[1:].casefold()
+            if any(b.casefold() == block for b in target.block_ids):
+                continue
+            what = f"block ^{anchor[1:]}"
+        else:
+            heading = anchor.split("#")[-1]
+            if any(h.text == heading for h in target.headings):  # as written: no need to compare loosely
+                continue
+            wanted = anchor_key(heading)
+            if not wanted or any(anchor_key(h.text) == wanted for h in target.headings):
+                continue
+            what = f"heading {anchor!r}"
+        yield Hit(
+            "broken-anchor",
+            rl.source,
+            f"{written(rl)}: {target.path} has no {what}",
+            f"{rl.link.target}#{anchor}",
+            rl.link.line,
+            rl.link.column,
+            {"target": rl.resolution.path, "anchor": anchor},
+        )
+
+
+def fix_link(vault: Vault, finding: Finding) -> Fix | None:
+    """The link that names the page a dead, ambiguous or broken-anchor link means, or None when
+    that takes a choice."""
+    if finding.line is None:
+        return None
+    link = _link_at(vault, finding)
+    if link is None:
+        return None
+    raw = vault.text_of(finding.path)[link.offset : link.offset + link.length]
+    if finding.rule == "broken-anchor":
+        return _anchor_fix(vault, finding, link, raw)
+    target = _target_page(vault, finding)
+    if target is None:
+        return None
+    markdown = link.syntax == "markdown"
+    if markdown:
+        start, end = markdown_dest_span(raw)
+        folder = posixpath.dirname(finding.path)
+        dest = posixpath.relpath(target, folder or ".") if finding.rule == "dead-link" else None
+        name = dest or explicit_target(vault.resolver, finding.path, target, True) + ".md"
+        new = raw[:start] + quote(name, safe="/") + raw[end:]
+    else:
+        start, end = wiki_target_span(raw)
+        name = explicit_target(vault.resolver, finding.path, target, False)
+        new = raw[:start] + name + raw[end:]
+        if finding.data.get("alias_of") and link.label is None:  # the alias stays what the reader sees
+            new = new[: new.rindex("]]")] + f"|{link.target}]]"
+    if vault.resolver.resolve(finding.path, name, markdown).path != target:
+        return None  # the new link would not name the page it means: no fix without a choice
+    return Fix(finding, finding.path, link.offset, raw, new, target)
+
+
+def _link_at(vault: Vault, finding: Finding) -> Link | None:
+    page = vault.pages.get(finding.path)
+    if page is None or page.unreadable is not None or page.bad_encoding:
+        return None
+    return next((k for k in page.links if k.line == finding.line and k.column == finding.column), None)
+
+
+def _target_page(vault: Vault, finding: Finding) -> str | None:
+    data = finding.data
+    if finding.rule == "ambiguous-link":
+        chosen = data.get("chosen")
+        return chosen if isinstance(chosen, str) and chosen in vault.pages else None
+    if data.get("alias_of"):
+        owners = data["alias_of"]
+        return owners[0] if len(owners) == 1 else None  # several pages claim the alias: a choice
+    guess = data.get("did_you_mean")
+    if not isinstance(guess, str):
+        return None
+    pages = vault.resolver.titles().get(fold(guess), [])
+    return min(pages) if pages else None
+
+
+def _anchor_fix(vault: Vault, finding: Finding, link: Link, raw: str) -> Fix | None:
+    """The one heading (or block id) of the target close to the anchor that is not there."""
+    from rapidfuzz import fuzz, process
+
+    target = vault.pages.get(str(finding.data.get("target")))
+    anchor = link.anchor or ""
+    if target is None or not anchor or f"#{anchor}" not in raw:
+        return None
+    if anchor.startswith("^"):
+        names = [f"^{block}" for block in target.block_ids]
+        keys = [name.casefold() for name in names]
+        wanted = anchor.casefold()
+    else:
+        names = [h.text for h in target.headings]
+        keys = [anchor_key(name) for name in names]
+        wanted = anchor_key(anchor.split("#")[-1])
+    close = process.extract(wanted, keys, scorer=fuzz.ratio, score_cutoff=_CLOSE, limit=2)
+    if not close or (len(close) > 1 and close[1][1] == close[0][1]):
+        return None  # no heading is close, or two are as close: a choice
+    name = names[close[0][2]]
+    if link.syntax == "markdown" and not name.startswith("^"):
+        name = _slug(name)
+    at = raw.index(f"#{anchor}")
+    new = raw[:at] + f"#{name}" + raw[at + 1 + len(anchor) :]
+    return Fix(finding, finding.path, link.offset, raw, new, target.path)
+
+
+def _slug(heading: str) -> str:
+    """The anchor a markdown link uses for a heading (GitHub's rule: lower case, words joined by -)."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")

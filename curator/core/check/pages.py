@@ -1,0 +1,252 @@
+"""The rules about pages themselves: `orphan`, `stub`, `diary-title`, `untyped`, `bad-frontmatter`,
+`unreadable` and `bad-encoding`, `status-update` and `stale`, each with its catalogue entry and its
+check; the fixes of `untyped` and `orphan` need a choice (curator/core/curate/choices.py asks it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from curator.core.change.edits import FileChange, Plan, explicit_target
+from curator.core.check.hits import Hit
+from curator.core.check.index_page import index_line
+from curator.core.common.errors import EditError
+from curator.core.common.rules import Rule
+from curator.core.read.page import title_of
+from curator.core.read.titles import diary_title
+from curator.core.read.vault import Vault
+
+RULES = (
+    Rule("orphan", "A page with no incoming link and no resolving outgoing link."),
+    Rule("stub", "A page with too little body text to be worth its title.", "Under `stub_chars` (120)."),
+    Rule(
+        "diary-title",
+        "A title that names an event (it holds a date, or is very long), not a thing.",
+        "Dates as ISO, `dd.mm.yyyy`, `dd/mm/yyyy`, `29 Jul 2026`, `July 29, 2026` or with German month names, "
+        "or 80+ characters. Daily notes (`[dream] journal_folders`, `.obsidian/`'s, or a folder of five or more "
+        "pages 80% of which are titled with a date), drawings and templates are left alone.",
+    ),
+    Rule(
+        "untyped",
+        "Frontmatter `type` missing or outside the vault's vocabulary.",
+        "The vocabulary is the config's `types`, else the default ones and any type three or more pages carry; "
+        "only in a vault that uses types (its config names `types`, or a fifth of its pages have a `type`).",
+    ),
+    Rule(
+        "bad-frontmatter",
+        "Frontmatter that does not parse as a YAML mapping.",
+        "The page is still indexed by its body.",
+    ),
+    Rule(
+        "unreadable",
+        "A page or folder that cannot be read: binary, too large, unreadable, or a symlink leaving the vault.",
+    ),
+    Rule("bad-encoding", "A page that is not valid UTF-8.", "It is read with replacement characters."),
+    Rule(
+        "status-update",
+        "A page that only logs events (merged, deployed, closed) that git holds.",
+        "`curator remember` drops such texts; the dream merges them into the page they link to.",
+    ),
+    Rule(
+        "stale",
+        "A page many pages link to that nobody has edited for a long time.",
+        "`stale_backlinks` (5) links and no edit for `stale_days` (180), by git's last commit; names the `owner`.",
+    ),
+)
+
+
+def _between_pages(vault: Vault) -> tuple[dict[str, int], set[str]]:
+    """Of the links from one page to another: how many reach each page, and the pages they leave
+    (worked out once a load: two rules ask)."""
+
+    def make() -> tuple[dict[str, int], set[str]]:
+        incoming: dict[str, int] = {}
+        links_out: set[str] = set()
+        for source, _, resolution in vault.links:
+            path = resolution.path
+            if path is not None and path != source and resolution.kind == "page":
+                incoming[path] = incoming.get(path, 0) + 1
+                links_out.add(source)
+        return incoming, links_out
+
+    return vault.once("pages.between_pages", make)
+
+
+def rule_orphans(vault: Vault) -> Iterator[Hit]:
+    linked_to, links_out = _between_pages(vault)
+    templates = vault.templates  # a template is copied from, never linked to
+    for path, page in vault.pages.items():
+        # A page that could not be read may well link out; only its readers can tell.
+        if path not in linked_to and path not in links_out and page.unreadable is None and path not in templates:
+            yield Hit("orphan", path, "orphan: no page links here and this page links to no page")
+
+
+def rule_stubs(vault: Vault) -> Iterator[Hit]:
+    limit = vault.config.stub_chars
+    templates = vault.templates  # short by design: the page written from it says the rest
+    for page in vault.pages.values():
+        if page.unreadable is None and page.body_chars < limit and page.path not in templates:
+            yield Hit(
+                "stub",
+                page.path,
+                f"stub: {page.body_chars} characters of body text (fewer than {limit})",
+                data={"chars": page.body_chars},
+            )
+
+
+def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
+    config = vault.config
+    limit = config.title_chars
+    daily = vault.daily_notes
+    for path, page in vault.pages.items():
+        if path in daily or page.drawing or path in vault.templates:
+            continue  # a daily note's dated title is meant; a drawing's name is the plugin's
+        title = title_of(path)
+        found = diary_title(title, limit)
+        if found is not None:
+            yield Hit(
+                "diary-title",
+                path,
+                f"title names an event, not a thing: {' and '.join(found.reasons)}",
+                title,
+                data={"title": title, "date": found.date, "length": found.length},
+            )
+
+
+TYPED_SHARE = 0.2  # a vault whose config names no types uses them when this share of its pages have one
+
+
+def rule_untyped(vault: Vault) -> Iterator[Hit]:
+    vocabulary = vault.types
+    allowed = {t.casefold() for t in vocabulary}
+    listed = ", ".join(vocabulary)
+    index = vault.index_page
+    pages = [
+        page
+        for page in vault.pages.values()
+        if page.unreadable is None
+        and page.frontmatter_error is None
+        and page.path != index
+        and page.path not in vault.templates  # its `type` is the placeholder its pages fill in
+    ]
+    if not vault.config.types_configured:  # a wiki or a docs vault has no types: nothing to report
+        typed = sum(1 for page in pages if page.frontmatter.get("type") not in (None, ""))
+        if typed < TYPED_SHARE * len(pages):
+            return
+    for page in pages:
+        value = page.frontmatter.get("type")
+        if value is None or (isinstance(value, str) and not value.strip()):
+            yield Hit("untyped", page.path, f"untyped: no `type` in the frontmatter (one of {listed})")
+        elif not isinstance(value, str) or value.strip().casefold() not in allowed:
+            yield Hit(
+                "untyped",
+                page.path,
+                f"untyped: type {value!r} is not in the vocabulary ({listed}); what fits nothing is `topic`",
+                data={"type": value},
+            )
+
+
+def rule_bad_frontmatter(vault: Vault) -> Iterator[Hit]:
+    for page in vault.pages.values():
+        # A template's placeholders (`created: {{date}}`, `<% tp.date.now() %>`) are filled in before it is YAML.
+        if page.frontmatter_error and page.path not in vault.templates:
+            yield Hit(
+                "bad-frontmatter",
+                page.path,
+                f"{page.frontmatter_error}; the page is indexed by its body only",
+                line=page.frontmatter_error_line,
+                column=1 if page.frontmatter_error_line else None,
+            )
+
+
+def rule_unreadable(vault: Vault) -> Iterator[Hit]:
+    for problem in vault.problems:
+        yield Hit("unreadable", problem.path, problem.reason)
+    for page in vault.pages.values():
+        if page.unreadable:
+            yield Hit("unreadable", page.path, page.unreadable)
+        elif page.bad_encoding:
+            yield Hit("bad-encoding", page.path, "not valid UTF-8: read with replacement characters (save it as UTF-8)")
+
+
+def rule_status_updates(vault: Vault) -> Iterator[Hit]:
+    """Pages that only log events (merged, deployed, closed ... with a ticket, version or date)."""
+    for page in vault.pages.values():
+        if page.status_update and page.path != vault.index_page:
+            yield Hit(
+                "status-update",
+                page.path,
+                "status update: it only logs an event (git or the tracker holds it); "
+                "merge what lasts into the page of its thing, or drop it",
+            )
+
+
+def rule_stale(vault: Vault) -> Iterator[Hit]:
+    """Pages many links lead to that nobody has edited for `stale_days` (git's last commit, else
+    the file's time), with their `owner` named when the frontmatter has one."""
+    config = vault.config
+    if config.severity("stale") is None:
+        return
+    incoming, _ = _between_pages(vault)
+    linked = sorted(p for p, count in incoming.items() if count >= config.stale_backlinks and p in vault.pages)
+    if not linked:
+        return
+    from curator.core.read.age import age_days
+
+    ages = age_days(vault, paths=linked)
+    for path in linked:
+        days = int(ages[path])
+        if days < config.stale_days:
+            continue
+        owner = vault.pages[path].frontmatter.get("owner")
+        owners = ", ".join(str(o) for o in owner) if isinstance(owner, list) else str(owner or "")
+        ask = f"ask its owner {owners} to review it" if owners else "review it (it names no owner)"
+        message = f"stale: {incoming[path]} links lead here and it was last edited {days} days ago; {ask}"
+        data = {"backlinks": incoming[path], "days": days, "owner": owners or None}
+        yield Hit("stale", path, message, data=data)
+
+
+# Fixes that need a choice (the TUI asks, then plans with the answer).
+
+
+def plan_type(vault: Vault, path: str, value: str) -> Plan:
+    """Set the page's frontmatter `type` to `value` (one of the vault's types)."""
+    from curator.core.change.frontmatter_edit import set_scalar
+
+    if value not in vault.types:
+        raise EditError(f"{value!r} is not one of the vault's types ({', '.join(vault.types)})")
+    before = (vault.root / path).read_bytes()
+    after = set_scalar(before.decode("utf-8"), "type", value, path).encode("utf-8")
+    return Plan("fix", f"Type {path} as {value}", (FileChange(path, before, after),), {}, 0, (), {"path": path})
+
+
+def link_from_choices(vault: Vault, orphan: str, limit: int = 5) -> list[str]:
+    """The pages an orphan could be linked from: the index page, then those search finds most
+    like it (by its title and first words)."""
+    from curator.core.meaning.search import search
+
+    page = vault.pages[orphan]
+    query = " ".join([page.title, *vault.text_of(orphan).split()[:30]])
+    hits = [h.path for h in search(vault, query, limit=limit + 1).hits if h.path != orphan]
+    index = vault.index_page
+    return ([index] if index and index != orphan else []) + [p for p in hits if p != index][:limit]
+
+
+def plan_link_from(vault: Vault, orphan: str, source: str) -> Plan:
+    """Link `orphan` from `source`: a line in the index page's best section, or a "See also" line
+    at the end of any other page."""
+    if source == vault.index_page:
+        found = index_line(vault, orphan, vault.pages[orphan].title)
+        if found is None:
+            raise EditError(f"{orphan} cannot be listed in {source}")
+        _, offset, entry = found
+    else:
+        text = vault.text_of(source)
+        newline = "\r\n" if "\r\n" in text else "\n"
+        offset = len(text)
+        name = explicit_target(vault.resolver, source, orphan, False)
+        entry = ("" if not text or text.endswith("\n") else newline) + f"{newline}See also [[{name}]].{newline}"
+    before = (vault.root / source).read_bytes()
+    text = before.decode("utf-8")
+    after = (text[:offset] + entry + text[offset:]).encode("utf-8")
+    reason = f"Link {orphan} from {source}"
+    return Plan("fix", reason, (FileChange(source, before, after),), {}, 1, (), {"path": source})
