@@ -81,9 +81,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-# The result of a command that needs no interpreter teardown (a lint: nothing left to flush or
-# join but stdout). Kept referenced, so leaving the process does not free a 100k-page vault
-# object by object (a third of a second) only to exit.
+# Set by a command that needs no interpreter teardown (a lint: nothing left to flush or join but
+# stdout), which then leaves with os._exit.
 _leave_fast: list[Any] = []
 
 
@@ -161,6 +160,7 @@ def run_lint(args: argparse.Namespace) -> int:
     from curator.core.read.scan import check_vault_root
     from curator.core.state.config import load_config
     from curator.core.state.lock import between_writes
+    from curator.core.state.statefiles import STATE_DIR
 
     root = check_vault_root(args.vault)
     config = load_config(root)
@@ -177,10 +177,10 @@ def run_lint(args: argparse.Namespace) -> int:
     _leave_fast[:] = [report]
     for note in report.notes:
         output.diagnose(note)
-    if (Path(args.vault) / ".curator" / "journal").is_dir():  # only edit commands write a journal
+    if (root / STATE_DIR / "journal").is_dir():  # only edit commands write a journal
         from curator.core.change.changes import pending
 
-        interrupted, ignored = pending(Path(args.vault))
+        interrupted, ignored = pending(root)
         if ignored:
             output.diagnose(ignored)
     else:

@@ -34,9 +34,6 @@ class LintReport(NamedTuple):
     notes: list[str]
     from_cache: bool = False
     similarity: dict[str, Any] | None = None  # the provider that scored `similar` pairs, when that rule ran
-    # The loaded vault, held only so that the CLI can leave at once without freeing a large vault
-    # object by object (cli.main._leave_fast); None when the findings came from the cache.
-    kept_for_exit: Vault | None = None
     pages_by: dict[str, dict[str, int]] | None = None  # field -> value -> pages (provenance: source, type)
 
 
@@ -100,7 +97,6 @@ def lint(
         links=len(vault.links),
         notes=notes,
         similarity=similarity,
-        kept_for_exit=vault,
         pages_by=pages_by(vault),
     )
     if use_cache:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import partial
 from itertools import chain
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from curator.core.common.fast import gc_paused
+from curator.core.common.fast import gc_paused, tuple_maker
 from curator.core.read.page import Link, Page, has_aliases, page_from_row
 from curator.core.read.resolve import Resolution, Resolver
 from curator.core.read.scan import FileEntry, ScanResult, check_vault_root, scan_vault
@@ -160,10 +159,10 @@ def _links_of(resolver: Resolver, page: Page, typed_links_only: bool) -> list[Re
     ]
 
 
-# Every link of the vault becomes a ResolvedLink, made here without a Python call each: that call
-# was a third of the time to resolve a page's links as it arrives (the main process does that
-# while workers parse).
-_resolved_link = partial(tuple.__new__, ResolvedLink)
+# Every link of the vault becomes a ResolvedLink, made without a Python call each: that call is a
+# third of the time to resolve a page's links as it arrives (the main process does that while
+# workers parse).
+_resolved_link = tuple_maker(ResolvedLink)
 _kind = attrgetter("resolution.kind")
 
 

@@ -26,7 +26,7 @@ from typing import TypeVar
 
 from curator.core.common.errors import VaultBusy
 from curator.core.state.cache import ensure_state_dir
-from curator.core.state.statefiles import UnsafeState, open_regular, read_regular
+from curator.core.state.statefiles import STATE_DIR, UnsafeState, open_regular, read_regular
 
 LOCK_NAME = "lock"
 LOCK_TIMEOUT = 120.0  # seconds a writer waits for another before it gives up
@@ -70,7 +70,7 @@ def _unlock(fd: int) -> None:
 def holder(root: Path) -> str:
     """Who holds (or last held) the vault's lock, as the lock file says: 'pid N, for S s'."""
     try:
-        info = json.loads(read_regular(root / ".curator" / LOCK_NAME) or b"")
+        info = json.loads(read_regular(root / STATE_DIR / LOCK_NAME) or b"")
         return f"pid {info['pid']} ({info['command']}), for {time.time() - float(info['since']):.0f} s"
     except (OSError, ValueError, KeyError, TypeError, ArithmeticError, RecursionError):  # whatever the file holds
         return "another curator process"
@@ -125,7 +125,7 @@ def _lock_state(root: Path) -> tuple[bool, bytes] | None:
     tries at that very moment tries again 50 ms later."""
     flags = (os.O_RDWR if sys.platform == "win32" else os.O_RDONLY) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(root / ".curator" / LOCK_NAME, flags | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(root / STATE_DIR / LOCK_NAME, flags | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
     try:
