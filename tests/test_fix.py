@@ -140,3 +140,54 @@ def test_a_fix_that_only_changes_an_invisible_character_shows_it(tmp_path: Path)
     (finding,) = [f for f in fixable_findings(vault) if f.rule == "dead-link"]
     _, plan = plan_fix(vault, finding.fingerprint)
     assert "[[C\\xa0Pointers]] → [[C Pointers]]" in plan.reason
+
+
+def test_a_broken_anchor_takes_the_heading_that_holds_it_never_a_look_alike(tmp_path: Path) -> None:
+    """A heading that grew keeps its links ("Short-Term Scheduling (dispatcher)"); a heading that
+    only looks alike ("Long-Term Scheduling", "Step 4" for "Step 3") or holds a link is a choice."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "os.md": "# OS\n\n## Long-Term Scheduling\n\n## Short-Term Scheduling (dispatcher)\n\n"
+            "## println() and print()\n\n## printf()\n\n## Step 4\n\n## Augmented Assignment [[Ops]]\n",
+            "Ops.md": "# Ops\n",
+            "b.md": "[[os#Short-Term Scheduling]] [[os#print()]] [[os#Step 3]] [[os#Augmented Assignmen]]\n",
+        },
+    )
+    vault = load_vault(root, use_cache=False)
+    found = {f.message.split(":")[0]: fix_for(vault, f) for f in fixable_findings(vault) if f.rule == "broken-anchor"}
+    assert {k: v.after if v else None for k, v in found.items()} == {
+        "[[os#Short-Term Scheduling]]": "[[os#Short-Term Scheduling (dispatcher)]]",
+        "[[os#print()]]": "[[os#println() and print()]]",
+        "[[os#Step 3]]": None,
+        "[[os#Augmented Assignmen]]": None,  # its heading holds a link: [[os#Augmented Assignment [[Ops]]]] is two
+    }
+
+
+def test_a_fix_whose_link_would_read_as_another_is_not_offered(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Rust Accepting Command Line Arguments].md": "# Rust\n\nText.\n",
+            "b.md": "See [[Rust Accepting Command Line Arguments]].\n",
+        },
+    )
+    vault = load_vault(root, use_cache=False)
+    (finding,) = [f for f in fixable_findings(vault) if f.rule == "dead-link"]
+    assert finding.data.get("did_you_mean") == "Rust Accepting Command Line Arguments]"
+    assert fix_for(vault, finding) is None  # [[Rust … Arguments]]] reads as [[Rust … Arguments]] and a ]
+
+
+def test_fix_mends_a_dead_link_written_twice_on_a_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The second link's fingerprint is renumbered once the first is fixed; both are fixed."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Certificate renewal.md": "# Certificate renewal\n\nText.\n",
+            "b.md": "[[Certificat renewal]] and [[Certificat renewal]].\n",
+        },
+    )
+    assert main(["fix", str(root)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.count("fixed b.md:1") == 2, (out, err)
+    assert (root / "b.md").read_text() == "[[Certificate renewal]] and [[Certificate renewal]].\n"

@@ -14,6 +14,7 @@ from curator.cli.shared import EXIT_OK, EXIT_USAGE, edit_options, loaded_with_mo
 
 if TYPE_CHECKING:
     from curator.core.change.edits import Plan
+    from curator.core.check.hits import Fix
     from curator.core.curate.dream import Suggestion
     from curator.core.read.vault import Vault
 
@@ -223,7 +224,7 @@ def run_fix(args: argparse.Namespace) -> int:
     from curator.core.change.changes import plan_and_apply
     from curator.core.change.journal import Entry
     from curator.core.check.fixes import FIXABLE_RULES, fix_for, fixable_findings
-    from curator.core.check.hits import Fix
+    from curator.core.common.names import visible
     from curator.core.read.loading import load_vault
 
     for rule in args.rule or []:
@@ -248,7 +249,7 @@ def run_fix(args: argparse.Namespace) -> int:
     for fix in chosen:
         entry = None
         if not args.dry_run:  # each its own change, planned under the lock against the vault as it is then
-            _, entry = plan_and_apply(root, _fix_planner(fix.finding.fingerprint), args.allow_dirty, output.diagnose)
+            _, entry = plan_and_apply(root, _fix_planner(fix), args.allow_dirty, output.diagnose)
             if entry.not_committed:
                 output.diagnose(f"change {entry.id} is applied but not committed: {entry.not_committed}")
         done.append((fix, entry))
@@ -258,7 +259,11 @@ def run_fix(args: argparse.Namespace) -> int:
     for fix, entry in done:
         f = fix.finding
         where = f"{f.path}:{f.line}" if f.line else f.path
-        what = f"{fix.before} → {fix.after}" if fix.before else f"{fix.after.strip()} added to {fix.path}"
+        what = (
+            f"{visible(fix.before)} → {visible(fix.after)}"
+            if fix.before
+            else f"{visible(fix.after.strip())} added to {fix.path}"
+        )
         if entry is None:
             output.emit(f"would fix {where}: {what}")
         else:
@@ -270,10 +275,10 @@ def run_fix(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _fix_planner(fingerprint: str) -> Callable[[Vault], Plan]:
+def _fix_planner(fix: Fix) -> Callable[[Vault], Plan]:
     from curator.core.check.fixes import plan_fix
 
-    return lambda vault: plan_fix(vault, fingerprint)[1]
+    return lambda vault: plan_fix(vault, fix.finding.fingerprint, fix)[1]
 
 
 def remember_arguments(remember: argparse.ArgumentParser) -> None:

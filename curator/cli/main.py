@@ -86,6 +86,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 _leave_fast: list[Any] = []
 
 
+def _quiet_stdout() -> None:
+    """Standard output to /dev/null, so the interpreter's own flush at exit meets no closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def entry() -> None:
     """The console script (and `python -m curator`): `main`, then exit with its code."""
     code = main()
@@ -116,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_USAGE
         code: int = args.run(args)
         return code
+    except BrokenPipeError:  # the reader went away (`curator history | head -1`): it has what it wanted
+        _quiet_stdout()
+        return EXIT_OK
     except REPORTED as exc:
         output.diagnose(one_line(exc))
         return EXIT_USAGE

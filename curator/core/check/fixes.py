@@ -40,9 +40,15 @@ def fix_for(vault: Vault, finding: Finding) -> Fix | None:
     return None if fix is None else fix(vault, finding)
 
 
-def plan_fix(vault: Vault, fingerprint: str) -> tuple[Fix, Plan]:
-    """The plan that applies the fix of the finding with `fingerprint`, as the vault is now."""
-    finding = next((f for f in fixable_findings(vault) if f.fingerprint == fingerprint), None)
+def plan_fix(vault: Vault, fingerprint: str, like: Fix | None = None) -> tuple[Fix, Plan]:
+    """The plan that applies the fix of the finding with `fingerprint`, as the vault is now.
+
+    `like`: the fix as it was offered. A link written twice on a page has a fingerprint by its
+    turn, so once the first is fixed the second is found by the page, the rule and the edit."""
+    findings = fixable_findings(vault)
+    finding = next((f for f in findings if f.fingerprint == fingerprint), None)
+    if finding is None and like is not None:
+        finding = next((f for f in findings if _same_edit(vault, f, like)), None)
     if finding is None:
         raise EditError(f"no finding {fingerprint} with a fix in the vault now (see 'curator lint')")
     fix = fix_for(vault, finding)
@@ -58,3 +64,15 @@ def plan_fix(vault: Vault, fingerprint: str) -> tuple[Fix, Plan]:
     reason = f"Fix {finding.rule} in {finding.path}:{finding.line or 1}: {shown}"
     details = {"fingerprint": fingerprint, "rule": finding.rule, "path": fix.path}
     return fix, Plan("fix", reason, (FileChange(fix.path, before, after),), {}, 1, (), details)
+
+
+def _same_edit(vault: Vault, finding: Finding, like: Fix) -> bool:
+    if (finding.rule, finding.path) != (like.finding.rule, like.finding.path):
+        return False
+    fix = fix_for(vault, finding)
+    return fix is not None and (fix.path, fix.before, fix.after, fix.target) == (
+        like.path,
+        like.before,
+        like.after,
+        like.target,
+    )

@@ -23,6 +23,7 @@ from curator.core.change.edits import explicit_target, markdown_dest_span, wiki_
 from curator.core.check.hits import Fix, Hit, readable, written
 from curator.core.common.rules import Finding, Rule
 from curator.core.read.page import Link
+from curator.core.read.parse import parse_page
 from curator.core.read.resolve import anchor_key, fold
 from curator.core.read.vault import Vault
 
@@ -42,7 +43,6 @@ RULES = (
     Rule("relation-dead", "A typed edge in the frontmatter (`broader: [[X]]`) whose target is no page."),
 )
 FIXABLE = ("dead-link", "relation-dead", "ambiguous-link", "broken-anchor")
-_CLOSE = 80  # rapidfuzz ratio at which a heading is the one a broken anchor meant
 
 
 def _placeholder(target: str) -> bool:
@@ -258,9 +258,17 @@ def fix_link(vault: Vault, finding: Finding) -> Fix | None:
         new = raw[:start] + name + raw[end:]
         if finding.data.get("alias_of") and link.label is None:  # the alias stays what the reader sees
             new = new[: new.rindex("]]")] + f"|{link.target}]]"
-    if vault.resolver.resolve(finding.path, name, markdown).path != target:
-        return None  # the new link would not name the page it means: no fix without a choice
+    back = _read_back(new)
+    if back is None or vault.resolver.resolve(finding.path, back.target, markdown).path != target:
+        return None  # the new link, as read, would not name the page it means: no fix without a choice
     return Fix(finding, finding.path, link.offset, raw, new, target)
+
+
+def _read_back(new: str) -> Link | None:
+    """The one link the text of a fixed link holds as a page's parser reads it; None when it holds
+    none or several (a name with `]]` in it, a heading holding a link)."""
+    links = parse_page(new).links
+    return links[0] if len(links) == 1 else None
 
 
 def _link_at(vault: Vault, finding: Finding) -> Link | None:
@@ -286,30 +294,55 @@ def _target_page(vault: Vault, finding: Finding) -> str | None:
 
 
 def _anchor_fix(vault: Vault, finding: Finding, link: Link, raw: str) -> Fix | None:
-    """The one heading (or block id) of the target close to the anchor that is not there."""
-    from rapidfuzz import fuzz, process
-
+    """The one heading (or block id) of the target that the anchor that is not there means."""
     target = vault.pages.get(str(finding.data.get("target")))
     anchor = link.anchor or ""
     if target is None or not anchor or f"#{anchor}" not in raw:
         return None
-    if anchor.startswith("^"):
-        names = [f"^{block}" for block in target.block_ids]
-        keys = [name.casefold() for name in names]
-        wanted = anchor.casefold()
-    else:
-        names = [h.text for h in target.headings]
-        keys = [anchor_key(name) for name in names]
-        wanted = anchor_key(anchor.split("#")[-1])
-    close = process.extract(wanted, keys, scorer=fuzz.ratio, score_cutoff=_CLOSE, limit=2)
-    if not close or (len(close) > 1 and close[1][1] == close[0][1]):
-        return None  # no heading is close, or two are as close: a choice
-    name = names[close[0][2]]
+    block = anchor.startswith("^")
+    names = [f"^{b}" for b in target.block_ids] if block else [h.text for h in target.headings]
+    meant = _meant(anchor if block else anchor.split("#")[-1], names, opaque=block)
+    if meant is None:
+        return None
+    name = names[meant]
     if link.syntax == "markdown" and not name.startswith("^"):
         name = _slug(name)
     at = raw.index(f"#{anchor}")
     new = raw[:at] + f"#{name}" + raw[at + 1 + len(anchor) :]
+    back = _read_back(new)
+    if back is None or back.target != link.target or back.anchor != name.strip():
+        return None  # the heading does not fit in a link (it holds one): a choice
     return Fix(finding, finding.path, link.offset, raw, new, target.path)
+
+
+def _meant(wanted: str, names: list[str], opaque: bool = False) -> int | None:
+    """Which of the keys an anchor means: the one heading whose words hold the anchor's words (a
+    heading that grew: "Short-Term Scheduling (dispatcher)"), else the one heading the anchor is a
+    typo of (`_typo`: "Long-Term Scheduling" is not one, nor "Step 4" of "Step 3"); None when none
+    is, or several are. `opaque`: block ids, made-up strings a typo changes by one character."""
+    if not wanted:
+        return None
+    if opaque:
+        from rapidfuzz.distance import DamerauLevenshtein
+
+        key = wanted.casefold()
+        holding = [i for i, name in enumerate(names) if DamerauLevenshtein.distance(key, name.casefold()) <= 1]
+    else:
+        words = [_words(name) for name in names]
+        within = re.compile(rf"(?<!\w){re.escape(_words(wanted))}(?!\w)")
+        holding = [i for i, heading in enumerate(words) if within.search(heading)]
+        if not holding:
+            key = anchor_key(wanted)
+            holding = [i for i, name in enumerate(names) if _typo(key, anchor_key(name))]
+    return holding[0] if len(holding) == 1 else None
+
+
+def _words(text: str) -> str:
+    """A heading's or an anchor's words, folded, one space apart (`setup-step` is `setup step`)."""
+    return " ".join(_WORD.findall(fold(text)))
+
+
+_WORD = re.compile(r"[^\W_]+")
 
 
 def _slug(heading: str) -> str:
