@@ -29,6 +29,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import unicodedata
 from collections import defaultdict
@@ -284,7 +285,8 @@ def main() -> int:
             shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".git"))
             res = subprocess.run(
                 [
-                    "/work/main/.venv/bin/curator",
+                    # the curator of the interpreter running this script, so the branch's own rule is measured
+                    str(Path(sys.executable).with_name("curator")),
                     "lint",
                     str(copy),
                     "--select",
@@ -295,7 +297,6 @@ def main() -> int:
                 ],
                 capture_output=True,
                 text=True,
-                cwd="/work/main",
                 timeout=1500,
             )
             Path(args.out).mkdir(parents=True, exist_ok=True)
@@ -309,7 +310,10 @@ def main() -> int:
             if isinstance(findings, dict):
                 findings = findings.get("findings", findings.get("results", []))
             for f in findings:
-                paths = [x for x in re.findall(r"[^\s'\"`]+\.md", json.dumps(f)) if x in index]
+                # the finding's page and its `other` (paths may hold spaces); the regex for older output
+                named = [f.get("path"), (f.get("data") or {}).get("other")]
+                paths = [x for x in named if isinstance(x, str) and x in index]
+                paths += [x for x in re.findall(r"[^\s'\"`]+\.md", json.dumps(f)) if x in index]
                 paths = list(dict.fromkeys(paths))
                 if len(paths) >= 2:
                     add(index[paths[0]], index[paths[1]], "curator", str(f.get("message", ""))[:160])

@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    split: str  # "tune" or "heldout"
+    split: str  # "tune", "heldout" or "fresh" (added after the rules were chosen, only measured)
     note: str = ""
 
 
@@ -187,6 +187,36 @@ VAULTS: list[RealVault] = [
         "heldout",
         "1.3k notes of a student's Obsidian vault (course notes, cheat sheets, LeetCode, daily and weekly "
         "notes, templates, drawings); fetched by a new-user trial after every rule was chosen",
+    ),
+    RealVault(
+        "almeida-zettelkasten",
+        "zettelkasten",
+        "BAlmeidaS/zettelkasten",
+        "212b4788b62ceccc7debef70a84935aa7eb03763",
+        "",
+        "fresh",
+        "930 short notes of a personal Obsidian zettelkasten (statistics, machine learning, graph neural "
+        "network papers, AI textbook chapters); fetched after every rule was chosen",
+    ),
+    RealVault(
+        "sourcegraph-handbook",
+        "docs",
+        "sourcegraph/handbook",
+        "5752928b213a3ddbc7cee4459524f404a5b96fb4",
+        "content",
+        "fresh",
+        "880 pages of a company handbook (teams, processes, benefits, engineering, sales), edited by many "
+        "people over years; fetched after every rule was chosen",
+    ),
+    RealVault(
+        "volcano-de",
+        "german",
+        "KasperNr1/Volcano",
+        "6696f2c45d1804f2fb71002d6b98bfc228f55375",
+        "",
+        "fresh",
+        "190 German notes of a computer-science student's Obsidian vault (topic notes beside per-lecture "
+        "notes); fetched after every rule was chosen",
     ),
 ]
 
