@@ -43,7 +43,7 @@ def output_schema(name: str) -> dict[str, Any]:
 
 
 _PAGE = {"type": "string", "minLength": 1, "description": "a page's title, or its path in the vault (folder/Page.md)"}
-_LIMIT = {"type": "integer", "minimum": 1, "maximum": 10_000}
+_LIMIT = {"type": "integer", "minimum": 1, "maximum": 10_000, "description": "at most this many in the answer"}
 _REASON = {"type": "string", "description": "why: the journal entry's and the commit's message"}
 
 TOOLS: dict[str, Tool] = {
@@ -70,7 +70,16 @@ TOOLS: dict[str, Tool] = {
     "context": Tool(
         "A page and its neighbours one link away (the pages it links to, then those linking to it), as much of "
         "their text as fits a token budget (estimated at 4 characters a token).",
-        {"page": _PAGE, "budget_tokens": {"type": "integer", "minimum": 1, "maximum": 200_000, "default": 2000}},
+        {
+            "page": _PAGE,
+            "budget_tokens": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 200_000,
+                "default": 2000,
+                "description": "tokens of page text the answer may hold",
+            },
+        },
         ("page",),
         documents.CONTEXT,
         reading.context,
@@ -78,7 +87,7 @@ TOOLS: dict[str, Tool] = {
     "query": Tool(
         "Find pages by frontmatter and typed edges, in the language of `curator query`: "
         "'type:problem AND NOT broader:* sort:-updated', 'broader+:[[SOLID]]', 'edges:related'.",
-        {"expression": {"type": "string", "minLength": 1}},
+        {"expression": {"type": "string", "minLength": 1, "description": "terms, AND/OR/NOT, sort:field"}},
         ("expression",),
         documents.QUERY,
         reading.query,
@@ -87,7 +96,7 @@ TOOLS: dict[str, Tool] = {
         "Pages edited in the last N days, newest first (their last commit in git, else their file time); "
         "`source: agent` lists what an agent added.",
         {
-            "days": {"type": "number", "minimum": 0, "maximum": 36_500, "default": 14},
+            "days": {"type": "number", "minimum": 0, "maximum": 36_500, "default": 14, "description": "how far back"},
             "source": {"type": "string", "description": "only pages whose frontmatter `source` is this"},
             "limit": {**_LIMIT, "default": 50},
         },
