@@ -355,3 +355,22 @@ def test_stdout_carries_nothing_but_the_protocol(sample_vault: Path) -> None:
     )
     assert missing.returncode == 2 and missing.stdout == ""
     assert missing.stderr.strip().count("\n") == 0 and "vault not found" in missing.stderr
+
+
+def test_lint_does_not_import_the_sdk(sample_vault: Path) -> None:
+    """The MCP SDK (pydantic, starlette, ...) is imported by `curator mcp` alone."""
+    script = (
+        "import sys; from curator.cli.main import main; main(['lint', sys.argv[1], '--no-cache']); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('mcp', 'mcp_types', 'curator')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(sample_vault)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+        check=False,
+    )
+    loaded = done.stdout.strip().splitlines()[-1]
+    assert "'curator.core.check.lint'" in loaded  # it ran
+    assert "'mcp'" not in loaded and "mcp_types" not in loaded and "curator.mcp" not in loaded

@@ -66,10 +66,6 @@ class Memory:
             self._note(line)
         return config
 
-    @property
-    def config(self) -> Config:
-        return self.vault().config
-
     def vault(self) -> Vault:
         """The vault as it is on disk now: the one held, unless a page or the config changed since."""
         from curator.core.read.loading import load_vault

@@ -76,7 +76,7 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
     proposal = decide(vault, text, source, page_type)
     notes: list[str] = []
     entry = None
-    if proposal.plan is not None and memory.config.agent_apply_without_review:
+    if proposal.plan is not None and vault.config.agent_apply_without_review:
         held = manual_pages(vault, proposal.plan)
         if held:
             notes.append(f"queued for review: {', '.join(held)} is written by a person (source: manual)")
