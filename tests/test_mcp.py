@@ -231,6 +231,20 @@ async def test_a_path_outside_the_vault_is_refused(sample_vault: Path, tmp_path:
     assert tree(sample_vault) == start
 
 
+async def test_an_untrusted_vaults_code_settings_stay_off(sample_vault: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "a-model"
+    elsewhere.mkdir()
+    with open(sample_vault / ".curator.toml", "a", encoding="utf-8") as config:
+        config.write(f'\n[embedding]\nmodel_path = "{elsewhere}"\n')
+    memory = Memory(sample_vault)
+    assert memory.vault().config.embedding_model_path is None  # left out, as on the command line
+    assert any("[embedding] model_path" in note for note in memory.vault().config.untrusted)
+    async with Client(build_server(memory), mode="legacy") as client:
+        result = await client.call_tool("search", {"query": "certificate"})
+    assert not result.is_error
+    assert any("trust" in getattr(block, "text", "") for block in result.content[1:])
+
+
 async def test_the_agent_undoes_only_its_own_changes(sample_vault: Path) -> None:
     _, entry = plan_and_apply(sample_vault, lambda vault: plan_rename(vault, "Vendor call", "Vendor meeting"))
     async with connected(sample_vault) as client:

@@ -10,6 +10,7 @@ from typing import Any
 
 from curator.cli import documents
 from curator.mcp.memory import Memory
+from curator.mcp.writing import NOTES
 
 CHARS_PER_TOKEN = 4  # the usual estimate for English prose; a budget is a guide, not a tokenizer's count
 MIN_EXCERPT_TOKENS = 40  # a neighbour that would get less than this is left out rather than cut to a stub
@@ -18,8 +19,8 @@ MIN_EXCERPT_TOKENS = 40  # a neighbour that would get less than this is left out
 def search(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
     from curator.core.meaning.search import search as fused
 
-    result = fused(memory.vault(), args["query"], args.get("limit", 10))
-    return documents.search(result)
+    result = fused(memory.vault(), args["query"], args["limit"])
+    return {**documents.search(result), NOTES: result.notes}  # e.g. that meaning was left out, and why
 
 
 def read_page(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
