@@ -40,9 +40,17 @@ def _by_agent(make_plan: Callable[[Vault], Plan]) -> Callable[[Vault], Plan]:
 
 
 def _apply(memory: Memory, make_plan: Callable[[Vault], Plan]) -> tuple[Plan, Entry]:
-    from curator.core.change.changes import plan_and_apply
+    """Plan and apply under the vault's lock, as `changes.plan_and_apply` does, but against the
+    vault the server holds (checked against the disk under the lock, read again where it changed):
+    a second writer waits, then plans against what the first one wrote."""
+    from curator.core.change.changes import apply
+    from curator.core.change.recovery import recover
+    from curator.core.state.lock import vault_lock
 
-    return plan_and_apply(memory.root, _by_agent(make_plan), allow_dirty=False)
+    with vault_lock(memory.root):
+        recover(memory.root)
+        plan = _by_agent(make_plan)(memory.vault())
+        return plan, apply(memory.root, plan, allow_dirty=False)
 
 
 class _NothingToWrite(Exception):
