@@ -1,6 +1,6 @@
 """A scripted agent session over MCP, and the latency of `search` and `remember` on a warm large vault.
 
-    python -m benchmarks.mcp_session [--pages 10000] [--vault DIR] [--calls 20] [--no-latency]
+    python -m benchmarks.mcp_session [--pages 10000] [--vault DIR] [--calls 20] [--no-latency | --no-session]
 
 Part 1: an operations team's agent hands 50 memories (English and German: incidents, status
 updates, new facts, some repeating what the vault or an earlier memory says) to `remember` through
@@ -196,12 +196,14 @@ def main() -> None:
     parser.add_argument("--vault", type=Path, help="a synthetic vault to time (generated there when missing)")
     parser.add_argument("--calls", type=int, default=20)
     parser.add_argument("--no-latency", action="store_true", help="run the session only")
+    parser.add_argument("--no-session", action="store_true", help="time the calls only")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="curator-mcp-"))
     try:
-        copy = work / "sample_vault"
-        shutil.copytree(SAMPLE, copy)
-        anyio.run(session, copy)
+        if not args.no_session:
+            copy = work / "sample_vault"
+            shutil.copytree(SAMPLE, copy)
+            anyio.run(session, copy)
         if not args.no_latency:
             root = args.vault or work / "synthetic"
             if not root.exists():
