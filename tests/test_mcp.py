@@ -27,6 +27,7 @@ from curator.core.curate.dream import load_suggestions
 from curator.mcp.memory import Memory
 from curator.mcp.server import build_server
 from curator.mcp.tools import TOOLS, output_schema
+from curator.mcp.watch import Folders
 
 pytestmark = pytest.mark.anyio
 
@@ -252,9 +253,17 @@ async def test_the_agent_undoes_only_its_own_changes(sample_vault: Path) -> None
     assert history(sample_vault)[0].state == "applied"
 
 
-async def test_the_server_sees_what_others_write_meanwhile(sample_vault: Path) -> None:
+@pytest.mark.parametrize("events", [True, False], ids=["file-events", "scan-each-call"])
+async def test_the_server_sees_what_others_write_meanwhile(
+    sample_vault: Path, events: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not events:
+        monkeypatch.setattr(Folders, "open", classmethod(lambda cls, root: None))
+    (sample_vault / "drafts").mkdir()  # an empty folder: nothing in it when the vault is read
     memory = Memory(sample_vault)
+    assert (memory._folders is not None) == (events and sys.platform.startswith("linux"))
     async with Client(build_server(memory), mode="legacy") as client:
+        await call(client, "index")
         await call(client, "index")
         loads = memory.reloads
         await call(client, "search", query="certificate")
@@ -262,6 +271,14 @@ async def test_the_server_sees_what_others_write_meanwhile(sample_vault: Path) -
         (sample_vault / "notes/Written by hand.md").write_text("# Written by hand\n\nBy a person.\n")
         assert "notes/Written by hand.md" in {p["path"] for p in (await call(client, "index"))["pages"]}
         assert memory.reloads == loads + 1
+        (sample_vault / "drafts/Draft.md").write_text("# Draft\n\nA draft.\n")
+        assert "drafts/Draft.md" in {p["path"] for p in (await call(client, "index"))["pages"]}
+        page = sample_vault / "problems/Certificate renewal.md"
+        page.write_text(page.read_text(encoding="utf-8").replace("type: problem", "type: Problem"))  # same size
+        assert (await call(client, "read_page", page="Certificate renewal"))["frontmatter"]["type"] == "Problem"
+        assert (await call(client, "findings", rules=["index-drift"]))["count"] > 0
+        (sample_vault / ".curator.toml").write_text('index_page = ""\n')
+        assert (await call(client, "findings", rules=["index-drift"]))["count"] == 0  # the config read again
 
 
 async def test_two_clients_writing_at_once_lose_nothing(sample_vault: Path) -> None:

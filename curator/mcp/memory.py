@@ -1,6 +1,7 @@
 """The one vault an MCP server serves: loaded once and kept, read again only when its files or its
 config changed (the cache of parsed pages re-reads just the changed pages), and every page or
-path an agent names checked against it."""
+path an agent names checked against it. Whether anything changed is learnt from the system's file
+events where it has them (watch.py), else from a scan of every page's size and time."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from curator.core.common.errors import EditError
 from curator.core.common.vaultpath import inside_vault
+from curator.mcp.watch import Folders, folders_in
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -46,6 +48,8 @@ class Memory:
         self._config = self._load_config()
         self._scan: ScanResult | None = None
         self._vault: Vault | None = None
+        self._folders = Folders.open(self.root)  # None: scan before every call
+        self._rescan = True
         self.reloads = 0  # how often the pages were read again (a benchmark reads it)
         preload_provider(self._config)  # the embedding model loads in a thread meanwhile
 
@@ -76,6 +80,10 @@ class Memory:
         if stamp != self._config_stamp:
             self._config_stamp, self._config = stamp, self._load_config()
             self._vault = None
+        if self._folders is not None:
+            quiet = not self._folders.changed()  # every pending event read, whatever happens next
+            if quiet and not self._rescan and self._vault is not None:
+                return self._vault  # no file in the vault's folders changed since it was read
         config = self._config
 
         def read() -> tuple[ScanResult, Vault]:
@@ -86,6 +94,11 @@ class Memory:
             return scan, load_vault(self.root, config, scan=scan)
 
         self._scan, self._vault = between_writes(self.root, read, self._note)
+        if self._folders is not None:
+            armed = self._folders.arm(folders_in(self.root))
+            if armed is None:  # the system refused a watch: scan before every call from now on
+                self._folders = None
+            self._rescan = bool(armed)  # what changed in a new folder before its watch: seen by the next scan
         return self._vault
 
     def findings(self) -> list[Finding]:
