@@ -13,7 +13,8 @@ of them are undone, newest first, and the files compared with the start).
 Part 2: on a synthetic vault (`--vault DIR`, generated there when missing; else `--pages` in a
 temporary folder), a server is started and warmed (one search, one remember: the vault, the model,
 the search index and the page vectors loaded), then each of `--calls` searches and `--calls`
-remembers (proposed: the review queue) is timed through the client, protocol included.
+remembers (proposed: the review queue) is timed through the client, protocol included, beside a
+call that does almost nothing (`index` of one page): what the protocol itself costs.
 """
 
 from __future__ import annotations
@@ -175,7 +176,11 @@ async def latency(root: Path, calls: int) -> None:
         await call(client, "search", query="warm up")
         await call(client, "remember", text="The warm up service keeps its logs for three days.")
         warm = time.perf_counter() - started
-        searched, remembered = [], []
+        searched, remembered, floor = [], [], []
+        for _ in range(calls):  # a call that does almost nothing: the protocol's and the thread's share
+            t = time.perf_counter()
+            await call(client, "index", limit=1)
+            floor.append(time.perf_counter() - t)
         for query in queries:
             t = time.perf_counter()
             await call(client, "search", query=query)
@@ -186,6 +191,7 @@ async def latency(root: Path, calls: int) -> None:
             remembered.append(time.perf_counter() - t)
     pages = len(memory.vault().pages)
     print(f"latency: {pages} pages ({root}); server started and warmed in {warm:.1f} s, reloads {memory.reloads}")
+    print(f"  index, limit 1 ({calls} calls):     {_figures(floor)}   (the protocol's own share)")
     print(f"  search ({calls} calls):            {_figures(searched)}   (target <= 150 ms)")
     print(f"  remember, proposed ({calls} calls): {_figures(remembered)}   (target <= 500 ms)")
 
