@@ -81,8 +81,9 @@ class Memory:
             self._config_stamp, self._config = stamp, self._load_config()
             self._vault = None
         if self._folders is not None:
-            quiet = not self._folders.changed()  # every pending event read, whatever happens next
-            if quiet and not self._rescan and self._vault is not None:
+            if self._folders.changed():  # every pending event read: kept as a flag until a scan succeeds
+                self._rescan = True
+            if not self._rescan and self._vault is not None:
                 return self._vault  # no file in the vault's folders changed since it was read
         config = self._config
 
