@@ -5,7 +5,7 @@ no traceback, and its JSON parses.
 
 The commands come from the parser itself, so one added later without an entry in ARGUMENTS fails
 here. Not run: the TUI (`curator [VAULT]`, not a command; tests/test_tui.py drives it). No command
-serves or waits for input forever, so none is left out for that.
+waits for input forever: `curator mcp` serves until its standard input ends, and here it is empty.
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ ARGUMENTS: dict[str, Run] = {
     "search": Run(["checkout", "outage"]),
     "query": Run(["type:problem", "sort:title"]),
     "stats": Run(["--by", "type,folder"]),
+    "mcp": Run([]),  # serves MCP on stdin/stdout; stdin at its end: the client has gone, exit 0
     "trust": Run([]),  # the sample vault asks for nothing that needs trust
 }
 
@@ -100,6 +101,7 @@ def test_a_command_on_the_sample_vault_exits_cleanly(sample_vault: Path, name: s
     done = subprocess.run(
         [sys.executable, "-m", "curator", *argv],
         capture_output=True,
+        stdin=subprocess.DEVNULL,
         text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"},
         timeout=300,

@@ -40,7 +40,33 @@ FIX = "curator.fix/1"
 REMEMBER = "curator.remember/1"
 QUERY = "curator.query/1"
 STATS = "curator.stats/1"
-SCHEMAS = (LINT, GRAPH, CHANGE, HISTORY, UNDO, SUGGESTIONS, DREAM, APPLY, SEARCH, TRUST, FIX, REMEMBER, QUERY, STATS)
+# What only the MCP server (`curator mcp`) answers with: curator/mcp/tools.py builds them.
+PAGE = "curator.page/1"
+CONTEXT = "curator.context/1"
+RECENT = "curator.recent/1"
+INDEX = "curator.index/1"
+FINDINGS = "curator.findings/1"
+SCHEMAS = (
+    LINT,
+    GRAPH,
+    CHANGE,
+    HISTORY,
+    UNDO,
+    SUGGESTIONS,
+    DREAM,
+    APPLY,
+    SEARCH,
+    TRUST,
+    FIX,
+    REMEMBER,
+    QUERY,
+    STATS,
+    PAGE,
+    CONTEXT,
+    RECENT,
+    INDEX,
+    FINDINGS,
+)
 
 
 def schema_file(schema: str) -> str:

@@ -369,6 +369,24 @@ def run_stats(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _mcp_arguments(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument("vault", nargs="?", default=".", help="the vault to serve (default: the current folder)")
+
+
+def run_mcp(args: argparse.Namespace) -> int:
+    """Serve the vault to an agent over MCP on stdin/stdout (the SDK is imported only here)."""
+    from curator.core.read.scan import check_vault_root
+
+    root = check_vault_root(args.vault)  # a missing vault is one line and exit 2, before any protocol
+    try:
+        from curator.mcp.server import serve
+    except ImportError as exc:  # pragma: no cover - the SDK is a dependency; a broken install says so
+        output.diagnose(f"curator mcp needs the MCP SDK ({exc}); install curator again with pip")
+        return EXIT_USAGE
+    serve(root)
+    return EXIT_OK
+
+
 class Command(NamedTuple):
     help: str  # one line in `curator --help`
     arguments: Callable[[argparse.ArgumentParser], None]
@@ -427,6 +445,14 @@ COMMANDS: dict[str, Command] = {
         _stats_arguments,
         run_stats,
         "Count pages, links (by kind), findings (by rule and severity) and pages by field.",
+    ),
+    "mcp": Command(
+        "serve the vault to an agent as its memory over MCP (stdio): search, read, remember, rename, undo",
+        _mcp_arguments,
+        run_mcp,
+        "Serve one vault over the Model Context Protocol on stdin/stdout for an agent (Claude Code, Claude Desktop, "
+        "any MCP client). Reading tools answer at once; remember proposes into the review queue unless the vault's "
+        "[agent] apply_without_review allows it; every write is journaled and undoable. See docs/guides/agents.md.",
     ),
     "trust": Command(
         "let a vault's config run the command it names (a proposer) or fetch the models it names",

@@ -147,8 +147,45 @@ def schemas_reference() -> str:
     return "\n".join(lines) + "\n"
 
 
+def mcp_reference() -> str:
+    from curator.cli.documents import schema_file
+    from curator.mcp.tools import TOOLS
+
+    lines = [
+        "# MCP tools: `curator mcp VAULT`",
+        "",
+        GENERATED,
+        "",
+        "The tools the MCP server offers an agent (see [using it with an agent](../guides/agents.md#mcp)). Each",
+        "call's arguments are checked against the tool's input schema; each answer is the curator document",
+        "named below, as structured content (and as JSON text), and validates against its JSON Schema. An",
+        "error is a tool error (`isError`) whose text is curator's one-line message.",
+        "",
+        "| tool | writes | answers with |",
+        "|---|---|---|",
+    ]
+    for name, tool in TOOLS.items():
+        file = schema_file(tool.document).split("/")[-1]
+        answer = f"[`{tool.document}`](../../curator/schemas/{file})"
+        lines.append(f"| [`{name}`](#{name.replace('_', '-')}) | {'yes' if tool.writes else 'no'} | {answer} |")
+    for name, tool in TOOLS.items():
+        lines += ["", f"## {name}", "", tool.description, ""]
+        if not tool.arguments:
+            lines.append("No arguments.")
+            continue
+        lines += ["| argument | type | required | default | meaning |", "|---|---|---|---|---|"]
+        for argument, spec in tool.arguments.items():
+            kind = spec["type"] + (f" of {spec['items']['type']}s" if "items" in spec else "")
+            default = json.dumps(spec["default"]) if "default" in spec else ""
+            said = str(spec.get("description", "")).replace("|", "\\|")
+            required = "yes" if argument in tool.required else ""
+            lines.append(f"| `{argument}` | {kind} | {required} | {f'`{default}`' if default else ''} | {said} |")
+    return "\n".join(lines) + "\n"
+
+
 PAGES = {
     "cli.md": cli_reference,
+    "mcp.md": mcp_reference,
     "rules.md": rules_reference,
     "config.md": config_reference,
     "schemas.md": schemas_reference,

@@ -75,6 +75,7 @@ class Config(NamedTuple):
     embedding_cache_dir: str | None = None  # where a model named without model_path is fetched to
     dream_limit: int = 40  # pages one dream pass looks at
     remember_threshold: float = 0.80  # evidence at which a remembered text goes to an existing page
+    agent_apply_without_review: bool = False  # `curator mcp`'s remember writes at once instead of proposing
     journal_folders: tuple[str, ...] = ()  # daily-note folders: their dated titles are meant
     template_folders: tuple[str, ...] = ()  # folders of page templates: never a duplicate, never renamed
     proposer_command: str | None = None  # a command that proposes titles (JSON on stdin and stdout)
@@ -155,6 +156,7 @@ _TABLES: dict[str, dict[str, tuple[str, str]]] = {
         "rerank_model_path": ("str", "search_rerank_model_path"),
     },
     "remember": {"threshold": ("fraction", "remember_threshold")},
+    "agent": {"apply_without_review": ("bool", "agent_apply_without_review")},
     "dream": {
         "limit": ("positive int", "dream_limit"),
         "journal_folders": ("strings", "journal_folders"),
@@ -207,6 +209,8 @@ _KEY_HELP: dict[str, str] = {
     "search_rerank_model": "a cross-encoder fastembed knows, to reorder the top 20 results; unset is off",
     "search_rerank_model_path": "its local folder (else fetched into `cache_dir`); outside the vault it needs trust",
     "remember_threshold": "evidence at which `curator remember` sends a text to an existing page",
+    "agent_apply_without_review": "an agent's `remember` over `curator mcp` is applied at once (journaled, undoable) "
+    "instead of waiting in the review queue; never into `source: manual` pages",
     "dream_limit": "pages one dream pass looks at",
     "journal_folders": "daily-note folders, added to those `.obsidian/` names: dated titles there are meant",
     "template_folders": "template folders, beside `.obsidian/`'s and `templates/`: never orphans, stubs or duplicates",

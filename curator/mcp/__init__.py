@@ -1,0 +1,1 @@
+"""`curator mcp`: the vault as an agent's memory, over the Model Context Protocol (stdio)."""

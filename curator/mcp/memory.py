@@ -1,0 +1,134 @@
+"""The one vault an MCP server serves: loaded once and kept, read again only when its files or its
+config changed (the cache of parsed pages re-reads just the changed pages), and every page or
+path an agent names checked against it. Whether anything changed is learnt from the system's file
+events where it has them (watch.py), else from a scan of every page's size and time."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+from curator.core.common.errors import EditError
+from curator.core.common.vaultpath import inside_vault
+from curator.mcp.watch import Folders, folders_in
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from curator.core.common.rules import Finding
+    from curator.core.read.scan import ScanResult
+    from curator.core.read.vault import Vault
+    from curator.core.state.config import Config
+
+Stamp = tuple[int, int] | None  # a config file's size and modification time; None without one
+
+
+class OutsideVault(EditError):
+    """A page or path that lies outside the served vault (or in its `.git/`)."""
+
+
+class Memory:
+    """The served vault. One tool call at a time reads or writes it (`turn`); writes still take the
+    vault's own lock, so a second server or the command line on the same vault waits its turn."""
+
+    def __init__(self, root: Path | str, on_note: Callable[[str], None] | None = None) -> None:
+        from curator.core.change.recovery import recover
+        from curator.core.meaning.vectors import preload_provider
+        from curator.core.read.scan import check_vault_root
+
+        self.root = check_vault_root(root)
+        self.real_root = Path(os.path.realpath(self.root))
+        self.turn = threading.Lock()
+        self._note = on_note or (lambda _line: None)
+        for line in recover(self.root, on_wait=self._note):  # what an interrupted change left, rolled back
+            self._note(line)
+        self._config_stamp: Stamp = self._stamp()
+        self._config = self._load_config()
+        self._scan: ScanResult | None = None
+        self._vault: Vault | None = None
+        self._folders = Folders.open(self.root)  # None: scan before every call
+        self._rescan = True
+        self.reloads = 0  # how often the pages were read again (a benchmark reads it)
+        preload_provider(self._config)  # the embedding model loads in a thread meanwhile
+
+    def _stamp(self) -> Stamp:
+        from curator.core.state.config import CONFIG_NAME
+
+        try:
+            found = os.stat(self.root / CONFIG_NAME, follow_symlinks=False)
+        except OSError:
+            return None
+        return found.st_size, found.st_mtime_ns
+
+    def _load_config(self) -> Config:
+        from curator.core.state.config import load_config
+
+        config = load_config(self.root)
+        for line in config.untrusted:  # as on the command line: an untrusted vault's code settings stay off
+            self._note(line)
+        return config
+
+    def vault(self) -> Vault:
+        """The vault as it is on disk now: the one held, unless a page or the config changed since."""
+        from curator.core.read.loading import load_vault
+        from curator.core.read.scan import scan_vault
+        from curator.core.state.lock import between_writes
+
+        stamp = self._stamp()
+        if stamp != self._config_stamp:
+            self._config_stamp, self._config = stamp, self._load_config()
+            self._vault = None
+        if self._folders is not None:
+            if self._folders.changed():  # every pending event read: kept as a flag until a scan succeeds
+                self._rescan = True
+            if not self._rescan and self._vault is not None:
+                return self._vault  # no file in the vault's folders changed since it was read
+        config = self._config
+
+        def read() -> tuple[ScanResult, Vault]:
+            scan = scan_vault(self.root, config.ignore, sizes=True)
+            if self._vault is not None and scan == self._scan:
+                return scan, self._vault
+            self.reloads += 1
+            return scan, load_vault(self.root, config, scan=scan)
+
+        self._scan, self._vault = between_writes(self.root, read, self._note)
+        if self._folders is not None:
+            armed = self._folders.arm(folders_in(self.root))
+            if armed is None:  # the system refused a watch: scan before every call from now on
+                self._folders = None
+            self._rescan = bool(armed)  # what changed in a new folder before its watch: seen by the next scan
+        return self._vault
+
+    def findings(self) -> list[Finding]:
+        """The vault's findings (the baseline's left out), worked out once a load."""
+        from curator.core.check.lint import checked_findings, vault_baseline
+
+        vault = self.vault()
+        scan = self._scan
+        assert scan is not None
+
+        def make() -> list[Finding]:
+            accepted = vault_baseline(self.root, vault.config)
+            return [f for f in checked_findings(vault, scan, vault.config) if f.fingerprint not in accepted]
+
+        return vault.once("mcp.findings", make)
+
+    def page(self, name: str) -> str:
+        """The path of the page `name` gives (a title or a path in the vault); a path that leads
+        outside the vault is refused as such, before anything is looked up."""
+        from curator.core.change.edits import find_page
+
+        self.check_inside(name)
+        return find_page(self.vault(), name)
+
+    def check_inside(self, name: str) -> None:
+        """OutsideVault when `name`, taken as a path, leaves the vault or enters its `.git/`."""
+        text = name.strip().replace("\\", "/")
+        parts = PurePosixPath(text).parts
+        if not text or ("/" not in text and ".." not in parts):
+            return  # a title: looked up among the pages, never opened as a path
+        if os.path.isabs(text) or ".." in parts or inside_vault(self.real_root, text) is None:
+            raise OutsideVault(f"{name!r} is outside the vault this server serves ({self.root}); nothing was read")

@@ -1,0 +1,185 @@
+"""The tools that change the served vault: remember, rename, merge, fix, undo, and history to see
+what was changed. Every write goes through the change engine (the vault's lock, the plan made
+under it, the journal, the atomic write, one commit in git, undo), which refuses a credential in
+any file it would write.
+
+What an agent may do differs from the command line in three ways: a memory is proposed (it waits
+in the review queue a person walks through) unless the vault's config lets the agent write without
+review, and even then never into a page a person wrote (`source: manual`); the agent may not
+claim to be a person (`source: manual`); and it undoes only the changes it made itself."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from curator.cli import documents
+from curator.core.common.errors import EditError
+from curator.mcp.memory import Memory
+
+if TYPE_CHECKING:
+    from curator.core.change.edits import Plan
+    from curator.core.change.journal import Entry
+    from curator.core.curate.remember import Proposal
+    from curator.core.read.vault import Vault
+
+BY_AGENT = "mcp"  # the journal entry's `details["by"]` of a change an agent made through this server
+MANUAL = "manual"
+NOTES = "_notes"  # remarks a tool adds for the agent to read: the server says them beside the document
+
+
+def _by_agent(make_plan: Callable[[Vault], Plan]) -> Callable[[Vault], Plan]:
+    """`make_plan`, its plan marked as the agent's (in the journal entry's details)."""
+
+    def marked(vault: Vault) -> Plan:
+        plan = make_plan(vault)
+        return dataclasses.replace(plan, details={**plan.details, "by": BY_AGENT})
+
+    return marked
+
+
+def _apply(memory: Memory, make_plan: Callable[[Vault], Plan]) -> tuple[Plan, Entry]:
+    """Plan and apply under the vault's lock, as `changes.plan_and_apply` does, but against the
+    vault the server holds (checked against the disk under the lock, read again where it changed):
+    a second writer waits, then plans against what the first one wrote."""
+    from curator.core.change.changes import apply
+    from curator.core.change.recovery import recover
+    from curator.core.state.lock import vault_lock
+
+    with vault_lock(memory.root):
+        recover(memory.root)
+        plan = _by_agent(make_plan)(memory.vault())
+        return plan, apply(memory.root, plan, allow_dirty=False)
+
+
+class _NothingToWrite(Exception):
+    """Decided again under the lock: DROP, so there is no change to apply."""
+
+
+class _HandWritten(Exception):
+    """Decided again under the lock: the memory would go into a page a person wrote."""
+
+
+def manual_pages(vault: Vault, plan: Plan) -> list[str]:
+    """The pages `plan` changes that a person wrote (`source: manual` in their frontmatter)."""
+    return [
+        c.path
+        for c in plan.changes
+        if c.before is not None and c.path in vault.pages and vault.pages[c.path].frontmatter.get("source") == MANUAL
+    ]
+
+
+def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
+    """Decide where the text belongs; queue the decision for review, or (where the vault allows the
+    agent to write without review, and the page is not a person's) apply it, decided again under
+    the vault's lock."""
+    from curator.core.curate.dream import queue_remembered
+    from curator.core.curate.remember import remember as decide
+
+    text, source, page_type = args["text"], args.get("source", "agent"), args.get("type")
+    if source.strip().casefold() == MANUAL:
+        raise EditError("source 'manual' marks what a person wrote; an agent remembers as 'agent' or its own name")
+    vault = memory.vault()
+    proposal = decide(vault, text, source, page_type)
+    notes: list[str] = []
+    entry = None
+    if proposal.plan is not None and vault.config.agent_apply_without_review:
+        held = manual_pages(vault, proposal.plan)
+        if held:
+            notes.append(f"queued for review: {', '.join(held)} is written by a person (source: manual)")
+        else:
+            decided: list[Proposal] = []
+
+            def again(current: Vault) -> Plan:
+                now = decide(current, text, source, page_type)
+                decided.append(now)
+                if now.plan is None:
+                    raise _NothingToWrite
+                if manual_pages(current, now.plan):
+                    raise _HandWritten
+                return now.plan
+
+            try:
+                _, entry = _apply(memory, again)
+            except _NothingToWrite:
+                notes.append("nothing to write once decided again against the vault as it is now")
+            except _HandWritten:
+                notes.append("queued for review: the page it would go into is written by a person (source: manual)")
+            proposal = decided[-1] if decided else proposal
+    queued = None
+    if entry is None and proposal.plan is not None:
+        queued = queue_remembered(memory.vault(), proposal, text, source, page_type)
+    document = documents.remembered(proposal, entry, queued.id if queued else None)
+    return {**document, NOTES: notes}
+
+
+def rename(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
+    from curator.core.change.edits import plan_rename
+
+    old = memory.page(args["page"])
+    memory.check_inside(args["new_title"])
+    plan, entry = _apply(memory, lambda vault: plan_rename(vault, old, args["new_title"], args.get("reason")))
+    return documents.change(plan, entry)
+
+
+def merge(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
+    from curator.core.change.merging import plan_merge
+
+    source, into = memory.page(args["source"]), memory.page(args["into"])
+    plan, entry = _apply(memory, lambda vault: plan_merge(vault, source, into, args.get("reason")))
+    return documents.change(plan, entry)
+
+
+def fix(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
+    """The fixes that need no choice (the ones `curator fix` makes), each its own change."""
+    from curator.core.check.fixes import FIXABLE_RULES, Fix, fix_for, fixable_findings
+
+    wanted, rules = args.get("fingerprints", []), args.get("rules", [])
+    for rule in rules:
+        if rule not in FIXABLE_RULES:
+            raise EditError(f"no fix without a choice for {rule!r} (curator fixes: {', '.join(FIXABLE_RULES)})")
+    vault = memory.vault()
+    found = fixable_findings(vault)
+    known = {f.fingerprint for f in found}
+    for fingerprint in wanted:
+        if fingerprint not in known:
+            raise EditError(f"no finding {fingerprint} with a fix in the vault (see the findings tool)")
+    chosen = [
+        one
+        for f in found
+        if (not wanted or f.fingerprint in wanted) and (not rules or f.rule in rules)
+        if (one := fix_for(vault, f)) is not None
+    ]
+    done: list[tuple[Fix, Entry | None]] = []
+    for one in chosen:  # each planned under the lock against the vault as the fix before it left it
+        _, entry = _apply(memory, _fix_planner(one.finding.fingerprint))
+        done.append((one, entry))
+    return documents.fixes(done, dry_run=False)
+
+
+def _fix_planner(fingerprint: str) -> Callable[[Vault], Plan]:
+    from curator.core.check.fixes import plan_fix
+
+    return lambda vault: plan_fix(vault, fingerprint)[1]
+
+
+def undo(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
+    """Undo a change this agent made (a person's changes are the person's to undo)."""
+    from curator.core.change.changes import undo as take_back
+    from curator.core.change.journal import Journal
+
+    entry = Journal(memory.root).get(args["change"])
+    if entry.details.get("by") != BY_AGENT:
+        raise EditError(
+            f"change {entry.id} was not made by an agent through curator mcp; undo it with 'curator undo' or the TUI"
+        )
+    return documents.undo(take_back(memory.root, entry.id, allow_dirty=False))
+
+
+def history(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
+    from curator.core.change.changes import history as entries
+    from curator.core.change.changes import reverted_outside
+
+    listed = entries(memory.root)[: args.get("limit", 50)]
+    return documents.history(listed, reverted_outside(memory.root, listed))
