@@ -223,33 +223,17 @@ def fix_arguments(fix: argparse.ArgumentParser) -> None:
 def run_fix(args: argparse.Namespace) -> int:
     from curator.core.change.changes import plan_and_apply
     from curator.core.change.journal import Entry
-    from curator.core.check.fixes import FIXABLE_RULES, fix_for, fixable_findings
+    from curator.core.check.fixes import chosen_fixes, planner
     from curator.core.common.names import visible
     from curator.core.read.loading import load_vault
 
-    for rule in args.rule or []:
-        if rule not in FIXABLE_RULES:
-            output.diagnose(f"no fix without a choice for {rule!r} (curator fixes: {', '.join(FIXABLE_RULES)})")
-            return EXIT_USAGE
     root = recovered(args.vault)
-    vault = load_vault(root)
-    findings = fixable_findings(vault)
-    known = {f.fingerprint for f in findings}
-    for wanted in args.fingerprints:
-        if wanted not in known:
-            output.diagnose(f"no finding {wanted} with a fix in the vault (see 'curator lint --format json')")
-            return EXIT_USAGE
-    chosen = [
-        fix
-        for f in findings
-        if (not args.fingerprints or f.fingerprint in args.fingerprints) and (not args.rule or f.rule in args.rule)
-        if (fix := fix_for(vault, f)) is not None
-    ]
+    chosen = chosen_fixes(load_vault(root), args.fingerprints, args.rule or ())
     done: list[tuple[Fix, Entry | None]] = []
     for fix in chosen:
         entry = None
         if not args.dry_run:  # each its own change, planned under the lock against the vault as it is then
-            _, entry = plan_and_apply(root, _fix_planner(fix), args.allow_dirty, output.diagnose)
+            _, entry = plan_and_apply(root, planner(fix), args.allow_dirty, output.diagnose)
             if entry.not_committed:
                 output.diagnose(f"change {entry.id} is applied but not committed: {entry.not_committed}")
         done.append((fix, entry))
@@ -273,12 +257,6 @@ def run_fix(args: argparse.Namespace) -> int:
     elif args.dry_run:
         output.emit(f"{len(done)} fixes (dry run, nothing written)")
     return EXIT_OK
-
-
-def _fix_planner(fix: Fix) -> Callable[[Vault], Plan]:
-    from curator.core.check.fixes import plan_fix
-
-    return lambda vault: plan_fix(vault, fix.finding.fingerprint, fix)[1]
 
 
 def remember_arguments(remember: argparse.ArgumentParser) -> None:

@@ -21,6 +21,7 @@ from curator.mcp.memory import Memory
 if TYPE_CHECKING:
     from curator.core.change.edits import Plan
     from curator.core.change.journal import Entry
+    from curator.core.check.hits import Fix
     from curator.core.curate.remember import Proposal
     from curator.core.read.vault import Vault
 
@@ -133,35 +134,14 @@ def merge(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
 
 def fix(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
     """The fixes that need no choice (the ones `curator fix` makes), each its own change."""
-    from curator.core.check.fixes import FIXABLE_RULES, Fix, fix_for, fixable_findings
+    from curator.core.check.fixes import chosen_fixes, planner
 
-    wanted, rules = args.get("fingerprints", []), args.get("rules", [])
-    for rule in rules:
-        if rule not in FIXABLE_RULES:
-            raise EditError(f"no fix without a choice for {rule!r} (curator fixes: {', '.join(FIXABLE_RULES)})")
-    vault = memory.vault()
-    found = fixable_findings(vault)
-    known = {f.fingerprint for f in found}
-    for fingerprint in wanted:
-        if fingerprint not in known:
-            raise EditError(f"no finding {fingerprint} with a fix in the vault (see the findings tool)")
-    chosen = [
-        one
-        for f in found
-        if (not wanted or f.fingerprint in wanted) and (not rules or f.rule in rules)
-        if (one := fix_for(vault, f)) is not None
-    ]
+    chosen = chosen_fixes(memory.vault(), args.get("fingerprints", []), args.get("rules", []))
     done: list[tuple[Fix, Entry | None]] = []
     for one in chosen:  # each planned under the lock against the vault as the fix before it left it
-        _, entry = _apply(memory, _fix_planner(one.finding.fingerprint))
+        _, entry = _apply(memory, planner(one))
         done.append((one, entry))
     return documents.fixes(done, dry_run=False)
-
-
-def _fix_planner(fingerprint: str) -> Callable[[Vault], Plan]:
-    from curator.core.check.fixes import plan_fix
-
-    return lambda vault: plan_fix(vault, fingerprint)[1]
 
 
 def undo(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:

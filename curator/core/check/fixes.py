@@ -6,7 +6,7 @@ finds the fixable findings and plans the one asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from curator.core.change.edits import FileChange, Plan
 from curator.core.check import index_page, links
@@ -38,6 +38,31 @@ def fix_for(vault: Vault, finding: Finding) -> Fix | None:
     """The fix of `finding`, or None when it has none that needs no choice."""
     fix = FIXES.get(finding.rule)
     return None if fix is None else fix(vault, finding)
+
+
+def chosen_fixes(vault: Vault, fingerprints: Iterable[str] = (), rules: Iterable[str] = ()) -> list[Fix]:
+    """The fixes asked for: of the findings with these fingerprints (default: every one), of
+    these rules (default: every fixable one); EditError for a rule without such fixes or a
+    fingerprint the vault has no fixable finding for."""
+    wanted, picked = set(fingerprints), set(rules)
+    for rule in sorted(picked):
+        if rule not in FIXABLE_RULES:
+            raise EditError(f"no fix without a choice for {rule!r} (curator fixes: {', '.join(FIXABLE_RULES)})")
+    findings = fixable_findings(vault)
+    missing = sorted(wanted - {f.fingerprint for f in findings})
+    if missing:
+        raise EditError(f"no finding {missing[0]} with a fix in the vault (see the lint findings)")
+    return [
+        fix
+        for f in findings
+        if (not wanted or f.fingerprint in wanted) and (not picked or f.rule in picked)
+        if (fix := fix_for(vault, f)) is not None
+    ]
+
+
+def planner(fix: Fix) -> Callable[[Vault], Plan]:
+    """What plans `fix` against the vault as it is when the change is made (under the lock)."""
+    return lambda vault: plan_fix(vault, fix.finding.fingerprint, fix)[1]
 
 
 def plan_fix(vault: Vault, fingerprint: str, like: Fix | None = None) -> tuple[Fix, Plan]:
