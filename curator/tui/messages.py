@@ -39,6 +39,7 @@ class PageSelected(Message):
     path: str
     line: int | None = None
     follow: bool = False  # chosen outside the index (a link, a finding): the index moves to it too
+    travel: bool = False  # going back or forward through the pages followed: not a new step
 
 
 @dataclass

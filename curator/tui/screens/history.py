@@ -7,15 +7,16 @@ import time
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from curator.core.change.changes import history, reverted_outside
 from curator.core.change.journal import Entry
 from curator.tui.screens.modals import Confirm
+from curator.tui.screens.ordered import FirstThingsFirst
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(FirstThingsFirst):
+    FOOTER_FIRST = ("history.", "app.")
     BINDINGS = [
         Binding("u,enter", "undo", "Undo change", id="history.undo"),
         Binding("escape", "app.pop_screen", "Back", id="history.back"),
@@ -30,7 +31,7 @@ class HistoryScreen(Screen[None]):
         yield Static(Text("Applied changes, newest first"), classes="pane-title", id="history-title")
         table: DataTable[Text] = DataTable(id="history-table", cursor_type="row")
         yield table
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#history-table", DataTable).add_columns("id", "time", "kind", "state", "reason", "files")

@@ -14,18 +14,19 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from curator.core.common.errors import REPORTED, one_line
 from curator.core.meaning.search import SearchResult, indexed, search
+from curator.tui.screens.ordered import FirstThingsFirst
 
 TYPING_PAUSE = 0.12  # seconds a query waits for the next key before it is searched
 
 
-class SearchScreen(Screen[None]):
+class SearchScreen(FirstThingsFirst):
+    FOOTER_FIRST = ("search.", "app.")
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="search.back")]
 
     def __init__(self) -> None:
@@ -38,7 +39,7 @@ class SearchScreen(Screen[None]):
         yield Input(placeholder="search: words, type:x path:folder tag:x field:>value", id="search-input")
         yield Static(id="search-status", classes="pane-title")
         yield OptionList(id="search-results")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#search-input", Input).focus()

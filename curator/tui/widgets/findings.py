@@ -22,10 +22,17 @@ GROUP_AT = 100  # a rule with more findings is one row (enter lists them) until 
 
 class FindingsPane(Vertical):
     BINDINGS = [
-        Binding("v", "cycle_severity", "Severity filter", id="findings.severity"),
         Binding("a", "fix", "Fix", id="findings.fix"),
+        Binding(
+            "A",
+            "fix_rule",
+            "Fix all of rule",
+            id="findings.fix-rule",
+            tooltip="Fix every finding of the selected finding's rule",
+        ),
         Binding("i", "ignore", "Ignore", id="findings.ignore"),
         Binding("u", "undo_fix", "Undo fix", id="findings.undo"),
+        Binding("v", "cycle_severity", "Severity filter", id="findings.severity"),
         Binding("escape", "all_rules", "All rules", show=False, id="findings.all-rules"),
     ]
 
@@ -164,6 +171,14 @@ class FindingsPane(Vertical):
         finding = self.selected()
         if finding is not None:
             self.app.fix_finding(finding)  # type: ignore[attr-defined]
+
+    def action_fix_rule(self) -> None:
+        finding = self.selected()
+        rule = (
+            finding.rule if finding is not None else self._group_at(self.query_one("#findings", DataTable).cursor_row)
+        )
+        if rule is not None:
+            self.app.fix_rule(rule)  # type: ignore[attr-defined]
 
     def action_ignore(self) -> None:
         finding = self.selected()
