@@ -8,10 +8,10 @@ from collections import Counter
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Static
 
-from curator.core.common.rules import Finding
+from curator.core.common.rules import CATALOGUE, Finding
 from curator.tui.messages import PageSelected
 
 LEVELS = (None, "error", "warning", "info")
@@ -48,10 +48,19 @@ class FindingsPane(Vertical):
         yield Static("Findings", classes="pane-title", id="findings-title")
         table: DataTable[Text] = DataTable(id="findings", cursor_type="row", zebra_stripes=True)
         yield table
-        yield Static(id="finding-detail")
+        with VerticalScroll(id="finding-detail-scroll"):  # a long finding scrolls; enter shows it whole
+            yield Static(id="finding-detail")
 
     def on_mount(self) -> None:
         self._fill([])
+
+    def on_descendant_focus(self) -> None:
+        if self.parent is not None:
+            self.parent.set_class(True, "-triage")  # the graph above gives the findings room
+
+    def on_descendant_blur(self) -> None:
+        if self.parent is not None:
+            self.parent.set_class(False, "-triage")
 
     def _fill(self, rows: list[tuple[Text, ...]]) -> None:
         """Columns as wide as what they show (a page name at most PAGE_WIDTH): measured here, not left to
@@ -69,10 +78,16 @@ class FindingsPane(Vertical):
         row, which after a fix or an ignore is the next finding to triage."""
         table = self.query_one("#findings", DataTable)
         row = table.cursor_row
+        was = self.selected()
         self.findings = findings
         self.refresh_rows()
+        if was is not None:  # the same finding where it is still there (an undo, a reload)
+            row = next(
+                (i for i, f in enumerate(self.shown) if f.fingerprint == was.fingerprint), row - len(self.groups)
+            )
+            row += len(self.groups)
         if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+            table.move_cursor(row=min(row, table.row_count - 1), animate=False)
 
     def action_cycle_severity(self) -> None:
         self.level = (self.level + 1) % len(LEVELS)
@@ -111,7 +126,7 @@ class FindingsPane(Vertical):
                 (
                     Text(f.severity, style=colours.get(f"finding-{f.severity}", "")),
                     Text(f.rule),
-                    Text(f.path.rsplit("/", 1)[-1].removesuffix(".md")),
+                    Text(_tail(f.path.rsplit("/", 1)[-1].removesuffix(".md") + (f":{f.line}" if f.line else ""))),
                     Text(f.message),
                 )
             )
@@ -132,7 +147,11 @@ class FindingsPane(Vertical):
         if group is not None:  # a group row opens into its findings
             self.only_rule(group)
             return
-        self._select(event.cursor_row)
+        finding = self.selected()
+        if finding is not None:  # the finding in full, however long, over the screen
+            from curator.tui.screens.modals import Reading
+
+            self.app.push_screen(Reading(self._detail(finding)))
 
     def _group_at(self, row: int) -> str | None:
         groups = sorted(self.groups)
@@ -162,9 +181,12 @@ class FindingsPane(Vertical):
         where = f"{f.path}:{f.line}" if f.line else f.path
         text = Text.assemble((f.severity, colours.get(f"finding-{f.severity}", "")), f"  {f.rule}  ", (where, "bold"))
         text.append(f"\n{f.message}")
-        evidence = [f"{key}: {_shown(value)}" for key, value in f.data.items() if key in _EVIDENCE]
+        evidence = [f"{_EVIDENCE[key]}: {_words(value)}" for key, value in f.data.items() if key in _EVIDENCE]
         if evidence:
-            text.append("\n" + " · ".join(evidence), style="dim")
+            text.append("\n" + "\n".join(evidence), style="dim")
+        summary = RULES.get(f.rule)
+        if summary:
+            text.append(f"\n{summary}", style="italic")
         return text
 
     def action_fix(self) -> None:
@@ -189,13 +211,36 @@ class FindingsPane(Vertical):
         self.app.undo_last_fix()  # type: ignore[attr-defined]
 
 
-# What a finding's data shows as its evidence (the rest repeats the message).
-_EVIDENCE = ("did_you_mean", "alias_of", "fix", "candidates", "chosen", "other", "score", "date", "chars", "anchor")
+# What a finding's data shows as its evidence (the rest repeats the message), in words.
+_EVIDENCE = {
+    "did_you_mean": "did you mean",
+    "alias_of": "an alias of",
+    "fix": "fix",
+    "candidates": "candidates",
+    "chosen": "chosen",
+    "other": "the other page",
+    "score": "score",
+    "date": "date",
+    "chars": "characters",
+    "anchor": "anchor",
+}
+RULES = {rule.id: rule.summary for rule in CATALOGUE}
 
 
-def _shown(value: object) -> str:
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value[:5]) + (", …" if len(value) > 5 else "")
+def _words(value: object) -> str:
+    """A finding's datum as a person reads it: lists joined, pairs and tables as words, no brackets."""
+    if isinstance(value, (list, tuple)):
+        shown = [_words(v) for v in value[:5]]
+        return ", ".join(shown) + (f" and {len(value) - 5} more" if len(value) > 5 else "")
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, float):
         return f"{value:.2f}"
-    return str(value)
+    return "none" if value is None else str(value)
+
+
+def _tail(name: str, width: int = PAGE_WIDTH) -> str:
+    """A page name cut from the left to `width` (its end tells two long names apart, with the line)."""
+    return name if len(name) <= width else "…" + name[-(width - 1) :]
