@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 from urllib.parse import quote
 
@@ -30,7 +31,7 @@ from curator.core.check.findings import (
 from curator.core.common.errors import EditError
 from curator.core.common.names import visible
 from curator.core.common.rules import Finding
-from curator.core.read.page import Link
+from curator.core.read.page import Heading, Link
 from curator.core.read.resolve import anchor_key, fold
 from curator.core.read.vault import Vault
 
@@ -178,8 +179,9 @@ def _index_line(vault: Vault, finding: Finding) -> Fix | None:
 
 def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | None:
     """(index page, offset, line) that lists `path` (a page, or one about to be made with
-    `title`): `- [[Page]]` after the list of the section that lists most pages of the same folder
-    (the end of the index when no section does); None without an index page."""
+    `title`): `- [[Page]]` after the list of the section named for the page's type ("## Topics"
+    for `type: topic`), else of the section that lists most pages of the same folder (the end of
+    the index when no section does); None without an index page."""
     index = vault.index_page
     if index is None or index == path:
         return None
@@ -196,6 +198,10 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
             votes[section] = votes.get(section, 0) + 1
     known = path in vault.pages
     name = explicit_target(vault.resolver, index, path, False) if known else title
+    typed = _type_section(vault.pages[index].headings, vault.pages[path].type if known else None)
+    if typed is not None:
+        votes = {typed: 1}
+        last_link_line.setdefault(typed, typed)  # a section without links yet: right under its heading
     if votes:
         section = max(votes, key=lambda line: (votes[line], -line))
         after_line = last_link_line[section]  # 1-based: insert after this line
@@ -207,6 +213,15 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
     newline = "\r\n" if "\r\n" in text else "\n"
     entry = f"{prefix}- [[{name}]]{newline}"
     return index, offset, entry
+
+
+def _type_section(headings: Iterable[Heading], page_type: object) -> int | None:
+    """The line of the heading named for a page type ("Topics", "Topic" for `topic`), if any."""
+    if not isinstance(page_type, str) or not page_type.strip():
+        return None
+    kind = fold(page_type.strip())
+    names = {kind, f"{kind}s", f"{kind}es", kind[:-1] + "ies" if kind.endswith("y") else kind}
+    return next((h.line for h in headings if fold(h.text.strip()) in names), None)
 
 
 # Fixes that need a choice (the TUI asks, then plans with the answer).
@@ -230,9 +245,10 @@ def link_from_choices(vault: Vault, orphan: str, limit: int = 5) -> list[str]:
 
     page = vault.pages[orphan]
     query = " ".join([page.title, *vault.text_of(orphan).split()[:30]])
-    hits = [h.path for h in search(vault, query, limit=limit + 1).hits if h.path != orphan]
     index = vault.index_page
-    return ([index] if index and index != orphan else []) + [p for p in hits if p != index][:limit]
+    hits = [h.path for h in search(vault, query, limit=limit * 3).hits if h.path not in (orphan, index)]
+    linked = [p for p in hits if any(rl.source != p for rl in vault.backlinks(p))]  # never another orphan
+    return ([index] if index and index != orphan else []) + linked[:limit]
 
 
 def plan_link_from(vault: Vault, orphan: str, source: str) -> Plan:
