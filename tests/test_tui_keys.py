@@ -148,3 +148,35 @@ async def test_fix_every_finding_of_a_rule_after_seeing_them(sample_vault: Path)
         await pilot.press("u")
         await settle(pilot)
         assert [e.state for e in history(sample_vault)].count("undone") == 1
+
+
+def test_the_tui_names_no_rule() -> None:
+    """The TUI renders what the core describes: no rule id in its code (a theme colour named like a
+    rule is looked up by that name, which is not a decision about the rule)."""
+    import re
+
+    from curator.core.common.rules import CATALOGUE
+
+    folder = Path(curator.tui.app.__file__).parent
+    for source in folder.rglob("*.py"):
+        if source.name == "themes.py":
+            continue
+        text = re.sub(r'colours\.get\("[\w-]+"', "", source.read_text(encoding="utf-8"))
+        for rule in CATALOGUE:
+            assert f'"{rule.id}"' not in text, f"{source.name} names the rule {rule.id}"
+
+
+async def test_the_vault_and_findings_are_app_state_the_main_screen_watches(sample_vault: Path) -> None:
+    from dataclasses import replace
+
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        assert app.shown is not None and app.vault is app.shown.vault and app.findings is app.shown.findings
+        table = app.main.query_one("#findings", DataTable)
+        assert table.row_count == len(app.findings) > 0
+        kept = [f for f in app.findings if f.severity == "error"]
+        app.shown = replace(app.shown, findings=kept, note="checked again")
+        await settle(pilot)
+        assert table.row_count == len(kept)
+        assert "checked again" in str(app.main.query_one("#status").render())

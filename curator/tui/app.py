@@ -6,6 +6,7 @@ import os
 import shlex
 import subprocess
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from textual import work
 from textual.app import App, SuspendNotSupported
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -36,6 +38,7 @@ from curator.tui.messages import (
     Dreamt,
     LoadProgressed,
     Noticed,
+    Shown,
     SimilarScored,
     SuggestionDecided,
     VaultLoaded,
@@ -52,6 +55,7 @@ from curator.tui.widgets.index import IndexPane
 
 
 class CuratorApp(App[None]):
+    shown: var[Shown | None] = var(None)  # the vault and its findings; the screens watch it
     CSS_PATH = "styles/app.tcss"
     TITLE = "curator"
     COMMANDS = App.COMMANDS | {CuratorCommands}
@@ -76,8 +80,6 @@ class CuratorApp(App[None]):
         in a process with one thread, where parsing may fork workers); else the app reads it."""
         super().__init__()
         self.vault_root = Path(vault_root)
-        self.vault: Vault | None = None
-        self.findings: list[Finding] = []
         self.pending_suggestions = 0
         self.fixes_made: list[str] = []  # changes made by a and i in the findings, newest last (u undoes)
         for curator_theme in load_themes():
@@ -103,6 +105,14 @@ class CuratorApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     @property
+    def vault(self) -> Vault | None:
+        return self.shown.vault if self.shown is not None else None
+
+    @property
+    def findings(self) -> list[Finding]:
+        return self.shown.findings if self.shown is not None else []
+
+    @property
     def main(self) -> MainScreen:
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
 
@@ -126,12 +136,18 @@ class CuratorApp(App[None]):
             return
         opened, self.first = self.first, None
         self._show(opened)
-        if opened.config.severity("similar") is not None:
+        if opened.scores_similar:
             self.score_similar(opened)
 
     def _show(self, opened: Opened) -> None:
         self.post_message(
-            VaultLoaded(opened.vault, opened.findings, PageIndex.of(opened.vault), opened.pending_suggestions)
+            VaultLoaded(
+                opened.vault,
+                opened.findings,
+                PageIndex.of(opened.vault),
+                opened.pending_suggestions,
+                opened.scores_similar,
+            )
         )
 
     @work(thread=True, exclusive=True, group="load", name="Cannot read the vault", exit_on_error=False)
@@ -151,7 +167,7 @@ class CuratorApp(App[None]):
 
         opened = open_vault(self.vault_root, progress, waiting, recovered)
         self._show(opened)
-        if opened.config.severity("similar") is not None:
+        if opened.scores_similar:
             self._similar(opened)
 
     @work(thread=True, exclusive=True, group="load", name="Cannot score similar pages", exit_on_error=False)
@@ -169,13 +185,14 @@ class CuratorApp(App[None]):
         self.post_message(SimilarScored(scored, report.provider))
 
     def on_vault_loaded(self, message: VaultLoaded) -> None:
-        self.vault, self.findings = message.vault, message.findings
         self.pending_suggestions = message.pending_suggestions
-        self._post(VaultLoaded(message.vault, message.findings, message.index, message.pending_suggestions))
+        note = "scoring similar pages…" if message.scoring else ""
+        self.shown = Shown(message.vault, message.findings, message.index, note)
 
     def on_similar_scored(self, message: SimilarScored) -> None:
-        self.findings = message.findings
-        self._post(SimilarScored(message.findings, message.provider))
+        if self.shown is not None:
+            note = f"similar pages scored with {message.provider}"
+            self.shown = replace(self.shown, findings=message.findings, note=note)
 
     def on_noticed(self, message: Noticed) -> None:
         self.notify(message.text, title=message.title, severity=message.severity)  # type: ignore[arg-type]

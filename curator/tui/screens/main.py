@@ -11,7 +11,7 @@ from textual.widgets import Footer, Header, Input, OptionList, Static
 
 from curator.core.common.rules import Finding
 from curator.core.read.vault import Vault
-from curator.tui.messages import LoadProgressed, PageSelected, SimilarScored, VaultLoaded
+from curator.tui.messages import LoadProgressed, PageSelected, Shown
 from curator.tui.screens.ordered import FirstThingsFirst
 from curator.tui.widgets.findings import FindingsPane
 from curator.tui.widgets.graph import GraphPane
@@ -60,6 +60,7 @@ class MainScreen(FirstThingsFirst):
     def on_mount(self) -> None:
         self._layout(self.app.size.width)
         self.query_one("#pages", OptionList).focus()
+        self.watch(self.app, "shown", self.show_state)
 
     def on_resize(self, event: events.Resize) -> None:
         self._layout(event.size.width)
@@ -116,26 +117,26 @@ class MainScreen(FirstThingsFirst):
     def show_progress(self, message: LoadProgressed) -> None:
         self.query_one("#status", Static).update(Text(f"{message.what}… {message.done}/{message.total}"))
 
-    @on(VaultLoaded)
-    def show_vault(self, message: VaultLoaded) -> None:
-        message.stop()  # the app sent it here; it must not bubble back to the app's own handler
-        self.vault, self.findings = message.vault, message.findings
-        self.query_one(IndexPane).show(message.vault, message.index, message.findings)
-        self.query_one(FindingsPane).show(message.findings)
-        self.query_one(GraphPane).show_figures(message.vault)
-        if self.current not in message.vault.pages:
-            self.current = next(iter(message.vault.pages), None)
+    def show_state(self, before: Shown | None, shown: Shown | None) -> None:
+        """The app's vault or findings changed: a new vault is shown whole, new findings of the same
+        vault (the model's similar pages) only where findings show."""
+        if shown is None:
+            return
+        self.findings = shown.findings
+        if before is not None and before is not shown and before.vault is shown.vault:
+            self.query_one(IndexPane).update_findings(shown.findings)
+            self.query_one(FindingsPane).show(shown.findings)
+            self._status(shown.note)
+            return
+        self.vault = shown.vault
+        self.query_one(IndexPane).show(shown.vault, shown.index, shown.findings)
+        self.query_one(FindingsPane).show(shown.findings)
+        self.query_one(GraphPane).show_figures(shown.vault)
+        if self.current not in shown.vault.pages:
+            self.current = next(iter(shown.vault.pages), None)
         if self.current:
             self.post_message(PageSelected(self.current))
-        self._status("scoring similar pages…" if message.vault.config.severity("similar") is not None else "")
-
-    @on(SimilarScored)
-    def show_similar(self, message: SimilarScored) -> None:
-        message.stop()
-        self.findings = message.findings
-        self.query_one(IndexPane).update_findings(message.findings)
-        self.query_one(FindingsPane).show(message.findings)
-        self._status(f"similar pages scored with {message.provider}")
+        self._status(shown.note)
 
     def _status(self, extra: str = "") -> None:
         pending = getattr(self.app, "pending_suggestions", 0)
