@@ -16,7 +16,8 @@ from curator.core.read.loading import load_vault
 from curator.tui.app import CuratorApp
 from curator.tui.screens.history import ChangeScreen, HistoryScreen
 from curator.tui.screens.modals import Confirm, Reading
-from curator.tui.widgets.findings import FindingsPane, _words
+from curator.tui.widgets.findings import FindingsPane
+from curator.tui.words import words as _words
 
 pytestmark = pytest.mark.anyio
 

@@ -24,6 +24,7 @@ from curator.core.read.loading import load_vault
 from curator.core.state.lock import between_writes
 from curator.tui.screens.modals import EditLine
 from curator.tui.screens.ordered import FirstThingsFirst
+from curator.tui.words import words
 
 
 class ReviewScreen(FirstThingsFirst):
@@ -93,9 +94,9 @@ class ReviewScreen(FirstThingsFirst):
             if key == "signals" and isinstance(value, dict):
                 for name, signal in value.items():
                     if signal:
-                        evidence.append(f"  {name}: {signal}\n", style="dim")
+                        evidence.append(f"  {name.replace('_', ' ')}: {words(signal)}\n", style="dim")
             elif value not in (None, [], {}, ""):
-                evidence.append(f"{key}: {value}\n")
+                evidence.append(f"{key.replace('_', ' ')}: {words(value)}\n")
         self.query_one("#review-evidence", Static).update(evidence)
         self.query_one("#review-diff", Static).update(Text("planning the change against the vault as it is now…"))
         self.preview(suggestion, self.titles.get(suggestion.id))

@@ -13,10 +13,12 @@ from textual.widgets import DataTable, Static
 
 from curator.core.common.rules import CATALOGUE, Finding
 from curator.tui.messages import PageSelected
+from curator.tui.words import words
 
 LEVELS = (None, "error", "warning", "info")
 COLUMNS = ("severity", "rule", "page", "message")  # the line is in the detail under the table
-PAGE_WIDTH = 24
+PAGE_WIDTH = 24  # a page's name at most; less where the pane is narrow
+MESSAGE_MIN = 16  # what a row keeps of the message beside the page
 GROUP_AT = 100  # a rule with more findings is one row (enter lists them) until a rule is picked
 
 
@@ -43,6 +45,7 @@ class FindingsPane(Vertical):
         self.groups: dict[str, int] = {}  # rules shown as one row (more than GROUP_AT findings): their counts
         self.level = 0
         self.rule: str | None = None
+        self.page_width = PAGE_WIDTH
 
     def compose(self) -> ComposeResult:
         yield Static("Findings", classes="pane-title", id="findings-title")
@@ -53,6 +56,18 @@ class FindingsPane(Vertical):
 
     def on_mount(self) -> None:
         self._fill([])
+
+    def _page_width(self, rules: set[str]) -> int:
+        """The page column's width: what the pane has left beside the severity, the rule and
+        MESSAGE_MIN of the message (each column padded by two cells, a scroll bar of two)."""
+        if not self.size.width:
+            return PAGE_WIDTH
+        fixed = len("severity") + max([len("rule"), *(len(r) + 2 for r in rules)]) + 4 * 2 + 2
+        return max(12, min(PAGE_WIDTH, self.size.width - fixed - MESSAGE_MIN))
+
+    def on_resize(self) -> None:
+        if self.findings and self._page_width({f.rule for f in self.findings}) != self.page_width:
+            self.show(self.findings)
 
     def on_descendant_focus(self) -> None:
         if self.parent is not None:
@@ -69,7 +84,7 @@ class FindingsPane(Vertical):
         table.clear(columns=True)
         for i, label in enumerate(COLUMNS):
             width = max([len(label), *(row[i].cell_len for row in rows)])
-            table.add_column(label, width=min(width, PAGE_WIDTH) if label == "page" else width)
+            table.add_column(label, width=min(width, self.page_width) if label == "page" else width)
         for row in rows:
             table.add_row(*row)
 
@@ -109,6 +124,7 @@ class FindingsPane(Vertical):
         many = Counter(f.rule for f in matching)
         self.groups = {rule: n for rule, n in many.items() if n > GROUP_AT and self.rule is None}
         self.shown = [f for f in matching if f.rule not in self.groups]
+        self.page_width = self._page_width({f.rule for f in matching})
         colours = self.app.get_css_variables()
         rows: list[tuple[Text, ...]] = []
         for rule, n in sorted(self.groups.items()):
@@ -126,7 +142,12 @@ class FindingsPane(Vertical):
                 (
                     Text(f.severity, style=colours.get(f"finding-{f.severity}", "")),
                     Text(f.rule),
-                    Text(_tail(f.path.rsplit("/", 1)[-1].removesuffix(".md") + (f":{f.line}" if f.line else ""))),
+                    Text(
+                        _tail(
+                            f.path.rsplit("/", 1)[-1].removesuffix(".md") + (f":{f.line}" if f.line else ""),
+                            self.page_width,
+                        )
+                    ),
                     Text(f.message),
                 )
             )
@@ -181,7 +202,7 @@ class FindingsPane(Vertical):
         where = f"{f.path}:{f.line}" if f.line else f.path
         text = Text.assemble((f.severity, colours.get(f"finding-{f.severity}", "")), f"  {f.rule}  ", (where, "bold"))
         text.append(f"\n{f.message}")
-        evidence = [f"{_EVIDENCE[key]}: {_words(value)}" for key, value in f.data.items() if key in _EVIDENCE]
+        evidence = [f"{_EVIDENCE[key]}: {words(value)}" for key, value in f.data.items() if key in _EVIDENCE]
         if evidence:
             text.append("\n" + "\n".join(evidence), style="dim")
         summary = RULES.get(f.rule)
@@ -225,20 +246,6 @@ _EVIDENCE = {
     "anchor": "anchor",
 }
 RULES = {rule.id: rule.summary for rule in CATALOGUE}
-
-
-def _words(value: object) -> str:
-    """A finding's datum as a person reads it: lists joined, pairs and tables as words, no brackets."""
-    if isinstance(value, (list, tuple)):
-        shown = [_words(v) for v in value[:5]]
-        return ", ".join(shown) + (f" and {len(value) - 5} more" if len(value) > 5 else "")
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return "none" if value is None else str(value)
 
 
 def _tail(name: str, width: int = PAGE_WIDTH) -> str:
