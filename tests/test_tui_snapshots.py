@@ -81,3 +81,90 @@ def test_graph_picture_80x24(snap_compare, sample_vault: Path) -> None:  # type:
         await settle_screen(pilot)
 
     assert snap_compare(CuratorApp(sample_vault), terminal_size=(80, 24), run_before=open_graph)
+
+
+SIZES = [(80, 24), (160, 45)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x45"])
+def test_triage_with_a_long_finding(snap_compare, sample_vault: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    async def open_longest(pilot) -> None:  # type: ignore[no-untyped-def]
+        from textual.widgets import DataTable
+
+        from curator.tui.widgets.findings import FindingsPane
+
+        await settle_screen(pilot)
+        await pilot.press("3")
+        pane = pilot.app.main.query_one(FindingsPane)
+        longest = max(pane.shown, key=lambda f: len(f.message))
+        pilot.app.main.query_one("#findings", DataTable).move_cursor(row=pane.shown.index(longest))
+        await settle_screen(pilot)
+
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=size, run_before=open_longest)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x45"])
+def test_review_with_a_diff(snap_compare, sample_vault: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from curator.core.curate.dream import dream
+
+    dream(load_vault(sample_vault))  # suggestions waiting: the review opens on them, no notification over it
+
+    async def open_review(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle_screen(pilot)
+        await pilot.press("r")
+        await settle_screen(pilot)
+        assert pilot.app.screen.shown is not None  # the diff is on screen
+
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=size, run_before=open_review)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x45"])
+def test_search_results(snap_compare, sample_vault: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    with (sample_vault / ".curator.toml").open("a", encoding="utf-8") as config:  # the same ranking on every machine
+        config.write('\n[embedding]\nprovider = "lexical"\n')
+
+    async def search(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle_screen(pilot)
+        await pilot.press("slash", *"pgbouncer")
+        await settle_screen(pilot)
+        await pilot.press("enter")  # to the results: no blinking cursor in the box, the first one chosen
+        await settle_screen(pilot)
+
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=size, run_before=search)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x45"])
+def test_help(snap_compare, sample_vault: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    async def open_help(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle_screen(pilot)
+        await pilot.press("question_mark")
+        await settle_screen(pilot)
+
+    assert snap_compare(CuratorApp(sample_vault), terminal_size=size, run_before=open_help)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x45"])
+def test_history_detail(
+    snap_compare, sample_vault: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:  # type: ignore[no-untyped-def]
+    with monkeypatch.context() as patched:
+        patched.setenv("TZ", "UTC")
+        time.tzset()
+        patched.setattr(changes, "new_id", lambda: "20260729-101500-ab12")
+        patched.setattr(changes.time, "time", lambda: 1785320100.0)
+        apply(sample_vault, plan_rename(load_vault(sample_vault), "Certificate renewal", "TLS renewal"))
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+
+    async def open_change(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle_screen(pilot)
+        await pilot.press("h")
+        await settle_screen(pilot)
+        await pilot.press("enter")
+        await settle_screen(pilot)
+
+    try:
+        assert snap_compare(CuratorApp(sample_vault), terminal_size=size, run_before=open_change)
+    finally:
+        del os.environ["TZ"]
+        time.tzset()

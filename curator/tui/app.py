@@ -6,6 +6,7 @@ import os
 import shlex
 import subprocess
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from textual import work
 from textual.app import App, SuspendNotSupported
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -23,7 +25,7 @@ from curator.core.common.errors import REPORTED, one_line
 from curator.core.common.names import visible
 from curator.core.common.rules import Finding
 from curator.core.curate.choices import Question
-from curator.core.curate.dream import accept, dream, set_status
+from curator.core.curate.dream import PlanChanged, accept, dream, set_status
 from curator.core.curate.opening import Opened, open_vault
 from curator.core.meaning.similarity import find_similar
 from curator.core.read.loading import load_vault
@@ -36,6 +38,7 @@ from curator.tui.messages import (
     Dreamt,
     LoadProgressed,
     Noticed,
+    Shown,
     SimilarScored,
     SuggestionDecided,
     VaultLoaded,
@@ -52,6 +55,7 @@ from curator.tui.widgets.index import IndexPane
 
 
 class CuratorApp(App[None]):
+    shown: var[Shown | None] = var(None)  # the vault and its findings; the screens watch it
     CSS_PATH = "styles/app.tcss"
     TITLE = "curator"
     COMMANDS = App.COMMANDS | {CuratorCommands}
@@ -59,10 +63,16 @@ class CuratorApp(App[None]):
         Binding("slash", "search", "Search", id="app.search"),
         Binding("r", "review", "Review", id="app.review"),
         Binding("h", "history", "History", id="app.history"),
-        Binding("s", "stats", "Stats", id="app.stats"),
         Binding("question_mark", "help", "Help", id="app.help"),
-        Binding("ctrl+r", "rescan", "Rescan", id="app.rescan"),
         Binding("q", "quit", "Quit", id="app.quit"),
+        Binding("s", "stats", "Stats", id="app.stats", show=False),
+        Binding("ctrl+r", "rescan", "Read the vault again", id="app.rescan", show=False),
+        Binding("j", "move('down')", "Down", id="app.down", show=False),
+        Binding("k", "move('up')", "Up", id="app.up", show=False),
+        Binding("g", "move('first')", "First", id="app.first", show=False),
+        Binding("G", "move('last')", "Last", id="app.last", show=False),
+        Binding("ctrl+d", "move('page_down')", "Page down", id="app.page-down", show=False),
+        Binding("ctrl+u", "move('page_up')", "Page up", id="app.page-up", show=False),
     ]
 
     def __init__(self, vault_root: Path | str, theme: str | None = None, first: Opened | None = None) -> None:
@@ -70,8 +80,6 @@ class CuratorApp(App[None]):
         in a process with one thread, where parsing may fork workers); else the app reads it."""
         super().__init__()
         self.vault_root = Path(vault_root)
-        self.vault: Vault | None = None
-        self.findings: list[Finding] = []
         self.pending_suggestions = 0
         self.fixes_made: list[str] = []  # changes made by a and i in the findings, newest last (u undoes)
         for curator_theme in load_themes():
@@ -97,6 +105,14 @@ class CuratorApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     @property
+    def vault(self) -> Vault | None:
+        return self.shown.vault if self.shown is not None else None
+
+    @property
+    def findings(self) -> list[Finding]:
+        return self.shown.findings if self.shown is not None else []
+
+    @property
     def main(self) -> MainScreen:
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
 
@@ -120,12 +136,18 @@ class CuratorApp(App[None]):
             return
         opened, self.first = self.first, None
         self._show(opened)
-        if opened.config.severity("similar") is not None:
+        if opened.scores_similar:
             self.score_similar(opened)
 
     def _show(self, opened: Opened) -> None:
         self.post_message(
-            VaultLoaded(opened.vault, opened.findings, PageIndex.of(opened.vault), opened.pending_suggestions)
+            VaultLoaded(
+                opened.vault,
+                opened.findings,
+                PageIndex.of(opened.vault),
+                opened.pending_suggestions,
+                opened.scores_similar,
+            )
         )
 
     @work(thread=True, exclusive=True, group="load", name="Cannot read the vault", exit_on_error=False)
@@ -145,7 +167,7 @@ class CuratorApp(App[None]):
 
         opened = open_vault(self.vault_root, progress, waiting, recovered)
         self._show(opened)
-        if opened.config.severity("similar") is not None:
+        if opened.scores_similar:
             self._similar(opened)
 
     @work(thread=True, exclusive=True, group="load", name="Cannot score similar pages", exit_on_error=False)
@@ -163,19 +185,29 @@ class CuratorApp(App[None]):
         self.post_message(SimilarScored(scored, report.provider))
 
     def on_vault_loaded(self, message: VaultLoaded) -> None:
-        self.vault, self.findings = message.vault, message.findings
         self.pending_suggestions = message.pending_suggestions
-        self._post(VaultLoaded(message.vault, message.findings, message.index, message.pending_suggestions))
+        note = "scoring similar pages…" if message.scoring else ""
+        self.shown = Shown(message.vault, message.findings, message.index, note)
 
     def on_similar_scored(self, message: SimilarScored) -> None:
-        self.findings = message.findings
-        self._post(SimilarScored(message.findings, message.provider))
+        if self.shown is not None:
+            note = f"similar pages scored with {message.provider}"
+            self.shown = replace(self.shown, findings=message.findings, note=note)
 
     def on_noticed(self, message: Noticed) -> None:
         self.notify(message.text, title=message.title, severity=message.severity)  # type: ignore[arg-type]
 
     def action_rescan(self) -> None:
         self.rescan()
+
+    def action_move(self, where: str) -> None:
+        """The keys of less and vim (j k g G ctrl+d ctrl+u) on whatever list or text has the focus."""
+        widget = self.focused
+        for name in _MOVES[where]:
+            action = getattr(widget, f"action_{name}", None)
+            if action is not None:
+                action()
+                return
 
     def on_app_focus(self) -> None:
         if self.vault is not None:  # files changed outside curator are picked up on return
@@ -224,16 +256,44 @@ class CuratorApp(App[None]):
         self.main.action_pane("findings-pane")
 
     def action_help(self) -> None:
-        groups = {
-            "Everywhere": list(self.BINDINGS),
-            "Main screen": [*MainScreen.BINDINGS],
-            "Index": list(IndexPane.BINDINGS),
-            "Findings": list(FindingsPane.BINDINGS),
-            "Review": list(ReviewScreen.BINDINGS),
-            "History": list(HistoryScreen.BINDINGS),
-            "Search": list(SearchScreen.BINDINGS),
+        """Every key, grouped by what a person wants to do."""
+        from curator.tui.widgets.graph import GraphPane
+
+        def keys(ids: tuple[str, ...], *bindings: list[Binding]) -> list[Binding]:
+            every = {b.id: b for group in bindings for b in group if isinstance(b, Binding)}
+            return [every[i] for i in ids if i in every]
+
+        app = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        main = [b for b in MainScreen.BINDINGS if isinstance(b, Binding)]
+        moving = ("app.down", "app.up", "app.first", "app.last", "app.page-down", "app.page-up")
+        panes = ("main.index", "main.graph", "main.findings", "main.preview", "main.back", "main.forward")
+        groups: dict[str, list[Binding | tuple[str, str]]] = {
+            "Anywhere": [
+                *keys(("app.search", "app.review", "app.history", "app.stats", "app.rescan", "app.help"), app),
+                ("ctrl+p", "Command palette: every view and fix by name"),
+                *keys(("app.quit",), app),
+            ],
+            "Moving around": [*keys(moving, app), *keys(panes, main)],
+            "Pages (the index, left)": [
+                *keys(("main.filter", "main.edit", "main.like"), main),
+                *(b for b in IndexPane.BINDINGS if isinstance(b, Binding)),
+            ],
+            "Links of the page (graph)": [
+                ("enter", "Open the linked page"),
+                *(b for b in GraphPane.BINDINGS if isinstance(b, Binding)),
+            ],
+            "Findings": [
+                ("enter", "Open all findings of a rule shown as one row"),
+                *(b for b in FindingsPane.BINDINGS if isinstance(b, Binding)),
+            ],
+            "Review of suggestions": [b for b in ReviewScreen.BINDINGS if isinstance(b, Binding)],
+            "History of changes": [b for b in HistoryScreen.BINDINGS if isinstance(b, Binding)],
+            "Search": [
+                ("enter", "Open the page chosen"),
+                *(b for b in SearchScreen.BINDINGS if isinstance(b, Binding)),
+            ],
         }
-        self.push_screen(HelpScreen({k: [b for b in v if isinstance(b, Binding)] for k, v in groups.items()}))
+        self.push_screen(HelpScreen(groups))
 
     def action_search(self) -> None:
         if not isinstance(self.screen, SearchScreen):
@@ -272,6 +332,9 @@ class CuratorApp(App[None]):
         for note in message.notes:
             self.notify(note, severity="warning")
         self.notify(f"{message.proposed} new suggestions from {message.looked_at} pages")
+        for screen in self.screen_stack:
+            if isinstance(screen, ReviewScreen):
+                screen.reload()
         if message.open_review:
             self.push_screen(ReviewScreen())
         if message.untrusted:
@@ -326,8 +389,13 @@ class CuratorApp(App[None]):
             refresh()
 
     @work(thread=True, exclusive=True, group="edit", name="Not applied", exit_on_error=False)
-    def accept_suggestion(self, suggestion_id: str, title: str | None, screen: Screen[None]) -> None:
-        _, entry = accept(load_vault(self.vault_root), suggestion_id, title)
+    def accept_suggestion(self, suggestion_id: str, title: str | None, screen: ReviewScreen, shown: str) -> None:
+        """Apply the suggestion if the change planned now is `shown`, the diff on the screen."""
+        try:
+            _, entry = accept(load_vault(self.vault_root), suggestion_id, title, shown=shown)
+        except PlanChanged as exc:
+            self.call_from_thread(screen.replan, one_line(exc))
+            return
         self.post_message(ChangeMade(f"Applied: {entry.reason} (change {entry.id})", entry.id, screen, "accept"))
 
     @work(thread=True, exclusive=True, group="edit", name="Not decided", exit_on_error=False)
@@ -364,6 +432,64 @@ class CuratorApp(App[None]):
                 self.apply_fix(finding.fingerprint)
 
         self.push_screen(Confirm(question), answered)
+
+    def fix_rule(self, rule: str) -> None:
+        """Every finding of one rule that has a fix without a choice, shown as `curator fix --dry-run`
+        shows them; applied (each its own change) if told to."""
+        from curator.core.check.fixes import fix_for, fixable_findings
+
+        if self.vault is None:
+            return
+        vault = self.vault
+        try:
+            fixes = [fix for f in fixable_findings(vault) if f.rule == rule if (fix := fix_for(vault, f)) is not None]
+        except REPORTED as exc:
+            self.notify(one_line(exc), severity="error")
+            return
+        if not fixes:
+            self.notify(f"No {rule} finding has a fix without a choice; a fixes the selected one.")
+            return
+        lines = []
+        for fix in fixes[:BULK_SHOWN]:
+            f = fix.finding
+            where = f"{f.path}:{f.line}" if f.line else f.path
+            after = visible(fix.after.strip())  # worded as `curator fix --dry-run` words it
+            change = f"{visible(fix.before)} → {after}" if fix.before else f"{after} added to {fix.path}"
+            lines.append(f"{where}: {change}")
+        if len(fixes) > BULK_SHOWN:
+            lines.append(f"… and {len(fixes) - BULK_SHOWN} more (curator fix --rule {rule} --dry-run lists them all)")
+        question = (
+            f"Fix all {len(fixes)} {rule} findings? Each is its own change (h lists them, u undoes):\n"
+            + "\n".join(lines)
+        )
+        fingerprints = [fix.finding.fingerprint for fix in fixes]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.apply_fixes(rule, fingerprints)
+
+        self.push_screen(Confirm(question), answered)
+
+    @work(thread=True, exclusive=True, group="edit", name="Not fixed", exit_on_error=False)
+    def apply_fixes(self, rule: str, fingerprints: list[str]) -> None:
+        """Each fix planned under the lock against the vault as it is then, as `curator fix` does."""
+        from curator.core.change.changes import plan_and_apply
+
+        made: list[str] = []
+        refused: list[str] = []
+        for fingerprint in fingerprints:
+            try:
+                _, entry = plan_and_apply(self.vault_root, partial(_fix_plan, fingerprint=fingerprint))
+            except REPORTED as exc:
+                refused.append(one_line(exc))
+                continue
+            made.append(entry.id)
+        if refused:
+            self.post_message(Noticed(f"{len(refused)} not fixed; the first: {refused[0]}", "Not fixed", "warning"))
+        if made:
+            self.call_from_thread(self.fixes_made.extend, made[:-1])
+            text = f"Fixed {len(made)} {rule} findings (u undoes them one by one)"
+            self.post_message(ChangeMade(text, made[-1], undoable="fix"))
 
     def apply_fix(self, fingerprint: str) -> None:
         from curator.core.check.fixes import plan_fix
@@ -432,6 +558,25 @@ class CuratorApp(App[None]):
         except (OSError, ValueError, SuspendNotSupported) as exc:  # no such editor, a bad $EDITOR, no terminal
             self.notify(f"cannot start the editor {editor!r}: {one_line(exc) or type(exc).__name__}", severity="error")
         self.rescan()
+
+
+def _fix_plan(vault: Vault, fingerprint: str) -> Plan:
+    from curator.core.check.fixes import plan_fix
+
+    return plan_fix(vault, fingerprint)[1]
+
+
+BULK_SHOWN = 30  # the fixes of a rule listed before it is applied (the rest counted)
+
+# What each key of less and vim does, as the actions lists, tables and scrolled text know it.
+_MOVES = {
+    "down": ("cursor_down", "scroll_down"),
+    "up": ("cursor_up", "scroll_up"),
+    "first": ("first", "scroll_top", "scroll_home"),
+    "last": ("last", "scroll_bottom", "scroll_end"),
+    "page_down": ("page_down",),
+    "page_up": ("page_up",),
+}
 
 
 # Editors whose parser stops at the first argument that is not an option (Go's flag package): a

@@ -19,12 +19,24 @@ class VaultLoaded(Message):
     findings: list[Finding]
     index: PageIndex
     pending_suggestions: int = 0
+    scoring: bool = False  # the model's similar pages follow in a second step
 
 
 @dataclass
 class SimilarScored(Message):
     findings: list[Finding]
     provider: str
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the app shows, held once (`CuratorApp.shown`) and watched by the screens: the vault as
+    read, its findings, and how far they are."""
+
+    vault: Vault
+    findings: list[Finding]
+    index: PageIndex
+    note: str = ""  # what is still being worked out, or how it was
 
 
 @dataclass
@@ -39,6 +51,7 @@ class PageSelected(Message):
     path: str
     line: int | None = None
     follow: bool = False  # chosen outside the index (a link, a finding): the index moves to it too
+    travel: bool = False  # going back or forward through the pages followed: not a new step
 
 
 @dataclass

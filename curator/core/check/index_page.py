@@ -5,11 +5,13 @@ a line `- [[Page]]` under the heading whose section lists most pages of the same
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from curator.core.change.edits import explicit_target
 from curator.core.check.hits import Fix, Hit
 from curator.core.common.rules import Finding, Rule
+from curator.core.read.page import Heading
+from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
 
 RULES = (
@@ -53,8 +55,9 @@ def fix_drift(vault: Vault, finding: Finding) -> Fix | None:
 
 def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | None:
     """(index page, offset, line) that lists `path` (a page, or one about to be made with
-    `title`): `- [[Page]]` after the list of the section that lists most pages of the same folder
-    (the end of the index when no section does); None without an index page."""
+    `title`): `- [[Page]]` after the list of the section named for the page's type ("## Topics"
+    for `type: topic`), else of the section that lists most pages of the same folder (the end of
+    the index when no section does); None without an index page."""
     index = vault.index_page
     if index is None or index == path:
         return None
@@ -71,6 +74,10 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
             votes[section] = votes.get(section, 0) + 1
     known = path in vault.pages
     name = explicit_target(vault.resolver, index, path, False) if known else title
+    typed = _type_section(vault.pages[index].headings, vault.pages[path].type if known else None)
+    if typed is not None:
+        votes = {typed: 1}
+        last_link_line.setdefault(typed, typed)  # a section without links yet: right under its heading
     if votes:
         section = max(votes, key=lambda line: (votes[line], -line))
         after_line = last_link_line[section]  # 1-based: insert after this line
@@ -82,3 +89,12 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
     newline = "\r\n" if "\r\n" in text else "\n"
     entry = f"{prefix}- [[{name}]]{newline}"
     return index, offset, entry
+
+
+def _type_section(headings: Iterable[Heading], page_type: object) -> int | None:
+    """The line of the heading named for a page type ("Topics", "Topic" for `topic`), if any."""
+    if not isinstance(page_type, str) or not page_type.strip():
+        return None
+    kind = fold(page_type.strip())
+    names = {kind, f"{kind}s", f"{kind}es", kind[:-1] + "ies" if kind.endswith("y") else kind}
+    return next((h.line for h in headings if fold(h.text.strip()) in names), None)

@@ -226,9 +226,10 @@ def link_from_choices(vault: Vault, orphan: str, limit: int = 5) -> list[str]:
 
     page = vault.pages[orphan]
     query = " ".join([page.title, *vault.text_of(orphan).split()[:30]])
-    hits = [h.path for h in search(vault, query, limit=limit + 1).hits if h.path != orphan]
     index = vault.index_page
-    return ([index] if index and index != orphan else []) + [p for p in hits if p != index][:limit]
+    hits = [h.path for h in search(vault, query, limit=limit * 3).hits if h.path not in (orphan, index)]
+    linked = [p for p in hits if any(rl.source != p for rl in vault.backlinks(p))]  # never another orphan
+    return ([index] if index and index != orphan else []) + linked[:limit]
 
 
 def plan_link_from(vault: Vault, orphan: str, source: str) -> Plan:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from curator.core.change.changes import plan_and_apply
-from curator.core.change.edits import Plan, plan_rename, target_path
+from curator.core.change.edits import Plan, plan_diff, plan_rename, target_path
 from curator.core.change.journal import Entry, Journal, by_id_prefix
 from curator.core.change.merging import plan_merge
 from curator.core.common.atomic import write_atomic
@@ -430,6 +430,10 @@ def dream(vault: Vault, limit: int | None = None) -> DreamResult:
     return DreamResult(ordered, fresh, len(seen), notes)
 
 
+class PlanChanged(EditError):
+    """The change planned now is not the one a person was shown."""
+
+
 def _decide(root: Path, suggestion_id: str) -> tuple[list[Suggestion], Suggestion]:
     suggestions = load_suggestions(root)
     return suggestions, by_id_prefix(suggestions, suggestion_id, "suggestion", "curator suggestions")
@@ -441,12 +445,14 @@ def accept(
     title: str | None = None,
     allow_dirty: bool = False,
     on_wait: Callable[[str], None] | None = None,
+    shown: str | None = None,
 ) -> tuple[Suggestion, Entry]:
     """Apply a suggestion through the edit engine (journaled, undoable); `title` overrides a rename's.
 
     Planned under the vault's lock against the vault as it is then (`vault` may be older: an
     earlier accept, or another process, may have written since it was loaded); the suggestions
-    file is read and written under the lock too."""
+    file is read and written under the lock too. With `shown` (the diff a person approved, as
+    `plan_diff` gives it), PlanChanged when the change planned now is another one."""
     with vault_lock(vault.root, on_wait=on_wait):
         suggestions, chosen = _decide(vault.root, suggestion_id)
         if chosen.status == "accepted":
@@ -464,7 +470,13 @@ def accept(
             if title is not None:
                 chosen.title = title.strip()
                 chosen.reason = f"Rename {chosen.pages[0]} to {chosen.title} (title edited in review)"
-            return plan_for(current, chosen)
+            plan = plan_for(current, chosen)
+            if shown is not None and plan_diff(plan) != shown:
+                raise PlanChanged(
+                    f"{', '.join(c.path for c in plan.changes)} changed since the change was shown; "
+                    "nothing was written: look at it again"
+                )
+            return plan
 
         _, entry = plan_and_apply(vault.root, make_plan, allow_dirty)
         chosen.status = "accepted"

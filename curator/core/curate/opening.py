@@ -23,6 +23,11 @@ class Opened(NamedTuple):
     config: Config
     accepted: set[str]  # fingerprints the vault's baseline accepts
 
+    @property
+    def scores_similar(self) -> bool:
+        """Whether the model's similar pages are scored after the findings (a second, slower step)."""
+        return self.config.severity("similar") is not None
+
 
 def open_vault(
     root: Path,

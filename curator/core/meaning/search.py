@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,8 @@ SCHEMA_VERSION = 3  # 3: sections found by markdown.sections
 RRF_K = 60
 VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
 VECTOR_FLOOR = 0.5  # below this cosine (of a page or its best section) a page is noise
+SEARCH_LOCK = "search.lock"  # under .curator/: held while the index is built or read
+PROGRESS_EVERY = 100  # pages indexed between two progress reports
 _FILTER = re.compile(r'(?<!\S)([A-Za-z_][\w-]*\+?):(>=|<=|>|<|!=)?("[^"]*"|\[\[[^\]]*\]\]|\S+)')
 
 
@@ -102,9 +105,13 @@ def _schema() -> Any:
 
 
 class SearchIndex:
-    """The whoosh index under `.curator/search/`, synchronised with the vault on `update`."""
+    """The whoosh index under `.curator/search/`, synchronised with the vault on `update`.
+
+    Every build and every read holds `.curator/search.lock`: one builder at a time (the TUI's
+    workers, other processes), and no reader opens an index while it is being made."""
 
     def __init__(self, root: Path) -> None:
+        self.root = root
         self.folder = cache.state_dir(root) / "search"
         self.state_file = self.folder / "state.json"
 
@@ -112,20 +119,18 @@ class SearchIndex:
         data = cache.read_json(self.state_file)
         return data if isinstance(data, dict) and data.get("schema") == SCHEMA_VERSION else {}
 
-    def update(self, vault: Vault) -> dict[str, int]:
+    def update(self, vault: Vault, progress: Callable[[int, int], None] | None = None) -> dict[str, int]:
         """Reindex changed pages, drop deleted ones; rebuild on a schema change. Returns the counts.
+        `progress(done, total)` hears of the pages indexed as they go."""
+        with state_lock(vault.root, SEARCH_LOCK):
+            return self._update(vault, progress or (lambda _done, _total: None))
 
-        One builder at a time (threads of the TUI, other processes): whoosh's `create_in` by two at
-        once leaves a half-made index."""
-        with state_lock(vault.root, "search.lock"):
-            return self._update(vault)
-
-    def _update(self, vault: Vault) -> dict[str, int]:
+    def _update(self, vault: Vault, progress: Callable[[int, int], None]) -> dict[str, int]:
         from whoosh import index
 
         state_folder(vault.root, "search")  # a symbolic link here would take whoosh's writes elsewhere
         state = self._state()
-        if not state or not index.exists_in(str(self.folder)):
+        if not state or not self._clear_leftovers():
             shutil.rmtree(self.folder, ignore_errors=True)
             make_state_folder(vault.root, "search")
             index.create_in(str(self.folder), _schema())
@@ -139,7 +144,9 @@ class SearchIndex:
             writer = ix.writer()
             for path in (*changed, *gone):
                 writer.delete_by_term("path", path)
-            for path in changed:
+            for done, path in enumerate(changed):
+                if done % PROGRESS_EVERY == 0:
+                    progress(done, len(changed))
                 page = vault.pages[path]
                 text = vault.text_of(path)
                 tags = page.frontmatter.get("tags") or []
@@ -159,16 +166,40 @@ class SearchIndex:
             writer.commit()
             state["pages"] = current
             write_atomic(self.state_file, json.dumps(state).encode())
+        progress(len(changed), len(changed))
         return {"reindexed": len(changed), "removed": len(gone), "pages": len(current)}
+
+    def _clear_leftovers(self) -> bool:
+        """Remove what a builder that died mid-write left (segment files no table of contents names,
+        older tables, whoosh's lock file); False when the index itself cannot be read, to be rebuilt.
+        Safe only under the search lock: every live builder holds it."""
+        from whoosh.index import TOC, clean_files, exists_in, open_dir
+        from whoosh.index import IndexError as WhooshIndexError
+
+        unreadable = (OSError, ValueError, EOFError, KeyError, WhooshIndexError)  # what a half-written file raises
+        try:
+            if not exists_in(str(self.folder)):
+                return False
+            ix = open_dir(str(self.folder))
+            toc = TOC.read(ix.storage, ix.indexname)  # type: ignore[no-untyped-call]
+            clean_files(ix.storage, ix.indexname, toc.generation, toc.segments)
+        except unreadable:
+            return False
+        (self.folder / f"{ix.indexname}_WRITELOCK").unlink(missing_ok=True)
+        return True
 
     def bm25(self, text: str, limit: int = 60) -> tuple[list[tuple[str, str, str]], set[str]]:
         """(page, best section heading, that section's text), best page first, and the matched terms."""
+        if not text.strip():
+            return [], set()
+        with state_lock(self.root, SEARCH_LOCK):  # never an index half made by another builder
+            return self._bm25(text, limit)
+
+    def _bm25(self, text: str, limit: int) -> tuple[list[tuple[str, str, str]], set[str]]:
         from whoosh import index
         from whoosh.qparser.default import MultifieldParser
         from whoosh.qparser.syntax import OrGroup
 
-        if not text.strip():
-            return [], set()
         ix = index.open_dir(str(self.folder))
         parser = MultifieldParser(["title", "content"], ix.schema, group=OrGroup)
         try:
@@ -192,6 +223,7 @@ def snippet(body: str, terms: set[str]) -> str:
     from whoosh import highlight
     from whoosh.analysis.analyzers import StemmingAnalyzer
 
+    body = markdown.plain(body)  # read outside a Markdown renderer: no syntax marks
     if not terms:
         return " ".join(body[:160].split())
     fragmenter = highlight.ContextFragmenter(maxchars=160, surround=50)
@@ -300,6 +332,13 @@ def _query_fields(vault: Vault) -> set[str]:
     return {"type", "path", "tag", "tags", "scheme", *KNOWN_RELATIONS} | keys
 
 
+def indexed(vault: Vault, progress: Callable[[int, int], None] | None = None) -> SearchIndex:
+    """The vault's search index, brought up to date with the vault as loaded (once a load)."""
+    index = SearchIndex(vault.root)
+    vault.once("search.indexed", lambda: index.update(vault, progress))
+    return index
+
+
 def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
     from curator.core.meaning.vectors import provider_for, search_vectors
@@ -307,8 +346,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     fields = vault.once("search.fields", lambda: _query_fields(vault))  # the keys a query may filter on
     query = parse_query(raw, fields)
     notes: list[str] = []
-    index = SearchIndex(vault.root)
-    vault.once("search.indexed", lambda: index.update(vault))  # the index follows the vault as loaded, once a load
+    index = indexed(vault)
     test = page_test(vault, query.filters)
     allowed = {p for p in vault.pages if test(p)}
     matched, terms = index.bm25(query.text)

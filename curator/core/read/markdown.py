@@ -112,3 +112,40 @@ def _lines(body: str) -> Iterator[tuple[str, bool]]:
             current = next(fenced, None)
         yield line, current is not None and current[0] <= pos < current[1]
         pos += len(raw)
+
+
+_LINE_MARKS = re.compile(
+    r"^[ \t]*(?:>[ \t]?)*[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+(?:\[[ xX]\][ \t]+)?|\d{1,9}[.)][ \t]+)?"
+)
+# Lines with nothing to read: fences, table rules, link reference definitions.
+_BARE_LINE = re.compile(
+    r"^[ ]{0,3}\[[^\]]+\]:[ \t]+\S.*$"
+    r"|^[ \t]*(?:`{3,}|~{3,}).*$|^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$"
+)
+_INLINE = (
+    (re.compile(r"!?\[\[([^\]|]*)\|([^\]]*)\]\]"), r"\2"),  # [[target|label]]: the label
+    (re.compile(r"!?\[\[([^\]#|]*)#([^\]|]*)\]\]"), r"\1 \2"),  # [[target#heading]]
+    (re.compile(r"!?\[\[([^\]|]*)\]\]"), r"\1"),
+    (re.compile(r"!?\[([^\]]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)"), r"\1"),  # [text](url), ![alt](image)
+    (re.compile(r"(\*\*|__|~~|==)(\S(?:.*?\S)?)\1"), r"\2"),
+    (re.compile(r"(?<![\w*])\*(\S(?:[^*]*?\S)?)\*(?![\w*])"), r"\1"),
+    (re.compile(r"`+([^`]*)`+"), r"\1"),
+    (re.compile(r"<!--.*?-->"), ""),
+)
+
+
+def plain(text: str) -> str:
+    """`text` as words to read: no heading, quote or list marks, no fences, table rules or link
+    definitions, links as their labels, no emphasis or code marks: a passage shown outside a
+    Markdown renderer."""
+    lines = []
+    for line in text.splitlines():
+        if _BARE_LINE.match(line):
+            continue
+        line = _LINE_MARKS.sub("", line, count=1)
+        if "|" in line and line.lstrip().startswith("|"):
+            line = " ".join(cell.strip() for cell in line.strip().strip("|").split("|"))
+        for pattern, replacement in _INLINE:
+            line = pattern.sub(replacement, line)
+        lines.append(line.rstrip())
+    return "\n".join(lines)

@@ -22,7 +22,7 @@ INTRO = (
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "app.pop_screen", "Close", id="help.close")]
 
-    def __init__(self, groups: dict[str, list[Binding]]) -> None:
+    def __init__(self, groups: dict[str, list[Binding | tuple[str, str]]]) -> None:
         super().__init__(id="help", classes="modal")
         self.groups = groups
 
@@ -31,9 +31,18 @@ class HelpScreen(ModalScreen[None]):
         for group, bindings in self.groups.items():
             table.add_row(Text(group, style="bold"), "")
             for binding in bindings:
-                key = binding.key_display or self.app.get_key_display(binding)  # "/" and "?", not slash
-                table.add_row(Text(f"  {key}"), Text(binding.description))
+                if isinstance(binding, tuple):
+                    key, words = binding
+                else:
+                    key, words = self.shown_keys(binding), binding.tooltip or binding.description
+                table.add_row(Text(f"  {key}"), Text(words))
         with VerticalScroll(classes="dialog wide"):
             yield Static(Text(INTRO))
             yield Static(table)
             yield Static(Text("escape closes this help", style="dim"))
+
+    def shown_keys(self, binding: Binding) -> str:
+        """A binding's keys as a person types them: "/" and "?", not slash; each of "n,right"."""
+        if binding.key_display:
+            return binding.key_display
+        return " or ".join(self.app.get_key_display(Binding(key.strip(), "")) for key in binding.key.split(","))

@@ -1,23 +1,33 @@
-"""The history: every applied change from the journal; any one can be undone on its own."""
+"""The history: every applied change from the journal; enter shows one (its reason, files and
+diff), u undoes it after asking."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
+from rich.console import Group
+from rich.syntax import Syntax
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from curator.core.change.changes import history, reverted_outside
-from curator.core.change.journal import Entry
+from curator.core.change.edits import Plan, plan_diff
+from curator.core.change.journal import Entry, Journal
+from curator.core.common.errors import REPORTED, one_line
 from curator.tui.screens.modals import Confirm
+from curator.tui.screens.ordered import FirstThingsFirst
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(FirstThingsFirst):
+    FOOTER_FIRST = ("history.", "app.")
     BINDINGS = [
-        Binding("u,enter", "undo", "Undo change", id="history.undo"),
+        Binding("enter", "open", "Show change", id="history.open"),
+        Binding("u", "undo", "Undo change", id="history.undo"),
         Binding("escape", "app.pop_screen", "Back", id="history.back"),
     ]
 
@@ -30,7 +40,7 @@ class HistoryScreen(Screen[None]):
         yield Static(Text("Applied changes, newest first"), classes="pane-title", id="history-title")
         table: DataTable[Text] = DataTable(id="history-table", cursor_type="row")
         yield table
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#history-table", DataTable).add_columns("id", "time", "kind", "state", "reason", "files")
@@ -58,17 +68,76 @@ class HistoryScreen(Screen[None]):
                 Text("No changes yet: accept a suggestion in a review (r).")
             )
 
-    def action_undo(self) -> None:
+    def selected(self) -> Entry | None:
         row = self.query_one("#history-table", DataTable).cursor_row
-        if not 0 <= row < len(self.entries):
-            return
-        entry = self.entries[row]
-        if entry.state != "applied":
-            self.notify(f"Change {entry.id} is {entry.state}; nothing to undo.", severity="warning")
-            return
+        return self.entries[row] if 0 <= row < len(self.entries) else None
 
-        def confirmed(yes: bool | None) -> None:
-            if yes:
-                self.app.undo_change(entry.id, self)  # type: ignore[attr-defined]
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_open()
 
-        self.app.push_screen(Confirm(f"Undo change {entry.id}?\n{entry.reason}"), confirmed)
+    def action_open(self) -> None:
+        entry = self.selected()
+        if entry is not None:
+            self.app.push_screen(ChangeScreen(entry, self))
+
+    def action_undo(self) -> None:
+        entry = self.selected()
+        if entry is not None:
+            undo_asked(self, entry)
+
+
+def undo_asked(screen: Screen[None], entry: Entry, then: Callable[[], object] | None = None) -> None:
+    """Ask, then undo the change (the app's worker; the history is read again after)."""
+    if entry.state != "applied":
+        screen.notify(f"Change {entry.id} is {entry.state}; nothing to undo.", severity="warning")
+        return
+
+    def confirmed(yes: bool | None) -> None:
+        if yes:
+            screen.app.undo_change(entry.id, screen)  # type: ignore[attr-defined]
+            if then is not None:
+                then()
+
+    screen.app.push_screen(Confirm(f"Undo change {entry.id}?\n{entry.reason}"), confirmed)
+
+
+class ChangeScreen(FirstThingsFirst):
+    """One change in full: when, why, the files it wrote and its diff; u undoes it after asking."""
+
+    FOOTER_FIRST = ("change.", "app.")
+    BINDINGS = [
+        Binding("u", "undo", "Undo change", id="change.undo"),
+        Binding("escape", "app.pop_screen", "Back to the history", id="change.back"),
+    ]
+
+    def __init__(self, entry: Entry, history_screen: HistoryScreen) -> None:
+        super().__init__(id="change")
+        self.entry = entry
+        self.history_screen = history_screen
+
+    def compose(self) -> ComposeResult:
+        e = self.entry
+        yield Header()
+        yield Static(Text(f"Change {e.id} · {e.kind} · {e.state}"), classes="pane-title", id="change-title")
+        with VerticalScroll(id="change-body"):
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.time))
+            head = Text.assemble((e.reason, "bold"), f"\n{when}")
+            if e.commit:
+                head.append(f" · git commit {e.commit[:10]}")
+            head.append("\nFiles:\n" + "\n".join(f"  {path}" for path in e.paths))
+            for old, new in e.moved.items():
+                head.append(f"\n  {old} → {new}")
+            yield Static(head, id="change-head")
+            yield Static(self._diff(), id="change-diff")
+        yield Footer(compact=True)
+
+    def _diff(self) -> Group | Text:
+        try:
+            files = Journal(self.app.vault_root).files(self.entry)  # type: ignore[attr-defined]
+        except REPORTED as exc:
+            return Text(one_line(exc), style="bold")
+        plan = Plan(self.entry.kind, self.entry.reason, tuple(files), dict(self.entry.moved), 0)
+        return Group(Text(""), Syntax(plan_diff(plan, context=2), "diff", theme="ansi_dark", word_wrap=True))
+
+    def action_undo(self) -> None:
+        undo_asked(self.history_screen, self.entry, self.dismiss)

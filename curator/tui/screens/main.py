@@ -7,12 +7,12 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
 
 from curator.core.common.rules import Finding
 from curator.core.read.vault import Vault
-from curator.tui.messages import LoadProgressed, PageSelected, SimilarScored, VaultLoaded
+from curator.tui.messages import LoadProgressed, PageSelected, Shown
+from curator.tui.screens.ordered import FirstThingsFirst
 from curator.tui.widgets.findings import FindingsPane
 from curator.tui.widgets.graph import GraphPane
 from curator.tui.widgets.index import IndexPane
@@ -22,7 +22,8 @@ NARROW = 120  # columns below which one pane shows at a time
 PANES = ("index-pane", "graph-pane", "findings-pane", "preview-pane")
 
 
-class MainScreen(Screen[None]):
+class MainScreen(FirstThingsFirst):
+    FOOTER_FIRST = ("findings.", "app.", "main.")  # the triage keys while the findings have the focus
     BINDINGS = [
         Binding("1", "pane('index-pane')", "Index", id="main.index"),
         Binding("2", "pane('graph-pane')", "Graph", id="main.graph"),
@@ -31,6 +32,8 @@ class MainScreen(Screen[None]):
         Binding("f", "filter", "Filter pages", id="main.filter"),
         Binding("e", "edit", "Edit page", id="main.edit"),
         Binding("l", "like", "Pages like this", id="main.like"),
+        Binding("alt+left,backspace", "travel(-1)", "Back", id="main.back", show=False),
+        Binding("alt+right", "travel(1)", "Forward", id="main.forward", show=False),
         Binding("escape", "leave_filter", "Back", show=False, id="main.leave-filter"),
     ]
 
@@ -40,6 +43,8 @@ class MainScreen(Screen[None]):
         self.findings: list[Finding] = []
         self.current: str | None = None
         self.shown: Vault | None = None  # the vault the current page was shown from
+        self.back: list[str] = []  # pages left by following a link or a finding, newest last
+        self.forward: list[str] = []  # pages gone back from, newest last
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -50,11 +55,12 @@ class MainScreen(Screen[None]):
                 yield FindingsPane(id="findings-pane", classes="pane")
             yield PreviewPane(id="preview-pane", classes="pane")
         yield Static(Text("Reading the vault…"), id="status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._layout(self.app.size.width)
         self.query_one("#pages", OptionList).focus()
+        self.watch(self.app, "shown", self.show_state)
 
     def on_resize(self, event: events.Resize) -> None:
         self._layout(event.size.width)
@@ -111,26 +117,26 @@ class MainScreen(Screen[None]):
     def show_progress(self, message: LoadProgressed) -> None:
         self.query_one("#status", Static).update(Text(f"{message.what}… {message.done}/{message.total}"))
 
-    @on(VaultLoaded)
-    def show_vault(self, message: VaultLoaded) -> None:
-        message.stop()  # the app sent it here; it must not bubble back to the app's own handler
-        self.vault, self.findings = message.vault, message.findings
-        self.query_one(IndexPane).show(message.vault, message.index, message.findings)
-        self.query_one(FindingsPane).show(message.findings)
-        self.query_one(GraphPane).show_figures(message.vault)
-        if self.current not in message.vault.pages:
-            self.current = next(iter(message.vault.pages), None)
+    def show_state(self, before: Shown | None, shown: Shown | None) -> None:
+        """The app's vault or findings changed: a new vault is shown whole, new findings of the same
+        vault (the model's similar pages) only where findings show."""
+        if shown is None:
+            return
+        self.findings = shown.findings
+        if before is not None and before is not shown and before.vault is shown.vault:
+            self.query_one(IndexPane).update_findings(shown.findings)
+            self.query_one(FindingsPane).show(shown.findings)
+            self._status(shown.note)
+            return
+        self.vault = shown.vault
+        self.query_one(IndexPane).show(shown.vault, shown.index, shown.findings)
+        self.query_one(FindingsPane).show(shown.findings)
+        self.query_one(GraphPane).show_figures(shown.vault)
+        if self.current not in shown.vault.pages:
+            self.current = next(iter(shown.vault.pages), None)
         if self.current:
             self.post_message(PageSelected(self.current))
-        self._status("scoring similar pages…" if message.vault.config.severity("similar") is not None else "")
-
-    @on(SimilarScored)
-    def show_similar(self, message: SimilarScored) -> None:
-        message.stop()
-        self.findings = message.findings
-        self.query_one(IndexPane).update_findings(message.findings)
-        self.query_one(FindingsPane).show(message.findings)
-        self._status(f"similar pages scored with {message.provider}")
+        self._status(shown.note)
 
     def _status(self, extra: str = "") -> None:
         pending = getattr(self.app, "pending_suggestions", 0)
@@ -147,6 +153,9 @@ class MainScreen(Screen[None]):
             return
         if message.path == self.current and message.line is None and self.shown is self.vault:
             return  # the page on show already (the index echoing a finding's or a link's choice)
+        if message.follow and not message.travel and self.current not in (None, message.path):
+            self.back.append(self.current)
+            self.forward.clear()
         self.current, self.shown = message.path, self.vault
         self.query_one(GraphPane).show(self.vault, message.path, self.query_one(IndexPane).marks)
         await self.query_one(PreviewPane).show(self.vault, message.path, message.line)
@@ -155,3 +164,15 @@ class MainScreen(Screen[None]):
 
     def select(self, path: str) -> None:
         self.post_message(PageSelected(path, follow=True))
+
+    def action_travel(self, step: int) -> None:
+        """Back (-1) or forward (1) through the pages followed, as a browser goes."""
+        source, target = (self.back, self.forward) if step < 0 else (self.forward, self.back)
+        while source and (self.vault is None or source[-1] not in self.vault.pages):
+            source.pop()  # a page renamed or deleted since
+        if not source:
+            self.notify("No page to go back to." if step < 0 else "No page to go forward to.")
+            return
+        if self.current is not None:
+            target.append(self.current)
+        self.post_message(PageSelected(source.pop(), follow=True, travel=True))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -73,3 +73,18 @@ class Choose(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class Reading(ModalScreen[None]):
+    """Text to read in full (a finding, a long message), scrolled when it is longer than the screen."""
+
+    BINDINGS = [Binding("escape,enter,q", "dismiss", "Close", id="reading.close")]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(classes="modal")
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog wide"):
+            yield Static(self.text, id="reading-text")
+            yield Static(Text("escape closes", style="dim"))

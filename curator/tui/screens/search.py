@@ -1,54 +1,110 @@
-"""The search screen: hybrid search as you type; enter opens the page in the main screen."""
+"""The search screen: hybrid search as you type; enter opens the page in the main screen.
+
+The index is built once, by one worker, when the screen opens (queries typed meanwhile wait for it,
+and the status line counts the pages indexed). Each query is numbered as it is typed; an answer is
+shown only while its number is the newest, so the list always belongs to the text in the box.
+"""
 
 from __future__ import annotations
+
+import threading
+import time
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from curator.core.common.errors import REPORTED, one_line
-from curator.core.meaning.search import SearchResult, search
+from curator.core.meaning.search import SearchResult, indexed, search
+from curator.tui.screens.ordered import FirstThingsFirst
+
+TYPING_PAUSE = 0.12  # seconds a query waits for the next key before it is searched
 
 
-class SearchScreen(Screen[None]):
+class SearchScreen(FirstThingsFirst):
+    FOOTER_FIRST = ("search.", "app.")
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="search.back")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0  # the number of the newest query typed
+        self.ready = threading.Event()  # set once the index is built for the vault searched
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Input(placeholder="search: words, type:x path:folder tag:x field:>value", id="search-input")
         yield Static(id="search-status", classes="pane-title")
         yield OptionList(id="search-results")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#search-input", Input).focus()
+        self.build_index()
+
+    def status(self, text: str) -> None:
+        self.query_one("#search-status", Static).update(Text(text))
+
+    @work(thread=True, exclusive=True, group="search-index", name="Cannot build the search index", exit_on_error=False)
+    def build_index(self) -> None:
+        """Bring the index up to date, saying how far it got; queries wait for it."""
+        vault = self.app.vault  # type: ignore[attr-defined]
+
+        def progress(done: int, total: int) -> None:
+            if total and done < total:
+                self.app.call_from_thread(self.status, f"indexing {done:,}/{total:,} pages…")
+
+        try:
+            if vault is not None:
+                indexed(vault, progress)
+        finally:
+            self.ready.set()
+        self.app.call_from_thread(self.indexed)
+
+    def indexed(self) -> None:
+        if self.asked == 0 or not self.query_one("#search-input", Input).value.strip():
+            self.status("index ready: type words to search")
 
     @on(Input.Changed, "#search-input")
     def changed(self, event: Input.Changed) -> None:
-        if event.value.strip():
-            self.run_search(event.value)
+        self.asked += 1
+        if not event.value.strip():
+            self.query_one("#search-results", OptionList).clear_options()
+            self.status("")
+            return
+        if self.ready.is_set():
+            self.status(f"searching {event.value!r}…")
+        self.run_search(event.value, self.asked)
 
     @on(Input.Submitted, "#search-input")
     def submitted(self) -> None:
         self.query_one("#search-results", OptionList).focus()
 
     @work(thread=True, exclusive=True, group="search")
-    def run_search(self, query: str) -> None:
+    def run_search(self, query: str, number: int) -> None:
+        """Search once typing pauses and the index is built; give up as soon as a newer query is typed."""
+        worker = get_current_worker()
+        time.sleep(TYPING_PAUSE)
+        self.ready.wait()
         vault = self.app.vault  # type: ignore[attr-defined]
-        if vault is None:
+        if vault is None or worker.is_cancelled or number != self.asked:
             return
         try:
             result = search(vault, query, limit=30)
         except REPORTED as exc:
             self.app.call_from_thread(self.notify, one_line(exc), severity="error")
             return
-        self.app.call_from_thread(self.show, result)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.show, result, number)
 
-    def show(self, result: SearchResult) -> None:
+    def show(self, result: SearchResult, number: int) -> None:
+        """Show the answer to query `number`, unless a newer query was typed since (checked here, on
+        the screen's thread, where `asked` changes)."""
+        if number != self.asked:
+            return
         options = []
         for hit in result.hits:
             row = Text(hit.title, style="bold")
@@ -56,16 +112,21 @@ class SearchScreen(Screen[None]):
             if hit.section != hit.title:
                 row.append(f"\n  § {hit.section}")
             if hit.snippet:
-                snippet = Text("\n  ")
-                for i, part in enumerate(hit.snippet.replace("»", "«").split("«")):
-                    snippet.append(part, style="bold reverse" if i % 2 else "")
-                row.append_text(snippet)
+                row.append_text(marked(hit.snippet))
             options.append(Option(row, id=hit.path))
         self.query_one("#search-results", OptionList).set_options(options)
         note = f" · {result.notes[0]}" if result.notes else ""
-        self.query_one("#search-status", Static).update(Text(f"{len(result.hits)} pages for {result.query!r}{note}"))
+        self.status(f"{len(result.hits)} pages for {result.query!r}{note}")
 
     @on(OptionList.OptionSelected, "#search-results")
     def open_page(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
             self.app.go_to(event.option.id)  # type: ignore[attr-defined]
+
+
+def marked(snippet: str) -> Text:
+    """A snippet as plain text on its own line, the words between « and » highlighted."""
+    text = Text("\n  ")
+    for i, part in enumerate(snippet.replace("»", "«").split("«")):
+        text.append(part, style="bold reverse" if i % 2 else "")
+    return text

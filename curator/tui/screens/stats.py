@@ -24,7 +24,7 @@ class StatsScreen(Screen[None]):
         yield Static(Text("Counts of this vault (curator stats)"), classes="pane-title", id="stats-title")
         table: DataTable[Text] = DataTable(id="stats-table", cursor_type="row")
         yield table
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-table", DataTable)

@@ -8,24 +8,34 @@ from collections import Counter
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Static
 
+from curator.core.check.catalogue import CATALOGUE
 from curator.core.common.rules import Finding
 from curator.tui.messages import PageSelected
+from curator.tui.words import words
 
 LEVELS = (None, "error", "warning", "info")
 COLUMNS = ("severity", "rule", "page", "message")  # the line is in the detail under the table
-PAGE_WIDTH = 24
+PAGE_WIDTH = 24  # a page's name at most; less where the pane is narrow
+MESSAGE_MIN = 16  # what a row keeps of the message beside the page
 GROUP_AT = 100  # a rule with more findings is one row (enter lists them) until a rule is picked
 
 
 class FindingsPane(Vertical):
     BINDINGS = [
-        Binding("v", "cycle_severity", "Severity filter", id="findings.severity"),
         Binding("a", "fix", "Fix", id="findings.fix"),
+        Binding(
+            "A",
+            "fix_rule",
+            "Fix all of rule",
+            id="findings.fix-rule",
+            tooltip="Fix every finding of the selected finding's rule",
+        ),
         Binding("i", "ignore", "Ignore", id="findings.ignore"),
         Binding("u", "undo_fix", "Undo fix", id="findings.undo"),
+        Binding("v", "cycle_severity", "Severity filter", id="findings.severity"),
         Binding("escape", "all_rules", "All rules", show=False, id="findings.all-rules"),
     ]
 
@@ -36,15 +46,37 @@ class FindingsPane(Vertical):
         self.groups: dict[str, int] = {}  # rules shown as one row (more than GROUP_AT findings): their counts
         self.level = 0
         self.rule: str | None = None
+        self.page_width = PAGE_WIDTH
 
     def compose(self) -> ComposeResult:
         yield Static("Findings", classes="pane-title", id="findings-title")
         table: DataTable[Text] = DataTable(id="findings", cursor_type="row", zebra_stripes=True)
         yield table
-        yield Static(id="finding-detail")
+        with VerticalScroll(id="finding-detail-scroll"):  # a long finding scrolls; enter shows it whole
+            yield Static(id="finding-detail")
 
     def on_mount(self) -> None:
         self._fill([])
+
+    def _page_width(self, rules: set[str]) -> int:
+        """The page column's width: what the pane has left beside the severity, the rule and
+        MESSAGE_MIN of the message (each column padded by two cells, a scroll bar of two)."""
+        if not self.size.width:
+            return PAGE_WIDTH
+        fixed = len("severity") + max([len("rule"), *(len(r) + 2 for r in rules)]) + 4 * 2 + 2
+        return max(12, min(PAGE_WIDTH, self.size.width - fixed - MESSAGE_MIN))
+
+    def on_resize(self) -> None:
+        if self.findings and self._page_width({f.rule for f in self.findings}) != self.page_width:
+            self.show(self.findings)
+
+    def on_descendant_focus(self) -> None:
+        if self.parent is not None:
+            self.parent.set_class(True, "-triage")  # the graph above gives the findings room
+
+    def on_descendant_blur(self) -> None:
+        if self.parent is not None:
+            self.parent.set_class(False, "-triage")
 
     def _fill(self, rows: list[tuple[Text, ...]]) -> None:
         """Columns as wide as what they show (a page name at most PAGE_WIDTH): measured here, not left to
@@ -53,7 +85,7 @@ class FindingsPane(Vertical):
         table.clear(columns=True)
         for i, label in enumerate(COLUMNS):
             width = max([len(label), *(row[i].cell_len for row in rows)])
-            table.add_column(label, width=min(width, PAGE_WIDTH) if label == "page" else width)
+            table.add_column(label, width=min(width, self.page_width) if label == "page" else width)
         for row in rows:
             table.add_row(*row)
 
@@ -62,10 +94,16 @@ class FindingsPane(Vertical):
         row, which after a fix or an ignore is the next finding to triage."""
         table = self.query_one("#findings", DataTable)
         row = table.cursor_row
+        was = self.selected()
         self.findings = findings
         self.refresh_rows()
+        if was is not None:  # the same finding where it is still there (an undo, a reload)
+            row = next(
+                (i for i, f in enumerate(self.shown) if f.fingerprint == was.fingerprint), row - len(self.groups)
+            )
+            row += len(self.groups)
         if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+            table.move_cursor(row=min(row, table.row_count - 1), animate=False)
 
     def action_cycle_severity(self) -> None:
         self.level = (self.level + 1) % len(LEVELS)
@@ -87,6 +125,7 @@ class FindingsPane(Vertical):
         many = Counter(f.rule for f in matching)
         self.groups = {rule: n for rule, n in many.items() if n > GROUP_AT and self.rule is None}
         self.shown = [f for f in matching if f.rule not in self.groups]
+        self.page_width = self._page_width({f.rule for f in matching})
         colours = self.app.get_css_variables()
         rows: list[tuple[Text, ...]] = []
         for rule, n in sorted(self.groups.items()):
@@ -104,7 +143,12 @@ class FindingsPane(Vertical):
                 (
                     Text(f.severity, style=colours.get(f"finding-{f.severity}", "")),
                     Text(f.rule),
-                    Text(f.path.rsplit("/", 1)[-1].removesuffix(".md")),
+                    Text(
+                        _tail(
+                            f.path.rsplit("/", 1)[-1].removesuffix(".md") + (f":{f.line}" if f.line else ""),
+                            self.page_width,
+                        )
+                    ),
                     Text(f.message),
                 )
             )
@@ -125,7 +169,11 @@ class FindingsPane(Vertical):
         if group is not None:  # a group row opens into its findings
             self.only_rule(group)
             return
-        self._select(event.cursor_row)
+        finding = self.selected()
+        if finding is not None:  # the finding in full, however long, over the screen
+            from curator.tui.screens.modals import Reading
+
+            self.app.push_screen(Reading(self._detail(finding)))
 
     def _group_at(self, row: int) -> str | None:
         groups = sorted(self.groups)
@@ -155,15 +203,26 @@ class FindingsPane(Vertical):
         where = f"{f.path}:{f.line}" if f.line else f.path
         text = Text.assemble((f.severity, colours.get(f"finding-{f.severity}", "")), f"  {f.rule}  ", (where, "bold"))
         text.append(f"\n{f.message}")
-        evidence = [f"{key}: {_shown(value)}" for key, value in f.data.items() if key in _EVIDENCE]
+        evidence = [f"{_EVIDENCE[key]}: {words(value)}" for key, value in f.data.items() if key in _EVIDENCE]
         if evidence:
-            text.append("\n" + " · ".join(evidence), style="dim")
+            text.append("\n" + "\n".join(evidence), style="dim")
+        summary = RULES.get(f.rule)
+        if summary:
+            text.append(f"\n{summary}", style="italic")
         return text
 
     def action_fix(self) -> None:
         finding = self.selected()
         if finding is not None:
             self.app.fix_finding(finding)  # type: ignore[attr-defined]
+
+    def action_fix_rule(self) -> None:
+        finding = self.selected()
+        rule = (
+            finding.rule if finding is not None else self._group_at(self.query_one("#findings", DataTable).cursor_row)
+        )
+        if rule is not None:
+            self.app.fix_rule(rule)  # type: ignore[attr-defined]
 
     def action_ignore(self) -> None:
         finding = self.selected()
@@ -174,13 +233,22 @@ class FindingsPane(Vertical):
         self.app.undo_last_fix()  # type: ignore[attr-defined]
 
 
-# What a finding's data shows as its evidence (the rest repeats the message).
-_EVIDENCE = ("did_you_mean", "alias_of", "fix", "candidates", "chosen", "other", "score", "date", "chars", "anchor")
+# What a finding's data shows as its evidence (the rest repeats the message), in words.
+_EVIDENCE = {
+    "did_you_mean": "did you mean",
+    "alias_of": "an alias of",
+    "fix": "fix",
+    "candidates": "candidates",
+    "chosen": "chosen",
+    "other": "the other page",
+    "score": "score",
+    "date": "date",
+    "chars": "characters",
+    "anchor": "anchor",
+}
+RULES = {rule.id: rule.summary for rule in CATALOGUE}
 
 
-def _shown(value: object) -> str:
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value[:5]) + (", …" if len(value) > 5 else "")
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return str(value)
+def _tail(name: str, width: int = PAGE_WIDTH) -> str:
+    """A page name cut from the left to `width` (its end tells two long names apart, with the line)."""
+    return name if len(name) <= width else "…" + name[-(width - 1) :]

@@ -4,6 +4,9 @@ lists (arrow keys) marks the neighbour in the picture; enter selects its page.""
 
 from __future__ import annotations
 
+import posixpath
+from collections import Counter
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -64,15 +67,24 @@ class GraphPane(Vertical):
                 styles[node] = colours.get(f"finding-{self.marks[node]}", "")
             elif graph_of(vault).degree(node) == 0:
                 styles[node] = colours.get("orphan", "")
+        titles = Counter(labels.values())
+        for node, label in labels.items():  # two pages of one title: their folders tell them apart
+            if titles[label] > 1 and node in vault.pages:
+                labels[node] = f"{posixpath.basename(posixpath.dirname(node)) or '.'}/{label}"
         styles[path] = f"bold reverse {styles.get(path, '')}".strip()
         if self.highlighted in positions:
             styles[self.highlighted] = f"underline bold {styles.get(self.highlighted, '')}".strip()
         canvas.update(draw(positions, picture_edges(graph_of(vault), path, positions), labels, styles, width, height))
 
     def show_figures(self, vault: Vault) -> None:
+        """The vault's figures; links counted as `curator stats` and lint count them (every link
+        written, to an attachment or its own page too), so the numbers agree."""
+        from curator.core.read.stats import stats
+
         f = figures(graph_of(vault))
+        links = stats(vault, [], by=()).links
         text = Text(
-            f"{f['pages']} pages · {f['links']} links to pages · {f['dead_links']} dead · "
+            f"{f['pages']} pages · {links['total']} links ({links['resolved']} resolve, {links['dead']} dead) · "
             f"{f['orphans']} orphans · {f['components']} components",
             style="dim",
         )

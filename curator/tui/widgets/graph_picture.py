@@ -51,7 +51,8 @@ def draw(
         row, column = min(y // 4, height - 1), min(x // 2, width - 1)
         label = _short(labels.get(node, node))
         start = max(0, min(column - len(label) // 2, width - len(label)))
-        free = all(cells[row][c] is None for c in range(start, min(start + len(label), width)))
+        # a free cell either side too, so two labels never run into one
+        free = all(cells[row][c] is None for c in range(max(start - 1, 0), min(start + len(label) + 1, width)))
         if not free:
             label, start = "●", column
             if cells[row][column] is not None:
@@ -75,7 +76,11 @@ def draw(
 
 
 def _short(title: str) -> str:
-    return title if len(title) <= LABEL else title[: LABEL - 1] + "…"
+    """A label at most LABEL wide: a title keeps its start; a folder-qualified one ("payments/Runbook",
+    given to two pages of one title) its end, which holds the name and the folder that tells them apart."""
+    if len(title) <= LABEL:
+        return title
+    return "…" + title[-(LABEL - 1) :] if "/" in title else title[: LABEL - 1] + "…"
 
 
 def _line(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:

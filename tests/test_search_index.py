@@ -1,0 +1,49 @@
+"""The search index under `.curator/search/`: what a builder that died left is cleared, and the
+index answers as a whole one does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from curator.core.meaning.search import SearchIndex, search
+from curator.core.read.loading import load_vault
+from curator.core.read.markdown import plain
+
+
+def _hits(root: Path, query: str) -> list[str]:
+    return [hit.path for hit in search(load_vault(root), query, limit=30, use_vectors=False).hits]
+
+
+def test_a_dead_builders_segments_and_lock_are_cleared(sample_vault: Path) -> None:
+    expected = _hits(sample_vault, "pgbouncer")
+    folder = sample_vault / ".curator" / "search"
+    # What a builder killed mid-write leaves: a segment no table of contents names, an older
+    # table, and whoosh's lock file.
+    (folder / "MAIN_deadbuilder0000.seg").write_bytes(b"\0" * 64)
+    (folder / "_MAIN_0.toc").write_bytes(b"half")
+    (folder / "MAIN_WRITELOCK").write_bytes(b"")
+    SearchIndex(sample_vault).update(load_vault(sample_vault))
+    assert sorted(f.name for f in folder.iterdir() if not f.name.endswith(".seg")) == ["_MAIN_1.toc", "state.json"]
+    assert not (folder / "MAIN_deadbuilder0000.seg").exists()
+    assert _hits(sample_vault, "pgbouncer") == expected
+
+
+def test_an_index_left_half_made_is_built_again(sample_vault: Path) -> None:
+    expected = _hits(sample_vault, "pgbouncer")
+    folder = sample_vault / ".curator" / "search"
+    for toc in folder.glob("*.toc"):
+        toc.write_bytes(b"\0\1")  # the table of contents cut short
+    assert _hits(load_vault(sample_vault).root, "pgbouncer") == expected
+    (folder / "state.json").unlink()  # a build cut before it recorded its pages
+    assert _hits(sample_vault, "pgbouncer") == expected
+
+
+def test_update_says_how_far_it_got(sample_vault: Path) -> None:
+    heard: list[tuple[int, int]] = []
+    SearchIndex(sample_vault).update(load_vault(sample_vault), lambda done, total: heard.append((done, total)))
+    assert heard[0] == (0, 18) and heard[-1] == (18, 18)
+
+
+def test_plain_drops_markdown_syntax_and_keeps_the_words() -> None:
+    text = "## Fix\n> see **[[Pool sizing|the pool]]** and [docs](https://x.y) - run `pgbouncer -R`\n- [ ] *check* it"
+    assert plain(text) == "Fix\nsee the pool and docs - run pgbouncer -R\ncheck it"

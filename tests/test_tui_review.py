@@ -1,0 +1,124 @@
+"""The review applies only what a person has on screen: each suggestion planned again against the
+vault as it is, and `a` refused (the new diff shown) when the change planned under the lock differs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import settle
+
+from curator.core.change.changes import history
+from curator.core.change.edits import plan_diff
+from curator.core.curate.dream import Suggestion, dream, load_suggestions, plan_for, set_status
+from curator.core.read.loading import load_vault
+from curator.tui.app import CuratorApp
+from curator.tui.screens.review import ReviewScreen
+
+pytestmark = pytest.mark.anyio
+
+
+def _overlapping(root: Path) -> tuple[Suggestion, Suggestion]:
+    """Two pending suggestions whose changes touch one file; every other one skipped."""
+    vault = load_vault(root)
+    pending = [s for s in dream(vault).suggestions if s.status == "pending"]
+    touched = {s.id: {c.path for c in plan_for(vault, s).changes} for s in pending}
+    first, second = next((a, b) for a in pending for b in pending if a != b and touched[a.id] & touched[b.id])
+    for other in pending:
+        if other not in (first, second):
+            set_status(root, other.id, "skipped")
+    return first, second
+
+
+def _notifications(app: CuratorApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    said: list[str] = []
+    shown = app.notify
+
+    def notify(message: str, **kwargs: Any) -> None:
+        said.append(message)
+        shown(message, **kwargs)
+
+    monkeypatch.setattr(app, "notify", notify)
+    return said
+
+
+async def test_the_second_of_two_overlapping_suggestions_shows_its_fresh_diff_before_a_applies_it(
+    sample_vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = _overlapping(sample_vault)
+    stale = plan_diff(plan_for(load_vault(sample_vault), second))  # planned before the first is applied
+    app = CuratorApp(sample_vault)
+    said = _notifications(app, monkeypatch)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        order = [s.id for s in review.suggestions]
+        if order.index(first.id) > order.index(second.id):
+            first, second = second, first
+            stale = plan_diff(plan_for(load_vault(sample_vault), second))
+        while review.current() is not None and review.current().id != first.id:  # type: ignore[union-attr]
+            await pilot.press("n")
+            await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        assert [e.reason for e in history(sample_vault)][:1] == [first.reason]
+        current = review.current()
+        assert current is not None and current.id == second.id
+        fresh = plan_diff(plan_for(load_vault(sample_vault), second))
+        assert fresh != stale  # the first change moved what the second one edits
+        assert review.shown is not None and review.shown[2] == fresh
+        assert "@@" in app.export_screenshot()  # the diff is on the screen, not only planned
+
+        # Another program links to the page after the diff was shown: `a` applies nothing and the
+        # new change is shown; a second `a` applies what is then on the screen.
+        page = load_vault(sample_vault).pages[second.pages[0]]
+        other = next(p for p in sorted(load_vault(sample_vault).pages) if p not in second.pages and p != "MEMORY.md")
+        with (sample_vault / other).open("a", encoding="utf-8") as f:
+            f.write(f"\nSee also [[{page.title}]].\n")
+        before = len(history(sample_vault))
+        await pilot.press("a")
+        await settle(pilot)
+        assert len(history(sample_vault)) == before
+        assert any("changed since the change was shown" in m for m in said)
+        newest = plan_diff(plan_for(load_vault(sample_vault), second))
+        assert newest != fresh and review.shown is not None and review.shown[2] == newest
+        await pilot.press("a")
+        await settle(pilot)
+        assert history(sample_vault)[0].reason == second.reason
+        assert other in history(sample_vault)[0].paths  # the link written meanwhile was rewritten too
+
+
+async def test_skipped_and_undone_suggestions_are_listed_and_come_back(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        skipped = review.current()
+        assert skipped is not None
+        await pilot.press("s")
+        await settle(pilot)
+        accepted = review.current()
+        assert accepted is not None
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        listed = {s.id: s.status for s in review.suggestions}
+        assert listed[skipped.id] == "skipped" and listed[accepted.id] == "undone"
+        while review.current() is not None and review.current().id != skipped.id:  # type: ignore[union-attr]
+            await pilot.press("n")
+        await pilot.press("b")
+        await settle(pilot)
+        assert {s.id: s.status for s in load_suggestions(sample_vault)}[skipped.id] == "pending"
+        await pilot.press("v")
+        await settle(pilot)
+        assert skipped.id in {s.id for s in review.suggestions}
