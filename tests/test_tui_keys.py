@@ -155,7 +155,7 @@ def test_the_tui_names_no_rule() -> None:
     rule is looked up by that name, which is not a decision about the rule)."""
     import re
 
-    from curator.core.common.rules import CATALOGUE
+    from curator.core.check.catalogue import CATALOGUE
 
     folder = Path(curator.tui.app.__file__).parent
     for source in folder.rglob("*.py"):
