@@ -55,6 +55,7 @@ stub = "error"
         ("index_budget = '24k'", "index_budget"),
         ("resolve_aliases = 'yes'", "resolve_aliases"),
         ("ignore = 'templates'", "ignore"),
+        ("ignore = ['[z-a]']", "'[z-a]' is not a gitignore pattern"),  # a bad character range
         ("types = []", "types"),
         ("rules = 3", "rules"),
         ("this is = not toml", "not valid TOML"),

@@ -196,3 +196,15 @@ def test_frontmatter_that_yaml_cannot_build_is_an_error_not_a_crash() -> None:
         parsed = parse_page(f"---\n{header}\n---\n[[body link]]\n")
         assert parsed.frontmatter == {} and parsed.frontmatter_error, header
         assert [lk.target for lk in parsed.links] == ["body link"]
+
+
+def test_line_and_column_of_every_link_on_long_and_short_lines() -> None:
+    """Each link's line and column are where its offset stands, on lines of one link or thousands."""
+    lines = ["# Title", "", " ".join(f"[[p{i}]]" for i in range(3000)), "plain", "a [[x]] b [y](y.md) ![[z]]", ""]
+    lines += ["[[q]] " * 5 + "[r]: r.md", "", "x" * 500 + " [[far]]"]
+    text = "\n".join(lines) + "\n"
+    links = parse_page(text).links
+    assert len(links) == 3000 + 3 + 5 + 1
+    for link in links:
+        assert link.line == text.count("\n", 0, link.offset) + 1
+        assert link.column == link.offset - text.rfind("\n", 0, link.offset)

@@ -129,19 +129,23 @@ def _parse(text: str) -> Parsed:
 class _Positions:
     """Line and column of offsets visited in increasing order, without indexing every line."""
 
-    __slots__ = ("line", "pos", "text")
+    __slots__ = ("line", "line_start", "pos", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
         self.line = 1
+        self.line_start = 0
 
     def at(self, offset: int) -> tuple[int, int]:
         if offset < self.pos:
-            self.pos, self.line = 0, 1
-        self.line += self.text.count("\n", self.pos, offset)
+            self.pos, self.line, self.line_start = 0, 1, 0
+        newlines = self.text.count("\n", self.pos, offset)
+        if newlines:  # the line start searched for only since the last offset: a long line is read once
+            self.line += newlines
+            self.line_start = self.text.rfind("\n", self.pos, offset) + 1
         self.pos = offset
-        return self.line, offset - self.text.rfind("\n", 0, offset)
+        return self.line, offset - self.line_start + 1
 
 
 def split_frontmatter(text: str) -> tuple[str | None, int, int]:
@@ -283,14 +287,17 @@ def _body_links(text: str, masked: str, start: int) -> tuple[list[Link], list[tu
     exact = masked is text  # nothing masked: a match's groups are the text's own characters
     # A markdown link needs "](": without one, the wikilinks' pattern alone finds the same (half the time).
     pattern = _ANY_LINK if masked.find("](", start) >= 0 else _WIKILINK
-    line, line_at = 1, 0
+    line, line_at, line_start = 1, 0, 0
     for m in pattern.finditer(masked, start):
         begin, end = m.span()
         embed = begin > start and masked[begin - 1] == "!"
         at = begin - embed
-        line += text.count("\n", line_at, at)
+        newlines = text.count("\n", line_at, at)
+        if newlines:  # searched since the last link only: a line of 100k links is read once
+            line += newlines
+            line_start = text.rfind("\n", line_at, at) + 1
         line_at = at
-        column = at - text.rfind("\n", 0, at)
+        column = at - line_start + 1
         inner = m.group(1)
         if inner is not None:  # a wikilink
             if not exact:
@@ -331,7 +338,8 @@ def _reference_definitions(masked: str, start: int) -> Iterator[re.Match[str]]:
     tried = -1
     at = masked.find("]:", start)
     while at >= 0:
-        line_start = masked.rfind("\n", 0, at) + 1
+        newline = masked.rfind("\n", max(tried, 0), at)  # since the last line tried: read once
+        line_start = newline + 1 if newline >= 0 else max(tried, 0)
         if line_start != tried and line_start >= start:
             tried = line_start
             m = _REF_DEF.match(masked, line_start)

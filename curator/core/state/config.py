@@ -416,12 +416,14 @@ def _page_path_problem(path: str) -> str | None:
 
 def _check_globs(key: str, globs: list[str]) -> None:
     """Every ignore glob compiles as gitignore syntax (as scan.py reads them)."""
+    import re
+
     import pathspec  # only vaults with ignore globs need it
 
     for glob in globs:
         try:
             pathspec.GitIgnoreSpec.from_lines([glob])
-        except (ValueError, TypeError) as exc:  # pathspec's GitIgnorePatternError is a ValueError
+        except (ValueError, TypeError, re.error) as exc:  # GitIgnorePatternError is a ValueError; [z-a] a bad range
             raise ConfigError(f"{CONFIG_NAME}: {key}: {glob!r} is not a gitignore pattern ({exc})") from exc
 
 
