@@ -391,3 +391,47 @@ def test_a_write_into_an_old_copy_is_kept_when_another_page_stops_the_change(
     ((page,), (stopper,)) = opened, edited
     assert tree(root) == {**original, page: original[page] + APPENDED, stopper: original[stopper] + APPENDED}
     assert history(root) == []
+
+
+@pytest.mark.parametrize("second", ["appends", "rewrites"])
+def test_two_programs_writing_a_page_as_it_is_replaced_keep_both_edits(
+    tmp_path: Path, steps: Callable[[Callable[[str], None]], None], second: str
+) -> None:
+    """One program writes into a page's old copy (it opened the page before curator replaced it),
+    another into the new file: the change is taken back, and neither program's text is lost."""
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
+    opened: dict[str, object] = {}
+    writes = [0]
+    other = b"Another program's own text.\n"
+
+    def hook(step: str) -> None:
+        what, path = step.split(" ", 1)
+        if what != "write":
+            return
+        writes[0] += 1
+        if writes[0] == 2:
+            opened[path] = open(root / path, "ab")  # noqa: SIM115 - written to at a later step
+        elif writes[0] == 4:
+            ((page, handle),) = opened.items()
+            handle.write(APPENDED)  # type: ignore[attr-defined]
+            handle.close()  # type: ignore[attr-defined]
+            if second == "appends":
+                append(root / page, other)
+            else:
+                (root / page).write_bytes(other)
+
+    steps(hook)
+    with pytest.raises(EditError, match="changed while the change was being written") as raised:
+        apply(root, plan)
+    (page,) = opened
+    after = tree(root)
+    assert {p: b for p, b in after.items() if p != page} == {p: b for p, b in original.items() if p != page}
+    if second == "appends":  # both appended: the page as it was, then each program's line
+        assert after[page] == original[page] + APPENDED + other
+    else:  # the second rewrote the page: it keeps that, and the first's text is kept in the journal
+        assert after[page] == other
+        assert "kept as .curator/journal/kept/" in str(raised.value)
+        (copy,) = (root / ".curator" / "journal" / "kept").iterdir()
+        assert copy.read_bytes() == original[page] + APPENDED

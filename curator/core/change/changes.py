@@ -157,7 +157,11 @@ def _stopped(root: Path, journal: Journal, entry: Entry, files: list[FileChange]
     changed = exc.path
     undoing = entry.state == "undoing"
     written = set(exc.written)
-    left = put_back(root, [f for f in files if f.path in written], [] if undoing else entry.created_dirs, exc.edited)
+    unmerged: dict[str, bytes] = {}
+    left = put_back(
+        root, [f for f in files if f.path in written], [] if undoing else entry.created_dirs, exc.edited, unmerged
+    )
+    kept = {path: journal.keep_copy(entry, path, data) for path, data in unmerged.items()}
     if undoing:
         entry.state, entry.undo = "applied", None
     else:
@@ -165,6 +169,14 @@ def _stopped(root: Path, journal: Journal, entry: Entry, files: list[FileChange]
     journal.write(entry)
     what = "the undo" if undoing else "the change"
     also = [path for path in left if path != changed]
+    if kept:
+        copies = "; ".join(
+            f"{path} was also written through its old copy, kept as {copy}" for path, copy in kept.items()
+        )
+        return EditError(
+            f"{', '.join(left)} changed while {what} was being written, by two programs at once; "
+            f"{what} is taken back where it could be, each file keeping the newer edit: {copies}; check those files"
+        )
     if also:
         return EditError(
             f"{changed} changed while {what} was being written, and so did {', '.join(also)} once written; "

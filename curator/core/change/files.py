@@ -313,12 +313,17 @@ def _read_all(fd: int) -> bytes:
 
 
 def put_back(
-    root: Path, files: list[FileChange], created_dirs: list[str], edited: dict[str, bytes] | None = None
+    root: Path,
+    files: list[FileChange],
+    created_dirs: list[str],
+    edited: dict[str, bytes] | None = None,
+    unmerged: dict[str, bytes] | None = None,
 ) -> list[str]:
     """Bring every file of `files` (written from `before` to `after`) back to `before`, where it
     still holds what curator wrote; returns the files another program has changed since, which
     keep that program's edit. `edited`: files whose old copy another program wrote to as curator
-    replaced it; they get that copy back."""
+    replaced it; they get that copy back, with what was written into the new file since merged
+    in, or, where the two edits touch one place, that copy goes into `unmerged` to be kept."""
     afters: dict[str, list[bytes | None]] = {}
     for f in files:  # on a case-insensitive disk a case-only rename's old name reads the new file
         afters.setdefault(fold(f.path), []).append(f.after)
@@ -331,8 +336,12 @@ def put_back(
             now, wanted = reads.read(f.path), edited.get(f.path, f.before)
             if now == f.before or now == wanted or now in afters[fold(f.path)]:
                 back.append(FileChange(f.path, now, wanted))
+            elif f.path in edited and (both := _both_edits(f, now, edited[f.path])) is not None:
+                back.append(FileChange(f.path, now, both))  # one program wrote the old copy, one the new
             elif f.path not in left:
                 left.append(f.path)
+                if f.path in edited and unmerged is not None:
+                    unmerged[f.path] = edited[f.path]
         try:
             set_files(root, back, created_dirs, reads)
             return left
@@ -341,6 +350,22 @@ def put_back(
             if exc.path not in exc.edited:  # (those put back already are as wanted: the next round skips them)
                 left.append(exc.path)
                 files = [f for f in files if f.path != exc.path]
+
+
+def _both_edits(f: FileChange, now: bytes | None, old_copy: bytes) -> bytes | None:
+    """The page as it was before the change, with what one program wrote into its old copy and
+    another into the new file since; None when the two cannot both be had (they touch one place)."""
+    from curator.core.change.merge3 import MergeConflict, merge3
+
+    if now is None or f.before is None or f.after is None:
+        return None
+    if now.startswith(f.after) and old_copy.startswith(f.before):  # both appended, as logs do
+        return old_copy + now[len(f.after) :]
+    try:
+        before, after, current, copy = (data.decode("utf-8") for data in (f.before, f.after, now, old_copy))
+        return merge3(before, merge3(after, before, current), copy).encode("utf-8")
+    except (UnicodeDecodeError, MergeConflict):
+        return None
 
 
 def discard_temporaries(root: Path, paths: list[str]) -> None:

@@ -10,7 +10,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Protocol, TypeVar
 
 import orjson
@@ -190,6 +190,14 @@ class Journal:
         data = orjson.dumps({"format": FORMAT, "files": _files_to_json(files)})
         folder = make_state_folder(self.root, JOURNAL, "files")
         write_atomic(folder / name, b"".join(seal(f"{JOURNAL}/files/{name}", [data])), sync_folder=True)
+
+    def keep_copy(self, entry: Entry, path: str, data: bytes) -> str:
+        """Keep what another program wrote into a page's old copy when it cannot be put back into
+        the page (the page was written to as well, at the same place); its path from the vault root."""
+        name = f"{_checked_id(entry.id)}-{hashlib.sha1(path.encode()).hexdigest()[:12]}-{PurePosixPath(path).name}"
+        folder = make_state_folder(self.root, JOURNAL, "kept")
+        write_atomic(folder / name, data, sync_folder=True)
+        return (folder / name).relative_to(self.root).as_posix()
 
     def files(self, entry: Entry, undo: bool = False) -> list[FileChange]:
         """The bytes each file of the change (or of its undo) had before it and after it."""
