@@ -167,3 +167,23 @@ def test_a_rename_onto_a_page_that_differs_in_case_only_is_refused(tmp_path: Pat
     root = make_vault(tmp_path / "v", {"Notes/MaaS.md": "the concept\n", "Notes/MAAS.md": "the product\n"})
     with pytest.raises(EditError, match=r"Notes/MAAS\.md already exists"):
         plan_rename(load_vault(root, use_cache=False), "Notes/MaaS.md", "MAAS")
+
+
+def test_a_page_curator_did_not_read_is_not_renamed_or_merged(tmp_path: Path) -> None:
+    """A page over `max_page_bytes` is reported, not parsed; a change to it is refused, not parsed anyway."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "big.md": "# Big\n\n" + "word " * 400,
+            "small.md": "# Small\n\n[[big]]\n",
+            ".curator.toml": "max_page_bytes = 1000\n",
+        },
+    )
+    from curator.core.change.merging import plan_merge
+
+    vault = load_vault(root, use_cache=False)
+    assert vault.pages["big.md"].unreadable
+    with pytest.raises(EditError, match=r"big.md was not read .*nothing was changed"):
+        plan_rename(vault, "big", "Huge")
+    with pytest.raises(EditError, match=r"big.md was not read"):
+        plan_merge(vault, "small", "big")

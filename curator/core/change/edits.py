@@ -62,6 +62,16 @@ def find_page(vault: Vault, name: str) -> str:
     raise EditError(f"no page {name!r} in the vault")
 
 
+def page_to_change(vault: Vault, name: str) -> str:
+    """`find_page`, refusing a page curator could not read (too large, binary, unreadable): it
+    changes only what it has read."""
+    path = find_page(vault, name)
+    why = vault.pages[path].unreadable
+    if why is not None:
+        raise EditError(f"{path} was not read ({why}); curator changes only pages it has read: nothing was changed")
+    return path
+
+
 def target_path(vault: Vault, old: str, new: str) -> str:
     """The path NEW names: a folder path from the root, or a title beside OLD; checked for safety."""
     new = new.strip()  # a backslash is refused as a character below, never read as a folder
@@ -337,7 +347,7 @@ def text_changes(texts: Texts, deleted: Iterable[str] = (), created: dict[str, s
 
 def plan_rename(vault: Vault, old_name: str, new_name: str, reason: str | None = None) -> Plan:
     """Move a page and rewrite every link to it; its old title becomes an alias."""
-    old = find_page(vault, old_name)
+    old = page_to_change(vault, old_name)
     new = target_path(vault, old, new_name)
     texts = Texts(vault)
     rewritten = 0

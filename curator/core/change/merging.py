@@ -13,9 +13,9 @@ from curator.core.change.edits import (
     apply_edits,
     check_and_fix,
     file_title,
-    find_page,
     frontmatter_of,
     links_of,
+    page_to_change,
     relative_links_moved,
     rewrite_link,
     text_changes,
@@ -106,8 +106,8 @@ def _normal(block: str) -> str:
 def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | None = None) -> Plan:
     """Fold SOURCE into INTO: its distinct paragraphs, titles (as aliases) and frontmatter fields
     (missing ones copied as written, lists joined, differing values listed in the text); SOURCE goes."""
-    source = find_page(vault, source_name)
-    into = find_page(vault, into_name)
+    source = page_to_change(vault, source_name)
+    into = page_to_change(vault, into_name)
     if source == into:
         raise EditError("a page cannot be merged into itself")
     texts = Texts(vault)
