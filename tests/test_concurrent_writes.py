@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 from edit_helpers import tree
@@ -37,6 +38,35 @@ def linked_vault(root: Path, pages: int) -> Path:
 def append(path: Path, line: bytes = APPENDED) -> None:
     with open(path, "ab") as handle:
         handle.write(line)
+
+
+def old_copy_writer(
+    root: Path, then: Callable[[Path, Path], None] | None = None
+) -> tuple[Callable[[str], None], dict[str, Path]]:
+    """A hook for `steps`: a program opens the page written second just before curator replaces
+    it, and as the fourth is about to be replaced writes APPENDED into what it opened, by then
+    the old copy; `then(page about to be replaced, page it opened)` runs next. The page it opened
+    is in the dict, once opened."""
+    opened: dict[str, Path] = {}
+    handles: list[BinaryIO] = []
+    writes = [0]
+
+    def hook(step: str) -> None:
+        what, path = step.split(" ", 1)
+        if what != "write":
+            return
+        writes[0] += 1
+        if writes[0] == 2:  # opened before its rename, as an appending program would
+            opened[path] = root / path
+            handles.append(open(root / path, "ab"))  # noqa: SIM115 - written to at a later step
+        elif writes[0] == 4:  # written after curator replaced it and checked it once
+            (handle,) = handles
+            handle.write(APPENDED)
+            handle.close()
+            if then is not None:
+                then(root / path, *opened.values())
+
+    return hook, opened
 
 
 @pytest.fixture
@@ -337,21 +367,7 @@ def test_a_write_into_a_replaced_page_s_old_copy_later_in_the_change_is_kept(
     root = linked_vault(tmp_path / "v", 6)
     original = tree(root)
     plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
-    opened: dict[str, object] = {}
-    writes = [0]
-
-    def hook(step: str) -> None:
-        what, path = step.split(" ", 1)
-        if what != "write":
-            return
-        writes[0] += 1
-        if writes[0] == 2:  # opened before its rename, as an appending program would
-            opened[path] = open(root / path, "ab")  # noqa: SIM115 - written to at a later step
-        elif writes[0] == 4:  # written after curator replaced it and checked it once
-            (handle,) = opened.values()
-            handle.write(APPENDED)  # type: ignore[attr-defined]
-            handle.close()  # type: ignore[attr-defined]
-
+    hook, opened = old_copy_writer(root)
     steps(hook)
     with pytest.raises(EditError, match="changed while the change was being written"):
         apply(root, plan)
@@ -367,24 +383,13 @@ def test_a_write_into_an_old_copy_is_kept_when_another_page_stops_the_change(
     root = linked_vault(tmp_path / "v", 6)
     original = tree(root)
     plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
-    opened: dict[str, object] = {}
     edited: list[str] = []
-    writes = [0]
 
-    def hook(step: str) -> None:
-        what, path = step.split(" ", 1)
-        if what != "write":
-            return
-        writes[0] += 1
-        if writes[0] == 2:  # opened before its rename, as an appending program would
-            opened[path] = open(root / path, "ab")  # noqa: SIM115 - written to at a later step
-        elif writes[0] == 4:  # its old copy written to, and the page about to be replaced edited too
-            (handle,) = opened.values()
-            handle.write(APPENDED)  # type: ignore[attr-defined]
-            handle.close()  # type: ignore[attr-defined]
-            append(root / path)
-            edited.append(path)
+    def edit_the_next(page: Path, _opened: Path) -> None:
+        append(page)
+        edited.append(page.relative_to(root).as_posix())
 
+    hook, opened = old_copy_writer(root, edit_the_next)
     steps(hook)
     with pytest.raises(EditError, match="changed while the change was being written"):
         apply(root, plan)
@@ -402,26 +407,15 @@ def test_two_programs_writing_a_page_as_it_is_replaced_keep_both_edits(
     root = linked_vault(tmp_path / "v", 6)
     original = tree(root)
     plan = plan_rename(load_vault(root, use_cache=False), "Hub", "Hub two")
-    opened: dict[str, object] = {}
-    writes = [0]
     other = b"Another program's own text.\n"
 
-    def hook(step: str) -> None:
-        what, path = step.split(" ", 1)
-        if what != "write":
-            return
-        writes[0] += 1
-        if writes[0] == 2:
-            opened[path] = open(root / path, "ab")  # noqa: SIM115 - written to at a later step
-        elif writes[0] == 4:
-            ((page, handle),) = opened.items()
-            handle.write(APPENDED)  # type: ignore[attr-defined]
-            handle.close()  # type: ignore[attr-defined]
-            if second == "appends":
-                append(root / page, other)
-            else:
-                (root / page).write_bytes(other)
+    def write_the_new_file(_next: Path, page: Path) -> None:
+        if second == "appends":
+            append(page, other)
+        else:
+            page.write_bytes(other)
 
+    hook, opened = old_copy_writer(root, write_the_new_file)
     steps(hook)
     with pytest.raises(EditError, match="changed while the change was being written") as raised:
         apply(root, plan)
