@@ -30,7 +30,11 @@ from curator.core.read.titles import find_date
 
 HERE = Path(__file__).resolve().parent
 CASES = HERE / "labels" / "remember_cases.jsonl"
-VAULTS = {"sample": HERE.parent / "sample_vault", "de": HERE / "remember_vaults" / "de", "en": HERE / "remember_vaults" / "en"}
+VAULTS = {
+    "sample": HERE.parent / "sample_vault",
+    "de": HERE / "remember_vaults" / "de",
+    "en": HERE / "remember_vaults" / "en",
+}
 HISTORY_HEADINGS = ("## History", "## Verlauf")
 
 
@@ -87,7 +91,9 @@ def main() -> None:
                 history_total += 1
                 history_right += in_history(proposal)
             if args.verbose and not ok:
-                print(f"  [{name}] expected {case['decision']} {case['pages']}, got {proposal.decision} {proposal.page}")
+                print(
+                    f"  [{name}] expected {case['decision']} {case['pages']}, got {proposal.decision} {proposal.page}"
+                )
                 print(f"      {case['text']}")
                 print(f"      {proposal.reason}")
     shutil.rmtree(work)

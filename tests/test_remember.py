@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def test_the_ticket_sentence_attaches_to_the_certificate_page(
     assert tree(sample_vault) == start  # a proposal writes nothing
     done = remembered(capsys, sample_vault, TICKET, "--apply")
     page = (sample_vault / "problems/Certificate renewal.md").read_text()
-    assert done["applied"] and page.endswith(f"\n\n{TICKET}\n")
+    assert done["applied"] and page.endswith(f"\n\n## History\n\n- {TICKET}\n")  # the event in its history
     undo(sample_vault, done["change"])
     assert tree(sample_vault) == start
 
@@ -135,3 +136,30 @@ def test_a_text_the_page_holds_in_other_sentences_is_dropped(sample_vault: Path)
     proposal = remember(load_vault(sample_vault), text)
     assert proposal.decision == "drop"
     assert proposal.page == "problems/Postgres connection pool exhaustion.md"
+
+
+BENCH_VAULTS = Path(__file__).resolve().parent.parent / "benchmarks" / "remember_vaults"
+
+
+@pytest.mark.parametrize(
+    ("vault", "page"), [("de", "probleme/Zertifikatserneuerung.md"), ("en", "problems/Certificate renewal.md")]
+)
+def test_the_ticket_lands_on_the_certificate_page_in_either_language(tmp_path: Path, vault: str, page: str) -> None:
+    shutil.copytree(BENCH_VAULTS / vault, tmp_path / vault)
+    proposal = remember(load_vault(tmp_path / vault), TICKET)
+    assert (proposal.decision, proposal.page) == ("merge-into", page)
+    assert proposal.plan is not None
+    after = (proposal.plan.changes[0].after or b"").decode()
+    heading = "## Verlauf" if vault == "de" else "## History"
+    assert after.endswith(f"\n\n{heading}\n\n- {TICKET}\n")  # the date and ticket in its history, not a title
+
+
+def test_a_second_event_joins_the_history_section(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copytree(BENCH_VAULTS / "de", tmp_path / "de")
+    assert main(["remember", str(tmp_path / "de"), TICKET, "--apply", "--json"]) == 0
+    later = "Ticket 4788 vom 12.08.2026: Zertifikat auf Gateway 2 wieder abgelaufen."
+    proposal = remember(load_vault(tmp_path / "de"), later)
+    assert proposal.plan is not None
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert after.endswith(f"## Verlauf\n\n- {TICKET}\n- {later}\n")
+    assert after.count("## Verlauf") == 1
