@@ -163,3 +163,43 @@ def test_a_second_event_joins_the_history_section(tmp_path: Path, capsys: pytest
     after = (proposal.plan.changes[0].after or b"").decode()
     assert after.endswith(f"## Verlauf\n\n- {TICKET}\n- {later}\n")
     assert after.count("## Verlauf") == 1
+
+
+def test_a_supersede_keeps_the_owner_and_is_listed_in_the_index(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "Acme no longer restricts change windows; any weekday morning works now."
+    done = remembered(capsys, sample_vault, text, "--apply")
+    assert done["decision"] == "supersede" and done["applied"]
+    new = (sample_vault / done["page"]).read_text()
+    header = new.split("---\n")[1]
+    assert 'owner: "[[Dana Whitfield]]"\n' in header and "aliases" not in header and "source: agent\n" in header
+    assert f"[[{done['title']}]]" in (sample_vault / "MEMORY.md").read_text()
+    old = (sample_vault / "customers/Acme Corp.md").read_text()
+    assert f'superseded_by: "[[{done["title"]}]]"' in old
+
+
+def test_a_page_written_by_hand_gets_a_proposal_not_a_silent_merge(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(BENCH_VAULTS / "en", tmp_path / "en")
+    start = tree(tmp_path / "en")
+    text = "Tom Hayes will also review every change to the CI pipeline's runners."
+    done = remembered(capsys, tmp_path / "en", text, "--apply")
+    assert (done["decision"], done["page"], done["applied"]) == ("merge-into", "people/Tom Hayes.md", False)
+    assert done["suggestion"] and "written by hand" in done["reason"]
+    assert tree(tmp_path / "en") == start  # nothing merged: a person decides
+    by_agent = remember(load_vault(tmp_path / "en"), text, source="manual")
+    assert not by_agent.review  # a person remembering it themself is not asked again
+
+
+def test_search_marks_and_demotes_a_superseded_page(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from curator.core.meaning.search import search
+
+    text = "Acme no longer restricts change windows; any weekday morning works now."
+    done = remembered(capsys, sample_vault, text, "--apply")
+    result = search(load_vault(sample_vault), "Acme change windows", use_vectors=False)
+    paths = [hit.path for hit in result.hits]
+    old = next(hit for hit in result.hits if hit.path == "customers/Acme Corp.md")
+    assert f"superseded by [[{done['title']}]]" in old.reasons
+    assert paths.index(done["page"]) < paths.index("customers/Acme Corp.md")

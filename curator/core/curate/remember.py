@@ -76,12 +76,25 @@ class Proposal(NamedTuple):
     reason: str
     evidence: list[Candidate]
     plan: Plan | None  # None for drop
+    review: bool = False  # it changes a page written by hand (source: manual): proposed, never applied unasked
 
 
 def remember(
     vault: Vault, text: str, source: str = "agent", page_type: str | None = None, threshold: float | None = None
 ) -> Proposal:
-    """The proposal for `text` (nothing is written: apply `plan` with changes.plan_and_apply)."""
+    """The proposal for `text` (nothing is written: apply `plan` with changes.plan_and_apply).
+    One that changes a page written by hand (`source: manual`) comes with `review` set: a
+    person decides it, whatever `--apply` asked."""
+    proposal = _decide(vault, text, source, page_type, threshold)
+    target = proposal.plan.details.get("superseded", proposal.page) if proposal.plan is not None else None
+    by_hand = target in vault.pages and str(vault.pages[target].frontmatter.get("source", "")).strip() == "manual"
+    if proposal.decision in ("merge-into", "supersede") and by_hand and source != "manual":
+        reason = f"{proposal.reason}; {target} is written by hand (source: manual), so it waits for review"
+        return proposal._replace(reason=reason, review=True)
+    return proposal
+
+
+def _decide(vault: Vault, text: str, source: str, page_type: str | None, threshold: float | None) -> Proposal:
     from curator.core.read.credentials import find_credentials
 
     text = text.strip()
@@ -365,15 +378,44 @@ def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
     return "topic" if "topic" in vault.types else vault.types[0]
 
 
-def _new_page(vault: Vault, text: str, title: str, source: str, page_type: str | None) -> tuple[str, str]:
+def _new_page(
+    vault: Vault, text: str, title: str, source: str, page_type: str | None, kept: str = ""
+) -> tuple[str, str]:
+    """A new page's path and text; `kept` holds frontmatter lines carried over (from a page it supersedes)."""
     kind = _page_type(vault, text, page_type)
     folder = _folder_for(vault, kind)
     path = target_path(vault, folder + "/x.md" if folder else "x.md", title)
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
     body = _linked(vault, text, path)
-    header = f"---\ntype: {kind}\nsource: {source}\n---\n"
+    header = f"---\ntype: {kind}\n{kept}source: {source}\n---\n"
     return path, f"{header}# {title}\n\n{body.strip()}\n"
+
+
+# Fields a successor does not take over: its own type and source, the old page's names and identity.
+_NOT_KEPT = frozenset("type source aliases alias superseded_by id uid title created".split())
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
+
+
+def _kept_fields(vault: Vault, old: str) -> str:
+    """The old page's frontmatter lines (owner, tags, ...) as written, less those in _NOT_KEPT."""
+    from curator.core.read.parse import split_frontmatter
+
+    text = vault.text_of(old)
+    header, _, _ = split_frontmatter(text)
+    if not header:
+        return ""
+    kept: list[str] = []
+    keep = False
+    for line in str(header).splitlines():
+        if line.strip() in ("---", ""):
+            continue
+        m = _TOP_KEY.match(line)
+        if m is not None:
+            keep = m.group(1).casefold() not in _NOT_KEPT
+        if keep:
+            kept.append(line.rstrip("\r") + "\n")
+    return "".join(kept)
 
 
 def _folder_for(vault: Vault, page_type: str) -> str:
@@ -408,11 +450,15 @@ def _plan_add(vault: Vault, text: str, title: str, source: str, page_type: str |
 
 
 def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type: str | None, old: str) -> Plan:
-    path, page = _new_page(vault, text, title, source, page_type or vault.pages[old].frontmatter.get("type"))
+    kind = page_type or vault.pages[old].frontmatter.get("type")
+    path, page = _new_page(vault, text, title, source, kind, _kept_fields(vault, old))
     before = (vault.root / old).read_bytes()
     name = explicit_target(vault.resolver, old, path, False) if path in vault.pages else title
     after = set_scalar(before.decode("utf-8"), "superseded_by", f"[[{name}]]", old).encode("utf-8")
     changes = [FileChange(old, before, after), FileChange(path, None, page.encode("utf-8"))]
+    index = _index_change(vault, path, title)
+    if index is not None:
+        changes.append(index)
     details = {"decision": "supersede", "source": source, "page": path, "superseded": old}
     reason = f"Remember: {path} supersedes {old}"
     return Plan("remember", reason, tuple(sorted(changes, key=lambda c: c.path)), {}, 0, (), details)

@@ -190,3 +190,16 @@ def vocabulary_of(texts: Iterable[str], least: int = 2) -> frozenset[str]:
                 word = fold(token)
                 counts[word] = counts.get(word, 0) + 1
     return frozenset(w for w, n in counts.items() if n >= least)
+
+
+def vault_languages(texts: Iterable[str]) -> tuple[str, ...]:
+    """The languages of a vault, by the language of each of (a sample of) its pages: each that
+    a tenth of them are written in, most written first; ("en",) when none is told."""
+    counts = dict.fromkeys(LANGUAGES, 0)
+    for text in texts:
+        language = language_of(text)
+        if language:
+            counts[language] += 1
+    total = sum(counts.values())
+    found = [lang for lang in sorted(LANGUAGES, key=lambda lang: -counts[lang]) if total and counts[lang] >= total / 10]
+    return tuple(found) or ("en",)
