@@ -14,25 +14,30 @@ from whoosh.analysis.filters import Filter
 from whoosh.analysis.tokenizers import RegexTokenizer
 
 from curator.core.read.resolve import fold
-from curator.core.read.words import Analyser
+from curator.core.read.words import LANGUAGES, Analyser, language_of, split_compound
 
 
 @cache
 def _analyser(languages: tuple[str, ...]) -> Analyser:
-    return Analyser(languages)
+    """Every language's stems and compounds, the vault's own first; only its own stop words."""
+    return Analyser(tuple(dict.fromkeys([*languages, *LANGUAGES])), stop_languages=languages)
 
 
 @cache
 def _keys(word: str, languages: tuple[str, ...]) -> tuple[str, ...]:
-    """A folded word's terms for the index (each word is seen many times: worked out once)."""
+    """A folded word's terms for the index (each word is seen many times: worked out once). In a
+    vault of one language a word is taken as of that language unless it looks German (its
+    letters, its endings, or parts the glossary knows), so English pages keep English stems."""
     analyser = _analyser(languages)
-    language = languages[0] if len(languages) == 1 else ""
-    return tuple(dict.fromkeys(k for group in analyser.word_keys(word, language) for k in group))
+    language = "" if len(languages) > 1 else languages[0]
+    if language == "en" and (language_of(word) == "de" or len(split_compound(word, analyser.known)) > 1):
+        language = ""
+    return tuple(dict.fromkeys(k for group in analyser.word_keys(word, language, only=True) for k in group))
 
 
 def search_analyzer(languages: tuple[str, ...]) -> Any:
     """The analyzer of the index's text fields and of its queries, for the vault's languages."""
-    return RegexTokenizer(r"[^\W_]+") | WordsFilter(languages)
+    return RegexTokenizer() | WordsFilter(languages)  # whoosh's words: "3.14.2" and "a_b" stay whole
 
 
 class WordsFilter(Filter):

@@ -316,6 +316,12 @@ def _reranked(
     return [top[i] for i in order] + ranked[RERANK_DEPTH:]
 
 
+def _stop_words(languages: tuple[str, ...]) -> frozenset[str]:
+    from curator.core.read.words import stop_words
+
+    return frozenset().union(*(stop_words(language) for language in languages))
+
+
 SUPERSEDED_SHARE = 0.5  # the share of its score a page marked `superseded_by` keeps
 
 
@@ -390,7 +396,8 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     if not query.text:  # filters only: every matching page, by title
         ranked = sorted(allowed, key=lambda p: (fold(vault.pages[p].title), p))
         fused = dict.fromkeys(ranked, 0.0)
-    words = {fold(w) for w in re.findall(r"\w+", query.text)}
+    stops = _stop_words(languages_of(vault))  # "der" names no page, even through an alias that holds it
+    words = {fold(w) for w in re.findall(r"\w+", query.text)} - stops
     hits = []
     for path in ranked[:limit]:
         page = vault.pages[path]

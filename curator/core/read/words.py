@@ -27,7 +27,12 @@ _MIN_COMPOUND = 7
 
 @cache
 def stop_words(language: str) -> frozenset[str]:
-    """The language's stop words (whoosh's lists), folded."""
+    """The language's stop words, folded: whoosh's short English list (which the search was
+    tuned with: "how", "what", "no" still count), its Snowball list for the others."""
+    if language == "en":
+        from whoosh.analysis.filters import STOP_WORDS
+
+        return frozenset(STOP_WORDS)
     from whoosh.lang.stopwords import stoplists
 
     return frozenset(fold(w) for w in stoplists.get(language, ()))
@@ -106,7 +111,7 @@ def split_compound(word: str, known: Callable[[str], bool]) -> list[str]:
             return
         if known(rest) and parts:
             candidate = [*parts, rest]
-            if best is None or len(candidate) < len(best) or len(rest) > len(best[-1]):
+            if best is None or _better(candidate, best):
                 best = candidate
             return
         for end in range(len(rest) - _MIN_PART, _MIN_PART - 1, -1):
@@ -121,18 +126,26 @@ def split_compound(word: str, known: Callable[[str], bool]) -> list[str]:
     return best or [word]
 
 
+def _better(split: list[str], other: list[str]) -> bool:
+    """Fewer parts, then the longer head, then the shorter parts before it (the joining s left out)."""
+    return (len(split), -len(split[-1]), sum(map(len, split))) < (len(other), -len(other[-1]), sum(map(len, other)))
+
+
 @dataclass(frozen=True)
 class Analyser:
     """Terms of a text for the vault's languages; `vocabulary` holds the words compounds are
-    split against (the glossary's German words always)."""
+    split against (the glossary's German words always). A vault of one language still stems
+    and splits a word of the other (a German question on English pages), but keeps its stop
+    words ("man" is an English page's word)."""
 
     languages: tuple[str, ...] = LANGUAGES
     vocabulary: frozenset[str] = frozenset()
+    stop_languages: tuple[str, ...] | None = None  # whose stop words are left out (default: `languages`)
     _stops: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         stops: set[str] = set()
-        for language in self.languages:
+        for language in self.languages if self.stop_languages is None else self.stop_languages:
             stops |= stop_words(language)
         object.__setattr__(self, "_stops", frozenset(stops))
 
@@ -155,10 +168,10 @@ class Analyser:
                 out.extend(keys)
         return out
 
-    def word_keys(self, word: str, language: str) -> list[tuple[str, ...]]:
+    def word_keys(self, word: str, language: str, only: bool = False) -> list[tuple[str, ...]]:
         """One folded word's terms, one tuple per word it stands for (itself, then a compound's
         parts), each tuple the terms of that word (its stem in each language, its own language's
-        first); [] for a stop word."""
+        first; with `only`, in `language` alone); [] for a stop word."""
         if word in self._stops or len(word) < 2:
             return []
         words = [word]
@@ -168,7 +181,7 @@ class Analyser:
                 words.extend(parts)
                 language = "de"
         # Its stem in every language in play: agents mix them ("Die Backups", "Zahlungs-API").
-        languages = (language, *self.languages) if language else self.languages
+        languages = (language,) if only and language else (language, *self.languages) if language else self.languages
         return [tuple(dict.fromkeys(_pivot(w, lang) for lang in languages)) for w in words]
 
 
@@ -181,12 +194,12 @@ def _pivot(word: str, language: str) -> str:
 
 
 def vocabulary_of(texts: Iterable[str], least: int = 2) -> frozenset[str]:
-    """The folded words of at least five letters that occur `least` times or more in `texts`: what
+    """The folded words of at least four letters that occur `least` times or more in `texts`: what
     a vault's own compounds are split against."""
     counts: dict[str, int] = {}
     for text in texts:
         for token in _TOKEN.findall(text):
-            if len(token) >= 5:
+            if len(token) >= 4:
                 word = fold(token)
                 counts[word] = counts.get(word, 0) + 1
     return frozenset(w for w, n in counts.items() if n >= least)
@@ -194,7 +207,7 @@ def vocabulary_of(texts: Iterable[str], least: int = 2) -> frozenset[str]:
 
 def vault_languages(texts: Iterable[str]) -> tuple[str, ...]:
     """The languages of a vault, by the language of each of (a sample of) its pages: each that
-    a tenth of them are written in, most written first; ("en",) when none is told."""
+    a tenth of them are written in, most written first, and English always."""
     counts = dict.fromkeys(LANGUAGES, 0)
     for text in texts:
         language = language_of(text)
@@ -202,4 +215,5 @@ def vault_languages(texts: Iterable[str]) -> tuple[str, ...]:
             counts[language] += 1
     total = sum(counts.values())
     found = [lang for lang in sorted(LANGUAGES, key=lambda lang: -counts[lang]) if total and counts[lang] >= total / 10]
-    return tuple(found) or ("en",)
+    # English as well, after the vault's own: technical notes in any language are full of it.
+    return tuple(dict.fromkeys([*found, "en"]))
