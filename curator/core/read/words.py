@@ -38,11 +38,16 @@ def stop_words(language: str) -> frozenset[str]:
     return frozenset(fold(w) for w in stoplists.get(language, ()))
 
 
+_SNOWBALL_NAMES = {"en": "english", "de": "german"}
+
+
 @cache
 def _stemmer(language: str) -> Callable[[str], str]:
-    from whoosh.lang import stemmer_for_language
+    """Snowball in Rust (py-rust-stemmers, which fastembed brings): a fifteenth of the time of
+    whoosh's Python Snowball, which every title and indexed word goes through."""
+    from py_rust_stemmers import SnowballStemmer
 
-    stem: Callable[[str], str] = stemmer_for_language(language)  # type: ignore[no-untyped-call]
+    stem: Callable[[str], str] = SnowballStemmer(_SNOWBALL_NAMES[language]).stem_word
     return stem
 
 
@@ -142,8 +147,12 @@ class Analyser:
     vocabulary: frozenset[str] = frozenset()
     stop_languages: tuple[str, ...] | None = None  # whose stop words are left out (default: `languages`)
     _stops: frozenset[str] = field(init=False, repr=False, compare=False)
+    _memo: dict[tuple[str, str, bool], list[tuple[str, ...]]] = field(init=False, repr=False, compare=False)
+    _known: dict[str, bool] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_memo", {})  # a word's keys: a vault's words repeat
+        object.__setattr__(self, "_known", {})
         stops: set[str] = set()
         for language in self.languages if self.stop_languages is None else self.stop_languages:
             stops |= stop_words(language)
@@ -151,9 +160,12 @@ class Analyser:
 
     def known(self, word: str) -> bool:
         """A word compounds are split against: in the vocabulary or the glossary, or its stem is."""
-        return (
-            word in self.vocabulary or word in _glossary_words() or (len(word) >= 5 and stem(word, "de") in glossary())
-        )
+        found = self._known.get(word)
+        if found is None:
+            found = word in self.vocabulary or word in _glossary_words()
+            found = found or (len(word) >= 5 and stem(word, "de") in glossary())
+            self._known[word] = found
+        return found
 
     def is_stop(self, word: str) -> bool:
         return fold(word) in self._stops
@@ -172,6 +184,13 @@ class Analyser:
         """One folded word's terms, one tuple per word it stands for (itself, then a compound's
         parts), each tuple the terms of that word (its stem in each language, its own language's
         first; with `only`, in `language` alone); [] for a stop word."""
+        key = (word, language, only)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._word_keys(word, language, only)
+        return found
+
+    def _word_keys(self, word: str, language: str, only: bool) -> list[tuple[str, ...]]:
         if word in self._stops or len(word) < 2:
             return []
         words = [word]
