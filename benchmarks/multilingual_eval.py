@@ -42,8 +42,15 @@ def _recall(queries: np.ndarray, pages: np.ndarray, k: int = 5) -> float:
     return float((ranks < k).mean())
 
 
-def _measure(name: str, embed_passages: Callable[[list[str]], np.ndarray], embed_queries: Callable[[list[str]], np.ndarray],
-             de: list[str], en: list[str], questions: list[str], tokens: Callable[[str], int]) -> None:
+def _measure(
+    name: str,
+    embed_passages: Callable[[list[str]], np.ndarray],
+    embed_queries: Callable[[list[str]], np.ndarray],
+    de: list[str],
+    en: list[str],
+    questions: list[str],
+    tokens: Callable[[str], int],
+) -> None:
     started = time.perf_counter()
     de_vectors = embed_passages(de)
     en_vectors = embed_passages(en)
