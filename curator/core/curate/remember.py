@@ -2,8 +2,10 @@
 person) hands over, instead of minting another diary page.
 
 The evidence, best first: pages the text names (a title or an alias in it, 0.95 / 0.90), pages
-whose title's words are all or nearly all in the text (0.85, less by rank), and the meaning of the
-text against each page's vector (the cosine). No search index is needed.
+whose title's words are all or nearly all in the text (0.85, less by rank), pages whose title's
+distinguishing word the text names (0.82: "Zertifikat" of Zertifikatserneuerung), and the meaning
+of the text against each page's vector (the cosine). Words are compared as each language writes
+them (`read.words`: stems, compounds, German met with English). No search index is needed.
 An event page (a diary title) found this way points on to the thing it links to: a memory of an
 incident belongs on the page of the thing that broke. Then:
 
@@ -11,7 +13,8 @@ incident belongs on the page of the thing that broke. Then:
   of the text is on the page already);
 - SUPERSEDE: the text says the page's fact changed ("no longer", "instead of", "replaced by",
   "nicht mehr"): a new page holds it, the old one gets `superseded_by: "[[New]]"` and stays;
-- MERGE-INTO: the text's sentences the page lacks, appended under its best-matching section;
+- MERGE-INTO: the text's sentences the page lacks, appended under its best-matching section (an
+  event, dated or numbered, as a line of its History/Verlauf section);
 - ADD: a new page titled by what the text is about (never its first sentence as it stands), typed,
   linking the pages it names, listed in the index page.
 """
@@ -43,12 +46,6 @@ _CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|instead of|replaced by|replaces|deprecated|superseded|"
     r"has changed|changed to|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
     r"nicht mehr|ersetzt|statt)\b"
-)
-# Words after which a sentence stops naming its subject and says something about it.
-_CLAUSE_WORDS = frozenset(
-    "is are was were has have had will would can could should must does do did uses use runs "
-    "on in at for with from to by via because when after before since but and or "
-    "ist sind war hat haben wird kann muss mit für bei nach von vom zum zur auf und oder".split()
 )
 _TYPE_HINTS = {  # words that say which of the default types a new page is
     "problem": r"outage|incident|error|fail|failed|failure|expired|broke|broken|down|bug|abgelaufen|störung|fehler",
@@ -264,7 +261,6 @@ class Names(NamedTuple):
     """Every page's title and aliases as the words they are made of (see `_phrase`)."""
 
     phrases: dict[str, list[tuple[str, str, str]]]  # phrase -> (page, name, "title" or "alias")
-    title_words: dict[str, frozenset[str]]  # page -> the words of its title, without stop words
 
 
 def _names(vault: Vault) -> Names:
@@ -272,19 +268,17 @@ def _names(vault: Vault) -> Names:
 
     def make() -> Names:
         phrases: dict[str, list[tuple[str, str, str]]] = {}
-        title_words: dict[str, frozenset[str]] = {}
         for path, page in vault.pages.items():
             if path == vault.index_page:
                 continue  # never the place for a memory: it lists pages
             key = _phrase(page.title)
-            title_words[path] = frozenset(key.split()) - _STOP
             if len(key) >= 4:
                 phrases.setdefault(key, []).append((path, page.title, "title"))
             if has_aliases(page.frontmatter):
                 for alias in page.aliases:
                     if len(_phrase(alias)) >= 4:
                         phrases.setdefault(_phrase(alias), []).append((path, alias, "alias"))
-        return Names(phrases, title_words)
+        return Names(phrases)
 
     return vault.once("remember.names", make)
 
