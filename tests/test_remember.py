@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def test_the_ticket_sentence_attaches_to_the_certificate_page(
     assert tree(sample_vault) == start  # a proposal writes nothing
     done = remembered(capsys, sample_vault, TICKET, "--apply")
     page = (sample_vault / "problems/Certificate renewal.md").read_text()
-    assert done["applied"] and page.endswith(f"\n\n{TICKET}\n")
+    assert done["applied"] and page.endswith(f"\n\n## History\n\n- {TICKET}\n")  # the event in its history
     undo(sample_vault, done["change"])
     assert tree(sample_vault) == start
 
@@ -135,3 +136,70 @@ def test_a_text_the_page_holds_in_other_sentences_is_dropped(sample_vault: Path)
     proposal = remember(load_vault(sample_vault), text)
     assert proposal.decision == "drop"
     assert proposal.page == "problems/Postgres connection pool exhaustion.md"
+
+
+BENCH_VAULTS = Path(__file__).resolve().parent.parent / "benchmarks" / "remember_vaults"
+
+
+@pytest.mark.parametrize(
+    ("vault", "page"), [("de", "probleme/Zertifikatserneuerung.md"), ("en", "problems/Certificate renewal.md")]
+)
+def test_the_ticket_lands_on_the_certificate_page_in_either_language(tmp_path: Path, vault: str, page: str) -> None:
+    shutil.copytree(BENCH_VAULTS / vault, tmp_path / vault)
+    proposal = remember(load_vault(tmp_path / vault), TICKET)
+    assert (proposal.decision, proposal.page) == ("merge-into", page)
+    assert proposal.plan is not None
+    after = (proposal.plan.changes[0].after or b"").decode()
+    heading = "## Verlauf" if vault == "de" else "## History"
+    assert after.endswith(f"\n\n{heading}\n\n- {TICKET}\n")  # the date and ticket in its history, not a title
+
+
+def test_a_second_event_joins_the_history_section(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copytree(BENCH_VAULTS / "de", tmp_path / "de")
+    assert main(["remember", str(tmp_path / "de"), TICKET, "--apply", "--json"]) == 0
+    later = "Ticket 4788 vom 12.08.2026: Zertifikat auf Gateway 2 wieder abgelaufen."
+    proposal = remember(load_vault(tmp_path / "de"), later)
+    assert proposal.plan is not None
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert after.endswith(f"## Verlauf\n\n- {TICKET}\n- {later}\n")
+    assert after.count("## Verlauf") == 1
+
+
+def test_a_supersede_keeps_the_owner_and_is_listed_in_the_index(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "Acme no longer restricts change windows; any weekday morning works now."
+    done = remembered(capsys, sample_vault, text, "--apply")
+    assert done["decision"] == "supersede" and done["applied"]
+    new = (sample_vault / done["page"]).read_text()
+    header = new.split("---\n")[1]
+    assert 'owner: "[[Dana Whitfield]]"\n' in header and "aliases" not in header and "source: agent\n" in header
+    assert f"[[{done['title']}]]" in (sample_vault / "MEMORY.md").read_text()
+    old = (sample_vault / "customers/Acme Corp.md").read_text()
+    assert f'superseded_by: "[[{done["title"]}]]"' in old
+
+
+def test_a_page_written_by_hand_gets_a_proposal_not_a_silent_merge(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(BENCH_VAULTS / "en", tmp_path / "en")
+    start = tree(tmp_path / "en")
+    text = "Tom Hayes will also review every change to the CI pipeline's runners."
+    done = remembered(capsys, tmp_path / "en", text, "--apply")
+    assert (done["decision"], done["page"], done["applied"]) == ("merge-into", "people/Tom Hayes.md", False)
+    assert done["suggestion"] and "written by hand" in done["reason"]
+    assert tree(tmp_path / "en") == start  # nothing merged: a person decides
+    by_agent = remember(load_vault(tmp_path / "en"), text, source="manual")
+    assert not by_agent.review  # a person remembering it themself is not asked again
+
+
+def test_search_marks_and_demotes_a_superseded_page(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from curator.core.meaning.search import search
+
+    text = "Acme no longer restricts change windows; any weekday morning works now."
+    done = remembered(capsys, sample_vault, text, "--apply")
+    result = search(load_vault(sample_vault), "Acme change windows", use_vectors=False)
+    paths = [hit.path for hit in result.hits]
+    old = next(hit for hit in result.hits if hit.path == "customers/Acme Corp.md")
+    assert f"superseded by [[{done['title']}]]" in old.reasons
+    assert paths.index(done["page"]) < paths.index("customers/Acme Corp.md")

@@ -275,6 +275,10 @@ class _NothingToWrite(Exception):
     """`remember --apply` decided DROP: there is no change to apply."""
 
 
+class _NeedsReview(Exception):
+    """`remember --apply` would change a page written by hand: it is queued for review instead."""
+
+
 def run_remember(args: argparse.Namespace) -> int:
     from curator.core.change.changes import plan_and_apply
     from curator.core.curate.remember import Proposal, remember
@@ -299,12 +303,15 @@ def run_remember(args: argparse.Namespace) -> int:
             proposal = remember(vault, text, args.source, args.page_type)
             if proposal.plan is None:
                 raise _NothingToWrite
+            if proposal.review:
+                raise _NeedsReview
             return proposal.plan
 
         preload_provider(load_config(root))
-        with contextlib.suppress(_NothingToWrite):
+        with contextlib.suppress(_NothingToWrite, _NeedsReview):
             _, entry = plan_and_apply(root, decide, args.allow_dirty, on_wait=output.diagnose)
-    else:  # it waits in the review queue
+    # A proposal that changes a page written by hand waits in the review queue, as one not applied does.
+    if not args.apply or (proposal is not None and proposal.review and entry is None):
         from curator.core.curate.dream import queue_remembered
 
         vault = loaded_with_model(root)

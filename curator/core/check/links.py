@@ -55,7 +55,12 @@ _PLACEHOLDERS = (("{{", "}}"), ("<%", "%>"))
 
 def rule_dead_links(vault: Vault) -> Iterator[Hit]:
     dead = [rl for rl in vault.links if rl.resolution.kind == "dead" and not _placeholder(rl.link.target)]
-    suggestions = _did_you_mean(vault, {rl.link.target for rl in dead if not rl.resolution.alias_of})
+    targets = {rl.link.target for rl in dead if not rl.resolution.alias_of}
+    suggestions = _did_you_mean(vault, targets)
+    if targets - suggestions.keys():  # not a typo: the same words in other forms ("Zertifikats-Erneuerung")?
+        from curator.core.meaning.samewords import same_words
+
+        suggestions.update(same_words(vault, targets - suggestions.keys()))
     for rl in dead:
         link, res = rl.link, rl.resolution
         shown = written(rl)

@@ -2,8 +2,10 @@
 person) hands over, instead of minting another diary page.
 
 The evidence, best first: pages the text names (a title or an alias in it, 0.95 / 0.90), pages
-whose title's words are all or nearly all in the text (0.85, less by rank), and the meaning of the
-text against each page's vector (the cosine). No search index is needed.
+whose title's words are all or nearly all in the text (0.85, less by rank), pages whose title's
+distinguishing word the text names (0.82: "Zertifikat" of Zertifikatserneuerung), and the meaning
+of the text against each page's vector (the cosine). Words are compared as each language writes
+them (`read.words`: stems, compounds, German met with English). No search index is needed.
 An event page (a diary title) found this way points on to the thing it links to: a memory of an
 incident belongs on the page of the thing that broke. Then:
 
@@ -11,7 +13,8 @@ incident belongs on the page of the thing that broke. Then:
   of the text is on the page already);
 - SUPERSEDE: the text says the page's fact changed ("no longer", "instead of", "replaced by",
   "nicht mehr"): a new page holds it, the old one gets `superseded_by: "[[New]]"` and stays;
-- MERGE-INTO: the text's sentences the page lacks, appended under its best-matching section;
+- MERGE-INTO: the text's sentences the page lacks, appended under its best-matching section (an
+  event, dated or numbered, as a line of its History/Verlauf section);
 - ADD: a new page titled by what the text is about (never its first sentence as it stands), typed,
   linking the pages it names, listed in the index page.
 """
@@ -29,10 +32,12 @@ from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.meaning.duplicates import CONTAINED, share_held
+from curator.core.read.naming import noun_phrase
 from curator.core.read.page import has_aliases
 from curator.core.read.resolve import fold
-from curator.core.read.titles import diary_title, is_status_update, subject_of
+from curator.core.read.titles import diary_title, is_eventish, is_status_update, subject_of
 from curator.core.read.vault import Vault
+from curator.core.read.words import Analyser, language_of, vocabulary_of
 
 DECISIONS = ("add", "merge-into", "supersede", "drop")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -40,13 +45,7 @@ _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|instead of|replaced by|replaces|deprecated|superseded|"
     r"has changed|changed to|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
-    r"nicht mehr|ersetzt|statt|jetzt)\b"
-)
-# Words after which a sentence stops naming its subject and says something about it.
-_CLAUSE_WORDS = frozenset(
-    "is are was were has have had will would can could should must does do did uses use runs "
-    "on in at for with from to by via because when after before since but and or "
-    "ist sind war hat haben wird kann muss mit für bei nach von vom zum zur auf und oder".split()
+    r"nicht mehr|ersetzt|statt)\b"
 )
 _TYPE_HINTS = {  # words that say which of the default types a new page is
     "problem": r"outage|incident|error|fail|failed|failure|expired|broke|broken|down|bug|abgelaufen|störung|fehler",
@@ -74,12 +73,25 @@ class Proposal(NamedTuple):
     reason: str
     evidence: list[Candidate]
     plan: Plan | None  # None for drop
+    review: bool = False  # it changes a page written by hand (source: manual): proposed, never applied unasked
 
 
 def remember(
     vault: Vault, text: str, source: str = "agent", page_type: str | None = None, threshold: float | None = None
 ) -> Proposal:
-    """The proposal for `text` (nothing is written: apply `plan` with changes.plan_and_apply)."""
+    """The proposal for `text` (nothing is written: apply `plan` with changes.plan_and_apply).
+    One that changes a page written by hand (`source: manual`) comes with `review` set: a
+    person decides it, whatever `--apply` asked."""
+    proposal = _decide(vault, text, source, page_type, threshold)
+    target = proposal.plan.details.get("superseded", proposal.page) if proposal.plan is not None else None
+    by_hand = target in vault.pages and str(vault.pages[target].frontmatter.get("source", "")).strip() == "manual"
+    if proposal.decision in ("merge-into", "supersede") and by_hand and source != "manual":
+        reason = f"{proposal.reason}; {target} is written by hand (source: manual), so it waits for review"
+        return proposal._replace(reason=reason, review=True)
+    return proposal
+
+
+def _decide(vault: Vault, text: str, source: str, page_type: str | None, threshold: float | None) -> Proposal:
     from curator.core.read.credentials import find_credentials
 
     text = text.strip()
@@ -151,16 +163,24 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
 
     for path, name, kind in _mentions(vault, text):
         offer(path, 0.95 if kind == "title" else 0.9, f"the text names its {kind} {name!r}")
-    text_words = set(_phrase(text).split())
+    meaning = _by_meaning(vault, text, limit)
+    cosine = dict(meaning)
     covering = []
-    for path, title_words in _names(vault).title_words.items():
-        covered = len(title_words & text_words) / len(title_words) if title_words else 0.0
+    partial = []
+    subject_head = _subject_head(vault, text)
+    for covered, path in title_cover(vault, text):
         if covered >= 0.75:  # its title in other words, or with words around (a ticket's title)
             covering.append((covered, path))
+        elif covered >= 0.5 and _names_its_modifier(vault, path, text, subject_head):
+            partial.append((cosine.get(path, 0.0), covered, path))
     for rank, (covered, path) in enumerate(sorted(covering, reverse=True)[:limit]):
         offer(path, 0.85 - 0.05 * rank, f"its title's words are in the text ({covered:.0%})")
-    for path, cosine in _by_meaning(vault, text, limit):
-        offer(path, cosine, f"similar in meaning ({cosine:.2f})")
+    # A title half named by the word that tells it from its neighbours ("Zertifikat abgelaufen" on
+    # the page Zertifikatserneuerung): enough, unless the text is about another thing of its own.
+    for rank, (_, covered, path) in enumerate(sorted(partial, reverse=True)[:limit]):
+        offer(path, 0.82 - 0.02 * rank, f"the text names what its title is about ({covered:.0%} of the title)")
+    for path, similar in meaning:
+        offer(path, similar, f"similar in meaning ({similar:.2f})")
     # An event page points on to the thing it is about: the page it links to.
     for path, (score, why) in list(scores.items()):
         if diary_title(vault.pages[path].title, vault.config.title_chars) is not None:
@@ -171,6 +191,28 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             scores[path] = (score - 0.1, why)  # the event page itself: second to what it is about
     ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[0]))
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
+
+
+def _subject_head(vault: Vault, text: str) -> frozenset[str] | None:
+    """The terms of the last word of the name the text would get, when that name has two words
+    or more ("Redis cache cluster" -> cluster): then the text is about a thing of its own."""
+    words = title_for(text).split()
+    if len(words) < 2:
+        return None
+    keys = _titles(vault).analyser.word_keys(fold(words[-1]), language_of(text))
+    return frozenset(k for group in keys for k in group) if keys else None
+
+
+def _names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozenset[str] | None) -> bool:
+    """Whether the text covers a unit of the page's title other than its last (the word that
+    tells it from its neighbours: "Zertifikat" of Zertifikatserneuerung, not "API" of Payments
+    API), and its own subject, when it has one of two words or more, ends in a unit of the title."""
+    titles = _titles(vault)
+    units = titles.units[path]
+    have = set(titles.analyser.terms(text))
+    if not any(unit & have for unit in units[:-1]):
+        return False
+    return subject_head is None or any(unit & subject_head for unit in units)
 
 
 def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
@@ -187,22 +229,14 @@ def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
 
 
 def title_for(text: str) -> str:
-    """What the text is about, as a title: the subject of its first sentence without dates,
-    tickets and status words, at most six words (the first content words when none is left)."""
+    """What the text is about, as a title: the noun phrase its first sentence opens with, once
+    dates, tickets and status words are gone, at most six words (the first content words when no
+    phrase is found)."""
     first = _SENTENCE.split(text.strip(), maxsplit=1)[0]
     subject = subject_of(first)
-    if not subject or len(subject) < 3:
-        words = [w for w in _WORD.findall(first) if fold(w) not in _STOP and not w.isdigit()]
-        subject = " ".join(words[:6])
-    words = subject.split()
-    for i, word in enumerate(words[1:], 1):  # the name ends where the sentence goes on to say something
-        bare = word.strip(".,:;").casefold()
-        verb_like = (
-            i >= 2 and word.islower() and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")
-        )
-        if bare in _CLAUSE_WORDS or verb_like:
-            words = words[:i]
-            break
+    words = noun_phrase(subject, language=language_of(first)).split() if subject else []
+    if not words:
+        words = [w for w in _WORD.findall(first) if fold(w) not in _STOP and not w.isdigit()][:3]
     title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
     title = title[:1].upper() + title[1:]
     return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
@@ -227,7 +261,6 @@ class Names(NamedTuple):
     """Every page's title and aliases as the words they are made of (see `_phrase`)."""
 
     phrases: dict[str, list[tuple[str, str, str]]]  # phrase -> (page, name, "title" or "alias")
-    title_words: dict[str, frozenset[str]]  # page -> the words of its title, without stop words
 
 
 def _names(vault: Vault) -> Names:
@@ -235,21 +268,72 @@ def _names(vault: Vault) -> Names:
 
     def make() -> Names:
         phrases: dict[str, list[tuple[str, str, str]]] = {}
-        title_words: dict[str, frozenset[str]] = {}
         for path, page in vault.pages.items():
             if path == vault.index_page:
                 continue  # never the place for a memory: it lists pages
             key = _phrase(page.title)
-            title_words[path] = frozenset(key.split()) - _STOP
             if len(key) >= 4:
                 phrases.setdefault(key, []).append((path, page.title, "title"))
             if has_aliases(page.frontmatter):
                 for alias in page.aliases:
                     if len(_phrase(alias)) >= 4:
                         phrases.setdefault(_phrase(alias), []).append((path, alias, "alias"))
-        return Names(phrases, title_words)
+        return Names(phrases)
 
     return vault.once("remember.names", make)
+
+
+class Titles(NamedTuple):
+    """Every page's title as the units a text may cover (a compound's parts, each word's terms)."""
+
+    analyser: Analyser
+    units: dict[str, list[frozenset[str]]]  # page -> one set of terms per unit of its title
+    weight: dict[frozenset[str], float]  # a unit's weight: rarer units among the titles say more
+
+
+def _titles(vault: Vault) -> Titles:
+    """The vault's titles analysed, made once a load."""
+
+    def make() -> Titles:
+        names = [p.title for path, p in vault.pages.items() if path != vault.index_page]
+        analyser = Analyser(vocabulary=vocabulary_of(names, least=1))
+        units: dict[str, list[frozenset[str]]] = {}
+        for path, page in vault.pages.items():
+            if path == vault.index_page:
+                continue
+            language = language_of(page.title)
+            mine: list[frozenset[str]] = []
+            for token in _WORD.findall(page.title):
+                keys = analyser.word_keys(fold(token), language)
+                # a compound is its parts (keys[1:]); a plain word is itself
+                mine.extend(frozenset(k) for k in (keys[1:] if len(keys) > 1 else keys))
+            units[path] = mine
+        counts: dict[frozenset[str], int] = {}
+        for mine in units.values():
+            for unit in set(mine):
+                counts[unit] = counts.get(unit, 0) + 1
+        total = max(len(units), 1)
+        weight = {unit: float(np.log(1.0 + total / n)) for unit, n in counts.items()}
+        return Titles(analyser, units, weight)
+
+    return vault.once("remember.titles", make)
+
+
+def title_cover(vault: Vault, text: str) -> list[tuple[float, str]]:
+    """(share of the title the text covers, page), best first: the share of each page's title
+    units (words, a compound's parts, weighted by rarity) whose terms, in either language, are in
+    the text's terms."""
+    titles = _titles(vault)
+    have = set(titles.analyser.terms(text))
+    found = []
+    for path, units in titles.units.items():
+        if not units:
+            continue
+        total = sum(titles.weight[u] for u in units)
+        covered = sum(titles.weight[u] for u in units if u & have)
+        if covered:
+            found.append((covered / total, path))
+    return sorted(found, key=lambda item: (-item[0], item[1]))
 
 
 def _mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
@@ -288,15 +372,44 @@ def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
     return "topic" if "topic" in vault.types else vault.types[0]
 
 
-def _new_page(vault: Vault, text: str, title: str, source: str, page_type: str | None) -> tuple[str, str]:
+def _new_page(
+    vault: Vault, text: str, title: str, source: str, page_type: str | None, kept: str = ""
+) -> tuple[str, str]:
+    """A new page's path and text; `kept` holds frontmatter lines carried over (from a page it supersedes)."""
     kind = _page_type(vault, text, page_type)
     folder = _folder_for(vault, kind)
     path = target_path(vault, folder + "/x.md" if folder else "x.md", title)
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
     body = _linked(vault, text, path)
-    header = f"---\ntype: {kind}\nsource: {source}\n---\n"
+    header = f"---\ntype: {kind}\n{kept}source: {source}\n---\n"
     return path, f"{header}# {title}\n\n{body.strip()}\n"
+
+
+# Fields a successor does not take over: its own type and source, the old page's names and identity.
+_NOT_KEPT = frozenset("type source aliases alias superseded_by id uid title created".split())
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
+
+
+def _kept_fields(vault: Vault, old: str) -> str:
+    """The old page's frontmatter lines (owner, tags, ...) as written, less those in _NOT_KEPT."""
+    from curator.core.read.parse import split_frontmatter
+
+    text = vault.text_of(old)
+    header, _, _ = split_frontmatter(text)
+    if not header:
+        return ""
+    kept: list[str] = []
+    keep = False
+    for line in str(header).splitlines():
+        if line.strip() in ("---", ""):
+            continue
+        m = _TOP_KEY.match(line)
+        if m is not None:
+            keep = m.group(1).casefold() not in _NOT_KEPT
+        if keep:
+            kept.append(line.rstrip("\r") + "\n")
+    return "".join(kept)
 
 
 def _folder_for(vault: Vault, page_type: str) -> str:
@@ -331,19 +444,59 @@ def _plan_add(vault: Vault, text: str, title: str, source: str, page_type: str |
 
 
 def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type: str | None, old: str) -> Plan:
-    path, page = _new_page(vault, text, title, source, page_type or vault.pages[old].frontmatter.get("type"))
+    kind = page_type or vault.pages[old].frontmatter.get("type")
+    path, page = _new_page(vault, text, title, source, kind, _kept_fields(vault, old))
     before = (vault.root / old).read_bytes()
     name = explicit_target(vault.resolver, old, path, False) if path in vault.pages else title
     after = set_scalar(before.decode("utf-8"), "superseded_by", f"[[{name}]]", old).encode("utf-8")
     changes = [FileChange(old, before, after), FileChange(path, None, page.encode("utf-8"))]
+    index = _index_change(vault, path, title)
+    if index is not None:
+        changes.append(index)
     details = {"decision": "supersede", "source": source, "page": path, "superseded": old}
     reason = f"Remember: {path} supersedes {old}"
     return Plan("remember", reason, tuple(sorted(changes, key=lambda c: c.path)), {}, 0, (), details)
 
 
+_HISTORY = frozenset("history verlauf chronik timeline incidents vorfälle störungen changelog".split())
+
+
+def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
+    """An event (a text with a date, a ticket or a weekday) as a line of the page's history
+    section, made at the page's end ("## History", "## Verlauf" on a German page) when it has none:
+    its date and ticket belong there, not in a title or the page's description."""
+    text = " ".join(sentences)
+    if not is_eventish(text):
+        return None
+    newline = "\r\n" if "\r\n" in page_text else "\n"
+    entry = "- " + _linked(vault, text, path)
+    lines = page_text.splitlines(keepends=True)
+    headings = vault.pages[path].headings
+    found = next((h for h in headings if h.level >= 2 and fold(h.text).strip() in _HISTORY), None)
+    if found is None:
+        name = "Verlauf" if language_of(page_text) == "de" else "History"
+        after = page_text.rstrip("\r\n") + newline + newline + f"## {name}" + newline + newline + entry + newline
+    else:
+        following = [h.line for h in headings if h.line > found.line and h.level <= found.level]
+        end_line = (following[0] - 1) if following else len(lines)
+        while end_line > found.line and not lines[end_line - 1].strip():
+            end_line -= 1
+        offset = sum(len(line) for line in lines[:end_line])
+        head = page_text[:offset] if page_text[:offset].endswith("\n") else page_text[:offset] + newline
+        rest = page_text[offset:]
+        after = head + entry + newline + (newline if rest.strip() else "") + rest.lstrip("\r\n")
+    details = {"decision": "merge-into", "page": path, "section": "history"}
+    change = FileChange(path, page_text.encode("utf-8"), after.encode("utf-8"))
+    return Plan("remember", f"Remember: add to the history of {path}", (change,), {}, 0, (), details)
+
+
 def _plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan:
     """The new sentences as a paragraph at the end of the page's best-matching section (the
-    section whose heading shares most words with them; the end of the page when none does)."""
+    section whose heading shares most words with them; the end of the page when none does); an
+    event as a line of its history section."""
+    history = _history_line(vault, path, sentences, page_text)
+    if history is not None:
+        return history
     words = {fold(w) for s in sentences for w in _WORD.findall(s)} - _STOP
     newline = "\r\n" if "\r\n" in page_text else "\n"
     paragraph = _linked(vault, " ".join(sentences), path)

@@ -30,7 +30,7 @@ from curator.core.state.statefiles import make_state_folder, state_folder
 if TYPE_CHECKING:
     from curator.core.read.vault import Vault
 
-SCHEMA_VERSION = 3  # 3: sections found by markdown.sections
+SCHEMA_VERSION = 4  # 3: sections found by markdown.sections; 4: words as each language writes them
 RRF_K = 60
 VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
 VECTOR_FLOOR = 0.5  # below this cosine (of a page or its best section) a page is noise
@@ -84,24 +84,38 @@ def chunks_of(title: str, path: str, text: str) -> list[Chunk]:
     return result or [Chunk(path, 0, title, "")]
 
 
-def _schema() -> Any:
-    from whoosh.analysis.analyzers import StemmingAnalyzer
+def _schema(languages: tuple[str, ...]) -> Any:
     from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-    analyzer = StemmingAnalyzer()
+    from curator.core.meaning.analysis import search_analyzer
+
+    analyzer = search_analyzer(languages)  # stems and stop words of the vault's languages, compounds split
     return Schema(
         chunk=ID(unique=True, stored=True),
         path=ID(stored=True),
         # Two searched fields keep a query to two posting lists a word: the title (boosted), and
-        # the section's heading path, the page's aliases and the section text together.
-        title=TEXT(analyzer=analyzer, field_boost=3.0, stored=True),
-        content=TEXT(analyzer=analyzer),
+        # the section's heading path, the page's aliases and the section text together. A word's
+        # several terms (its stems, a compound's parts) are alternatives in a query.
+        title=TEXT(analyzer=analyzer, field_boost=3.0, stored=True, multitoken_query="or"),
+        content=TEXT(analyzer=analyzer, multitoken_query="or"),
         heading=STORED,
         body=STORED,
         type=KEYWORD(lowercase=True),
         tags=KEYWORD(lowercase=True, commas=True),
         sha=STORED,
     )
+
+
+def languages_of(vault: Vault) -> tuple[str, ...]:
+    """The vault's languages, told from up to 200 of its pages (evenly spread), once a load."""
+    from curator.core.read.words import vault_languages
+
+    def make() -> tuple[str, ...]:
+        paths = sorted(vault.pages)
+        step = max(1, len(paths) // 200)
+        return vault_languages(vault.text_of(p)[:2000] for p in paths[::step])
+
+    return vault.once("search.languages", make)
 
 
 class SearchIndex:
@@ -115,9 +129,13 @@ class SearchIndex:
         self.folder = cache.state_dir(root) / "search"
         self.state_file = self.folder / "state.json"
 
-    def _state(self) -> dict[str, Any]:
+    def _state(self, languages: tuple[str, ...] | None = None) -> dict[str, Any]:
         data = cache.read_json(self.state_file)
-        return data if isinstance(data, dict) and data.get("schema") == SCHEMA_VERSION else {}
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION:
+            return {}
+        if languages is not None and tuple(data.get("languages") or ("en",)) != languages:
+            return {}  # the vault's languages changed: its words are analysed anew
+        return data
 
     def update(self, vault: Vault, progress: Callable[[int, int], None] | None = None) -> dict[str, int]:
         """Reindex changed pages, drop deleted ones; rebuild on a schema change. Returns the counts.
@@ -129,12 +147,13 @@ class SearchIndex:
         from whoosh import index
 
         state_folder(vault.root, "search")  # a symbolic link here would take whoosh's writes elsewhere
-        state = self._state()
+        languages = languages_of(vault)
+        state = self._state(languages)
         if not state or not self._clear_leftovers():
             shutil.rmtree(self.folder, ignore_errors=True)
             make_state_folder(vault.root, "search")
-            index.create_in(str(self.folder), _schema())
-            state = {"schema": SCHEMA_VERSION, "pages": {}}
+            index.create_in(str(self.folder), _schema(languages))
+            state = {"schema": SCHEMA_VERSION, "languages": list(languages), "pages": {}}
         known: dict[str, str] = state["pages"]
         current = {p.path: p.sha for p in vault.pages.values() if p.unreadable is None}
         changed = [p for p, sha in current.items() if known.get(p) != sha]
@@ -218,16 +237,18 @@ class SearchIndex:
         return found, terms
 
 
-def snippet(body: str, terms: set[str]) -> str:
+def snippet(body: str, terms: set[str], languages: tuple[str, ...] = ("en",)) -> str:
     """The best short passage of a section, matched words in «» (only for the hits shown)."""
     from whoosh import highlight
-    from whoosh.analysis.analyzers import StemmingAnalyzer
+
+    from curator.core.meaning.analysis import search_analyzer
 
     body = markdown.plain(body)  # read outside a Markdown renderer: no syntax marks
     if not terms:
         return " ".join(body[:160].split())
     fragmenter = highlight.ContextFragmenter(maxchars=160, surround=50)
-    marked = highlight.highlight(body, frozenset(terms), StemmingAnalyzer(), fragmenter, _Marker(), top=2)
+    analyzer = search_analyzer(languages)
+    marked = highlight.highlight(body, frozenset(terms), analyzer, fragmenter, _Marker(), top=2)
     return " ".join((marked or body[:160]).split())
 
 
@@ -327,6 +348,20 @@ def _reranked(
     return [top[i] for i in order] + ranked[RERANK_DEPTH:]
 
 
+def _stop_words(languages: tuple[str, ...]) -> frozenset[str]:
+    from curator.core.read.words import stop_words
+
+    return frozenset().union(*(stop_words(language) for language in languages))
+
+
+SUPERSEDED_SHARE = 0.5  # the share of its score a page marked `superseded_by` keeps
+
+
+def _superseded(vault: Vault, path: str) -> bool:
+    value = vault.pages[path].frontmatter.get("superseded_by")
+    return bool(value) and bool(str(value).strip())
+
+
 def _query_fields(vault: Vault) -> set[str]:
     keys = {k.casefold() for p in vault.pages.values() for k in p.frontmatter}
     return {"type", "path", "tag", "tags", "scheme", *KNOWN_RELATIONS} | keys
@@ -390,13 +425,17 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     fused.update(hop)
     if config.search_half_life_days > 0 and fused:  # a freshness prior: off unless configured
         fused = _with_freshness(vault, fused, config.search_half_life_days)
+    superseded = {p: str(vault.pages[p].frontmatter["superseded_by"]) for p in fused if _superseded(vault, p)}
+    for path in superseded:  # what it said no longer holds: below the pages that still do
+        fused[path] *= SUPERSEDED_SHARE
     ranked = _ranked(fused, rankings["bm25"], confident)
     if config.search_rerank_model and query.text:
         ranked = _reranked(vault, query.text, ranked, sections, notes)
     if not query.text:  # filters only: every matching page, by title
         ranked = sorted(allowed, key=lambda p: (fold(vault.pages[p].title), p))
         fused = dict.fromkeys(ranked, 0.0)
-    words = {fold(w) for w in re.findall(r"\w+", query.text)}
+    stops = _stop_words(languages_of(vault))  # "der" names no page, even through an alias that holds it
+    words = {fold(w) for w in re.findall(r"\w+", query.text)} - stops
     hits = []
     for path in ranked[:limit]:
         page = vault.pages[path]
@@ -411,8 +450,17 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
             reasons.append(f"linked from {vault.pages[linked_from[path]].title}")
         if not query.text:
             reasons.append("filter")
+        if path in superseded:
+            reasons.append(f"superseded by {superseded[path]}")
         heading, body = sections.get(path, (page.title, ""))
         hits.append(
-            SearchHit(path, page.title, round(fused[path], 5), heading, snippet(body, terms) if body else "", reasons)
+            SearchHit(
+                path,
+                page.title,
+                round(fused[path], 5),
+                heading,
+                snippet(body, terms, languages_of(vault)) if body else "",
+                reasons,
+            )
         )
     return SearchResult(raw, hits, rankings, notes)

@@ -113,7 +113,7 @@ _WEEKDAYS = _WEEKDAY_NAMES + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
 _DAY_PARTS = "morning|afternoon|evening|night|morgen|vormittag|nachmittag|abend|nacht"
 _NUMBERED = (
     r"(?i)\b(?:ticket|issue|incident|inc|bug|case|jira|change|cr|pr|mr|pull request|merge request|störung|vorfall)"
-    r"\s*(?:no\.?|nr\.?|number)?\s*#?\s*\d+\b|#\d+\b|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
+    r"\s*(?:no\.?|nr\.?|number)?\s*[#!]?\s*\d+\b|#\d+\b|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
 )
 _TIME = r"(?i)\b\d{1,2}[:.h]\d{2}(?:\s*(?:am|pm|uhr|h))?\b|\b\d{1,2}\s*(?:am|pm|uhr)\b"
 _WEEKDAY = rf"(?i)\b(?:{_WEEKDAYS})\b\.?(?:\s+(?:{_DAY_PARTS}))?"
@@ -202,7 +202,7 @@ _STATUS_WORDS = (
 # tenth of the time of re here (its `\b` is ASCII's, which only adds boundaries).
 _ANY_STATUS_WORD = re2.compile(_STATUS_WORDS)
 _NAMED = (  # what a status update names: a ticket, a pull request, a version
-    r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*#?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
+    r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*[#!]?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
     r"|\bv?\d+\.\d+\.\d+\b"
 )
 _SMALL_WORDS = frozenset("a an the to of on in at for and or der die das und zu von vom am im".split())

@@ -1,0 +1,111 @@
+"""The name of the thing a sentence is about: the noun phrase it opens with, in English or German,
+without the verb, adverb or clause that follows ("The rate limiter now allows ..." -> "Rate
+limiter", "Der CI-Build schlägt ... fehl" -> "CI-Build"), for a new page's title.
+
+Cheap rules, no tagger: German nouns are capitalised, so a German phrase is its capitalised words
+(with an adjective before them, and a genitive or "für"/"nach" with a noun after); an English
+phrase ends at the first verb-like word (a modal or auxiliary, -s or -ed after the second word, an
+irregular past, a word after a plural noun), adverb (-ly, now, still ...), particle or
+preposition.
+"""
+
+from __future__ import annotations
+
+import re
+
+from curator.core.read.words import language_of
+
+_TOKEN = re.compile(r"\S+")
+_EDGE = ".,:;!?()[]\"'«»„“”"
+_DETERMINERS = frozenset(
+    "the a an this that these those our my your their its his her "
+    "der die das den dem des ein eine einen einem einer eines unser unsere unseren unserem unserer "
+    "mein meine dein deine ihr ihre dieser diese dieses diesen".split()
+)
+_PRONOUNS = frozenset("we i you they he she it someone somebody wir ich du sie er es man jemand".split())
+_EN_STOP = frozenset(
+    "is are was were be been being has have had will would can could should must may might does do did "
+    "on in at for with from to by via into onto over under after before since during because when while "
+    "but and or than as if that which who where of about through "
+    "now then still already also always never often usually sometimes again just only soon today yesterday "
+    "back off out up down away".split()
+)
+_EN_IRREGULAR = frozenset(
+    "ran fell went broke got took gave lost made sent kept left came saw found held hit shut put set "
+    "began brought built caught drew drove froze grew knew led let met paid quit read rose said sold "
+    "stood stole struck swung threw told woke won wore wrote runs goes gets takes fails".split()
+)
+_DE_JOINERS = frozenset("der des für nach von".split())  # "Sicherung der Kundendatenbank", "Export nach SAP"
+
+
+def noun_phrase(sentence: str, limit: int = 6, language: str | None = None) -> str:
+    """The noun phrase `sentence` opens with (its subject, or the object after a pronoun and its
+    verb), at most `limit` words; "" when none is found. `language` is the whole text's, when
+    `sentence` is a part of it."""
+    words = [w.strip(_EDGE) for w in _TOKEN.findall(sentence)]
+    words = [w for w in words if w]
+    german = (language or language_of(sentence)) == "de" or (
+        bool(words) and sum(w[:1].isupper() for w in words[1:]) > len(words[1:]) / 2
+    )
+    phrase = _german(words) if german else _english(words)
+    return " ".join(phrase[:limit])
+
+
+def _skip_opening(words: list[str], german: bool) -> list[str]:
+    """The words from where the phrase starts: past a pronoun subject and its verbs, a bare verb
+    opening a log line ("Renewed the ..."), and determiners."""
+    i = 0
+    if words and words[0].casefold() in _PRONOUNS:
+        i = 1
+        while i < len(words) and words[i].casefold() not in _DETERMINERS and not (german and words[i][:1].isupper()):
+            i += 1
+            if not german:
+                break  # "We moved the ...": one verb
+    elif not german and words and words[0].casefold().endswith("ed") and len(words) > 1:
+        i = 1
+    while i < len(words) and words[i].casefold() in _DETERMINERS:
+        i += 1
+    return words[i:]
+
+
+def _german(words: list[str]) -> list[str]:
+    words = _skip_opening(words, True)
+    phrase: list[str] = []
+    for i, word in enumerate(words):
+        following = words[i + 1] if i + 1 < len(words) else ""
+        if _capitalised(word):
+            phrase.append(word)
+        elif not phrase and word.isalpha() and _capitalised(following):
+            phrase.append(word)  # an adjective before its noun: "nächtliche Sicherung"
+        elif phrase and word.casefold() in _DE_JOINERS and _capitalised(following):
+            phrase.append(word)
+        else:
+            break
+    return phrase
+
+
+def _capitalised(word: str) -> bool:
+    return word[:1].isupper() or (word[:1].isdigit() and "-" in word)
+
+
+def _english(words: list[str]) -> list[str]:
+    words = _skip_opening(words, False)
+    phrase: list[str] = []
+    for i, word in enumerate(words):
+        bare = word.casefold()
+        if i == 0:
+            phrase.append(word)
+            continue
+        if bare in _EN_STOP or bare in _EN_IRREGULAR or (len(bare) > 4 and bare.endswith("ly")):
+            break
+        lower = word.islower()
+        verb_like = lower and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")
+        if i >= 2 and verb_like:
+            break
+        plural = phrase[-1].islower() and phrase[-1].endswith("s") and not phrase[-1].endswith("ss")
+        if lower and plural and len(phrase) >= 2 and not bare.endswith("s") and "-" not in bare:
+            break  # "Grafana alerts route to ...": a plural noun's verb
+        if any(ch.isdigit() for ch in word) and not phrase[-1][:1].isupper():
+            break
+        phrase.append(word)
+    return phrase

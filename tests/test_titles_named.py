@@ -1,0 +1,21 @@
+"""Minted titles name a thing: each agent sentence of `title_cases` gets a title a person accepts."""
+
+from __future__ import annotations
+
+import pytest
+from title_cases import TITLE_CASES
+
+from curator.core.curate.remember import title_for
+from curator.core.read.titles import find_date
+
+
+@pytest.mark.parametrize(("text", "accepted"), TITLE_CASES, ids=[t[:40] for t, _ in TITLE_CASES])
+def test_a_minted_title_is_a_noun_phrase_from_the_text(text: str, accepted: set[str]) -> None:
+    title = title_for(text)
+    assert title.casefold() in {a.casefold() for a in accepted}, title
+    assert find_date(title) is None
+
+
+def test_the_list_is_long_enough_in_both_languages() -> None:
+    german = [t for t, _ in TITLE_CASES if any(w in t.split() for w in ("der", "die", "das", "Der", "Die", "Das"))]
+    assert len(TITLE_CASES) >= 40 and len(german) >= 10

@@ -1,0 +1,81 @@
+"""Sentences an agent hands to `curator remember`, each with the titles a person would accept for
+a new page about it: a noun phrase from the text naming the thing, never a date, a trailing verb or
+adverb, or a word cut off. Written before the title code was changed for them."""
+
+from __future__ import annotations
+
+TITLE_CASES: list[tuple[str, set[str]]] = [
+    # English
+    ("The rate limiter now allows a burst of 20 requests.", {"Rate limiter"}),
+    ("Checkout database ran out of connections at 14:00.", {"Checkout database"}),
+    ("Renewed the certificates on both gateways.", {"Certificates", "Gateway certificates", "Gateways"}),
+    (
+        "Postgres replica lag alerts fire after 30 seconds on the EU cluster.",
+        {"Postgres replica lag", "Postgres replica lag alerts"},
+    ),
+    (
+        "Kafka consumer group billing-events must be reset after schema changes.",
+        {"Kafka consumer group", "Kafka consumer group billing-events"},
+    ),
+    (
+        "The Redis cache cluster evicts keys with allkeys-lru; the memory limit is 8 GB per node.",
+        {"Redis cache cluster"},
+    ),
+    ("Our CDN is Fastly; purges by surrogate key take about two seconds.", {"CDN"}),
+    ("The mobile app release train ships every second Wednesday.", {"Mobile app release train"}),
+    ("Terraform state for production lives in a locked S3 bucket with versioning on.", {"Terraform state"}),
+    ("Feature flags are managed in Unleash; stale flags are removed every quarter.", {"Feature flags"}),
+    ("The VPN for contractors uses WireGuard; configs are issued by the IT desk.", {"VPN", "VPN for contractors"}),
+    ("The data warehouse loads orders nightly into BigQuery at 01:00 UTC.", {"Data warehouse"}),
+    ("Grafana alerts route to Opsgenie; the payments rotation has its own schedule.", {"Grafana alerts"}),
+    ("Incident 2026-08-14: the orders database ran out of connections during the sale.", {"Orders database"}),
+    ("On 3 March 2026 the search cluster lost a data node.", {"Search cluster"}),
+    ("Yesterday the nightly backup job silently skipped the audit database.", {"Nightly backup job"}),
+    ("certificate expired on api-2", {"Certificate"}),
+    ("Login service returns 500 when the session store is full.", {"Login service"}),
+    ("The staging environment is rebuilt from scratch every Sunday night.", {"Staging environment"}),
+    ("Image uploads larger than 10 MB are rejected by the gateway.", {"Image uploads"}),
+    ("The billing export job quietly stopped sending invoices after the upgrade.", {"Billing export job"}),
+    ("Webhook retries back off exponentially up to one hour.", {"Webhook retries"}),
+    ("JIRA-4411: the invoice PDF renderer crashes on Arabic names.", {"Invoice PDF renderer"}),
+    ("Our on-call handbook recommends paging the database owner first.", {"On-call handbook"}),
+    # German
+    ("Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen", {"Zertifikat"}),
+    ("Rate-Limiter erlaubt jetzt einen Burst von 20 Anfragen.", {"Rate-Limiter"}),
+    ("Der CI-Build schlägt bei jedem Pull Request fehl.", {"CI-Build"}),
+    ("Die Buchhaltung exportiert Rechnungen monatlich als DATEV-Datei.", {"Buchhaltung"}),
+    (
+        "Der Redis-Cache verdrängt Schlüssel mit allkeys-lru; das Speicherlimit liegt bei 8 GB je Knoten.",
+        {"Redis-Cache"},
+    ),
+    ("Feature-Flags verwalten wir in Unleash; alte Flags werden jedes Quartal entfernt.", {"Feature-Flags"}),
+    (
+        "Das VPN für Externe läuft über WireGuard, die Konfigurationen verteilt der IT-Service.",
+        {"VPN", "VPN für Externe"},
+    ),
+    ("Unser CDN ist Fastly; ein Purge per Surrogate-Key dauert etwa zwei Sekunden.", {"CDN"}),
+    ("Die Bestelldatenbank hatte am 03.09.2026 keine freien Verbindungen.", {"Bestelldatenbank"}),
+    ("Zertifikatsfehler beim Kartennetz-Handshake heute Nacht, Gateway 1 betroffen.", {"Zertifikatsfehler"}),
+    ("Die CI-Runner cachen Docker-Images jetzt in einem lokalen Registry-Mirror.", {"CI-Runner"}),
+    ("Der Zahlungsdienst hat ein Limit von 100 Anfragen pro Sekunde je Händler.", {"Zahlungsdienst"}),
+    (
+        "Die nächtliche Sicherung der Kundendatenbank ist gestern fehlgeschlagen.",
+        {"Nächtliche Sicherung", "Sicherung der Kundendatenbank", "Nächtliche Sicherung der Kundendatenbank"},
+    ),
+    (
+        "Das Monitoring für den Checkout meldet seit Montag falsche Fehlerraten.",
+        {"Monitoring", "Monitoring für den Checkout"},
+    ),
+    ("Störung am 14.08.2026: Der Login-Dienst antwortet nicht.", {"Login-Dienst"}),
+    ("Die Staging-Umgebung wird jeden Sonntag neu aufgebaut.", {"Staging-Umgebung"}),
+    ("Neue Mitarbeiter bekommen ihren Laptop am ersten Tag von der IT.", {"Neue Mitarbeiter"}),
+    ("Der Export nach SAP läuft jede Nacht um 2 Uhr.", {"Export nach SAP"}),
+    (
+        "Die Kafka-Consumer-Gruppe billing-events muss nach Schemaänderungen zurückgesetzt werden.",
+        {"Kafka-Consumer-Gruppe", "Kafka-Consumer-Gruppe billing-events"},
+    ),
+    ("Wir haben das Zertifikat auf beiden Gateways erneuert.", {"Zertifikat"}),
+    # mixed
+    ("Der Deploy-Job in der CI pipeline hängt seit dem Runner-Update.", {"Deploy-Job"}),
+    ("Payments API liefert seit gestern Fehler 502 für SEPA.", {"Payments API"}),
+]
