@@ -229,6 +229,28 @@ def test_nothing_the_repository_ships_runs(tmp_path: Path) -> None:
     assert entry.commit and not marker.exists()
 
 
+def test_a_signed_history_with_a_signature_program_of_the_repository_runs_nothing(tmp_path: Path) -> None:
+    """`git log` of the pages' ages (the `stale` rule, the agent's `recent`) with log.showSignature
+    and gpg.program set by the repository: the program never runs."""
+    vault, repo = vault_repo(tmp_path)
+    marker = tmp_path / "ran"
+    signer = tmp_path / "signer.sh"
+    signer.write_text(
+        f"#!/bin/sh\necho \"$*\" >> '{marker}'\ncat >/dev/null\necho '[GNUPG:] SIG_CREATED ' >&2\n"
+        "printf -- '-----BEGIN PGP SIGNATURE-----\\n\\nAAAA\\n-----END PGP SIGNATURE-----\\n'\n"
+    )
+    signer.chmod(0o755)
+    repo.git.execute(["git", "-c", f"gpg.program={signer}", "commit", "--allow-empty", "-q", "-S", "-m", "signed"])
+    marker.unlink(missing_ok=True)
+    with repo.config_writer() as config:
+        config.set_value("log", "showSignature", "true")
+        config.set_value("gpg", "program", str(signer))
+    assert main(["lint", str(vault), "--no-cache", "--select", "stale"]) in (0, 1)
+    from curator.core.read.age import last_edited
+
+    assert last_edited(load_vault(vault, use_cache=False)) and not marker.exists()
+
+
 def test_a_filter_driver_of_the_repository_neither_runs_nor_is_bypassed(tmp_path: Path) -> None:
     vault, repo = vault_repo(tmp_path, {".gitattributes": "*.md filter=evil\n"})
     marker = tmp_path / "ran"
