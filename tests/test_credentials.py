@@ -372,3 +372,24 @@ def test_a_drawing_is_scanned_for_credentials_in_its_text_not_its_data(tmp_path:
     )
     found = [(f.path, f.line) for f in check_vault(load_vault(root, use_cache=False)) if f.rule == "secret"]
     assert found == [("Excalidraw/Login.excalidraw.md", 5)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ("Alpha", "Alpha AKIAQ3EGRZLKJ4TXW7NP", None),  # a key as the new name
+        ("Alpha", "Alpha two", "see postgres://orders_app:Tr0ub4dor-2026@db.internal:5432/orders"),
+        ("Alpha", "Alpha two", "password=Tr0ub4dor-2026"),
+    ],
+)
+def test_a_credential_in_a_new_name_or_a_reason_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, reason: str | None
+) -> None:
+    """A reason becomes the commit message, which git keeps for good; a name becomes a file name."""
+    root = make_vault(tmp_path / "v", {"Alpha.md": "# Alpha\n\nText.\n", "b.md": "[[Alpha]]\n"})
+    original = tree(root)
+    args = ["rename", str(root), old, new, *(["--reason", reason] if reason else [])]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "would hold a credential" in err and err.count("\n") == 1
+    assert tree(root) == original

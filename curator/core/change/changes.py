@@ -102,7 +102,7 @@ def plan_and_apply(
 
 def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     """`apply` once the vault's lock is held and what earlier commands left is settled."""
-    refuse_credentials(plan.changes)  # before a byte is written
+    refuse_credentials(plan.changes, plan.reason)  # before a byte is written
     for change in plan.changes:  # writing would put a file where the link is, and undo could not put the link back
         if os.path.islink(root / change.path):
             raise EditError(
@@ -319,11 +319,21 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     return entry
 
 
-def refuse_credentials(changes: Iterable[FileChange]) -> None:
-    """EditError naming the file, line and kind when a change adds a line that holds a credential.
-    The whole new text is scanned, so an allowlist comment on the line before counts; a line the
-    file held before is not the change's to answer for (lint reports it)."""
+def refuse_credentials(changes: Iterable[FileChange], reason: str = "") -> None:
+    """EditError naming the file, line and kind when a change adds a line that holds a credential,
+    names a new file with one, or gives one as its reason (its commit message, which git keeps
+    for good). The whole new text is scanned, so an allowlist comment on the line before counts;
+    a line the file held before is not the change's to answer for (lint reports it)."""
     from curator.core.read.credentials import find_credentials
+
+    changes = list(changes)
+    named = [(c.path, f"the new page name {c.path!r}") for c in changes if c.before is None]
+    for text, what in [(reason, "the change's reason (its commit message)"), *named]:
+        for found in find_credentials(text):
+            raise EditError(
+                f"{what} would hold a credential ({found.kind}); nothing was written. "
+                "Keep secrets out of the vault and its history."
+            )
 
     for change in changes:
         if change.after is None:
