@@ -47,3 +47,18 @@ def test_update_says_how_far_it_got(sample_vault: Path) -> None:
 def test_plain_drops_markdown_syntax_and_keeps_the_words() -> None:
     text = "## Fix\n> see **[[Pool sizing|the pool]]** and [docs](https://x.y) - run `pgbouncer -R`\n- [ ] *check* it"
     assert plain(text) == "Fix\nsee the pool and docs - run pgbouncer -R\ncheck it"
+
+
+def test_an_index_this_user_did_not_build_is_built_anew(sample_vault: Path) -> None:
+    """A cloned vault's search index is someone else's: its text could be anything, so it is not used."""
+    import json
+
+    vault = load_vault(sample_vault, use_cache=False)
+    index = SearchIndex(sample_vault)
+    pages = index.update(vault)["pages"]
+    assert index.update(vault)["reindexed"] == 0  # this user's own index: kept
+    state = json.loads(index.state_file.read_bytes())
+    unsealed = {key: state[key] for key in ("schema", "languages", "pages") if key in state}
+    assert len(unsealed) < len(state) and unsealed["pages"]  # the same members, without this user's seal
+    index.state_file.write_text(json.dumps(unsealed))
+    assert index.update(vault)["reindexed"] == pages

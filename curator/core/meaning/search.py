@@ -25,7 +25,7 @@ from curator.core.read.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.read.resolve import fold
 from curator.core.state import cache
 from curator.core.state.lock import state_lock
-from curator.core.state.statefiles import make_state_folder, state_folder
+from curator.core.state.statefiles import StateKeyError, label_of, make_state_folder, seal, state_folder
 
 if TYPE_CHECKING:
     from curator.core.read.vault import Vault
@@ -130,7 +130,9 @@ class SearchIndex:
         self.state_file = self.folder / "state.json"
 
     def _state(self, languages: tuple[str, ...] | None = None) -> dict[str, Any]:
-        data = cache.read_json(self.state_file)
+        # Sealed: an index another user's curator built (a cloned vault's) is built anew, never
+        # trusted to hold what the pages say (its snippets reach an agent as the vault's text).
+        data = cache.read_json(self.state_file, sealed=True)
         if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION:
             return {}
         if languages is not None and tuple(data.get("languages") or ("en",)) != languages:
@@ -184,7 +186,11 @@ class SearchIndex:
                     )
             writer.commit()
             state["pages"] = current
-            write_atomic(self.state_file, json.dumps(state).encode())
+            try:
+                stored = b"".join(seal(label_of(self.state_file), [json.dumps(state).encode()]))
+            except StateKeyError:  # no key to seal it with: the next search builds the index again
+                stored = json.dumps(state).encode()
+            write_atomic(self.state_file, stored)
         progress(len(changed), len(changed))
         return {"reindexed": len(changed), "removed": len(gone), "pages": len(current)}
 
