@@ -299,3 +299,17 @@ def test_a_query_nested_as_deep_as_anyone_writes_runs(tmp_path: Path, capsys: py
     root = make_vault(tmp_path / "v", good_pages())
     assert main(["query", str(root), "(" * 50 + "NOT " * 49 + "type:topic" + ")" * 50]) == 0
     assert capsys.readouterr().err == "curator: 1 pages\n"
+
+
+def test_a_fix_to_a_page_that_is_not_utf8_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The index page (the drift fix writes into it) holds a byte that is not UTF-8."""
+    from curator.cli.main import main
+
+    root = make_vault(tmp_path / "v", {"MEMORY.md": b"# Memory\n\n- [[a]]\n\xe9\n", "a.md": "# A\n", "b.md": "# B\n"})
+    before = (root / "MEMORY.md").read_bytes()
+    assert main(["fix", str(root), "--rule", "index-drift"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not valid UTF-8" in err, err
+    assert (root / "MEMORY.md").read_bytes() == before

@@ -40,11 +40,16 @@ class VaultBusy(CuratorError):
 
 
 # What an adapter may catch and show as one line: curator's own errors and the file system's.
-REPORTED = (CuratorError, OSError)
+REPORTED = (CuratorError, OSError, UnicodeDecodeError)
 
 
 def one_line(exc: BaseException) -> str:
     """The message for an error curator reports without a traceback (see REPORTED)."""
+    if isinstance(exc, UnicodeDecodeError):  # a page to be changed that is not UTF-8 (lint reads it with replacements)
+        return (
+            f"a page of this change is not valid UTF-8 ({exc.reason} at byte {exc.start}); "
+            "save it as UTF-8 (curator lint names it: bad-encoding); nothing was changed"
+        )
     if isinstance(exc, OSError) and not isinstance(exc, CuratorError):
         return f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")
     return str(exc)
