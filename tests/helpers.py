@@ -61,3 +61,16 @@ def init_repo(root: Path) -> Any:
     repo.git.add("-A")
     repo.git.commit("-m", "initial")
     return repo
+
+
+def notifications(app: Any, monkeypatch: Any) -> list[str]:
+    """Every notification the app shows from now on (the screens' go through the app too)."""
+    said: list[str] = []
+    shown = app.notify
+
+    def notify(message: str, **kwargs: Any) -> None:
+        said.append(message)
+        shown(message, **kwargs)
+
+    monkeypatch.setattr(app, "notify", notify)
+    return said

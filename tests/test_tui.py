@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from edit_helpers import tree
-from helpers import NOT_A_STUB, make_vault, settle
+from helpers import NOT_A_STUB, make_vault, notifications, settle
 from textual.widgets import DataTable, Input, OptionList
 
 from curator.cli.main import main
@@ -28,19 +28,6 @@ pytestmark = pytest.mark.anyio
 
 def main_of(app: CuratorApp) -> MainScreen:
     return app.main
-
-
-def notifications(app: CuratorApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every notification the app shows from now on (the screens' go through the app too)."""
-    said: list[str] = []
-    shown = app.notify
-
-    def notify(message: str, **kwargs: Any) -> None:
-        said.append(message)
-        shown(message, **kwargs)
-
-    monkeypatch.setattr(app, "notify", notify)
-    return said
 
 
 async def test_startup_shows_pages_findings_and_how_to_review(sample_vault: Path) -> None:

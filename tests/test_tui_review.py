@@ -4,10 +4,9 @@ vault as it is, and `a` refused (the new diff shown) when the change planned und
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
-from helpers import settle
+from helpers import notifications, settle
 
 from curator.core.change.changes import history
 from curator.core.change.edits import plan_diff
@@ -31,25 +30,13 @@ def _overlapping(root: Path) -> tuple[Suggestion, Suggestion]:
     return first, second
 
 
-def _notifications(app: CuratorApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    said: list[str] = []
-    shown = app.notify
-
-    def notify(message: str, **kwargs: Any) -> None:
-        said.append(message)
-        shown(message, **kwargs)
-
-    monkeypatch.setattr(app, "notify", notify)
-    return said
-
-
 async def test_the_second_of_two_overlapping_suggestions_shows_its_fresh_diff_before_a_applies_it(
     sample_vault: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first, second = _overlapping(sample_vault)
     stale = plan_diff(plan_for(load_vault(sample_vault), second))  # planned before the first is applied
     app = CuratorApp(sample_vault)
-    said = _notifications(app, monkeypatch)
+    said = notifications(app, monkeypatch)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
         await pilot.press("r")
