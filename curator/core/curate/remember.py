@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterable
 from typing import NamedTuple
 
 import numpy as np
@@ -33,7 +34,7 @@ from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.meaning.duplicates import CONTAINED, share_held
 from curator.core.read.naming import noun_phrase
-from curator.core.read.page import has_aliases
+from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold
 from curator.core.read.titles import diary_title, is_eventish, is_status_update, subject_of
 from curator.core.read.vault import Vault
@@ -477,12 +478,7 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
         name = "Verlauf" if language_of(page_text) == "de" else "History"
         after = page_text.rstrip("\r\n") + newline + newline + f"## {name}" + newline + newline + entry + newline
     else:
-        following = [h.line for h in headings if h.line > found.line and h.level <= found.level]
-        end_line = (following[0] - 1) if following else len(lines)
-        while end_line > found.line and not lines[end_line - 1].strip():
-            end_line -= 1
-        offset = sum(len(line) for line in lines[:end_line])
-        head = page_text[:offset] if page_text[:offset].endswith("\n") else page_text[:offset] + newline
+        head, offset = _section_end(page_text, lines, headings, found, newline)
         rest = page_text[offset:]
         after = head + entry + newline + (newline if rest.strip() else "") + rest.lstrip("\r\n")
     details = {"decision": "merge-into", "page": path, "section": "history"}
@@ -508,15 +504,24 @@ def _plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: s
         default=None,
     )
     if best is not None and words & {fold(w) for w in _WORD.findall(best.text)}:
-        following = [h.line for h in headings if h.line > best.line and h.level <= best.level]
-        end_line = (following[0] - 1) if following else len(lines)
-        while end_line > best.line and not lines[end_line - 1].strip():
-            end_line -= 1
-        offset = sum(len(line) for line in lines[:end_line])
-        head = page_text[:offset] if page_text[:offset].endswith("\n") else page_text[:offset] + newline
+        head, offset = _section_end(page_text, lines, headings, best, newline)
         text = head + newline + paragraph + newline + page_text[offset:]
     else:
         text = page_text.rstrip("\r\n") + newline + newline + paragraph + newline
     details = {"decision": "merge-into", "page": path}
     change = FileChange(path, page_text.encode("utf-8"), text.encode("utf-8"))
     return Plan("remember", f"Remember: add to {path}", (change,), {}, 0, (), details)
+
+
+def _section_end(
+    page_text: str, lines: list[str], headings: Iterable[Heading], heading: Heading, newline: str
+) -> tuple[str, int]:
+    """The text up to the end of `heading`'s section (its last line that is not blank, ending in a
+    newline), and that end's offset: where a line added to the section goes."""
+    following = [h.line for h in headings if h.line > heading.line and h.level <= heading.level]
+    end_line = (following[0] - 1) if following else len(lines)
+    while end_line > heading.line and not lines[end_line - 1].strip():
+        end_line -= 1
+    offset = sum(len(line) for line in lines[:end_line])
+    head = page_text[:offset] if page_text[:offset].endswith("\n") else page_text[:offset] + newline
+    return head, offset
