@@ -193,6 +193,8 @@ async def test_a_memory_never_goes_into_a_page_a_person_wrote(sample_vault: Path
             "remember", {"text": "Certificate renewal for the card gateways now needs a second approver."}
         )
         assert "person wrote" in await refused(client, "remember", text=FACTS[2], source="manual")
+        for disguised in ('"manual"', "'manual'", "manual # agent", "!!str manual", "agent\nsource: manual"):
+            assert "a plain name" in await refused(client, "remember", text=FACTS[2], source=disguised)
     document = result.structured_content
     assert document is not None and document["suggestion"] and not document["applied"]
     assert "problems/Certificate renewal.md" in document["files"]

@@ -11,6 +11,7 @@ claim to be a person (`source: manual`); and it undoes only the changes it made 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 BY_AGENT = "mcp"  # the journal entry's `details["by"]` of a change an agent made through this server
 MANUAL = "manual"
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 NOTES = "_notes"  # remarks a tool adds for the agent to read: the server says them beside the document
 
 
@@ -79,7 +81,11 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
     from curator.core.curate.remember import remember as decide
 
     text, source, page_type = args["text"], args.get("source", "agent"), args.get("type")
-    if source.strip().casefold() == MANUAL:
+    if not _PLAIN_NAME.fullmatch(
+        source
+    ):  # written into YAML as it is: quotes, comments, tags and lines could say manual
+        raise EditError(f"source {source!r}: a plain name of letters, digits, '.', '_' or '-' (such as 'agent')")
+    if source.casefold() == MANUAL:
         raise EditError("source 'manual' marks what a person wrote; an agent remembers as 'agent' or its own name")
     vault = memory.vault()
     proposal = decide(vault, text, source, page_type)
