@@ -63,6 +63,7 @@ ARGUMENTS: dict[str, Run] = {
     "fix": Run([]),
     "remember": Run(["The search cluster moved to three nodes in the Frankfurt region."]),
     "search": Run(["checkout", "outage"]),
+    "index": Run([]),
     "query": Run(["type:problem", "sort:title"]),
     "stats": Run(["--by", "type,folder"]),
     "mcp": Run([]),  # serves MCP on stdin/stdout; stdin at its end: the client has gone, exit 0

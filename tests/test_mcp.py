@@ -407,3 +407,42 @@ def test_lint_does_not_import_the_sdk(sample_vault: Path) -> None:
     loaded = done.stdout.strip().splitlines()[-1]
     assert "'curator.core.check.lint'" in loaded  # it ran
     assert "'mcp'" not in loaded and "mcp_types" not in loaded and "curator.mcp" not in loaded
+
+
+def test_the_server_has_the_model_read_the_vault_between_calls(
+    sample_vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Behind the agent's calls the model reads every page, stopping at once when a call holds the
+    turn, so searches come to use every page without one of them waiting for it."""
+    import threading
+    import time
+
+    from curator.core.meaning import vectors
+    from curator.core.meaning.embeddings import LexicalProvider
+    from curator.mcp.memory import Memory
+
+    class Slow(LexicalProvider):
+        id = "slow-model"
+        cheap = False
+
+        def embed(self, texts, progress=None):  # type: ignore[no-untyped-def]
+            time.sleep(0.05)
+            return super().embed(texts, progress)
+
+    monkeypatch.setattr(vectors, "provider_for", lambda config: (Slow(), None))
+    monkeypatch.setattr(vectors, "FILL_BATCH", 2)
+    memory = Memory(sample_vault)
+    stop = threading.Event()
+    with memory.turn:  # a call is running: nothing is read
+        reader = threading.Thread(target=memory.read_meaning, args=(stop,))
+        reader.start()
+        time.sleep(0.5)
+        assert vectors.rows_of(memory.vault(), Slow()).rows == {}
+    deadline = time.monotonic() + 30
+    vault = memory.vault()
+    while vectors.rows_of(vault, Slow()).missing(vectors.readable(vault)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    stop.set()
+    reader.join(timeout=10)
+    assert not reader.is_alive()
+    assert not vectors.rows_of(vault, Slow()).missing(vectors.readable(vault))

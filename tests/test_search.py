@@ -152,3 +152,79 @@ def test_builders_started_at_once_make_one_whole_index(tmp_path: Path) -> None:
         assert sum(c["reindexed"] for c in counts) == 40  # built once; the others found it built
         found, _ = SearchIndex(root).bm25("pgbouncer", limit=100)
         assert len(found) == 40
+
+
+class _CountingModel:
+    """A stand-in model (lexical n-grams) that counts the pages it reads, and is not cheap: search
+    has to choose which pages it reads."""
+
+    id = "counting-model"
+    label = "counting"
+    cheap = False
+
+    def __init__(self) -> None:
+        from curator.core.meaning.embeddings import LexicalProvider
+
+        self.inner = LexicalProvider()
+        self.read = 0
+        self.longest = 0  # words of the longest text it was given
+
+    def embed(self, texts, progress=None):  # type: ignore[no-untyped-def]
+        self.read += len(texts)
+        self.longest = max([self.longest, *(len(t.split()) for t in texts)])
+        return self.inner.embed(texts, progress)
+
+    def embed_pieces(self, pieces, progress=None):  # type: ignore[no-untyped-def]
+        return self.embed(pieces, progress)
+
+
+def _many_pages(tmp_path: Path) -> Path:
+    pages = {f"notes/Note {i}.md": f"# Note {i}\n\nA note on subject {i * 13} and nothing else.\n" for i in range(60)}
+    pages["notes/Vacuum.md"] = "# Vacuum\n\nHow to reclaim disk space from dead tuples in a database table.\n"
+    return make_vault(tmp_path / "v", pages)
+
+
+def test_a_cold_search_reads_only_what_the_first_stage_proposes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from curator.core.meaning import vectors
+
+    root = _many_pages(tmp_path)
+    model = _CountingModel()
+    monkeypatch.setattr(vectors, "provider_for", lambda config: (model, None))
+    monkeypatch.setattr(vectors, "EMBED_NOW", 10)
+    monkeypatch.setattr(vectors, "FIRST_STAGE", 5)
+    vault = load_vault(root)
+    result = search(vault, "reclaim disk space from dead tuples")
+    assert result.hits[0].path == "notes/Vacuum.md"
+    assert 1 <= model.read <= 5 + search_module.FIRST_STAGE_WORDS + 1  # the proposed, BM25's best, the query
+    assert any("first stage" in note and f"of {61} pages" in note for note in result.notes)
+    # the rest is read by fill_all, stored as it goes: a new load reads nothing again
+    read_before = model.read
+    assert vectors.fill_all(vault, model) == 61 - (read_before - 1)
+    model.read = 0
+    again = search(load_vault(root), "reclaim disk space from dead tuples")
+    assert model.read == 1  # the query alone
+    assert not any("first stage" in note for note in again.notes)
+
+
+def test_a_stopped_fill_keeps_what_it_read(tmp_path: Path) -> None:
+    from curator.core.meaning import vectors
+
+    root = _many_pages(tmp_path)
+    model = _CountingModel()
+    batches = iter(range(100))
+    read = vectors.fill_all(load_vault(root), model, stop=lambda: next(batches) >= 2)
+    assert read == 2 * vectors.FILL_BATCH
+    assert len(vectors.rows_of(load_vault(root), model).missing(vectors.readable(load_vault(root)))) == 61 - read
+
+
+def test_a_huge_page_costs_a_bounded_number_of_pieces(tmp_path: Path) -> None:
+    from curator.core.meaning import vectors
+
+    sections = "".join(f"## Part {i}\n\n" + "word " * 3000 + "\n\n" for i in range(40))
+    root = make_vault(tmp_path / "v", {"Huge.md": "# Huge\n\n" + sections, "Small.md": "# Small\n\nshort page\n"})
+    model = _CountingModel()
+    vectors.fill_all(load_vault(root), model)
+    assert model.read == vectors.MAX_SECTIONS + 1  # sections cut to the largest, each to MAX_WORDS
+    assert model.longest == vectors.MAX_WORDS

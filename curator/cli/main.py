@@ -300,6 +300,33 @@ def run_search(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _index_arguments(index: argparse.ArgumentParser) -> None:
+    index.add_argument("vault")
+
+
+def run_index(args: argparse.Namespace) -> int:
+    from curator.core.meaning.search import indexed
+    from curator.core.meaning.vectors import fill_all, provider_for, readable
+
+    vault = loaded_with_model(args.vault)
+    counts = indexed(vault).update(vault)
+    output.diagnose(f"words: {counts['pages']:,} pages indexed ({counts['reindexed']:,} read now)")
+    provider, warning = provider_for(vault.config)
+    if warning:
+        output.diagnose(f"meaning: not indexed ({warning})")
+        return EXIT_OK
+    shown = [0]
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done >= shown[0] + max(total // 20, 1):
+            shown[0] = done
+            output.diagnose(f"meaning: {done:,}/{total:,} pages read by the model")
+
+    read = fill_all(vault, provider, progress)
+    output.diagnose(f"meaning: {len(readable(vault)):,} pages indexed ({read:,} read now)")
+    return EXIT_OK
+
+
 def _query_arguments(query: argparse.ArgumentParser) -> None:
     query.add_argument("vault")
     query.add_argument("expression", nargs="+", help="e.g. 'type:concept AND broader+:[[SOLID]] sort:title'")
@@ -434,6 +461,13 @@ COMMANDS: dict[str, Command] = {
         f"Decide where a text belongs in the vault; --apply writes it ({_EDIT}).",
     ),
     "search": Command("search pages (BM25 + meaning + links)", _search_arguments, run_search, "Search the vault."),
+    "index": Command(
+        "build the search index now: words, and every page read by the model (resumes where it stopped)",
+        _index_arguments,
+        run_index,
+        "Build the whole search index. A search answers without it (the model reads the pages a query needs "
+        "first); this reads the rest, storing as it goes, so a stop loses at most a few pages.",
+    ),
     "query": Command(
         "find pages by frontmatter and typed edges (type:, tag:, broader+:[[X]], AND/OR/NOT, sort:)",
         _query_arguments,

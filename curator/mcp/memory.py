@@ -29,6 +29,9 @@ class OutsideVault(EditError):
     """A page or path that lies outside the served vault (or in its `.git/`)."""
 
 
+IDLE_LOOK = 30.0  # seconds between two looks for pages the model has not read
+
+
 class Memory:
     """The served vault. One tool call at a time reads or writes it (`turn`); writes still take the
     vault's own lock, so a second server or the command line on the same vault waits its turn."""
@@ -101,6 +104,29 @@ class Memory:
                 self._folders = None
             self._rescan = bool(armed)  # what changed in a new folder before its watch: seen by the next scan
         return self._vault
+
+    def read_meaning(self, stop: threading.Event) -> None:
+        """Have the model read the pages it has not read yet, between the agent's calls (it stops
+        at the next batch when a call comes), until `stop`: searches answer from a first stage
+        until then. Pages written later are read within a minute."""
+        from curator.core.common.errors import REPORTED, one_line
+        from curator.core.meaning.vectors import fill_all, provider_for, readable, rows_of
+
+        while not stop.is_set():
+            try:
+                with self.turn:
+                    vault = self.vault()
+                provider, warning = provider_for(vault.config)
+                if warning is not None:
+                    return
+                if not rows_of(vault, provider).missing(readable(vault)):
+                    stop.wait(IDLE_LOOK)
+                    continue
+                fill_all(vault, provider, stop=lambda: stop.is_set() or self.turn.locked())
+            except REPORTED as exc:  # the vault cannot be read now: the calls say so; look again later
+                self._note(f"meaning index paused: {one_line(exc)}")
+                stop.wait(IDLE_LOOK)
+            stop.wait(1.0)  # a call came: let it have the machine
 
     def findings(self) -> list[Finding]:
         """The vault's findings (the baseline's left out), worked out once a load."""

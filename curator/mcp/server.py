@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -112,7 +113,14 @@ def serve(root: Path | str) -> None:
         async with stdio_server() as (read_stream, write_stream):
             await server.run(read_stream, write_stream, server.create_initialization_options())
 
-    anyio.run(run)
+    stop = threading.Event()
+    reader = threading.Thread(target=memory.read_meaning, args=(stop,), name="curator-meaning")
+    reader.start()
+    try:
+        anyio.run(run)
+    finally:
+        stop.set()
+        reader.join()
 
 
 def _diagnose(line: str) -> None:

@@ -170,6 +170,21 @@ class CuratorApp(App[None]):
         if opened.scores_similar:
             self._similar(opened)
 
+    @work(thread=True, exclusive=True, group="meaning", name="Cannot index the pages' meaning", exit_on_error=False)
+    def read_meaning(self) -> None:
+        """Have the model read the pages it has not read yet, behind the screen, once a search
+        asked for it: searches answer from a first stage until it is done."""
+        from textual.worker import get_current_worker
+
+        from curator.core.meaning.vectors import fill_all, provider_for
+
+        vault, worker = self.vault, get_current_worker()
+        if vault is None:
+            return
+        provider, warning = provider_for(vault.config)
+        if warning is None:
+            fill_all(vault, provider, stop=lambda: worker.is_cancelled or self.vault is not vault)
+
     @work(thread=True, exclusive=True, group="load", name="Cannot score similar pages", exit_on_error=False)
     def score_similar(self, opened: Opened) -> None:
         self._similar(opened)

@@ -217,16 +217,10 @@ def _names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozen
 
 
 def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
-    from curator.core.meaning.vectors import page_vectors, provider_for
+    from curator.core.meaning.vectors import nearest, provider_for
 
     provider, _ = provider_for(vault.config)
-    paths, matrix, _ = page_vectors(vault, provider)
-    if not paths:
-        return []
-    vector = provider.embed([text])[0]
-    cosines = matrix @ vector
-    best = np.argsort(-cosines)[:limit]
-    return [(paths[i], float(cosines[i])) for i in best]
+    return list(nearest(vault, provider, text).scores.items())[:limit]
 
 
 def title_for(text: str) -> str:

@@ -37,6 +37,7 @@ LEXICAL_DIM = 2048
 class EmbeddingProvider(Protocol):
     id: str  # names the model in cache keys: a different id re-embeds everything
     label: str  # what the UI shows
+    cheap: bool  # thousands of pages a second: no first stage needed before it
 
     def embed(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
         """One unit vector per text."""
@@ -77,6 +78,7 @@ class _TransformerProvider:
     MAX_TOKENS = 256  # the model reads no more of a piece
     id: str
     label: str
+    cheap = False
 
     def _encode(self, batch: list[str]) -> Vectors:
         """The model's vectors of one batch of pieces."""
@@ -204,6 +206,7 @@ class LexicalProvider:
 
     id = f"lexical:v2:{LEXICAL_DIM}"
     label = "lexical n-grams (no model)"
+    cheap = True
 
     def embed(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
         matrix = np.zeros((len(texts), LEXICAL_DIM), dtype=np.float32)
@@ -278,6 +281,8 @@ class StaticEmbedder:
     on the vocabulary's frequency rank). No transformer runs: thousands of pages a second."""
 
     id = "static:minilm-l6:v1"
+    label = "static token table (MiniLM)"
+    cheap = True
     SIF = 1e-3
     FIRST_RANKED = 1996  # "the": from here the vocabulary is in order of frequency
 

@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from curator.core.common.atomic import write_atomic
 from curator.core.common.errors import QueryError
 from curator.core.read import markdown
@@ -327,6 +325,7 @@ def _with_freshness(vault: Vault, fused: dict[str, float], half_life_days: float
     return {path: score * (0.5 + 0.5 * 0.5 ** (ages[path] / half_life_days)) for path, score in fused.items()}
 
 
+FIRST_STAGE_WORDS = 20  # BM25's best pages, which the model reads too when it has not read the vault
 RERANK_DEPTH = 20  # the fused results a cross-encoder reads again
 
 
@@ -382,7 +381,7 @@ def indexed(vault: Vault, progress: Callable[[int, int], None] | None = None) ->
 
 def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
-    from curator.core.meaning.vectors import provider_for, search_vectors
+    from curator.core.meaning.vectors import nearest, provider_for
 
     fields = vault.once("search.fields", lambda: _query_fields(vault))  # the keys a query may filter on
     query = parse_query(raw, fields)
@@ -402,15 +401,15 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
         if warning:
             notes.append(f"semantic search unavailable ({warning}); results from BM25 and links only")
         else:
-            paths, vectors = search_vectors(vault, provider)
-            scores = vectors @ provider.embed([query.text])[0]
-            best: dict[str, float] = {}  # a page's best row (a page may have several: its sections)
-            for i in np.argsort(-scores)[:200].tolist():
-                if paths[i] in allowed and paths[i] not in best:
-                    best[paths[i]] = float(scores[i])
-            order = list(best)[:50]
+            found = nearest(vault, provider, query.text, allowed, also=rankings["bm25"][:FIRST_STAGE_WORDS])
+            if found.read < found.pages:
+                notes.append(
+                    f"meaning from a first stage: the model has read {found.read:,} of {found.pages:,} pages"
+                    " (curator index reads the rest)"
+                )
+            order = list(found.scores)[:50]
             rankings["vector"] = order  # the ranker's own order, as evaluated
-            confident = [path for path in order[:VECTOR_DEPTH] if best[path] >= VECTOR_FLOOR]
+            confident = [path for path in order[:VECTOR_DEPTH] if found.scores[path] >= VECTOR_FLOOR]
     fused = _fuse(
         {"bm25": rankings["bm25"], "vector": confident},
         {"bm25": config.search_bm25_weight, "vector": config.search_vector_weight},

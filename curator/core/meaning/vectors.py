@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
 from curator.core.meaning.embeddings import (
     EmbeddingProvider,
+    StaticEmbedder,
     Vectors,
     load_provider,
 )
@@ -26,7 +29,7 @@ if TYPE_CHECKING:
     from curator.core.state.config import Config
 
 
-TEXT_RECIPE = "v3"  # bump when page_text or section_texts change: every cached vector is then rebuilt
+TEXT_RECIPE = "v4"  # bump when page_text or section_texts change: every cached vector is then rebuilt
 
 
 Progress = Callable[[int, int], None]
@@ -89,34 +92,198 @@ def provider_for(config: Config) -> tuple[EmbeddingProvider, str | None]:
     return provider, "; ".join([*untrusted, *([warning] if warning else [])]) or None
 
 
+def readable(vault: Vault) -> list[str]:
+    return [p.path for p in vault.pages.values() if p.unreadable is None and p.sha]
+
+
+MAX_SECTIONS = 16  # rows of a page beyond its vector: its largest sections
+MAX_WORDS = 720  # of one text, what the model reads (four chunks): a 40,000-word page costs a long one's time
+
+
+class PageRows:
+    """Each page's rows under one provider (its vector, then its largest sections'), by content
+    hash: read from `.curator/cache/` once a load, embedded where missing, stored after each fill
+    together with what another process stored meanwhile. One per loaded vault and provider
+    (`rows_of`); threads share it."""
+
+    def __init__(self, vault: Vault, provider: EmbeddingProvider) -> None:
+        self.vault, self.provider = vault, provider
+        self.store = store_name("vectors", provider.id, TEXT_RECIPE)
+        self.rows: dict[str, np.ndarray] = _load_rows(vault, self.store) if vault.use_cache else {}
+        self.lock = threading.Lock()
+        self._stacked: tuple[int, list[str], list[str], Vectors] | None = None
+        self._unstored = False
+
+    def missing(self, paths: Iterable[str]) -> list[str]:
+        with self.lock:
+            return [p for p in dict.fromkeys(paths) if self.vault.pages[p].sha not in self.rows]
+
+    def fill(self, paths: Iterable[str], progress: Progress | None = None, store: bool = True) -> int:
+        """Embed those of `paths` not embedded yet; how many that was. The model runs outside the
+        lock, so a search in one thread is not held up by a fill in another. `store`: write the
+        rows to disk now (else at the next `store_now`)."""
+        todo = self.missing(paths)
+        if todo:
+            made = _embed_rows(self.vault, self.provider, todo, progress)
+            with self.lock:
+                for path, row in zip(todo, made, strict=True):
+                    self.rows[self.vault.pages[path].sha] = row
+                self._unstored = True
+        if store:
+            self.store_now()
+        return len(todo)
+
+    def store_now(self) -> None:
+        """Write the rows to disk, with those another process stored meanwhile."""
+        with self.lock:
+            if not self.vault.use_cache or not self._unstored:
+                return
+            current = {p.sha for p in self.vault.pages.values() if p.sha}
+            for key, row in _load_rows(self.vault, self.store).items():
+                if key in current:
+                    self.rows.setdefault(key, row)
+            keys = [key for key in self.rows if key in current]
+            _store_rows(self.vault, self.store, keys, [self.rows[key] for key in keys])
+            self._unstored = False
+
+    def stacked(self, paths: list[str]) -> tuple[list[str], Vectors]:
+        """(the page each row belongs to, the rows) of those `paths` that are embedded: every
+        page's vector, then its sections'."""
+        with self.lock:
+            if self._stacked is not None and self._stacked[:2] == (len(self.rows), paths):
+                return self._stacked[2], self._stacked[3]
+            shas = [self.vault.pages[p].sha for p in paths]
+            have = [(p, self.rows[sha]) for p, sha in zip(paths, shas, strict=True) if sha in self.rows]
+            dim = next(iter(self.rows.values())).shape[1] if self.rows else 384
+            owners = [p for p, _ in have] + [p for p, row in have for _ in range(len(row) - 1)]
+            blocks = [np.stack([row[0] for _, row in have])] if have else [np.zeros((0, dim), np.float32)]
+            blocks += [row[1:] for _, row in have if len(row) > 1]
+            matrix = np.concatenate(blocks).astype(np.float32)
+            self._stacked = (len(self.rows), paths, owners, matrix)
+            return owners, matrix
+
+
+_ROWS_LOCK = threading.Lock()
+
+
+def rows_of(vault: Vault, provider: EmbeddingProvider) -> PageRows:
+    with _ROWS_LOCK:
+        return vault.once(f"vectors.rows.{provider.id}", lambda: PageRows(vault, provider))
+
+
 def page_vectors(
     vault: Vault, provider: EmbeddingProvider, progress: Progress | None = None
 ) -> tuple[list[str], Vectors, int]:
-    """(paths, unit vectors, pages embedded now) of every readable page's whole text (for search
-    and remember); cached by content hash on disk, and on the loaded vault for the rest of its life."""
-    paths, rows, embedded = _page_rows(vault, provider, progress)
-
-    def make() -> tuple[list[str], Vectors]:
-        matrix = np.stack([row[0] for row in rows]) if rows else np.zeros((0, 384), dtype=np.float32)
-        return paths, matrix.astype(np.float32)
-
-    return (*vault.once(f"vectors.page_vectors.{provider.id}", make), embedded)
+    """(paths, unit vectors, pages embedded now) of every readable page (the similarity bench and
+    tests; search and remember ask `nearest`)."""
+    rows = rows_of(vault, provider)
+    paths = readable(vault)
+    embedded = rows.fill(paths, progress)
+    vectors = [rows.rows[vault.pages[p].sha][0] for p in paths]
+    return paths, (np.stack(vectors) if vectors else np.zeros((0, 384))).astype(np.float32), embedded
 
 
-def search_vectors(vault: Vault, provider: EmbeddingProvider) -> tuple[list[str], Vectors]:
-    """Rows search compares a query with, and the page each belongs to: every page's vector, then
-    the vectors of the sections of pages that have several (measured on benchmarks/search_eval.py,
-    they find the page one of whose sections answers a question)."""
+EMBED_NOW = 200  # pages a search or remember has the model read before it answers
+FIRST_STAGE = 40  # pages the static table proposes to the model for one text, past EMBED_NOW
 
-    def make() -> tuple[list[str], Vectors]:
-        paths, pages, _ = page_vectors(vault, provider)
-        _, rows, _ = _page_rows(vault, provider)
-        owners = [*paths, *(path for path, row in zip(paths, rows, strict=True) for _ in range(len(row) - 1))]
-        sections = [row[1:] for row in rows if len(row) > 1]
-        matrix = np.concatenate([pages, *sections]).astype(np.float32) if sections else pages
-        return owners, matrix
 
-    return vault.once(f"vectors.search_vectors.{provider.id}", make)
+@dataclass(frozen=True)
+class Nearest:
+    scores: dict[str, float]  # page -> cosine of its best row with the text, best first
+    read: int  # pages the model has read (the rest were judged by the first stage)
+    pages: int
+
+
+def nearest(
+    vault: Vault,
+    provider: EmbeddingProvider,
+    text: str,
+    allowed: Collection[str] | None = None,
+    also: Sequence[str] = (),
+) -> Nearest:
+    """Pages by meaning nearest `text`, among `allowed`. With a model, when more than EMBED_NOW
+    pages are not embedded yet, only the first stage's FIRST_STAGE nearest (a static token table,
+    every page in seconds), the pages in `also` and those embedded earlier are read by the model:
+    the answer comes in seconds on any vault and the rest is read by `fill_all` (`curator index`,
+    or behind the TUI and the MCP server)."""
+    rows = rows_of(vault, provider)
+    paths = [p for p in readable(vault) if allowed is None or p in allowed]
+    missing = rows.missing(paths)
+    if len(missing) > EMBED_NOW and not provider.cheap:
+        proposed = first_stage(vault, text, paths, FIRST_STAGE)
+        rows.fill([p for p in (*proposed, *also) if p in set(paths)])
+    else:
+        rows.fill(missing)
+    owners, matrix = rows.stacked(paths)
+    if not owners:
+        return Nearest({}, 0, len(paths))
+    cosines = matrix @ provider.embed([text])[0]
+    best: dict[str, float] = {}
+    for i in np.argsort(-cosines).tolist():
+        best.setdefault(owners[i], float(cosines[i]))
+    return Nearest(best, len(set(owners)), len(paths))
+
+
+FILL_BATCH = 16  # pages a fill embeds at once: about a second of the model's time
+STORE_EVERY = 15.0  # seconds between two stores of a long fill
+
+
+def fill_all(
+    vault: Vault,
+    provider: EmbeddingProvider,
+    progress: Progress | None = None,
+    stop: Callable[[], bool] = lambda: False,
+) -> int:
+    """Have the model read every page not read yet, a few at a time, storing what it read every
+    STORE_EVERY seconds (a kill loses no more) and when it stops; how many it read."""
+    rows = rows_of(vault, provider)
+    missing = rows.missing(readable(vault))
+    done, stored_at = 0, time.monotonic()
+    try:
+        for start in range(0, len(missing), FILL_BATCH):
+            if stop():
+                break
+            due = time.monotonic() - stored_at > STORE_EVERY
+            done += rows.fill(missing[start : start + FILL_BATCH], store=due)
+            stored_at = time.monotonic() if due else stored_at
+            if progress is not None:
+                progress(min(start + FILL_BATCH, len(missing)), len(missing))
+    finally:
+        rows.store_now()
+    return done
+
+
+def first_stage(vault: Vault, text: str, paths: list[str], limit: int) -> list[str]:
+    """The `limit` pages of `paths` nearest `text` by the static token table."""
+    embedder = static_embedder()
+    every = readable(vault)
+    store = store_name("static", embedder.id, TEXT_RECIPE)
+
+    def compute(missing: list[int]) -> list[np.ndarray]:
+        texts = [page_text(vault.pages[every[i]].title, vault.text_of(every[i])) for i in missing]
+        return list(embedder.embed(texts)[:, None, :])
+
+    def make() -> dict[str, np.ndarray]:
+        rows, _ = cached_rows(vault, store, [vault.pages[p].sha for p in every], compute)
+        return {p: row[0] for p, row in zip(every, rows, strict=True)}
+
+    with _ROWS_LOCK:
+        table = vault.once(f"vectors.static.{embedder.id}", make)
+    chosen = [p for p in paths if p in table]
+    if not chosen:
+        return []
+    cosines = np.stack([table[p] for p in chosen]) @ embedder.embed([text])[0]
+    return [chosen[i] for i in np.argsort(-cosines)[:limit].tolist()]
+
+
+_STATIC: list[StaticEmbedder] = []
+
+
+def static_embedder() -> StaticEmbedder:
+    with _PROVIDERS_LOCK:
+        if not _STATIC:
+            _STATIC.append(StaticEmbedder())
+        return _STATIC[0]
 
 
 SECTION_WORDS = 20  # a section shorter than this says too little to be matched on its own
@@ -134,47 +301,44 @@ def section_texts(title: str, text: str) -> list[tuple[str, int]]:
     return found if sum(n >= SECTION_WORDS for _, n in found) >= 2 else []
 
 
-def _page_rows(
-    vault: Vault, provider: EmbeddingProvider, progress: Progress | None = None
-) -> tuple[list[str], list[np.ndarray], int]:
-    """Per readable page, its vector then the vectors of its sections (see section_texts): a page
+def _cut(text: str) -> str:
+    words = text.split(maxsplit=MAX_WORDS)
+    return text if len(words) <= MAX_WORDS else " ".join(words[:MAX_WORDS])
+
+
+def _embed_rows(
+    vault: Vault, provider: EmbeddingProvider, paths: list[str], progress: Progress | None
+) -> list[np.ndarray]:
+    """Per page, its vector then the vectors of its largest sections (see section_texts): a page
     with sections is embedded section by section, its vector their mean weighted by words, so no
-    text is read twice."""
-    key = f"vectors.page_rows.{provider.id}"
-    if key in vault.derived:
-        paths, rows = vault.derived[key]
-        return paths, rows, 0
-    paths = [p.path for p in vault.pages.values() if p.unreadable is None and p.sha]
-
-    def compute(missing: list[int]) -> list[np.ndarray]:
-        plain: list[int] = []
-        parts: dict[int, list[tuple[str, int]]] = {}
-        for i in missing:
-            page = vault.pages[paths[i]]
-            found = section_texts(page.title, vault.text_of(page.path))
-            if found:
-                parts[i] = found
-            else:
-                plain.append(i)
-        texts = [page_text(vault.pages[paths[i]].title, vault.text_of(paths[i])) for i in plain]
-        texts += [text for i in parts for text, _ in parts[i]]
-        vectors = provider.embed(texts, progress)
-        out: dict[int, np.ndarray] = {i: vectors[k][None] for k, i in enumerate(plain)}
-        at = len(plain)
-        for i, found in parts.items():
-            sections = vectors[at : at + len(found)]
-            at += len(found)
-            weights = np.array([n for _, n in found], dtype=np.float32)[:, None]
-            mean = (sections * weights).sum(axis=0)
-            page = mean / max(float(np.linalg.norm(mean)), 1e-12)
-            keep = [k for k, (_, n) in enumerate(found) if n >= SECTION_WORDS]
-            out[i] = np.vstack([page[None], sections[keep]]).astype(np.float32)
-        return [out[i] for i in missing]
-
-    store = store_name("vectors", provider.id, TEXT_RECIPE)
-    rows, embedded = cached_rows(vault, store, [vault.pages[p].sha for p in paths], compute)
-    vault.derived[key] = (paths, rows)
-    return paths, rows, embedded
+    text is read twice; a page's texts are cut at MAX_WORDS and MAX_SECTIONS, so no page costs
+    minutes."""
+    plain: list[int] = []
+    parts: dict[int, list[tuple[str, int]]] = {}
+    for i, path in enumerate(paths):
+        page = vault.pages[path]
+        found = section_texts(page.title, vault.text_of(path))
+        if len(found) > MAX_SECTIONS:
+            largest = sorted(range(len(found)), key=lambda k: -found[k][1])[:MAX_SECTIONS]
+            found = [found[k] for k in sorted(largest)]
+        if found:
+            parts[i] = [(_cut(text), min(n, MAX_WORDS)) for text, n in found]
+        else:
+            plain.append(i)
+    texts = [_cut(page_text(vault.pages[paths[i]].title, vault.text_of(paths[i]))) for i in plain]
+    texts += [text for i in parts for text, _ in parts[i]]
+    vectors = provider.embed(texts, progress)
+    out: dict[int, np.ndarray] = {i: vectors[k][None] for k, i in enumerate(plain)}
+    at = len(plain)
+    for i, found in parts.items():
+        sections = vectors[at : at + len(found)]
+        at += len(found)
+        weights = np.array([n for _, n in found], dtype=np.float32)[:, None]
+        mean = (sections * weights).sum(axis=0)
+        page = mean / max(float(np.linalg.norm(mean)), 1e-12)
+        keep = [k for k, (_, n) in enumerate(found) if n >= SECTION_WORDS]
+        out[i] = np.vstack([page[None], sections[keep]]).astype(np.float32)
+    return [out[i] for i in range(len(paths))]
 
 
 def cached_rows(

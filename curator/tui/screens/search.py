@@ -63,6 +63,7 @@ class SearchScreen(FirstThingsFirst):
         finally:
             self.ready.set()
         self.app.call_from_thread(self.indexed)
+        self.app.call_from_thread(self.app.read_meaning)  # type: ignore[attr-defined]
 
     def indexed(self) -> None:
         if self.asked == 0 or not self.query_one("#search-input", Input).value.strip():
