@@ -11,6 +11,7 @@ import re
 import shutil
 from collections import defaultdict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -386,18 +387,25 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     fields = vault.once("search.fields", lambda: _query_fields(vault))  # the keys a query may filter on
     query = parse_query(raw, fields)
     notes: list[str] = []
-    index = indexed(vault)
     test = page_test(vault, query.filters)
     allowed = {p for p in vault.pages if test(p)}
-    matched, terms = index.bm25(query.text)
+    config = vault.config
+    meaning = use_vectors and bool(query.text)
+    provider, warning = provider_for(config) if meaning else (None, None)
+    with ThreadPoolExecutor(max_workers=1) as early:
+        # The model reads the first stage's pages while the words are indexed (on a cold vault
+        # both take seconds; the model and the tokenizer leave the interpreter to the index).
+        proposed = early.submit(nearest, vault, provider, query.text, allowed) if provider and not warning else None
+        index = indexed(vault)
+        matched, terms = index.bm25(query.text)
+        if proposed is not None:
+            proposed.result()
     bm25 = [hit for hit in matched if hit[0] in allowed]
     rankings: dict[str, list[str]] = {"bm25": [p for p, _, _ in bm25]}
     sections = {p: (heading, body) for p, heading, body in bm25}
-    config = vault.config
     notes.extend(f"no rerank: {note}" for note in config.untrusted if "[search]" in note)
     confident: list[str] = []  # the vector ranker's pages that take part in the fusion
-    if use_vectors and query.text:
-        provider, warning = provider_for(config)
+    if meaning and provider is not None:
         if warning:
             notes.append(f"semantic search unavailable ({warning}); results from BM25 and links only")
         else:

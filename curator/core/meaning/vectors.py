@@ -113,6 +113,7 @@ class PageRows:
         self.lock = threading.Lock()
         self._stacked: tuple[int, list[str], list[str], Vectors] | None = None
         self._unstored = False
+        self._asked: dict[str, Vectors] = {}
 
     def missing(self, paths: Iterable[str]) -> list[str]:
         with self.lock:
@@ -145,6 +146,16 @@ class PageRows:
             keys = [key for key in self.rows if key in current]
             _store_rows(self.vault, self.store, keys, [self.rows[key] for key in keys])
             self._unstored = False
+
+    def vector_of(self, text: str) -> Vectors:
+        """The text's vector (the last few asked are kept: a search asks twice)."""
+        with self.lock:
+            known = self._asked.get(text)
+        if known is None:
+            known = self.provider.embed([text])[0]
+            with self.lock:
+                self._asked = {**dict(list(self._asked.items())[-7:]), text: known}
+        return known
 
     def stacked(self, paths: list[str]) -> tuple[list[str], Vectors]:
         """(the page each row belongs to, the rows) of those `paths` that are embedded: every
@@ -217,7 +228,7 @@ def nearest(
     owners, matrix = rows.stacked(paths)
     if not owners:
         return Nearest({}, 0, len(paths))
-    cosines = matrix @ provider.embed([text])[0]
+    cosines = matrix @ rows.vector_of(text)
     best: dict[str, float] = {}
     for i in np.argsort(-cosines).tolist():
         best.setdefault(owners[i], float(cosines[i]))
