@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    split: str  # "tune", "heldout" or "fresh" (added after the rules were chosen, only measured)
+    split: str  # "tune", "heldout", "fresh" or "fresh2" (added after the rules were chosen, only measured)
     note: str = ""
 
 
@@ -217,6 +217,17 @@ VAULTS: list[RealVault] = [
         "fresh",
         "190 German notes of a computer-science student's Obsidian vault (topic notes beside per-lecture "
         "notes); fetched after every rule was chosen",
+    ),
+    RealVault(
+        "badlands-handbook",
+        "agent-memory",
+        "badlandslabs/handbook",
+        "748acad7c31988173513e2eb12937581f3be8ab6",
+        "",
+        "fresh2",
+        "3.5k pages an agent wrote as a team handbook on building AI agents: numbered write-ups "
+        "(stacks/sNNNN-..., forward-deployed/fNNN-...), research compilations, dated advisories; fetched "
+        "after the numbered-series and heading rules were chosen, only measured",
     ),
 ]
 

@@ -370,3 +370,31 @@ def test_the_words_kept_between_runs_are_read_again_only_for_a_changed_page(
         "Ops.md",
         "Other.md",
     ]
+
+
+def test_pages_whose_names_differ_only_in_a_number_are_a_series(tmp_path: Path) -> None:
+    table = PROSE + "\n\n| CVE | Reason |\n| --- | --- |\n| CVE-2023-1 | not reachable |\n"
+    files: dict[str, str | bytes] = {
+        "trivy/4-2-0.md": "# 4.2.0\n\n" + table,
+        "trivy/4-2-1.md": "# 4.2.1\n\n" + table,
+        "releases/v1.2.md": OTHER_PROSE,
+        "releases/v1.3.md": OTHER_PROSE,
+    }
+    assert found(make_vault(tmp_path / "v", files)) == []
+    # The same number written two ways is one name: a page filed twice.
+    copies = make_vault(tmp_path / "w", {"Week 1.md": PROSE, "Week 01.md": PROSE})
+    assert pairs(copies) == {("Week 01.md", "Week 1.md")}
+
+
+def test_one_folder_name_and_a_rare_link_without_one_heading_are_two_things(tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "teams/app/index.md": "# App team\n\nWe build the desktop app. See [[analytics]].",
+        "strategy/app/index.md": "# App team strategy\n\nWhere the app goes next year. See [[analytics]].",
+        "teams/app/analytics.md": "# Analytics\n\nWhat we count.",
+    }
+    assert found(make_vault(tmp_path / "v", files)) == []
+    # With one first heading on both the name and the rare link are one thing entered twice.
+    files["strategy/app/index.md"] = "# App team\n\nWhere the app goes next year. See [[analytics]]."
+    (duplicate,) = found(make_vault(tmp_path / "w", files))
+    assert {duplicate.page, duplicate.other} == {"strategy/app/index.md", "teams/app/index.md"}
+    assert set(duplicate.kinds) == {"name", "link"}

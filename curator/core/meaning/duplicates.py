@@ -18,7 +18,9 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
   entered twice, 1 pair that is not). A name alone is not enough (an alias that is another
   page's title pairs 48 entries entered twice with 62 that are not), nor are plurals folded
   ("Current" / "Currents"). Two spellings of one name whose pages link to each other are two
-  things on purpose ("MaaS", the concept, links to "MAAS", the product).
+  things on purpose ("MaaS", the concept, links to "MAAS", the product). The name and the work
+  count only with one first heading on both pages: a folder's name is a section's ("policies",
+  "ci"), and a team's index and its strategy page share the folder name, not the heading.
 
 Meaning alone is never evidence here: neighbouring concepts ("Monotonicity" and "Anti
 Monotonicity") read alike to any model. That is the opt-in `similar` rule (similarity.py).
@@ -27,7 +29,9 @@ A page under PASSAGE of the size of the page that holds its text is a passage co
 overview or a cheat sheet, not a second copy.
 
 Some pages are never compared: pages of a dated series (daily notes, a date as the title, the
-vault's journal folders), drawings (`.excalidraw.md`), template files (the vault's template
+vault's journal folders), two pages whose names differ only in their numbers (a numbered series:
+releases "4-2-0" / "4-2-1", "v1.2" / "v1.3", weeks, parts; of 750 such labelled pairs none is a
+merge), drawings (`.excalidraw.md`), template files (the vault's template
 folders), and pages in parallel folders: two folders that hold PARALLEL_NAMES or more pages of the
 same names are platform, language or version trees, kept side by side on purpose, and so is a
 small folder beside one of them.
@@ -86,6 +90,7 @@ _ADDRESS_KEYS = frozenset(
 _IMAGE = re.compile(r"^img\.shields\.io/|badge|\.(?:png|jpe?g|gif|svg|webp)(?:\?|$)")
 _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
+_NUMBER = re.compile(r"\d+")
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
 _MIX = np.uint64(0x100000001B3)
 
@@ -137,6 +142,8 @@ def find(vault: Vault) -> list[Duplicate]:
                 continue  # one command or page per platform, language or version tree
         if _derived(vault.pages[a], vault.pages[b], series):
             continue
+        if _numbered(_name_of(vault.pages[a]), _name_of(vault.pages[b])):
+            continue  # two releases, versions or weeks of one series, alike by design
         if kinds.keys() == {"contained"} and _passage(len(reads[a].words), len(reads[b].words)):
             continue
         if kinds.keys() == {"title"} and _linked(vault, a, b):
@@ -405,7 +412,7 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, _Read])
             a, b = sorted(paths)
             yield "name", a, b, name
             yield "address", a, b, address
-    yield from _name_and_work(vault, pages)
+    yield from _name_and_work(vault, pages, reads)
 
 
 def _one_place(paths: set[str]) -> list[tuple[str, str]]:
@@ -435,11 +442,13 @@ def _as_written(name: str) -> str:
     return " ".join(_NAME_WORD.findall(unicodedata.normalize("NFKC", name).casefold()))
 
 
-def _name_and_work(vault: Vault, pages: list[Page]) -> Iterable[tuple[str, str, str, str]]:
+def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, _Read]) -> Iterable[tuple[str, str, str, str]]:
     """("name", "link") for two pages of one name (a file name, or an alias as written: "WI-FI 5"
-    is no copy of "WI-FI") that both link to a page at most SHARED_LINK pages link to: one person
-    or thing entered twice, known by one work. A copy named "X 1" or "Calculus 2" is left out:
-    numbered pages are parts of a series more often than copies."""
+    is no copy of "WI-FI") and one first heading that both link to a page at most SHARED_LINK
+    pages link to: one person or thing entered twice, known by one work. Without the heading the
+    name may be a folder's ("ci", "app": a team's index beside a playbook or a strategy page). A
+    copy named "X 1" or "Calculus 2" is left out: numbered pages are parts of a series more often
+    than copies."""
     called: dict[str, set[str]] = defaultdict(set)
     for page in pages:
         if _copy_named(page.title):
@@ -451,6 +460,9 @@ def _name_and_work(vault: Vault, pages: list[Page]) -> Iterable[tuple[str, str, 
         if len(paths) != 2:
             continue
         a, b = sorted(paths)
+        heading = title_key(reads[a].heading)
+        if not heading or heading != title_key(reads[b].heading):
+            continue
         shared = _links_to(vault, a) & _links_to(vault, b)
         rare = sorted(t for t in shared if len(_linked_from(vault, t)) <= SHARED_LINK)
         if rare:
@@ -512,6 +524,19 @@ def _derived(page: Page, other: Page, series: frozenset[str]) -> bool:
     Flashcards", "X - Topic" and "X - Flashcards"): kept apart on purpose, however alike."""
     ends = {_suffix(page.title), _suffix(other.title)}
     return len(ends) == 2 and bool(ends & series) and title_key(page.title) != title_key(other.title)
+
+
+def _numbered(name: str, other: str) -> bool:
+    """Whether two names differ only in the value of their numbers ("4-2-0" / "4-2-1", "v1.2" /
+    "v1.3", "Week 1" / "Week 2", "UTF-8" / "UTF-16"): two members of a numbered series, kept side
+    by side on purpose like the pages of a dated series. "Week 1" / "Week 01" is one name."""
+    key, other_key = title_key(name, copy_suffix=False), title_key(other, copy_suffix=False)
+    numbers, other_numbers = _NUMBER.findall(key), _NUMBER.findall(other_key)
+    return (
+        bool(numbers)
+        and _NUMBER.sub("#", key) == _NUMBER.sub("#", other_key)
+        and [int(n) for n in numbers] != [int(n) for n in other_numbers]
+    )
 
 
 def _linked(vault: Vault, a: str, b: str) -> bool:
