@@ -228,3 +228,19 @@ def test_a_huge_page_costs_a_bounded_number_of_pieces(tmp_path: Path) -> None:
     vectors.fill_all(load_vault(root), model)
     assert model.read == vectors.MAX_SECTIONS + 1  # sections cut to the largest, each to MAX_WORDS
     assert model.longest == vectors.MAX_WORDS
+
+
+def test_a_cold_search_reads_no_more_than_its_budget_of_long_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from curator.core.meaning import vectors
+
+    filler = " ".join(f"w{i % 97}" for i in range(2000))
+    pages = {f"Long {i}.md": f"# Long {i}\n\nsubject {i} {filler}\n" for i in range(60)}
+    root = make_vault(tmp_path / "v", pages)
+    model = _CountingModel()
+    monkeypatch.setattr(vectors, "provider_for", lambda config: (model, None))
+    monkeypatch.setattr(vectors, "EMBED_NOW", 10)
+    search(load_vault(root), "subject 7")
+    per_page = -(-vectors.MAX_WORDS // vectors.CHUNK_WORDS)
+    assert 0 < model.read - 1 <= 2 * (vectors.QUERY_PIECES // per_page)  # two looks: before and after BM25

@@ -10,11 +10,13 @@ import time
 from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
 from curator.core.meaning.embeddings import (
+    CHUNK_WORDS,
     EmbeddingProvider,
     StaticEmbedder,
     Vectors,
@@ -96,8 +98,8 @@ def readable(vault: Vault) -> list[str]:
     return [p.path for p in vault.pages.values() if p.unreadable is None and p.sha]
 
 
-MAX_SECTIONS = 16  # rows of a page beyond its vector: its largest sections
-MAX_WORDS = 720  # of one text, what the model reads (four chunks): a 40,000-word page costs a long one's time
+MAX_SECTIONS = 12  # rows of a page beyond its vector: its largest sections
+MAX_WORDS = 540  # of one text, what the model reads (three pieces): a 40,000-word page costs a long one's time
 
 
 class PageRows:
@@ -196,6 +198,7 @@ def page_vectors(
 
 EMBED_NOW = 200  # pages a search or remember has the model read before it answers
 FIRST_STAGE = 40  # pages the static table proposes to the model for one text, past EMBED_NOW
+QUERY_PIECES = 48  # what the model reads for one text at most (about 5 s here): long pages cost more
 
 
 @dataclass(frozen=True)
@@ -222,7 +225,14 @@ def nearest(
     missing = rows.missing(paths)
     if len(missing) > EMBED_NOW and not provider.cheap:
         proposed = first_stage(vault, text, paths, FIRST_STAGE)
-        rows.fill([p for p in (*proposed, *also) if p in set(paths)])
+        unread = set(missing)
+        chosen, cost = [], 0
+        for path in dict.fromkeys(p for pair in zip_longest(also, proposed) for p in pair if p in unread):
+            cost += pieces_of(vault, path)
+            if cost > QUERY_PIECES:
+                break
+            chosen.append(path)
+        rows.fill(chosen)
     else:
         rows.fill(missing)
     owners, matrix = rows.stacked(paths)
@@ -317,39 +327,46 @@ def _cut(text: str) -> str:
     return text if len(words) <= MAX_WORDS else " ".join(words[:MAX_WORDS])
 
 
+def _texts_of(vault: Vault, path: str) -> tuple[list[tuple[str, int]], bool]:
+    """(text, words) the model reads of a page, and whether they are its sections (its largest
+    MAX_SECTIONS, in page order) rather than its whole text; each cut at MAX_WORDS."""
+    page = vault.pages[path]
+    found = section_texts(page.title, vault.text_of(path))
+    if len(found) > MAX_SECTIONS:
+        largest = sorted(range(len(found)), key=lambda k: -found[k][1])[:MAX_SECTIONS]
+        found = [found[k] for k in sorted(largest)]
+    if found:
+        return [(_cut(text), min(n, MAX_WORDS)) for text, n in found], True
+    text = page_text(page.title, vault.text_of(path))
+    return [(_cut(text), min(len(text.split()), MAX_WORDS))], False
+
+
+def pieces_of(vault: Vault, path: str) -> int:
+    """What reading a page costs the model, in pieces it reads whole (see `chunks`)."""
+    return sum(-(-max(n, 1) // CHUNK_WORDS) for _, n in _texts_of(vault, path)[0])
+
+
 def _embed_rows(
     vault: Vault, provider: EmbeddingProvider, paths: list[str], progress: Progress | None
 ) -> list[np.ndarray]:
-    """Per page, its vector then the vectors of its largest sections (see section_texts): a page
-    with sections is embedded section by section, its vector their mean weighted by words, so no
-    text is read twice; a page's texts are cut at MAX_WORDS and MAX_SECTIONS, so no page costs
-    minutes."""
-    plain: list[int] = []
-    parts: dict[int, list[tuple[str, int]]] = {}
-    for i, path in enumerate(paths):
-        page = vault.pages[path]
-        found = section_texts(page.title, vault.text_of(path))
-        if len(found) > MAX_SECTIONS:
-            largest = sorted(range(len(found)), key=lambda k: -found[k][1])[:MAX_SECTIONS]
-            found = [found[k] for k in sorted(largest)]
-        if found:
-            parts[i] = [(_cut(text), min(n, MAX_WORDS)) for text, n in found]
-        else:
-            plain.append(i)
-    texts = [_cut(page_text(vault.pages[paths[i]].title, vault.text_of(paths[i]))) for i in plain]
-    texts += [text for i in parts for text, _ in parts[i]]
-    vectors = provider.embed(texts, progress)
-    out: dict[int, np.ndarray] = {i: vectors[k][None] for k, i in enumerate(plain)}
-    at = len(plain)
-    for i, found in parts.items():
-        sections = vectors[at : at + len(found)]
-        at += len(found)
-        weights = np.array([n for _, n in found], dtype=np.float32)[:, None]
-        mean = (sections * weights).sum(axis=0)
+    """Per page, its vector then the vectors of its sections (see `_texts_of`): a page with
+    sections is embedded section by section, its vector their mean weighted by words, so no text
+    is read twice, and no page costs more than MAX_SECTIONS texts of MAX_WORDS."""
+    read = [_texts_of(vault, path) for path in paths]
+    vectors = provider.embed([text for texts, _ in read for text, _ in texts], progress)
+    out, at = [], 0
+    for texts, sectioned in read:
+        rows = vectors[at : at + len(texts)]
+        at += len(texts)
+        if not sectioned:
+            out.append(rows[:1].astype(np.float32))
+            continue
+        weights = np.array([n for _, n in texts], dtype=np.float32)[:, None]
+        mean = (rows * weights).sum(axis=0)
         page = mean / max(float(np.linalg.norm(mean)), 1e-12)
-        keep = [k for k, (_, n) in enumerate(found) if n >= SECTION_WORDS]
-        out[i] = np.vstack([page[None], sections[keep]]).astype(np.float32)
-    return [out[i] for i in range(len(paths))]
+        keep = [k for k, (_, n) in enumerate(texts) if n >= SECTION_WORDS]
+        out.append(np.vstack([page[None], rows[keep]]).astype(np.float32))
+    return out
 
 
 def cached_rows(
