@@ -696,3 +696,27 @@ def test_a_warm_run_reads_only_the_pages_whose_text_or_template_text_changed(
         distinct.distinctive_texts(vault)
     with pytest.raises(CuratorError, match=r"p4\.md changed while"):
         _ = stored["p4.md"].sentences
+
+
+def test_a_vector_store_this_users_curator_did_not_write_is_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, own_user_config: Path
+) -> None:
+    """A cloned vault's vectors (its author's, or an array swapped under our index) steer no
+    search: they are read again by the model."""
+    root = make_vault(tmp_path / "v", {f"p{i}.md": f"page number {i} about topic {i * 7}" for i in range(5)})
+    vectors.page_vectors(load_vault(root), CountingProvider())
+    monkeypatch.setenv("CURATOR_CONFIG_HOME", str(tmp_path / "someone-else"))
+    theirs = CountingProvider()
+    vectors.page_vectors(load_vault(root), theirs)
+    assert theirs.calls == [5]  # our store is foreign to them; they write their own
+    monkeypatch.setenv("CURATOR_CONFIG_HOME", str(own_user_config))
+    ours = CountingProvider()
+    vectors.page_vectors(load_vault(root), ours)
+    assert ours.calls == [5]
+    array = next((root / ".curator" / "cache").glob("vectors-*.npy"))
+    data = bytearray(array.read_bytes())
+    data[-1] ^= 1  # one byte of one row changed, the sealed index kept
+    array.write_bytes(bytes(data))
+    again = CountingProvider()
+    vectors.page_vectors(load_vault(root), again)
+    assert again.calls == [5]

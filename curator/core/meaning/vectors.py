@@ -5,6 +5,7 @@ vault for the rest of its life."""
 from __future__ import annotations
 
 import hashlib
+import io
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -393,16 +394,24 @@ def cached_rows(
 
 
 def _load_rows(vault: Vault, store: str) -> dict[str, np.ndarray]:
-    index = cache.read_large_json(cache.cache_path(vault.root, f"{store}.json"))
+    """The store's rows by key; {} when it is missing, cut short, or not this user's curator's
+    (its index is sealed and names the digest of the array it goes with: a cloned vault's store,
+    or an array from another write, is made again)."""
+    index = cache.read_large_json(cache.cache_path(vault.root, f"{store}.json"), sealed=True)
+    if not isinstance(index, dict) or not isinstance(index.get("rows"), list):
+        return {}
     try:
         with cache.open_binary(cache.cache_path(vault.root, f"{store}.npy")) as handle:
-            matrix = np.load(handle, allow_pickle=False)
+            data = handle.read()
+        if hashlib.blake2b(data, digest_size=16).hexdigest() != index.get("digest"):
+            return {}
+        matrix = np.load(io.BytesIO(data), allow_pickle=False)
     except (OSError, ValueError, EOFError):  # missing, cut short or empty (a crash): made again
         return {}
-    if not isinstance(index, list) or sum(n for _, n in index) != len(matrix):
+    if sum(n for _, n in index["rows"]) != len(matrix):
         return {}
     rows, at = {}, 0
-    for key, n in index:
+    for key, n in index["rows"]:
         rows[key] = matrix[at : at + n]
         at += n
     return rows
@@ -421,14 +430,18 @@ def _store_rows(vault: Vault, store: str, keys: list[str], rows: list[np.ndarray
         "fortran_order": False,
         "shape": (sum(len(row) for row in unique.values()), first.shape[1]),
     }
+    digest = hashlib.blake2b(digest_size=16)
 
     def write(handle: BinaryIO) -> None:  # row by row: no second copy of a large store in memory
-        np.lib.format.write_array_header_1_0(handle, header)
-        for row in unique.values():
-            handle.write(np.ascontiguousarray(row, dtype=first.dtype).tobytes())
+        head = io.BytesIO()
+        np.lib.format.write_array_header_1_0(head, header)
+        for part in (head.getvalue(), *(np.ascontiguousarray(r, dtype=first.dtype).tobytes() for r in unique.values())):
+            digest.update(part)
+            handle.write(part)
 
     if cache.write_with(vault.root, f"{store}.npy", write) is None:
-        cache.write_json(vault.root, f"{store}.json", [[key, len(row)] for key, row in unique.items()])
+        index = {"rows": [[key, len(row)] for key, row in unique.items()], "digest": digest.hexdigest()}
+        cache.write_json(vault.root, f"{store}.json", index, sealed=True)
 
 
 def store_name(kind: str, *parts: object) -> str:
