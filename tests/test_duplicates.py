@@ -384,6 +384,13 @@ def test_pages_whose_names_differ_only_in_a_number_are_a_series(tmp_path: Path) 
     # The same number written two ways is one name: a page filed twice.
     copies = make_vault(tmp_path / "w", {"Week 1.md": PROSE, "Week 01.md": PROSE})
     assert pairs(copies) == {("Week 01.md", "Week 1.md")}
+    # An id before the words names a note, not its place in a series: one text under two ids is
+    # one note filed twice (an agent's handbook, badlandslabs/handbook); other texts are two notes.
+    ids = {"stacks/s367-agent-span-tracing.md": PROSE, "stacks/s368-agent-span-tracing.md": PROSE}
+    ids |= {"course/01 Introduction.md": PROSE.replace("a", "e"), "course/02 Introduction.md": OTHER_PROSE}
+    assert pairs(make_vault(tmp_path / "x", ids)) == {
+        ("stacks/s367-agent-span-tracing.md", "stacks/s368-agent-span-tracing.md")
+    }
 
 
 def test_one_folder_name_and_a_rare_link_without_one_heading_are_two_things(tmp_path: Path) -> None:

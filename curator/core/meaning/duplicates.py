@@ -142,7 +142,8 @@ def find(vault: Vault) -> list[Duplicate]:
                 continue  # one command or page per platform, language or version tree
         if _derived(vault.pages[a], vault.pages[b], series):
             continue
-        if _numbered(_name_of(vault.pages[a]), _name_of(vault.pages[b])):
+        names = _name_of(vault.pages[a]), _name_of(vault.pages[b])
+        if _numbered(*names) and not (kinds.keys() & {"contained", "identical"} and _id_led(*names)):
             continue  # two releases, versions or weeks of one series, alike by design
         if kinds.keys() == {"contained"} and _passage(len(reads[a].words), len(reads[b].words)):
             continue
@@ -537,6 +538,15 @@ def _numbered(name: str, other: str) -> bool:
         and _NUMBER.sub("#", key) == _NUMBER.sub("#", other_key)
         and [int(n) for n in numbers] != [int(n) for n in other_numbers]
     )
+
+
+_LEADING_ID = re.compile(r"^[^\W\d_]{0,2}\d{2,}[\s_.-]+[^\W\d_]\w*[\s_.-]+\w")
+
+
+def _id_led(name: str, other: str) -> bool:
+    """Whether both names open with an id before words ("s367-agent-tracing", "202301011200 Hash
+    tables"): a note's id, not its place in a series; the same text under two ids is one note."""
+    return bool(_LEADING_ID.match(name)) and bool(_LEADING_ID.match(other))
 
 
 def _linked(vault: Vault, a: str, b: str) -> bool:
