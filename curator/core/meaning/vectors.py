@@ -155,7 +155,7 @@ class PageRows:
         with self.lock:
             known = self._asked.get(text)
         if known is None:
-            known = self.provider.embed([text])[0]
+            known = self.provider.embed_query(text)
             with self.lock:
                 self._asked = {**dict(list(self._asked.items())[-7:]), text: known}
         return known
@@ -227,9 +227,9 @@ def nearest(
     if len(missing) > EMBED_NOW and not provider.cheap:
         proposed = first_stage(vault, text, paths, FIRST_STAGE)
         unread = set(missing)
-        chosen, cost = [], 0
+        chosen, cost = [], 0.0
         for path in dict.fromkeys(p for pair in zip_longest(also, proposed) for p in pair if p in unread):
-            cost += pieces_of(vault, path)
+            cost += pieces_of(vault, path) * provider.piece_cost
             if cost > QUERY_PIECES:
                 break
             chosen.append(path)
