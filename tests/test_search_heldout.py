@@ -1,0 +1,53 @@
+"""The held-out search questions: well-formed, kinds that match their languages, answers that exist."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.real_vaults import BY_NAME, DEFAULT_CACHE  # noqa: E402
+from benchmarks.search_heldout import load_questions, measures  # noqa: E402
+
+PAGE_LANGUAGE = {"sourcegraph-handbook": "en", "almeida-zettelkasten": "en", "volcano-de": "de"}
+
+
+def test_each_kind_has_enough_questions_and_matches_its_languages() -> None:
+    questions = load_questions()
+    counts = Counter(q.kind for q in questions)
+    assert counts["en"] >= 40 and counts["de"] >= 30 and counts["cross"] >= 30
+    for q in questions:
+        assert q.vault in BY_NAME and q.vault in PAGE_LANGUAGE, q
+        page = PAGE_LANGUAGE[q.vault]
+        assert q.kind == (q.lang if q.lang == page else "cross"), q
+        assert q.answers and len(set(q.answers)) == len(q.answers), q
+        assert all(a.endswith(".md") and not a.startswith("/") for a in q.answers), q
+        assert q.question.strip() and q.task.strip(), q
+    assert len({(q.vault, q.question.casefold()) for q in questions}) == len(questions)
+    # both directions of cross-language questions are present
+    assert {q.lang for q in questions if q.kind == "cross"} == {"en", "de"}
+
+
+def test_every_answer_is_a_page_of_its_vault_checkout() -> None:
+    questions = load_questions()
+    for name in {q.vault for q in questions}:
+        vault = BY_NAME[name]
+        owner, repo = vault.repo.split("/", 1)
+        folder = DEFAULT_CACHE / f"{owner}+{repo}@{vault.commit[:12]}"
+        if not folder.is_dir():
+            pytest.skip(f"{name} is not checked out (python -m benchmarks.real_vaults {name})")
+        folder = folder / vault.subdir if vault.subdir else folder
+        missing = [a for q in questions if q.vault == name for a in q.answers if not (folder / a).is_file()]
+        assert missing == []
+
+
+def test_measures_count_the_first_answer_in_the_top_five() -> None:
+    found = measures([(["x", "a", "b"], ("a",)), (["x"] * 5 + ["a"], ("a",)), (["y"], ("a", "b"))])
+    assert found["recall@5"] == pytest.approx(1 / 3)
+    assert found["recall@10"] == pytest.approx(2 / 3)
+    assert found["MRR@10"] == pytest.approx((1 / 2 + 1 / 6) / 3)
