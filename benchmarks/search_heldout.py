@@ -26,8 +26,10 @@ from pathlib import Path
 
 from benchmarks.real_vaults import BY_NAME, checkout
 from curator.core.meaning.search import search
+from curator.core.meaning.vectors import fill_all, provider_for
 from curator.core.read.loading import load_vault
 from curator.core.read.vault import Vault
+from curator.core.state.config import CONFIG_NAME
 
 LABELS = Path(__file__).resolve().parent / "labels" / "search_heldout.jsonl"
 KINDS = ("en", "de", "cross")
@@ -96,6 +98,10 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, metavar="DIR", help="keep (and reuse) the vault copies in DIR")
     parser.add_argument("--misses", action="store_true", help="list the questions the fusion missed in its top 5")
     parser.add_argument("--check", action="store_true", help="exit 1 when the fusion misses issue 32's targets")
+    parser.add_argument(
+        "--provider", choices=("fastembed", "multilingual"), help="the [embedding] provider of the copies"
+    )
+    parser.add_argument("--index", action="store_true", help="have the model read every page first (curator index)")
     args = parser.parse_args()
     questions = [q for q in load_questions() if args.kind in (None, q.kind)]
     work = args.keep or Path(tempfile.mkdtemp(prefix="curator-heldout-"))
@@ -103,8 +109,16 @@ def main() -> None:
     try:
         vaults: dict[str, Vault] = {}
         for name in sorted({q.vault for q in questions}):
-            vaults[name] = load_vault(copy_vault(name, work))
+            root = copy_vault(name, work)
+            if args.provider:
+                (root / CONFIG_NAME).write_text(f'[embedding]\nprovider = "{args.provider}"\n', encoding="utf-8")
+            vaults[name] = load_vault(root)
             print(vault_line(name), f"- {len(vaults[name].pages)} pages")
+            if args.index:
+                started = time.perf_counter()
+                provider, _ = provider_for(vaults[name].config)
+                read = fill_all(vaults[name], provider)
+                print(f"  the model ({provider.label}) read {read} pages in {time.perf_counter() - started:.0f} s")
         results: dict[tuple[str, str], list[tuple[list[str], tuple[str, ...]]]] = {}
         misses: list[str] = []
         for q in questions:
