@@ -444,6 +444,9 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     ranked = _ranked(fused, rankings["bm25"], confident)
     if config.search_rerank_model and query.text:
         ranked = _reranked(vault, query.text, ranked, sections, notes)
+    weak = [p for p in rankings.get("vector", [])[:VECTOR_DEPTH] if p not in fused][: max(limit - len(ranked), 0)]
+    ranked += weak  # few pages matched: the meaning's next best follow, rather than nothing
+    fused.update(dict.fromkeys(weak, 0.0))
     if not query.text:  # filters only: every matching page, by title
         ranked = sorted(allowed, key=lambda p: (fold(vault.pages[p].title), p))
         fused = dict.fromkeys(ranked, 0.0)
@@ -457,7 +460,9 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
             reasons.append("title match")
         elif path in sections:
             reasons.append("text match")
-        if path in rankings.get("vector", [])[:10]:
+        if path in weak:
+            reasons.append("semantic, weak")
+        elif path in rankings.get("vector", [])[:10]:
             reasons.append("semantic")
         if path in linked_from and path not in sections and "semantic" not in reasons:
             reasons.append(f"linked from {vault.pages[linked_from[path]].title}")
