@@ -76,8 +76,10 @@ async def refused(client: Client, tool: str, **arguments: Any) -> str:
 
 
 def allow_agent_writes(vault: Path) -> None:
+    """The vault's config lets the agent write without review, and the user trusts it to."""
     with open(vault / ".curator.toml", "a", encoding="utf-8") as config:
         config.write("\n[agent]\napply_without_review = true\n")
+    assert main(["trust", str(vault)]) == 0
 
 
 async def test_the_server_lists_every_tool_with_its_input_and_output_schema(sample_vault: Path) -> None:
@@ -246,6 +248,22 @@ async def test_an_untrusted_vaults_code_settings_stay_off(sample_vault: Path, tm
         result = await client.call_tool("search", {"query": "certificate"})
     assert not result.is_error
     assert any("trust" in getattr(block, "text", "") for block in result.content[1:])
+
+
+async def test_an_untrusted_vault_cannot_switch_its_own_review_gate_off(sample_vault: Path) -> None:
+    with open(sample_vault / ".curator.toml", "a", encoding="utf-8") as config:  # as a cloned vault could
+        config.write("\n[agent]\napply_without_review = true\n")
+    start = tree(sample_vault)
+    memory = Memory(sample_vault)
+    assert memory.vault().config.agent_apply_without_review is False
+    async with Client(build_server(memory), mode="legacy") as client:
+        result = await client.call_tool("remember", {"text": FACTS[0]})
+    document = result.structured_content
+    assert not result.is_error and document is not None
+    assert not document["applied"] and document["suggestion"] and document["change"] is None
+    notes = [getattr(block, "text", "") for block in result.content[1:]]
+    assert any("[agent] apply_without_review" in note and f"curator trust {sample_vault}" in note for note in notes)
+    assert tree(sample_vault) == start  # only the review queue, under .curator/, has the memory
 
 
 async def test_the_agent_undoes_only_its_own_changes(sample_vault: Path) -> None:

@@ -89,7 +89,9 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
         raise EditError("source 'manual' marks what a person wrote; an agent remembers as 'agent' or its own name")
     vault = memory.vault()
     proposal = decide(vault, text, source, page_type)
-    notes: list[str] = []
+    notes: list[str] = [
+        f"queued for review: {line}" for line in vault.config.untrusted if "[agent] apply_without_review" in line
+    ]
     entry = None
     if proposal.plan is not None and vault.config.agent_apply_without_review:
         held = manual_pages(vault, proposal.plan)
