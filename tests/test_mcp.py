@@ -204,6 +204,35 @@ async def test_a_memory_never_goes_into_a_page_a_person_wrote(sample_vault: Path
     assert tree(sample_vault) == start
 
 
+def written_by_hand(vault: Path, path: str) -> None:
+    page = vault / path
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("---\n", "---\nsource: manual\n", 1), encoding="utf-8")
+
+
+async def test_rename_merge_and_fix_never_change_a_page_a_person_wrote(sample_vault: Path) -> None:
+    allow_agent_writes(sample_vault)
+    ticket = "incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md"  # the dead links to fix
+    for path in ("topics/Caching strategy.md", ticket):
+        written_by_hand(sample_vault, path)
+    start = tree(sample_vault)
+    async with connected(sample_vault) as client:
+        merged = await call(client, "merge", source="notes/Loose thoughts on queues", into="Caching strategy")
+        renamed = await call(client, "rename", page="Caching strategy", new_title="Caching rules")
+        message = await refused(client, "fix", rules=["dead-link"])
+        assert ticket in message and "source: manual" in message
+        assert (await call(client, "history"))["changes"] == []
+    assert tree(sample_vault) == start
+    for answer in (merged, renamed):
+        assert not answer["applied"] and answer["id"] is None
+        assert any("topics/Caching strategy.md is written by a person" in note for note in answer["notes"])
+    queued = {s.kind: s for s in load_suggestions(sample_vault) if s.proposer == "mcp"}
+    assert queued["merge"].pages == ["notes/Loose thoughts on queues.md", "topics/Caching strategy.md"]
+    assert queued["rename"].title == "Caching rules"
+    assert main(["apply", str(sample_vault), queued["merge"].id]) == 0  # the person accepts it
+    assert not (sample_vault / "notes/Loose thoughts on queues.md").exists()
+
+
 async def test_a_secret_is_refused_by_every_write(sample_vault: Path) -> None:
     allow_agent_writes(sample_vault)
     (sample_vault / "notes/Deploy notes.md").write_text(f"# Deploy notes\n\n{KEY}\n", encoding="utf-8")
