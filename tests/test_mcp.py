@@ -246,6 +246,30 @@ async def test_a_secret_is_refused_by_every_write(sample_vault: Path) -> None:
     assert load_suggestions(sample_vault) == []
 
 
+ACCEPTED = "password = hunter2hunter2XYZ <!-- pragma: allowlist secret -->"  # a person's fixture password
+
+
+async def test_a_pragma_the_agent_writes_accepts_no_secret(sample_vault: Path) -> None:
+    allow_agent_writes(sample_vault)
+    (sample_vault / "notes/Fixtures.md").write_text(f"# Fixtures\n\nThe test login.\n{ACCEPTED}\n", encoding="utf-8")
+    start = tree(sample_vault)
+    async with connected(sample_vault) as client:
+        for text in (
+            f"The Kafka broker fleet uses one login.\n{ACCEPTED}",
+            "The Kafka broker fleet uses one login.\n<!-- pragma: allowlist nextline secret -->\nPasswort: Sommer2026!",
+            f"Certificate renewal for the card gateways now needs a second approver.\n{ACCEPTED}",
+        ):
+            assert "holds a credential" in await refused(client, "remember", text=text)
+        message = await refused(
+            client, "merge", source="notes/Loose thoughts on queues", into="Caching strategy", reason=ACCEPTED
+        )
+        assert "the change's reason" in message and "nothing was written" in message
+        assert tree(sample_vault) == start
+        # a line a person accepted on disk stays accepted where a merge carries it
+        merged = await call(client, "merge", source="Fixtures", into="Payments API")
+    assert merged["applied"] and ACCEPTED in (sample_vault / "systems/Payments API.md").read_text(encoding="utf-8")
+
+
 async def test_a_path_outside_the_vault_is_refused(sample_vault: Path, tmp_path: Path) -> None:
     secret = tmp_path / "outside.md"
     secret.write_text("# Outside\n\nNot the vault's.\n", encoding="utf-8")

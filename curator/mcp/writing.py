@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from curator.cli import documents
+from curator.core.change.changes import BY_AGENT
 from curator.core.common.errors import EditError
 from curator.mcp.memory import Memory
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from curator.core.curate.remember import Proposal
     from curator.core.read.vault import Vault
 
-BY_AGENT = "mcp"  # the journal entry's `details["by"]` of a change an agent made through this server
 MANUAL = "manual"
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 NOTES = "_notes"  # remarks a tool adds for the agent to read: the server says them beside the document
