@@ -270,6 +270,13 @@ async def test_a_pragma_the_agent_writes_accepts_no_secret(sample_vault: Path) -
     assert merged["applied"] and ACCEPTED in (sample_vault / "systems/Payments API.md").read_text(encoding="utf-8")
 
 
+async def test_a_search_too_long_to_be_one_is_a_tool_error(sample_vault: Path) -> None:
+    async with connected(sample_vault) as client:
+        message = await refused(client, "search", query="certificate " * 100_000)
+        assert "at most 1,000" in message and len(message) < 200
+        assert (await call(client, "search", query="certificate renewal"))["hits"]  # the server still answers
+
+
 async def test_a_path_outside_the_vault_is_refused(sample_vault: Path, tmp_path: Path) -> None:
     secret = tmp_path / "outside.md"
     secret.write_text("# Outside\n\nNot the vault's.\n", encoding="utf-8")
