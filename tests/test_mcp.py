@@ -19,6 +19,7 @@ from edit_helpers import tree
 from helpers import ROOT
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
+from mcp.types import Implementation
 
 from curator.cli.main import main
 from curator.core.change.changes import history, plan_and_apply
@@ -170,6 +171,24 @@ async def test_an_allowed_write_is_journaled_and_its_undo_restores_every_byte(sa
         again = await refused(client, "undo", change=added["change"])
         assert again == f"change {added['change']} was already undone"
     assert tree(sample_vault) == start
+
+
+async def test_history_says_which_changes_an_agent_made_and_by_what_name(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plan_and_apply(sample_vault, lambda vault: plan_rename(vault, "Vendor call", "Vendor meeting"))
+    named = Implementation(name="ops-bot\x1b[31m", version="1.0")  # a name reaches a terminal: escapes go
+    async with Client(build_server(Memory(sample_vault)), mode="legacy", client_info=named) as client:
+        renamed = await call(client, "rename", page="Caching strategy", new_title="Caching rules")
+        listed = (await call(client, "history"))["changes"]
+    assert [(c["id"], c["by"]) for c in listed][:1] == [(renamed["id"], "ops-bot 31m")]
+    assert listed[1]["by"] == "you"
+    assert main(["history", str(sample_vault)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(renamed["id"]) and "(by ops-bot 31m)" in lines[0]
+    assert "(by you)" in lines[2]
+    assert main(["history", str(sample_vault), "--json"]) == 0
+    assert [c["by"] for c in json.loads(capsys.readouterr().out)["changes"]] == ["ops-bot 31m", "you"]
 
 
 async def test_merge_and_fix_are_changes_the_agent_can_undo(sample_vault: Path) -> None:

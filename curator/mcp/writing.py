@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from curator.cli import documents
-from curator.core.change.changes import BY_AGENT
+from curator.core.change.journal import BY_AGENT
 from curator.core.common.errors import EditError
 from curator.mcp.memory import Memory
 
@@ -33,12 +33,12 @@ _PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 NOTES = "_notes"  # remarks a tool adds for the agent to read: the server says them beside the document
 
 
-def _by_agent(make_plan: Callable[[Vault], Plan]) -> Callable[[Vault], Plan]:
-    """`make_plan`, its plan marked as the agent's (in the journal entry's details)."""
+def _by_agent(make_plan: Callable[[Vault], Plan], agent: str) -> Callable[[Vault], Plan]:
+    """`make_plan`, its plan marked as the agent's, by name (in the journal entry's details)."""
 
     def marked(vault: Vault) -> Plan:
         plan = make_plan(vault)
-        return dataclasses.replace(plan, details={**plan.details, "by": BY_AGENT})
+        return dataclasses.replace(plan, details={**plan.details, "by": BY_AGENT, "agent": agent})
 
     return marked
 
@@ -53,7 +53,7 @@ def _apply(memory: Memory, make_plan: Callable[[Vault], Plan]) -> tuple[Plan, En
 
     with vault_lock(memory.root):
         recover(memory.root)
-        plan = _by_agent(make_plan)(memory.vault())
+        plan = _by_agent(make_plan, memory.agent)(memory.vault())
         return plan, apply(memory.root, plan, allow_dirty=False)
 
 

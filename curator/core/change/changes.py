@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from curator.core.change.edits import FileChange, Plan
 from curator.core.change.files import ChangedMeanwhile, Reads, new_dirs, put_back, read_bytes_of, set_files
-from curator.core.change.journal import Entry, Journal, UndoRecord, about_to, foreign_note, new_id
+from curator.core.change.journal import BY_AGENT, Entry, Journal, UndoRecord, about_to, foreign_note, new_id
 from curator.core.change.merge3 import MergeConflict, merge3
 from curator.core.change.recovery import half_done, recover
 from curator.core.common.errors import EditError, GitError
@@ -27,8 +27,6 @@ from curator.core.state.lock import vault_lock, writing
 
 if TYPE_CHECKING:
     from curator.core.read.vault import Vault
-
-BY_AGENT = "mcp"  # a plan's `details["by"]` when an agent made it (curator mcp): the journal keeps it
 
 
 def pending(root: Path) -> tuple[list[str], str | None]:
