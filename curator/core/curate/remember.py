@@ -254,12 +254,15 @@ def _new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
     orders on"); a sentence that only names the page holds nothing of it."""
     have = _phrase(page_text)
     named = set(_phrase(title).split())
-    held = [set(_phrase(s).split()) for s in _sentences(page_text)]
+    held: list[set[str]] = []  # each sentence's words, made when a sentence is not on the page as it stands
     new = []
     for sentence in _sentences(text):
         words = _phrase(sentence)
+        if not words or words in have:
+            continue
         said = set(words.split()) - _STOP - named
-        if words and words not in have and not (said and any(said <= one for one in held)):
+        held = held or [set(_phrase(s).split()) for s in _sentences(page_text)]
+        if not (said and any(said <= one for one in held)):
             new.append(sentence)
     return new
 
