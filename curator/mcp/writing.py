@@ -89,14 +89,15 @@ def _for_review(memory: Memory, held: _HandWritten, kind: str, pages: list[str],
     from curator.core.state.lock import vault_lock
 
     vault = memory.vault()
-    reason = f"{held.plan.reason} (asked by an agent; {', '.join(held.pages)} written by hand: source manual)"
+    by_hand = f"{', '.join(held.pages)} written by hand: source manual"
+    reason = f"{held.plan.reason} (asked by {memory.agent}, an agent; {by_hand})"
     suggestion = Suggestion(
         suggestion_id(kind, pages),
         kind,
         pages,
         title,
         reason,
-        {"asked_by": BY_AGENT, "written_by_hand": held.pages},
+        {"asked_by": memory.agent, "written_by_hand": held.pages},
         page_shas={path: vault.pages[path].sha for path in pages if path in vault.pages},
         proposer=BY_AGENT,
     )
