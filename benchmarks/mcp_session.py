@@ -20,6 +20,7 @@ call that does almost nothing (`index` of one page): what the protocol itself co
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import statistics
@@ -34,6 +35,8 @@ from mcp import Client
 from benchmarks.synth import WORDS, generate
 from curator.core.curate.dream import dream
 from curator.core.read.loading import load_vault
+from curator.core.state import trust
+from curator.core.state.config import trust_asked
 from curator.mcp.memory import Memory
 from curator.mcp.server import build_server
 
@@ -125,6 +128,7 @@ def _tree(root: Path) -> dict[str, bytes]:
 async def session(root: Path) -> None:
     with open(root / ".curator.toml", "a", encoding="utf-8") as config:
         config.write("\n[agent]\napply_without_review = true\n")
+    trust.trust(root, trust_asked(root))  # in the session's own user folder (main): the user's is left alone
     start = _tree(root)
     async with Client(build_server(Memory(root)), mode="legacy") as client:
         before = _watched((await call(client, "findings", limit=10_000))["findings"])
@@ -209,7 +213,15 @@ def main() -> None:
         if not args.no_session:
             copy = work / "sample_vault"
             shutil.copytree(SAMPLE, copy)
-            anyio.run(session, copy)
+            user = os.environ.get("CURATOR_CONFIG_HOME")
+            os.environ["CURATOR_CONFIG_HOME"] = str(work / "user-config")  # the trust the session records
+            try:
+                anyio.run(session, copy)
+            finally:
+                if user is None:
+                    os.environ.pop("CURATOR_CONFIG_HOME")
+                else:
+                    os.environ["CURATOR_CONFIG_HOME"] = user
         if not args.no_latency:
             root = args.vault or work / "synthetic"
             if not root.exists():

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from curator.cli.main import main
-from curator.core.change.changes import apply
+from curator.core.change.changes import apply, refuse_credentials
 from curator.core.change.edits import FileChange, Plan
 from curator.core.common.errors import EditError
 from curator.core.read import credentials, secret_plugins
@@ -393,3 +393,17 @@ def test_a_credential_in_a_new_name_or_a_reason_is_refused(
     err = capsys.readouterr().err
     assert "would hold a credential" in err and err.count("\n") == 1
     assert tree(root) == original
+
+
+def test_a_pragma_counts_in_an_agents_change_only_where_a_page_held_it(tmp_path: Path) -> None:
+    """An agent that writes the allowlist comment beside its own credential accepts nothing; a
+    line a person accepted on disk may still be carried into another page."""
+    accepted = "password = hunter2hunter2XYZ <!-- pragma: allowlist secret -->\n"
+    written = FileChange("a.md", b"# A\n", ("# A\n" + accepted).encode())
+    refuse_credentials([written])  # a person's change: the comment is the person's acceptance
+    with pytest.raises(EditError, match=re.escape("a.md:2 would hold a credential")):
+        refuse_credentials([written], by_agent=True)
+    carried = FileChange("b.md", ("# B\n" + accepted).encode(), None)
+    refuse_credentials([written, carried], by_agent=True)
+    with pytest.raises(EditError, match="reason"):
+        refuse_credentials([], reason=accepted)

@@ -84,3 +84,75 @@ def test_a_page_that_links_into_dot_git_is_not_read(tmp_path: Path) -> None:
     assert "cfg.md" not in vault.pages
     done = cli("search", str(root), "internal", "--json")
     assert "secret.git" not in done.stdout
+
+
+def _swapped(root: Path, what: str, outside: Path) -> None:
+    """Swap, after the vault was read, a page or its folder for a link out of the vault or a FIFO."""
+    if what == "folder-link":
+        (root / "notes").rename(root / "notes-old")
+        (root / "notes").symlink_to(outside, target_is_directory=True)
+    elif what == "page-link":
+        (root / "notes/a.md").unlink()
+        (root / "notes/a.md").symlink_to(outside / "a.md")
+    else:
+        (root / "notes/a.md").unlink()
+        os.mkfifo(root / "notes/a.md")
+
+
+@pytest.mark.parametrize("what", ["folder-link", "page-link", "fifo"])
+def test_a_page_swapped_after_the_load_is_not_read_through(tmp_path: Path, what: str) -> None:
+    """Vault.text_of reads a page again by its path: what was swapped in since cannot lead it out
+    of the vault nor block it."""
+    import threading
+
+    from curator.core.read.vault import Vault
+
+    outside = make_vault(tmp_path / "outside", {"a.md": "# A\n\nSECRET from outside\n"})
+    root = make_vault(tmp_path / "v", {"notes/a.md": "# A\n\nthe vault's own\n", "b.md": "see [[a]]\n"})
+    vault = load_vault(root, use_cache=False)
+    assert "the vault's own" in vault.text_of("notes/a.md")
+    _swapped(root, what, outside)
+    answer: list[object] = []
+
+    def read(vault: Vault = vault) -> None:
+        try:
+            answer.append(vault.text_of("notes/a.md"))
+        except OSError as exc:
+            answer.append(exc)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(20)
+    if reader.is_alive():  # blocked on the FIFO: give it a writer so the test ends
+        with open(root / "notes/a.md", "w") as fifo:
+            fifo.write("")
+        reader.join(5)
+    (error,) = answer
+    assert isinstance(error, OSError) and "not read" in str(error) and "notes/a.md" in str(error)
+
+
+def test_a_page_swapped_for_a_fifo_before_it_is_read_does_not_block_the_load(tmp_path: Path) -> None:
+    from curator.core.read.reading import read_page
+    from curator.core.read.scan import FileEntry
+
+    root = make_vault(tmp_path / "v", {})
+    os.mkfifo(root / "a.md")  # the scan saw a page of 40 bytes here
+    reader = subprocess.Popen(  # in a child process, so a block ends with it instead of hanging pytest
+        [
+            sys.executable,
+            "-c",
+            "import sys; from curator.core.read.reading import read_page; "
+            "from curator.core.read.scan import FileEntry; "
+            "print(read_page(sys.argv[1] + '/', FileEntry('a.md', 40, 0), 1 << 20).size)",
+            str(root),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        out, _ = reader.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        reader.kill()
+        pytest.fail("reading a FIFO in place of a page blocked")
+    assert reader.returncode == 0 and out.strip() == "40"
+    assert read_page(str(root) + "/", FileEntry("a.md", 40, 0), 1 << 20).body_chars == 0

@@ -19,6 +19,7 @@ from edit_helpers import tree
 from helpers import ROOT
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
+from mcp.types import Implementation
 
 from curator.cli.main import main
 from curator.core.change.changes import history, plan_and_apply
@@ -76,8 +77,10 @@ async def refused(client: Client, tool: str, **arguments: Any) -> str:
 
 
 def allow_agent_writes(vault: Path) -> None:
+    """The vault's config lets the agent write without review, and the user trusts it to."""
     with open(vault / ".curator.toml", "a", encoding="utf-8") as config:
         config.write("\n[agent]\napply_without_review = true\n")
+    assert main(["trust", str(vault)]) == 0
 
 
 async def test_the_server_lists_every_tool_with_its_input_and_output_schema(sample_vault: Path) -> None:
@@ -170,6 +173,24 @@ async def test_an_allowed_write_is_journaled_and_its_undo_restores_every_byte(sa
     assert tree(sample_vault) == start
 
 
+async def test_history_says_which_changes_an_agent_made_and_by_what_name(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plan_and_apply(sample_vault, lambda vault: plan_rename(vault, "Vendor call", "Vendor meeting"))
+    named = Implementation(name="ops-bot\x1b[31m", version="1.0")  # a name reaches a terminal: escapes go
+    async with Client(build_server(Memory(sample_vault)), mode="legacy", client_info=named) as client:
+        renamed = await call(client, "rename", page="Caching strategy", new_title="Caching rules")
+        listed = (await call(client, "history"))["changes"]
+    assert [(c["id"], c["by"]) for c in listed][:1] == [(renamed["id"], "ops-bot 31m")]
+    assert listed[1]["by"] == "you"
+    assert main(["history", str(sample_vault)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(renamed["id"]) and "(by ops-bot 31m)" in lines[0]
+    assert "(by you)" in lines[2]
+    assert main(["history", str(sample_vault), "--json"]) == 0
+    assert [c["by"] for c in json.loads(capsys.readouterr().out)["changes"]] == ["ops-bot 31m", "you"]
+
+
 async def test_merge_and_fix_are_changes_the_agent_can_undo(sample_vault: Path) -> None:
     start = tree(sample_vault)
     async with connected(sample_vault) as client:
@@ -202,6 +223,35 @@ async def test_a_memory_never_goes_into_a_page_a_person_wrote(sample_vault: Path
     assert tree(sample_vault) == start
 
 
+def written_by_hand(vault: Path, path: str) -> None:
+    page = vault / path
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("---\n", "---\nsource: manual\n", 1), encoding="utf-8")
+
+
+async def test_rename_merge_and_fix_never_change_a_page_a_person_wrote(sample_vault: Path) -> None:
+    allow_agent_writes(sample_vault)
+    ticket = "incidents/Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md"  # the dead links to fix
+    for path in ("topics/Caching strategy.md", ticket):
+        written_by_hand(sample_vault, path)
+    start = tree(sample_vault)
+    async with connected(sample_vault) as client:
+        merged = await call(client, "merge", source="notes/Loose thoughts on queues", into="Caching strategy")
+        renamed = await call(client, "rename", page="Caching strategy", new_title="Caching rules")
+        message = await refused(client, "fix", rules=["dead-link"])
+        assert ticket in message and "source: manual" in message
+        assert (await call(client, "history"))["changes"] == []
+    assert tree(sample_vault) == start
+    for answer in (merged, renamed):
+        assert not answer["applied"] and answer["id"] is None
+        assert any("topics/Caching strategy.md is written by a person" in note for note in answer["notes"])
+    queued = {s.kind: s for s in load_suggestions(sample_vault) if s.proposer == "mcp"}
+    assert queued["merge"].pages == ["notes/Loose thoughts on queues.md", "topics/Caching strategy.md"]
+    assert queued["rename"].title == "Caching rules"
+    assert main(["apply", str(sample_vault), queued["merge"].id]) == 0  # the person accepts it
+    assert not (sample_vault / "notes/Loose thoughts on queues.md").exists()
+
+
 async def test_a_secret_is_refused_by_every_write(sample_vault: Path) -> None:
     allow_agent_writes(sample_vault)
     (sample_vault / "notes/Deploy notes.md").write_text(f"# Deploy notes\n\n{KEY}\n", encoding="utf-8")
@@ -213,6 +263,37 @@ async def test_a_secret_is_refused_by_every_write(sample_vault: Path) -> None:
         assert (await call(client, "history"))["changes"] == []
     assert tree(sample_vault) == start
     assert load_suggestions(sample_vault) == []
+
+
+ACCEPTED = "password = hunter2hunter2XYZ <!-- pragma: allowlist secret -->"  # a person's fixture password
+
+
+async def test_a_pragma_the_agent_writes_accepts_no_secret(sample_vault: Path) -> None:
+    allow_agent_writes(sample_vault)
+    (sample_vault / "notes/Fixtures.md").write_text(f"# Fixtures\n\nThe test login.\n{ACCEPTED}\n", encoding="utf-8")
+    start = tree(sample_vault)
+    async with connected(sample_vault) as client:
+        for text in (
+            f"The Kafka broker fleet uses one login.\n{ACCEPTED}",
+            "The Kafka broker fleet uses one login.\n<!-- pragma: allowlist nextline secret -->\nPasswort: Sommer2026!",
+            f"Certificate renewal for the card gateways now needs a second approver.\n{ACCEPTED}",
+        ):
+            assert "holds a credential" in await refused(client, "remember", text=text)
+        message = await refused(
+            client, "merge", source="notes/Loose thoughts on queues", into="Caching strategy", reason=ACCEPTED
+        )
+        assert "the change's reason" in message and "nothing was written" in message
+        assert tree(sample_vault) == start
+        # a line a person accepted on disk stays accepted where a merge carries it
+        merged = await call(client, "merge", source="Fixtures", into="Payments API")
+    assert merged["applied"] and ACCEPTED in (sample_vault / "systems/Payments API.md").read_text(encoding="utf-8")
+
+
+async def test_a_search_too_long_to_be_one_is_a_tool_error(sample_vault: Path) -> None:
+    async with connected(sample_vault) as client:
+        message = await refused(client, "search", query="certificate " * 100_000)
+        assert "at most 1,000" in message and len(message) < 200
+        assert (await call(client, "search", query="certificate renewal"))["hits"]  # the server still answers
 
 
 async def test_a_path_outside_the_vault_is_refused(sample_vault: Path, tmp_path: Path) -> None:
@@ -246,6 +327,22 @@ async def test_an_untrusted_vaults_code_settings_stay_off(sample_vault: Path, tm
         result = await client.call_tool("search", {"query": "certificate"})
     assert not result.is_error
     assert any("trust" in getattr(block, "text", "") for block in result.content[1:])
+
+
+async def test_an_untrusted_vault_cannot_switch_its_own_review_gate_off(sample_vault: Path) -> None:
+    with open(sample_vault / ".curator.toml", "a", encoding="utf-8") as config:  # as a cloned vault could
+        config.write("\n[agent]\napply_without_review = true\n")
+    start = tree(sample_vault)
+    memory = Memory(sample_vault)
+    assert memory.vault().config.agent_apply_without_review is False
+    async with Client(build_server(memory), mode="legacy") as client:
+        result = await client.call_tool("remember", {"text": FACTS[0]})
+    document = result.structured_content
+    assert not result.is_error and document is not None
+    assert not document["applied"] and document["suggestion"] and document["change"] is None
+    notes = [getattr(block, "text", "") for block in result.content[1:]]
+    assert any("[agent] apply_without_review" in note and f"curator trust {sample_vault}" in note for note in notes)
+    assert tree(sample_vault) == start  # only the review queue, under .curator/, has the memory
 
 
 async def test_the_agent_undoes_only_its_own_changes(sample_vault: Path) -> None:

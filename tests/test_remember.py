@@ -203,3 +203,46 @@ def test_search_marks_and_demotes_a_superseded_page(sample_vault: Path, capsys: 
     old = next(hit for hit in result.hits if hit.path == "customers/Acme Corp.md")
     assert f"superseded by [[{done['title']}]]" in old.reasons
     assert paths.index(done["page"]) < paths.index("customers/Acme Corp.md")
+
+
+@pytest.mark.parametrize(
+    ("vault", "text", "page", "heading"),
+    [
+        ("en", "Deployed v2.3 of the order service today.", "systems/Order service.md", "## History"),
+        (
+            "en",
+            "We deployed the order service again after fixing the memory leak.",
+            "systems/Order service.md",
+            "## History",
+        ),
+        (
+            "de",
+            "Heute Version 3.5 des Zahlungsdienstes in Produktion gebracht.",
+            "systeme/Zahlungsdienst.md",
+            "## Verlauf",
+        ),
+    ],
+)
+def test_a_status_update_about_a_thing_goes_into_its_history(
+    tmp_path: Path, vault: str, text: str, page: str, heading: str
+) -> None:
+    shutil.copytree(BENCH_VAULTS / vault, tmp_path / vault)
+    proposal = remember(load_vault(tmp_path / vault), text)
+    assert (proposal.decision, proposal.page) == ("merge-into", page)
+    assert proposal.plan is not None
+    assert f"\n\n{heading}\n\n- " in (proposal.plan.changes[0].after or b"").decode()
+
+
+@pytest.mark.parametrize(
+    ("vault", "text", "page"),
+    [
+        ("en", "The order service hands paid orders to the warehouse.", "systems/Order service.md"),
+        ("de", "Jede Anfrage an den Zahlungsdienst braucht einen Idempotenzschlüssel.", "systeme/Zahlungsdienst.md"),
+    ],
+)
+def test_a_repeat_that_names_the_page_the_page_leaves_out_is_dropped(
+    tmp_path: Path, vault: str, text: str, page: str
+) -> None:
+    shutil.copytree(BENCH_VAULTS / vault, tmp_path / vault)
+    proposal = remember(load_vault(tmp_path / vault), text)
+    assert (proposal.decision, proposal.page) == ("drop", page)

@@ -264,3 +264,37 @@ def test_the_multilingual_model_answers_an_english_question_from_a_german_page(t
     result = search(load_vault(root), "what does the dog eat")
     assert result.hits and result.hits[0].path == "Haustiere.md", result
     assert result.rankers["vector"][0] == "Haustiere.md"
+
+
+def test_a_search_too_long_to_be_one_is_one_line_and_exit_2(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from curator.cli.main import main
+    from curator.core.common.errors import QueryError
+
+    pasted = "certificate " * 100_000
+    with pytest.raises(QueryError, match="at most 1,000"):
+        search(load_vault(sample_vault), pasted)
+    assert main(["search", str(sample_vault), pasted]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "1,200,000 characters long" in err
+
+
+def test_a_huge_page_is_indexed_and_highlighted_from_its_start_only(tmp_path: Path) -> None:
+    """BM25 reads a page's first INDEXED_CHARS and a snippet its section's first SNIPPET_CHARS, so
+    a 9 MB page costs what a long one does; what lies further in is found by its other words."""
+    filler = "The order service keeps running smoothly every day.\n" * (search_module.INDEXED_CHARS // 40)
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Huge.md": f"# Huge\n\nThe zanzibar gateway opens.\n\n{filler}\n## Later\n\nThe quixotic broker.\n",
+            ".curator.toml": '[embedding]\nprovider = "lexical"\n',
+        },
+    )
+    vault = load_vault(root)
+    assert [h.path for h in search(vault, "zanzibar").hits] == ["Huge.md"]
+    assert search(vault, "quixotic").hits == []  # past the first INDEXED_CHARS of the page
+    _, terms = SearchIndex(root).bm25("zanzibar")  # the word as the index holds it
+    late = "x " * search_module.SNIPPET_CHARS + "the zanzibar gateway"
+    assert "«" not in search_module.snippet(late, terms)
+    assert "«zanzibar»" in search_module.snippet(late[-200:], terms)

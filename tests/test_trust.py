@@ -45,7 +45,7 @@ def test_an_untrusted_vault_runs_nothing_and_still_dreams(
     result, err = dream(sample_vault, capsys)
     assert not marker.exists()
     assert result["proposed"]  # the rule-based proposer did its work
-    (line,) = [line for line in err.splitlines() if "did not run" in line]
+    (line,) = [line for line in err.splitlines() if "did not take effect" in line]
     assert command in line and "[dream] proposer" in line and f"curator trust {sample_vault}" in line
 
 
@@ -124,3 +124,15 @@ async def test_the_tui_shows_the_command_and_trusts_only_when_told(sample_vault:
         (trusted,) = trust.trusted_vaults()
         assert trusted.settings == {"[dream] proposer": command}
         assert not marker.exists()  # trusting runs nothing by itself
+
+
+def test_a_vault_needs_trust_to_let_an_agent_skip_review(sample_vault: Path) -> None:
+    (sample_vault / ".curator.toml").write_text("[agent]\napply_without_review = false\n")
+    assert trust.code_settings({"agent": {"apply_without_review": False}}, sample_vault) == {}
+    (sample_vault / ".curator.toml").write_text("[agent]\napply_without_review = true\n")
+    config = load_config(sample_vault)
+    assert config.agent_apply_without_review is False
+    (line,) = config.untrusted
+    assert "[agent] apply_without_review" in line and f"curator trust {sample_vault}" in line
+    assert main(["trust", str(sample_vault)]) == 0
+    assert load_config(sample_vault).agent_apply_without_review is True

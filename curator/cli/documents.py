@@ -136,6 +136,7 @@ def history(entries: list[Entry], reverted: set[str] | frozenset[str] = frozense
                 "commit": e.commit or None,
                 "not_committed": e.not_committed or None,
                 "reverted_outside": e.id in reverted,
+                "by": e.author,
             }
             for e in entries
         ],

@@ -281,8 +281,9 @@ def _search_arguments(find: argparse.ArgumentParser) -> None:
 
 
 def run_search(args: argparse.Namespace) -> int:
-    from curator.core.meaning.search import search
+    from curator.core.meaning.search import check_query, search
 
+    check_query(" ".join(args.query))  # before the vault is loaded
     result = search(loaded_with_model(args.vault), " ".join(args.query), args.limit)
     for note in result.notes:
         output.diagnose(note)

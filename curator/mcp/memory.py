@@ -44,6 +44,7 @@ class Memory:
         self.root = check_vault_root(root)
         self.real_root = Path(os.path.realpath(self.root))
         self.turn = threading.Lock()
+        self.agent = "agent"  # who calls, during a turn: the name its MCP client gives (history shows it)
         self._note = on_note or (lambda _line: None)
         for line in recover(self.root, on_wait=self._note):  # what an interrupted change left, rolled back
             self._note(line)

@@ -10,6 +10,7 @@ worker thread, one call at a time, so the protocol keeps being answered (pings, 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
 from pathlib import Path
@@ -52,7 +53,9 @@ def build_server(memory: Memory) -> Server[Any]:
         tool = TOOLS.get(params.name)
         if tool is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"no tool {params.name!r} (see tools/list)")
-        return await anyio.to_thread.run_sync(_call, memory, tool, dict(params.arguments or {}))
+        client = ctx.session.client_params
+        agent = agent_name(client.client_info.name if client is not None else "")
+        return await anyio.to_thread.run_sync(_call, memory, tool, dict(params.arguments or {}), agent)
 
     return Server(
         "curator",
@@ -79,7 +82,14 @@ def _listed(name: str, tool: Tool) -> types.Tool:
     )
 
 
-def _call(memory: Memory, tool: Tool, given: dict[str, Any]) -> types.CallToolResult:
+def agent_name(given: str) -> str:
+    """The name an MCP client gives itself, as history shows it: printable letters, digits, spaces
+    and `._-` (a name is the client's to choose, and reaches a terminal), at most 64; "agent" for none."""
+    name = " ".join(re.sub(r"[^\w .-]", " ", given, flags=re.ASCII).split())[:64]
+    return name or "agent"
+
+
+def _call(memory: Memory, tool: Tool, given: dict[str, Any], agent: str = "agent") -> types.CallToolResult:
     """Run one tool (in a worker thread): its document, or curator's one-line message as a tool error."""
     try:
         jsonschema.Draft202012Validator(tool.input_schema()).validate(given)
@@ -89,6 +99,7 @@ def _call(memory: Memory, tool: Tool, given: dict[str, Any]) -> types.CallToolRe
     arguments = {key: spec["default"] for key, spec in tool.arguments.items() if "default" in spec} | given
     try:
         with memory.turn:
+            memory.agent = agent
             document = tool.run(memory, arguments)
     except REPORTED as exc:
         return _error(one_line(exc))

@@ -145,7 +145,8 @@ TOOLS: dict[str, Tool] = {
     ),
     "rename": Tool(
         "Rename a page and rewrite every link to it; its old title becomes an alias. One journaled change "
-        "(undo with `undo` and the change id answered).",
+        "(undo with `undo` and the change id answered); one that would change a page a person wrote "
+        "(source: manual) waits in the review queue instead (answer: applied false, the suggestion in notes).",
         {
             "page": _PAGE,
             "new_title": {"type": "string", "minLength": 1, "description": "a title, or a path from the vault root"},
@@ -158,7 +159,8 @@ TOOLS: dict[str, Tool] = {
     ),
     "merge": Tool(
         "Merge one page into another: its distinct paragraphs appended, its title an alias, every link to it "
-        "rewritten. One journaled change.",
+        "rewritten. One journaled change; one that would change a page a person wrote (source: manual) waits "
+        "in the review queue instead (answer: applied false, the suggestion in notes).",
         {"source": _PAGE, "into": _PAGE, "reason": _REASON},
         ("source", "into"),
         documents.CHANGE,
@@ -167,7 +169,8 @@ TOOLS: dict[str, Tool] = {
     ),
     "fix": Tool(
         "Fix the findings that need no choice (dead links with one did-you-mean, aliases, ambiguous links, "
-        "anchors, index drift), each its own journaled change. Without fingerprints or rules: every one.",
+        "anchors, index drift), each its own journaled change. Without fingerprints or rules: every one. "
+        "A fix that would change a page a person wrote (source: manual) is left for the person.",
         {
             "fingerprints": {"type": "array", "items": {"type": "string"}, "description": "findings to fix"},
             "rules": {"type": "array", "items": {"type": "string"}, "description": "only these rules' findings"},

@@ -3,10 +3,11 @@ what was changed. Every write goes through the change engine (the vault's lock, 
 under it, the journal, the atomic write, one commit in git, undo), which refuses a credential in
 any file it would write.
 
-What an agent may do differs from the command line in three ways: a memory is proposed (it waits
+What an agent may do differs from the command line in four ways: a memory is proposed (it waits
 in the review queue a person walks through) unless the vault's config lets the agent write without
-review, and even then never into a page a person wrote (`source: manual`); the agent may not
-claim to be a person (`source: manual`); and it undoes only the changes it made itself."""
+review; a page a person wrote (`source: manual`) is never changed without review: a memory, rename
+or merge that would touch one waits in the queue, a fix that would is left for the person; the
+agent may not claim to be a person (`source: manual`); and it undoes only the changes it made."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from curator.cli import documents
+from curator.core.change.journal import BY_AGENT
 from curator.core.common.errors import EditError
 from curator.mcp.memory import Memory
 
@@ -26,18 +28,17 @@ if TYPE_CHECKING:
     from curator.core.curate.remember import Proposal
     from curator.core.read.vault import Vault
 
-BY_AGENT = "mcp"  # the journal entry's `details["by"]` of a change an agent made through this server
 MANUAL = "manual"
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 NOTES = "_notes"  # remarks a tool adds for the agent to read: the server says them beside the document
 
 
-def _by_agent(make_plan: Callable[[Vault], Plan]) -> Callable[[Vault], Plan]:
-    """`make_plan`, its plan marked as the agent's (in the journal entry's details)."""
+def _by_agent(make_plan: Callable[[Vault], Plan], agent: str) -> Callable[[Vault], Plan]:
+    """`make_plan`, its plan marked as the agent's, by name (in the journal entry's details)."""
 
     def marked(vault: Vault) -> Plan:
         plan = make_plan(vault)
-        return dataclasses.replace(plan, details={**plan.details, "by": BY_AGENT})
+        return dataclasses.replace(plan, details={**plan.details, "by": BY_AGENT, "agent": agent})
 
     return marked
 
@@ -52,7 +53,7 @@ def _apply(memory: Memory, make_plan: Callable[[Vault], Plan]) -> tuple[Plan, En
 
     with vault_lock(memory.root):
         recover(memory.root)
-        plan = _by_agent(make_plan)(memory.vault())
+        plan = _by_agent(make_plan, memory.agent)(memory.vault())
         return plan, apply(memory.root, plan, allow_dirty=False)
 
 
@@ -61,7 +62,52 @@ class _NothingToWrite(Exception):
 
 
 class _HandWritten(Exception):
-    """Decided again under the lock: the memory would go into a page a person wrote."""
+    """Planned under the lock: the change would touch pages a person wrote (`source: manual`)."""
+
+    def __init__(self, plan: Plan, pages: list[str]) -> None:
+        super().__init__(", ".join(pages))
+        self.plan, self.pages = plan, pages
+
+
+def _not_by_hand(make_plan: Callable[[Vault], Plan]) -> Callable[[Vault], Plan]:
+    """`make_plan`, refused (`_HandWritten`) when its plan would change a page a person wrote."""
+
+    def checked(vault: Vault) -> Plan:
+        plan = make_plan(vault)
+        held = manual_pages(vault, plan)
+        if held:
+            raise _HandWritten(plan, held)
+        return plan
+
+    return checked
+
+
+def _for_review(memory: Memory, held: _HandWritten, kind: str, pages: list[str], title: str | None) -> dict[str, Any]:
+    """A rename or merge that would change a person's page: queued for the person's review (where
+    the dream's and remember's wait: `curator suggestions`, the TUI's review), answered unapplied."""
+    from curator.core.curate.dream import Suggestion, load_suggestions, save_suggestions, suggestion_id
+    from curator.core.state.lock import vault_lock
+
+    vault = memory.vault()
+    by_hand = f"{', '.join(held.pages)} written by hand: source manual"
+    reason = f"{held.plan.reason} (asked by {memory.agent}, an agent; {by_hand})"
+    suggestion = Suggestion(
+        suggestion_id(kind, pages),
+        kind,
+        pages,
+        title,
+        reason,
+        {"asked_by": memory.agent, "written_by_hand": held.pages},
+        page_shas={path: vault.pages[path].sha for path in pages if path in vault.pages},
+        proposer=BY_AGENT,
+    )
+    with vault_lock(memory.root):
+        kept = [s for s in load_suggestions(memory.root) if s.id != suggestion.id or s.status != "pending"]
+        save_suggestions(memory.root, [*kept, suggestion])
+    written = f"{', '.join(held.pages)} is written by a person (source: manual)"
+    note = f"queued for review as suggestion {suggestion.id}: {written}"
+    document = documents.change(held.plan, None)
+    return {**document, "notes": [*document["notes"], note], NOTES: [note]}
 
 
 def manual_pages(vault: Vault, plan: Plan) -> list[str]:
@@ -89,7 +135,9 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
         raise EditError("source 'manual' marks what a person wrote; an agent remembers as 'agent' or its own name")
     vault = memory.vault()
     proposal = decide(vault, text, source, page_type)
-    notes: list[str] = []
+    notes: list[str] = [
+        f"queued for review: {line}" for line in vault.config.untrusted if "[agent] apply_without_review" in line
+    ]
     entry = None
     if proposal.plan is not None and vault.config.agent_apply_without_review:
         held = manual_pages(vault, proposal.plan)
@@ -103,12 +151,10 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
                 decided.append(now)
                 if now.plan is None:
                     raise _NothingToWrite
-                if manual_pages(current, now.plan):
-                    raise _HandWritten
                 return now.plan
 
             try:
-                _, entry = _apply(memory, again)
+                _, entry = _apply(memory, _not_by_hand(again))
             except _NothingToWrite:
                 notes.append("nothing to write once decided again against the vault as it is now")
             except _HandWritten:
@@ -124,9 +170,12 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
 def rename(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
     from curator.core.change.edits import plan_rename
 
-    old = memory.page(args["page"])
-    memory.check_inside(args["new_title"])
-    plan, entry = _apply(memory, lambda vault: plan_rename(vault, old, args["new_title"], args.get("reason")))
+    old, title = memory.page(args["page"]), args["new_title"]
+    memory.check_inside(title)
+    try:
+        plan, entry = _apply(memory, _not_by_hand(lambda vault: plan_rename(vault, old, title, args.get("reason"))))
+    except _HandWritten as held:
+        return _for_review(memory, held, "rename", [old], title)
     return documents.change(plan, entry)
 
 
@@ -134,20 +183,35 @@ def merge(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
     from curator.core.change.merging import plan_merge
 
     source, into = memory.page(args["source"]), memory.page(args["into"])
-    plan, entry = _apply(memory, lambda vault: plan_merge(vault, source, into, args.get("reason")))
+    try:
+        plan, entry = _apply(memory, _not_by_hand(lambda vault: plan_merge(vault, source, into, args.get("reason"))))
+    except _HandWritten as held:
+        return _for_review(memory, held, "merge", [source, into], None)
     return documents.change(plan, entry)
 
 
 def fix(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
-    """The fixes that need no choice (the ones `curator fix` makes), each its own change."""
+    """The fixes that need no choice (the ones `curator fix` makes), each its own change; one that
+    would change a page a person wrote is left for the person (the review queue holds no fixes)."""
     from curator.core.check.fixes import chosen_fixes, planner
 
     chosen = chosen_fixes(memory.vault(), args.get("fingerprints", []), args.get("rules", []))
     done: list[tuple[Fix, Entry | None]] = []
+    held: list[str] = []
     for one in chosen:  # each planned under the lock against the vault as the fix before it left it
-        _, entry = _apply(memory, planner(one))
+        try:
+            _, entry = _apply(memory, _not_by_hand(planner(one)))
+        except _HandWritten as exc:
+            held.append(f"{one.finding.rule} {one.finding.fingerprint} in {exc}")
+            continue
         done.append((one, entry))
-    return documents.fixes(done, dry_run=False)
+    if held and not done:
+        raise EditError(
+            f"not fixed: {'; '.join(held)} is written by a person (source: manual); "
+            "the person fixes it (curator fix, the TUI)"
+        )
+    notes = [f"not fixed, written by a person (source: manual): {one}" for one in held]
+    return {**documents.fixes(done, dry_run=False), NOTES: notes}
 
 
 def undo(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from curator.core.change.edits import FileChange, Plan
 from curator.core.change.files import ChangedMeanwhile, Reads, new_dirs, put_back, read_bytes_of, set_files
-from curator.core.change.journal import Entry, Journal, UndoRecord, about_to, foreign_note, new_id
+from curator.core.change.journal import BY_AGENT, Entry, Journal, UndoRecord, about_to, foreign_note, new_id
 from curator.core.change.merge3 import MergeConflict, merge3
 from curator.core.change.recovery import half_done, recover
 from curator.core.common.errors import EditError, GitError
@@ -102,7 +102,8 @@ def plan_and_apply(
 
 def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     """`apply` once the vault's lock is held and what earlier commands left is settled."""
-    refuse_credentials(plan.changes, plan.reason)  # before a byte is written
+    by_agent = plan.details.get("by") == BY_AGENT
+    refuse_credentials(plan.changes, plan.reason, by_agent)  # before a byte is written
     for change in plan.changes:  # writing would put a file where the link is, and undo could not put the link back
         if os.path.islink(root / change.path):
             raise EditError(
@@ -319,17 +320,23 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     return entry
 
 
-def refuse_credentials(changes: Iterable[FileChange], reason: str = "") -> None:
+def refuse_credentials(changes: Iterable[FileChange], reason: str = "", by_agent: bool = False) -> None:
     """EditError naming the file, line and kind when a change adds a line that holds a credential,
     names a new file with one, or gives one as its reason (its commit message, which git keeps
     for good). The whole new text is scanned, so an allowlist comment on the line before counts;
-    a line the file held before is not the change's to answer for (lint reports it)."""
-    from curator.core.read.credentials import find_credentials
+    a line the file held before is not the change's to answer for (lint reports it). In an
+    agent's change (`by_agent`) a pragma counts only where a person's page held it before: an
+    agent writing one beside its own credential accepts nothing."""
+    from curator.core.read.credentials import allowlisted_lines, find_credentials
 
     changes = list(changes)
+    accepted: set[str] = set()  # lines a pragma on disk accepts, which an agent's merge may carry over
+    if by_agent:
+        for change in changes:
+            accepted |= allowlisted_lines((change.before or b"").decode("utf-8", "replace"))
     named = [(c.path, f"the new page name {c.path!r}") for c in changes if c.before is None]
     for text, what in [(reason, "the change's reason (its commit message)"), *named]:
-        for found in find_credentials(text):
+        for found in find_credentials(text, allowlist=False):  # no page holds these lines: git does, for good
             raise EditError(
                 f"{what} would hold a credential ({found.kind}); nothing was written. "
                 "Keep secrets out of the vault and its history."
@@ -341,8 +348,8 @@ def refuse_credentials(changes: Iterable[FileChange], reason: str = "") -> None:
         before = set((change.before or b"").decode("utf-8", "replace").splitlines())
         after = change.after.decode("utf-8", "replace")
         lines = after.splitlines()
-        for found in find_credentials(after):
-            if lines[found.line - 1] not in before:
+        for found in find_credentials(after, allowlist=not by_agent):
+            if lines[found.line - 1] not in before and lines[found.line - 1] not in accepted:
                 raise EditError(
                     f"{change.path}:{found.line} would hold a credential ({found.kind}); nothing was written. "
                     "Keep secrets out of the vault (a password manager, an environment variable), "

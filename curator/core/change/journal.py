@@ -56,6 +56,9 @@ class UndoRecord:
     not_committed: str = ""  # git's reason, while the undo is written but not committed
 
 
+BY_AGENT = "mcp"  # a plan's `details["by"]` when an agent made it (curator mcp); `details["agent"]`: its name
+
+
 @dataclass
 class Entry:
     """One change as the journal keeps it (the bytes of its files: `Journal.files(entry)`)."""
@@ -73,6 +76,13 @@ class Entry:
     commit: str = ""
     not_committed: str = ""  # git's reason, while the change is written but not committed
     undo: UndoRecord | None = None
+
+    @property
+    def author(self) -> str:
+        """Who made the change: the agent's name (as its MCP client gave it) or "you", the user."""
+        if self.details.get("by") != BY_AGENT:
+            return "you"
+        return str(self.details.get("agent") or "agent")
 
 
 def _b64(data: bytes | None) -> str | None:

@@ -75,3 +75,65 @@ def read_regular(path: Path, follow_links: bool = True) -> bytes:
         raise NotRegularFile("it is a symbolic link" if os.path.islink(path) else "it is not a regular file")
     with os.fdopen(fd, "rb") as file:
         return file.read()
+
+
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def read_in_vault(root: Path, path: str, real_root: str | None = None) -> bytes:
+    """The bytes of the page at `path` (POSIX, relative to `root`), read so that nothing swapped in
+    since the vault was scanned leads out of it or blocks: each folder on the way is opened from
+    the one before without following a symbolic link, the page itself without blocking and only as
+    a regular file. A page that is a link (the scan keeps one whose target is in the vault) is read
+    at its target, checked the same way. NotRegularFile (an OSError) for anything else.
+    `real_root`: the root's real path, when the caller knows it already."""
+    parts = path.split("/")
+    if not path or path.startswith("/") or ".." in parts or "" in parts or in_git(parts):
+        raise NotRegularFile(f"{path} is not a path inside the vault")
+    if os.open not in os.supports_dir_fd or not _NOFOLLOW:  # Windows: by the real path, checked
+        real = inside_vault(root, path)
+        if real is None:
+            raise NotRegularFile(f"{path} leads outside the vault")
+        return read_regular(real, follow_links=False)
+    real_root = real_root or os.path.realpath(root)
+    try:
+        try:
+            return _read_below(real_root, parts)
+        except NotRegularFile:
+            if not os.path.islink(os.path.join(real_root, *parts)):
+                raise
+        target = os.path.realpath(os.path.join(real_root, *parts))
+        if not target.startswith(real_root + os.sep) or in_git(Path(target[len(real_root) + 1 :]).parts):
+            raise NotRegularFile("it is a symbolic link out of the vault")
+        return _read_below(real_root, target[len(real_root) + 1 :].split(os.sep))
+    except NotRegularFile as exc:
+        raise NotRegularFile(f"{path}: {exc}; not read") from exc
+
+
+def _read_below(real_root: str, parts: list[str]) -> bytes:
+    """The regular file `parts` below `real_root`, no link followed on the way (see read_in_vault)."""
+    folder = os.open(real_root, _DIR_FLAGS)
+    try:
+        for part in parts[:-1]:
+            try:
+                inner = os.open(part, _DIR_FLAGS | _NOFOLLOW, dir_fd=folder)
+            except OSError as exc:
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                    raise NotRegularFile(f"{part} on the way to the page is not a folder of the vault") from exc
+                raise
+            os.close(folder)
+            folder = inner
+        try:
+            fd = os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=folder)
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.EMLINK):
+                raise NotRegularFile("it is a symbolic link") from exc
+            raise
+    finally:
+        os.close(folder)
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile("it is not a regular file")
+        os.set_blocking(fd, True)
+        return file.read()

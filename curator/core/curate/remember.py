@@ -98,7 +98,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     text = text.strip()
     if not text:
         raise EditError("nothing to remember: the text is empty")
-    found = find_credentials(text)
+    found = find_credentials(text, allowlist=False)  # a pragma in a memory is no person's acceptance
     if found:
         raise EditError(
             f"the text holds a credential ({found[0].kind}) on its line {found[0].line}; nothing was written"
@@ -112,7 +112,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             "drop", None, None, "Drop: a status update with no lasting fact (git log holds it)", evidence, None
         )
     for near in evidence[:3]:  # a repeat is dropped whatever the evidence says
-        if not _new_sentences(text, vault.text_of(near.path)):
+        if not _new_sentences(text, vault.text_of(near.path), vault.pages[near.path].title):
             return Proposal("drop", near.path, None, f"Drop: {near.path} says all of it already", evidence, None)
         held = share_held(vault, near.path, text)
         if held >= CONTAINED:  # what the duplicate rule calls a copy
@@ -130,7 +130,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         )
         return Proposal("add", plan.details["page"], title, f"Add a page: {why}", evidence, plan)
     page_text = vault.text_of(best.path)
-    new = _new_sentences(text, page_text)
+    new = _new_sentences(text, page_text, vault.pages[best.path].title)
     if not new:
         return Proposal(
             "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
@@ -241,10 +241,24 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
 
 
-def _new_sentences(text: str, page_text: str) -> list[str]:
-    """The text's sentences the page does not already hold (compared by their words)."""
+def _new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
+    """The text's sentences the page does not already hold: as they stand, or as words one sentence
+    of the page holds all of besides the page's own name, which the page says as "it" or leaves
+    out ("The order service hands paid orders on" is held by "It takes orders ... and hands paid
+    orders on"); a sentence that only names the page holds nothing of it."""
     have = _phrase(page_text)
-    return [s for s in _sentences(text) if _phrase(s) and _phrase(s) not in have]
+    named = set(_phrase(title).split())
+    held: list[set[str]] = []  # each sentence's words, made when a sentence is not on the page as it stands
+    new = []
+    for sentence in _sentences(text):
+        words = _phrase(sentence)
+        if not words or words in have:
+            continue
+        said = set(words.split()) - _STOP - named
+        held = held or [set(_phrase(s).split()) for s in _sentences(page_text)]
+        if not (said and any(said <= one for one in held)):
+            new.append(sentence)
+    return new
 
 
 def _phrase(text: str) -> str:
@@ -454,14 +468,20 @@ def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type:
 
 
 _HISTORY = frozenset("history verlauf chronik timeline incidents vorfälle störungen changelog".split())
+# What was done to a thing once (a release, a restart): an event of its history, dated or not.
+_DONE_ONCE = re.compile(
+    r"(?i)\b(deployed|released|shipped|rolled (?:out|back)|reverted|restarted|upgraded|"
+    r"ausgerollt|deployt|neu gestartet|in Produktion gebracht)\b"
+)
 
 
 def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
-    """An event (a text with a date, a ticket or a weekday) as a line of the page's history
-    section, made at the page's end ("## History", "## Verlauf" on a German page) when it has none:
-    its date and ticket belong there, not in a title or the page's description."""
+    """An event (a text with a date, a ticket or a weekday, or one that says a thing was deployed,
+    restarted ...) as a line of the page's history section, made at the page's end ("## History",
+    "## Verlauf" on a German page) when it has none: its date and ticket belong there, not in a
+    title or the page's description."""
     text = " ".join(sentences)
-    if not is_eventish(text):
+    if not is_eventish(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
         return None
     newline = "\r\n" if "\r\n" in page_text else "\n"
     entry = "- " + _linked(vault, text, path)

@@ -181,9 +181,18 @@ class Credential(NamedTuple):
     line: int  # 1-based, in the text scanned
 
 
-def find_credentials(text: str) -> list[Credential]:
-    """Each credential in `text`, one report a line."""
-    return find_in_texts({"": text}).get("", [])
+def find_credentials(text: str, allowlist: bool = True) -> list[Credential]:
+    """Each credential in `text`, one report a line; without `allowlist`, a line its pragma
+    accepts too (text an agent wrote: its pragma is no person's acceptance)."""
+    return find_in_texts({"": text}, allowlist).get("", [])
+
+
+def allowlisted_lines(text: str) -> set[str]:
+    """The lines of `text` a pragma in it accepts (on the line, or its next-line form before it)."""
+    if "pragma" not in text:
+        return set()
+    lines = text.splitlines()
+    return {line for n, line in enumerate(lines) if _allowlisted(line, lines[n - 1] if n else "")}
 
 
 # Kinds that say least about what was found, the least telling last: a line where a provider's
@@ -232,7 +241,7 @@ def _settings() -> dict[str, Any]:
     return {"plugins_used": plugins, "filters_used": filters}
 
 
-def find_in_texts(texts: dict[str, str]) -> dict[str, list[Credential]]:
+def find_in_texts(texts: dict[str, str], allowlist: bool = True) -> dict[str, list[Credential]]:
     """`find_credentials` for many texts at once (one scan of all their candidate lines)."""
     candidates: list[tuple[str, int, str]] = []
     for key, text in texts.items():
@@ -242,7 +251,7 @@ def find_in_texts(texts: dict[str, str]) -> dict[str, list[Credential]]:
             candidates += [
                 (key, number, line)
                 for number, line in hits
-                if not _allowlisted(line, lines[number - 2] if number > 1 else "")
+                if not (allowlist and _allowlisted(line, lines[number - 2] if number > 1 else ""))
             ]
     if not candidates:
         return {}

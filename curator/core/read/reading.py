@@ -269,7 +269,8 @@ def read_page(within: str, entry: FileEntry, max_bytes: int, previous: list | No
     return Page(entry.path, size, mtime_ns, sha, *parsed, None, bad_encoding, secret, status)
 
 
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+# A FIFO swapped in for a page since the scan reads as empty at once instead of waiting for a writer.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
 def _too_large(path: str, size: int, mtime_ns: int, max_bytes: int, read: int | None = None) -> Page:

@@ -5,6 +5,7 @@ reading.py."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -87,8 +88,15 @@ class Vault:
         return [rl for rl in self._incoming.get(path, []) if rl.source != path]
 
     def text_of(self, path: str) -> str:
-        """The page's text as it is on disk now (bytes that are not UTF-8 replaced)."""
-        return (self.root / path).read_bytes().decode("utf-8", "replace")
+        """The page's text as it is on disk now (bytes that are not UTF-8 replaced); OSError when it
+        cannot be read as a page of the vault now (a folder or the page swapped for a link or a FIFO)."""
+        from curator.core.common.vaultpath import read_in_vault
+
+        return read_in_vault(self.root, path, self._real_root).decode("utf-8", "replace")
+
+    @cached_property
+    def _real_root(self) -> str:
+        return os.path.realpath(self.root)
 
     @property
     def index_page(self) -> str | None:

@@ -211,7 +211,7 @@ _KEY_HELP: dict[str, str] = {
     "search_rerank_model_path": "its local folder (else fetched into `cache_dir`); outside the vault it needs trust",
     "remember_threshold": "evidence at which `curator remember` sends a text to an existing page",
     "agent_apply_without_review": "an agent's `remember` over `curator mcp` is applied at once (journaled, undoable) "
-    "instead of waiting in the review queue; never into `source: manual` pages",
+    "instead of waiting in the review queue; never into `source: manual` pages; from a vault's file it needs trust",
     "dream_limit": "pages one dream pass looks at",
     "journal_folders": "daily-note folders, added to those `.obsidian/` names: dated titles there are meant",
     "template_folders": "template folders, beside `.obsidian/`'s and `templates/`: never orphans, stubs or duplicates",

@@ -2,9 +2,10 @@
 effect only for vaults the user trusts, as git learned with hooks and editors with workspace trust.
 
 A vault's config may do everything that only reads and writes inside the vault. What it may not do
-without trust is listed in NEEDS_TRUST: the dream's proposer command runs a program, and an
+without trust is listed in NEEDS_TRUST: the dream's proposer command runs a program, an
 embedding model named without a local folder is fetched from the network into a folder outside
-the vault. Trust lives outside the
+the vault, and an agent's writes skip the person's review (a cloned vault must not switch its own
+review gate off). Trust lives outside the
 vault, in the user's config folder (`CURATOR_CONFIG_HOME`, else the platform's standard place):
 the vault's real path with a hash of exactly the settings that were trusted, so a changed command is
 untrusted again. The same settings in the user's own `config.toml` there are the user's choice.
@@ -34,7 +35,10 @@ NEEDS_TRUST: dict[tuple[str, str], str] = {
     ("embedding", "model_path"): "loads the embedding model from that folder, outside the vault",
     ("search", "rerank_model"): "fetches that model from the network (unless rerank_model_path names a local folder)",
     ("search", "rerank_model_path"): "loads the reranking model from that folder, outside the vault",
+    ("agent", "apply_without_review"): "applies an agent's remember over curator mcp without a person's review",
 }
+# Switches that need trust only when on: turned off, they ask for nothing.
+_SWITCHES = {("agent", "apply_without_review")}
 # Folder settings: one inside the vault is the vault's own data and needs no trust.
 _FOLDERS = {("embedding", "model_path"), ("search", "rerank_model_path")}
 # A model named with a local folder fetches nothing: it needs trust only when the folder is not used.
@@ -44,6 +48,8 @@ _LOCAL = {("embedding", "model_name"): "model_path", ("search", "rerank_model"):
 def _asks(section: dict[str, Any], table: str, key: str, root: Path) -> bool:
     if key not in section:
         return False
+    if (table, key) in _SWITCHES:
+        return section[key] is True  # any other value is off, or not a bool: config's to refuse
     if (table, key) in _FOLDERS:
         return _outside(root, section[key])
     local = _LOCAL.get((table, key))
@@ -126,7 +132,7 @@ def untrusted_message(root: Path, settings: dict[str, str], config_name: str) ->
     asked = "; ".join(f"{name} = {value!r} ({what_it_does(name)})" for name, value in settings.items())
     was = _read_store().get(_vault_key(root))
     why = "changed since you trusted this vault" if isinstance(was, dict) else "this vault is not trusted"
-    return f"{config_name} asks for {asked}; it did not run ({why}). If you trust it, run: curator trust {root}"
+    return f"{config_name} asks for {asked}; it did not take effect ({why}). If you trust it, run: curator trust {root}"
 
 
 def what_it_does(name: str) -> str:

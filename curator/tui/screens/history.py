@@ -43,7 +43,7 @@ class HistoryScreen(FirstThingsFirst):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#history-table", DataTable).add_columns("id", "time", "kind", "state", "reason", "files")
+        self.query_one("#history-table", DataTable).add_columns("id", "time", "by", "kind", "state", "reason", "files")
         self.reload()
 
     def reload(self) -> None:
@@ -55,6 +55,7 @@ class HistoryScreen(FirstThingsFirst):
             table.add_row(
                 Text(e.id),
                 Text(time.strftime("%Y-%m-%d %H:%M", time.localtime(e.time))),
+                Text(e.author),
                 Text(e.kind),
                 Text(
                     "reverted outside curator" if e.id in reverted else e.state,
@@ -121,7 +122,7 @@ class ChangeScreen(FirstThingsFirst):
         yield Static(Text(f"Change {e.id} · {e.kind} · {e.state}"), classes="pane-title", id="change-title")
         with VerticalScroll(id="change-body"):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.time))
-            head = Text.assemble((e.reason, "bold"), f"\n{when}")
+            head = Text.assemble((e.reason, "bold"), f"\n{when} · by {e.author}")
             if e.commit:
                 head.append(f" · git commit {e.commit[:10]}")
             head.append("\nFiles:\n" + "\n".join(f"  {path}" for path in e.paths))
