@@ -293,7 +293,9 @@ def test_a_huge_page_is_indexed_and_highlighted_from_its_start_only(tmp_path: Pa
     )
     vault = load_vault(root)
     assert [h.path for h in search(vault, "zanzibar").hits] == ["Huge.md"]
-    assert search(vault, "quixotic").hits == []  # past the first INDEXED_CHARS of the page
+    assert (
+        "bm25" not in search(vault, "quixotic").rankers or not search(vault, "quixotic").rankers["bm25"]
+    )  # past the first INDEXED_CHARS of the page
     _, terms = SearchIndex(root).bm25("zanzibar")  # the word as the index holds it
     late = "x " * search_module.SNIPPET_CHARS + "the zanzibar gateway"
     assert "«" not in search_module.snippet(late, terms)

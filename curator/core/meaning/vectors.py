@@ -197,7 +197,7 @@ def page_vectors(
     return paths, (np.stack(vectors) if vectors else np.zeros((0, 384))).astype(np.float32), embedded
 
 
-EMBED_NOW = 200  # pages a search or remember has the model read before it answers
+EMBED_NOW = 300  # pieces a search or remember has the model read of the pages not read yet, before it answers
 FIRST_STAGE = 40  # pages the static table proposes to the model for one text, past EMBED_NOW
 QUERY_PIECES = 48  # what the model reads for one text at most (about 5 s here): long pages cost more
 
@@ -216,15 +216,15 @@ def nearest(
     allowed: Collection[str] | None = None,
     also: Sequence[str] = (),
 ) -> Nearest:
-    """Pages by meaning nearest `text`, among `allowed`. With a model, when more than EMBED_NOW
-    pages are not embedded yet, only the first stage's FIRST_STAGE nearest (a static token table,
+    """Pages by meaning nearest `text`, among `allowed`. With a model, when the pages not embedded
+    yet cost more than EMBED_NOW pieces, only the first stage's FIRST_STAGE nearest (a static token table,
     every page in seconds), the pages in `also` and those embedded earlier are read by the model:
     the answer comes in seconds on any vault and the rest is read by `fill_all` (`curator index`,
     or behind the TUI and the MCP server)."""
     rows = rows_of(vault, provider)
     paths = [p for p in readable(vault) if allowed is None or p in allowed]
     missing = rows.missing(paths)
-    if len(missing) > EMBED_NOW and not provider.cheap:
+    if not provider.cheap and not _within(vault, missing, EMBED_NOW / provider.piece_cost):
         proposed = first_stage(vault, text, paths, FIRST_STAGE)
         unread = set(missing)
         chosen, cost = [], 0.0
@@ -248,6 +248,16 @@ def nearest(
 
 FILL_BATCH = 16  # pages a fill embeds at once: about a second of the model's time
 STORE_EVERY = 15.0  # seconds between two stores of a long fill
+
+
+def _within(vault: Vault, paths: list[str], budget: float) -> bool:
+    """Whether reading these pages costs the model at most `budget` pieces (counted until it is spent)."""
+    spent = 0
+    for path in paths:
+        spent += pieces_of(vault, path)
+        if spent > budget:
+            return False
+    return True
 
 
 def fill_all(
