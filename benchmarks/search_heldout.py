@@ -95,6 +95,7 @@ def vault_line(name: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kind", choices=KINDS, help="only the questions of this kind")
+    parser.add_argument("--vault", help="only the questions on this vault")
     parser.add_argument("--keep", type=Path, metavar="DIR", help="keep (and reuse) the vault copies in DIR")
     parser.add_argument("--misses", action="store_true", help="list the questions the fusion missed in its top 5")
     parser.add_argument("--check", action="store_true", help="exit 1 when the fusion misses issue 32's targets")
@@ -103,7 +104,7 @@ def main() -> None:
     )
     parser.add_argument("--index", action="store_true", help="have the model read every page first (curator index)")
     args = parser.parse_args()
-    questions = [q for q in load_questions() if args.kind in (None, q.kind)]
+    questions = [q for q in load_questions() if args.kind in (None, q.kind) and args.vault in (None, q.vault)]
     work = args.keep or Path(tempfile.mkdtemp(prefix="curator-heldout-"))
     work.mkdir(parents=True, exist_ok=True)
     try:
