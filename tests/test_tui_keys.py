@@ -108,6 +108,23 @@ async def test_every_page_of_a_large_vault_can_be_reached_by_keys(tmp_path: Path
         assert app.main.current == "notes/page 0300.md"  # the preview follows the cursor to the first match
 
 
+async def test_moving_down_the_findings_at_80x24_keeps_the_cursor_on_screen(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        table = app.main.query_one("#findings", DataTable)
+        heights = set()
+        for _ in range(table.row_count - 1):
+            await pilot.press("j")
+            await settle(pilot)
+            rows_shown = table.scrollable_content_region.height - 1  # under the header
+            assert 0 <= table.cursor_row - table.scroll_offset.y < rows_shown, table.cursor_row
+            heights.add(table.size.height)
+        assert table.cursor_row == table.row_count - 1
+        assert len(heights) == 1  # a long finding's details scroll in their box: the table does not jump
+
+
 async def test_back_and_forward_through_followed_links(sample_vault: Path) -> None:
     app = CuratorApp(sample_vault)
     async with app.run_test(size=(160, 45)) as pilot:

@@ -25,7 +25,7 @@ from curator.core.common.errors import REPORTED, one_line
 from curator.core.common.names import visible
 from curator.core.common.rules import Finding
 from curator.core.curate.choices import Question
-from curator.core.curate.dream import PlanChanged, accept, dream, set_status
+from curator.core.curate.dream import PlanChanged, accept, dream, load_suggestions, set_status
 from curator.core.curate.opening import Opened, open_vault
 from curator.core.meaning.similarity import find_similar
 from curator.core.read.loading import load_vault
@@ -322,16 +322,19 @@ class CuratorApp(App[None]):
         vault = self.vault
         if vault is None:
             return
+        waiting = {s.id for s in load_suggestions(vault.root) if s.status == "pending"}
         result = dream(vault)
         pending = sum(1 for s in result.suggestions if s.status == "pending")
+        new = sum(1 for s in result.proposed if s.id not in waiting)  # renewed ones were waiting already
+        aside = sum(1 for s in result.suggestions if s.status in ("skipped", "undone", "rejected"))
         untrusted = bool(vault.config.untrusted)
-        self.post_message(Dreamt(pending, len(result.proposed), result.looked_at, result.notes, open_review, untrusted))
+        self.post_message(Dreamt(pending, new, aside, result.looked_at, result.notes, open_review, untrusted))
 
     def on_dreamt(self, message: Dreamt) -> None:
         self.pending_suggestions = message.pending
         for note in message.notes:
             self.notify(note, severity="warning")
-        self.notify(f"{message.proposed} new suggestions from {message.looked_at} pages")
+        self.notify(dreamt_words(message))
         for screen in self.screen_stack:
             if isinstance(screen, ReviewScreen):
                 screen.reload()
@@ -558,6 +561,20 @@ class CuratorApp(App[None]):
         except (OSError, ValueError, SuspendNotSupported) as exc:  # no such editor, a bad $EDITOR, no terminal
             self.notify(f"cannot start the editor {editor!r}: {one_line(exc) or type(exc).__name__}", severity="error")
         self.rescan()
+
+
+def dreamt_words(message: Dreamt) -> str:
+    """What a dream found, as a person asked it: new suggestions, or none and why."""
+    looked = f"Dream looked at {message.looked_at:,} pages: "
+    aside = f"; {message.set_aside} set aside (v in the review lists them)" if message.set_aside else ""
+    if message.new:
+        new = f"{message.new} new suggestion{'s' if message.new != 1 else ''}"
+        return f"{looked}{new}, {message.pending} waiting in all{aside}"
+    if message.pending:
+        return f"{looked}nothing new; the {message.pending} waiting still stand{aside}"
+    if message.set_aside:
+        return f"{looked}nothing new to suggest; the pages of the suggestions set aside did not change{aside}"
+    return f"{looked}nothing to suggest: no event-style title, near-duplicate, status update or crowded index found"
 
 
 def _fix_plan(vault: Vault, fingerprint: str) -> Plan:

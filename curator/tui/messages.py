@@ -77,8 +77,9 @@ class ChangeMade(Message):
 class Dreamt(Message):
     """A dream pass is done."""
 
-    pending: int
-    proposed: int
+    pending: int  # waiting for a decision, in all
+    new: int  # proposed by this dream and not waiting before it
+    set_aside: int  # skipped, undone or rejected
     looked_at: int
     notes: list[str]
     open_review: bool

@@ -7,13 +7,14 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from curator.core.common.rules import Finding
 from curator.core.read.vault import Vault
 from curator.tui.messages import LoadProgressed, PageSelected, Shown
 from curator.tui.screens.ordered import FirstThingsFirst
 from curator.tui.widgets.findings import FindingsPane
+from curator.tui.widgets.footer import Keys
 from curator.tui.widgets.graph import GraphPane
 from curator.tui.widgets.index import IndexPane
 from curator.tui.widgets.preview import Like, PreviewPane
@@ -56,7 +57,7 @@ class MainScreen(FirstThingsFirst):
                 yield FindingsPane(id="findings-pane", classes="pane")
             yield PreviewPane(id="preview-pane", classes="pane")
         yield Static(Text("Reading the vault…"), id="status")
-        yield Footer(compact=True)
+        yield Keys()
 
     def on_mount(self) -> None:
         self._layout(self.app.size.width)

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -23,6 +23,7 @@ from curator.core.common.errors import REPORTED, one_line
 from curator.core.meaning.search import SearchResult, indexed, search
 from curator.core.read.markdown import plain
 from curator.tui.screens.ordered import FirstThingsFirst
+from curator.tui.widgets.footer import Keys
 
 TYPING_PAUSE = 0.12  # seconds a query waits for the next key before it is searched
 
@@ -46,7 +47,7 @@ class SearchScreen(FirstThingsFirst):
         yield Input(placeholder="search: words, type:x path:folder tag:x field:>value", id="search-input")
         yield Static(id="search-status", classes="pane-title")
         yield OptionList(id="search-results")
-        yield Footer(compact=True)
+        yield Keys()
 
     def on_mount(self) -> None:
         self.query_one("#search-input", Input).focus()
