@@ -20,13 +20,13 @@ def words(value: object) -> str:
     return "none" if value is None else str(value)
 
 
-def middle(name: str, width: int) -> str:
-    """`name` cut in the middle to `width` cells: a long path keeps its first folder and its page."""
+def middle(name: str, width: int, head: float = 0.25) -> str:
+    """`name` cut in the middle to `width` cells, `head` of them its start: a long path keeps its first
+    folder and (the most of) its page's name, which tells two rows apart."""
     if cell_len(name) <= width:
         return name
     keep = max(width - 1, 2)
-    head = keep // 4  # most of the end: the page's own name tells two rows apart
-    end = _last_cells(name, keep - head)
+    end = _last_cells(name, keep - int(keep * head))
     return set_cell_size(name, width - 1 - cell_len(end)) + "…" + end
 
 
