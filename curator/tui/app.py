@@ -324,17 +324,13 @@ class CuratorApp(App[None]):
             return
         waiting = {s.id for s in load_suggestions(vault.root) if s.status == "pending"}
         result = dream(vault)
-        pending = sum(1 for s in result.suggestions if s.status == "pending")
-        new = sum(1 for s in result.proposed if s.id not in waiting)  # renewed ones were waiting already
-        aside = sum(1 for s in result.suggestions if s.status in ("skipped", "undone", "rejected"))
-        untrusted = bool(vault.config.untrusted)
-        self.post_message(Dreamt(pending, new, aside, result.looked_at, result.notes, open_review, untrusted))
+        self.post_message(Dreamt.of(result, waiting, open_review, bool(vault.config.untrusted)))
 
     def on_dreamt(self, message: Dreamt) -> None:
         self.pending_suggestions = message.pending
         for note in message.notes:
             self.notify(note, severity="warning")
-        self.notify(dreamt_words(message))
+        self.notify(message.said())
         for screen in self.screen_stack:
             if isinstance(screen, ReviewScreen):
                 screen.reload()
@@ -561,20 +557,6 @@ class CuratorApp(App[None]):
         except (OSError, ValueError, SuspendNotSupported) as exc:  # no such editor, a bad $EDITOR, no terminal
             self.notify(f"cannot start the editor {editor!r}: {one_line(exc) or type(exc).__name__}", severity="error")
         self.rescan()
-
-
-def dreamt_words(message: Dreamt) -> str:
-    """What a dream found, as a person asked it: new suggestions, or none and why."""
-    looked = f"Dream looked at {message.looked_at:,} pages: "
-    aside = f"; {message.set_aside} set aside (v in the review lists them)" if message.set_aside else ""
-    if message.new:
-        new = f"{message.new} new suggestion{'s' if message.new != 1 else ''}"
-        return f"{looked}{new}, {message.pending} waiting in all{aside}"
-    if message.pending:
-        return f"{looked}nothing new; the {message.pending} waiting still stand{aside}"
-    if message.set_aside:
-        return f"{looked}nothing new to suggest; the pages of the suggestions set aside did not change{aside}"
-    return f"{looked}nothing to suggest: no event-style title, near-duplicate, status update or crowded index found"
 
 
 def _fix_plan(vault: Vault, fingerprint: str) -> Plan:
