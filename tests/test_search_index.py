@@ -49,6 +49,11 @@ def test_plain_drops_markdown_syntax_and_keeps_the_words() -> None:
     assert plain(text) == "Fix\nsee the pool and docs - run pgbouncer -R\ncheck it"
 
 
+def test_plain_drops_the_rarer_marks_too() -> None:
+    text = "1. an _item_ with [a ref][1], <https://x.y/z> and \\*stars\\*; snake_case_name stays"
+    assert plain(text) == "an item with a ref, https://x.y/z and *stars*; snake_case_name stays"
+
+
 def test_an_index_this_user_did_not_build_is_built_anew(sample_vault: Path) -> None:
     """A cloned vault's search index is someone else's: its text could be anything, so it is not used."""
     import json

@@ -22,6 +22,7 @@ from curator.tui.screens.main import MainScreen
 from curator.tui.screens.modals import Confirm, EditLine
 from curator.tui.screens.review import ReviewScreen
 from curator.tui.widgets.findings import FindingsPane
+from curator.tui.widgets.rows import RowList
 
 pytestmark = pytest.mark.anyio
 
@@ -35,7 +36,7 @@ async def test_startup_shows_pages_findings_and_how_to_review(sample_vault: Path
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
         screen = main_of(app)
-        assert screen.query_one("#pages", OptionList).option_count == 18
+        assert screen.query_one("#pages", RowList).row_count == 18
         assert screen.query_one("#findings", DataTable).row_count == 21
         status = str(screen.query_one("#status").render())
         assert "press r to" in status and "review" in status
@@ -47,8 +48,8 @@ async def test_filter_narrows_as_you_type(sample_vault: Path) -> None:
         await settle(pilot)
         await pilot.press("f", *"runbook")
         await pilot.pause()
-        pages = main_of(app).query_one("#pages", OptionList)
-        ids = [pages.get_option_at_index(i).id for i in range(pages.option_count)]
+        pages = main_of(app).query_one("#pages", RowList)
+        ids = [row.id for row in pages.rows]
         assert ids[:2] == ["systems/payments/Runbook.md", "systems/search/Runbook.md"]
         assert len(ids) < 18
 
@@ -68,8 +69,8 @@ async def test_enter_on_a_link_follows_it(sample_vault: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert screen.current == "customers/Acme Corp.md"
-        pages = screen.query_one("#pages", OptionList)
-        assert pages.highlighted_option is not None and pages.highlighted_option.id == "customers/Acme Corp.md"
+        pages = screen.query_one("#pages", RowList)
+        assert pages.highlighted_row is not None and pages.highlighted_row.id == "customers/Acme Corp.md"
 
 
 async def test_a_finding_opens_its_page(sample_vault: Path) -> None:
@@ -199,13 +200,12 @@ async def test_search_screen_opens_the_page(sample_vault: Path) -> None:
         await settle(pilot)
         results = app.screen.query_one("#search-results", OptionList)
         assert results.get_option_at_index(0).id == "problems/Postgres connection pool exhaustion.md"
-        await pilot.press("enter")
-        results.focus()
-        results.highlighted = 0
-        await pilot.press("enter")
+        await pilot.press("down", "down", "enter")  # down from the box to the results, then the second
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
-        assert app.main.current == "problems/Postgres connection pool exhaustion.md"
+        assert (
+            app.main.current == results.get_option_at_index(1).id != "problems/Postgres connection pool exhaustion.md"
+        )
 
 
 async def _select_finding(pilot: Any, app: CuratorApp, rule: str, words: str = "", path: str = "") -> None:
@@ -440,12 +440,12 @@ async def test_pages_written_by_hand_are_marked_and_can_be_filtered(tmp_path: Pa
     app = CuratorApp(root)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        pages = main_of(app).query_one("#pages", OptionList)
-        rows = {pages.get_option_at_index(i).id: str(pages.get_option_at_index(i).prompt) for i in range(2)}
+        pages = main_of(app).query_one("#pages", RowList)
+        rows = {row.id: pages.draw(row, 60).plain for row in pages.rows}
         assert rows["hand.md"].endswith("✎") and not rows["agent.md"].endswith("✎")
         await pilot.press("f", *"source manual")
         await pilot.pause()
-        assert pages.get_option_at_index(0).id == "hand.md"
+        assert pages.rows[0].id == "hand.md"
 
 
 async def test_renaming_a_page_written_by_hand_says_so_in_the_prompt(sample_vault: Path) -> None:

@@ -44,3 +44,19 @@ def test_labels_never_touch() -> None:
     shown = draw(positions, [], {"a": "alpha", "b": "beta", "c": "gamma"}, {}, 40, 5).plain
     assert "alpha" in shown and "gamma" in shown
     assert "beta" not in shown and "alpha  ●" in shown
+
+
+def test_a_long_label_keeps_its_start_and_its_distinctive_end() -> None:
+    shown = draw({"a": (0.0, 0.0)}, [], {"a": "2026-08-14 checkout outage postmortem"}, {}, 40, 3).plain
+    label = shown.split("\n")[1].strip()
+    assert label.startswith("2026-") and label.endswith("mortem") and "…" in label  # the date and the kind
+
+
+def test_an_emoji_title_keeps_every_row_as_wide_as_the_canvas() -> None:
+    from rich.cells import cell_len
+
+    positions = {"a": (0.0, 0.0), "b": (0.9, 0.9), "c": (-0.9, -0.9)}
+    labels = {"a": "🗂️ Templates", "b": "📝 Notes 🚀🚀🚀🚀🚀🚀", "c": "plain"}
+    shown = draw(positions, [("a", "b"), ("a", "c")], labels, {}, 30, 6).plain
+    assert "🗂️ Templates" in shown and "plain" in shown
+    assert [cell_len(row) for row in shown.split("\n")] == [30] * 6

@@ -6,7 +6,7 @@ import inspect
 from pathlib import Path
 
 import pytest
-from helpers import settle
+from helpers import make_vault, settle
 from textual.binding import Binding
 from textual.widgets import DataTable, OptionList
 
@@ -25,6 +25,7 @@ from curator.core.change.changes import history
 from curator.tui.app import CuratorApp
 from curator.tui.screens.help import HelpScreen
 from curator.tui.widgets.findings import FindingsPane
+from curator.tui.widgets.rows import RowList
 
 pytestmark = pytest.mark.anyio
 
@@ -59,7 +60,7 @@ async def test_j_k_g_G_and_ctrl_d_move_in_lists_and_tables(sample_vault: Path) -
     app = CuratorApp(sample_vault)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        pages = app.main.query_one("#pages", OptionList)
+        pages = app.main.query_one("#pages", RowList)
         pages.focus()
         await pilot.press("g")
         assert pages.highlighted == 0
@@ -68,7 +69,7 @@ async def test_j_k_g_G_and_ctrl_d_move_in_lists_and_tables(sample_vault: Path) -
         await pilot.press("k")
         assert pages.highlighted == 1
         await pilot.press("G")
-        assert pages.highlighted == pages.option_count - 1
+        assert pages.highlighted == pages.row_count - 1
         await pilot.press("g", "ctrl+d")
         assert pages.highlighted is not None and pages.highlighted > 2
         await pilot.press("ctrl+u")
@@ -81,6 +82,47 @@ async def test_j_k_g_G_and_ctrl_d_move_in_lists_and_tables(sample_vault: Path) -
         assert table.cursor_row == table.row_count - 1
         await pilot.press("g")
         assert table.cursor_row == 0
+
+
+async def test_every_page_of_a_large_vault_can_be_reached_by_keys(tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {f"notes/page {n:04}.md": f"# Page {n}\n" for n in range(450)}
+    root = make_vault(tmp_path / "v", files)
+    app = CuratorApp(root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        pages = app.main.query_one("#pages", RowList)
+        pages.focus()
+        assert pages.row_count == 450
+        await pilot.press("G")
+        await settle(pilot)
+        assert pages.highlighted_row is not None and pages.highlighted_row.id == "notes/page 0449.md"
+        assert app.main.current == "notes/page 0449.md"
+        assert pages.scroll_offset.y > 400  # the last row is on screen, not only chosen
+        await pilot.press("g", "ctrl+d", "pagedown")
+        assert pages.highlighted is not None and 20 < pages.highlighted < 60
+        await pilot.press("end", "up")
+        assert pages.highlighted == 448
+        await pilot.press("f", *"0300", "enter")
+        await settle(pilot)
+        assert pages.rows[0].id == "notes/page 0300.md" and len(pages.rows) < 450
+        assert app.main.current == "notes/page 0300.md"  # the preview follows the cursor to the first match
+
+
+async def test_moving_down_the_findings_at_80x24_keeps_the_cursor_on_screen(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        table = app.main.query_one("#findings", DataTable)
+        heights = set()
+        for _ in range(table.row_count - 1):
+            await pilot.press("j")
+            await settle(pilot)
+            rows_shown = table.scrollable_content_region.height - 1  # under the header
+            assert 0 <= table.cursor_row - table.scroll_offset.y < rows_shown, table.cursor_row
+            heights.add(table.size.height)
+        assert table.cursor_row == table.row_count - 1
+        assert len(heights) == 1  # a long finding's details scroll in their box: the table does not jump
 
 
 async def test_back_and_forward_through_followed_links(sample_vault: Path) -> None:

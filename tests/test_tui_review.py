@@ -109,3 +109,44 @@ async def test_skipped_and_undone_suggestions_are_listed_and_come_back(sample_va
         await pilot.press("v")
         await settle(pilot)
         assert skipped.id in {s.id for s in review.suggestions}
+
+
+async def test_a_renames_header_shows_old_and_new_name_whole_at_80x24(sample_vault: Path) -> None:
+    dream(load_vault(sample_vault))
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        while review.current() is not None and review.current().kind != "rename":  # type: ignore[union-attr]
+            await pilot.press("n")
+        rename = review.current()
+        assert rename is not None and rename.title
+        await pilot.pause()
+        head = review.query_one("#review-head")
+        shown = " ".join(strip.text.strip() for strip in head.render_lines(head.region.reset_offset))
+        assert rename.pages[0].removesuffix(".md")[-20:] in shown.replace("  ", " ")
+        assert rename.title in shown
+        assert head.region.height >= 2  # wrapped, not cut at the screen's edge
+
+
+async def test_dream_again_says_what_the_new_dream_found(sample_vault: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        said = notifications(app, monkeypatch)
+        await pilot.press("r")  # no suggestions yet: the first dream
+        await settle(pilot)
+        waiting = len([s for s in load_suggestions(sample_vault) if s.status == "pending"])
+        assert any(f"{waiting} new suggestions, {waiting} waiting in all" in line for line in said), said
+        said.clear()
+        await pilot.press("s")  # one set aside
+        await settle(pilot)
+        await pilot.press("d")  # the same pages: nothing new
+        await settle(pilot)
+        found = [line.split(": ", 1)[1] for line in said if line.startswith("Dream looked at")]
+        assert found == [
+            f"nothing new; the {waiting - 1} waiting still stand; 1 set aside (v in the review lists them)"
+        ]

@@ -87,3 +87,60 @@ async def test_typing_a_query_key_by_key_into_a_vault_without_an_index_shows_its
             assert shown == expected, f"run {run}"
             assert f"for {QUERY!r}" in str(screen.query_one("#search-status", Static).render()), f"run {run}"
         assert_index_whole(vault)
+
+
+async def test_enter_in_the_box_opens_the_top_result_even_before_it_is_shown(sample_vault: Path) -> None:
+    with (sample_vault / ".curator.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[embedding]\nprovider = "lexical"\n')
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"pgbouncer", "enter")  # at once: the answer is not there yet
+        await settle(pilot)
+        assert app.screen is app.main
+        assert app.main.current == "problems/Postgres connection pool exhaustion.md"
+        await pilot.press("slash", *"runbook")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SearchScreen)
+        results = screen.query_one("#search-results", OptionList)
+        top = results.get_option_at_index(0).id
+        assert top is not None and "Runbook" in top
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.main.current == top
+
+
+async def test_a_key_typed_empties_the_list_until_the_new_text_is_answered(
+    sample_vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with (sample_vault / ".curator.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[embedding]\nprovider = "lexical"\n')
+    answer = screens_search.search
+    hold = threading.Event()
+
+    def slow_second(vault: Vault, raw: str, **kwargs: Any) -> SearchResult:
+        if raw != "pgbouncer":
+            hold.wait(timeout=10)
+        return answer(vault, raw, **kwargs)
+
+    monkeypatch.setattr(screens_search, "search", slow_second)
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"pgbouncer")
+        await settle(pilot)
+        screen = app.screen
+        results = screen.query_one("#search-results", OptionList)
+        assert results.option_count > 0
+        await pilot.press("space", "x")
+        await pilot.pause(0.3)
+        assert results.option_count == 0  # not the answer to 'pgbouncer' under 'pgbouncer x'
+        hold.set()
+        await settle(pilot)
+        assert "for 'pgbouncer x'" in str(screen.query_one("#search-status", Static).render())
+
+
+def test_snippets_read_as_text() -> None:
+    shown = screens_search.marked("see **[[Pool sizing|the «pool»]]** and `«pgbouncer» -R`, _really_").plain
+    assert shown == "\n  see the pool and pgbouncer -R, really"

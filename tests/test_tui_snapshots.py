@@ -127,7 +127,7 @@ def test_search_results(snap_compare, sample_vault: Path, size: tuple[int, int])
         await settle_screen(pilot)
         await pilot.press("slash", *"pgbouncer")
         await settle_screen(pilot)
-        await pilot.press("enter")  # to the results: no blinking cursor in the box, the first one chosen
+        await pilot.press("down")  # to the results: no blinking cursor in the box, the first one chosen
         await settle_screen(pilot)
 
     assert snap_compare(CuratorApp(sample_vault), terminal_size=size, run_before=search)

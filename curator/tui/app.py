@@ -25,7 +25,7 @@ from curator.core.common.errors import REPORTED, one_line
 from curator.core.common.names import visible
 from curator.core.common.rules import Finding
 from curator.core.curate.choices import Question
-from curator.core.curate.dream import PlanChanged, accept, dream, set_status
+from curator.core.curate.dream import PlanChanged, accept, dream, load_suggestions, set_status
 from curator.core.curate.opening import Opened, open_vault
 from curator.core.meaning.similarity import find_similar
 from curator.core.read.loading import load_vault
@@ -337,16 +337,15 @@ class CuratorApp(App[None]):
         vault = self.vault
         if vault is None:
             return
+        waiting = {s.id for s in load_suggestions(vault.root) if s.status == "pending"}
         result = dream(vault)
-        pending = sum(1 for s in result.suggestions if s.status == "pending")
-        untrusted = bool(vault.config.untrusted)
-        self.post_message(Dreamt(pending, len(result.proposed), result.looked_at, result.notes, open_review, untrusted))
+        self.post_message(Dreamt.of(result, waiting, open_review, bool(vault.config.untrusted)))
 
     def on_dreamt(self, message: Dreamt) -> None:
         self.pending_suggestions = message.pending
         for note in message.notes:
             self.notify(note, severity="warning")
-        self.notify(f"{message.proposed} new suggestions from {message.looked_at} pages")
+        self.notify(message.said())
         for screen in self.screen_stack:
             if isinstance(screen, ReviewScreen):
                 screen.reload()

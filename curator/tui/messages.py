@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from curator.core.common.rules import Finding
+from curator.core.curate.dream import DreamResult
 from curator.core.read.pagefilter import PageIndex
 from curator.core.read.vault import Vault
 
@@ -77,12 +78,35 @@ class ChangeMade(Message):
 class Dreamt(Message):
     """A dream pass is done."""
 
-    pending: int
-    proposed: int
+    pending: int  # waiting for a decision, in all
+    new: int  # proposed by this dream and not waiting before it
+    set_aside: int  # skipped, undone or rejected
     looked_at: int
     notes: list[str]
     open_review: bool
     untrusted: bool
+
+    @classmethod
+    def of(cls, result: DreamResult, waiting: set[str], open_review: bool, untrusted: bool) -> Dreamt:
+        """A dream's result counted: `waiting` are the ids pending before it (renewed, not new)."""
+        pending = sum(1 for s in result.suggestions if s.status == "pending")
+        new = sum(1 for s in result.proposed if s.id not in waiting)
+        aside = sum(1 for s in result.suggestions if s.status in ("skipped", "undone", "rejected"))
+        return cls(pending, new, aside, result.looked_at, result.notes, open_review, untrusted)
+
+    def said(self) -> str:
+        """What the dream found, as a person asked it: new suggestions, or none and why."""
+        looked = f"Dream looked at {self.looked_at:,} pages: "
+        aside = f"; {self.set_aside} set aside (v in the review lists them)" if self.set_aside else ""
+        if self.new:
+            return (
+                f"{looked}{self.new} new suggestion{'s' if self.new != 1 else ''}, {self.pending} waiting in all{aside}"
+            )
+        if self.pending:
+            return f"{looked}nothing new; the {self.pending} waiting still stand{aside}"
+        if self.set_aside:
+            return f"{looked}nothing new to suggest; the pages of the suggestions set aside did not change{aside}"
+        return f"{looked}nothing to suggest: no event-style title, near-duplicate, status update or crowded index found"
 
 
 @dataclass

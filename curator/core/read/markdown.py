@@ -127,10 +127,14 @@ _INLINE = (
     (re.compile(r"!?\[\[([^\]#|]*)#([^\]|]*)\]\]"), r"\1 \2"),  # [[target#heading]]
     (re.compile(r"!?\[\[([^\]|]*)\]\]"), r"\1"),
     (re.compile(r"!?\[([^\]]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)"), r"\1"),  # [text](url), ![alt](image)
+    (re.compile(r"!?\[([^\]]+)\]\[[^\]]*\]"), r"\1"),  # [text][ref]: the text
+    (re.compile(r"<((?:https?|mailto):[^>\s]+)>"), r"\1"),  # <https://autolink>
     (re.compile(r"(\*\*|__|~~|==)(\S(?:.*?\S)?)\1"), r"\2"),
-    (re.compile(r"(?<![\w*])\*(\S(?:[^*]*?\S)?)\*(?![\w*])"), r"\1"),
+    (re.compile(r"(?<![\w*\\])\*([^\s\\](?:[^*]*?[^\s\\])?)\*(?![\w*])"), r"\1"),  # not \*escaped\*
+    (re.compile(r"(?<![\w_\\])_([^\s\\](?:[^_]*?[^\s\\])?)_(?![\w_])"), r"\1"),  # _emphasis_, not snake_case
     (re.compile(r"`+([^`]*)`+"), r"\1"),
     (re.compile(r"<!--.*?-->"), ""),
+    (re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>])"), r"\1"),  # \* and the other escapes: the mark itself
 )
 
 

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from curator.core.change.changes import history, reverted_outside
 from curator.core.change.edits import Plan, plan_diff
@@ -21,6 +21,7 @@ from curator.core.change.journal import Entry, Journal
 from curator.core.common.errors import REPORTED, one_line
 from curator.tui.screens.modals import Confirm
 from curator.tui.screens.ordered import FirstThingsFirst
+from curator.tui.widgets.footer import Keys
 
 
 class HistoryScreen(FirstThingsFirst):
@@ -40,7 +41,7 @@ class HistoryScreen(FirstThingsFirst):
         yield Static(Text("Applied changes, newest first"), classes="pane-title", id="history-title")
         table: DataTable[Text] = DataTable(id="history-table", cursor_type="row")
         yield table
-        yield Footer(compact=True)
+        yield Keys()
 
     def on_mount(self) -> None:
         self.query_one("#history-table", DataTable).add_columns("id", "time", "by", "kind", "state", "reason", "files")
@@ -130,7 +131,7 @@ class ChangeScreen(FirstThingsFirst):
                 head.append(f"\n  {old} → {new}")
             yield Static(head, id="change-head")
             yield Static(self._diff(), id="change-diff")
-        yield Footer(compact=True)
+        yield Keys()
 
     def _diff(self) -> Group | Text:
         try:

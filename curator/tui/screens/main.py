@@ -7,16 +7,18 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, Static
 
 from curator.core.common.rules import Finding
 from curator.core.read.vault import Vault
 from curator.tui.messages import LoadProgressed, PageSelected, Shown
 from curator.tui.screens.ordered import FirstThingsFirst
 from curator.tui.widgets.findings import FindingsPane
+from curator.tui.widgets.footer import Keys
 from curator.tui.widgets.graph import GraphPane
 from curator.tui.widgets.index import IndexPane
 from curator.tui.widgets.preview import Like, PreviewPane
+from curator.tui.widgets.rows import RowList
 
 NARROW = 120  # columns below which one pane shows at a time
 PANES = ("index-pane", "graph-pane", "findings-pane", "preview-pane")
@@ -55,11 +57,11 @@ class MainScreen(FirstThingsFirst):
                 yield FindingsPane(id="findings-pane", classes="pane")
             yield PreviewPane(id="preview-pane", classes="pane")
         yield Static(Text("Reading the vault…"), id="status")
-        yield Footer(compact=True)
+        yield Keys()
 
     def on_mount(self) -> None:
         self._layout(self.app.size.width)
-        self.query_one("#pages", OptionList).focus()
+        self.query_one("#pages", RowList).focus()
         self.watch(self.app, "shown", self.show_state)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -84,11 +86,11 @@ class MainScreen(FirstThingsFirst):
 
     def action_leave_filter(self) -> None:
         if self.focused is self.query_one("#filter", Input):
-            self.query_one("#pages", OptionList).focus()
+            self.query_one("#pages", RowList).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "filter":
-            self.query_one("#pages", OptionList).focus()
+            self.query_one("#pages", RowList).focus()
 
     def action_edit(self) -> None:
         if self.current is not None:

@@ -22,7 +22,7 @@ class Confirm(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with VerticalScroll(classes="dialog"):  # a long question (a rule's fixes, listed) scrolls
             yield Static(Text(self.question))
             yield Static(Text("y: yes   n: no", style="dim"))
 

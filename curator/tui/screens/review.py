@@ -8,6 +8,8 @@ rejected) to review them again; `d` dreams again.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import Group
 from rich.syntax import Syntax
 from rich.text import Text
@@ -15,7 +17,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from curator.core.change.edits import plan_diff
 from curator.core.common.errors import REPORTED, one_line
@@ -24,6 +26,7 @@ from curator.core.read.loading import load_vault
 from curator.core.state.lock import between_writes
 from curator.tui.screens.modals import EditLine
 from curator.tui.screens.ordered import FirstThingsFirst
+from curator.tui.widgets.footer import Keys
 from curator.tui.words import words
 
 
@@ -59,7 +62,7 @@ class ReviewScreen(FirstThingsFirst):
             yield Static(id="review-reason")
             yield Static(id="review-evidence")
             yield Static(id="review-diff")
-        yield Footer(compact=True)
+        yield Keys()
 
     def on_mount(self) -> None:
         self.reload()
@@ -85,7 +88,8 @@ class ReviewScreen(FirstThingsFirst):
             for name in ("#review-reason", "#review-evidence", "#review-diff"):
                 self.query_one(name, Static).update("")
             return
-        what = describe(suggestion)
+        title = self.titles.get(suggestion.id)
+        what = describe(suggestion if title is None else replace(suggestion, title=title))
         which = f"Set aside ({suggestion.status})" if self.aside else "Suggestion"
         head.update(Text(f"{which} {self.position + 1} of {len(self.suggestions)} · {what}"))
         self.query_one("#review-reason", Static).update(Text(suggestion.reason + ".", style="bold"))

@@ -6,9 +6,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from curator.core.read.stats import stats
+from curator.tui.widgets.footer import Keys
 
 FIELDS = ("type", "source", "confidence", "owner", "folder")
 
@@ -24,7 +25,7 @@ class StatsScreen(Screen[None]):
         yield Static(Text("Counts of this vault (curator stats)"), classes="pane-title", id="stats-title")
         table: DataTable[Text] = DataTable(id="stats-table", cursor_type="row")
         yield table
-        yield Footer(compact=True)
+        yield Keys()
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-table", DataTable)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,11 +15,11 @@ from textual.widgets import DataTable, Static
 from curator.core.check.catalogue import CATALOGUE
 from curator.core.common.rules import Finding
 from curator.tui.messages import PageSelected
-from curator.tui.words import words
+from curator.tui.words import left, words
 
 LEVELS = (None, "error", "warning", "info")
 COLUMNS = ("severity", "rule", "page", "message")  # the line is in the detail under the table
-PAGE_WIDTH = 24  # a page's name at most; less where the pane is narrow
+PAGE_WIDTH = 24  # a page's name before the pane is measured
 MESSAGE_MIN = 16  # what a row keeps of the message beside the page
 GROUP_AT = 100  # a rule with more findings is one row (enter lists them) until a rule is picked
 
@@ -46,7 +47,8 @@ class FindingsPane(Vertical):
         self.groups: dict[str, int] = {}  # rules shown as one row (more than GROUP_AT findings): their counts
         self.level = 0
         self.rule: str | None = None
-        self.page_width = PAGE_WIDTH
+        self.page_width, self.message_width = PAGE_WIDTH, 4 * PAGE_WIDTH
+        self.rules_shown: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield Static("Findings", classes="pane-title", id="findings-title")
@@ -58,34 +60,45 @@ class FindingsPane(Vertical):
     def on_mount(self) -> None:
         self._fill([])
 
-    def _page_width(self, rules: set[str]) -> int:
-        """The page column's width: what the pane has left beside the severity, the rule and
-        MESSAGE_MIN of the message (each column padded by two cells, a scroll bar of two)."""
-        if not self.size.width:
-            return PAGE_WIDTH
-        fixed = len("severity") + max([len("rule"), *(len(r) + 2 for r in rules)]) + 4 * 2 + 2
-        return max(12, min(PAGE_WIDTH, self.size.width - fixed - MESSAGE_MIN))
+    def _widths(self, rules: set[str], pages: list[str]) -> tuple[int, int]:
+        """The page and message columns' widths: what the pane has beside the severity and the rule
+        (each column padded by two cells, a scroll bar of two), the page at most 3/5 of it (the page
+        tells rows apart; the message is whole in the details below)."""
+        width = self.content_size.width
+        if not width:
+            return PAGE_WIDTH, 4 * PAGE_WIDTH
+        marked = 2 if self.groups else 0  # a rule shown as one row is marked "▸ "
+        fixed = len("severity") + max([len("rule"), *(len(r) + marked for r in rules)]) + 4 * 2 + 2
+        room = width - fixed
+        page = min(max([len("page"), *(cell_len(p) for p in pages)]), max(12, room * 3 // 5))
+        return page, max(MESSAGE_MIN, room - page)
 
     def on_resize(self) -> None:
-        if self.findings and self._page_width({f.rule for f in self.findings}) != self.page_width:
-            self.show(self.findings)
+        if not self.findings:
+            return
+        if self._widths(self.rules_shown, [_name(f) for f in self.shown]) != (self.page_width, self.message_width):
+            self.show(self.findings)  # the cursor stays on its finding
 
     def on_descendant_focus(self) -> None:
-        if self.parent is not None:
-            self.parent.set_class(True, "-triage")  # the graph above gives the findings room
+        if self.parent is not None:  # the graph above and the columns beside give the findings room
+            self.parent.set_class(True, "-triage")
+            self.screen.set_class(True, "-triage")
 
     def on_descendant_blur(self) -> None:
         if self.parent is not None:
             self.parent.set_class(False, "-triage")
+            self.screen.set_class(False, "-triage")
 
     def _fill(self, rows: list[tuple[Text, ...]]) -> None:
-        """Columns as wide as what they show (a page name at most PAGE_WIDTH): measured here, not left to
-        the table, which measures when the app is next idle and on a loaded machine kept header widths."""
+        """Columns as wide as what they show (page and message at most what the pane has): measured here,
+        not left to the table, which measures when the app is next idle and on a loaded machine kept
+        header widths."""
         table = self.query_one("#findings", DataTable)
         table.clear(columns=True)
         for i, label in enumerate(COLUMNS):
             width = max([len(label), *(row[i].cell_len for row in rows)])
-            table.add_column(label, width=min(width, self.page_width) if label == "page" else width)
+            most = {"page": self.page_width, "message": self.message_width}.get(label, width)
+            table.add_column(label, width=min(width, most))
         for row in rows:
             table.add_row(*row)
 
@@ -125,7 +138,9 @@ class FindingsPane(Vertical):
         many = Counter(f.rule for f in matching)
         self.groups = {rule: n for rule, n in many.items() if n > GROUP_AT and self.rule is None}
         self.shown = [f for f in matching if f.rule not in self.groups]
-        self.page_width = self._page_width({f.rule for f in matching})
+        names = [_name(f) for f in self.shown]
+        self.rules_shown = {f.rule for f in matching}
+        self.page_width, self.message_width = self._widths(self.rules_shown, names)
         colours = self.app.get_css_variables()
         rows: list[tuple[Text, ...]] = []
         for rule, n in sorted(self.groups.items()):
@@ -138,18 +153,15 @@ class FindingsPane(Vertical):
                     Text("enter lists them"),
                 )
             )
-        for f in self.shown:
+        for f, name in zip(self.shown, names, strict=True):
+            message = Text(f.message)
+            message.truncate(self.message_width, overflow="ellipsis")  # whole in the details below
             rows.append(
                 (
                     Text(f.severity, style=colours.get(f"finding-{f.severity}", "")),
                     Text(f.rule),
-                    Text(
-                        _tail(
-                            f.path.rsplit("/", 1)[-1].removesuffix(".md") + (f":{f.line}" if f.line else ""),
-                            self.page_width,
-                        )
-                    ),
-                    Text(f.message),
+                    Text(left(name, self.page_width)),
+                    message,
                 )
             )
         self._fill(rows)
@@ -249,6 +261,6 @@ _EVIDENCE = {
 RULES = {rule.id: rule.summary for rule in CATALOGUE}
 
 
-def _tail(name: str, width: int = PAGE_WIDTH) -> str:
-    """A page name cut from the left to `width` (its end tells two long names apart, with the line)."""
-    return name if len(name) <= width else "…" + name[-(width - 1) :]
+def _name(f: Finding) -> str:
+    """A finding's page as its row shows it: the page's name and the line."""
+    return f.path.rsplit("/", 1)[-1].removesuffix(".md") + (f":{f.line}" if f.line else "")

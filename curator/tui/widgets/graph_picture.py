@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from rich.text import Text
+
+from curator.tui.words import left, middle
 
 LABEL = 14  # characters of a page's title shown at most
 # The braille dot of each (x, y) in a 2×4 cell (Unicode braille patterns start at U+2800).
@@ -45,27 +48,37 @@ def draw(
                 if 0 <= y < height * 4 and 0 <= x < width * 2:
                     dots[y // 4][x // 2] |= _DOT[y % 4][x % 2]
     # The first nodes are placed first (the caller puts the centre page first); a label that would
-    # cover another one shrinks to a dot.
+    # cover another one shrinks to a dot. Widths are cells, not characters: an emoji takes two.
     for node in positions:
         x, y = to_dots(node)
         row, column = min(y // 4, height - 1), min(x // 2, width - 1)
-        label = _short(labels.get(node, node))
-        start = max(0, min(column - len(label) // 2, width - len(label)))
+        label = _letters(_short(labels.get(node, node)))
+        cells_wide = sum(w for _, w in label)
+        start = max(0, min(column - cells_wide // 2, width - cells_wide))
         # a free cell either side too, so two labels never run into one
-        free = all(cells[row][c] is None for c in range(max(start - 1, 0), min(start + len(label) + 1, width)))
+        free = all(cells[row][c] is None for c in range(max(start - 1, 0), min(start + cells_wide + 1, width)))
         if not free:
-            label, start = "●", column
+            label, start = [("●", 1)], column
             if cells[row][column] is not None:
                 continue
-        for i, letter in enumerate(label[: width - start]):
-            cells[row][start + i] = letter
-            cell_style[row][start + i] = styles.get(node, "")
+        at = start
+        for letter, wide in label:
+            if at + wide > width:
+                break
+            cells[row][at] = letter
+            for more in range(1, wide):
+                cells[row][at + more] = ""  # the right half of a wide letter: nothing drawn there
+            for c in range(at, at + wide):
+                cell_style[row][c] = styles.get(node, "")
+            at += wide
     text = Text()
     for row in range(height):
         for column in range(width):
             ch = cells[row][column]
             if ch:
                 text.append(ch, style=cell_style[row][column])
+            elif ch == "":
+                continue
             elif dots[row][column]:
                 text.append(chr(0x2800 + dots[row][column]), style=edge_style)
             else:
@@ -76,11 +89,22 @@ def draw(
 
 
 def _short(title: str) -> str:
-    """A label at most LABEL wide: a title keeps its start; a folder-qualified one ("payments/Runbook",
-    given to two pages of one title) its end, which holds the name and the folder that tells them apart."""
-    if len(title) <= LABEL:
-        return title
-    return "…" + title[-(LABEL - 1) :] if "/" in title else title[: LABEL - 1] + "…"
+    """A label at most LABEL cells: a title cut in the middle (its start and its end, where a date or
+    a version tells two pages apart); a folder-qualified one ("payments/Runbook", given to two pages
+    of one title) from the left, keeping the name and the folder that tells them apart."""
+    return left(title, LABEL) if "/" in title else middle(title, LABEL, head=0.5)
+
+
+def _letters(label: str) -> list[tuple[str, int]]:
+    """The label's letters with their widths in cells; a zero-width mark (an emoji's variation
+    selector, a combining accent) goes with the letter before it, and the pair is measured whole."""
+    letters: list[str] = []
+    for char in label:
+        if letters and cell_len(char) == 0:
+            letters[-1] += char
+        else:
+            letters.append(char)
+    return [(letter, max(cell_len(letter), 1)) for letter in letters]
 
 
 def _line(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:

@@ -8,16 +8,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input, Static
 
 from curator.core.common.rules import SEVERITY_RANK, Finding
 from curator.core.read.pagefilter import PageIndex
 from curator.core.read.vault import Vault
 from curator.tui.messages import PageSelected
+from curator.tui.widgets.rows import Row, RowList
+from curator.tui.words import middle
 
 SORTS = ("title", "most linked", "most findings", "last modified")
-MAX_ROWS = 100  # rows drawn at once (a screen shows about 40); the filter narrows the rest
 
 
 class IndexPane(Vertical):
@@ -35,11 +35,12 @@ class IndexPane(Vertical):
         self.as_tree = False
         self.sort = 0
         self.shown_page: str | None = None
+        self.colours: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("Pages", classes="pane-title", id="index-title")
         yield Input(placeholder="filter pages: title, path, alias", id="filter")
-        yield OptionList(id="pages")
+        yield RowList(self._draw, id="pages")
 
     def show(self, vault: Vault, index: PageIndex, findings: list[Finding]) -> None:
         self.vault, self.index = vault, index
@@ -55,7 +56,7 @@ class IndexPane(Vertical):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "filter":
-            self.refresh_rows()
+            self.refresh_rows(keep=False)  # the best match first, where the cursor is
 
     def action_toggle_tree(self) -> None:
         self.as_tree = not self.as_tree
@@ -76,7 +77,8 @@ class IndexPane(Vertical):
             return sorted(paths, key=lambda p: (-vault.pages[p].mtime_ns, p))
         return paths
 
-    def refresh_rows(self) -> None:
+    def refresh_rows(self, keep: bool = True) -> None:
+        """The rows again; the cursor stays on its page unless `keep` is false (a new filter)."""
         if self.vault is None or self.index is None:
             return
         query = self.query_one("#filter", Input).value
@@ -85,33 +87,33 @@ class IndexPane(Vertical):
             paths = self._ordered(paths)
         if self.as_tree:
             paths = sorted(paths)
-        shown = paths[:MAX_ROWS]
-        colours = self.app.get_css_variables()
-        options: list[Option] = []
+        rows: list[Row] = []
         folder_seen: set[str] = set()
-        for path in shown:
+        for path in paths:
             if self.as_tree:
                 parts = path.split("/")[:-1]
                 for depth in range(len(parts)):
                     folder = "/".join(parts[: depth + 1])
                     if folder not in folder_seen:
                         folder_seen.add(folder)
-                        options.append(Option(Text("  " * depth + f"▸ {parts[depth]}/", style="bold"), disabled=True))
-            options.append(Option(self._row(path, colours), id=path))
-        if len(paths) > len(shown):
-            options.append(
-                Option(Text(f"… {len(paths) - len(shown)} more: narrow the filter", style="dim"), disabled=True)
-            )
-        pages = self.query_one("#pages", OptionList)
-        highlighted = pages.highlighted_option.id if pages.highlighted_option is not None else None
-        pages.set_options(options)
+                        rows.append(Row(None, ("  " * depth + f"▸ {parts[depth]}/")))
+            rows.append(Row(path))
+        pages = self.query_one("#pages", RowList)
+        self.colours = self.app.get_css_variables()
+        here = self.shown_page if pages.highlighted_row is None else pages.highlighted_row.id
+        pages.set_rows(rows, keep=here if keep else None)
         title = self.query_one("#index-title", Static)
         mode = "tree" if self.as_tree else "list"
         title.update(Text(f"Pages {len(paths)}/{len(self.vault.pages)} · {mode} · sort: {SORTS[self.sort]}"))
-        if highlighted in {o.id for o in options}:
-            pages.highlighted = next(i for i, o in enumerate(options) if o.id == highlighted)
 
-    def _row(self, path: str, colours: dict[str, str]) -> Text:
+    def _draw(self, row: Row, width: int) -> Text:
+        if row.id is None:
+            return Text(str(row.key), style="bold")
+        return self._row(row.id, self.colours, width)
+
+    def _row(self, path: str, colours: dict[str, str], width: int) -> Text:
+        """A page's row: its mark, its name cut in the middle to what the counts leave (both ends of a
+        long path tell pages apart), its links, its findings."""
         vault = self.vault
         assert vault is not None
         page = vault.pages[path]
@@ -119,29 +121,28 @@ class IndexPane(Vertical):
         mark = Text("● ", style=colours.get(f"finding-{severity}", "")) if severity else Text("  ")
         depth = path.count("/") if self.as_tree else 0
         name = page.title if self.as_tree else path.removesuffix(".md")
-        row = Text("  " * depth) + mark + Text(name)
-        row.append(f"  ←{len(vault.backlinks(path))} →{len(vault.outlinks(path))}", style="dim")
+        tail = Text(f"  ←{len(vault.backlinks(path))} →{len(vault.outlinks(path))}", style="dim")
         if self.counts[path]:
-            row.append(f" !{self.counts[path]}", style=colours.get(f"finding-{severity}", ""))
+            tail.append(f" !{self.counts[path]}", style=colours.get(f"finding-{severity}", ""))
         if page.frontmatter.get("source") == "manual":
-            row.append(" ✎", style="bold")  # written by hand (filter: "source manual")
-        return row
+            tail.append(" ✎", style="bold")  # written by hand (filter: "source manual")
+        room = width - 2 * depth - mark.cell_len - tail.cell_len
+        return Text("  " * depth) + mark + Text(middle(name, max(room, 8))) + tail
 
     def select(self, path: str) -> None:
-        pages = self.query_one("#pages", OptionList)
-        for index in range(pages.option_count):
-            if pages.get_option_at_index(index).id == path:
-                pages.highlighted = index
-                return
-        self.query_one("#filter", Input).value = ""
-        self.refresh_rows()
-        for index in range(pages.option_count):
-            if pages.get_option_at_index(index).id == path:
-                pages.highlighted = index
-                return
+        """Put the cursor on a page, clearing the filter when it hides the page."""
+        pages = self.query_one("#pages", RowList)
+        self.shown_page = path
+        at = pages.index_of(path)
+        if at is None:
+            self.query_one("#filter", Input).value = ""
+            self.refresh_rows()
+            at = pages.index_of(path)
+        if at is not None:
+            pages.highlighted = at
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        # Redrawing the list re-highlights the same page; only a new page is worth a new preview.
-        if event.option_list.id == "pages" and event.option.id and event.option.id != self.shown_page:
-            self.shown_page = event.option.id
-            self.post_message(PageSelected(event.option.id))
+    def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
+        # Redrawing the list keeps the same page; only a new page is worth a new preview.
+        if event.rows.id == "pages" and event.row.id and event.row.id != self.shown_page:
+            self.shown_page = event.row.id
+            self.post_message(PageSelected(event.row.id))
