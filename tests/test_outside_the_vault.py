@@ -21,7 +21,8 @@ from curator.core.meaning.embeddings import LexicalProvider, ProviderChoice
 from curator.core.meaning.search import search
 from curator.core.read.loading import load_vault
 from curator.core.state.config import load_config, trust_asked
-from curator.tui.app import CuratorApp, editor_command
+from curator.tui.app import CuratorApp
+from curator.tui.editor import editor_command
 
 ATTACK = "+!touch PWNED.md"
 BODY = "# Notes\n\nA page with enough words in it to be an ordinary page of the vault, and no more.\n"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shlex
 import subprocess
 from collections.abc import Callable
 from dataclasses import replace
@@ -33,6 +32,7 @@ from curator.core.read.pagefilter import PageIndex
 from curator.core.read.vault import Vault
 from curator.core.state.config import load_config
 from curator.tui.commands import Command, CuratorCommands
+from curator.tui.editor import editor_command
 from curator.tui.messages import (
     ChangeMade,
     Dreamt,
@@ -591,23 +591,6 @@ _MOVES = {
     "page_down": ("page_down",),
     "page_up": ("page_up",),
 }
-
-
-# Editors whose parser stops at the first argument that is not an option (Go's flag package): a
-# `--` after `+N` would reach them as a second file to open; the absolute path alone is safe there.
-_NO_DOUBLE_DASH_AFTER_LINE = frozenset({"micro"})
-
-
-def editor_command(editor: str, page: Path, line: int | None = None) -> list[str]:
-    """The editor's command line for `page`: `$EDITOR` split as a shell would, `+N` (vi, vim, nano,
-    emacs and micro open at line N), `--`, then the absolute path, so a page named `+!cmd` or `-x`
-    reaches the editor as a file name, never as an option or a command to run."""
-    argv = shlex.split(editor)
-    if not argv:
-        raise ValueError("$VISUAL or $EDITOR names no program")
-    at_line = [f"+{line}"] if line else []
-    end = [] if at_line and Path(argv[0]).name in _NO_DOUBLE_DASH_AFTER_LINE else ["--"]
-    return [*argv, *at_line, *end, os.path.abspath(page)]
 
 
 def run(vault: str, theme: str | None = None) -> None:

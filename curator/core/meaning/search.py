@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 4  # 3: sections found by markdown.sections; 4: words as each language writes them
 RRF_K = 60
 VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
+WEAK_UP_TO = 5  # a list shorter than this is filled with the meaning's next best, said to be weak
 VECTOR_FLOOR = 0.5  # below this cosine (of a page or its best section) a page is noise
 SEARCH_LOCK = "search.lock"  # under .curator/: held while the index is built or read
 PROGRESS_EVERY = 100  # pages indexed between two progress reports
@@ -469,7 +470,8 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     ranked = _ranked(fused, rankings["bm25"], confident)
     if config.search_rerank_model and query.text:
         ranked = _reranked(vault, query.text, ranked, sections, notes)
-    weak = [p for p in rankings.get("vector", [])[:VECTOR_DEPTH] if p not in fused][: max(limit - len(ranked), 0)]
+    room = max(min(limit, WEAK_UP_TO) - len(ranked), 0)
+    weak = [p for p in rankings.get("vector", [])[:VECTOR_DEPTH] if p not in fused][:room]
     ranked += weak  # few pages matched: the meaning's next best follow, rather than nothing
     fused.update(dict.fromkeys(weak, 0.0))
     if not query.text:  # filters only: every matching page, by title
