@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from edit_helpers import tree
+from helpers import make_vault
 
 from curator.cli.main import main
 from curator.core.change.changes import history, undo
@@ -246,3 +247,16 @@ def test_a_repeat_that_names_the_page_the_page_leaves_out_is_dropped(
     shutil.copytree(BENCH_VAULTS / vault, tmp_path / vault)
     proposal = remember(load_vault(tmp_path / vault), text)
     assert (proposal.decision, proposal.page) == ("drop", page)
+
+
+def test_a_page_name_in_code_a_path_or_an_address_is_not_made_a_link(tmp_path: Path) -> None:
+    """A new trial's memory about a shell upgrade was proposed as `pty.spawn("/bin/[[bash]]")`:
+    the command broken. Only a mention in prose becomes a link."""
+    from curator.core.curate.remember import _linked
+
+    root = make_vault(tmp_path / "v", {"bash.md": "# bash\n\nThe shell.\n", "Other.md": "# Other\n\nx\n"})
+    vault = load_vault(root)
+    text = 'Run `pty.spawn("/bin/bash")`, see https://example.org/bash and /usr/bin/bash, then bash works.'
+    assert _linked(vault, text, "Other.md") == text.replace("then bash works", "then [[bash]] works")
+    fenced = "```\nexec bash -l\n```\n"
+    assert _linked(vault, fenced, "Other.md") == fenced

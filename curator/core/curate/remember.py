@@ -354,15 +354,22 @@ def _mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
     return [mention for gram in sorted(grams) for mention in phrases.get(gram, ())]
 
 
+# Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention.
+_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|<[^>\s]+>|\S*(?:://|[/\\])\S*", re.DOTALL)
+
+
 def _linked(vault: Vault, text: str, home: str) -> str:
-    """`text` with the first mention of each page it names by title written as a link."""
+    """`text` with the first mention of each page it names by title written as a link, outside
+    code, addresses and paths."""
     folded = fold(text)
     if len(folded) != len(text):  # offsets into the folded text hold only when folding kept the length
         return text
     for path, title, kind in sorted(_mentions(vault, text), key=lambda m: -len(m[1])):
         if kind != "title":
             continue
-        m = re.search(rf"(?<![\w\[]){re.escape(fold(title))}(?![\w\]])", fold(text))
+        kept = [k.span() for k in _NOT_PROSE.finditer(text)]  # again each time: a link made moves them
+        found = re.finditer(rf"(?<![\w\[/\\]){re.escape(fold(title))}(?![\w\]/\\])", fold(text))
+        m = next((f for f in found if not any(a < f.end() and f.start() < b for a, b in kept)), None)
         if m is not None:
             name = explicit_target(vault.resolver, home, path, False)
             shown = text[m.start() : m.end()]
