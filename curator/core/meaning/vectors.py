@@ -24,6 +24,7 @@ from curator.core.meaning.embeddings import (
     load_provider,
 )
 from curator.core.read import boilerplate, markdown
+from curator.core.read.page import content_hash
 from curator.core.read.parse import split_frontmatter
 from curator.core.state import cache
 
@@ -120,7 +121,7 @@ class PageRows:
 
     def missing(self, paths: Iterable[str]) -> list[str]:
         with self.lock:
-            return [p for p in dict.fromkeys(paths) if self.vault.pages[p].sha not in self.rows]
+            return [p for p in dict.fromkeys(paths) if row_key(self.vault, p) not in self.rows]
 
     def fill(self, paths: Iterable[str], progress: Progress | None = None, store: bool = True) -> int:
         """Embed those of `paths` not embedded yet; how many that was. The model runs outside the
@@ -130,8 +131,8 @@ class PageRows:
         if todo:
             made = _embed_rows(self.vault, self.provider, todo, progress)
             with self.lock:
-                for path, row in zip(todo, made, strict=True):
-                    self.rows[self.vault.pages[path].sha] = row
+                for key, row in made:  # a page changed since the load is kept under what was read
+                    self.rows[key] = row
                 self._unstored = True
         if store:
             self.store_now()
@@ -142,7 +143,7 @@ class PageRows:
         with self.lock:
             if not self.vault.use_cache or not self._unstored:
                 return
-            current = {p.sha for p in self.vault.pages.values() if p.sha}
+            current = {row_key(self.vault, p) for p in readable(self.vault)}
             for key, row in _load_rows(self.vault, self.store).items():
                 if key in current:
                     self.rows.setdefault(key, row)
@@ -166,8 +167,8 @@ class PageRows:
         with self.lock:
             if self._stacked is not None and self._stacked[:2] == (len(self.rows), paths):
                 return self._stacked[2], self._stacked[3]
-            shas = [self.vault.pages[p].sha for p in paths]
-            have = [(p, self.rows[sha]) for p, sha in zip(paths, shas, strict=True) if sha in self.rows]
+            keys = [row_key(self.vault, p) for p in paths]
+            have = [(p, self.rows[key]) for p, key in zip(paths, keys, strict=True) if key in self.rows]
             dim = next(iter(self.rows.values())).shape[1] if self.rows else 384
             owners = [p for p, _ in have] + [p for p, row in have for _ in range(len(row) - 1)]
             blocks = [np.stack([row[0] for _, row in have])] if have else [np.zeros((0, dim), np.float32)]
@@ -175,6 +176,13 @@ class PageRows:
             matrix = np.concatenate(blocks).astype(np.float32)
             self._stacked = (len(self.rows), paths, owners, matrix)
             return owners, matrix
+
+
+def row_key(vault: Vault, path: str, sha: str | None = None) -> str:
+    """What a page's rows are stored under: its content hash and its title (what the model reads
+    of it), so that two pages of the same bytes (two empty notes) keep each its own vector."""
+    title = vault.pages[path].title
+    return hashlib.blake2b(f"{title}\0{sha or vault.pages[path].sha}".encode(), digest_size=16).hexdigest()
 
 
 _ROWS_LOCK = threading.Lock()
@@ -193,7 +201,7 @@ def page_vectors(
     rows = rows_of(vault, provider)
     paths = readable(vault)
     embedded = rows.fill(paths, progress)
-    vectors = [rows.rows[vault.pages[p].sha][0] for p in paths]
+    vectors = [rows.rows[row_key(vault, p)][0] for p in paths]
     return paths, (np.stack(vectors) if vectors else np.zeros((0, 384))).astype(np.float32), embedded
 
 
@@ -282,11 +290,11 @@ def first_stage(vault: Vault, text: str, paths: list[str], limit: int) -> list[s
     store = store_name("static", embedder.id, TEXT_RECIPE)
 
     def compute(missing: list[int]) -> list[np.ndarray]:
-        texts = [page_text(vault.pages[every[i]].title, vault.text_of(every[i])) for i in missing]
+        texts = [page_text(vault.pages[every[i]].title, _text_now(vault, every[i])) for i in missing]
         return list(embedder.embed(texts)[:, None, :])
 
     def make() -> dict[str, np.ndarray]:
-        rows, _ = cached_rows(vault, store, [vault.pages[p].sha for p in every], compute)
+        rows, _ = cached_rows(vault, store, [row_key(vault, p) for p in every], compute)
         return {p: row[0] for p, row in zip(every, rows, strict=True)}
 
     with _ROWS_LOCK:
@@ -328,32 +336,49 @@ def _cut(text: str) -> str:
     return text if len(words) <= MAX_WORDS else " ".join(words[:MAX_WORDS])
 
 
-def _texts_of(vault: Vault, path: str) -> tuple[list[tuple[str, int]], bool]:
+def _texts_of(title: str, page_text_now: str) -> tuple[list[tuple[str, int]], bool]:
     """(text, words) the model reads of a page, and whether they are its sections (its largest
     MAX_SECTIONS, in page order) rather than its whole text; each cut at MAX_WORDS."""
-    page = vault.pages[path]
-    found = section_texts(page.title, vault.text_of(path))
+    found = section_texts(title, page_text_now)
     if len(found) > MAX_SECTIONS:
         largest = sorted(range(len(found)), key=lambda k: -found[k][1])[:MAX_SECTIONS]
         found = [found[k] for k in sorted(largest)]
     if found:
         return [(_cut(text), min(n, MAX_WORDS)) for text, n in found], True
-    text = page_text(page.title, vault.text_of(path))
+    text = page_text(title, page_text_now)
     return [(_cut(text), min(len(text.split()), MAX_WORDS))], False
 
 
 def pieces_of(vault: Vault, path: str) -> int:
     """What reading a page costs the model, in pieces it reads whole (see `chunks`)."""
-    return sum(-(-max(n, 1) // CHUNK_WORDS) for _, n in _texts_of(vault, path)[0])
+    return sum(-(-max(n, 1) // CHUNK_WORDS) for _, n in _texts_of(vault.pages[path].title, _text_now(vault, path))[0])
+
+
+def _text_now(vault: Vault, path: str) -> str:
+    """The page's text on disk now; "" when it is gone since the load (a search does not fail on it)."""
+    try:
+        return vault.text_of(path)
+    except OSError:
+        return ""
 
 
 def _embed_rows(
     vault: Vault, provider: EmbeddingProvider, paths: list[str], progress: Progress | None
-) -> list[np.ndarray]:
-    """Per page, its vector then the vectors of its sections (see `_texts_of`): a page with
-    sections is embedded section by section, its vector their mean weighted by words, so no text
-    is read twice, and no page costs more than MAX_SECTIONS texts of MAX_WORDS."""
-    read = [_texts_of(vault, path) for path in paths]
+) -> list[tuple[str, np.ndarray]]:
+    """Per page, the key of the text read (`row_key`: a page edited since the load is not stored
+    under its old text's key) and its vector then the vectors of its sections (see `_texts_of`):
+    a page with sections is embedded section by section, its vector their mean weighted by words,
+    so no text is read twice, and no page costs more than MAX_SECTIONS texts of MAX_WORDS."""
+    keys, read = [], []
+    for path in paths:
+        try:
+            data = (vault.root / path).read_bytes()
+        except OSError:  # gone or unreadable since the load: no row, the next load sees why
+            continue
+        keys.append(row_key(vault, path, content_hash(data)))
+        read.append(_texts_of(vault.pages[path].title, data.decode("utf-8", "replace")))
+    if not read:
+        return []
     vectors = provider.embed([text for texts, _ in read for text, _ in texts], progress)
     out, at = [], 0
     for texts, sectioned in read:
@@ -367,7 +392,7 @@ def _embed_rows(
         page = mean / max(float(np.linalg.norm(mean)), 1e-12)
         keep = [k for k, (_, n) in enumerate(texts) if n >= SECTION_WORDS]
         out.append(np.vstack([page[None], rows[keep]]).astype(np.float32))
-    return out
+    return list(zip(keys, out, strict=True))
 
 
 def cached_rows(

@@ -1,0 +1,53 @@
+"""The meaning index under attack: pages that share their bytes, pages edited or deleted while the
+model reads, stores damaged or written by two processes at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from helpers import make_vault
+
+from curator.core.meaning import vectors
+from curator.core.meaning.embeddings import LexicalProvider
+from curator.core.read.loading import load_vault
+
+
+def _vector(root: Path, path: str, use_cache: bool = True) -> np.ndarray:
+    """A page's vector, as stored (made where missing), or made now from its text on disk."""
+    paths, matrix, _ = vectors.page_vectors(load_vault(root, use_cache=use_cache), LexicalProvider())
+    return matrix[paths.index(path)]
+
+
+def test_two_pages_of_the_same_bytes_keep_each_its_own_vector(tmp_path: Path) -> None:
+    """The model reads a page's title with its text: two empty notes (or two copies of a template)
+    are two different texts, never one vector under their shared content hash."""
+    root = make_vault(tmp_path / "v", {"Kubernetes ingress.md": "", "Sourdough starter.md": "", "Other.md": "x y z"})
+    paths, matrix, _ = vectors.page_vectors(load_vault(root), LexicalProvider())
+    rows = dict(zip(paths, matrix, strict=True))
+    assert not np.allclose(rows["Kubernetes ingress.md"], rows["Sourdough starter.md"])
+    paths, matrix, embedded = vectors.page_vectors(load_vault(root), LexicalProvider())  # from the store
+    assert embedded == 0
+    again = dict(zip(paths, matrix, strict=True))
+    assert np.allclose(again["Sourdough starter.md"], _vector(root, "Sourdough starter.md", use_cache=False))
+
+
+def test_a_page_edited_while_the_model_reads_is_not_stored_under_its_old_text(tmp_path: Path) -> None:
+    """A page edited between the load and its reading (the MCP server, the TUI, `curator index`
+    read for minutes), then put back (an undo): its stored row is its text's, not the edit's."""
+    pages = {f"p{i}.md": f"page {i} about gardening and tomatoes number {i}" for i in range(4)}
+    root = make_vault(tmp_path / "v", pages)
+    vault = load_vault(root)
+    (root / "p2.md").write_text("a page about databases, indexes and query planners")
+    vectors.fill_all(vault, LexicalProvider())
+    (root / "p2.md").write_text(pages["p2.md"])  # undone
+    assert np.allclose(_vector(root, "p2.md"), _vector(root, "p2.md", use_cache=False))
+
+
+def test_a_page_deleted_while_the_model_reads_stops_nothing(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {f"p{i}.md": f"page {i} about topic {i * 7}" for i in range(5)})
+    vault = load_vault(root)
+    (root / "p3.md").unlink()
+    assert vectors.fill_all(vault, LexicalProvider()) == 5  # asked for; the gone one has no row
+    assert vectors.pieces_of(vault, "p3.md") >= 0
+    assert vectors.first_stage(vault, "topic", vectors.readable(vault), 3)
