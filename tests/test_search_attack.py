@@ -3,14 +3,18 @@ model reads, stores damaged or written by two processes at once."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import pytest
 from helpers import make_vault
 
 from curator.core.meaning import vectors
 from curator.core.meaning.embeddings import LexicalProvider
 from curator.core.read.loading import load_vault
+from curator.core.state import cache
 
 
 def _vector(root: Path, path: str, use_cache: bool = True) -> np.ndarray:
@@ -51,3 +55,32 @@ def test_a_page_deleted_while_the_model_reads_stops_nothing(tmp_path: Path) -> N
     assert vectors.fill_all(vault, LexicalProvider()) == 5  # asked for; the gone one has no row
     assert vectors.pieces_of(vault, "p3.md") >= 0
     assert vectors.first_stage(vault, "topic", vectors.readable(vault), 3)
+
+
+def test_two_processes_storing_at_once_lose_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store is two files (the array, then its sealed index): a second writer between the two
+    left an index that names another array, and every row was made again; and a writer that merged
+    before the other wrote dropped the other's rows."""
+    root = make_vault(tmp_path / "v", {f"p{i}.md": f"page {i} about topic {i * 7}" for i in range(6)})
+    first, second = load_vault(root), load_vault(root)  # two processes' loads
+    first_rows, second_rows = vectors.rows_of(first, LexicalProvider()), vectors.rows_of(second, LexicalProvider())
+    first_rows.fill(["p0.md", "p1.md", "p2.md"], store=False)
+    second_rows.fill(["p3.md", "p4.md", "p5.md"], store=False)
+    mid_store, other_done = threading.Event(), threading.Event()
+    write_json = cache.write_json
+
+    def slow_index(*args: Any, **kwargs: Any) -> str | None:
+        if threading.current_thread().name == "first":  # the array is written, its index not yet
+            mid_store.set()
+            other_done.wait(1.0)
+        return write_json(*args, **kwargs)
+
+    monkeypatch.setattr(cache, "write_json", slow_index)
+    writer = threading.Thread(target=first_rows.store_now, name="first")
+    writer.start()
+    mid_store.wait(5.0)
+    other = threading.Thread(target=lambda: (second_rows.store_now(), other_done.set()), name="second")
+    other.start()
+    writer.join(10.0)
+    other.join(10.0)
+    assert not vectors.rows_of(load_vault(root), LexicalProvider()).missing(vectors.readable(load_vault(root)))

@@ -4,6 +4,7 @@ vault for the rest of its life."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import threading
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
+from curator.core.common.errors import VaultBusy
 from curator.core.meaning.embeddings import (
     CHUNK_WORDS,
     EmbeddingProvider,
@@ -27,6 +29,7 @@ from curator.core.read import boilerplate, markdown
 from curator.core.read.page import content_hash
 from curator.core.read.parse import split_frontmatter
 from curator.core.state import cache
+from curator.core.state.lock import state_lock
 
 if TYPE_CHECKING:
     from curator.core.read.vault import Vault
@@ -144,11 +147,15 @@ class PageRows:
             if not self.vault.use_cache or not self._unstored:
                 return
             current = {row_key(self.vault, p) for p in readable(self.vault)}
-            for key, row in _load_rows(self.vault, self.store).items():
-                if key in current:
-                    self.rows.setdefault(key, row)
-            keys = [key for key in self.rows if key in current]
-            _store_rows(self.vault, self.store, keys, [self.rows[key] for key in keys])
+            try:
+                with state_lock(self.vault.root, STORE_LOCK):  # no other writer between our read and our two files
+                    for key, row in _load_rows(self.vault, self.store).items():
+                        if key in current:
+                            self.rows.setdefault(key, row)
+                    keys = [key for key in self.rows if key in current]
+                    _store_rows(self.vault, self.store, keys, [self.rows[key] for key in keys])
+            except VaultBusy:  # no lock can be made (a read-only vault): not stored, as no store could be
+                return
             self._unstored = False
 
     def vector_of(self, text: str) -> Vectors:
@@ -186,6 +193,7 @@ def row_key(vault: Vault, path: str, sha: str | None = None) -> str:
 
 
 _ROWS_LOCK = threading.Lock()
+STORE_LOCK = "vectors.lock"  # under .curator/: held while a vectors store's two files are read and written
 
 
 def rows_of(vault: Vault, provider: EmbeddingProvider) -> PageRows:
@@ -414,7 +422,8 @@ def cached_rows(
     wanted = asked | (also_keep or set())
     if vault.use_cache and (missing or not stored.keys() <= wanted):
         kept = [(key, row) for key, row in stored.items() if key in wanted and key not in asked]
-        _store_rows(vault, store, [*keys, *(k for k, _ in kept)], [*rows, *(r for _, r in kept)])
+        with contextlib.suppress(VaultBusy), state_lock(vault.root, STORE_LOCK):  # its two files as one
+            _store_rows(vault, store, [*keys, *(k for k, _ in kept)], [*rows, *(r for _, r in kept)])
     return rows, len(missing)
 
 
