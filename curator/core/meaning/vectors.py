@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import os
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -429,13 +430,15 @@ def cached_rows(
 
 def _load_rows(vault: Vault, store: str) -> dict[str, np.ndarray]:
     """The store's rows by key; {} when it is missing, cut short, or not this user's curator's
-    (its index is sealed and names the digest of the array it goes with: a cloned vault's store,
-    or an array from another write, is made again)."""
+    (its index is sealed and names the size and digest of the array it goes with: a cloned vault's
+    store, or an array from another write, is made again)."""
     index = cache.read_large_json(cache.cache_path(vault.root, f"{store}.json"), sealed=True)
     if not isinstance(index, dict) or not isinstance(index.get("rows"), list):
         return {}
     try:
         with cache.open_binary(cache.cache_path(vault.root, f"{store}.npy")) as handle:
+            if os.fstat(handle.fileno()).st_size != index.get("bytes"):  # not read at all: it may be huge
+                return {}
             data = handle.read()
         if hashlib.blake2b(data, digest_size=16).hexdigest() != index.get("digest"):
             return {}
@@ -464,17 +467,19 @@ def _store_rows(vault: Vault, store: str, keys: list[str], rows: list[np.ndarray
         "fortran_order": False,
         "shape": (sum(len(row) for row in unique.values()), first.shape[1]),
     }
-    digest = hashlib.blake2b(digest_size=16)
+    digest, size = hashlib.blake2b(digest_size=16), [0]
 
     def write(handle: BinaryIO) -> None:  # row by row: no second copy of a large store in memory
         head = io.BytesIO()
         np.lib.format.write_array_header_1_0(head, header)
         for part in (head.getvalue(), *(np.ascontiguousarray(r, dtype=first.dtype).tobytes() for r in unique.values())):
             digest.update(part)
+            size[0] += len(part)
             handle.write(part)
 
     if cache.write_with(vault.root, f"{store}.npy", write) is None:
-        index = {"rows": [[key, len(row)] for key, row in unique.items()], "digest": digest.hexdigest()}
+        counts = [[key, len(row)] for key, row in unique.items()]
+        index = {"rows": counts, "digest": digest.hexdigest(), "bytes": size[0]}
         cache.write_json(vault.root, f"{store}.json", index, sealed=True)
 
 
