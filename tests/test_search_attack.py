@@ -103,3 +103,19 @@ def test_a_vector_store_grown_to_gigabytes_is_not_read(tmp_path: Path) -> None:
         tracemalloc.stop()
     assert embedded == 5
     assert peak < 64 * 2**20
+
+
+def test_a_vector_index_grown_to_gigabytes_is_not_read(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {f"p{i}.md": f"page {i} about topic {i * 7}" for i in range(5)})
+    vectors.page_vectors(load_vault(root), LexicalProvider())
+    index = next((root / ".curator" / "cache").glob("vectors-*.json"))
+    with index.open("r+b") as handle:
+        handle.truncate(256 * 2**20)  # sparse: no disk used
+    tracemalloc.start()
+    try:
+        _, _, embedded = vectors.page_vectors(load_vault(root), LexicalProvider())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert embedded == 5
+    assert peak < 64 * 2**20

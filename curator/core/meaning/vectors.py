@@ -428,11 +428,19 @@ def cached_rows(
     return rows, len(missing)
 
 
+INDEX_BYTES_A_PAGE = 1000  # a store's index holds a key and a count a page (about 50 bytes): more is not read
+
+
 def _load_rows(vault: Vault, store: str) -> dict[str, np.ndarray]:
     """The store's rows by key; {} when it is missing, cut short, or not this user's curator's
     (its index is sealed and names the size and digest of the array it goes with: a cloned vault's
     store, or an array from another write, is made again)."""
-    index = cache.read_large_json(cache.cache_path(vault.root, f"{store}.json"), sealed=True)
+    index_path = cache.cache_path(vault.root, f"{store}.json")
+    try:
+        too_large = os.lstat(index_path).st_size > INDEX_BYTES_A_PAGE * (len(vault.pages) + 1000)
+    except OSError:  # missing: every row is made
+        return {}
+    index = None if too_large else cache.read_large_json(index_path, sealed=True)
     if not isinstance(index, dict) or not isinstance(index.get("rows"), list):
         return {}
     try:
