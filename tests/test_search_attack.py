@@ -119,3 +119,25 @@ def test_a_vector_index_grown_to_gigabytes_is_not_read(tmp_path: Path) -> None:
         tracemalloc.stop()
     assert embedded == 5
     assert peak < 64 * 2**20
+
+
+def test_a_stop_is_heard_within_a_few_pieces_of_long_pages(tmp_path: Path) -> None:
+    """The MCP server's reading stops when an agent's call comes, the TUI's when the user quits:
+    a batch of 16 long pages (10-30 s of the model's time) kept them waiting."""
+    sections = "".join(f"## Part {k}\n\n" + f"part {k} " * 40 + "\n\n" for k in range(12))
+    root = make_vault(tmp_path / "v", {f"Long {i}.md": f"# Long {i}\n\n{sections}" for i in range(20)})
+    model = _Counting()
+    batches = iter(range(100))
+    vectors.fill_all(load_vault(root), model, stop=lambda: next(batches) >= 1)
+    assert 0 < model.read <= 16 + vectors.MAX_SECTIONS  # FILL_PIECES, and the page that passed it
+
+
+class _Counting(LexicalProvider):
+    """Lexical n-grams, counting the texts it reads."""
+
+    def __init__(self) -> None:
+        self.read = 0
+
+    def embed(self, texts, progress=None):  # type: ignore[no-untyped-def]
+        self.read += len(texts)
+        return super().embed(texts, progress)

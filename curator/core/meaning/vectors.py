@@ -263,7 +263,8 @@ def nearest(
     return Nearest(best, len(set(owners)), len(paths))
 
 
-FILL_BATCH = 16  # pages a fill embeds at once: about a second of the model's time
+FILL_BATCH = 16  # pages a fill embeds at most at once
+FILL_PIECES = 16  # pieces a fill has the model read between two looks at `stop`: a second or two
 STORE_EVERY = 15.0  # seconds between two stores of a long fill
 
 
@@ -274,19 +275,25 @@ def fill_all(
     stop: Callable[[], bool] = lambda: False,
 ) -> int:
     """Have the model read every page not read yet, a few at a time, storing what it read every
-    STORE_EVERY seconds (a kill loses no more) and when it stops; how many it read."""
+    STORE_EVERY seconds (a kill loses no more) and when it stops; how many it read. A batch ends
+    at FILL_BATCH pages or FILL_PIECES pieces: 16 long pages took 10-30 s, all that time an agent's
+    call or a quit waited for."""
     rows = rows_of(vault, provider)
     missing = rows.missing(readable(vault))
-    done, stored_at = 0, time.monotonic()
+    done, at, stored_at = 0, 0, time.monotonic()
     try:
-        for start in range(0, len(missing), FILL_BATCH):
-            if stop():
-                break
+        while at < len(missing) and not stop():
+            batch: list[str] = []
+            cost = 0
+            while at < len(missing) and len(batch) < FILL_BATCH and cost < FILL_PIECES:
+                batch.append(missing[at])
+                cost += pieces_of(vault, missing[at])
+                at += 1
             due = time.monotonic() - stored_at > STORE_EVERY
-            done += rows.fill(missing[start : start + FILL_BATCH], store=due)
+            done += rows.fill(batch, store=due)
             stored_at = time.monotonic() if due else stored_at
             if progress is not None:
-                progress(min(start + FILL_BATCH, len(missing)), len(missing))
+                progress(at, len(missing))
     finally:
         rows.store_now()
     return done
