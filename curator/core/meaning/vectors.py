@@ -4,8 +4,10 @@ vault for the rest of its life."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
+import os
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
+from curator.core.common.errors import VaultBusy
 from curator.core.meaning.embeddings import (
     CHUNK_WORDS,
     EmbeddingProvider,
@@ -24,8 +27,10 @@ from curator.core.meaning.embeddings import (
     load_provider,
 )
 from curator.core.read import boilerplate, markdown
+from curator.core.read.page import content_hash
 from curator.core.read.parse import split_frontmatter
 from curator.core.state import cache
+from curator.core.state.lock import state_lock
 
 if TYPE_CHECKING:
     from curator.core.read.vault import Vault
@@ -120,7 +125,7 @@ class PageRows:
 
     def missing(self, paths: Iterable[str]) -> list[str]:
         with self.lock:
-            return [p for p in dict.fromkeys(paths) if self.vault.pages[p].sha not in self.rows]
+            return [p for p in dict.fromkeys(paths) if row_key(self.vault, p) not in self.rows]
 
     def fill(self, paths: Iterable[str], progress: Progress | None = None, store: bool = True) -> int:
         """Embed those of `paths` not embedded yet; how many that was. The model runs outside the
@@ -130,8 +135,8 @@ class PageRows:
         if todo:
             made = _embed_rows(self.vault, self.provider, todo, progress)
             with self.lock:
-                for path, row in zip(todo, made, strict=True):
-                    self.rows[self.vault.pages[path].sha] = row
+                for key, row in made:  # a page changed since the load is kept under what was read
+                    self.rows[key] = row
                 self._unstored = True
         if store:
             self.store_now()
@@ -142,12 +147,16 @@ class PageRows:
         with self.lock:
             if not self.vault.use_cache or not self._unstored:
                 return
-            current = {p.sha for p in self.vault.pages.values() if p.sha}
-            for key, row in _load_rows(self.vault, self.store).items():
-                if key in current:
-                    self.rows.setdefault(key, row)
-            keys = [key for key in self.rows if key in current]
-            _store_rows(self.vault, self.store, keys, [self.rows[key] for key in keys])
+            current = {row_key(self.vault, p) for p in readable(self.vault)}
+            try:
+                with state_lock(self.vault.root, STORE_LOCK):  # no other writer between our read and our two files
+                    for key, row in _load_rows(self.vault, self.store).items():
+                        if key in current:
+                            self.rows.setdefault(key, row)
+                    keys = [key for key in self.rows if key in current]
+                    _store_rows(self.vault, self.store, keys, [self.rows[key] for key in keys])
+            except VaultBusy:  # no lock can be made (a read-only vault): not stored, as no store could be
+                return
             self._unstored = False
 
     def vector_of(self, text: str) -> Vectors:
@@ -166,8 +175,8 @@ class PageRows:
         with self.lock:
             if self._stacked is not None and self._stacked[:2] == (len(self.rows), paths):
                 return self._stacked[2], self._stacked[3]
-            shas = [self.vault.pages[p].sha for p in paths]
-            have = [(p, self.rows[sha]) for p, sha in zip(paths, shas, strict=True) if sha in self.rows]
+            keys = [row_key(self.vault, p) for p in paths]
+            have = [(p, self.rows[key]) for p, key in zip(paths, keys, strict=True) if key in self.rows]
             dim = next(iter(self.rows.values())).shape[1] if self.rows else 384
             owners = [p for p, _ in have] + [p for p, row in have for _ in range(len(row) - 1)]
             blocks = [np.stack([row[0] for _, row in have])] if have else [np.zeros((0, dim), np.float32)]
@@ -177,7 +186,15 @@ class PageRows:
             return owners, matrix
 
 
+def row_key(vault: Vault, path: str, sha: str | None = None) -> str:
+    """What a page's rows are stored under: its content hash and its title (what the model reads
+    of it), so that two pages of the same bytes (two empty notes) keep each its own vector."""
+    title = vault.pages[path].title
+    return hashlib.blake2b(f"{title}\0{sha or vault.pages[path].sha}".encode(), digest_size=16).hexdigest()
+
+
 _ROWS_LOCK = threading.Lock()
+STORE_LOCK = "vectors.lock"  # under .curator/: held while a vectors store's two files are read and written
 
 
 def rows_of(vault: Vault, provider: EmbeddingProvider) -> PageRows:
@@ -193,7 +210,7 @@ def page_vectors(
     rows = rows_of(vault, provider)
     paths = readable(vault)
     embedded = rows.fill(paths, progress)
-    vectors = [rows.rows[vault.pages[p].sha][0] for p in paths]
+    vectors = [rows.rows[row_key(vault, p)][0] for p in paths]
     return paths, (np.stack(vectors) if vectors else np.zeros((0, 384))).astype(np.float32), embedded
 
 
@@ -246,7 +263,8 @@ def nearest(
     return Nearest(best, len(set(owners)), len(paths))
 
 
-FILL_BATCH = 16  # pages a fill embeds at once: about a second of the model's time
+FILL_BATCH = 16  # pages a fill embeds at most at once
+FILL_PIECES = 16  # pieces a fill has the model read between two looks at `stop`: a second or two
 STORE_EVERY = 15.0  # seconds between two stores of a long fill
 
 
@@ -267,19 +285,25 @@ def fill_all(
     stop: Callable[[], bool] = lambda: False,
 ) -> int:
     """Have the model read every page not read yet, a few at a time, storing what it read every
-    STORE_EVERY seconds (a kill loses no more) and when it stops; how many it read."""
+    STORE_EVERY seconds (a kill loses no more) and when it stops; how many it read. A batch ends
+    at FILL_BATCH pages or FILL_PIECES pieces: 16 long pages took 10-30 s, all that time an agent's
+    call or a quit waited for."""
     rows = rows_of(vault, provider)
     missing = rows.missing(readable(vault))
-    done, stored_at = 0, time.monotonic()
+    done, at, stored_at = 0, 0, time.monotonic()
     try:
-        for start in range(0, len(missing), FILL_BATCH):
-            if stop():
-                break
+        while at < len(missing) and not stop():
+            batch: list[str] = []
+            cost = 0
+            while at < len(missing) and len(batch) < FILL_BATCH and cost < FILL_PIECES:
+                batch.append(missing[at])
+                cost += pieces_of(vault, missing[at])
+                at += 1
             due = time.monotonic() - stored_at > STORE_EVERY
-            done += rows.fill(missing[start : start + FILL_BATCH], store=due)
+            done += rows.fill(batch, store=due)
             stored_at = time.monotonic() if due else stored_at
             if progress is not None:
-                progress(min(start + FILL_BATCH, len(missing)), len(missing))
+                progress(at, len(missing))
     finally:
         rows.store_now()
     return done
@@ -292,11 +316,11 @@ def first_stage(vault: Vault, text: str, paths: list[str], limit: int) -> list[s
     store = store_name("static", embedder.id, TEXT_RECIPE)
 
     def compute(missing: list[int]) -> list[np.ndarray]:
-        texts = [page_text(vault.pages[every[i]].title, vault.text_of(every[i])) for i in missing]
+        texts = [page_text(vault.pages[every[i]].title, _text_now(vault, every[i])) for i in missing]
         return list(embedder.embed(texts)[:, None, :])
 
     def make() -> dict[str, np.ndarray]:
-        rows, _ = cached_rows(vault, store, [vault.pages[p].sha for p in every], compute)
+        rows, _ = cached_rows(vault, store, [row_key(vault, p) for p in every], compute)
         return {p: row[0] for p, row in zip(every, rows, strict=True)}
 
     with _ROWS_LOCK:
@@ -338,32 +362,49 @@ def _cut(text: str) -> str:
     return text if len(words) <= MAX_WORDS else " ".join(words[:MAX_WORDS])
 
 
-def _texts_of(vault: Vault, path: str) -> tuple[list[tuple[str, int]], bool]:
+def _texts_of(title: str, page_text_now: str) -> tuple[list[tuple[str, int]], bool]:
     """(text, words) the model reads of a page, and whether they are its sections (its largest
     MAX_SECTIONS, in page order) rather than its whole text; each cut at MAX_WORDS."""
-    page = vault.pages[path]
-    found = section_texts(page.title, vault.text_of(path))
+    found = section_texts(title, page_text_now)
     if len(found) > MAX_SECTIONS:
         largest = sorted(range(len(found)), key=lambda k: -found[k][1])[:MAX_SECTIONS]
         found = [found[k] for k in sorted(largest)]
     if found:
         return [(_cut(text), min(n, MAX_WORDS)) for text, n in found], True
-    text = page_text(page.title, vault.text_of(path))
+    text = page_text(title, page_text_now)
     return [(_cut(text), min(len(text.split()), MAX_WORDS))], False
 
 
 def pieces_of(vault: Vault, path: str) -> int:
     """What reading a page costs the model, in pieces it reads whole (see `chunks`)."""
-    return sum(-(-max(n, 1) // CHUNK_WORDS) for _, n in _texts_of(vault, path)[0])
+    return sum(-(-max(n, 1) // CHUNK_WORDS) for _, n in _texts_of(vault.pages[path].title, _text_now(vault, path))[0])
+
+
+def _text_now(vault: Vault, path: str) -> str:
+    """The page's text on disk now; "" when it is gone since the load (a search does not fail on it)."""
+    try:
+        return vault.text_of(path)
+    except OSError:
+        return ""
 
 
 def _embed_rows(
     vault: Vault, provider: EmbeddingProvider, paths: list[str], progress: Progress | None
-) -> list[np.ndarray]:
-    """Per page, its vector then the vectors of its sections (see `_texts_of`): a page with
-    sections is embedded section by section, its vector their mean weighted by words, so no text
-    is read twice, and no page costs more than MAX_SECTIONS texts of MAX_WORDS."""
-    read = [_texts_of(vault, path) for path in paths]
+) -> list[tuple[str, np.ndarray]]:
+    """Per page, the key of the text read (`row_key`: a page edited since the load is not stored
+    under its old text's key) and its vector then the vectors of its sections (see `_texts_of`):
+    a page with sections is embedded section by section, its vector their mean weighted by words,
+    so no text is read twice, and no page costs more than MAX_SECTIONS texts of MAX_WORDS."""
+    keys, read = [], []
+    for path in paths:
+        try:
+            data = (vault.root / path).read_bytes()
+        except OSError:  # gone or unreadable since the load: no row, the next load sees why
+            continue
+        keys.append(row_key(vault, path, content_hash(data)))
+        read.append(_texts_of(vault.pages[path].title, data.decode("utf-8", "replace")))
+    if not read:
+        return []
     vectors = provider.embed([text for texts, _ in read for text, _ in texts], progress)
     out, at = [], 0
     for texts, sectioned in read:
@@ -377,7 +418,7 @@ def _embed_rows(
         page = mean / max(float(np.linalg.norm(mean)), 1e-12)
         keep = [k for k, (_, n) in enumerate(texts) if n >= SECTION_WORDS]
         out.append(np.vstack([page[None], rows[keep]]).astype(np.float32))
-    return out
+    return list(zip(keys, out, strict=True))
 
 
 def cached_rows(
@@ -399,19 +440,30 @@ def cached_rows(
     wanted = asked | (also_keep or set())
     if vault.use_cache and (missing or not stored.keys() <= wanted):
         kept = [(key, row) for key, row in stored.items() if key in wanted and key not in asked]
-        _store_rows(vault, store, [*keys, *(k for k, _ in kept)], [*rows, *(r for _, r in kept)])
+        with contextlib.suppress(VaultBusy), state_lock(vault.root, STORE_LOCK):  # its two files as one
+            _store_rows(vault, store, [*keys, *(k for k, _ in kept)], [*rows, *(r for _, r in kept)])
     return rows, len(missing)
+
+
+INDEX_BYTES_A_PAGE = 1000  # a store's index holds a key and a count a page (about 50 bytes): more is not read
 
 
 def _load_rows(vault: Vault, store: str) -> dict[str, np.ndarray]:
     """The store's rows by key; {} when it is missing, cut short, or not this user's curator's
-    (its index is sealed and names the digest of the array it goes with: a cloned vault's store,
-    or an array from another write, is made again)."""
-    index = cache.read_large_json(cache.cache_path(vault.root, f"{store}.json"), sealed=True)
+    (its index is sealed and names the size and digest of the array it goes with: a cloned vault's
+    store, or an array from another write, is made again)."""
+    index_path = cache.cache_path(vault.root, f"{store}.json")
+    try:
+        too_large = os.lstat(index_path).st_size > INDEX_BYTES_A_PAGE * (len(vault.pages) + 1000)
+    except OSError:  # missing: every row is made
+        return {}
+    index = None if too_large else cache.read_large_json(index_path, sealed=True)
     if not isinstance(index, dict) or not isinstance(index.get("rows"), list):
         return {}
     try:
         with cache.open_binary(cache.cache_path(vault.root, f"{store}.npy")) as handle:
+            if os.fstat(handle.fileno()).st_size != index.get("bytes"):  # not read at all: it may be huge
+                return {}
             data = handle.read()
         if hashlib.blake2b(data, digest_size=16).hexdigest() != index.get("digest"):
             return {}
@@ -440,17 +492,19 @@ def _store_rows(vault: Vault, store: str, keys: list[str], rows: list[np.ndarray
         "fortran_order": False,
         "shape": (sum(len(row) for row in unique.values()), first.shape[1]),
     }
-    digest = hashlib.blake2b(digest_size=16)
+    digest, size = hashlib.blake2b(digest_size=16), [0]
 
     def write(handle: BinaryIO) -> None:  # row by row: no second copy of a large store in memory
         head = io.BytesIO()
         np.lib.format.write_array_header_1_0(head, header)
         for part in (head.getvalue(), *(np.ascontiguousarray(r, dtype=first.dtype).tobytes() for r in unique.values())):
             digest.update(part)
+            size[0] += len(part)
             handle.write(part)
 
     if cache.write_with(vault.root, f"{store}.npy", write) is None:
-        index = {"rows": [[key, len(row)] for key, row in unique.items()], "digest": digest.hexdigest()}
+        counts = [[key, len(row)] for key, row in unique.items()]
+        index = {"rows": counts, "digest": digest.hexdigest(), "bytes": size[0]}
         cache.write_json(vault.root, f"{store}.json", index, sealed=True)
 
 
