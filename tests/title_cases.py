@@ -5,6 +5,11 @@ adverb, or a word cut off. Written before the title code was changed for them.""
 from __future__ import annotations
 
 TITLE_CASES: list[tuple[str, set[str]]] = [
+    # Sentences that open with a preposition (a new user's memories, and their kind)
+    ("Bei JWT-Angriffen kann man den Algorithmus auf none setzen.", {"JWT-Angriffen", "JWT-Angriffe"}),
+    ("Für den Login-Dienst gilt jetzt ein Timeout von 5 s.", {"Login-Dienst"}),
+    ("In the checkout service the database pool ran out.", {"Checkout service"}),
+    ("On Friday the payments API returned 502s.", {"Payments API"}),
     # English
     ("The rate limiter now allows a burst of 20 requests.", {"Rate limiter"}),
     ("Checkout database ran out of connections at 14:00.", {"Checkout database"}),

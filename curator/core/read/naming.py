@@ -22,6 +22,12 @@ _DETERMINERS = frozenset(
     "der die das den dem des ein eine einen einem einer eines unser unsere unseren unserem unserer "
     "mein meine dein deine ihr ihre dieser diese dieses diesen".split()
 )
+# A sentence that opens with one of these opens with where or with what, not with its subject:
+# the thing is the preposition's noun ("Bei JWT-Angriffen kann man ..." -> "JWT-Angriffen").
+_PREPOSITIONS = frozenset(
+    "in on at for with from by after during under via "
+    "bei mit für nach von zu zum zur im am beim vom seit wegen über unter durch gegen ohne auf aus".split()
+)
 _PRONOUNS = frozenset("we i you they he she it someone somebody wir ich du sie er es man jemand".split())
 _EN_STOP = frozenset(
     "is are was were be been being has have had will would can could should must may might does do did "
@@ -55,6 +61,13 @@ def _skip_opening(words: list[str], german: bool) -> list[str]:
     """The words from where the phrase starts: past a pronoun subject and its verbs, a bare verb
     opening a log line ("Renewed the ..."), and determiners."""
     i = 0
+    if len(words) > 1 and words[0].casefold() in _PREPOSITIONS:
+        i = 1
+        while i < len(words) and words[i].casefold() in _DETERMINERS:
+            i += 1
+        while german and i + 1 < len(words) and words[i].islower():  # "mit dem neuen Rate-Limiter"
+            i += 1
+        return words[i:]
     if words and words[0].casefold() in _PRONOUNS:
         i = 1
         while i < len(words) and words[i].casefold() not in _DETERMINERS and not (german and words[i][:1].isupper()):
@@ -96,7 +109,7 @@ def _english(words: list[str]) -> list[str]:
         if i == 0:
             phrase.append(word)
             continue
-        if bare in _EN_STOP or bare in _EN_IRREGULAR or (len(bare) > 4 and bare.endswith("ly")):
+        if bare in _EN_STOP or bare in _EN_IRREGULAR or bare in _DETERMINERS or (len(bare) > 4 and bare.endswith("ly")):
             break
         lower = word.islower()
         verb_like = lower and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")
