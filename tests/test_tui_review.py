@@ -150,3 +150,18 @@ async def test_dream_again_says_what_the_new_dream_found(sample_vault: Path, mon
         assert found == [
             f"nothing new; the {waiting - 1} waiting still stand; 1 set aside (v in the review lists them)"
         ]
+
+
+async def test_the_count_of_waiting_suggestions_drops_with_each_one_set_aside(sample_vault: Path) -> None:
+    """A new user saw "4 suggestions waiting" under the panes after a reject and a skip."""
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        waiting = len([s for s in load_suggestions(sample_vault) if s.status == "pending"])
+        assert waiting >= 2
+        await pilot.press("s")
+        await settle(pilot)
+        status = str(app.main.query_one("#status").render())
+        assert f"{waiting - 1} suggestions waiting" in status, status

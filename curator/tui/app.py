@@ -398,6 +398,7 @@ class CuratorApp(App[None]):
 
     def on_suggestion_decided(self, message: SuggestionDecided) -> None:
         self.pending_suggestions = max(self.pending_suggestions - 1, 0)
+        self.main.show_status()  # the count under the panes: no rescan follows a reject or a skip
         refresh = getattr(message.screen, "reload", None)
         if refresh is not None:
             refresh()

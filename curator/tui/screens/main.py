@@ -128,7 +128,7 @@ class MainScreen(FirstThingsFirst):
         if before is not None and before is not shown and before.vault is shown.vault:
             self.query_one(IndexPane).update_findings(shown.findings)
             self.query_one(FindingsPane).show(shown.findings)
-            self._status(shown.note)
+            self.show_status(shown.note)
             return
         self.vault = shown.vault
         self.query_one(IndexPane).show(shown.vault, shown.index, shown.findings)
@@ -138,9 +138,9 @@ class MainScreen(FirstThingsFirst):
             self.current = next(iter(shown.vault.pages), None)
         if self.current:
             self.post_message(PageSelected(self.current))
-        self._status(shown.note)
+        self.show_status(shown.note)
 
-    def _status(self, extra: str = "") -> None:
+    def show_status(self, extra: str = "") -> None:
         pending = getattr(self.app, "pending_suggestions", 0)
         hint = f"{pending} suggestions waiting: press r to review" if pending else "press r to start a review (dream)"
         errors = sum(1 for f in self.findings if f.severity == "error")
