@@ -109,10 +109,10 @@ MAX_WORDS = 540  # of one text, what the model reads (three pieces): a 40,000-wo
 
 
 class PageRows:
-    """Each page's rows under one provider (its vector, then its largest sections'), by content
-    hash: read from `.curator/cache/` once a load, embedded where missing, stored after each fill
-    together with what another process stored meanwhile. One per loaded vault and provider
-    (`rows_of`); threads share it."""
+    """Each page's rows under one provider (its vector, then its largest sections'), by `row_key`
+    (its title and content hash): read from `.curator/cache/` once a load, embedded where missing,
+    stored after each fill with what another process stored meanwhile. One per loaded vault and
+    provider (`rows_of`); threads share it."""
 
     def __init__(self, vault: Vault, provider: EmbeddingProvider) -> None:
         self.vault, self.provider = vault, provider
