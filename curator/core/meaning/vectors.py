@@ -241,15 +241,11 @@ def nearest(
     rows = rows_of(vault, provider)
     paths = [p for p in readable(vault) if allowed is None or p in allowed]
     missing = rows.missing(paths)
-    if not provider.cheap and not _within(vault, missing, EMBED_NOW / provider.piece_cost):
+    if not provider.cheap and len(_affordable(vault, missing, EMBED_NOW, provider.piece_cost)) < len(missing):
         proposed = first_stage(vault, text, paths, FIRST_STAGE)
         unread = set(missing)
-        chosen, cost = [], 0.0
-        for path in dict.fromkeys(p for pair in zip_longest(also, proposed) for p in pair if p in unread):
-            cost += pieces_of(vault, path) * provider.piece_cost
-            if cost > QUERY_PIECES:
-                break
-            chosen.append(path)
+        turns = dict.fromkeys(p for pair in zip_longest(also, proposed) for p in pair if p in unread)
+        chosen = _affordable(vault, list(turns), QUERY_PIECES, provider.piece_cost)
         rows.fill(chosen)
     else:
         rows.fill(missing)
@@ -268,14 +264,15 @@ FILL_PIECES = 16  # pieces a fill has the model read between two looks at `stop`
 STORE_EVERY = 15.0  # seconds between two stores of a long fill
 
 
-def _within(vault: Vault, paths: list[str], budget: float) -> bool:
-    """Whether reading these pages costs the model at most `budget` pieces (counted until it is spent)."""
-    spent = 0
-    for path in paths:
-        spent += pieces_of(vault, path)
+def _affordable(vault: Vault, paths: list[str], budget: float, piece_cost: float) -> list[str]:
+    """The first of `paths`, in order, that the model reads within `budget` pieces of the bundled
+    model's time (counted only until it is spent)."""
+    spent = 0.0
+    for i, path in enumerate(paths):
+        spent += pieces_of(vault, path) * piece_cost
         if spent > budget:
-            return False
-    return True
+            return paths[:i]
+    return paths
 
 
 def fill_all(
