@@ -4,6 +4,7 @@ vault as it is, and `a` refused (the new diff shown) when the change planned und
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import notifications, settle
@@ -16,6 +17,15 @@ from curator.tui.app import CuratorApp
 from curator.tui.screens.review import ReviewScreen
 
 pytestmark = pytest.mark.anyio
+
+
+async def opened_review(app: CuratorApp, pilot: Any) -> ReviewScreen:
+    """The review screen `r` opens (a dream first, when nothing waits)."""
+    await pilot.press("r")
+    await settle(pilot)
+    review = app.screen
+    assert isinstance(review, ReviewScreen)
+    return review
 
 
 def _overlapping(root: Path) -> tuple[Suggestion, Suggestion]:
@@ -39,10 +49,7 @@ async def test_the_second_of_two_overlapping_suggestions_shows_its_fresh_diff_be
     said = notifications(app, monkeypatch)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
-        review = app.screen
-        assert isinstance(review, ReviewScreen)
+        review = await opened_review(app, pilot)
         order = [s.id for s in review.suggestions]
         if order.index(first.id) > order.index(second.id):
             first, second = second, first
@@ -83,10 +90,7 @@ async def test_skipped_and_undone_suggestions_are_listed_and_come_back(sample_va
     app = CuratorApp(sample_vault)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
-        review = app.screen
-        assert isinstance(review, ReviewScreen)
+        review = await opened_review(app, pilot)
         skipped = review.current()
         assert skipped is not None
         await pilot.press("s")
@@ -116,10 +120,7 @@ async def test_a_renames_header_shows_old_and_new_name_whole_at_80x24(sample_vau
     app = CuratorApp(sample_vault)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
-        review = app.screen
-        assert isinstance(review, ReviewScreen)
+        review = await opened_review(app, pilot)
         while review.current() is not None and review.current().kind != "rename":  # type: ignore[union-attr]
             await pilot.press("n")
         rename = review.current()
