@@ -373,8 +373,13 @@ def _texts_of(title: str, page_text_now: str) -> tuple[list[tuple[str, int]], bo
 
 
 def pieces_of(vault: Vault, path: str) -> int:
-    """What reading a page costs the model, in pieces it reads whole (see `chunks`)."""
-    return sum(-(-max(n, 1) // CHUNK_WORDS) for _, n in _texts_of(vault.pages[path].title, _text_now(vault, path))[0])
+    """What reading a page costs the model, in pieces it reads whole (see `chunks`); worked out
+    once a load, as every search on a vault not read yet counts the same unread pages again."""
+    known: dict[str, int] = vault.once("vectors.pieces", dict)
+    if path not in known:
+        texts = _texts_of(vault.pages[path].title, _text_now(vault, path))[0]
+        known[path] = sum(-(-max(n, 1) // CHUNK_WORDS) for _, n in texts)
+    return known[path]
 
 
 def _text_now(vault: Vault, path: str) -> str:
