@@ -3,6 +3,9 @@ model reads, stores damaged or written by two processes at once."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import threading
 import tracemalloc
 from pathlib import Path
@@ -126,3 +129,24 @@ class _Counting(LexicalProvider):
     def embed(self, texts, progress=None):  # type: ignore[no-untyped-def]
         self.read += len(texts)
         return super().embed(texts, progress)
+
+
+def test_curator_index_stopped_by_sigterm_stores_what_the_model_read(tmp_path: Path) -> None:
+    """A service manager or `timeout` ends `curator index` with SIGTERM: the pages read until then
+    are stored, so the next run goes on from there instead of reading them again."""
+    notes = {f"Note {i}.md": f"# Note {i}\n\nnote {i} about topic {i % 7}\n" for i in range(400)}
+    root = make_vault(tmp_path / "v", notes)
+    command = [sys.executable, "-m", "curator", "index", str(root)]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    for line in process.stderr:
+        if "pages read by the model" in line:
+            process.send_signal(signal.SIGTERM)
+            break
+    rest = process.stderr.read()
+    assert process.wait(timeout=120) == 128 + signal.SIGTERM, rest
+    assert "stored" in rest
+    vault = load_vault(root)
+    provider, _ = vectors.provider_for(vault.config)
+    stored = len(vectors.readable(vault)) - len(vectors.rows_of(vault, provider).missing(vectors.readable(vault)))
+    assert 0 < stored < 400

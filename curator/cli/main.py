@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -306,6 +307,15 @@ def _index_arguments(index: argparse.ArgumentParser) -> None:
 
 
 def run_index(args: argparse.Namespace) -> int:
+    stopped: list[int] = []
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: stopped.append(signum))
+    try:  # a SIGTERM (a service manager, `timeout`) stops at the next batch and stores what was read
+        return _index(args, lambda: bool(stopped))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _index(args: argparse.Namespace, stopped: Callable[[], bool]) -> int:
     from curator.core.meaning.search import indexed
     from curator.core.meaning.vectors import fill_all, provider_for, readable
 
@@ -323,7 +333,10 @@ def run_index(args: argparse.Namespace) -> int:
             shown[0] = done
             output.diagnose(f"meaning: {done:,}/{total:,} pages read by the model")
 
-    read = fill_all(vault, provider, progress)
+    read = fill_all(vault, provider, progress, stop=stopped)
+    if stopped():
+        output.diagnose(f"meaning: stopped; the {read:,} pages read now are stored (curator index goes on from there)")
+        return 128 + signal.SIGTERM
     output.diagnose(f"meaning: {len(readable(vault)):,} pages indexed ({read:,} read now)")
     return EXIT_OK
 
