@@ -1,9 +1,8 @@
 """Evaluate search on a golden set: recall@5, recall@10 and MRR@10 for BM25, vectors and the fusion.
 
-    python -m benchmarks.search_eval [--sweep]
+    python -m benchmarks.search_eval [--check BASELINE]
 
-`--sweep` also prints the fusion's figures around the defaults (vector weight against the
-vector floor), to show how much the result depends on them.
+How other ways to fuse the rankers would do on these queries: benchmarks/fusion_sweep.py.
 
 154 queries over sample_vault/ and ../shared/vaults/foam-docs (read from copies): exact
 identifiers, paraphrases that share few words with the page, and questions whose answer is one
@@ -23,7 +22,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from curator.core.meaning import search as search_module
 from curator.core.meaning.search import search
 from curator.core.meaning.vectors import fill_all, provider_for
 from curator.core.read.loading import load_vault
@@ -300,27 +298,6 @@ def ndcg(ranked: list[str], wanted: list[str], depth: int = 10) -> float:
     return gain / ideal
 
 
-def sweep(vaults: dict[str, Vault]) -> None:
-    print("\nfusion around the defaults (recall@5 / recall@10 / MRR@10 / nDCG@10)")
-    configs = {name: vault.config for name, vault in vaults.items()}
-    floor_default = search_module.VECTOR_FLOOR
-    try:
-        for floor in (0.45, 0.5, 0.55):
-            search_module.VECTOR_FLOOR = floor
-            for weight in (0.8, 0.9, 1.0, 1.1, 1.25):
-                for name, vault in vaults.items():
-                    vault.config = configs[name]._replace(search_vector_weight=weight)
-                found = measures(
-                    [([h.path for h in search(vaults[v], q, limit=10).hits], wanted) for v, q, wanted in GOLDEN]
-                )
-                shown = " / ".join(f"{found[name]:.3f}" for name in NAMES)
-                print(f"  floor {floor:.2f} vector weight {weight:.2f}: {shown}")
-    finally:
-        search_module.VECTOR_FLOOR = floor_default
-        for name, vault in vaults.items():
-            vault.config = configs[name]
-
-
 def evaluate(vaults: dict[str, Vault]) -> tuple[dict[str, Measures], list[str]]:
     """Each ranker's measures over the golden set, and the queries the fusion missed."""
     results: dict[str, list[tuple[list[str], list[str]]]] = {r: [] for r in ("bm25", "vector", "fusion")}
@@ -350,7 +327,6 @@ def check(fusion: Measures, baseline_file: Path) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sweep", action="store_true", help="also vary the vector weight and floor")
     parser.add_argument("--check", type=Path, metavar="BASELINE", help="exit 1 when the fusion falls below it")
     parser.add_argument("--write-baseline", type=Path, metavar="BASELINE", help="record these figures as the baseline")
     args = parser.parse_args()
@@ -369,8 +345,6 @@ def main() -> None:
         print(f"{ranker:<8} " + " ".join(f"{found[name]:>9.3f}" for name in NAMES))
     for miss in misses:
         print(f"  fusion missed {miss}")
-    if args.sweep:
-        sweep(vaults)
     shutil.rmtree(work, ignore_errors=True)
     if args.write_baseline:
         rounded = {name: round(value, 3) for name, value in figures["fusion"].items()}

@@ -164,6 +164,7 @@ class _CountingModel:
     label = "counting"
     cheap = False
     piece_cost = 1.0
+    floor = 0.5
 
     def __init__(self) -> None:
         from curator.core.meaning.embeddings import LexicalProvider

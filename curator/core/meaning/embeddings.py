@@ -39,6 +39,7 @@ class EmbeddingProvider(Protocol):
     label: str  # what the UI shows
     cheap: bool  # thousands of pages a second: no first stage needed before it
     piece_cost: float  # the time of a piece, as a multiple of the bundled model's
+    floor: float  # the cosine under which a page is noise to a search: each model has its own scale
 
     def embed(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
         """One unit vector per text."""
@@ -85,6 +86,7 @@ class _TransformerProvider:
     label: str
     cheap = False
     piece_cost = 1.0
+    floor = 0.45  # the bundled MiniLM's (benchmarks/fusion_sweep.py)
 
     def _encode(self, batch: list[str]) -> Vectors:
         """The model's vectors of one batch of pieces."""
@@ -218,6 +220,7 @@ class LexicalProvider:
     label = "lexical n-grams (no model)"
     cheap = True
     piece_cost = 0.0
+    floor = 0.5
 
     def embed(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
         matrix = np.zeros((len(texts), LEXICAL_DIM), dtype=np.float32)
@@ -299,6 +302,7 @@ class StaticEmbedder:
     label = "static token table (MiniLM)"
     cheap = True
     piece_cost = 0.0
+    floor = 0.5  # not a ranker of its own: it proposes pages to the model
     SIF = 1e-3
     FIRST_RANKED = 1996  # "the": from here the vocabulary is in order of frequency
 

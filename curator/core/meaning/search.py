@@ -34,7 +34,6 @@ SCHEMA_VERSION = 4  # 3: sections found by markdown.sections; 4: words as each l
 RRF_K = 60
 VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
 WEAK_UP_TO = 5  # a list shorter than this is filled with the meaning's next best, said to be weak
-VECTOR_FLOOR = 0.5  # below this cosine (of a page or its best section) a page is noise
 SEARCH_LOCK = "search.lock"  # under .curator/: held while the index is built or read
 PROGRESS_EVERY = 100  # pages indexed between two progress reports
 MAX_QUERY_CHARS = 1_000  # a longer search is a pasted page, not a question: refused, not parsed
@@ -443,7 +442,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
                 )
             order = list(found.scores)[:50]
             rankings["vector"] = order  # the ranker's own order, as evaluated
-            confident = [path for path in order[:VECTOR_DEPTH] if found.scores[path] >= VECTOR_FLOOR]
+            confident = [path for path in order[:VECTOR_DEPTH] if found.scores[path] >= provider.floor]
     fused = _fuse(
         {"bm25": rankings["bm25"], "vector": confident},
         {"bm25": config.search_bm25_weight, "vector": config.search_vector_weight},
