@@ -57,7 +57,7 @@ def bm25_scored(vault: Vault, text: str) -> list[tuple[str, float]]:
 def lists_of(vault: Vault, group: str, raw: str, wanted: tuple[str, ...]) -> Lists:
     text = parse_query(raw, set()).text
     provider, _ = provider_for(vault.config)
-    found = nearest(vault, provider, text)
+    found = nearest(vault, provider, text, set(vault.pages) - vault.templates)  # as `search` asks
     return Lists(group, bm25_scored(vault, text), list(found.scores.items())[:50], wanted)
 
 

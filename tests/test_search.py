@@ -301,3 +301,22 @@ def test_a_huge_page_is_indexed_and_highlighted_from_its_start_only(tmp_path: Pa
     late = "x " * search_module.SNIPPET_CHARS + "the zanzibar gateway"
     assert "«" not in search_module.snippet(late, terms)
     assert "«zanzibar»" in search_module.snippet(late[-200:], terms)
+
+
+def test_a_template_is_no_answer_by_meaning_but_its_words_find_it(tmp_path: Path) -> None:
+    """A template is headings to fill in: by meaning near every question (on a real vault an
+    empty note template came first for eight questions), the answer to none."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Templates/Incident note.md": "# Incident note\n\n## What happened\n\n## Impact\n\n## Follow-up\n",
+            "Outage of the payment gateway.md": "# Outage of the payment gateway\n\nCards were declined for an hour.\n",
+            "Gardening.md": "# Gardening\n\nTomatoes need sun and water.\n",
+        },
+    )
+    vault = load_vault(root)
+    assert "Templates/Incident note.md" in vault.templates
+    meaning = search(vault, "what happened in the last incident and what was its impact").rankers["vector"]
+    assert "Templates/Incident note.md" not in meaning
+    assert "Outage of the payment gateway.md" in meaning
+    assert paths(root, "incident note template")[0] == "Templates/Incident note.md"

@@ -414,13 +414,16 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     notes: list[str] = []
     test = page_test(vault, query.filters)
     allowed = {p for p in vault.pages if test(p)}
+    # A template's text is placeholders: near every question by meaning, the answer to none (its
+    # words still find it).
+    by_meaning = allowed - vault.templates
     config = vault.config
     meaning = use_vectors and bool(query.text)
     provider, warning = provider_for(config) if meaning else (None, None)
     with ThreadPoolExecutor(max_workers=1) as early:
         # The model reads the first stage's pages while the words are indexed (on a cold vault
         # both take seconds; the model and the tokenizer leave the interpreter to the index).
-        proposed = early.submit(nearest, vault, provider, query.text, allowed) if provider and not warning else None
+        proposed = early.submit(nearest, vault, provider, query.text, by_meaning) if provider and not warning else None
         index = indexed(vault)
         matched, terms = index.bm25(query.text)
         if proposed is not None:
@@ -434,7 +437,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
         if warning:
             notes.append(f"semantic search unavailable ({warning}); results from BM25 and links only")
         else:
-            found = nearest(vault, provider, query.text, allowed, also=rankings["bm25"][:FIRST_STAGE_WORDS])
+            found = nearest(vault, provider, query.text, by_meaning, also=rankings["bm25"][:FIRST_STAGE_WORDS])
             if found.read < found.pages:
                 notes.append(
                     f"meaning from a first stage: the model has read {found.read:,} of {found.pages:,} pages"
