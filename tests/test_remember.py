@@ -260,3 +260,25 @@ def test_a_page_name_in_code_a_path_or_an_address_is_not_made_a_link(tmp_path: P
     assert _linked(vault, text, "Other.md") == text.replace("then bash works", "then [[bash]] works")
     fenced = "```\nexec bash -l\n```\n"
     assert _linked(vault, fenced, "Other.md") == fenced
+
+
+def test_a_name_written_as_code_is_named_only_as_written(tmp_path: Path) -> None:
+    """On a real zettelkasten "the next free slot" and "open addressing" named the pages `free()`
+    and `open()`, which then took the memory from the page on hash tables; a name inside a longer
+    name the text holds ("Hash" in "hash table") is not named either."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "free().md": "# free()\n\nReleases memory that malloc() gave.\n",
+            "open().md": "# open()\n\nOpens a file descriptor.\n",
+            "Hash.md": "# Hash\n\nA function from data to a fixed-size value.\n",
+            "Hashmap.md": "---\naliases: [Hash Table]\n---\n# Hashmap\n\nKeys mapped to values by their hash.\n",
+        },
+    )
+    proposal = remember(load_vault(root), "A hash table with open addressing puts a collision in the next free slot")
+    assert (proposal.decision, proposal.page) == ("merge-into", "Hashmap.md")
+    named = {c.path for c in proposal.evidence if "names its" in c.why}
+    assert named == {"Hashmap.md"}
+    assert "free().md" in {
+        c.path for c in remember(load_vault(root), "Calling free() twice on one pointer corrupts the heap").evidence
+    }

@@ -347,11 +347,25 @@ def title_cover(vault: Vault, text: str) -> list[tuple[float, str]]:
 
 def _mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
     """(page, name, "title" or "alias") for each page whose title or alias the text names, as
-    whole words of four letters or more."""
+    whole words of four letters or more. A name written as code (`free()`, `Vec<T>`) is named only
+    as written: "the next free slot" names no function. Of a name inside a longer one the text
+    names ("Hash" in "hash table"), only the longer counts."""
     words = _phrase(text).split()
     phrases = _names(vault).phrases
     grams = {" ".join(words[i : i + n]) for n in range(1, 7) for i in range(len(words) - n + 1)}
-    return [mention for gram in sorted(grams) for mention in phrases.get(gram, ())]
+    folded = fold(text)
+    found = [
+        (gram, mention)
+        for gram in sorted(grams)
+        for mention in phrases.get(gram, ())
+        if not _CODE_NAME.search(mention[1]) or fold(mention[1]) in folded
+    ]
+    named = {gram for gram, _ in found}
+    inside = {gram for gram in named if any(gram != other and f" {gram} " in f" {other} " for other in named)}
+    return [mention for gram, mention in found if gram not in inside]
+
+
+_CODE_NAME = re.compile(r"[()\[\]{}<>]")  # brackets: a function's, a type's or a tag's name
 
 
 # Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention.
