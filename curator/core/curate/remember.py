@@ -163,7 +163,11 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             scores[path] = (score, why)
 
     for path, name, kind in _mentions(vault, text):
-        offer(path, 0.95 if kind == "title" else 0.9, f"the text names its {kind} {name!r}")
+        # A name of one word ("Memory", "Array", "move") is also a word of the sentence: less
+        # sure than a name of two words or more, and below a title whose every word the text holds.
+        one_word = " " not in _phrase(name)
+        score = (0.84 if one_word else 0.95) if kind == "title" else (0.83 if one_word else 0.9)
+        offer(path, score, f"the text names its {kind} {name!r}")
     meaning = _by_meaning(vault, text, limit)
     cosine = dict(meaning)
     covering = []
@@ -175,7 +179,8 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
         elif covered >= 0.5 and _names_its_modifier(vault, path, text, subject_head):
             partial.append((cosine.get(path, 0.0), covered, path))
     for rank, (covered, path) in enumerate(sorted(covering, reverse=True)[:limit]):
-        offer(path, 0.85 - 0.05 * rank, f"its title's words are in the text ({covered:.0%})")
+        one_word = " " not in _phrase(vault.pages[path].title)  # a word of the sentence, perhaps in other words
+        offer(path, (0.82 if one_word else 0.85) - 0.05 * rank, f"its title's words are in the text ({covered:.0%})")
     # A title half named by the word that tells it from its neighbours ("Zertifikat abgelaufen" on
     # the page Zertifikatserneuerung): enough, unless the text is about another thing of its own.
     for rank, (_, covered, path) in enumerate(sorted(partial, reverse=True)[:limit]):
