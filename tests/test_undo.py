@@ -292,3 +292,25 @@ def test_one_link_rewritten_by_three_renames_undoes_in_every_order(tmp_path: Pat
         assert "[[a/b/Other name]]" in (root / "Zoë.md").read_text()
         undo_all_in_any_order(root, ids, seed)
         assert tree(root) == original
+
+
+def merge(root: Path, source: str, into: str):  # type: ignore[no-untyped-def]
+    return apply(root, plan_merge(load_vault(root, use_cache=False), source, into))
+
+
+def test_two_merges_into_one_page_undo_oldest_first(tmp_path: Path) -> None:
+    """Found by the property test: once the first merge was undone, the second one's undo saw its
+    section's blank line taken with the first one's and refused for good."""
+    files: dict[str, str | bytes] = {
+        "A.md": "---\naliases:\n  - X\n---\n# A\n\nSome text.\n",
+        "B.md": "# B\n\nB text.\n",
+        "C.md": "# C\n\nC text.\n",
+    }
+    root = make_vault(tmp_path / "v", files)
+    original = tree(root)
+    first, second = merge(root, "B", "A"), merge(root, "C", "A")
+    undo(root, first.id)
+    left = "---\naliases:\n  - X\n  - C\n---\n# A\n\nSome text.\n\n## From C\n\nC text.\n"
+    assert (root / "A.md").read_text() == left
+    undo(root, second.id)
+    assert tree(root) == original
