@@ -298,6 +298,28 @@ def merge(root: Path, source: str, into: str):  # type: ignore[no-untyped-def]
     return apply(root, plan_merge(load_vault(root, use_cache=False), source, into))
 
 
+def test_a_merge_under_a_link_renamed_there_and_back_waits_for_the_renames(tmp_path: Path) -> None:
+    """Found by the property test: two renames rewrote a link inside the merged text and back, so
+    the page held the merge's bytes again. Undoing the merge first took the text the renames had
+    edited away, and neither rename could be undone after it. The merge waits for them now."""
+    files: dict[str, str | bytes] = {"I.md": "# I\n\nI text.\n", "P.md": "# P\n\nP text.\n", "S.md": "See [[P]].\n"}
+    root = make_vault(tmp_path / "v", files)
+    original = tree(root)
+    merged = merge(root, "S", "I")
+    there, back = rename(root, "P", "Q"), rename(root, "Q", "P")
+    assert (root / "I.md").read_text().endswith("## From S\n\nSee [[P]].\n")
+    before = tree(root)
+    with pytest.raises(EditError, match=f"I.md was edited by change {there.id}.*undo refused, nothing was changed"):
+        undo(root, merged.id)
+    assert tree(root) == before
+    with pytest.raises(EditError, match=f"moved again by change {back.id}"):
+        undo(root, there.id)
+    undo(root, back.id)
+    undo(root, there.id)
+    undo(root, merged.id)
+    assert tree(root) == original
+
+
 def test_two_merges_into_one_page_undo_oldest_first(tmp_path: Path) -> None:
     """Found by the property test: once the first merge was undone, the second one's undo saw its
     section's blank line taken with the first one's and refused for good."""
