@@ -336,3 +336,25 @@ def test_two_merges_into_one_page_undo_oldest_first(tmp_path: Path) -> None:
     assert (root / "A.md").read_text() == left
     undo(root, second.id)
     assert tree(root) == original
+
+
+def test_a_path_another_page_took_while_a_rename_was_away_is_not_followed(tmp_path: Path) -> None:
+    """Found by the property test: Alpha renamed to Moved and on to Renamed; Beta renamed to the
+    free Moved and on to Other; the second rename undone brought Alpha back to Moved. Beta's move
+    on was taken for Alpha's, so Alpha's rename waited for Beta's, which waited for Moved to be free."""
+    root = make_vault(tmp_path / "v", {"Alpha.md": "# Alpha\n", "Beta.md": "# Beta\n"})
+    original = tree(root)
+    to_moved, on, beta_to_moved, beta_on = (
+        rename(root, "Alpha", "Moved"),
+        rename(root, "Moved", "Renamed"),
+        rename(root, "Beta", "Moved"),
+        rename(root, "Moved", "Other"),
+    )
+    undo(root, on.id)
+    assert (root / "Moved.md").read_text().endswith("# Alpha\n")
+    undo(root, to_moved.id)
+    with pytest.raises(EditError, match=f"Moved.md was moved again by change {beta_on.id}"):
+        undo(root, beta_to_moved.id)
+    undo(root, beta_on.id)
+    undo(root, beta_to_moved.id)
+    assert tree(root) == original

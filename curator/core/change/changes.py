@@ -200,15 +200,26 @@ def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
 
 
 def _moves_after(entries: list[Entry], entry: Entry) -> list[tuple[Entry, dict[str, str]]]:
-    """The moves of the changes made after `entry` and still in place, and of the undos made
-    after it, oldest first, each with the change it belongs to."""
+    """The moves made after `entry`, oldest first, each with the change it belongs to: of the
+    later changes, and of the undos made after it.
+
+    A later change undone since counts too, there and back: while its page was away another
+    page could take the path and move on, and it is that other page that moved on, not this one.
+    """
     events: list[tuple[float, Entry, dict[str, str]]] = []
     for other in entries:
         if other.id == entry.id or other.state not in ("applied", "undone"):
             continue
         if other.time > entry.time:
-            if other.state == "applied":  # a later change undone since moved nothing for good
+            if other.state == "applied":
                 events.append((other.time, other, other.moved))
+            elif other.undo is not None:
+                back = dict(other.undo.moved)
+                moves = other.moved
+                if other.kind == "merge":  # the merged page was in no file until its undo brought it back
+                    moves = {old: f"{old}\0merged by {other.id}" for old in other.moved}
+                    back.update({away: old for old, away in moves.items()})
+                events += [(other.time, other, moves), (other.undo.time, other, back)]
         elif other.state == "undone" and other.undo is not None and other.undo.time > entry.time:
             events.append((other.undo.time, other, other.undo.moved))
     return [(other, moves) for _, other, moves in sorted(events, key=lambda event: event[0])]
