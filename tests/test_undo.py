@@ -358,3 +358,14 @@ def test_a_path_another_page_took_while_a_rename_was_away_is_not_followed(tmp_pa
     undo(root, beta_on.id)
     undo(root, beta_to_moved.id)
     assert tree(root) == original
+
+
+def test_a_rename_whose_old_name_a_later_rename_took_names_that_change(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"Alpha.md": "# Alpha\n", "Beta.md": "# Beta\n"})
+    original = tree(root)
+    away, taken = rename(root, "Alpha", "Moved"), rename(root, "Beta", "Alpha")
+    with pytest.raises(EditError, match=f"Alpha.md exists again since change {away.id}, by change {taken.id}"):
+        undo(root, away.id)
+    undo(root, taken.id)
+    undo(root, away.id)
+    assert tree(root) == original

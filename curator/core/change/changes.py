@@ -327,9 +327,11 @@ def plan_undo(
             new_after, new_now, current = by_path[new].after, read(new), read(path)
             _refuse_if_blocked(entries, entry, new, (new_after, before), later_files)
             if new_now is None:
-                raise EditError(f"{new} was deleted since change {entry.id}; nothing was changed")
+                by = _by(entries, entry, new)
+                raise EditError(f"{new} was deleted since change {entry.id}{by}; nothing was changed")
             if current is not None and current != before and fold(path) != fold(new):
-                raise EditError(f"{path} exists again since change {entry.id}; nothing was changed")
+                by = _by(entries, entry, path)
+                raise EditError(f"{path} exists again since change {entry.id}{by}; nothing was changed")
             wanted[path] = before if new_now == new_after else _merge(new, new_after, new_now, before)
             wanted[new] = None
             undone_moves[new] = path
@@ -343,10 +345,20 @@ def plan_undo(
         elif current == before:
             continue  # already as it was
         elif current is None or after is None or before is None:
-            raise EditError(f"{here} was created, deleted or moved since change {entry.id}; nothing was changed")
+            raise EditError(
+                f"{here} was created, deleted or moved since change {entry.id}{_by(entries, entry, here)}; "
+                "nothing was changed"
+            )
         else:
             wanted[here] = _merge(here, after, current, before)
     return sorted(wanted.items()), undone_moves
+
+
+def _by(entries: list[Entry], entry: Entry, path: str) -> str:
+    """ ", by change ID: undo that first", naming the newest later change still in place that
+    wrote `path`, or "" when none did (it was changed outside curator, or by an undo)."""
+    later = [e.id for e in entries if e.state == "applied" and e.time > entry.time and path in e.paths]
+    return f", by change {later[-1]}: undo that first" if later else ""
 
 
 def _merge(path: str, base: bytes | None, ours: bytes, theirs: bytes | None) -> bytes:
