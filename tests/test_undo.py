@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -368,4 +369,19 @@ def test_a_rename_whose_old_name_a_later_rename_took_names_that_change(tmp_path:
         undo(root, away.id)
     undo(root, taken.id)
     undo(root, away.id)
+    assert tree(root) == original
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(3))))
+def test_a_page_that_comes_to_the_path_of_a_merged_page_is_another_page(tmp_path: Path, order: tuple[int, ...]) -> None:
+    """Found by the property test: Alpha renamed to Moved and merged into Beta, Beta renamed to
+    Moved. Once Beta's rename was undone, the merged page was followed to Beta.md with the other
+    page, and the merge's undo refused for good."""
+    from edit_helpers import undo_all_in_any_order
+
+    root = make_vault(tmp_path / "v", {"Alpha.md": "# Alpha\n\nA.\n", "Beta.md": "# Beta\n\nB.\n", "C.md": "# C\n"})
+    original = tree(root)
+    ids = [rename(root, "Alpha", "Moved").id, merge(root, "Moved", "Beta").id, rename(root, "Beta", "Moved").id]
+    assert sorted(tree(root)) == ["C.md", "Moved.md"]
+    undo_all_in_any_order(root, [ids[n] for n in order], 0)
     assert tree(root) == original

@@ -69,7 +69,7 @@ def _reverted(root: Path, journal: Journal, entry: Entry, entries: list[Entry]) 
                 return False
         files = journal.files(entry)
         return bool(files) and all(
-            f.before != f.after and read_bytes_of(root, _follow(entries, entry, f.path)) == f.before for f in files
+            f.before != f.after and read_bytes_of(root, _where(entries, entry, f)) == f.before for f in files
         )
     except (EditError, OSError):  # a file followed into a merge, or unreadable: not known to be reverted
         return False
@@ -199,6 +199,12 @@ def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
     return path
 
 
+def _where(entries: list[Entry], entry: Entry, file: FileChange) -> str:
+    """Where a file `entry` changed is now; one it deleted stays at its path: a page that comes
+    to that path later is another page, and where that one moves on is not followed."""
+    return file.path if file.after is None else _follow(entries, entry, file.path)
+
+
 def _moves_after(entries: list[Entry], entry: Entry) -> list[tuple[Entry, dict[str, str]]]:
     """The moves made after `entry`, oldest first, each with the change it belongs to: of the
     later changes, and of the undos made after it.
@@ -239,6 +245,8 @@ def _blocker(
     bytes (a link renamed and renamed back) and still each need the words this undo would take.
     """
     after, before = texts
+    if after is None:  # the change deleted the file: a later change edited another one at its path
+        return None
     for other, moves in _moves_after(entries, entry):
         at, path = path, moves.get(path, path)
         if other.state != "applied" or at not in other.paths:
@@ -247,7 +255,7 @@ def _blocker(
         found, made = by_path[at].before, by_path[at].after
         if made is None and path in by_path and by_path[path].before is None:
             made = by_path[path].after  # the page moved on with its text
-        if found == made or found is None or after is None:
+        if found == made or found is None:
             continue
         if made is None or before is None:  # the later change deleted the page, or edited one this change made
             return other
@@ -336,7 +344,7 @@ def plan_undo(
             wanted[new] = None
             undone_moves[new] = path
             continue
-        here = _follow(entries, entry, path)
+        here = _where(entries, entry, f)
         current = read(here)
         if current != before:
             _refuse_if_blocked(entries, entry, path, (after, before), later_files)
