@@ -115,6 +115,18 @@ def test_two_changes_to_one_link_conflict_instead_of_mixing() -> None:
     assert merge3("[[A]] and [[B]]\n", "[[A2]] and [[B]]\n", "[[A]] and [[B2]]\n") == "[[A2]] and [[B2]]\n"
 
 
+def test_sections_taken_out_on_either_side_merge_whichever_blank_line_each_diff_chose() -> None:
+    from curator.core.change.merge3 import MergeConflict, merge3
+
+    head = "---\naliases:\n  - X\n---\n# A\n"
+    base = head + "\n## From B\n\nB.\n\n## From C\n\nC.\n"
+    without_b, without_c = head + "\n## From C\n\nC.\n", head + "\n## From B\n\nB.\n"
+    assert merge3(base, without_b, without_c) == head
+    assert merge3(base, without_c, without_b) == head
+    with pytest.raises(MergeConflict):  # a line one side took out and the other changed still conflicts
+        merge3(base, without_b, base.replace("B.", "B, edited."))
+
+
 FIELDS_SOURCE = """\
 ---
 type: problem

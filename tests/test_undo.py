@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -292,3 +293,95 @@ def test_one_link_rewritten_by_three_renames_undoes_in_every_order(tmp_path: Pat
         assert "[[a/b/Other name]]" in (root / "Zoë.md").read_text()
         undo_all_in_any_order(root, ids, seed)
         assert tree(root) == original
+
+
+def merge(root: Path, source: str, into: str):  # type: ignore[no-untyped-def]
+    return apply(root, plan_merge(load_vault(root, use_cache=False), source, into))
+
+
+def test_a_merge_under_a_link_renamed_there_and_back_waits_for_the_renames(tmp_path: Path) -> None:
+    """Found by the property test: two renames rewrote a link inside the merged text and back, so
+    the page held the merge's bytes again. Undoing the merge first took the text the renames had
+    edited away, and neither rename could be undone after it. The merge waits for them now."""
+    files: dict[str, str | bytes] = {"I.md": "# I\n\nI text.\n", "P.md": "# P\n\nP text.\n", "S.md": "See [[P]].\n"}
+    root = make_vault(tmp_path / "v", files)
+    original = tree(root)
+    merged = merge(root, "S", "I")
+    there, back = rename(root, "P", "Q"), rename(root, "Q", "P")
+    assert (root / "I.md").read_text().endswith("## From S\n\nSee [[P]].\n")
+    before = tree(root)
+    with pytest.raises(EditError, match=f"I.md was edited by change {there.id}.*undo refused, nothing was changed"):
+        undo(root, merged.id)
+    assert tree(root) == before
+    with pytest.raises(EditError, match=f"moved again by change {back.id}"):
+        undo(root, there.id)
+    undo(root, back.id)
+    undo(root, there.id)
+    undo(root, merged.id)
+    assert tree(root) == original
+
+
+def test_two_merges_into_one_page_undo_oldest_first(tmp_path: Path) -> None:
+    """Found by the property test: once the first merge was undone, the second one's undo saw its
+    section's blank line taken with the first one's and refused for good."""
+    files: dict[str, str | bytes] = {
+        "A.md": "---\naliases:\n  - X\n---\n# A\n\nSome text.\n",
+        "B.md": "# B\n\nB text.\n",
+        "C.md": "# C\n\nC text.\n",
+    }
+    root = make_vault(tmp_path / "v", files)
+    original = tree(root)
+    first, second = merge(root, "B", "A"), merge(root, "C", "A")
+    undo(root, first.id)
+    left = "---\naliases:\n  - X\n  - C\n---\n# A\n\nSome text.\n\n## From C\n\nC text.\n"
+    assert (root / "A.md").read_text() == left
+    undo(root, second.id)
+    assert tree(root) == original
+
+
+def test_a_path_another_page_took_while_a_rename_was_away_is_not_followed(tmp_path: Path) -> None:
+    """Found by the property test: Alpha renamed to Moved and on to Renamed; Beta renamed to the
+    free Moved and on to Other; the second rename undone brought Alpha back to Moved. Beta's move
+    on was taken for Alpha's, so Alpha's rename waited for Beta's, which waited for Moved to be free."""
+    root = make_vault(tmp_path / "v", {"Alpha.md": "# Alpha\n", "Beta.md": "# Beta\n"})
+    original = tree(root)
+    to_moved, on, beta_to_moved, beta_on = (
+        rename(root, "Alpha", "Moved"),
+        rename(root, "Moved", "Renamed"),
+        rename(root, "Beta", "Moved"),
+        rename(root, "Moved", "Other"),
+    )
+    undo(root, on.id)
+    assert (root / "Moved.md").read_text().endswith("# Alpha\n")
+    undo(root, to_moved.id)
+    with pytest.raises(EditError, match=f"Moved.md was moved again by change {beta_on.id}"):
+        undo(root, beta_to_moved.id)
+    undo(root, beta_on.id)
+    undo(root, beta_to_moved.id)
+    assert tree(root) == original
+
+
+def test_a_rename_whose_old_name_a_later_rename_took_names_that_change(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"Alpha.md": "# Alpha\n", "Beta.md": "# Beta\n"})
+    original = tree(root)
+    away, taken = rename(root, "Alpha", "Moved"), rename(root, "Beta", "Alpha")
+    with pytest.raises(EditError, match=f"Alpha.md exists again since change {away.id}, by change {taken.id}"):
+        undo(root, away.id)
+    undo(root, taken.id)
+    undo(root, away.id)
+    assert tree(root) == original
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(3))))
+def test_a_page_that_comes_to_the_path_of_a_merged_page_is_another_page(tmp_path: Path, order: tuple[int, ...]) -> None:
+    """Found by the property test: Alpha renamed to Moved and merged into Beta, Beta renamed to
+    Moved. Once Beta's rename was undone, the merged page was followed to Beta.md with the other
+    page, and the merge's undo refused for good."""
+    from edit_helpers import undo_all_in_any_order
+
+    root = make_vault(tmp_path / "v", {"Alpha.md": "# Alpha\n\nA.\n", "Beta.md": "# Beta\n\nB.\n", "C.md": "# C\n"})
+    original = tree(root)
+    ids = [rename(root, "Alpha", "Moved").id, merge(root, "Moved", "Beta").id, rename(root, "Beta", "Moved").id]
+    assert sorted(tree(root)) == ["C.md", "Moved.md"]
+    undo_all_in_any_order(root, [ids[n] for n in order], 0)
+    assert tree(root) == original

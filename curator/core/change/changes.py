@@ -69,7 +69,7 @@ def _reverted(root: Path, journal: Journal, entry: Entry, entries: list[Entry]) 
                 return False
         files = journal.files(entry)
         return bool(files) and all(
-            f.before != f.after and read_bytes_of(root, _follow(entries, entry, f.path)) == f.before for f in files
+            f.before != f.after and read_bytes_of(root, _where(entries, entry, f)) == f.before for f in files
         )
     except (EditError, OSError):  # a file followed into a merge, or unreadable: not known to be reverted
         return False
@@ -192,20 +192,101 @@ def _follow(entries: list[Entry], entry: Entry, path: str) -> str:
     A file merged into another page by a later change cannot be followed: its lines now live in
     a different document, so undoing into it would not commute with undoing that merge.
     """
+    for other, moves in _moves_after(entries, entry):
+        if path in moves and other.kind == "merge" and moves is other.moved:
+            raise EditError(f"{path} was merged into {moves[path]} by change {other.id}; undo that first")
+        path = moves.get(path, path)
+    return path
+
+
+def _where(entries: list[Entry], entry: Entry, file: FileChange) -> str:
+    """Where a file `entry` changed is now; one it deleted stays at its path: a page that comes
+    to that path later is another page, and where that one moves on is not followed."""
+    return file.path if file.after is None else _follow(entries, entry, file.path)
+
+
+def _moves_after(entries: list[Entry], entry: Entry) -> list[tuple[Entry, dict[str, str]]]:
+    """The moves made after `entry`, oldest first, each with the change it belongs to: of the
+    later changes, and of the undos made after it.
+
+    A later change undone since counts too, there and back: while its page was away another
+    page could take the path and move on, and it is that other page that moved on, not this one.
+    """
     events: list[tuple[float, Entry, dict[str, str]]] = []
     for other in entries:
         if other.id == entry.id or other.state not in ("applied", "undone"):
             continue
         if other.time > entry.time:
-            if other.state == "applied":  # a later change undone since moved nothing for good
+            if other.state == "applied":
                 events.append((other.time, other, other.moved))
+            elif other.undo is not None:
+                back = dict(other.undo.moved)
+                moves = other.moved
+                if other.kind == "merge":  # the merged page was in no file until its undo brought it back
+                    moves = {old: f"{old}\0merged by {other.id}" for old in other.moved}
+                    back.update({away: old for old, away in moves.items()})
+                events += [(other.time, other, moves), (other.undo.time, other, back)]
         elif other.state == "undone" and other.undo is not None and other.undo.time > entry.time:
             events.append((other.undo.time, other, other.undo.moved))
-    for _, other, moves in sorted(events, key=lambda event: event[0]):
-        if path in moves and other.kind == "merge" and moves is other.moved:
-            raise EditError(f"{path} was merged into {moves[path]} by change {other.id}; undo that first")
-        path = moves.get(path, path)
-    return path
+    return [(other, moves) for _, other, moves in sorted(events, key=lambda event: event[0])]
+
+
+def _blocker(
+    entries: list[Entry],
+    entry: Entry,
+    path: str,
+    texts: tuple[bytes | None, bytes | None],
+    files_of: Callable[[Entry], list[FileChange]],
+) -> Entry | None:
+    """The oldest later change still in place that edited the file `entry` knew as `path` in the
+    words `entry` changed there (`texts`: the file just after `entry`, and just before it).
+
+    Judged on that change's own edit, not on the file now: two later edits can cancel out in the
+    bytes (a link renamed and renamed back) and still each need the words this undo would take.
+    """
+    after, before = texts
+    if after is None:  # the change deleted the file: a later change edited another one at its path
+        return None
+    for other, moves in _moves_after(entries, entry):
+        at, path = path, moves.get(path, path)
+        if other.state != "applied" or at not in other.paths:
+            continue
+        by_path = {f.path: f for f in files_of(other)}
+        found, made = by_path[at].before, by_path[at].after
+        if made is None and path in by_path and by_path[path].before is None:
+            made = by_path[path].after  # the page moved on with its text
+        if found == made or found is None:
+            continue
+        if made is None or before is None:  # the later change deleted the page, or edited one this change made
+            return other
+        try:
+            undone = merge3(after.decode("utf-8"), found.decode("utf-8"), before.decode("utf-8"))
+        except (MergeConflict, UnicodeDecodeError):
+            continue  # edits between the two stand in the way: judged against the file as it is now
+        try:
+            merge3(found.decode("utf-8"), undone, made.decode("utf-8"))
+        except MergeConflict:
+            return other
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+def _refuse_if_blocked(
+    entries: list[Entry],
+    entry: Entry,
+    path: str,
+    texts: tuple[bytes | None, bytes | None],
+    files_of: Callable[[Entry], list[FileChange]],
+) -> None:
+    """EditError naming the later change to undo first, when `_blocker` finds one."""
+    blocker = _blocker(entries, entry, path, texts, files_of)
+    if blocker is not None:
+        here = _follow(entries, entry, path)
+        raise EditError(
+            f"{here} was edited by change {blocker.id} since, in the words this change touched; "
+            "undo that change first: undo refused, nothing was changed"
+        )
 
 
 def plan_undo(
@@ -214,15 +295,25 @@ def plan_undo(
     files: list[FileChange],
     entries: list[Entry],
     read: Callable[[str], bytes | None] | None = None,
+    files_of: Callable[[Entry], list[FileChange]] | None = None,
 ) -> tuple[list[tuple[str, bytes | None]], dict[str, str]]:
     """What each file must become to take `entry` (which changed `files`) back, later edits
     kept, and the moves that makes. `read`: how a file of the vault is read (default: as it is
-    on disk now).
+    on disk now); `files_of`: the files of another change (default: from the journal).
 
-    EditError on a conflict: a line both changed, or a page the change moved that moved again.
+    EditError on a conflict: a line both changed, a later change still in place that edited
+    the words this one changed, or a page the change moved that moved again.
     """
     if read is None:
         read = Reads(root).read
+    loaded: dict[str, list[FileChange]] = {}
+    journal_files = Journal(root).files if files_of is None else files_of
+
+    def later_files(other: Entry) -> list[FileChange]:
+        if other.id not in loaded:
+            loaded[other.id] = journal_files(other)
+        return loaded[other.id]
+
     by_path = {f.path: f for f in files}
     moves = {
         old: new
@@ -238,27 +329,44 @@ def plan_undo(
         if path in moves:  # bring the moved page back, with whatever was written into it since
             new = moves[path]
             if _follow(entries, entry, new) != new:
-                raise EditError(f"{new} was moved again by a later change; undo that change first")
+                movers = [o.id for o, moved in _moves_after(entries, entry) if new in moved and o.state == "applied"]
+                by = f"change {movers[0]}" if movers else "a later change"
+                raise EditError(f"{new} was moved again by {by}; undo that change first")
             new_after, new_now, current = by_path[new].after, read(new), read(path)
+            _refuse_if_blocked(entries, entry, new, (new_after, before), later_files)
             if new_now is None:
-                raise EditError(f"{new} was deleted since change {entry.id}; nothing was changed")
+                by = _by(entries, entry, new)
+                raise EditError(f"{new} was deleted since change {entry.id}{by}; nothing was changed")
             if current is not None and current != before and fold(path) != fold(new):
-                raise EditError(f"{path} exists again since change {entry.id}; nothing was changed")
+                by = _by(entries, entry, path)
+                raise EditError(f"{path} exists again since change {entry.id}{by}; nothing was changed")
             wanted[path] = before if new_now == new_after else _merge(new, new_after, new_now, before)
             wanted[new] = None
             undone_moves[new] = path
             continue
-        here = _follow(entries, entry, path)
+        here = _where(entries, entry, f)
         current = read(here)
+        if current != before:
+            _refuse_if_blocked(entries, entry, path, (after, before), later_files)
         if current == after:
             wanted[here] = before
         elif current == before:
             continue  # already as it was
         elif current is None or after is None or before is None:
-            raise EditError(f"{here} was created, deleted or moved since change {entry.id}; nothing was changed")
+            raise EditError(
+                f"{here} was created, deleted or moved since change {entry.id}{_by(entries, entry, here)}; "
+                "nothing was changed"
+            )
         else:
             wanted[here] = _merge(here, after, current, before)
     return sorted(wanted.items()), undone_moves
+
+
+def _by(entries: list[Entry], entry: Entry, path: str) -> str:
+    """ ", by change ID: undo that first", naming the newest later change still in place that
+    wrote `path`, or "" when none did (it was changed outside curator, or by an undo)."""
+    later = [e.id for e in entries if e.state == "applied" and e.time > entry.time and path in e.paths]
+    return f", by change {later[-1]}: undo that first" if later else ""
 
 
 def _merge(path: str, base: bytes | None, ours: bytes, theirs: bytes | None) -> bytes:
@@ -292,7 +400,7 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
             f"change {entry.id} was reverted outside curator (its files hold what they held before it); nothing to undo"
         )
     reads = Reads(root)  # the undo is planned and checked against one version of each file
-    wanted, undone_moves = plan_undo(root, entry, journal.files(entry), journal.entries(), reads.read)
+    wanted, undone_moves = plan_undo(root, entry, journal.files(entry), journal.entries(), reads.read, journal.files)
     files = [FileChange(path, reads.read(path), data) for path, data in wanted]
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from itertools import zip_longest
 
 Hunk = tuple[int, int, list[str]]  # base lines [start, end) are replaced by these lines
 
@@ -52,12 +53,59 @@ def merge3(base: str, ours: str, theirs: str) -> str:
 _TOKEN = re.compile(r"\[\[[^\[\]\n]*\]\]|\]\([^()\n]*\)|\w+|\s+|[^\w\s]")
 
 
+def _clashes(hunk: Hunk, others: list[Hunk]) -> bool:
+    return any(_overlap(hunk, other) and hunk != other for other in others)
+
+
+def _slid(b: list[str], hunk: Hunk) -> list[Hunk]:
+    """The same insertion or deletion placed elsewhere with the same result, nearest first: in
+    repeated lines (blank ones between sections) a diff may take either copy."""
+    start, end, lines = hunk
+    up: list[Hunk] = []
+    down: list[Hunk] = []
+    if start == end:  # an insertion rolls over the lines it repeats
+        s, r = start, lines
+        while s > 0 and r[-1] == b[s - 1]:
+            s, r = s - 1, [b[s - 1], *r[:-1]]
+            up.append((s, s, r))
+        s, r = start, lines
+        while s < len(b) and r[0] == b[s]:
+            s, r = s + 1, [*r[1:], b[s]]
+            down.append((s, s, r))
+    elif not lines:  # a deletion of lines a neighbour repeats
+        s, e = start, end
+        while s > 0 and b[s - 1] == b[e - 1]:
+            s, e = s - 1, e - 1
+            up.append((s, e, []))
+        s, e = start, end
+        while e < len(b) and b[s] == b[e]:
+            s, e = s + 1, e + 1
+            down.append((s, e, []))
+    return [h for pair in zip_longest(up, down) for h in pair if h is not None]
+
+
+def _settled(b: list[str], moving: list[Hunk], fixed: list[Hunk]) -> list[Hunk]:
+    """`moving` with each hunk that clashes with `fixed` slid to a place where it clashes with
+    nothing, where there is one."""
+    result = list(moving)
+    for i, hunk in enumerate(result):
+        if not _clashes(hunk, fixed):
+            continue
+        rest = result[:i] + result[i + 1 :]
+        for place in _slid(b, hunk):
+            if place not in fixed and not _clashes(place, fixed) and not any(_overlap(place, h) for h in rest):
+                result[i] = place
+                break
+    return result
+
+
 def _merge(b: list[str], o: list[str], t: list[str]) -> list[str]:
     mine, wanted = _hunks(b, o), _hunks(b, t)
-    for hunk in wanted:
-        for other in mine:
-            if _overlap(hunk, other) and hunk != other:
-                raise MergeConflict
+    if any(_clashes(hunk, mine) for hunk in wanted):  # each diff chose one alignment of its own
+        wanted = _settled(b, wanted, mine)
+        mine = _settled(b, mine, wanted)
+    if any(_clashes(hunk, mine) for hunk in wanted):
+        raise MergeConflict
     # Walk the base once, taking each hunk from whichever side made it (identical ones once).
     events = sorted({(s, e, tuple(r)) for s, e, r in mine + wanted}, key=lambda h: (h[0], h[1]))
     out: list[str] = []
