@@ -236,7 +236,7 @@ VAULTS: list[RealVault] = [
         "2d00fee86fffd92b7e3c50a0dc677f9b93430af0",
         "",
         "fresh3",
-        "380 English notes of a backend developer's Obsidian vault (DSA problems, Java and multithreading, "
+        "381 English notes of a backend developer's Obsidian vault (DSA problems, Java and multithreading, "
         "Spring Boot, Docker, Kubernetes, Terraform, AWS, React, databases); fetched for the second set of "
         "held-out search questions, only measured",
     ),
@@ -247,7 +247,7 @@ VAULTS: list[RealVault] = [
         "3c2c87e713fb8c4c0058663b6ef5295bbf29d824",
         "Hochschule",
         "fresh3",
-        "430 German pages of a computer-science student's Obsidian vault (module notes on technical computer "
+        "431 German pages of a computer-science student's Obsidian vault (module notes on technical computer "
         "science, digital media, maths, study skills, system administration; exercise sheets; 77 Excalidraw "
         "drawings); fetched for the second set of held-out search questions, only measured",
     ),
