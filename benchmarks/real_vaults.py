@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    split: str  # "tune", "heldout", "fresh" or "fresh2" (added after the rules were chosen, only measured)
+    split: str  # "tune", "heldout", "fresh", "fresh2" or "fresh3" (added after the rules were chosen, only measured)
     note: str = ""
 
 
@@ -228,6 +228,28 @@ VAULTS: list[RealVault] = [
         "3.5k pages an agent wrote as a team handbook on building AI agents: numbered write-ups "
         "(stacks/sNNNN-..., forward-deployed/fNNN-...), research compilations, dated advisories; fetched "
         "after the numbered-series and heading rules were chosen, only measured",
+    ),
+    RealVault(
+        "siddpawar-notes",
+        "zettelkasten",
+        "Siddpawar9222/Obsidian-Vault",
+        "2d00fee86fffd92b7e3c50a0dc677f9b93430af0",
+        "",
+        "fresh3",
+        "381 English notes of a backend developer's Obsidian vault (DSA problems, Java and multithreading, "
+        "Spring Boot, Docker, Kubernetes, Terraform, AWS, React, databases); fetched for the second set of "
+        "held-out search questions, only measured",
+    ),
+    RealVault(
+        "hochschule-de",
+        "german",
+        "DevTGP/Hochschule-Obsidian",
+        "3c2c87e713fb8c4c0058663b6ef5295bbf29d824",
+        "Hochschule",
+        "fresh3",
+        "431 German pages of a computer-science student's Obsidian vault (module notes on technical computer "
+        "science, digital media, maths, study skills, system administration; exercise sheets; 77 Excalidraw "
+        "drawings); fetched for the second set of held-out search questions, only measured",
     ),
 ]
 

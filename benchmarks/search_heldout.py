@@ -1,8 +1,9 @@
 """Held-out search questions on real vaults: recall@5 and MRR@10 for BM25, vectors and the fusion, per kind.
 
-    python -m benchmarks.search_heldout [--kind en|de|cross] [--keep DIR] [--misses] [--check]
+    python -m benchmarks.search_heldout [--labels PATH] [--kind en|de|cross] [--keep DIR] [--misses] [--check]
 
-The questions (benchmarks/labels/search_heldout.jsonl) were written from a user's task, not from
+The questions (benchmarks/labels/search_heldout.jsonl; `--labels` scores another file of the same
+form, e.g. the second, untouched set search_heldout2.jsonl) were written from a user's task, not from
 a page's words, and their answers found by reading, before any search ran on them; nobody tunes
 on them (see benchmarks/labels/README.md). Kinds: `en` English questions on English pages, `de`
 German questions on German pages, `cross` German questions on English pages and English
@@ -32,6 +33,7 @@ from curator.core.read.vault import Vault
 from curator.core.state.config import CONFIG_NAME
 
 LABELS = Path(__file__).resolve().parent / "labels" / "search_heldout.jsonl"
+LABELS2 = LABELS.with_name("search_heldout2.jsonl")  # the second set, kept for reporting
 KINDS = ("en", "de", "cross")
 RANKERS = ("bm25", "vector", "fusion")
 TARGETS = {"en": 0.9, "de": 0.85, "cross": 0.8}  # fused recall@5, issue 32
@@ -94,6 +96,9 @@ def vault_line(name: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--labels", type=Path, default=LABELS, metavar="PATH", help=f"the questions (default: {LABELS.name})"
+    )
     parser.add_argument("--kind", choices=KINDS, help="only the questions of this kind")
     parser.add_argument("--vault", help="only the questions on this vault")
     parser.add_argument("--keep", type=Path, metavar="DIR", help="keep (and reuse) the vault copies in DIR")
@@ -104,7 +109,19 @@ def main() -> None:
     )
     parser.add_argument("--index", action="store_true", help="have the model read every page first (curator index)")
     args = parser.parse_args()
-    questions = [q for q in load_questions() if args.kind in (None, q.kind) and args.vault in (None, q.vault)]
+    try:
+        labelled = load_questions(args.labels)
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        print(f"search_heldout: cannot read the questions in {args.labels}: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    unknown = sorted({q.vault for q in labelled} - set(BY_NAME))
+    if unknown:
+        print(
+            f"search_heldout: {args.labels} names vaults not in benchmarks/real_vaults.py: {unknown}", file=sys.stderr
+        )
+        raise SystemExit(2)
+    print(f"{args.labels.name}: {len(labelled)} questions")
+    questions = [q for q in labelled if args.kind in (None, q.kind) and args.vault in (None, q.vault)]
     work = args.keep or Path(tempfile.mkdtemp(prefix="curator-heldout-"))
     work.mkdir(parents=True, exist_ok=True)
     try:

@@ -12,13 +12,21 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.real_vaults import BY_NAME, DEFAULT_CACHE  # noqa: E402
-from benchmarks.search_heldout import load_questions, measures  # noqa: E402
+from benchmarks.search_heldout import LABELS, LABELS2, load_questions, measures  # noqa: E402
 
-PAGE_LANGUAGE = {"sourcegraph-handbook": "en", "almeida-zettelkasten": "en", "volcano-de": "de"}
+PAGE_LANGUAGE = {
+    "sourcegraph-handbook": "en",
+    "almeida-zettelkasten": "en",
+    "volcano-de": "de",
+    "siddpawar-notes": "en",
+    "hochschule-de": "de",
+}
+SETS = pytest.mark.parametrize("labels", [LABELS, LABELS2], ids=["set1", "set2"])
 
 
-def test_each_kind_has_enough_questions_and_matches_its_languages() -> None:
-    questions = load_questions()
+@SETS
+def test_each_kind_has_enough_questions_and_matches_its_languages(labels: Path) -> None:
+    questions = load_questions(labels)
     counts = Counter(q.kind for q in questions)
     assert counts["en"] >= 40 and counts["de"] >= 30 and counts["cross"] >= 30
     for q in questions:
@@ -33,8 +41,14 @@ def test_each_kind_has_enough_questions_and_matches_its_languages() -> None:
     assert {q.lang for q in questions if q.kind == "cross"} == {"en", "de"}
 
 
-def test_every_answer_is_a_page_of_its_vault_checkout() -> None:
-    questions = load_questions()
+def test_the_two_sets_share_no_vault() -> None:
+    """The second set is scored on vaults the first (tuning) set never touched."""
+    assert not {q.vault for q in load_questions(LABELS)} & {q.vault for q in load_questions(LABELS2)}
+
+
+@SETS
+def test_every_answer_is_a_page_of_its_vault_checkout(labels: Path) -> None:
+    questions = load_questions(labels)
     for name in {q.vault for q in questions}:
         vault = BY_NAME[name]
         owner, repo = vault.repo.split("/", 1)
