@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    split: str  # "tune", "heldout", "fresh" or "fresh2" (added after the rules were chosen, only measured)
+    split: str  # "tune", "heldout", "fresh", "fresh2" or "fresh3" (added after the rules were chosen, only measured)
     note: str = ""
 
 
@@ -228,6 +228,37 @@ VAULTS: list[RealVault] = [
         "3.5k pages an agent wrote as a team handbook on building AI agents: numbered write-ups "
         "(stacks/sNNNN-..., forward-deployed/fNNN-...), research compilations, dated advisories; fetched "
         "after the numbered-series and heading rules were chosen, only measured",
+    ),
+    RealVault(
+        "luissimas-zettelkasten",
+        "zettelkasten",
+        "luissimas/zettelkasten",
+        "b8c5cca6c225c2711b2378ed4e7ed8e23819bbcc",
+        "",
+        "fresh3",
+        "a Brazilian student's Obsidian/Quartz zettelkasten in Portuguese: ~350 short notes (linear algebra, "
+        "operating systems, programming), journal, indexes, drawings; fetched after every rule was chosen, "
+        "only measured",
+    ),
+    RealVault(
+        "18f-handbook",
+        "docs",
+        "18F/handbook",
+        "1e4955634d0369f17e5bbc0ebbf8f62e2a3dfe4b",
+        "pages",
+        "fresh3",
+        "the TTS/18F staff handbook (a US government team's wiki: tools, travel and leave, hiring, teams), "
+        "edited by many people; fetched after every rule was chosen, only measured",
+    ),
+    RealVault(
+        "devhints-cheatsheets",
+        "catalogue",
+        "rstacruz/cheatsheets",
+        "f3c908448052c0a590707b2c15134d5507d42589",
+        "",
+        "fresh3",
+        "the community cheat-sheet catalogue behind devhints.io: one page per tool, language or library, "
+        "from one layout; fetched after every rule was chosen, only measured",
     ),
 ]
 
