@@ -260,6 +260,17 @@ VAULTS: list[RealVault] = [
         "the community cheat-sheet catalogue behind devhints.io: one page per tool, language or library, "
         "from one layout; fetched after every rule was chosen, only measured",
     ),
+    RealVault(
+        "openclaw-agent-workspace",
+        "agent-memory",
+        "leonardofhy/openclaw-workspace",
+        "8a84f989abc07ec5b04f73124b0dfd89541c8cf8",
+        "",
+        "fresh3",
+        "620 pages of an OpenClaw research agent's workspace: its memory folder (research cycles, pitches, "
+        "briefings, digests, schedules), paper drafts and an exported starter kit, written by the agent; "
+        "fetched after every rule was chosen, only measured",
+    ),
 ]
 
 BY_NAME = {v.name: v for v in VAULTS}
