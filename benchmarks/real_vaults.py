@@ -251,6 +251,48 @@ VAULTS: list[RealVault] = [
         "science, digital media, maths, study skills, system administration; exercise sheets; 77 Excalidraw "
         "drawings); fetched for the second set of held-out search questions, only measured",
     ),
+    RealVault(
+        "luissimas-zettelkasten",
+        "zettelkasten",
+        "luissimas/zettelkasten",
+        "b8c5cca6c225c2711b2378ed4e7ed8e23819bbcc",
+        "",
+        "fresh3",
+        "a Brazilian student's Obsidian/Quartz zettelkasten in Portuguese: ~350 short notes (linear algebra, "
+        "operating systems, programming), journal, indexes, drawings; fetched after every rule was chosen, "
+        "only measured",
+    ),
+    RealVault(
+        "18f-handbook",
+        "docs",
+        "18F/handbook",
+        "1e4955634d0369f17e5bbc0ebbf8f62e2a3dfe4b",
+        "pages",
+        "fresh3",
+        "the TTS/18F staff handbook (a US government team's wiki: tools, travel and leave, hiring, teams), "
+        "edited by many people; fetched after every rule was chosen, only measured",
+    ),
+    RealVault(
+        "devhints-cheatsheets",
+        "catalogue",
+        "rstacruz/cheatsheets",
+        "f3c908448052c0a590707b2c15134d5507d42589",
+        "",
+        "fresh3",
+        "the community cheat-sheet catalogue behind devhints.io: one page per tool, language or library, "
+        "from one layout; fetched after every rule was chosen, only measured",
+    ),
+    RealVault(
+        "openclaw-agent-workspace",
+        "agent-memory",
+        "leonardofhy/openclaw-workspace",
+        "8a84f989abc07ec5b04f73124b0dfd89541c8cf8",
+        "",
+        "fresh3",
+        "620 pages of an OpenClaw research agent's workspace: its memory folder (research cycles, pitches, "
+        "briefings, digests, schedules), paper drafts and an exported starter kit, written by the agent; "
+        "fetched after every rule was chosen, only measured",
+    ),
 ]
 
 BY_NAME = {v.name: v for v in VAULTS}
