@@ -32,7 +32,7 @@ from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.curate.titlecover import empty, names_subject, phrase, title_cover, titles_of
 from curator.core.meaning.duplicates import CONTAINED, share_held
-from curator.core.read.naming import noun_phrase
+from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold
 from curator.core.read.titles import diary_title, is_eventish, is_status_update, subject_of
@@ -236,7 +236,7 @@ def title_for(text: str) -> str:
     dates, tickets and status words are gone, at most six words (the first content words when no
     phrase is found)."""
     first = _SENTENCE.split(text.strip(), maxsplit=1)[0]
-    subject = subject_of(first)
+    subject = as_written(first, subject_of(first))
     words = noun_phrase(subject, language=language_of(first)).split() if subject else []
     if not words:
         words = [w for w in _WORD.findall(first) if fold(w) not in _STOP and not w.isdigit()][:3]
