@@ -59,3 +59,33 @@ def test_an_empty_page_whose_title_is_the_memorys_subject_is_filled(tmp_path: Pa
     filled = remember(load_vault(root), "Defence is what the blue team does.")
     assert (filled.decision, filled.page) == ("merge-into", "Tags/Defence.md")
     assert filled.plan is not None and filled.plan.changes[0].after == b"Defence is what the blue team does.\n"
+
+
+def test_a_german_memory_of_an_attack_lands_on_the_english_page_of_that_attack(tmp_path: Path) -> None:
+    vault = load_vault(_security(tmp_path / "v"))
+    for text in (
+        "Der Angreifer hat das JWT mit alg=none signiert und so die Prüfung umgangen.",
+        "Ein Angreifer kann JWTs mit alg=none fälschen.",  # an acronym's plural: JWTs is JWT
+        "Unsignierte JWTs (alg=none) wurden beim Pentest vom Server akzeptiert.",
+        "Angriffe auf JWTs über den Header alg=none sind bei uns geprüft.",
+    ):
+        proposal = remember(vault, text)
+        assert (proposal.decision, proposal.page) == ("merge-into", "Remote Thought/JWT Attacks.md"), proposal.reason
+
+
+def test_an_english_memory_lands_on_a_german_page_and_acronym_plurals_meet_their_singular(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "themen/Angriffe auf JWT.md": "# Angriffe auf JWT\n\nMit alg=none im Header prüft ein schlecht "
+            "gebauter Server die Signatur nicht. Schwache HMAC-Schlüssel lassen sich offline erraten.\n",
+            "themen/CVE triage.md": "# CVE triage\n\nThe security team reads new advisories each morning and "
+            "rates them by how exposed our services are.\n",
+            "themen/Passwort-Hashing.md": "# Passwort-Hashing\n\nPasswörter speichern wir mit Argon2id.\n",
+        },
+    )
+    vault = load_vault(root)
+    english = remember(vault, "An attacker forged JWTs by setting alg to none in the header.")
+    assert (english.decision, english.page) == ("merge-into", "themen/Angriffe auf JWT.md"), english.reason
+    plural = remember(vault, "CVEs in base images are triaged within two working days.")
+    assert (plural.decision, plural.page) == ("merge-into", "themen/CVE triage.md"), plural.reason

@@ -30,7 +30,7 @@ from curator.core.change.edits import FileChange, Plan, explicit_target, target_
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
-from curator.core.curate.titlecover import empty, names_subject, phrase, title_cover, titles_of
+from curator.core.curate.titlecover import empty, names_subject, phrase, singular, text_terms, title_cover, titles_of
 from curator.core.meaning.duplicates import CONTAINED, share_held
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
@@ -208,7 +208,7 @@ def _subject_head(vault: Vault, text: str) -> frozenset[str] | None:
     words = title_for(text).split()
     if len(words) < 2:
         return None
-    keys = titles_of(vault).analyser.word_keys(fold(words[-1]), language_of(text))
+    keys = titles_of(vault).analyser.word_keys(fold(singular(words[-1])), language_of(text))
     return frozenset(k for group in keys for k in group) if keys else None
 
 
@@ -218,7 +218,7 @@ def _names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozen
     API), and its own subject, when it has one of two words or more, ends in a unit of the title."""
     titles = titles_of(vault)
     units = titles.units[path]
-    have = set(titles.analyser.terms(text))
+    have = text_terms(vault, text)
     if not any(unit & have for unit in units[:-1]):
         return False
     return subject_head is None or any(unit & subject_head for unit in units)

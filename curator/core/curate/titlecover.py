@@ -13,6 +13,18 @@ from curator.core.read.vault import Vault
 from curator.core.read.words import Analyser, language_of, vocabulary_of
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# An acronym's plural (JWTs, URLs, CVEs): neither stemmer takes its s away (English's wants a vowel before it).
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z0-9]{1,9})s\b")
+
+
+def singular(text: str) -> str:
+    """`text` with each acronym's plural as the acronym (JWTs -> JWT)."""
+    return _ACRONYM_PLURAL.sub(r"\1", text)
+
+
+def text_terms(vault: Vault, text: str) -> set[str]:
+    """The terms of a text as the titles are compared with them."""
+    return set(titles_of(vault).analyser.terms(singular(text)))
 
 
 def phrase(text: str) -> str:
@@ -40,7 +52,7 @@ def titles_of(vault: Vault) -> Titles:
                 continue
             language = language_of(page.title)
             mine: list[frozenset[str]] = []
-            for token in _WORD.findall(page.title):
+            for token in _WORD.findall(singular(page.title)):
                 keys = analyser.word_keys(fold(token), language)
                 # a compound is its parts (keys[1:]); a plain word is itself
                 mine.extend(frozenset(k) for k in (keys[1:] if len(keys) > 1 else keys))
@@ -61,7 +73,7 @@ def title_cover(vault: Vault, text: str) -> list[tuple[float, str]]:
     units (words, a compound's parts, weighted by rarity) whose terms, in either language, are in
     the text's terms."""
     titles = titles_of(vault)
-    have = set(titles.analyser.terms(text))
+    have = text_terms(vault, text)
     found = []
     for path, units in titles.units.items():
         if not units:
@@ -97,7 +109,8 @@ def names_subject(vault: Vault, path: str, subject: str) -> bool:
     titles = titles_of(vault)
     language = language_of(subject)
     mine = [
-        frozenset(k for g in titles.analyser.word_keys(fold(w), language) for k in g) for w in _WORD.findall(subject)
+        frozenset(k for g in titles.analyser.word_keys(fold(w), language) for k in g)
+        for w in _WORD.findall(singular(subject))
     ]
     mine = [m for m in mine if m]
     units = titles.units.get(path, [])
