@@ -98,6 +98,8 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
         "Das tägliche Backup der Wiki-Datenbank dauert 40 Minuten.",
         {"Tägliches Backup", "Backup der Wiki-Datenbank", "Tägliches Backup der Wiki-Datenbank"},
     ),
+    ("Der Login Service antwortet seit dem Update mit 500.", {"Login Service"}),  # English nouns, capital
+    ("Die Payment API lehnt SEPA-Lastschriften ohne Mandat ab.", {"Payment API"}),
     ("The new rate limiter allows a burst of 50 requests.", {"Rate limiter"}),
     ("Our current VPN gateway drops idle connections after ten minutes.", {"VPN gateway"}),
     # mixed

@@ -100,13 +100,11 @@ def _german(words: list[str], article: str | None) -> list[str]:
     phrase: list[str] = []
     for i, word in enumerate(words):
         following = words[i + 1] if i + 1 < len(words) else ""
-        if (
-            not phrase
-            and word.isalpha()
-            and _capitalised(following)
-            and (article or _DE_WHEN.fullmatch(word.casefold()))
-        ):
-            adjective = _nominative(word, article)  # "der nächtliche Export" -> "nächtlicher Export"
+        # An adjective before its noun: written small after an article ("der nächtliche Export" ->
+        # "nächtlicher Export"), capital only where it opens the sentence ("Neue Mitarbeiter").
+        before_noun = not phrase and word.isalpha() and _capitalised(following)
+        if before_noun and ((article and word.islower()) or _DE_WHEN.fullmatch(word.casefold())):
+            adjective = _nominative(word, article)
             if adjective:
                 phrase.append(adjective)
         elif _capitalised(word):
