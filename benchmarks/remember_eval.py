@@ -1,10 +1,11 @@
 """How often `curator remember` decides as a person would, on labelled cases over small vaults.
 
-    python -m benchmarks.remember_eval [--vault de|en|sample] [--verbose]
+    python -m benchmarks.remember_eval [--vault de|en|sample|sec] [--verbose]
 
 The cases are `benchmarks/labels/remember_cases.jsonl`, one object a line: the `vault` it runs
 against (`sample` is `sample_vault/`, `de` and `en` are the German and the English team vaults in
-`benchmarks/remember_vaults/`), the `text` an agent hands over, the `decision` a person would make
+`benchmarks/remember_vaults/`, `sec` a pentester's English notes there, with empty tag pages), the
+`text` an agent hands over, the `decision` a person would make
 (add, merge-into, supersede, drop; `drop|merge-into` where either is right, as for a status
 update), the `pages` it may go to (merged into or superseded) and the `kind` of sentence
 (incident, fact, status, repeat, new, changed; `sample` for the older cases on the sample vault)
@@ -35,6 +36,7 @@ VAULTS = {
     "sample": HERE.parent / "sample_vault",
     "de": HERE / "remember_vaults" / "de",
     "en": HERE / "remember_vaults" / "en",
+    "sec": HERE / "remember_vaults" / "sec",
 }
 HISTORY_HEADINGS = ("## History", "## Verlauf")
 

@@ -543,3 +543,20 @@ def test_the_server_has_the_model_read_the_vault_between_calls(
     reader.join(timeout=10)
     assert not reader.is_alive()
     assert not vectors.rows_of(vault, Slow()).missing(vectors.readable(vault))
+
+
+async def test_history_names_the_agent_whose_queued_suggestion_a_person_applied(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    named = Implementation(name="ops-bot", version="1.0")
+    async with Client(build_server(Memory(sample_vault)), mode="legacy", client_info=named) as client:
+        decided = await call(client, "remember", text=FACTS[0])
+    assert main(["apply", str(sample_vault), decided["suggestion"]]) == 0  # the person applies it
+    capsys.readouterr()
+    assert main(["history", str(sample_vault), "--json"]) == 0
+    change = json.loads(capsys.readouterr().out)["changes"][0]
+    assert (change["by"], change["suggested_by"]) == ("you", "ops-bot")
+    assert main(["history", str(sample_vault)]) == 0
+    assert "(by you, suggested by ops-bot)" in capsys.readouterr().out.splitlines()[0]
+    plan_and_apply(sample_vault, lambda vault: plan_rename(vault, "Vendor call", "Vendor meeting"))
+    assert [(e.author, e.suggested_by) for e in history(sample_vault)][:1] == [("you", None)]

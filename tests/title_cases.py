@@ -80,6 +80,28 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
         {"Kafka-Consumer-Gruppe", "Kafka-Consumer-Gruppe billing-events"},
     ),
     ("Wir haben das Zertifikat auf beiden Gateways erneuert.", {"Zertifikat"}),
+    # An adjective kept only in the form a title takes (nominative, base form), never one that says
+    # how new a thing is: the "new" rate limiter is the rate limiter a month later (a new user's trial)
+    ("Mit dem neuen Rate-Limiter sind 100 Anfragen pro Minute erlaubt.", {"Rate-Limiter"}),
+    ("Der neue Rate-Limiter erlaubt 100 Anfragen pro Minute.", {"Rate-Limiter"}),
+    ("Wir haben einen neuen Rate-Limiter vor die Login-API gesetzt.", {"Rate-Limiter"}),
+    ("Seit heute gilt der neue Rate-Limiter auch für die Suche.", {"Rate-Limiter"}),
+    ("Das neue Dashboard zeigt die Fehlerraten je Dienst.", {"Dashboard"}),
+    ("Ein neues Dashboard zeigt die Fehlerraten je Dienst.", {"Dashboard"}),
+    ("Die neuen Runner haben 8 CPUs und 16 GB Speicher.", {"Runner"}),
+    ("Das alte Monitoring-Skript läuft noch auf dem Jumphost.", {"Monitoring-Skript"}),
+    (
+        "Der nächtliche Export nach SAP bricht seit Montag ab.",
+        {"Nächtlicher Export", "Export nach SAP", "Nächtlicher Export nach SAP"},
+    ),
+    (
+        "Das tägliche Backup der Wiki-Datenbank dauert 40 Minuten.",
+        {"Tägliches Backup", "Backup der Wiki-Datenbank", "Tägliches Backup der Wiki-Datenbank"},
+    ),
+    ("Der Login Service antwortet seit dem Update mit 500.", {"Login Service"}),  # English nouns, capital
+    ("Die Payment API lehnt SEPA-Lastschriften ohne Mandat ab.", {"Payment API"}),
+    ("The new rate limiter allows a burst of 50 requests.", {"Rate limiter"}),
+    ("Our current VPN gateway drops idle connections after ten minutes.", {"VPN gateway"}),
     # mixed
     ("Der Deploy-Job in der CI pipeline hängt seit dem Runner-Update.", {"Deploy-Job"}),
     ("Payments API liefert seit gestern Fehler 502 für SEPA.", {"Payments API"}),

@@ -94,7 +94,7 @@ def run_history(args: argparse.Namespace) -> int:
             state += f" [not committed: {e.not_committed}]"
         if e.undo is not None and e.undo.not_committed:
             state += f" [undo not committed: {e.undo.not_committed}]"
-        output.emit(f"{e.id}  {when}  {e.kind:<6} {e.reason}  (by {e.author}){state}")
+        output.emit(f"{e.id}  {when}  {e.kind:<6} {e.reason}  (by {e.credited}){state}")
         output.emit(f"    {', '.join(e.paths)}")
     return EXIT_OK
 

@@ -137,6 +137,7 @@ def history(entries: list[Entry], reverted: set[str] | frozenset[str] = frozense
                 "not_committed": e.not_committed or None,
                 "reverted_outside": e.id in reverted,
                 "by": e.author,
+                "suggested_by": e.suggested_by,
             }
             for e in entries
         ],

@@ -162,7 +162,7 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
             proposal = decided[-1] if decided else proposal
     queued = None
     if entry is None and proposal.plan is not None:
-        queued = queue_remembered(memory.vault(), proposal, text, source, page_type)
+        queued = queue_remembered(memory.vault(), proposal, text, source, page_type, memory.agent)
     document = documents.remembered(proposal, entry, queued.id if queued else None)
     return {**document, NOTES: notes}
 

@@ -84,6 +84,17 @@ class Entry:
             return "you"
         return str(self.details.get("agent") or "agent")
 
+    @property
+    def suggested_by(self) -> str | None:
+        """The agent whose queued suggestion this change applied (the person applied it), if any."""
+        asked = self.details.get("suggested_by")
+        return str(asked) if asked else None
+
+    @property
+    def credited(self) -> str:
+        """Who made it, as a line of history says it: "you, suggested by ops-bot" for an agent's suggestion."""
+        return self.author if self.suggested_by is None else f"{self.author}, suggested by {self.suggested_by}"
+
 
 def _b64(data: bytes | None) -> str | None:
     return None if data is None else base64.b64encode(data).decode()

@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -471,6 +471,8 @@ def accept(
                 chosen.title = title.strip()
                 chosen.reason = f"Rename {chosen.pages[0]} to {chosen.title} (title edited in review)"
             plan = plan_for(current, chosen)
+            if chosen.evidence.get("asked_by"):  # an agent's suggestion: the person applies it, the agent suggested it
+                plan = replace(plan, details={**plan.details, "suggested_by": str(chosen.evidence["asked_by"])})
             if shown is not None and plan_diff(plan) != shown:
                 raise PlanChanged(
                     f"{', '.join(c.path for c in plan.changes)} changed since the change was shown; "
@@ -564,9 +566,12 @@ def describe(suggestion: Suggestion) -> str:
     return f"merge {suggestion.pages[0]} into {suggestion.pages[1]}"
 
 
-def queue_remembered(vault: Vault, proposal: Proposal, text: str, source: str, page_type: str | None) -> Suggestion:
+def queue_remembered(
+    vault: Vault, proposal: Proposal, text: str, source: str, page_type: str | None, asked_by: str | None = None
+) -> Suggestion:
     """Put a `remember` proposal into the review queue (`curator suggestions`, the TUI's review),
-    in place of a pending one for the same text; accepting it decides again and applies."""
+    in place of a pending one for the same text; accepting it decides again and applies. `asked_by`:
+    the agent that asked, named in the history of the change a person applies."""
     changed = [c.path for c in proposal.plan.changes if c.before is not None] if proposal.plan else []
     evidence: dict[str, Any] = {
         "text": text,
@@ -574,6 +579,7 @@ def queue_remembered(vault: Vault, proposal: Proposal, text: str, source: str, p
         "type": page_type,
         "decision": proposal.decision,
         "nearest": [f"{c.path} ({c.score:.2f}: {c.why})" for c in proposal.evidence[:3]],
+        **({"asked_by": asked_by} if asked_by else {}),
     }
     key = hashlib.sha1(text.encode()).hexdigest()
     suggestion = Suggestion(

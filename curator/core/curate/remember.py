@@ -26,19 +26,18 @@ import time
 from collections.abc import Iterable
 from typing import NamedTuple
 
-import numpy as np
-
 from curator.core.change.edits import FileChange, Plan, explicit_target, target_path
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
+from curator.core.curate.titlecover import empty, names_subject, phrase, singular, text_terms, title_cover, titles_of
 from curator.core.meaning.duplicates import CONTAINED, share_held
-from curator.core.read.naming import noun_phrase
+from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold
 from curator.core.read.titles import diary_title, is_eventish, is_status_update, subject_of
 from curator.core.read.vault import Vault
-from curator.core.read.words import Analyser, language_of, vocabulary_of
+from curator.core.read.words import language_of
 
 DECISIONS = ("add", "merge-into", "supersede", "drop")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -158,14 +157,23 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
 
     index = vault.index_page  # never the place for a memory: it lists pages
 
+    subject = title_for(text)
+    hollow: dict[str, bool] = {}
+
     def offer(path: str, score: float, why: str) -> None:
-        if path in vault.pages and path != index and score > scores.get(path, (-1.0, ""))[0]:
-            scores[path] = (score, why)
+        if path not in vault.pages or path == index or score <= scores.get(path, (-1.0, ""))[0]:
+            return
+        if hollow.setdefault(path, empty(vault, path)):
+            # Nothing to judge a match by: only a memory about just the thing its title names fills it.
+            if not names_subject(vault, path, subject):
+                return
+            score, why = max(score, 0.9), f"the page is empty and its title names what the text is about ({why})"
+        scores[path] = (score, why)
 
     for path, name, kind in _mentions(vault, text):
         # A name of one word ("Memory", "Array", "move") is also a word of the sentence: less
         # sure than a name of two words or more, and below a title whose every word the text holds.
-        one_word = " " not in _phrase(name)
+        one_word = " " not in phrase(name)
         score = (0.84 if one_word else 0.95) if kind == "title" else (0.83 if one_word else 0.9)
         offer(path, score, f"the text names its {kind} {name!r}")
     meaning = _by_meaning(vault, text, limit)
@@ -179,7 +187,7 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
         elif covered >= 0.5 and _names_its_modifier(vault, path, text, subject_head):
             partial.append((cosine.get(path, 0.0), covered, path))
     for rank, (covered, path) in enumerate(sorted(covering, reverse=True)[:limit]):
-        one_word = " " not in _phrase(vault.pages[path].title)  # a word of the sentence, perhaps in other words
+        one_word = " " not in phrase(vault.pages[path].title)  # a word of the sentence, perhaps in other words
         offer(path, (0.82 if one_word else 0.85) - 0.05 * rank, f"its title's words are in the text ({covered:.0%})")
     # A title half named by the word that tells it from its neighbours ("Zertifikat abgelaufen" on
     # the page Zertifikatserneuerung): enough, unless the text is about another thing of its own.
@@ -205,7 +213,7 @@ def _subject_head(vault: Vault, text: str) -> frozenset[str] | None:
     words = title_for(text).split()
     if len(words) < 2:
         return None
-    keys = _titles(vault).analyser.word_keys(fold(words[-1]), language_of(text))
+    keys = titles_of(vault).analyser.word_keys(fold(singular(words[-1])), language_of(text))
     return frozenset(k for group in keys for k in group) if keys else None
 
 
@@ -213,9 +221,9 @@ def _names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozen
     """Whether the text covers a unit of the page's title other than its last (the word that
     tells it from its neighbours: "Zertifikat" of Zertifikatserneuerung, not "API" of Payments
     API), and its own subject, when it has one of two words or more, ends in a unit of the title."""
-    titles = _titles(vault)
+    titles = titles_of(vault)
     units = titles.units[path]
-    have = set(titles.analyser.terms(text))
+    have = text_terms(vault, text)
     if not any(unit & have for unit in units[:-1]):
         return False
     return subject_head is None or any(unit & subject_head for unit in units)
@@ -233,7 +241,7 @@ def title_for(text: str) -> str:
     dates, tickets and status words are gone, at most six words (the first content words when no
     phrase is found)."""
     first = _SENTENCE.split(text.strip(), maxsplit=1)[0]
-    subject = subject_of(first)
+    subject = as_written(first, subject_of(first))
     words = noun_phrase(subject, language=language_of(first)).split() if subject else []
     if not words:
         words = [w for w in _WORD.findall(first) if fold(w) not in _STOP and not w.isdigit()][:3]
@@ -251,24 +259,19 @@ def _new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
     of the page holds all of besides the page's own name, which the page says as "it" or leaves
     out ("The order service hands paid orders on" is held by "It takes orders ... and hands paid
     orders on"); a sentence that only names the page holds nothing of it."""
-    have = _phrase(page_text)
-    named = set(_phrase(title).split())
+    have = phrase(page_text)
+    named = set(phrase(title).split())
     held: list[set[str]] = []  # each sentence's words, made when a sentence is not on the page as it stands
     new = []
     for sentence in _sentences(text):
-        words = _phrase(sentence)
+        words = phrase(sentence)
         if not words or words in have:
             continue
         said = set(words.split()) - _STOP - named
-        held = held or [set(_phrase(s).split()) for s in _sentences(page_text)]
+        held = held or [set(phrase(s).split()) for s in _sentences(page_text)]
         if not (said and any(said <= one for one in held)):
             new.append(sentence)
     return new
-
-
-def _phrase(text: str) -> str:
-    """A name as the words it is made of, folded: how mentions are compared."""
-    return " ".join(fold(w) for w in _WORD.findall(text))
 
 
 class Names(NamedTuple):
@@ -285,69 +288,16 @@ def _names(vault: Vault) -> Names:
         for path, page in vault.pages.items():
             if path == vault.index_page:
                 continue  # never the place for a memory: it lists pages
-            key = _phrase(page.title)
+            key = phrase(page.title)
             if len(key) >= 4:
                 phrases.setdefault(key, []).append((path, page.title, "title"))
             if has_aliases(page.frontmatter):
                 for alias in page.aliases:
-                    if len(_phrase(alias)) >= 4:
-                        phrases.setdefault(_phrase(alias), []).append((path, alias, "alias"))
+                    if len(phrase(alias)) >= 4:
+                        phrases.setdefault(phrase(alias), []).append((path, alias, "alias"))
         return Names(phrases)
 
     return vault.once("remember.names", make)
-
-
-class Titles(NamedTuple):
-    """Every page's title as the units a text may cover (a compound's parts, each word's terms)."""
-
-    analyser: Analyser
-    units: dict[str, list[frozenset[str]]]  # page -> one set of terms per unit of its title
-    weight: dict[frozenset[str], float]  # a unit's weight: rarer units among the titles say more
-
-
-def _titles(vault: Vault) -> Titles:
-    """The vault's titles analysed, made once a load."""
-
-    def make() -> Titles:
-        names = [p.title for path, p in vault.pages.items() if path != vault.index_page]
-        analyser = Analyser(vocabulary=vocabulary_of(names, least=1))
-        units: dict[str, list[frozenset[str]]] = {}
-        for path, page in vault.pages.items():
-            if path == vault.index_page:
-                continue
-            language = language_of(page.title)
-            mine: list[frozenset[str]] = []
-            for token in _WORD.findall(page.title):
-                keys = analyser.word_keys(fold(token), language)
-                # a compound is its parts (keys[1:]); a plain word is itself
-                mine.extend(frozenset(k) for k in (keys[1:] if len(keys) > 1 else keys))
-            units[path] = mine
-        counts: dict[frozenset[str], int] = {}
-        for mine in units.values():
-            for unit in set(mine):
-                counts[unit] = counts.get(unit, 0) + 1
-        total = max(len(units), 1)
-        weight = {unit: float(np.log(1.0 + total / n)) for unit, n in counts.items()}
-        return Titles(analyser, units, weight)
-
-    return vault.once("remember.titles", make)
-
-
-def title_cover(vault: Vault, text: str) -> list[tuple[float, str]]:
-    """(share of the title the text covers, page), best first: the share of each page's title
-    units (words, a compound's parts, weighted by rarity) whose terms, in either language, are in
-    the text's terms."""
-    titles = _titles(vault)
-    have = set(titles.analyser.terms(text))
-    found = []
-    for path, units in titles.units.items():
-        if not units:
-            continue
-        total = sum(titles.weight[u] for u in units)
-        covered = sum(titles.weight[u] for u in units if u & have)
-        if covered:
-            found.append((covered / total, path))
-    return sorted(found, key=lambda item: (-item[0], item[1]))
 
 
 def _mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
@@ -355,7 +305,7 @@ def _mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
     whole words of four letters or more. A name written as code (`free()`, `Vec<T>`) is named only
     as written: "the next free slot" names no function. Of a name inside a longer one the text
     names ("Hash" in "hash table"), only the longer counts."""
-    words = _phrase(text).split()
+    words = phrase(text).split()
     phrases = _names(vault).phrases
     grams = {" ".join(words[i : i + n]) for n in range(1, 7) for i in range(len(words) - n + 1)}
     folded = fold(text)
@@ -384,7 +334,7 @@ def _linked(vault: Vault, text: str, home: str) -> str:
     if len(folded) != len(text):  # offsets into the folded text hold only when folding kept the length
         return text
     for path, title, kind in sorted(_mentions(vault, text), key=lambda m: -len(m[1])):
-        if kind != "title":
+        if kind != "title" or path == home:  # a page never links to itself
             continue
         kept = [k.span() for k in _NOT_PROSE.finditer(text)]  # again each time: a link made moves them
         found = re.finditer(rf"(?<![\w\[/\\]){re.escape(fold(title))}(?![\w\]/\\])", fold(text))
@@ -516,7 +466,7 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     found = next((h for h in headings if h.level >= 2 and fold(h.text).strip() in _HISTORY), None)
     if found is None:
         name = "Verlauf" if language_of(page_text) == "de" else "History"
-        after = page_text.rstrip("\r\n") + newline + newline + f"## {name}" + newline + newline + entry + newline
+        after = _after(page_text, newline) + f"## {name}" + newline + newline + entry + newline
     else:
         head, offset = _section_end(page_text, lines, headings, found, newline)
         rest = page_text[offset:]
@@ -524,6 +474,11 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     details = {"decision": "merge-into", "page": path, "section": "history"}
     change = FileChange(path, page_text.encode("utf-8"), after.encode("utf-8"))
     return Plan("remember", f"Remember: add to the history of {path}", (change,), {}, 0, (), details)
+
+
+def _after(page_text: str, newline: str) -> str:
+    """The page's text that a new paragraph follows: a blank line after it, nothing for an empty file."""
+    return page_text.rstrip("\r\n") + newline + newline if page_text.strip() else ""
 
 
 def _plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan:
@@ -547,7 +502,7 @@ def _plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: s
         head, offset = _section_end(page_text, lines, headings, best, newline)
         text = head + newline + paragraph + newline + page_text[offset:]
     else:
-        text = page_text.rstrip("\r\n") + newline + newline + paragraph + newline
+        text = _after(page_text, newline) + paragraph + newline
     details = {"decision": "merge-into", "page": path}
     change = FileChange(path, page_text.encode("utf-8"), text.encode("utf-8"))
     return Plan("remember", f"Remember: add to {path}", (change,), {}, 0, (), details)

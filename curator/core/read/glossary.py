@@ -1,8 +1,8 @@
 """German words of software teams' notes and their English counterparts, for matching a text in
 one language with a page in the other, and the German words compounds are split against.
 
-A general vocabulary of operations, development and business notes (systems, failures, people,
-time); it names no product. Each line: German words, then `=`, then the English words they mean.
+A general vocabulary of operations, development, security and business notes (systems, failures,
+attacks, people, time); it names no product. Each line: German words, then `=`, then the English words they mean.
 """
 
 from __future__ import annotations
@@ -13,10 +13,13 @@ ablauf ablaufdatum = expiry
 abgelaufen ablaufen = expired expire
 abhängigkeit = dependency
 abrechnung = billing
+abwehr verteidigung = defence defense
 absturz abstürzen abgestürzt = crash crashed
 alarm alarme alarmierung = alert alerts alerting
 änderung änderungen ändern = change changes
 anfrage anfragen = request requests
+angriff angriffe angreifen = attack attacks
+angreifer = attacker attackers
 anmeldung anmelden = login
 anbieter = provider vendor
 ansprechpartner = contact
@@ -26,8 +29,10 @@ aufbewahrung aufbewahren aufbewahrt = retention retain kept
 ausfall ausgefallen = outage failed
 auslastung = load utilisation
 aussetzer = outage
+ausnutzung ausnutzen ausgenutzt = exploit exploited
 authentifizierung = authentication
 bereitschaft rufbereitschaft = on-call
+bedrohung bedrohungen = threat threats
 bereitstellung = deployment
 berechtigung berechtigungen = permission permissions
 bestellung bestellungen bestell = order orders
@@ -44,15 +49,18 @@ drosselung drosseln = throttling rate-limit
 durchsatz = throughput
 eintrag = entry
 einstellung einstellungen = setting settings
+einschleusung = injection
 empfänger = recipient
 erneuerung erneuern erneuert = renewal renew renewed
 fehler = error errors
+fälschung fälschen gefälscht = forgery forge forged
 fehlgeschlagen fehlschlagen scheitern = failed fail
 festplatte platte = disk
 freigabe = release approval
 gebühr gebühren = fee fees
 geheimnis = secret
 kunde kunden = customer customers
+knacken geknackt = crack cracked
 konfiguration = configuration
 kosten = cost costs
 laufzeit = runtime
@@ -66,17 +74,21 @@ plattform = platform
 protokoll = log protocol
 prüfung prüfen = check review
 rechenzentrum = datacenter
+rechteausweitung = privilege-escalation
 rechnung rechnungen = invoice invoices
 schlüssel = key keys
 schnittstelle = interface api
 schwachstelle schwachstellen = vulnerability vulnerabilities
+sicherheitslücke sicherheitslücken = vulnerability vulnerabilities
 sicherheit = security
 sicherung sicherungen = backup backups
 speicher = memory storage
+sitzung sitzungen = session sessions
 sperre = lock
 störung = incident outage
 suche = search
 überwachung = monitoring
+umgehung umgehen umgangen umgeht = bypass bypassed
 umgebung = environment
 verbindung verbindungen = connection connections
 verfügbarkeit = availability

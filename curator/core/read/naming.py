@@ -6,7 +6,9 @@ Cheap rules, no tagger: German nouns are capitalised, so a German phrase is its 
 (with an adjective before them, and a genitive or "für"/"nach" with a noun after); an English
 phrase ends at the first verb-like word (a modal or auxiliary, -s or -ed after the second word, an
 irregular past, a word after a plural noun), adverb (-ly, now, still ...), particle or
-preposition.
+preposition. An adjective stays in the form a title takes (nominative, no article: "der
+nächtliche Export" -> "Nächtlicher Export"), or goes where that form cannot be told or where it
+says when the thing is ("mit dem neuen Rate-Limiter", "the new rate limiter" -> "Rate limiter").
 """
 
 from __future__ import annotations
@@ -42,6 +44,14 @@ _EN_IRREGULAR = frozenset(
     "stood stole struck swung threw told woke won wore wrote runs goes gets takes fails".split()
 )
 _DE_JOINERS = frozenset("der des für nach von".split())  # "Sicherung der Kundendatenbank", "Export nach SAP"
+# Adjectives that say when a thing is (the "new" rate limiter is the rate limiter a month later),
+# not what it is: a title never keeps them after an article, where they point at one thing now.
+_EN_WHEN = frozenset("new old current latest recent previous former existing upcoming present".split())
+_DE_WHEN = re.compile(
+    r"(?:neu|alt|aktuell|bisherig|jetzig|derzeitig|heutig|vorig|letzt|ehemalig|künftig|zukünftig|kommend|"
+    r"momentan|gegenwärtig)(?:e|en|er|es|em)?"
+)
+_DE_ENDING = re.compile(r"(.{2,}?)(e|en|er|es|em)")
 
 
 def noun_phrase(sentence: str, limit: int = 6, language: str | None = None) -> str:
@@ -53,13 +63,14 @@ def noun_phrase(sentence: str, limit: int = 6, language: str | None = None) -> s
     german = (language or language_of(sentence)) == "de" or (
         bool(words) and sum(w[:1].isupper() for w in words[1:]) > len(words[1:]) / 2
     )
-    phrase = _german(words) if german else _english(words)
+    phrase = _german(*_skip_opening(words, True)) if german else _english(*_skip_opening(words, False))
     return " ".join(phrase[:limit])
 
 
-def _skip_opening(words: list[str], german: bool) -> list[str]:
+def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None]:
     """The words from where the phrase starts: past a pronoun subject and its verbs, a bare verb
-    opening a log line ("Renewed the ..."), and determiners."""
+    opening a log line ("Renewed the ..."), a German verb before its subject ("gilt der ..."), and
+    determiners; with the last determiner or preposition passed (None when none was)."""
     i = 0
     if len(words) > 1 and words[0].casefold() in _PREPOSITIONS:
         i = 1
@@ -67,8 +78,10 @@ def _skip_opening(words: list[str], german: bool) -> list[str]:
             i += 1
         while german and i + 1 < len(words) and words[i].islower():  # "mit dem neuen Rate-Limiter"
             i += 1
-        return words[i:]
-    if words and words[0].casefold() in _PRONOUNS:
+        return words[i:], words[0].casefold()
+    if german and len(words) > 1 and words[0].islower() and words[1].casefold() in _DETERMINERS:
+        i = 1  # "gilt der neue Rate-Limiter": the verb came first, an adverb before it was taken away
+    elif words and words[0].casefold() in _PRONOUNS:
         i = 1
         while i < len(words) and words[i].casefold() not in _DETERMINERS and not (german and words[i][:1].isupper()):
             i += 1
@@ -76,17 +89,25 @@ def _skip_opening(words: list[str], german: bool) -> list[str]:
                 break  # "We moved the ...": one verb
     elif not german and words and words[0].casefold().endswith("ed") and len(words) > 1:
         i = 1
+    article = None
     while i < len(words) and words[i].casefold() in _DETERMINERS:
+        article = words[i].casefold()
         i += 1
-    return words[i:]
+    return words[i:], article
 
 
-def _german(words: list[str]) -> list[str]:
-    words = _skip_opening(words, True)
+def _german(words: list[str], article: str | None) -> list[str]:
     phrase: list[str] = []
     for i, word in enumerate(words):
         following = words[i + 1] if i + 1 < len(words) else ""
-        if _capitalised(word):
+        # An adjective before its noun: written small after an article ("der nächtliche Export" ->
+        # "nächtlicher Export"), capital only where it opens the sentence ("Neue Mitarbeiter").
+        before_noun = not phrase and word.isalpha() and _capitalised(following)
+        if before_noun and ((article and word.islower()) or _DE_WHEN.fullmatch(word.casefold())):
+            adjective = _nominative(word, article)
+            if adjective:
+                phrase.append(adjective)
+        elif _capitalised(word):
             phrase.append(word)
         elif not phrase and word.isalpha() and _capitalised(following):
             phrase.append(word)  # an adjective before its noun: "nächtliche Sicherung"
@@ -97,12 +118,36 @@ def _german(words: list[str]) -> list[str]:
     return phrase
 
 
+def _nominative(adjective: str, article: str | None) -> str | None:
+    """A German adjective before its noun as a title has it (nominative, no article: "der
+    nächtliche" -> "nächtlicher", "das tägliche" -> "tägliches"), or None when it says when the
+    thing is ("neue", "alten") or its case or gender cannot be told ("dem nächtlichen")."""
+    bare = adjective.casefold()
+    found = _DE_ENDING.fullmatch(bare)
+    if found is None:
+        return None
+    ending = found.group(2)
+    if _DE_WHEN.fullmatch(bare):
+        # Only a plural or feminine one opening the sentence names a kind of thing ("Neue Mitarbeiter").
+        return adjective if article is None and ending == "e" else None
+    if (
+        article is None
+        or (article in ("ein", "eine") and ending in ("er", "es", "e"))
+        or (article, ending) == ("die", "e")
+    ):
+        return adjective
+    if ending == "e" and article in ("der", "das"):
+        return adjective + ("r" if article == "der" else "s")
+    return None
+
+
 def _capitalised(word: str) -> bool:
     return word[:1].isupper() or (word[:1].isdigit() and "-" in word)
 
 
-def _english(words: list[str]) -> list[str]:
-    words = _skip_opening(words, False)
+def _english(words: list[str], article: str | None) -> list[str]:
+    if article is not None and len(words) > 1 and words[0].casefold() in _EN_WHEN:
+        words = words[1:]  # "the new rate limiter": the rate limiter
     phrase: list[str] = []
     for i, word in enumerate(words):
         bare = word.casefold()
@@ -122,3 +167,18 @@ def _english(words: list[str]) -> list[str]:
             break
         phrase.append(word)
     return phrase
+
+
+def as_written(sentence: str, subject: str) -> str:
+    """`subject` (a part of `sentence`, tidied: its first letter made capital, the article or
+    preposition before it taken away) as the sentence has it: with that article or preposition
+    and its first word's case, which tell a German noun from an adjective and the adjective's case."""
+    first = subject.split(maxsplit=1)[0] if subject.split() else ""
+    found = re.search(rf"(?<![\w-]){re.escape(first)}(?![\w-])", sentence, re.IGNORECASE) if first else None
+    if found is None:
+        return subject
+    before = sentence[: found.start()].split()
+    kept: list[str] = []
+    while before and len(kept) < 2 and before[-1].casefold() in _DETERMINERS | _PREPOSITIONS:
+        kept.insert(0, before.pop())
+    return " ".join([*kept, found.group(0) + subject[len(first) :]])

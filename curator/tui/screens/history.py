@@ -56,7 +56,7 @@ class HistoryScreen(FirstThingsFirst):
             table.add_row(
                 Text(e.id),
                 Text(time.strftime("%Y-%m-%d %H:%M", time.localtime(e.time))),
-                Text(e.author),
+                Text(e.credited),
                 Text(e.kind),
                 Text(
                     "reverted outside curator" if e.id in reverted else e.state,
@@ -123,7 +123,7 @@ class ChangeScreen(FirstThingsFirst):
         yield Static(Text(f"Change {e.id} · {e.kind} · {e.state}"), classes="pane-title", id="change-title")
         with VerticalScroll(id="change-body"):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.time))
-            head = Text.assemble((e.reason, "bold"), f"\n{when} · by {e.author}")
+            head = Text.assemble((e.reason, "bold"), f"\n{when} · by {e.credited}")
             if e.commit:
                 head.append(f" · git commit {e.commit[:10]}")
             head.append("\nFiles:\n" + "\n".join(f"  {path}" for path in e.paths))

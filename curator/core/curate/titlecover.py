@@ -1,0 +1,121 @@
+"""Which pages' titles a text covers, word by word in either language, and which pages hold nothing
+of their own to judge a match by (an empty tag page): the title evidence of `remember`."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+import numpy as np
+
+from curator.core.read.resolve import fold
+from curator.core.read.vault import Vault
+from curator.core.read.words import Analyser, language_of, vocabulary_of
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# An acronym's plural (JWTs, URLs, CVEs): neither stemmer takes its s away (English's wants a vowel before it).
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z0-9]{1,9})s\b")
+
+
+def singular(text: str) -> str:
+    """`text` with each acronym's plural as the acronym (JWTs -> JWT)."""
+    return _ACRONYM_PLURAL.sub(r"\1", text)
+
+
+def text_terms(vault: Vault, text: str) -> set[str]:
+    """The terms of a text as the titles are compared with them."""
+    return set(titles_of(vault).analyser.terms(singular(text)))
+
+
+def phrase(text: str) -> str:
+    """A name as the words it is made of, folded: how mentions are compared."""
+    return " ".join(fold(w) for w in _WORD.findall(text))
+
+
+class Titles(NamedTuple):
+    """Every page's title as the units a text may cover (a compound's parts, each word's terms)."""
+
+    analyser: Analyser
+    units: dict[str, list[frozenset[str]]]  # page -> one set of terms per unit of its title
+    weight: dict[frozenset[str], float]  # a unit's weight: rarer units among the titles say more
+
+
+def titles_of(vault: Vault) -> Titles:
+    """The vault's titles analysed, made once a load."""
+
+    def make() -> Titles:
+        names = [p.title for path, p in vault.pages.items() if path != vault.index_page]
+        analyser = Analyser(vocabulary=vocabulary_of(names, least=1))
+        units: dict[str, list[frozenset[str]]] = {}
+        for path, page in vault.pages.items():
+            if path == vault.index_page:
+                continue
+            language = language_of(page.title)
+            mine: list[frozenset[str]] = []
+            for token in _WORD.findall(singular(page.title)):
+                keys = analyser.word_keys(fold(token), language)
+                # a compound is its parts (keys[1:]); a plain word is itself
+                mine.extend(frozenset(k) for k in (keys[1:] if len(keys) > 1 else keys))
+            units[path] = mine
+        counts: dict[frozenset[str], int] = {}
+        for mine in units.values():
+            for unit in set(mine):
+                counts[unit] = counts.get(unit, 0) + 1
+        total = max(len(units), 1)
+        weight = {unit: float(np.log(1.0 + total / n)) for unit, n in counts.items()}
+        return Titles(analyser, units, weight)
+
+    return vault.once("remember.titles", make)
+
+
+def title_cover(vault: Vault, text: str) -> list[tuple[float, str]]:
+    """(share of the title the text covers, page), best first: the share of each page's title
+    units (words, a compound's parts, weighted by rarity) whose terms, in either language, are in
+    the text's terms."""
+    titles = titles_of(vault)
+    have = text_terms(vault, text)
+    found = []
+    for path, units in titles.units.items():
+        if not units:
+            continue
+        total = sum(titles.weight[u] for u in units)
+        covered = sum(titles.weight[u] for u in units if u & have)
+        if covered:
+            found.append((covered / total, path))
+    return sorted(found, key=lambda item: (-item[0], item[1]))
+
+
+# What a page holds besides words of its own: tags, links, template labels ("Source:"), dates and times.
+_NOT_WORDS = re.compile(r"(?m)#[^\s#]+|!?\[\[[^\]]*\]\]|^\s*[\w -]{1,24}:|\d[\d:.\-/]*")
+
+
+def empty(vault: Vault, path: str) -> bool:
+    """Whether the page says nothing of its own: only a title, frontmatter, headings, tags, links or
+    a template's empty fields (a tag's index page, a note never written)."""
+    from curator.core.read.boilerplate import body_sentences
+
+    if vault.pages[path].body_chars > 400:
+        return False
+    rest = _NOT_WORDS.sub(" ", "\n".join(body_sentences(vault.text_of(path))))
+    return len(_WORD.findall(rest)) < 2
+
+
+def names_subject(vault: Vault, path: str, subject: str) -> bool:
+    """Whether the page's title (or an alias) is what the text is about, word for word in either
+    language: each unit of the title is a word of the subject and each word of it a unit."""
+    page = vault.pages[path]
+    if phrase(subject) in {phrase(n) for n in (page.title, *page.aliases)}:
+        return True
+    titles = titles_of(vault)
+    language = language_of(subject)
+    mine = [
+        frozenset(k for g in titles.analyser.word_keys(fold(w), language) for k in g)
+        for w in _WORD.findall(singular(subject))
+    ]
+    mine = [m for m in mine if m]
+    units = titles.units.get(path, [])
+    return (
+        bool(units and mine)
+        and all(any(u & m for m in mine) for u in units)
+        and all(any(u & m for u in units) for m in mine)
+    )

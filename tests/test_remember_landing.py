@@ -1,0 +1,91 @@
+"""Where `remember` lands a memory a new user's trials missed: never into an empty page (a tag
+index, a title with no text) on its title alone, and across languages onto the page of the thing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_vault
+
+from curator.core.change.changes import plan_and_apply
+from curator.core.curate.remember import remember
+from curator.core.read.loading import load_vault
+
+JWT_PAGE = """---
+type: topic
+---
+# JWT Attacks
+
+Attacks on JSON Web Tokens. A server that trusts the header's `alg` skips signature verification when
+an attacker sets it to none. Key confusion signs an RS256 token with the public key as an HMAC secret.
+"""
+
+
+def _security(root: Path) -> Path:
+    return make_vault(
+        root,
+        {
+            "Tags/Defence.md": "",  # a tag's page, made by a click on the tag and never written
+            "Tags/Security.md": "---\ntags: [security]\n---\n# Security\n",
+            "Tags/Directory traversal.md": "# Directory traversal\n\n#web #pentest\n",
+            "Tags/Hashcat.md": "2024-06-29 11:01\n\nSource: \n\nTags: [[Cracking]]\n",
+            "Remote Thought/JWT Attacks.md": JWT_PAGE,
+            "Remote Thought/Password hashing.md": "# Password hashing\n\nStore passwords with Argon2id or "
+            "bcrypt, never with plain SHA-256. Each hash gets its own salt.\n",
+        },
+    )
+
+
+def test_an_empty_page_is_no_merge_target_for_a_memory_about_another_thing(tmp_path: Path) -> None:
+    vault = load_vault(_security(tmp_path / "v"))
+    for text, title in (
+        ("Defence teams watch the SIEM alerts around the clock.", "Defence teams"),
+        ("Security headers must be set on every response of the API.", "Security headers"),
+        ("Hashcat rules files mangle a wordlist before cracking.", "Hashcat rules"),
+    ):
+        proposal = remember(vault, text)
+        assert (proposal.decision, proposal.title) == ("add", title), proposal.reason
+        assert all(c.path.startswith("Remote") for c in proposal.evidence), proposal.evidence
+
+
+def test_an_empty_page_whose_title_is_the_memorys_subject_is_filled(tmp_path: Path) -> None:
+    root = _security(tmp_path / "v")
+    text = "Directory traversal with ../ sequences read /etc/passwd on the target."
+    proposal = remember(load_vault(root), text)
+    assert (proposal.decision, proposal.page) == ("merge-into", "Tags/Directory traversal.md")
+    assert proposal.plan is not None
+    plan_and_apply(root, lambda _: proposal.plan)  # type: ignore[arg-type, return-value]
+    assert (root / "Tags/Directory traversal.md").read_text() == f"# Directory traversal\n\n#web #pentest\n\n{text}\n"
+    filled = remember(load_vault(root), "Defence is what the blue team does.")
+    assert (filled.decision, filled.page) == ("merge-into", "Tags/Defence.md")
+    assert filled.plan is not None and filled.plan.changes[0].after == b"Defence is what the blue team does.\n"
+
+
+def test_a_german_memory_of_an_attack_lands_on_the_english_page_of_that_attack(tmp_path: Path) -> None:
+    vault = load_vault(_security(tmp_path / "v"))
+    for text in (
+        "Der Angreifer hat das JWT mit alg=none signiert und so die Prüfung umgangen.",
+        "Ein Angreifer kann JWTs mit alg=none fälschen.",  # an acronym's plural: JWTs is JWT
+        "Unsignierte JWTs (alg=none) wurden beim Pentest vom Server akzeptiert.",
+        "Angriffe auf JWTs über den Header alg=none sind bei uns geprüft.",
+    ):
+        proposal = remember(vault, text)
+        assert (proposal.decision, proposal.page) == ("merge-into", "Remote Thought/JWT Attacks.md"), proposal.reason
+
+
+def test_an_english_memory_lands_on_a_german_page_and_acronym_plurals_meet_their_singular(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "themen/Angriffe auf JWT.md": "# Angriffe auf JWT\n\nMit alg=none im Header prüft ein schlecht "
+            "gebauter Server die Signatur nicht. Schwache HMAC-Schlüssel lassen sich offline erraten.\n",
+            "themen/CVE triage.md": "# CVE triage\n\nThe security team reads new advisories each morning and "
+            "rates them by how exposed our services are.\n",
+            "themen/Passwort-Hashing.md": "# Passwort-Hashing\n\nPasswörter speichern wir mit Argon2id.\n",
+        },
+    )
+    vault = load_vault(root)
+    english = remember(vault, "An attacker forged JWTs by setting alg to none in the header.")
+    assert (english.decision, english.page) == ("merge-into", "themen/Angriffe auf JWT.md"), english.reason
+    plural = remember(vault, "CVEs in base images are triaged within two working days.")
+    assert (plural.decision, plural.page) == ("merge-into", "themen/CVE triage.md"), plural.reason
