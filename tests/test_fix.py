@@ -191,3 +191,19 @@ def test_fix_mends_a_dead_link_written_twice_on_a_page(tmp_path: Path, capsys: p
     out, err = capsys.readouterr()
     assert err == "" and out.count("fixed b.md:1") == 2, (out, err)
     assert (root / "b.md").read_text() == "[[Certificate renewal]] and [[Certificate renewal]].\n"
+
+
+def test_a_missing_picture_is_never_fixed_into_a_page_of_its_name(tmp_path: Path) -> None:
+    """On a real vault `![x](../Images/X.png)`, its picture missing, was 'fixed' to the page
+    `../Summaries/X.md`: an embedded page where the author meant an image."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Background/Renaissance.md": "# Renaissance\n\n![Powerhouse](../Images/Modernizing_a_Web_Powerhouse.png)\n",
+            "Summaries/Modernizing_a_Web_Powerhouse.md": "# Modernizing a Web Powerhouse\n\nA summary.\n",
+            "Notes/Other.md": "# Other\n\nSee [[Modernizing_a_Web_Powerhous]].\n",
+        },
+    )
+    vault = load_vault(root, use_cache=False)
+    fixed = {f.path for f in fixable_findings(vault) if fix_for(vault, f) is not None}
+    assert fixed == {"Notes/Other.md"}  # a page's name with a typo is still fixed

@@ -55,7 +55,9 @@ _PLACEHOLDERS = (("{{", "}}"), ("<%", "%>"))
 
 def rule_dead_links(vault: Vault) -> Iterator[Hit]:
     dead = [rl for rl in vault.links if rl.resolution.kind == "dead" and not _placeholder(rl.link.target)]
-    targets = {rl.link.target for rl in dead if not rl.resolution.alias_of}
+    # A missing picture or file is not a page with a typo: `x.png` must never become `x.md` (a fix
+    # would embed a whole page where the author meant an image).
+    targets = {rl.link.target for rl in dead if not rl.resolution.alias_of and not _FILE.search(rl.link.target)}
     suggestions = _did_you_mean(vault, targets)
     if targets - suggestions.keys():  # not a typo: the same words in other forms ("Zertifikats-Erneuerung")?
         from curator.core.meaning.samewords import same_words
@@ -144,6 +146,12 @@ def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:
     # A title as written (of the first page, by name, when several share it).
     guesses = {target: min(vault.pages[p].title for p in paths) for target, paths in found.items()}
     return {target: guess for target, guess in guesses.items() if _typo(fold(_name(target)), fold(guess))}
+
+
+_FILE = re.compile(
+    r"\.(?:png|jpe?g|gif|svg|webp|bmp|tiff?|avif|heic|pdf|mp3|wav|m4a|ogg|flac|mp4|webm|mov|mkv|zip|canvas)$",
+    re.IGNORECASE,
+)
 
 
 def _name(target: str) -> str:
