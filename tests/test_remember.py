@@ -282,3 +282,20 @@ def test_a_name_written_as_code_is_named_only_as_written(tmp_path: Path) -> None
     assert "free().md" in {
         c.path for c in remember(load_vault(root), "Calling free() twice on one pointer corrupts the heap").evidence
     }
+
+
+def test_an_incident_fixed_instead_of_another_way_changes_no_fact_and_a_supersede_keeps_no_author(
+    tmp_path: Path,
+) -> None:
+    """A new user's incident ("fix was to set the npm prefix instead of using sudo") superseded the
+    page a person wrote, and the agent's new page took that person's `author` and `date`."""
+    page = "---\nauthor: Karl Schmitt\ndate: 2026-04-25\nowner: Karl\n---\n# Angular CLI\n\nInstall it with npm.\n"
+    root = make_vault(tmp_path / "v", {"Angular CLI.md": page})
+    incident = "The Angular CLI install failed with EACCES; fix was to set the npm prefix instead of using sudo."
+    assert remember(load_vault(root), incident).decision == "merge-into"
+    changed = remember(load_vault(root), "The Angular CLI is no longer installed with npm; it now uses pnpm.")
+    assert changed.decision == "supersede"
+    assert changed.plan is not None
+    new_page = next(c for c in changed.plan.changes if c.path == changed.page)
+    assert "owner: Karl" in str(new_page.after)
+    assert "author" not in str(new_page.after) and "2026-04-25" not in str(new_page.after)

@@ -43,10 +43,13 @@ DECISIONS = ("add", "merge-into", "supersede", "drop")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CHANGED = re.compile(
-    r"(?i)\b(no longer|not anymore|any ?more|instead of|replaced by|replaces|deprecated|superseded|"
+    r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
     r"has changed|changed to|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
-    r"nicht mehr|ersetzt|statt)\b"
+    r"nicht mehr|ersetzt)\b"
 )
+# "instead of" says a fact changed, or, in an incident, how it was fixed ("the fix was to set the
+# npm prefix instead of using sudo"): a change only when the text tells no incident.
+_INSTEAD = re.compile(r"(?i)\b(instead of|statt)\b")
 _TYPE_HINTS = {  # words that say which of the default types a new page is
     "problem": r"outage|incident|error|fail|failed|failure|expired|broke|broken|down|bug|abgelaufen|störung|fehler",
     "system": r"service|cluster|api|database|server|gateway|queue|pipeline",
@@ -134,7 +137,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         return Proposal(
             "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
         )
-    if _CHANGED.search(text):
+    if _CHANGED.search(text) or (_INSTEAD.search(text) and not re.search(_TYPE_HINTS["problem"], fold(text))):
         title = title_for(text)
         if fold(title) in vault.resolver.titles() or fold(title) == fold(vault.pages[best.path].title):
             title = f"{vault.pages[best.path].title} (updated)"
@@ -372,7 +375,11 @@ def _new_page(
 
 
 # Fields a successor does not take over: its own type and source, the old page's names and identity.
-_NOT_KEPT = frozenset("type source aliases alias superseded_by id uid title created".split())
+# Who wrote the old page and when is not who wrote the new one: those fields stay behind.
+_NOT_KEPT = frozenset(
+    "type source aliases alias superseded_by id uid title created author authors creator date updated modified"
+    " last_modified lastmod".split()
+)
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
 
 
