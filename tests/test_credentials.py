@@ -138,7 +138,8 @@ def _patterns_in_use() -> list[tuple[str, re.Pattern[str]]]:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
     from detect_secrets.plugins.keyword import QUOTES_REQUIRED_DENYLIST_REGEX_TO_GROUP
 
-    plugins = [p for p in get_mapping_from_secret_type_to_class().values() if p.__name__ not in NOT_SECRETS]
+    own = credentials.OWN_PLUGINS  # one of detect-secrets' names: curator's plugin replaces its
+    plugins = [p for p in get_mapping_from_secret_type_to_class().values() if p.__name__ not in NOT_SECRETS | set(own)]
     plugins += [getattr(secret_plugins, name) for name in credentials.OWN_PLUGINS]
     patterned = [p for p in plugins if hasattr(p, "denylist") and p.__name__ != "KeywordDetector"]
     found = [(p.__name__, rx) for p in patterned for rx in p.denylist]
@@ -407,3 +408,10 @@ def test_a_pragma_counts_in_an_agents_change_only_where_a_page_held_it(tmp_path:
     refuse_credentials([written, carried], by_agent=True)
     with pytest.raises(EditError, match="reason"):
         refuse_credentials([], reason=accepted)
+
+
+def test_a_github_token_prefix_inside_a_longer_word_is_no_token() -> None:
+    """A new user's vault: `ghs_` in the middle of an image URL's random path was a GitHub token."""
+    body = "J" + "ptNZa" * 7 + "b"
+    assert find_credentials(f"![cut](https://images.openai.com/thumb/UejhlGighs_{body}.png)") == []
+    assert [c.kind for c in find_credentials(f"the bot's token is ghs_{body}")] == ["GitHub Token"]

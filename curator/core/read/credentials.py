@@ -212,8 +212,8 @@ def _allowlisted(line: str, previous: str) -> bool:
     return bool(is_line_allowlisted("page.md", line, get_code_snippet([previous, line], 2)))
 
 
-# curator's own plugins, in secret_plugins.py.
-OWN_PLUGINS = ("AssignedSecretDetector", "GitHubFineGrainedTokenDetector", "UrlPasswordDetector")
+# curator's own plugins, in secret_plugins.py (one of detect-secrets' names replaces its plugin).
+OWN_PLUGINS = ("AssignedSecretDetector", "GitHubFineGrainedTokenDetector", "GitHubTokenDetector", "UrlPasswordDetector")
 
 
 def _settings() -> dict[str, Any]:

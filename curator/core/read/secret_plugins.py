@@ -25,6 +25,14 @@ class GitHubFineGrainedTokenDetector(RegexBasedDetector):
     denylist = (re.compile(r"github_pat_[A-Za-z0-9_]{22,}"),)
 
 
+class GitHubTokenDetector(RegexBasedDetector):
+    """GitHub's tokens as detect-secrets' plugin of this name finds them, but only where a token
+    can begin: its pattern also matched `ghs_` in the middle of a long image URL's random path."""
+
+    secret_type = "GitHub Token"
+    denylist = (re.compile(r"(?<![A-Za-z0-9])(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9_]{36}"),)
+
+
 class UrlPasswordDetector(RegexBasedDetector):
     """A password in a URL that holds one of the characters RFC 3986 allows there but
     detect-secrets' Basic Auth plugin takes for a delimiter (`postgres://app:Sup3r!@db`); the
