@@ -299,3 +299,12 @@ def test_an_incident_fixed_instead_of_another_way_changes_no_fact_and_a_supersed
     new_page = next(c for c in changed.plan.changes if c.path == changed.page)
     assert "owner: Karl" in str(new_page.after)
     assert "author" not in str(new_page.after) and "2026-04-25" not in str(new_page.after)
+
+
+def test_a_text_that_says_nothing_is_dropped_as_such_and_an_empty_source_is_refused(sample_vault: Path) -> None:
+    """A new user's "ok" was dropped because a page about removing backgrounds "says all of it"."""
+    for text in ("ok", "hello", "Thanks!"):
+        proposal = remember(load_vault(sample_vault), text)
+        assert (proposal.decision, proposal.page) == ("drop", None)
+        assert "too little" in proposal.reason
+    assert main(["remember", str(sample_vault), "The search cluster keeps 30 snapshots", "--source", " "]) == 2

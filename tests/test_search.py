@@ -320,3 +320,19 @@ def test_a_template_is_no_answer_by_meaning_but_its_words_find_it(tmp_path: Path
     assert "Templates/Incident note.md" not in meaning
     assert "Outage of the payment gateway.md" in meaning
     assert paths(root, "incident note template")[0] == "Templates/Incident note.md"
+
+
+@pytest.mark.parametrize("args", [[""], ["   "], ["foo", "--limit", "0"], ["foo", "--limit", "-3"]])
+def test_an_empty_search_or_a_limit_below_one_is_one_line_and_exit_2(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    """A new user's `search VAULT ""` listed every page, and `--limit 0` said "no pages match"."""
+    from curator.cli.main import main
+
+    try:
+        code = main(["search", str(sample_vault), *args])
+    except SystemExit as exit:  # argparse's own errors leave this way, as on the command line
+        code = int(str(exit.code))
+    assert code == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1

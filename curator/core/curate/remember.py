@@ -105,9 +105,13 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         raise EditError(
             f"the text holds a credential ({found[0].kind}) on its line {found[0].line}; nothing was written"
         )
+    if not source.strip():
+        raise EditError("the source is empty: say who learned it (agent, manual, or a name)")
     if page_type is not None and page_type not in vault.types:
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
     limit = vault.config.remember_threshold if threshold is None else threshold
+    if len([w for w in _WORD.findall(text) if fold(w) not in _STOP]) < 2:  # "ok", "hello", "Kafka"
+        return Proposal("drop", None, None, "Drop: too little to remember (it says nothing about anything)", [], None)
     evidence = candidates(vault, text)
     if is_status_update(text):
         return Proposal(

@@ -396,7 +396,10 @@ def indexed(vault: Vault, progress: Callable[[int, int], None] | None = None) ->
 
 
 def check_query(raw: str) -> None:
-    """QueryError for a search too long to be one (MAX_QUERY_CHARS), before any work is done."""
+    """QueryError for a search that is empty or too long to be one (MAX_QUERY_CHARS), before any
+    work is done."""
+    if not raw.strip():
+        raise QueryError("the search is empty: give words to look for, or filters such as type:person")
     if len(raw) > MAX_QUERY_CHARS:
         raise QueryError(
             f"the search is {len(raw):,} characters long; at most {MAX_QUERY_CHARS:,}: search for its key words"
