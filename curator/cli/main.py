@@ -479,7 +479,8 @@ COMMANDS: dict[str, Command] = {
         "decide where a new memory belongs (add, merge into a page, supersede, or drop) and apply it",
         remember_arguments,
         run_remember,
-        f"Decide where a text belongs in the vault; --apply writes it ({_EDIT}).",
+        f"Decide where a text belongs in the vault. A proposal that writes waits in the review queue (curator"
+        f" suggestions); --apply writes it at once ({_EDIT}).",
     ),
     "search": Command("search pages (BM25 + meaning + links)", _search_arguments, run_search, "Search the vault."),
     "index": Command(
