@@ -117,3 +117,41 @@ def test_a_refusal_a_change_undone_since_hides_still_names_the_change_in_the_way
     for change in (into_moved, to_beta, first):
         undo(root, change)
     assert tree(root) == original
+
+
+def test_a_path_a_later_rename_left_is_not_taken_by_an_earlier_ones_undo(tmp_path: Path) -> None:
+    """Found by two writers renaming and undoing at once: Alpha renamed to X, Beta to the freed
+    Alpha and back to Beta, then Alpha's rename undone into the path Beta had left. Beta's way
+    back (to Alpha) was taken for good: neither of Beta's renames could ever be undone."""
+    root = make_vault(
+        tmp_path / "v", {"Alpha.md": "# Alpha\n\nSee [[Beta]].\n", "Beta.md": "# Beta\n\nSee [[Alpha]].\n"}
+    )
+    original = tree(root)
+
+    def rename(old: str, new: str) -> str:
+        return apply(root, plan_rename(load_vault(root, use_cache=False), old, new)).id
+
+    away, there, back = rename("Alpha.md", "X"), rename("Beta.md", "Alpha"), rename("Alpha.md", "Beta")
+    before = tree(root)
+    with pytest.raises(EditError, match=f"change {back}"):
+        undo(root, away)
+    assert tree(root) == before
+    for change in (back, there, away):
+        undo(root, change)
+    assert tree(root) == original
+
+
+def test_a_merged_pages_path_a_later_rename_left_is_not_taken_by_the_merges_undo(tmp_path: Path) -> None:
+    """The same with a merge: its undo would bring the merged page back where Beta's way back lies."""
+    files: dict[str, str | bytes] = {"Alpha.md": "# Alpha\n\nA.\n", "Beta.md": "# Beta\n\nB.\n", "C.md": "# C\n"}
+    root = make_vault(tmp_path / "v", files)
+    original = tree(root)
+    vault = lambda: load_vault(root, use_cache=False)  # noqa: E731
+    merged = apply(root, plan_merge(vault(), "Alpha.md", "C.md")).id
+    there = apply(root, plan_rename(vault(), "Beta.md", "Alpha")).id
+    back = apply(root, plan_rename(vault(), "Alpha.md", "Beta")).id
+    with pytest.raises(EditError, match=f"Alpha.md was left by change {back}"):
+        undo(root, merged)
+    for change in (back, there, merged):
+        undo(root, change)
+    assert tree(root) == original

@@ -363,7 +363,29 @@ def plan_undo(
             )
         else:
             wanted[here] = _merge(here, after, current, before, _writer(entries, entry, path))
+    for path, data in wanted.items():
+        if data is not None and read(path) is None:
+            _refuse_if_left(entries, entry, path)
     return sorted(wanted.items()), undone_moves
+
+
+def _refuse_if_left(entries: list[Entry], entry: Entry, path: str) -> None:
+    """EditError when a later change still in place moved a page off `path`, which this undo
+    would fill for good: that change's own undo needs the path back, and could never be made.
+    A page an earlier change still in place brought to `path` moves off it again when that one
+    is undone, so it takes the path for a while only."""
+    if any(o.state == "applied" and o.time < entry.time and path in o.moved.values() for o in entries):
+        return
+    left = [
+        o.id
+        for o in entries
+        if o.state == "applied" and o.time > entry.time and any(fold(old) == fold(path) for old in o.moved)
+    ]
+    if left:
+        raise EditError(
+            f"{path} was left by change {left[-1]} since change {entry.id}, and its undo needs the path back; "
+            "undo that change first: nothing was changed"
+        )
 
 
 def _by(entries: list[Entry], entry: Entry, path: str) -> str:
