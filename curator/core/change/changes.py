@@ -340,7 +340,11 @@ def plan_undo(
             if current is not None and current != before and fold(path) != fold(new):
                 by = _by(entries, entry, path)
                 raise EditError(f"{path} exists again since change {entry.id}{by}; nothing was changed")
-            wanted[path] = before if new_now == new_after else _merge(new, new_after, new_now, before)
+            wanted[path] = (
+                before
+                if new_now == new_after
+                else _merge(new, new_after, new_now, before, _writer(entries, entry, new))
+            )
             wanted[new] = None
             undone_moves[new] = path
             continue
@@ -358,8 +362,30 @@ def plan_undo(
                 "nothing was changed"
             )
         else:
-            wanted[here] = _merge(here, after, current, before)
+            wanted[here] = _merge(here, after, current, before, _writer(entries, entry, path))
+    for path, data in wanted.items():
+        if data is not None and read(path) is None:
+            _refuse_if_left(entries, entry, path)
     return sorted(wanted.items()), undone_moves
+
+
+def _refuse_if_left(entries: list[Entry], entry: Entry, path: str) -> None:
+    """EditError when a later change still in place moved a page off `path`, which this undo
+    would fill for good: that change's own undo needs the path back, and could never be made.
+    A page an earlier change still in place brought to `path` moves off it again when that one
+    is undone, so it takes the path for a while only."""
+    if any(o.state == "applied" and o.time < entry.time and path in o.moved.values() for o in entries):
+        return
+    left = [
+        o.id
+        for o in entries
+        if o.state == "applied" and o.time > entry.time and any(fold(old) == fold(path) for old in o.moved)
+    ]
+    if left:
+        raise EditError(
+            f"{path} was left by change {left[-1]} since change {entry.id}, and its undo needs the path back; "
+            "undo that change first: nothing was changed"
+        )
 
 
 def _by(entries: list[Entry], entry: Entry, path: str) -> str:
@@ -369,10 +395,30 @@ def _by(entries: list[Entry], entry: Entry, path: str) -> str:
     return f", by change {later[-1]}: undo that first" if later else ""
 
 
-def _merge(path: str, base: bytes | None, ours: bytes, theirs: bytes | None) -> bytes:
+def _writer(entries: list[Entry], entry: Entry, path: str) -> str | None:
+    """The id of the newest later change still in place that wrote the file `entry` knew as
+    `path`, under whichever name it had then; None when none did (it was edited outside curator).
+
+    A conflict `_blocker` could not pin on one change (a change undone since had edited the
+    file between them) still names a change whose undo lets this one through.
+    """
+    found = None
+    for other, moves in _moves_after(entries, entry):
+        at, path = path, moves.get(path, path)
+        if other.state == "applied" and (at in other.paths or path in other.paths):
+            found = other.id
+    return found
+
+
+def _merge(path: str, base: bytes | None, ours: bytes, theirs: bytes | None, writer: str | None = None) -> bytes:
     try:
         result = merge3((base or b"").decode("utf-8"), ours.decode("utf-8"), (theirs or b"").decode("utf-8"))
     except MergeConflict as exc:
+        if writer is not None:
+            raise EditError(
+                f"{path} was edited by change {writer} since, in the words this change touched; "
+                "undo that change first: undo refused, nothing was changed"
+            ) from exc
         raise EditError(
             f"{path} was edited since, in the words this change touched; undo refused, nothing was changed"
         ) from exc

@@ -100,6 +100,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     text = text.strip()
     if not text:
         raise EditError("nothing to remember: the text is empty")
+    if not any(ch.isalnum() for ch in text):  # every page "says all of" a text with no words
+        raise EditError("nothing to remember: the text has no words")
     found = find_credentials(text, allowlist=False)  # a pragma in a memory is no person's acceptance
     if found:
         raise EditError(
