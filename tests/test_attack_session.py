@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from edit_helpers import folders, tree
+from edit_helpers import folders, tree, undo_all_in_any_order
 from helpers import make_vault
 
 from curator.cli.main import main
@@ -73,17 +73,7 @@ def test_renames_merges_and_undos_interleaved_all_undo_back_to_the_original(tmp_
             if pick >= 0.6:  # an undo refused names a change still in place to undo first
                 assert any(f"change {other}" in str(exc) for other in live), str(exc)
     live = [e.id for e in Journal(root).entries() if e.state == "applied"]
-    r.shuffle(live)
-    stuck = 0
-    while live:
-        change = live.pop(0)
-        try:
-            undo(root, change)
-            stuck = 0
-        except EditError:
-            live.append(change)
-            stuck += 1
-            assert stuck <= len(live), "no undo could proceed"
+    undo_all_in_any_order(root, live, r.randrange(2**32))
     assert tree(root) == original
     assert folders(root) == original_folders
 
