@@ -12,8 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from curator.core.check.findings import check_vault
-from curator.core.meaning.duplicates import Duplicate, _without_comments, find, title_key
+from curator.core.meaning.duplicates import Duplicate, find, title_key
 from curator.core.read.loading import load_vault
+from curator.core.read.markdown import without_comments
 from curator.core.read.titles import dated
 from curator.core.state.config import load_config
 
@@ -148,6 +149,27 @@ def test_dated_pages_drawings_and_templates_are_never_compared(tmp_path: Path) -
         },
     )
     assert found(root) == []
+
+
+def test_a_dated_page_that_is_a_named_page_word_for_word_is_merged_into_it(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "cycles/c-20260315-1515.md": PROSE,
+            "pitches/Replica lag.md": PROSE,
+            "cycles/c-20260316-0900.md": PROSE,  # two entries of the series: alike by design
+            "cycles/c-20260317-1100.md": OTHER_PROSE,
+            "Onboarding.md": OTHER_PROSE + " Badges come from the front desk.",  # holds it, but is no copy
+        },
+    )
+    by_pair = {(d.page, d.other): d for d in found(root)}
+    assert set(by_pair) == {
+        ("cycles/c-20260315-1515.md", "pitches/Replica lag.md"),
+        ("cycles/c-20260316-0900.md", "pitches/Replica lag.md"),
+    }
+    duplicate = by_pair["cycles/c-20260315-1515.md", "pitches/Replica lag.md"]
+    assert duplicate.fix == "merge"
+    assert duplicate.evidence == ("the same text",)
 
 
 def test_obsidian_template_folder_is_read_from_its_settings(tmp_path: Path) -> None:
@@ -348,7 +370,7 @@ def test_hostile_headings_addresses_and_comments_are_read_in_linear_time(tmp_pat
 
 @given(st.lists(st.sampled_from(["%%", "<!--", "-->", "a", " ", "%", "-", "<!", "\n"]), max_size=30).map("".join))
 def test_comments_are_cut_as_the_lazy_pattern_cuts_them(text: str) -> None:
-    assert _without_comments(text) == re.sub(r"%%.*?%%|<!--.*?-->", " ", text, flags=re.DOTALL)
+    assert without_comments(text) == re.sub(r"%%.*?%%|<!--.*?-->", " ", text, flags=re.DOTALL)
 
 
 def test_the_words_kept_between_runs_are_read_again_only_for_a_changed_page(

@@ -28,13 +28,14 @@ Monotonicity") read alike to any model. That is the opt-in `similar` rule (simil
 A page under PASSAGE of the size of the page that holds its text is a passage copied into an
 overview or a cheat sheet, not a second copy.
 
-Some pages are never compared: pages of a dated series (daily notes, a date as the title, the
-vault's journal folders), two pages whose names differ only in their numbers (a numbered series:
-releases "4-2-0" / "4-2-1", "v1.2" / "v1.3", weeks, parts; of 750 such labelled pairs none is a
-merge), drawings (`.excalidraw.md`), template files (the vault's template
-folders), and pages in parallel folders: two folders that hold PARALLEL_NAMES or more pages of the
-same names are platform, language or version trees, kept side by side on purpose, and so is a
-small folder beside one of them.
+Pages of a dated series (daily notes, a date as the title, the vault's journal folders) are
+compared only with a named page, for a word-for-word copy: a series' pages are alike by design,
+but one text kept whole under a date and under a name is one page kept twice. Some pages are never compared: two pages
+whose names differ only in their numbers (a numbered series: releases "4-2-0" / "4-2-1", "v1.2" /
+"v1.3", weeks, parts; of 750 such labelled pairs none is a merge), drawings (`.excalidraw.md`),
+template files (the vault's template folders), and pages in parallel folders: two folders that
+hold PARALLEL_NAMES or more pages of the same names are platform, language or version trees, kept
+side by side on purpose, and so is a small folder beside one of them.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ import numpy as np
 from curator import __version__
 from curator.core.common.vaultpath import same_file
 from curator.core.read import boilerplate
-from curator.core.read.markdown import fence_ranges, without_heading_lines
+from curator.core.read.markdown import fence_ranges, without_comments, without_heading_lines
 from curator.core.read.page import content_hash
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.titles import dated
@@ -117,15 +118,19 @@ class _Read(NamedTuple):
 
 def find(vault: Vault) -> list[Duplicate]:
     """Every pair of pages with text or identity evidence, in path order."""
-    compared = [page for page in vault.pages.values() if comparable(vault, page)]
-    reads = _reads(vault, compared)
-    paths = [page.path for page in compared]
+    read_in = [page for page in vault.pages.values() if comparable(vault, page) or _copy_only(vault, page)]
+    compared = [page for page in read_in if comparable(vault, page)]
+    dated_pages = {page.path for page in read_in} - {page.path for page in compared}
+    reads = _reads(vault, read_in)
+    paths = [page.path for page in read_in]
     pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
     contained, identical = _text_evidence(paths, [reads[p].words for p in paths])
     for key in contained:
-        pairs[key]["contained"] = ""
+        if (key in identical and not set(key) <= dated_pages) or not dated_pages.intersection(key):
+            pairs[key]["contained"] = ""
     for key in identical:
-        pairs[key]["identical"] = ""
+        if not set(key) <= dated_pages:  # two entries of one series are alike by design, even word for word
+            pairs[key]["identical"] = ""
     for kind, a, b, value in _identity_evidence(vault, compared, reads):
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
     parallel = _parallel_folders(paths)
@@ -152,7 +157,7 @@ def find(vault: Vault) -> list[Duplicate]:
         if not kinds.keys() & {"address", "link"} and reads[a].addresses and reads[b].addresses:  # noqa: SIM102
             if not reads[a].addresses & reads[b].addresses:
                 continue  # two repositories or websites: a fork or a sibling that copied the text
-        found.append(_duplicate(vault, a, b, kinds, contained))
+        found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
     return found
 
 
@@ -176,6 +181,15 @@ def comparable(vault: Vault, page: Page) -> bool:
         return False
     config = vault.config
     return not (config.in_journal_folder(path) or path in vault.templates or dated(page.title))
+
+
+def _copy_only(vault: Vault, page: Page) -> bool:
+    """Whether a page is compared only with a named page, for a word-for-word copy: a page of a
+    dated series. A series' pages are alike by design, but a text standing whole under a date and
+    under a name ("c-20260315-1515" and "t-star-regulatory-threshold") is one page kept twice."""
+    if page.unreadable is not None or not page.sha or page.drawing or page.path in vault.templates:
+        return False
+    return vault.config.in_journal_folder(page.path) or dated(page.title)
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a page's name is keyed three times a run (title, name, name and work)
@@ -289,7 +303,7 @@ def _words(body: str) -> list[str]:
             at = end
         body = "".join([*kept, body[at:]])
     if "%%" in body or "<!--" in body:
-        body = _without_comments(body)
+        body = without_comments(body)
     body = _URL.sub(" ", boilerplate.wikilinks_as_shown(without_heading_lines(body)))
     if "](" in body:
         body = re.sub(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)", r"\1", body)
@@ -341,34 +355,6 @@ def _text_evidence(
         if words[i] == words[j]:
             same.add((a, b))
     return contained, same
-
-
-_COMMENTS = (("%%", "%%"), ("<!--", "-->"))  # Obsidian's and HTML's: a drawing's data, a template's notes
-
-
-def _without_comments(body: str) -> str:
-    """`body` with each closed comment a space, in one pass: a regex took seconds on thousands of
-    unclosed `<!--` (each one searched to the end)."""
-    kept: list[str] = []
-    at = 0
-    # Where each opener is next, searched again only once passed: a missing one is searched once.
-    next_at = {opener: body.find(opener) for opener, _ in _COMMENTS}
-    while True:
-        for opener, _ in _COMMENTS:
-            if 0 <= next_at[opener] < at:  # inside the comment just cut out
-                next_at[opener] = body.find(opener, at)
-        open_at = [(where, opener, closer) for opener, closer in _COMMENTS if (where := next_at[opener]) >= 0]
-        if not open_at:
-            break
-        where, opener, closer = min(open_at)
-        end = body.find(closer, where + len(opener))
-        if end < 0:  # unclosed, and so is every later one of its kind: they stay text
-            next_at[opener] = -1
-            continue
-        kept += [body[at:where], " "]
-        at = end + len(closer)
-    kept.append(body[at:])
-    return "".join(kept)
 
 
 def _runs(words: list[str]) -> np.ndarray:
@@ -564,12 +550,19 @@ def _folder(path: str) -> str:
 
 
 def _duplicate(
-    vault: Vault, a: str, b: str, kinds: dict[str, str], contained: dict[tuple[str, str], float]
+    vault: Vault,
+    a: str,
+    b: str,
+    kinds: dict[str, str],
+    contained: dict[tuple[str, str], float],
+    dated_pages: set[str],
 ) -> Duplicate:
     page_a, page_b = vault.pages[a], vault.pages[b]
     same_name = title_key(_name_of(page_a)) == title_key(_name_of(page_b))
-    # The page to merge away: a copy's name ("X 1") over the original's, else the smaller page.
-    copies = [p for p in (page_a, page_b) if _copy_named(_name_of(p)) and same_name]
+    # The page to merge away: a dated entry's copy of a named page, a copy's name ("X 1") over the
+    # original's, else the smaller page.
+    dated_copies = [p for p in (page_a, page_b) if p.path in dated_pages]
+    copies = dated_copies or [p for p in (page_a, page_b) if _copy_named(_name_of(p)) and same_name]
     if len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
     else:
@@ -587,7 +580,8 @@ def _duplicate(
         evidence.append(f"same address {kinds['address']}")
     if "link" in kinds:
         evidence.append(f"both link to {kinds['link']}, which few pages link to")
-    fix = "edit" if "identical" in kinds and not same_name and len(kinds) == 2 else "merge"
+    named_twice = "identical" in kinds and not same_name and len(kinds) == 2 and not dated_copies
+    fix = "edit" if named_twice else "merge"
     return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)
 
 

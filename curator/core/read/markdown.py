@@ -153,3 +153,31 @@ def plain(text: str) -> str:
             line = pattern.sub(replacement, line)
         lines.append(line.rstrip())
     return "\n".join(lines)
+
+
+_COMMENTS = (("%%", "%%"), ("<!--", "-->"))  # Obsidian's and HTML's: a drawing's data, a template's notes
+
+
+def without_comments(body: str) -> str:
+    """`body` with each closed comment a space, in one pass: a regex took seconds on thousands of
+    unclosed `<!--` (each one searched to the end)."""
+    kept: list[str] = []
+    at = 0
+    # Where each opener is next, searched again only once passed: a missing one is searched once.
+    next_at = {opener: body.find(opener) for opener, _ in _COMMENTS}
+    while True:
+        for opener, _ in _COMMENTS:
+            if 0 <= next_at[opener] < at:  # inside the comment just cut out
+                next_at[opener] = body.find(opener, at)
+        open_at = [(where, opener, closer) for opener, closer in _COMMENTS if (where := next_at[opener]) >= 0]
+        if not open_at:
+            break
+        where, opener, closer = min(open_at)
+        end = body.find(closer, where + len(opener))
+        if end < 0:  # unclosed, and so is every later one of its kind: they stay text
+            next_at[opener] = -1
+            continue
+        kept += [body[at:where], " "]
+        at = end + len(closer)
+    kept.append(body[at:])
+    return "".join(kept)
