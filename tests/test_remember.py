@@ -64,6 +64,27 @@ def test_a_new_fact_becomes_a_typed_page_with_a_thing_title_and_an_index_line(
     assert tree(sample_vault) == start
 
 
+def test_a_page_handed_whole_keeps_its_name_type_and_fields(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    handed = (
+        "---\ntitle: Search relevance tuning\ntype: system\ntags: [search, ranking]\n"
+        "aliases: [BM25 tuning]\nsource: somewhere\n---\n# Search relevance tuning\n\n"
+        "Field boosts for product titles are 3.0 and descriptions 1.0; we re-tune them each quarter.\n"
+    )
+    start = tree(sample_vault)
+    done = remembered(capsys, sample_vault, handed, "--apply")
+    assert (done["decision"], done["title"]) == ("add", "Search relevance tuning")
+    page = (sample_vault / done["page"]).read_text()
+    assert page == (
+        "---\ntype: system\ntags: [search, ranking]\naliases: [BM25 tuning]\nsource: agent\n---\n"
+        "# Search relevance tuning\n\n"
+        "Field boosts for product titles are 3.0 and descriptions 1.0; we re-tune them each quarter.\n"
+    )
+    undo(sample_vault, done["change"])
+    assert tree(sample_vault) == start
+
+
 def test_a_repeat_and_a_status_update_are_dropped(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
     start = tree(sample_vault)
     assert remembered(capsys, sample_vault, REPEAT, "--apply")["decision"] == "drop"

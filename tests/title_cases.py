@@ -105,4 +105,17 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     # mixed
     ("Der Deploy-Job in der CI pipeline hängt seit dem Runner-Update.", {"Deploy-Job"}),
     ("Payments API liefert seit gestern Fehler 502 für SEPA.", {"Payments API"}),
+    # A new user's memories on a real vault: an event's verb right after a name, a pronoun's verb
+    # and its preposition, a page an agent hands over whole (its frontmatter or heading names it)
+    ("GIMP crashed when exporting a 4k PNG, fixed by updating to 2.10.36.", {"GIMP"}),
+    ("Anna moved to the platform team on Monday.", {"Anna"}),
+    ("The deploy failed because the runner ran out of disk.", {"Deploy"}),
+    ("Nginx reloaded without dropping connections.", {"Nginx"}),
+    ("Python embed mode needs the zip of the standard library.", {"Python embed mode"}),
+    ("We switched from npm to pnpm for the monorepo.", {"npm", "pnpm"}),
+    (
+        "---\ntitle: Redis eviction\ntype: fact\n---\nRedis evicts keys with allkeys-lru at maxmemory.\n",
+        {"Redis eviction"},
+    ),
+    ("# Redis eviction\n\nRedis evicts keys with allkeys-lru when maxmemory is hit.\n", {"Redis eviction"}),
 ]

@@ -31,7 +31,7 @@ from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.curate.titlecover import empty, names_subject, phrase, singular, text_terms, title_cover, titles_of
-from curator.core.meaning.duplicates import CONTAINED, share_held
+from curator.core.meaning.duplicates import CONTAINED, NAME_CHARS, share_held
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold
@@ -111,6 +111,10 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         raise EditError("the source is empty: say who learned it (agent, manual, or a name)")
     if page_type is not None and page_type not in vault.types:
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
+    handed = _handed(text)
+    text = handed.body
+    if page_type is None and handed.type in vault.types:
+        page_type = handed.type
     limit = vault.config.remember_threshold if threshold is None else threshold
     if len([w for w in _WORD.findall(text) if fold(w) not in _STOP]) < 2:  # "ok", "hello", "Kafka"
         return Proposal("drop", None, None, "Drop: too little to remember (it says nothing about anything)", [], None)
@@ -129,8 +133,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             )
     best = evidence[0] if evidence and evidence[0].score >= limit else None
     if best is None:
-        title = title_for(text)
-        plan = _plan_add(vault, text, title, source, page_type)
+        title = handed.title or title_for(text)
+        plan = _plan_add(vault, text, title, source, page_type, handed.fields)
         why = (
             f"nothing in the vault is about it (best {evidence[0].path} at {evidence[0].score:.2f})"
             if evidence
@@ -144,7 +148,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
         )
     if _CHANGED.search(text) or (_INSTEAD.search(text) and not re.search(_TYPE_HINTS["problem"], fold(text))):
-        title = title_for(text)
+        title = handed.title or title_for(text)
         if fold(title) in vault.resolver.titles() or fold(title) == fold(vault.pages[best.path].title):
             title = f"{vault.pages[best.path].title} (updated)"
         plan = _plan_supersede(vault, text, title, source, page_type, best.path)
@@ -245,11 +249,54 @@ def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
     return list(nearest(vault, provider, text).scores.items())[:limit]
 
 
+class Handed(NamedTuple):
+    """A memory as handed over: an agent may hand a whole page, its frontmatter and first heading
+    naming it. `fields` are its other frontmatter lines as written, for a new page to keep."""
+
+    body: str
+    title: str
+    type: str | None
+    fields: str
+
+
+_H1 = re.compile(r"#[ \t]+(.+?)[ \t#]*(?:\n|$)")
+
+
+def _handed(text: str) -> Handed:
+    """The text's frontmatter (its `title`, `type` and the rest) and a first-line heading taken
+    apart from what it says; a text without them is all body."""
+    from curator.core.read.parse import parse_page, split_frontmatter
+
+    header, _, body_at = split_frontmatter(text)
+    fields = parse_page(text).frontmatter if header is not None else {}
+    body = text[body_at:].strip() if header is not None else text
+    title = str(fields.get("title") or "") if isinstance(fields.get("title"), str | int | float) else ""
+    heading = _H1.match(body)
+    if heading is not None and len(heading.group(1)) <= NAME_CHARS:
+        title = title or heading.group(1)
+        if fold(heading.group(1)) == fold(title):
+            body = body[heading.end() :].strip() or body
+    title = " ".join(FORBIDDEN.sub(" ", title).split()).strip(" .")
+    kind = fields.get("type")
+    return Handed(
+        body,
+        title if title and name_problem(title, ".md") is None else "",
+        kind if isinstance(kind, str) else None,
+        _kept_lines(header or "", _WRITTEN_HERE),
+    )
+
+
+_WRITTEN_HERE = frozenset({"type", "source", "title"})  # a new page's fields that remember writes itself
+
+
 def title_for(text: str) -> str:
     """What the text is about, as a title: the noun phrase its first sentence opens with, once
     dates, tickets and status words are gone, at most six words (the first content words when no
-    phrase is found)."""
-    first = _SENTENCE.split(text.strip(), maxsplit=1)[0]
+    phrase is found); a page handed whole is named by its frontmatter's title or its heading."""
+    handed = _handed(text.strip())
+    if handed.title:
+        return handed.title
+    first = _SENTENCE.split(handed.body, maxsplit=1)[0]
     subject = as_written(first, subject_of(first))
     words = noun_phrase(subject, language=language_of(first)).split() if subject else []
     if not words:
@@ -393,10 +440,12 @@ def _kept_fields(vault: Vault, old: str) -> str:
     """The old page's frontmatter lines (owner, tags, ...) as written, less those in _NOT_KEPT."""
     from curator.core.read.parse import split_frontmatter
 
-    text = vault.text_of(old)
-    header, _, _ = split_frontmatter(text)
-    if not header:
-        return ""
+    header, _, _ = split_frontmatter(vault.text_of(old))
+    return _kept_lines(header or "", _NOT_KEPT)
+
+
+def _kept_lines(header: str, not_kept: frozenset[str]) -> str:
+    """A frontmatter's lines as written, less the fields in `not_kept` (with their nested lines)."""
     kept: list[str] = []
     keep = False
     for line in str(header).splitlines():
@@ -404,7 +453,7 @@ def _kept_fields(vault: Vault, old: str) -> str:
             continue
         m = _TOP_KEY.match(line)
         if m is not None:
-            keep = m.group(1).casefold() not in _NOT_KEPT
+            keep = m.group(1).casefold() not in not_kept
         if keep:
             kept.append(line.rstrip("\r") + "\n")
     return "".join(kept)
@@ -431,8 +480,8 @@ def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:
     return FileChange(index, before, (text[:offset] + entry + text[offset:]).encode("utf-8"))
 
 
-def _plan_add(vault: Vault, text: str, title: str, source: str, page_type: str | None) -> Plan:
-    path, page = _new_page(vault, text, title, source, page_type)
+def _plan_add(vault: Vault, text: str, title: str, source: str, page_type: str | None, kept: str = "") -> Plan:
+    path, page = _new_page(vault, text, title, source, page_type, kept)
     changes = [FileChange(path, None, page.encode("utf-8"))]
     index = _index_change(vault, path, title)
     if index is not None:

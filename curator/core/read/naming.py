@@ -4,8 +4,8 @@ limiter", "Der CI-Build schlägt ... fehl" -> "CI-Build"), for a new page's titl
 
 Cheap rules, no tagger: German nouns are capitalised, so a German phrase is its capitalised words
 (with an adjective before them, and a genitive or "für"/"nach" with a noun after); an English
-phrase ends at the first verb-like word (a modal or auxiliary, -s or -ed after the second word, an
-irregular past, a word after a plural noun), adverb (-ly, now, still ...), particle or
+phrase ends at the first verb-like word (a modal or auxiliary, -ed after the first word, -s after
+the second, an irregular past, a word after a plural noun), adverb (-ly, now, still ...), particle or
 preposition. An adjective stays in the form a title takes (nominative, no article: "der
 nächtliche Export" -> "Nächtlicher Export"), or goes where that form cannot be told or where it
 says when the thing is ("mit dem neuen Rate-Limiter", "the new rate limiter" -> "Rate limiter").
@@ -87,6 +87,8 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
             i += 1
             if not german:
                 break  # "We moved the ...": one verb
+        if not german and i + 1 < len(words) and words[i].casefold() in _PREPOSITIONS:
+            i += 1  # "We switched from npm ...": the thing is the preposition's noun
     elif not german and words and words[0].casefold().endswith("ed") and len(words) > 1:
         i = 1
     article = None
@@ -160,6 +162,8 @@ def _english(words: list[str], article: str | None) -> list[str]:
         verb_like = lower and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")
         if i >= 2 and verb_like:
             break
+        if lower and len(bare) > 4 and bare.endswith("ed") and not bare.endswith(("eed", "bed")):
+            break  # an event's verb right after its thing ("GIMP crashed"); a noun so ending is rare (speed, embed)
         plural = phrase[-1].islower() and phrase[-1].endswith("s") and not phrase[-1].endswith("ss")
         if lower and plural and len(phrase) >= 2 and not bare.endswith("s") and "-" not in bare:
             break  # "Grafana alerts route to ...": a plural noun's verb
