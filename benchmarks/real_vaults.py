@@ -34,7 +34,8 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    split: str  # "tune", "heldout", "fresh", "fresh2" or "fresh3" (added after the rules were chosen, only measured)
+    # "tune", "heldout", or "fresh".."fresh4" (added after the rules were chosen, only measured)
+    split: str
     note: str = ""
 
 
@@ -292,6 +293,49 @@ VAULTS: list[RealVault] = [
         "620 pages of an OpenClaw research agent's workspace: its memory folder (research cycles, pitches, "
         "briefings, digests, schedules), paper drafts and an exported starter kit, written by the agent; "
         "fetched after every rule was chosen, only measured",
+    ),
+    RealVault(
+        "nasr-openclaw-memory",
+        "agent-memory",
+        "ahmednasr999/openclaw-workspace",
+        "0d0c222bf5f0c13407637f801fc3cdeb34e6c236",
+        "",
+        "fresh4",
+        "400 pages of an OpenClaw assistant's workspace written by the agent for one person's job search: its "
+        "memory folder (dated session notes, briefings, archives, knowledge and entity notes) and a jobs bank "
+        "(applications, company dossiers, scraped listings); fetched for the fresh4 split, only measured",
+    ),
+    RealVault(
+        "cbillon-vault",
+        "zettelkasten",
+        "cbillon/obsidian-vault-cb",
+        "e0a83ca57909c8dcc078c5ced6db606d323c2b9b",
+        "",
+        "fresh4",
+        "490 pages of a sysadmin's personal Obsidian vault in French and English: short notes migrated from a "
+        "DokuWiki (docker, kvm, linux, moodle), web clippings (Slurped Pages), an inbox; fetched for the fresh4 "
+        "split, only measured",
+    ),
+    RealVault(
+        "mattermost-handbook",
+        "docs",
+        "mattermost/mattermost-handbook",
+        "46d7a8b6541cba3474cb4069725ffd1f3f68d514",
+        "",
+        "fresh4",
+        "356 pages of Mattermost's company handbook (R&D, finance, workplace, operations, contributors), edited "
+        "by over a hundred people; fetched for the fresh4 split, only measured",
+    ),
+    RealVault(
+        "studium-de",
+        "german",
+        "DarkVanityOfLight/StudiumObsidianVault",
+        "77afd1273007e1b66dda4929266f8aab66ea00ce",
+        "",
+        "fresh4",
+        "1,090 pages of a German computer-science student's Obsidian vault (maths, logic, automata, an English "
+        "SAT-solving course, exam preparation, 118 Excalidraw drawings); fetched for the fresh4 split, only "
+        "measured",
     ),
 ]
 
