@@ -109,6 +109,39 @@ def test_one_person_under_two_account_names_is_the_same_name_and_website(tmp_pat
     assert "same address example.org/valentine" in duplicate.evidence
 
 
+def test_a_clipping_kept_twice_is_one_page_whatever_anchor_or_tracker_its_address_has(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Dokuwiki/bash/Replica lag.md": "---\nsource: https://example.org/lag.html#vacuum\n---\n" + PROSE,
+            "Clipped/Replica lag.md": "---\nsource: https://www.example.org/lag.html?utm_source=x\n---\n" + PROSE,
+            "Forks/Lag.md": "---\nsource: https://example.com/other/lag.html\n---\n" + PROSE,  # another site's
+        },
+    )
+    assert {frozenset(pair) for pair in pairs(root)} == {
+        frozenset(("Clipped/Replica lag.md", "Dokuwiki/bash/Replica lag.md"))
+    }
+
+
+def test_a_page_held_in_a_larger_one_of_its_own_name_is_no_passage(tmp_path: Path) -> None:
+    def more(tag: str) -> str:  # 600 words of the page's own, so the held page is under a sixth of it
+        return " ".join(f"{tag}{n}" for n in range(600))
+
+    standby = " ".join(reversed(PROSE.split()))  # prose of its own
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "support/customer-support.md": PROSE,
+            "support/customer-support1.md": PROSE + "\n\n" + more("a"),
+            "hub/config.md": OTHER_PROSE + "\n\n" + more("b"),
+            "hub/config.github.md": OTHER_PROSE,  # a child in a dotted hierarchy, which its parent lists
+            "Lag.md": standby,
+            "Database cheat sheet.md": standby + "\n\n" + more("c"),  # a passage copied into an overview
+        },
+    )
+    assert pairs(root) == {("support/customer-support.md", "support/customer-support1.md")}
+
+
 def test_a_name_held_by_three_pages_or_without_an_address_is_no_identity(tmp_path: Path) -> None:
     person = "# Valentine\n\nWebsite: https://example.org/valentine\n"
     root = make_vault(
@@ -376,13 +409,13 @@ def test_comments_are_cut_as_the_lazy_pattern_cuts_them(text: str) -> None:
 def test_the_words_kept_between_runs_are_read_again_only_for_a_changed_page(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import curator.core.meaning.duplicates as duplicates
+    import curator.core.meaning.page_reads as page_reads
 
     root = make_vault(tmp_path / "v", {"Lag.md": PROSE, "Ops.md": OTHER_PROSE + "\n\n" + PROSE, "Other.md": "x"})
     first = find(load_vault(root, load_config(root)))
     read: list[str] = []
-    real = duplicates._read
-    monkeypatch.setattr(duplicates, "_read", lambda vault, page: read.append(page.path) or real(vault, page))
+    real = page_reads.read
+    monkeypatch.setattr(page_reads, "read", lambda vault, page: read.append(page.path) or real(vault, page))
     assert find(load_vault(root, load_config(root))) == first and read == []
     (root / "Ops.md").write_text(OTHER_PROSE)
     assert find(load_vault(root, load_config(root))) == [] and read == ["Ops.md"]

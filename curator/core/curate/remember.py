@@ -31,7 +31,8 @@ from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.curate.titlecover import empty, names_subject, phrase, singular, text_terms, title_cover, titles_of
-from curator.core.meaning.duplicates import CONTAINED, NAME_CHARS, share_held
+from curator.core.meaning.duplicates import CONTAINED, share_held
+from curator.core.meaning.page_reads import NAME_CHARS
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold

@@ -45,50 +45,30 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from curator import __version__
 from curator.core.common.vaultpath import same_file
-from curator.core.read import boilerplate
-from curator.core.read.markdown import fence_ranges, without_comments, without_heading_lines
-from curator.core.read.page import content_hash
-from curator.core.read.parse import split_frontmatter
+from curator.core.meaning import page_reads
+from curator.core.meaning.page_reads import NAME_CHARS, Read
 from curator.core.read.titles import dated
-from curator.core.state import cache
 
 if TYPE_CHECKING:
     from curator.core.common.rules import Finding
     from curator.core.read.page import Page
     from curator.core.read.vault import Vault
 
-READS_STORE = "duplicate-reads.json"  # each page's words, heading and addresses, by content hash
-READS_FORMAT = 2
 SHINGLE = 5  # words in a run
 TEMPLATE_PAGES = 4  # a run on this many pages is template text
 OWN_RUNS = 24  # runs of its own a page needs before its text is evidence
 CONTAINED = 0.85  # share of a page's own runs the other page must hold
 PASSAGE = 1 / 6  # a page under this share of the page holding its text is a passage copied into it
 PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
-NAME_CHARS = 300  # a title, heading or alias longer than this is prose, not a name
-EMAIL_CHARS = 254  # the longest an e-mail address may be (RFC 5321)
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
 _WORD = re.compile(r"\w+")
-_ANY_HEADING = re.compile(r"#{1,6}[ \t]")
 _NAME_WORD = re.compile(r"\w+(?:[-.'’]\w+)*")  # a word of a name, with what joins it inside ("move-disk")
-_URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.IGNORECASE)
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
-# Each run of blanks can be matched one way only: `\s*[-*]?\s*` took seconds on a line of spaces.
-_FIELD_LINE = re.compile(
-    r"[ \t]*(?:[-*][ \t]*)?\**(?:website|homepage|home page|repository|repo|github|url|e-?mail|webseite)\**[ \t]*:",
-    re.IGNORECASE,
-)
-_ADDRESS_KEYS = frozenset(
-    {"url", "website", "homepage", "home", "repo", "repository", "github", "source", "email", "e-mail", "link"}
-)
-_IMAGE = re.compile(r"^img\.shields\.io/|badge|\.(?:png|jpe?g|gif|svg|webp)(?:\?|$)")
 _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _NUMBER = re.compile(r"\d+")
@@ -109,19 +89,12 @@ class Duplicate(NamedTuple):
     fix: str
 
 
-class _Read(NamedTuple):
-    words: list[str]
-    heading: str  # the first level-one heading as written
-    addresses: frozenset[str]
-    sha: str = ""  # the content hash of the bytes these were read from ("" when unreadable)
-
-
 def find(vault: Vault) -> list[Duplicate]:
     """Every pair of pages with text or identity evidence, in path order."""
     read_in = [page for page in vault.pages.values() if comparable(vault, page) or _copy_only(vault, page)]
     compared = [page for page in read_in if comparable(vault, page)]
     dated_pages = {page.path for page in read_in} - {page.path for page in compared}
-    reads = _reads(vault, read_in)
+    reads = page_reads.reads(vault, read_in)
     paths = [page.path for page in read_in]
     pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
     contained, identical = _text_evidence(paths, [reads[p].words for p in paths])
@@ -150,7 +123,7 @@ def find(vault: Vault) -> list[Duplicate]:
         names = _name_of(vault.pages[a]), _name_of(vault.pages[b])
         if _numbered(*names) and not (kinds.keys() & {"contained", "identical"} and _id_led(*names)):
             continue  # two releases, versions or weeks of one series, alike by design
-        if kinds.keys() == {"contained"} and _passage(len(reads[a].words), len(reads[b].words)):
+        if kinds.keys() == {"contained"} and _passage(len(reads[a].words), len(reads[b].words)) and not _opens(*names):
             continue
         if kinds.keys() == {"title"} and _linked(vault, a, b):
             continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
@@ -164,10 +137,10 @@ def find(vault: Vault) -> list[Duplicate]:
 def share_held(vault: Vault, path: str, text: str) -> float:
     """The share of a text's runs of words that the page holds: the rule's text evidence, for a
     text that is not a page yet (remember's "already there")."""
-    wanted = _runs(_words(text))
+    wanted = _runs(page_reads.words(text))
     if not len(wanted):
         return 0.0
-    runs = _runs(_read(vault, vault.pages[path]).words)
+    runs = _runs(page_reads.read(vault, vault.pages[path]).words)
     return float(np.count_nonzero(np.isin(wanted, runs, assume_unique=True))) / len(wanted)
 
 
@@ -216,104 +189,6 @@ def _name_of(page: Page) -> str:
     if title.lower() in _INDEX_NAMES and "/" in page.path:
         return page.folder.rsplit("/", 1)[-1]
     return title
-
-
-def _reads(vault: Vault, pages: list[Page]) -> dict[str, _Read]:
-    """Each page's words, heading and addresses, kept in the derived store by the page's content
-    hash: a lint after one edit reads one page again, not every page (1.2 s of the rule's 1.5 s on
-    13k pages). Only a store this user's curator wrote is read."""
-    stored: dict[str, Any] = {}
-    root = vault.root
-    if vault.use_cache and cache.has_cache(root):
-        data = cache.read_large_json(cache.cache_path(root, READS_STORE), sealed=True)
-        if isinstance(data, dict) and data.get("format") == [READS_FORMAT, __version__]:
-            pages_stored = data.get("pages")
-            stored = pages_stored if isinstance(pages_stored, dict) else {}
-    reads: dict[str, _Read] = {}
-    for page in pages:
-        row = stored.get(page.path)
-        if isinstance(row, list) and len(row) == 4 and row[0] == page.sha and isinstance(row[3], str):
-            reads[page.path] = _Read(row[3].split(), str(row[1]), frozenset(map(str, row[2])), page.sha)
-        else:
-            reads[page.path] = _read(vault, page)
-    kept = {
-        path: [read.sha, read.heading, sorted(read.addresses), " ".join(read.words)]
-        for path, read in reads.items()
-        if read.sha == vault.pages[path].sha  # not a page that changed after it was loaded
-    }
-    if vault.use_cache and kept != stored:
-        cache.write_json(root, READS_STORE, {"format": [READS_FORMAT, __version__], "pages": kept}, sealed=True)
-    return reads
-
-
-def _read(vault: Vault, page: Page) -> _Read:
-    try:
-        data = (vault.root / page.path).read_bytes()
-    except OSError:
-        return _Read([], "", frozenset())
-    text = data.decode("utf-8", "replace")
-    _, _, body_at = split_frontmatter(text)
-    body = text[body_at:]
-    heading = _first_heading(body)
-    fields = [str(v) for k, v in page.frontmatter.items() if k.lower() in _ADDRESS_KEYS and v is not None]
-    fields += [line for line in body.splitlines() if _FIELD_LINE.match(line)]
-    values = "\n".join(fields)
-    found = [_address(url) for url in _URL.findall(values)] + _emails(values)
-    addresses = frozenset(a for a in found if a and not _IMAGE.search(a))
-    return _Read(_words(body), heading, addresses, content_hash(data))
-
-
-def _first_heading(body: str) -> str:
-    """The page's first heading outside code as written, when it is of level one, or "": a
-    catalogue's pages put it below their badges."""
-    fenced = False
-    for line in body.splitlines():
-        if line.startswith(("```", "~~~")):
-            fenced = not fenced
-        elif not fenced and _ANY_HEADING.match(line):
-            return _heading(line)
-    return ""
-
-
-def _heading(line: str) -> str:
-    """The text of an ATX heading of level one (`# Name #`), or ""; a line longer than NAME_CHARS names no page."""
-    if len(line) > NAME_CHARS or not line.startswith(("# ", "#\t")):
-        return ""
-    return line[1:].strip().rstrip("#").rstrip()
-
-
-def _emails(values: str) -> list[str]:
-    """E-mail addresses, one a word: a word longer than an address may be is none, and is not searched."""
-    return [
-        mail.lower()
-        for word in values.split()
-        if "@" in word and len(word) <= EMAIL_CHARS
-        for mail in _EMAIL.findall(word)
-    ]
-
-
-def _words(body: str) -> list[str]:
-    """A body's prose as words: no code blocks, comments, heading lines, web addresses or link
-    targets (a link counts as the words it shows)."""
-    ranges = fence_ranges(body, 0)
-    if ranges:
-        kept, at = [], 0
-        for start, end in ranges:
-            kept.append(body[at:start])
-            at = end
-        body = "".join([*kept, body[at:]])
-    if "%%" in body or "<!--" in body:
-        body = without_comments(body)
-    body = _URL.sub(" ", boilerplate.wikilinks_as_shown(without_heading_lines(body)))
-    if "](" in body:
-        body = re.sub(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)", r"\1", body)
-    return _WORD.findall(body.casefold())
-
-
-def _address(url: str) -> str:
-    url = url.strip().rstrip(".;:").lower()
-    url = re.sub(r"^https?://(?:www\.)?", "", url).rstrip("/")
-    return url.removesuffix(".git")
 
 
 def _text_evidence(
@@ -369,7 +244,7 @@ def _runs(words: list[str]) -> np.ndarray:
     return np.unique(run)
 
 
-def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, _Read]) -> Iterable[tuple[str, str, str, str]]:
+def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> Iterable[tuple[str, str, str, str]]:
     """(kind, page, page, value) for the identity two pages share and no third page holds: one
     file name up to separators in one folder ("title"), or one name and one web address
     ("name", "address"). A shared name alone is no evidence: plugins are named for their concept,
@@ -429,7 +304,7 @@ def _as_written(name: str) -> str:
     return " ".join(_NAME_WORD.findall(unicodedata.normalize("NFKC", name).casefold()))
 
 
-def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, _Read]) -> Iterable[tuple[str, str, str, str]]:
+def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> Iterable[tuple[str, str, str, str]]:
     """("name", "link") for two pages of one name (a file name, or an alias as written: "WI-FI 5"
     is no copy of "WI-FI") and one first heading that both link to a page at most SHARED_LINK
     pages link to: one person or thing entered twice, known by one work. Without the heading the
@@ -492,6 +367,15 @@ def _passage(words: int, other: int) -> bool:
     """Whether the smaller of two pages is a passage of the larger: under a PASSAGE share of its
     words. A note copied into an overview or a cheat sheet is linked from it, not merged into it."""
     return min(words, other) < PASSAGE * max(words, other)
+
+
+def _opens(name: str, other: str) -> bool:
+    """Whether one name opens the other as written ("customer-support" / "customer-support1",
+    "Funktionen" / "Funktionen und ihre Eigenschaften"): a page held in a larger one of its own
+    name is its start kept apart, not a passage copied into an overview. A name going on after a
+    dot is a child in a hierarchy ("config" / "config.github"), which its parent lists."""
+    shorter, longer = sorted((name.casefold(), other.casefold()), key=len)
+    return bool(shorter) and longer.startswith(shorter) and longer[len(shorter)] != "."
 
 
 def _series_suffixes(pages: list[Page]) -> frozenset[str]:
