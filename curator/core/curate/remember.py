@@ -58,6 +58,8 @@ _TYPE_HINTS = {  # words that say which of the default types a new page is
     "customer": r"customer|client|kunde|contract",
     "project": r"project|rewrite|migration|roadmap|milestone|projekt",
 }
+ASIDE = 0.1  # what a page named in the text loses when the text is about another thing
+NEAR = 0.5  # evidence a page needs for a new page to stand in its folder (unrelated pages score under 0.1)
 _STOP = frozenset(
     "a an the and or of on in at to for from by with is are was were be been it its this that these those as "
     "der die das und oder von vom zum zur im am an auf mit für ist sind war ein eine den dem des bei nach aus".split()
@@ -135,7 +137,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     best = evidence[0] if evidence and evidence[0].score >= limit else None
     if best is None:
         title = handed.title or title_for(text)
-        plan = _plan_add(vault, text, title, source, page_type, handed.fields)
+        beside = next((c.path for c in evidence if c.score >= NEAR), None)
+        plan = _plan_add(vault, text, title, source, page_type, handed.fields, beside)
         why = (
             f"nothing in the vault is about it (best {evidence[0].path} at {evidence[0].score:.2f})"
             if evidence
@@ -184,11 +187,16 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             score, why = max(score, 0.9), f"the page is empty and its title names what the text is about ({why})"
         scores[path] = (score, why)
 
+    about = f" {phrase(subject)} "
     for path, name, kind in _mentions(vault, text):
         # A name of one word ("Memory", "Array", "move") is also a word of the sentence: less
         # sure than a name of two words or more, and below a title whose every word the text holds.
         one_word = " " not in phrase(name)
         score = (0.84 if one_word else 0.95) if kind == "title" else (0.83 if one_word else 0.9)
+        if f" {phrase(name)} " not in about and about not in f" {phrase(name)} ":
+            # Named on the way, not what the text is about ("a skip list ... in logarithmic time"):
+            # a page to link, not the place for the memory.
+            score -= ASIDE
         offer(path, score, f"the text names its {kind} {name!r}")
     meaning = _by_meaning(vault, text, limit)
     cosine = dict(meaning)
@@ -415,11 +423,12 @@ def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
 
 
 def _new_page(
-    vault: Vault, text: str, title: str, source: str, page_type: str | None, kept: str = ""
+    vault: Vault, text: str, title: str, source: str, page_type: str | None, kept: str = "", near: str | None = None
 ) -> tuple[str, str]:
-    """A new page's path and text; `kept` holds frontmatter lines carried over (from a page it supersedes)."""
+    """A new page's path and text; `kept` holds frontmatter lines carried over (from a page it
+    supersedes), `near` is the page it stands beside when no folder holds its type."""
     kind = _page_type(vault, text, page_type)
-    folder = _folder_for(vault, kind)
+    folder = _folder_for(vault, kind, near)
     path = target_path(vault, folder + "/x.md" if folder else "x.md", title)
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
@@ -460,13 +469,17 @@ def _kept_lines(header: str, not_kept: frozenset[str]) -> str:
     return "".join(kept)
 
 
-def _folder_for(vault: Vault, page_type: str) -> str:
-    """The folder most pages of this type live in (the root when none does)."""
+def _folder_for(vault: Vault, page_type: str, near: str | None) -> str:
+    """The folder most pages of this type live in; in a vault without types, the folder of the
+    page nearest in subject (a note on hash tables beside the other data-structure notes); the
+    root when neither says."""
     counts: dict[str, int] = {}
     for page in vault.pages.values():
         if page.frontmatter.get("type") == page_type:
             counts[page.folder] = counts.get(page.folder, 0) + 1
-    return max(counts, key=lambda f: (counts[f], f)) if counts else ""
+    if counts:
+        return max(counts, key=lambda f: (counts[f], f))
+    return vault.pages[near].folder if near in vault.pages else ""
 
 
 def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:
@@ -481,8 +494,10 @@ def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:
     return FileChange(index, before, (text[:offset] + entry + text[offset:]).encode("utf-8"))
 
 
-def _plan_add(vault: Vault, text: str, title: str, source: str, page_type: str | None, kept: str = "") -> Plan:
-    path, page = _new_page(vault, text, title, source, page_type, kept)
+def _plan_add(
+    vault: Vault, text: str, title: str, source: str, page_type: str | None, kept: str, near: str | None
+) -> Plan:
+    path, page = _new_page(vault, text, title, source, page_type, kept, near)
     changes = [FileChange(path, None, page.encode("utf-8"))]
     index = _index_change(vault, path, title)
     if index is not None:
@@ -493,7 +508,7 @@ def _plan_add(vault: Vault, text: str, title: str, source: str, page_type: str |
 
 def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type: str | None, old: str) -> Plan:
     kind = page_type or vault.pages[old].frontmatter.get("type")
-    path, page = _new_page(vault, text, title, source, kind, _kept_fields(vault, old))
+    path, page = _new_page(vault, text, title, source, kind, _kept_fields(vault, old), old)
     before = (vault.root / old).read_bytes()
     name = explicit_target(vault.resolver, old, path, False) if path in vault.pages else title
     after = set_scalar(before.decode("utf-8"), "superseded_by", f"[[{name}]]", old).encode("utf-8")
