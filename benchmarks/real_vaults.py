@@ -379,6 +379,17 @@ VAULTS: list[RealVault] = [
         "170 pages of a German pupil's and computer-science student's Obsidian vault (C++, hacking, school "
         "subjects, semester pages); fetched for the fresh5 split, only measured",
     ),
+    RealVault(
+        "rimaout-vault",
+        "zettelkasten",
+        "rimaout/Obsidian-Vault",
+        "d98ff482888cb8c142edd6199b276488ceddb744",
+        "",
+        "fresh5",
+        "750 pages of an Italian computer-science student's Obsidian vault (university course notes and programming "
+        "notes kept in archive folders under MOCs, a few `X 1` copies, templates, web clippings); fetched for the "
+        "fresh5 split, only measured",
+    ),
 ]
 
 BY_NAME = {v.name: v for v in VAULTS}
