@@ -390,6 +390,17 @@ VAULTS: list[RealVault] = [
         "notes kept in archive folders under MOCs, a few `X 1` copies, templates, web clippings); fetched for the "
         "fresh5 split, only measured",
     ),
+    RealVault(
+        "jsomwarux-memory",
+        "agent-memory",
+        "jsomwarux/openclaw-workspace",
+        "9ff8d2a07c1a9c4171fcf3b09af4c06133c248f8",
+        "memory",
+        "fresh5",
+        "The memory folder of an OpenClaw assistant's workspace, written by the agent for one consultant (content "
+        "bank and drafts, client and consulting notes, research, audits, app-marketing and side-project notes); "
+        "fetched for the fresh5 split, only measured",
+    ),
 ]
 
 BY_NAME = {v.name: v for v in VAULTS}
