@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", or "fresh".."fresh4" (added after the rules were chosen, only measured)
+    # "tune", "heldout", or "fresh".."fresh5" (added after the rules were chosen, only measured)
     split: str
     note: str = ""
 
@@ -336,6 +336,70 @@ VAULTS: list[RealVault] = [
         "1,090 pages of a German computer-science student's Obsidian vault (maths, logic, automata, an English "
         "SAT-solving course, exam preparation, 118 Excalidraw drawings); fetched for the fresh4 split, only "
         "measured",
+    ),
+    RealVault(
+        "erlisk-openclaw-workspace",
+        "agent-memory",
+        "ErlisK/openclaw-workspace",
+        "9bf64e84d68e9bd4153389d01551dbc2d036f989",
+        "",
+        "fresh5",
+        "370 pages of an OpenClaw agent's workspace written by the agent: founding plans of some twenty startups "
+        "(research, interviews, specs, launch notes, docs), its identity and tool notes; fetched for the fresh5 "
+        "split, only measured",
+    ),
+    RealVault(
+        "giwankim-vault",
+        "zettelkasten",
+        "giwankim/obsidian-vault",
+        "8f6098bc7ffc8315e6750f58b7513be8b0ab2fff",
+        "",
+        "fresh5",
+        "350 pages of a backend developer's personal Obsidian vault in Korean and English (book notes on Kafka and "
+        "DDIA, Spring, system design, interview prep, web clippings on Claude Code); fetched for the fresh5 split, "
+        "only measured",
+    ),
+    RealVault(
+        "dxw-playbook",
+        "docs",
+        "dxw/playbook",
+        "0c7fc5f8bde5bba127edaee94dbdde87ea259d6f",
+        "src",
+        "fresh5",
+        "156 pages of the staff handbook of dxw, a UK digital agency (staff handbook, tech, user research, "
+        "delivery, GovPress), edited by many people; fetched for the fresh5 split, only measured",
+    ),
+    RealVault(
+        "school-de",
+        "german",
+        "currently-coding/school",
+        "2c9ce8a314207076282fcaa000883a24e92579a1",
+        "",
+        "fresh5",
+        "170 pages of a German pupil's and computer-science student's Obsidian vault (C++, hacking, school "
+        "subjects, semester pages); fetched for the fresh5 split, only measured",
+    ),
+    RealVault(
+        "rimaout-vault",
+        "zettelkasten",
+        "rimaout/Obsidian-Vault",
+        "d98ff482888cb8c142edd6199b276488ceddb744",
+        "",
+        "fresh5",
+        "750 pages of an Italian computer-science student's Obsidian vault (university course notes and programming "
+        "notes kept in archive folders under MOCs, a few `X 1` copies, templates, web clippings); fetched for the "
+        "fresh5 split, only measured",
+    ),
+    RealVault(
+        "jsomwarux-memory",
+        "agent-memory",
+        "jsomwarux/openclaw-workspace",
+        "9ff8d2a07c1a9c4171fcf3b09af4c06133c248f8",
+        "memory",
+        "fresh5",
+        "The memory folder of an OpenClaw assistant's workspace, written by the agent for one consultant (content "
+        "bank and drafts, client and consulting notes, research, audits, app-marketing and side-project notes); "
+        "fetched for the fresh5 split, only measured",
     ),
 ]
 
