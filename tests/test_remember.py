@@ -85,6 +85,30 @@ def test_a_page_handed_whole_keeps_its_name_type_and_fields(
     assert tree(sample_vault) == start
 
 
+def test_a_page_named_on_the_way_yields_to_the_subject_and_a_new_page_stands_beside_its_nearest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    vault = make_vault(
+        tmp_path / "v",
+        {
+            "Security/Cipher.md": "# Cipher\n\nA cipher turns plain text into cipher text with a key; classical "
+            "ones substitute or transpose letters.\n",
+            "Philosophy/Word.md": "# Word\n\nA word is the smallest unit of language that carries meaning.\n",
+            "Security/Password hashing.md": "# Password hashing\n\nStore passwords as slow salted hashes, never "
+            "as plain text or fast digests.\n",
+            "Cooking/Sourdough.md": "# Sourdough\n\nFeed the starter the night before; bake with steam.\n",
+        },
+    )
+    # Both one-word titles are in the sentence; it is about a cipher, not about words.
+    cipher = remembered(capsys, vault, "The Vigenère cipher shifts each letter by the letter of a repeating key word.")
+    assert (cipher["decision"], cipher["page"]) == ("merge-into", "Security/Cipher.md")
+    assert cipher["evidence"][1]["path"] == "Philosophy/Word.md"
+    assert cipher["evidence"][1]["score"] < cipher["evidence"][0]["score"]
+    # No page is about bcrypt, and no folder holds a type: the new page goes where its nearest page is.
+    bcrypt = remembered(capsys, vault, "The bcrypt hash string carries its own salt and cost factor.")
+    assert (bcrypt["decision"], bcrypt["page"]) == ("add", "Security/Bcrypt hash string.md")
+
+
 def test_a_repeat_and_a_status_update_are_dropped(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
     start = tree(sample_vault)
     assert remembered(capsys, sample_vault, REPEAT, "--apply")["decision"] == "drop"

@@ -59,7 +59,7 @@ _TYPE_HINTS = {  # words that say which of the default types a new page is
     "project": r"project|rewrite|migration|roadmap|milestone|projekt",
 }
 ASIDE = 0.1  # what a page named in the text loses when the text is about another thing
-NEAR = 0.5  # evidence a page needs for a new page to stand in its folder (unrelated pages score under 0.1)
+NEAR = 0.4  # evidence a page needs for a new page to stand in its folder (unrelated pages score 0.05-0.25)
 _STOP = frozenset(
     "a an the and or of on in at to for from by with is are was were be been it its this that these those as "
     "der die das und oder von vom zum zur im am an auf mit für ist sind war ein eine den dem des bei nach aus".split()
