@@ -142,6 +142,24 @@ def test_a_page_held_in_a_larger_one_of_its_own_name_is_no_passage(tmp_path: Pat
     assert pairs(root) == {("support/customer-support.md", "support/customer-support1.md")}
 
 
+def test_pages_of_mostly_code_are_one_text_only_when_their_code_is(tmp_path: Path) -> None:
+    def log(answers: str) -> str:
+        return "\n\n".join(f"Q: {question}\n```\n{answers} {n}\n```" for n, question in enumerate(PROSE.split(". ")))
+
+    checks = "\n".join(f"- [ ] check {n}: `grep -rn token{n} src/ | wc -l`" for n in range(40))
+    script = "```sh\n" + "\n".join(f"kubectl get pods -n team{n} -o wide --show-labels" for n in range(40)) + "\n```"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "engine-a.md": log(" ".join(f"first engine result {n} lines" for n in range(30))),
+            "engine-b.md": log(" ".join(f"second engine answer {n} rows" for n in range(30))),
+            "checklist.md": OTHER_PROSE + "\n\n" + script,
+            "checklist 1.md": OTHER_PROSE + "\n\n" + script[:-4] + "\nkubectl top nodes\n```\n" + checks,
+        },
+    )
+    assert pairs(root) == {("checklist 1.md", "checklist.md")}
+
+
 def test_a_name_held_by_three_pages_or_without_an_address_is_no_identity(tmp_path: Path) -> None:
     person = "# Valentine\n\nWebsite: https://example.org/valentine\n"
     root = make_vault(

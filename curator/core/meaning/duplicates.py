@@ -26,7 +26,9 @@ Meaning alone is never evidence here: neighbouring concepts ("Monotonicity" and 
 Monotonicity") read alike to any model. That is the opt-in `similar` rule (similarity.py).
 
 A page under PASSAGE of the size of the page that holds its text is a passage copied into an
-overview or a cheat sheet, not a second copy.
+overview or a cheat sheet, not a second copy. A page that says more in code blocks than in prose
+holds another's text only when it holds its code too: two logs that ask the same questions and
+get other answers are two logs.
 
 Pages of a dated series (daily notes, a date as the title, the vault's journal folders) are
 compared only with a named page, for a word-for-word copy: a series' pages are alike by design,
@@ -99,11 +101,13 @@ def find(vault: Vault) -> list[Duplicate]:
     pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
     contained, identical = _text_evidence(paths, [reads[p].words for p in paths])
     for key in contained:
+        if _code_apart(vault, reads, *key):
+            continue
         if (key in identical and not set(key) <= dated_pages) or not dated_pages.intersection(key):
             pairs[key]["contained"] = ""
     for key in identical:
-        if not set(key) <= dated_pages:  # two entries of one series are alike by design, even word for word
-            pairs[key]["identical"] = ""
+        if not set(key) <= dated_pages and not _code_apart(vault, reads, *key):
+            pairs[key]["identical"] = ""  # two entries of one series are alike by design, even word for word
     for kind, a, b, value in _identity_evidence(vault, compared, reads):
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
     parallel = _parallel_folders(paths)
@@ -154,6 +158,20 @@ def comparable(vault: Vault, page: Page) -> bool:
         return False
     config = vault.config
     return not (config.in_journal_folder(path) or path in vault.templates or dated(page.title))
+
+
+def _code_apart(vault: Vault, reads: dict[str, Read], a: str, b: str) -> bool:
+    """Whether two pages' prose is alike but what they say is their code, and one's code is not
+    in the other's: two search logs that ask the same questions and get other answers ("Q: ..."
+    above each result), not a checklist copied and extended."""
+    first, second = reads[a], reads[b]
+    if not (first.mostly_code() or second.mostly_code()) or first.code == second.code:
+        return False
+    code = [_runs(page_reads.code_words(vault, vault.pages[path])) for path in (a, b)]
+    smaller, larger = sorted(code, key=len)
+    if not len(smaller):
+        return True
+    return bool(np.count_nonzero(np.isin(smaller, larger, assume_unique=True)) / len(smaller) < CONTAINED)
 
 
 def _copy_only(vault: Vault, page: Page) -> bool:

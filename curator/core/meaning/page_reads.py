@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from curator.core.read.vault import Vault
 
 READS_STORE = "duplicate-reads.json"  # each page's words, heading and addresses, by content hash
-READS_FORMAT = 3
+READS_FORMAT = 4
 NAME_CHARS = 300  # a title, heading or alias longer than this is prose, not a name
 EMAIL_CHARS = 254  # the longest an e-mail address may be (RFC 5321)
 
@@ -43,6 +43,12 @@ class Read(NamedTuple):
     heading: str  # the first level-one heading as written
     addresses: frozenset[str]
     sha: str = ""  # the content hash of the bytes these were read from ("" when unreadable)
+    code: str = ""  # a hash of its code blocks ("" without any): what a page of mostly code says
+    code_words: int = 0
+
+    def mostly_code(self) -> bool:
+        """Whether the page says more in code blocks than in prose (a log of commands, a query's results)."""
+        return self.code_words > len(self.words)
 
 
 def reads(vault: Vault, pages: list[Page]) -> dict[str, Read]:
@@ -59,12 +65,14 @@ def reads(vault: Vault, pages: list[Page]) -> dict[str, Read]:
     reads: dict[str, Read] = {}
     for page in pages:
         row = stored.get(page.path)
-        if isinstance(row, list) and len(row) == 4 and row[0] == page.sha and isinstance(row[3], str):
-            reads[page.path] = Read(row[3].split(), str(row[1]), frozenset(map(str, row[2])), page.sha)
+        if isinstance(row, list) and len(row) == 6 and row[0] == page.sha and isinstance(row[3], str):
+            words_, heading, addresses, code, code_words = row[3].split(), str(row[1]), row[2], str(row[4]), row[5]
+            code_words = code_words if isinstance(code_words, int) else 0
+            reads[page.path] = Read(words_, heading, frozenset(map(str, addresses)), page.sha, code, code_words)
         else:
             reads[page.path] = read(vault, page)
     kept = {
-        path: [read.sha, read.heading, sorted(read.addresses), " ".join(read.words)]
+        path: [read.sha, read.heading, sorted(read.addresses), " ".join(read.words), read.code, read.code_words]
         for path, read in reads.items()
         if read.sha == vault.pages[path].sha  # not a page that changed after it was loaded
     }
@@ -87,7 +95,19 @@ def read(vault: Vault, page: Page) -> Read:
     values = "\n".join(fields)
     found = [_address(url) for url in _URL.findall(values)] + _emails(values)
     addresses = frozenset(a for a in found if a and not _IMAGE.search(a))
-    return Read(words(body), heading, addresses, content_hash(data))
+    code = "\n".join(body[start:end] for start, end in fence_ranges(body, 0))
+    code_hash = content_hash(code.encode("utf-8")) if code else ""
+    return Read(words(body), heading, addresses, content_hash(data), code_hash, len(_WORD.findall(code)))
+
+
+def code_words(vault: Vault, page: Page) -> list[str]:
+    """The words of a page's code blocks."""
+    try:
+        text = (vault.root / page.path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    body = text[split_frontmatter(text)[2] :]
+    return _WORD.findall("\n".join(body[start:end] for start, end in fence_ranges(body, 0)).casefold())
 
 
 def _first_heading(body: str) -> str:
