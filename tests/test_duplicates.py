@@ -277,6 +277,8 @@ def test_a_note_filed_twice_in_a_folder_and_its_subfolder_is_one_title(tmp_path:
             "Angular/Atoms/Dependency Injection.md": "A component asks for what it needs in its constructor.",
             "Math/Kernel.md": "The vectors a linear map sends to zero.",
             "OS/Kernel.md": "The part of the system that runs with every privilege.",
+            "Formulas.md": "Where the formula sheets of each course are.",  # a subject's page two levels down
+            "Chemistry/Formulas/Formulas.md": "Molar mass, ideal gas law, pH.",
         },
     )
     (duplicate,) = found(root)

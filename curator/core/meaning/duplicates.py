@@ -297,8 +297,9 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
 
 def _one_place(paths: set[str]) -> list[tuple[str, str]]:
     """The pairs of one title that stand in one place: the only two of a folder, or the only two
-    of the vault in a folder and a folder inside it (a note filed twice as it moved into a
-    subfolder). The same title in two subjects' folders is two things ("Math/Kernel", "OS/Kernel")."""
+    of the vault in a folder and a folder directly inside it (a note filed twice as it moved into
+    a subfolder). The same title in two subjects' folders is two things ("Math/Kernel",
+    "OS/Kernel"), and so is a page and one deeper down ("Formeln", "Chemie/Formeln/Formeln")."""
     by_folder: dict[str, list[str]] = defaultdict(list)
     for path in sorted(paths):
         by_folder[_folder(path)].append(path)
@@ -306,7 +307,7 @@ def _one_place(paths: set[str]) -> list[tuple[str, str]]:
     if len(paths) == 2 and len(by_folder) == 2:
         a, b = sorted(paths)
         outer, inner = sorted((_folder(a), _folder(b)), key=len)
-        if not outer or inner.startswith(outer + "/"):
+        if inner.startswith(outer + "/" if outer else "") and "/" not in inner[len(outer) :].strip("/"):
             pairs.append((a, b))
     return pairs
 
