@@ -23,6 +23,7 @@ from curator.core.read import markdown
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.read.resolve import fold
+from curator.core.read.words import words_key
 from curator.core.state import cache
 from curator.core.state.lock import state_lock
 from curator.core.state.statefiles import StateKeyError, label_of, make_state_folder, seal, state_folder
@@ -147,8 +148,8 @@ class SearchIndex:
         # Sealed: an index another user's curator built (a cloned vault's) is built anew, never
         # trusted to hold what the pages say (its snippets reach an agent as the vault's text).
         data = cache.read_json(self.state_file, sealed=True)
-        if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION:
-            return {}
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION or data.get("words") != words_key():
+            return {}  # words analysed another way (another glossary): the index is built anew
         if languages is not None and tuple(data.get("languages") or ("en",)) != languages:
             return {}  # the vault's languages changed: its words are analysed anew
         return data
@@ -169,7 +170,7 @@ class SearchIndex:
             shutil.rmtree(self.folder, ignore_errors=True)
             make_state_folder(vault.root, "search")
             index.create_in(str(self.folder), _schema(languages))
-            state = {"schema": SCHEMA_VERSION, "languages": list(languages), "pages": {}}
+            state = {"schema": SCHEMA_VERSION, "words": words_key(), "languages": list(languages), "pages": {}}
         known: dict[str, str] = state["pages"]
         current = {p.path: p.sha for p in vault.pages.values() if p.unreadable is None}
         changed = [p for p, sha in current.items() if known.get(p) != sha]

@@ -98,6 +98,15 @@ def glossary() -> dict[str, str]:
 
 
 @cache
+def words_key() -> str:
+    """What an index of terms was analysed with, as a short key: the glossary's text (a changed
+    glossary makes other terms of the same words)."""
+    import hashlib
+
+    return hashlib.sha256(GERMAN_ENGLISH.encode("utf-8")).hexdigest()[:16]
+
+
+@cache
 def _glossary_words() -> frozenset[str]:
     return frozenset(fold(w) for line in GERMAN_ENGLISH.splitlines() for w in line.partition("=")[0].split())
 
