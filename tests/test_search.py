@@ -93,12 +93,15 @@ def test_the_index_follows_edits_additions_deletions_and_renames(sample_vault: P
     assert counts["reindexed"] == 0 and counts["removed"] == 0
 
 
-def test_a_schema_change_rebuilds_the_index(sample_vault: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_schema_or_glossary_change_rebuilds_the_index(sample_vault: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     vault = load_vault(sample_vault)
     SearchIndex(sample_vault).update(vault)
     monkeypatch.setattr(search_module, "SCHEMA_VERSION", 99)
     counts = SearchIndex(sample_vault).update(vault)
     assert counts["reindexed"] == len(vault.pages)
+    assert SearchIndex(sample_vault).update(vault)["reindexed"] == 0
+    monkeypatch.setattr(search_module, "words_key", lambda: "another glossary")  # other terms of the same words
+    assert SearchIndex(sample_vault).update(vault)["reindexed"] == len(vault.pages)
 
 
 def test_without_the_model_search_still_answers_and_says_so(sample_vault: Path) -> None:
