@@ -339,3 +339,11 @@ def test_an_empty_search_or_a_limit_below_one_is_one_line_and_exit_2(
     assert code == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
+
+
+def test_a_question_in_another_language_than_the_pages_says_what_would_answer_it(sample_vault: Path) -> None:
+    vault = load_vault(sample_vault)
+    german = search(vault, "Wann läuft das Zertifikat der Gateways ab und wer erneuert es?")
+    assert any("a German question on English pages" in note and "multilingual" in note for note in german.notes)
+    english = search(vault, "when does the gateway certificate expire and who renews it?")
+    assert not any("question on" in note for note in english.notes)
