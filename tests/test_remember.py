@@ -109,6 +109,18 @@ def test_a_page_named_on_the_way_yields_to_the_subject_and_a_new_page_stands_bes
     assert (bcrypt["decision"], bcrypt["page"]) == ("add", "Security/Bcrypt hash string.md")
 
 
+def test_a_page_handed_whole_joins_only_the_page_of_its_name(sample_vault: Path) -> None:
+    vault = load_vault(sample_vault)
+    other = remember(
+        vault,
+        "---\ntitle: Pool sizing checklist\n---\nBefore raising max_connections, check the PgBouncer pool and "
+        "the Postgres connection pool exhaustion runbook; certificate renewal is not affected.\n",
+    )
+    assert (other.decision, other.title) == ("add", "Pool sizing checklist")
+    same = remember(vault, "# Certificate renewal\n\nThe HSM hosts need a reboot after the renewal script runs.\n")
+    assert (same.decision, same.page) == ("merge-into", "problems/Certificate renewal.md")
+
+
 def test_a_repeat_and_a_status_update_are_dropped(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
     start = tree(sample_vault)
     assert remembered(capsys, sample_vault, REPEAT, "--apply")["decision"] == "drop"
@@ -170,6 +182,19 @@ def test_a_proposal_waits_in_the_review_queue_and_is_accepted_there(
     applied = json.loads(capsys.readouterr().out)
     assert applied["status"] == "accepted" and (sample_vault / "systems/Redis cache cluster.md").exists()
     undo(sample_vault, applied["change"])
+    assert tree(sample_vault) == start
+
+
+def test_a_queued_proposal_the_vault_now_decides_otherwise_is_not_applied(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    queued = remembered(capsys, sample_vault, NEW_FACT)["suggestion"]  # shown: add systems/Redis cache cluster.md
+    (sample_vault / "systems/Redis cache cluster.md").write_text(
+        "---\ntype: system\n---\n# Redis cache cluster\n\nThe cache in front of the catalogue.\n"
+    )
+    start = tree(sample_vault)
+    assert main(["apply", str(sample_vault), queued]) == 2
+    assert "remember decides otherwise now" in capsys.readouterr().err
     assert tree(sample_vault) == start
 
 

@@ -518,6 +518,12 @@ def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> 
         proposal = remember(vault, str(asked["text"]), str(asked.get("source", "agent")), asked.get("type"))
         if proposal.plan is None:
             raise EditError(f"nothing to apply now: {proposal.reason}")
+        files = sorted(c.path for c in proposal.plan.changes)
+        if isinstance(asked.get("files"), list) and files != asked["files"]:  # not what a person was shown
+            raise EditError(
+                f"remember decides otherwise now ({proposal.reason}; it would write {', '.join(files)}); "
+                "nothing was written: remember the text again to see the new proposal"
+            )
         return proposal.plan
     return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason)
 
@@ -578,6 +584,7 @@ def queue_remembered(
         "source": source,
         "type": page_type,
         "decision": proposal.decision,
+        "files": sorted(c.path for c in proposal.plan.changes) if proposal.plan else [],
         "nearest": [f"{c.path} ({c.score:.2f}: {c.why})" for c in proposal.evidence[:3]],
         **({"asked_by": asked_by} if asked_by else {}),
     }

@@ -59,7 +59,7 @@ _TYPE_HINTS = {  # words that say which of the default types a new page is
     "project": r"project|rewrite|migration|roadmap|milestone|projekt",
 }
 ASIDE = 0.1  # what a page named in the text loses when the text is about another thing
-NEAR = 0.4  # evidence a page needs for a new page to stand in its folder (unrelated pages score 0.05-0.25)
+NEAR = 0.5  # evidence a page needs for a new page to stand in its folder (unrelated pages score up to 0.45)
 _STOP = frozenset(
     "a an the and or of on in at to for from by with is are was were be been it its this that these those as "
     "der die das und oder von vom zum zur im am an auf mit für ist sind war ein eine den dem des bei nach aus".split()
@@ -135,6 +135,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
                 "drop", near.path, None, f"Drop: {near.path} holds {held:.0%} of the text already", evidence, None
             )
     best = evidence[0] if evidence and evidence[0].score >= limit else None
+    if handed.title:  # a page handed whole joins only the page of its own name, else stands as written
+        best = next((Candidate(p, 1.0, "the page of its name") for p in _named(vault, handed.title)), None)
     if best is None:
         title = handed.title or title_for(text)
         beside = next((c.path for c in evidence if c.score >= NEAR), None)
@@ -256,6 +258,12 @@ def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
 
     provider, _ = provider_for(vault.config)
     return list(nearest(vault, provider, text).scores.items())[:limit]
+
+
+def _named(vault: Vault, name: str) -> list[str]:
+    """The pages whose title or an alias is `name`, word for word."""
+    wanted = phrase(name)
+    return sorted(p for p, page in vault.pages.items() if wanted in {phrase(n) for n in (page.title, *page.aliases)})
 
 
 class Handed(NamedTuple):
