@@ -207,3 +207,23 @@ def test_a_missing_picture_is_never_fixed_into_a_page_of_its_name(tmp_path: Path
     vault = load_vault(root, use_cache=False)
     fixed = {f.path for f in fixable_findings(vault) if fix_for(vault, f) is not None}
     assert fixed == {"Notes/Other.md"}  # a page's name with a typo is still fixed
+
+
+def test_a_guess_is_fixed_only_for_a_name_long_enough_and_keeps_the_words_the_reader_sees(tmp_path: Path) -> None:
+    """A new user's vault: `[[Claude]]` was to become `[[Clause]]` (a logic lecture), and
+    `[[Lineare Gleichungssysteme]]` lost the plural the sentence is written with."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Clause.md": "# Clause\n\nA disjunction of literals.\n",
+            "Lineares Gleichungssystem.md": "# Lineares Gleichungssystem\n\nGauß löst es.\n",
+            "Certificate renewal.md": "# Certificate renewal\n\nText.\n",
+            "b.md": "Ask [[Claude]]. Solve [[Lineare Gleichungssysteme]]. See [[Certificat renewal]].\n",
+        },
+    )
+    vault = load_vault(root, use_cache=False)
+    fixes = {f.before: f.after for f in (fix_for(vault, x) for x in fixable_findings(vault)) if f is not None}
+    assert fixes == {
+        "[[Lineare Gleichungssysteme]]": "[[Lineares Gleichungssystem|Lineare Gleichungssysteme]]",
+        "[[Certificat renewal]]": "[[Certificate renewal]]",
+    }

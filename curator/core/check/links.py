@@ -159,6 +159,7 @@ def _name(target: str) -> str:
 
 
 _DIGITS = re.compile(r"\d+")
+SURE_GUESS = 8  # characters a dead link's name needs for its did-you-mean to be fixed without asking
 
 
 def _typo(written: str, title: str) -> bool:
@@ -258,6 +259,9 @@ def fix_link(vault: Vault, finding: Finding) -> Fix | None:
     target = _target_page(vault, finding)
     if target is None:
         return None
+    guessed = not finding.data.get("alias_of") and finding.rule == "dead-link"
+    if guessed and len(_name(link.target)) < SURE_GUESS:
+        return None  # one letter off a short name is often another word ([[Claude]], [[Clause]]): a choice
     markdown = link.syntax == "markdown"
     if markdown:
         start, end = markdown_dest_span(raw)
@@ -269,12 +273,25 @@ def fix_link(vault: Vault, finding: Finding) -> Fix | None:
         start, end = wiki_target_span(raw)
         name = explicit_target(vault.resolver, finding.path, target, False)
         new = raw[:start] + name + raw[end:]
-        if finding.data.get("alias_of") and link.label is None:  # the alias stays what the reader sees
+        # An alias, or a title in another form of its words ("Lineare Gleichungssysteme"), stays
+        # what the reader sees; a typo does not.
+        kept = finding.data.get("alias_of") or (guessed and _inflected(link.target, vault.pages[target].title))
+        if kept and link.label is None:
             new = new[: new.rindex("]]")] + f"|{link.target}]]"
     back = _read_back(new)
     if back is None or vault.resolver.resolve(finding.path, back.target, markdown).path != target:
         return None  # the new link, as read, would not name the page it means: no fix without a choice
     return Fix(finding, finding.path, link.offset, raw, new, target)
+
+
+def _inflected(written: str, title: str) -> bool:
+    """Whether a link's target is the title in another form of its words: the same stems in the
+    title's language, not the same letters (a plural, a case ending)."""
+    from curator.core.read.words import language_of, stem
+
+    language = language_of(title) or language_of(written) or "en"
+    words = [re.findall(r"\w+", fold(name)) for name in (_name(written), title)]
+    return words[0] != words[1] and [stem(w, language) for w in words[0]] == [stem(w, language) for w in words[1]]
 
 
 def _read_back(new: str) -> Link | None:
