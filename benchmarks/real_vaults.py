@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    split: str  # "tune", "heldout", "fresh", "fresh2" or "fresh3" (added after the rules were chosen, only measured)
+    split: str  # "tune", "heldout" or "fresh".."fresh4" (added after the rules were chosen, only measured)
     note: str = ""
 
 
@@ -292,6 +292,28 @@ VAULTS: list[RealVault] = [
         "620 pages of an OpenClaw research agent's workspace: its memory folder (research cycles, pitches, "
         "briefings, digests, schedules), paper drafts and an exported starter kit, written by the agent; "
         "fetched after every rule was chosen, only measured",
+    ),
+    RealVault(
+        "wrewsama-notes",
+        "zettelkasten",
+        "wrewsama/obsidian-vault",
+        "c79d50ee53ca306d2e711db26eea1060b5095d7c",
+        "",
+        "fresh4",
+        "425 English notes of a software engineer's Obsidian vault (short main notes on databases, networking, "
+        "Python, Go, distributed systems, Linux; source-material notes on books and courses; tag pages); "
+        "fetched for the third set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "mint-wiki-de",
+        "german",
+        "Mint-System/Wiki",
+        "cd4de68e4d9b1048f12dc11590ca71435066dc53",
+        "",
+        "fresh4",
+        "980 German pages of a Swiss IT company's Obsidian wiki (Odoo consulting, infrastructure, tools, "
+        "methods, administration: one page per tool, process or topic, many short reference stubs); fetched "
+        "for the third set of held-out search questions, only measured",
     ),
 ]
 
