@@ -401,6 +401,28 @@ VAULTS: list[RealVault] = [
         "bank and drafts, client and consulting notes, research, audits, app-marketing and side-project notes); "
         "fetched for the fresh5 split, only measured",
     ),
+    RealVault(
+        "wrewsama-notes",
+        "zettelkasten",
+        "wrewsama/obsidian-vault",
+        "c79d50ee53ca306d2e711db26eea1060b5095d7c",
+        "",
+        "fresh4",
+        "425 English notes of a software engineer's Obsidian vault (short main notes on databases, networking, "
+        "Python, Go, distributed systems, Linux; source-material notes on books and courses; tag pages); "
+        "fetched for the third set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "mint-wiki-de",
+        "german",
+        "Mint-System/Wiki",
+        "cd4de68e4d9b1048f12dc11590ca71435066dc53",
+        "",
+        "fresh4",
+        "980 German pages of a Swiss IT company's Obsidian wiki (Odoo consulting, infrastructure, tools, "
+        "methods, administration: one page per tool, process or topic, many short reference stubs); fetched "
+        "for the third set of held-out search questions, only measured",
+    ),
 ]
 
 BY_NAME = {v.name: v for v in VAULTS}
