@@ -34,7 +34,8 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", or "fresh".."fresh5" (added after the rules were chosen, only measured)
+    # "tune", "heldout", "fresh".."fresh5" (added after the rules were chosen, only measured), or "search3"
+    # (fetched for the third set of search questions; no duplicate labels)
     split: str
     note: str = ""
 
@@ -407,7 +408,7 @@ VAULTS: list[RealVault] = [
         "wrewsama/obsidian-vault",
         "c79d50ee53ca306d2e711db26eea1060b5095d7c",
         "",
-        "fresh4",
+        "search3",
         "425 English notes of a software engineer's Obsidian vault (short main notes on databases, networking, "
         "Python, Go, distributed systems, Linux; source-material notes on books and courses; tag pages); "
         "fetched for the third set of held-out search questions, only measured",
@@ -418,7 +419,7 @@ VAULTS: list[RealVault] = [
         "Mint-System/Wiki",
         "cd4de68e4d9b1048f12dc11590ca71435066dc53",
         "",
-        "fresh4",
+        "search3",
         "980 German pages of a Swiss IT company's Obsidian wiki (Odoo consulting, infrastructure, tools, "
         "methods, administration: one page per tool, process or topic, many short reference stubs); fetched "
         "for the third set of held-out search questions, only measured",
