@@ -142,6 +142,12 @@ def test_a_page_held_in_a_larger_one_of_its_own_name_is_no_passage(tmp_path: Pat
     assert pairs(root) == {("support/customer-support.md", "support/customer-support1.md")}
 
 
+def test_a_page_held_in_a_larger_one_of_the_same_name_in_another_folder_is_reported(tmp_path: Path) -> None:
+    more = " ".join(f"w{n}" for n in range(600))  # the held page is under a sixth of the larger one
+    root = make_vault(tmp_path / "v", {"a/Lag.md": PROSE, "b/Lag.md": PROSE + "\n\n" + more})
+    assert pairs(root) == {("a/Lag.md", "b/Lag.md")}
+
+
 def test_pages_of_mostly_code_are_one_text_only_when_their_code_is(tmp_path: Path) -> None:
     def log(answers: str) -> str:
         return "\n\n".join(f"Q: {question}\n```\n{answers} {n}\n```" for n, question in enumerate(PROSE.split(". ")))

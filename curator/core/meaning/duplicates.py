@@ -391,9 +391,10 @@ def _opens(name: str, other: str) -> bool:
     """Whether one name opens the other as written ("customer-support" / "customer-support1",
     "Funktionen" / "Funktionen und ihre Eigenschaften"): a page held in a larger one of its own
     name is its start kept apart, not a passage copied into an overview. A name going on after a
-    dot is a child in a hierarchy ("config" / "config.github"), which its parent lists."""
+    dot is a child in a hierarchy ("config" / "config.github"), which its parent lists; one name
+    in two folders opens itself."""
     shorter, longer = sorted((name.casefold(), other.casefold()), key=len)
-    return bool(shorter) and longer.startswith(shorter) and longer[len(shorter)] != "."
+    return bool(shorter) and longer.startswith(shorter) and longer[len(shorter) : len(shorter) + 1] != "."
 
 
 def _series_suffixes(pages: list[Page]) -> frozenset[str]:
