@@ -85,6 +85,43 @@ def test_a_page_handed_whole_keeps_its_name_type_and_fields(
     assert tree(sample_vault) == start
 
 
+KAFKA = "The Kafka consumer group rebalances every time a pod restarts, which stalls the order queue for a while."
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefg", "bcdefgh", strict=True)
+)
+
+
+@pytest.mark.parametrize(
+    ("handed", "page", "header"),
+    [  # what the agent hands; the page made; its header, which stays valid and says who wrote it
+        (f"---\ntitle: Stalls\nsuperseded_by: '[[Payments API]]'\n---\n{KAFKA}", "Stalls.md", ""),
+        (f'---\ntitle: Stalls\ntags: "a\nsource: manual\nb"\n---\n{KAFKA}', "Stalls.md", ""),
+        (f'---\ntitle: Stalls\ntags: x\n"source": manual\n---\n{KAFKA}', "Stalls.md", ""),
+        (f"---\ntitle: Stalls\n{BOMB}---\n{KAFKA}", "Kafka consumer group.md", ""),  # nothing read of it
+        (f"---\r\ntitle: Stalls\r\ntags: [a]\r\n---\r\n# Stalls\r\n\r\n{KAFKA}\r\n", "Stalls.md", "tags: [a]\n"),
+        (f"# x\n\n{KAFKA}", "x.md", ""),
+        (f'---\ntitle: "\\u200b"\n---\n{KAFKA}', "Kafka consumer group.md", ""),  # a title that shows nothing
+        (f'---\ntitle: "\\u202eStalls"\n---\n{KAFKA}', "Kafka consumer group.md", ""),  # one that shows another
+    ],
+)
+def test_a_page_handed_whole_cannot_break_its_header_or_claim_what_remember_decides(
+    sample_vault: Path, handed: str, page: str, header: str
+) -> None:
+    proposal = remember(load_vault(sample_vault), handed)
+    assert proposal.page == f"systems/{page}"
+    assert proposal.plan is not None
+    (written,) = [c.after.decode() for c in proposal.plan.changes if c.path == proposal.page]
+    title = page.removesuffix(".md")
+    assert written == f"---\ntype: system\n{header}source: agent\n---\n# {title}\n\n{KAFKA}\n"
+
+
+def test_a_text_that_is_a_heading_alone_is_the_page_s_heading_once(sample_vault: Path) -> None:
+    proposal = remember(load_vault(sample_vault), "# Kafka consumer rebalance notes\n")
+    assert proposal.plan is not None
+    (written,) = [c.after.decode() for c in proposal.plan.changes if c.path == proposal.page]
+    assert written.endswith("---\n# Kafka consumer rebalance notes\n")
+
+
 def test_a_page_named_on_the_way_yields_to_the_subject_and_a_new_page_stands_beside_its_nearest(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

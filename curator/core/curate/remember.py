@@ -30,9 +30,9 @@ from curator.core.change.edits import FileChange, Plan, explicit_target, target_
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
+from curator.core.curate.handed import H1, handed_page, kept_lines, new_header
 from curator.core.curate.titlecover import empty, names_subject, phrase, singular, text_terms, title_cover, titles_of
 from curator.core.meaning.duplicates import CONTAINED, share_held
-from curator.core.meaning.page_reads import NAME_CHARS
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold
@@ -114,7 +114,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         raise EditError("the source is empty: say who learned it (agent, manual, or a name)")
     if page_type is not None and page_type not in vault.types:
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
-    handed = _handed(text)
+    handed = handed_page(text)
     text = handed.body
     if page_type is None and handed.type in vault.types:
         page_type = handed.type
@@ -258,51 +258,11 @@ def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
     return list(nearest(vault, provider, text).scores.items())[:limit]
 
 
-class Handed(NamedTuple):
-    """A memory as handed over: an agent may hand a whole page, its frontmatter and first heading
-    naming it. `fields` are its other frontmatter lines as written, for a new page to keep."""
-
-    body: str
-    title: str
-    type: str | None
-    fields: str
-
-
-_H1 = re.compile(r"#[ \t]+(.+?)[ \t#]*(?:\n|$)")
-
-
-def _handed(text: str) -> Handed:
-    """The text's frontmatter (its `title`, `type` and the rest) and a first-line heading taken
-    apart from what it says; a text without them is all body."""
-    from curator.core.read.parse import parse_page, split_frontmatter
-
-    header, _, body_at = split_frontmatter(text)
-    fields = parse_page(text).frontmatter if header is not None else {}
-    body = text[body_at:].strip() if header is not None else text
-    title = str(fields.get("title") or "") if isinstance(fields.get("title"), str | int | float) else ""
-    heading = _H1.match(body)
-    if heading is not None and len(heading.group(1)) <= NAME_CHARS:
-        title = title or heading.group(1)
-        if fold(heading.group(1)) == fold(title):
-            body = body[heading.end() :].strip() or body
-    title = " ".join(FORBIDDEN.sub(" ", title).split()).strip(" .")
-    kind = fields.get("type")
-    return Handed(
-        body,
-        title if title and name_problem(title, ".md") is None else "",
-        kind if isinstance(kind, str) else None,
-        _kept_lines(header or "", _WRITTEN_HERE),
-    )
-
-
-_WRITTEN_HERE = frozenset({"type", "source", "title"})  # a new page's fields that remember writes itself
-
-
 def title_for(text: str) -> str:
     """What the text is about, as a title: the noun phrase its first sentence opens with, once
     dates, tickets and status words are gone, at most six words (the first content words when no
     phrase is found); a page handed whole is named by its frontmatter's title or its heading."""
-    handed = _handed(text.strip())
+    handed = handed_page(text.strip())
     if handed.title:
         return handed.title
     first = _SENTENCE.split(handed.body, maxsplit=1)[0]
@@ -429,12 +389,15 @@ def _new_page(
     supersedes), `near` is the page it stands beside when no folder holds its type."""
     kind = _page_type(vault, text, page_type)
     folder = _folder_for(vault, kind, near)
-    path = target_path(vault, folder + "/x.md" if folder else "x.md", title)
+    # A title beside a name no title can be (a NUL is refused in one): "x" is a title too.
+    path = target_path(vault, folder + "/\0.md" if folder else "\0.md", title)
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
-    body = _linked(vault, text, path)
-    header = f"---\ntype: {kind}\n{kept}source: {source}\n---\n"
-    return path, f"{header}# {title}\n\n{body.strip()}\n"
+    alone = H1.fullmatch(text.strip())
+    # A text that is its heading alone: the page's own heading says it.
+    body = "" if alone is not None and fold(alone.group(1)) == fold(title) else _linked(vault, text, path).strip()
+    header = new_header(kind, kept, source)
+    return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
 
 
 # Fields a successor does not take over: its own type and source, the old page's names and identity.
@@ -443,7 +406,6 @@ _NOT_KEPT = frozenset(
     "type source aliases alias superseded_by id uid title created author authors creator date updated modified"
     " last_modified lastmod".split()
 )
-_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
 
 
 def _kept_fields(vault: Vault, old: str) -> str:
@@ -451,22 +413,7 @@ def _kept_fields(vault: Vault, old: str) -> str:
     from curator.core.read.parse import split_frontmatter
 
     header, _, _ = split_frontmatter(vault.text_of(old))
-    return _kept_lines(header or "", _NOT_KEPT)
-
-
-def _kept_lines(header: str, not_kept: frozenset[str]) -> str:
-    """A frontmatter's lines as written, less the fields in `not_kept` (with their nested lines)."""
-    kept: list[str] = []
-    keep = False
-    for line in str(header).splitlines():
-        if line.strip() in ("---", ""):
-            continue
-        m = _TOP_KEY.match(line)
-        if m is not None:
-            keep = m.group(1).casefold() not in not_kept
-        if keep:
-            kept.append(line.rstrip("\r") + "\n")
-    return "".join(kept)
+    return kept_lines(header or "", _NOT_KEPT)
 
 
 def _folder_for(vault: Vault, page_type: str, near: str | None) -> str:
