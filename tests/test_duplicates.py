@@ -179,6 +179,21 @@ def test_a_page_of_code_in_many_pairs_has_its_code_read_once(tmp_path: Path, mon
     assert read.count("Big.md") == 1  # not once for each of the 12 pairs it is in (minutes for a page of 5 MB)
 
 
+def test_a_page_s_fences_are_found_once_for_its_code_and_its_prose(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_vault(tmp_path / "v", {"Fences.md": PROSE + "\n\n" + "```\nx = 1\n```\n" * 50})
+    vault = load_vault(root, load_config(root), use_cache=False)
+    calls: list[int] = []
+    fence_ranges = page_reads.fence_ranges
+    monkeypatch.setattr(
+        page_reads, "fence_ranges", lambda text, start: calls.append(start) or fence_ranges(text, start)
+    )
+    read = page_reads.read(vault, vault.pages["Fences.md"])
+    assert (read.code_words, read.words) == (100, page_reads.words(PROSE))
+    assert len(calls) == 2  # once in read, once in the words() call just above: 5 MB of fences took 4 s each time
+
+
 def test_a_name_held_by_three_pages_or_without_an_address_is_no_identity(tmp_path: Path) -> None:
     person = "# Valentine\n\nWebsite: https://example.org/valentine\n"
     root = make_vault(
