@@ -146,6 +146,32 @@ def test_a_page_named_on_the_way_yields_to_the_subject_and_a_new_page_stands_bes
     assert (bcrypt["decision"], bcrypt["page"]) == ("add", "Security/Bcrypt hash string.md")
 
 
+def test_a_memory_never_goes_into_a_template_nor_beside_one_or_a_journal_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hash_note = "A hash table note: what it stores, hash function, bucket, collisions, lookup time.\n"
+    vault = make_vault(
+        tmp_path / "v",
+        {
+            "templates/Hash note.md": "# {{title}}\n\n" + hash_note,
+            "journal/2024-01-05.md": "A hash table maps keys to buckets with a hash function; collisions are "
+            "chained or probed. Lookups take constant time on average.\n",
+            "Algorithms/Sorting.md": "# Sorting\n\nQuicksort partitions around a pivot; merge sort merges.\n",
+            "Cooking/Sourdough.md": "# Sourdough\n\nFeed the starter the night before; bake with steam.\n",
+        },
+    )
+    for text in (
+        "Cuckoo hashing keeps two hash functions and moves an existing key to its other bucket when a "
+        "collision happens, so lookups probe two buckets.",  # the template was its page (0.82)
+        "Bloom filters answer set membership with a bit array and several hash functions, giving false "
+        "positives but no false negatives.",  # the template was its nearest page, and its folder the new one's
+    ):
+        done = remembered(capsys, vault, text)
+        assert done["decision"] == "add"
+        assert "/" not in done["page"]  # at the root: no named page is near it
+        assert "templates/Hash note.md" not in [e["path"] for e in done["evidence"]]
+
+
 def test_a_repeat_and_a_status_update_are_dropped(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
     start = tree(sample_vault)
     assert remembered(capsys, sample_vault, REPEAT, "--apply")["decision"] == "drop"

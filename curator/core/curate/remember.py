@@ -32,7 +32,7 @@ from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.curate.handed import H1, handed_page, kept_lines, new_header
 from curator.core.curate.titlecover import empty, names_subject, phrase, singular, text_terms, title_cover, titles_of
-from curator.core.meaning.duplicates import CONTAINED, share_held
+from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold
@@ -137,7 +137,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     best = evidence[0] if evidence and evidence[0].score >= limit else None
     if best is None:
         title = handed.title or title_for(text)
-        beside = next((c.path for c in evidence if c.score >= NEAR), None)
+        # Beside a named page: a page in a journal folder or among templates would be one of them.
+        beside = next((c.path for c in evidence if c.score >= NEAR and comparable(vault, vault.pages[c.path])), None)
         plan = _plan_add(vault, text, title, source, page_type, handed.fields, beside)
         why = (
             f"nothing in the vault is about it (best {evidence[0].path} at {evidence[0].score:.2f})"
@@ -173,12 +174,13 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     scores: dict[str, tuple[float, str]] = {}
 
     index = vault.index_page  # never the place for a memory: it lists pages
+    templates = vault.templates  # nor a template: each page made from it would repeat the memory
 
     subject = title_for(text)
     hollow: dict[str, bool] = {}
 
     def offer(path: str, score: float, why: str) -> None:
-        if path not in vault.pages or path == index or score <= scores.get(path, (-1.0, ""))[0]:
+        if path not in vault.pages or path == index or path in templates or score <= scores.get(path, (-1.0, ""))[0]:
             return
         if hollow.setdefault(path, empty(vault, path)):
             # Nothing to judge a match by: only a memory about just the thing its title names fills it.
