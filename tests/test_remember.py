@@ -12,6 +12,7 @@ from helpers import make_vault
 
 from curator.cli.main import main
 from curator.core.change.changes import history, undo
+from curator.core.common.errors import EditError
 from curator.core.curate.remember import remember, title_for
 from curator.core.read.loading import load_vault
 
@@ -113,6 +114,13 @@ def test_a_page_handed_whole_cannot_break_its_header_or_claim_what_remember_deci
     (written,) = [c.after.decode() for c in proposal.plan.changes if c.path == proposal.page]
     title = page.removesuffix(".md")
     assert written == f"---\ntype: system\n{header}source: agent\n---\n# {title}\n\n{KAFKA}\n"
+
+
+@pytest.mark.parametrize("name", ["Payments API", "payments api", "PAPI"])  # a title in another folder, an alias
+def test_a_page_handed_under_another_page_s_name_is_refused(sample_vault: Path, name: str) -> None:
+    text = f"---\ntitle: {name}\ntype: topic\n---\nSourdough starters need feeding twice a day with flour and water."
+    with pytest.raises(EditError, match=r"systems/Payments API\.md is named .* already"):
+        remember(load_vault(sample_vault), text)
 
 
 def test_a_text_that_is_a_heading_alone_is_the_page_s_heading_once(sample_vault: Path) -> None:

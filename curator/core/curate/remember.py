@@ -395,6 +395,15 @@ def _new_page(
     path = target_path(vault, folder + "/\0.md" if folder else "\0.md", title)
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
+    # A second page of a name takes the links to the first ([[Name]] goes to the nearest of two).
+    named = vault.resolver.titles().get(fold(title)) or [
+        p for p, page in vault.pages.items() if has_aliases(page.frontmatter) and fold(title) in map(fold, page.aliases)
+    ]
+    if named:
+        raise EditError(
+            f"{named[0]} is named {title!r} already, and a second page so named would take its links:"
+            " remember the text into it, or give the new page another title"
+        )
     alone = H1.fullmatch(text.strip())
     # A text that is its heading alone: the page's own heading says it.
     body = "" if alone is not None and fold(alone.group(1)) == fold(title) else _linked(vault, text, path).strip()
