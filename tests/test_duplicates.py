@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from curator.core.check.findings import check_vault
+from curator.core.meaning import page_reads
 from curator.core.meaning.duplicates import Duplicate, find, title_key
 from curator.core.read.loading import load_vault
 from curator.core.read.markdown import without_comments
@@ -142,6 +143,12 @@ def test_a_page_held_in_a_larger_one_of_its_own_name_is_no_passage(tmp_path: Pat
     assert pairs(root) == {("support/customer-support.md", "support/customer-support1.md")}
 
 
+def test_a_page_held_in_a_larger_one_of_the_same_name_in_another_folder_is_reported(tmp_path: Path) -> None:
+    more = " ".join(f"w{n}" for n in range(600))  # the held page is under a sixth of the larger one
+    root = make_vault(tmp_path / "v", {"a/Lag.md": PROSE, "b/Lag.md": PROSE + "\n\n" + more})
+    assert pairs(root) == {("a/Lag.md", "b/Lag.md")}
+
+
 def test_pages_of_mostly_code_are_one_text_only_when_their_code_is(tmp_path: Path) -> None:
     def log(answers: str) -> str:
         return "\n\n".join(f"Q: {question}\n```\n{answers} {n}\n```" for n, question in enumerate(PROSE.split(". ")))
@@ -158,6 +165,33 @@ def test_pages_of_mostly_code_are_one_text_only_when_their_code_is(tmp_path: Pat
         },
     )
     assert pairs(root) == {("checklist 1.md", "checklist.md")}
+
+
+def test_a_page_of_code_in_many_pairs_has_its_code_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sections = [" ".join(f"s{n}w{k}" for k in range(40)) for n in range(12)]
+    code = "```\n" + "\n".join(f"x{n} = compute({n})" for n in range(800)) + "\n```\n"
+    pages = {f"Part {n}.md": f"{text}\n\n```\ny = other({n})\nz = more({n})\n```\n" for n, text in enumerate(sections)}
+    root = make_vault(tmp_path / "v", {"Big.md": "\n\n".join(sections) + "\n\n" + code, **pages})
+    read: list[str] = []
+    code_words = page_reads.code_words
+    monkeypatch.setattr(page_reads, "code_words", lambda vault, page: read.append(page.path) or code_words(vault, page))
+    assert found(root) == []  # each part is a passage of the big page
+    assert read.count("Big.md") == 1  # not once for each of the 12 pairs it is in (minutes for a page of 5 MB)
+
+
+def test_a_page_s_fences_are_found_once_for_its_code_and_its_prose(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_vault(tmp_path / "v", {"Fences.md": PROSE + "\n\n" + "```\nx = 1\n```\n" * 50})
+    vault = load_vault(root, load_config(root), use_cache=False)
+    calls: list[int] = []
+    fence_ranges = page_reads.fence_ranges
+    monkeypatch.setattr(
+        page_reads, "fence_ranges", lambda text, start: calls.append(start) or fence_ranges(text, start)
+    )
+    read = page_reads.read(vault, vault.pages["Fences.md"])
+    assert (read.code_words, read.words) == (100, page_reads.words(PROSE))
+    assert len(calls) == 2  # once in read, once in the words() call just above: 5 MB of fences took 4 s each time
 
 
 def test_a_name_held_by_three_pages_or_without_an_address_is_no_identity(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from helpers import make_vault
 
 from curator.cli.main import main
 from curator.core.change.changes import history, undo
+from curator.core.common.errors import EditError
 from curator.core.curate.remember import remember, title_for
 from curator.core.read.loading import load_vault
 
@@ -85,6 +86,50 @@ def test_a_page_handed_whole_keeps_its_name_type_and_fields(
     assert tree(sample_vault) == start
 
 
+KAFKA = "The Kafka consumer group rebalances every time a pod restarts, which stalls the order queue for a while."
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefg", "bcdefgh", strict=True)
+)
+
+
+@pytest.mark.parametrize(
+    ("handed", "page", "header"),
+    [  # what the agent hands; the page made; its header, which stays valid and says who wrote it
+        (f"---\ntitle: Stalls\nsuperseded_by: '[[Payments API]]'\n---\n{KAFKA}", "Stalls.md", ""),
+        (f'---\ntitle: Stalls\ntags: "a\nsource: manual\nb"\n---\n{KAFKA}', "Stalls.md", ""),
+        (f'---\ntitle: Stalls\ntags: x\n"source": manual\n---\n{KAFKA}', "Stalls.md", ""),
+        (f"---\ntitle: Stalls\n{BOMB}---\n{KAFKA}", "Kafka consumer group.md", ""),  # nothing read of it
+        (f"---\r\ntitle: Stalls\r\ntags: [a]\r\n---\r\n# Stalls\r\n\r\n{KAFKA}\r\n", "Stalls.md", "tags: [a]\n"),
+        (f"# x\n\n{KAFKA}", "x.md", ""),
+        (f'---\ntitle: "\\u200b"\n---\n{KAFKA}', "Kafka consumer group.md", ""),  # a title that shows nothing
+        (f'---\ntitle: "\\u202eStalls"\n---\n{KAFKA}', "Kafka consumer group.md", ""),  # one that shows another
+    ],
+)
+def test_a_page_handed_whole_cannot_break_its_header_or_claim_what_remember_decides(
+    sample_vault: Path, handed: str, page: str, header: str
+) -> None:
+    proposal = remember(load_vault(sample_vault), handed)
+    assert proposal.page == f"systems/{page}"
+    assert proposal.plan is not None
+    (written,) = [c.after.decode() for c in proposal.plan.changes if c.path == proposal.page]
+    title = page.removesuffix(".md")
+    assert written == f"---\ntype: system\n{header}source: agent\n---\n# {title}\n\n{KAFKA}\n"
+
+
+@pytest.mark.parametrize("name", ["Payments API", "payments api", "PAPI"])  # a title in another folder, an alias
+def test_a_page_handed_under_another_page_s_name_is_refused(sample_vault: Path, name: str) -> None:
+    text = f"---\ntitle: {name}\ntype: topic\n---\nSourdough starters need feeding twice a day with flour and water."
+    with pytest.raises(EditError, match=r"systems/Payments API\.md is named .* already"):
+        remember(load_vault(sample_vault), text)
+
+
+def test_a_text_that_is_a_heading_alone_is_the_page_s_heading_once(sample_vault: Path) -> None:
+    proposal = remember(load_vault(sample_vault), "# Kafka consumer rebalance notes\n")
+    assert proposal.plan is not None
+    (written,) = [c.after.decode() for c in proposal.plan.changes if c.path == proposal.page]
+    assert written.endswith("---\n# Kafka consumer rebalance notes\n")
+
+
 def test_a_page_named_on_the_way_yields_to_the_subject_and_a_new_page_stands_beside_its_nearest(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -119,6 +164,32 @@ def test_a_page_handed_whole_joins_only_the_page_of_its_name(sample_vault: Path)
     assert (other.decision, other.title) == ("add", "Pool sizing checklist")
     same = remember(vault, "# Certificate renewal\n\nThe HSM hosts need a reboot after the renewal script runs.\n")
     assert (same.decision, same.page) == ("merge-into", "problems/Certificate renewal.md")
+
+
+def test_a_memory_never_goes_into_a_template_nor_beside_one_or_a_journal_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hash_note = "A hash table note: what it stores, hash function, bucket, collisions, lookup time.\n"
+    vault = make_vault(
+        tmp_path / "v",
+        {
+            "templates/Hash note.md": "# {{title}}\n\n" + hash_note,
+            "journal/2024-01-05.md": "A hash table maps keys to buckets with a hash function; collisions are "
+            "chained or probed. Lookups take constant time on average.\n",
+            "Algorithms/Sorting.md": "# Sorting\n\nQuicksort partitions around a pivot; merge sort merges.\n",
+            "Cooking/Sourdough.md": "# Sourdough\n\nFeed the starter the night before; bake with steam.\n",
+        },
+    )
+    for text in (
+        "Cuckoo hashing keeps two hash functions and moves an existing key to its other bucket when a "
+        "collision happens, so lookups probe two buckets.",  # the template was its page (0.82)
+        "Bloom filters answer set membership with a bit array and several hash functions, giving false "
+        "positives but no false negatives.",  # the template was its nearest page, and its folder the new one's
+    ):
+        done = remembered(capsys, vault, text)
+        assert done["decision"] == "add"
+        assert "/" not in done["page"]  # at the root: no named page is near it
+        assert "templates/Hash note.md" not in [e["path"] for e in done["evidence"]]
 
 
 def test_a_repeat_and_a_status_update_are_dropped(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:

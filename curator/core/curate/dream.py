@@ -512,19 +512,9 @@ def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> 
 
         return plan_drop(vault, suggestion.pages[0], suggestion.reason)
     if suggestion.kind == "remember":  # decided again against the vault as it is now
-        from curator.core.curate.remember import remember
+        from curator.core.curate.remember import decided_again
 
-        asked = suggestion.evidence
-        proposal = remember(vault, str(asked["text"]), str(asked.get("source", "agent")), asked.get("type"))
-        if proposal.plan is None:
-            raise EditError(f"nothing to apply now: {proposal.reason}")
-        files = sorted(c.path for c in proposal.plan.changes)
-        if isinstance(asked.get("files"), list) and files != asked["files"]:  # not what a person was shown
-            raise EditError(
-                f"remember decides otherwise now ({proposal.reason}; it would write {', '.join(files)}); "
-                "nothing was written: remember the text again to see the new proposal"
-            )
-        return proposal.plan
+        return decided_again(vault, suggestion.evidence)
     return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason)
 
 

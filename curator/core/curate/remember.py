@@ -24,15 +24,15 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from curator.core.change.edits import FileChange, Plan, explicit_target, target_path
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
+from curator.core.curate.handed import H1, handed_page, kept_lines, new_header
 from curator.core.curate.titlecover import empty, names_subject, phrase, singular, text_terms, title_cover, titles_of
-from curator.core.meaning.duplicates import CONTAINED, share_held
-from curator.core.meaning.page_reads import NAME_CHARS
+from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold
@@ -97,6 +97,21 @@ def remember(
     return proposal
 
 
+def decided_again(vault: Vault, asked: dict[str, Any]) -> Plan:
+    """The plan of a queued proposal (`asked`: its text, source, type and the files it was shown to
+    write), decided again against the vault as it is now; refused when it now writes other files."""
+    proposal = remember(vault, str(asked["text"]), str(asked.get("source", "agent")), asked.get("type"))
+    if proposal.plan is None:
+        raise EditError(f"nothing to apply now: {proposal.reason}")
+    files = sorted(c.path for c in proposal.plan.changes)
+    if isinstance(asked.get("files"), list) and files != asked["files"]:  # not what a person was shown
+        raise EditError(
+            f"remember decides otherwise now ({proposal.reason}; it would write {', '.join(files)}); "
+            "nothing was written: remember the text again to see the new proposal"
+        )
+    return proposal.plan
+
+
 def _decide(vault: Vault, text: str, source: str, page_type: str | None, threshold: float | None) -> Proposal:
     from curator.core.read.credentials import find_credentials
 
@@ -114,7 +129,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         raise EditError("the source is empty: say who learned it (agent, manual, or a name)")
     if page_type is not None and page_type not in vault.types:
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
-    handed = _handed(text)
+    handed = handed_page(text)
     text = handed.body
     if page_type is None and handed.type in vault.types:
         page_type = handed.type
@@ -135,11 +150,13 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
                 "drop", near.path, None, f"Drop: {near.path} holds {held:.0%} of the text already", evidence, None
             )
     best = evidence[0] if evidence and evidence[0].score >= limit else None
-    if handed.title:  # a page handed whole joins only the page of its own name, else stands as written
-        best = next((Candidate(p, 1.0, "the page of its name") for p in _named(vault, handed.title)), None)
+    if handed.title:  # a page handed whole joins only the page of its own name, when it is near it in what it says
+        named = _named(vault, handed.title)
+        best = next((c for c in evidence if c.path in named and c.score >= NEAR), None)
     if best is None:
         title = handed.title or title_for(text)
-        beside = next((c.path for c in evidence if c.score >= NEAR), None)
+        # Beside a named page: a page in a journal folder or among templates would be one of them.
+        beside = next((c.path for c in evidence if c.score >= NEAR and comparable(vault, vault.pages[c.path])), None)
         plan = _plan_add(vault, text, title, source, page_type, handed.fields, beside)
         why = (
             f"nothing in the vault is about it (best {evidence[0].path} at {evidence[0].score:.2f})"
@@ -175,12 +192,13 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     scores: dict[str, tuple[float, str]] = {}
 
     index = vault.index_page  # never the place for a memory: it lists pages
+    templates = vault.templates  # nor a template: each page made from it would repeat the memory
 
     subject = title_for(text)
     hollow: dict[str, bool] = {}
 
     def offer(path: str, score: float, why: str) -> None:
-        if path not in vault.pages or path == index or score <= scores.get(path, (-1.0, ""))[0]:
+        if path not in vault.pages or path == index or path in templates or score <= scores.get(path, (-1.0, ""))[0]:
             return
         if hollow.setdefault(path, empty(vault, path)):
             # Nothing to judge a match by: only a memory about just the thing its title names fills it.
@@ -266,51 +284,11 @@ def _named(vault: Vault, name: str) -> list[str]:
     return sorted(p for p, page in vault.pages.items() if wanted in {phrase(n) for n in (page.title, *page.aliases)})
 
 
-class Handed(NamedTuple):
-    """A memory as handed over: an agent may hand a whole page, its frontmatter and first heading
-    naming it. `fields` are its other frontmatter lines as written, for a new page to keep."""
-
-    body: str
-    title: str
-    type: str | None
-    fields: str
-
-
-_H1 = re.compile(r"#[ \t]+(.+?)[ \t#]*(?:\n|$)")
-
-
-def _handed(text: str) -> Handed:
-    """The text's frontmatter (its `title`, `type` and the rest) and a first-line heading taken
-    apart from what it says; a text without them is all body."""
-    from curator.core.read.parse import parse_page, split_frontmatter
-
-    header, _, body_at = split_frontmatter(text)
-    fields = parse_page(text).frontmatter if header is not None else {}
-    body = text[body_at:].strip() if header is not None else text
-    title = str(fields.get("title") or "") if isinstance(fields.get("title"), str | int | float) else ""
-    heading = _H1.match(body)
-    if heading is not None and len(heading.group(1)) <= NAME_CHARS:
-        title = title or heading.group(1)
-        if fold(heading.group(1)) == fold(title):
-            body = body[heading.end() :].strip() or body
-    title = " ".join(FORBIDDEN.sub(" ", title).split()).strip(" .")
-    kind = fields.get("type")
-    return Handed(
-        body,
-        title if title and name_problem(title, ".md") is None else "",
-        kind if isinstance(kind, str) else None,
-        _kept_lines(header or "", _WRITTEN_HERE),
-    )
-
-
-_WRITTEN_HERE = frozenset({"type", "source", "title"})  # a new page's fields that remember writes itself
-
-
 def title_for(text: str) -> str:
     """What the text is about, as a title: the noun phrase its first sentence opens with, once
     dates, tickets and status words are gone, at most six words (the first content words when no
     phrase is found); a page handed whole is named by its frontmatter's title or its heading."""
-    handed = _handed(text.strip())
+    handed = handed_page(text.strip())
     if handed.title:
         return handed.title
     first = _SENTENCE.split(handed.body, maxsplit=1)[0]
@@ -437,12 +415,24 @@ def _new_page(
     supersedes), `near` is the page it stands beside when no folder holds its type."""
     kind = _page_type(vault, text, page_type)
     folder = _folder_for(vault, kind, near)
-    path = target_path(vault, folder + "/x.md" if folder else "x.md", title)
+    # A title beside a name no title can be (a NUL is refused in one): "x" is a title too.
+    path = target_path(vault, folder + "/\0.md" if folder else "\0.md", title)
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
-    body = _linked(vault, text, path)
-    header = f"---\ntype: {kind}\n{kept}source: {source}\n---\n"
-    return path, f"{header}# {title}\n\n{body.strip()}\n"
+    # A second page of a name takes the links to the first ([[Name]] goes to the nearest of two).
+    named = vault.resolver.titles().get(fold(title)) or [
+        p for p, page in vault.pages.items() if has_aliases(page.frontmatter) and fold(title) in map(fold, page.aliases)
+    ]
+    if named:
+        raise EditError(
+            f"{named[0]} is named {title!r} already, and a second page so named would take its links:"
+            " remember the text into it, or give the new page another title"
+        )
+    alone = H1.fullmatch(text.strip())
+    # A text that is its heading alone: the page's own heading says it.
+    body = "" if alone is not None and fold(alone.group(1)) == fold(title) else _linked(vault, text, path).strip()
+    header = new_header(kind, kept, source)
+    return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
 
 
 # Fields a successor does not take over: its own type and source, the old page's names and identity.
@@ -451,7 +441,6 @@ _NOT_KEPT = frozenset(
     "type source aliases alias superseded_by id uid title created author authors creator date updated modified"
     " last_modified lastmod".split()
 )
-_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
 
 
 def _kept_fields(vault: Vault, old: str) -> str:
@@ -459,22 +448,7 @@ def _kept_fields(vault: Vault, old: str) -> str:
     from curator.core.read.parse import split_frontmatter
 
     header, _, _ = split_frontmatter(vault.text_of(old))
-    return _kept_lines(header or "", _NOT_KEPT)
-
-
-def _kept_lines(header: str, not_kept: frozenset[str]) -> str:
-    """A frontmatter's lines as written, less the fields in `not_kept` (with their nested lines)."""
-    kept: list[str] = []
-    keep = False
-    for line in str(header).splitlines():
-        if line.strip() in ("---", ""):
-            continue
-        m = _TOP_KEY.match(line)
-        if m is not None:
-            keep = m.group(1).casefold() not in not_kept
-        if keep:
-            kept.append(line.rstrip("\r") + "\n")
-    return "".join(kept)
+    return kept_lines(header or "", _NOT_KEPT)
 
 
 def _folder_for(vault: Vault, page_type: str, near: str | None) -> str:

@@ -100,13 +100,14 @@ def find(vault: Vault) -> list[Duplicate]:
     paths = [page.path for page in read_in]
     pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
     contained, identical = _text_evidence(paths, [reads[p].words for p in paths])
+    code_runs: dict[str, np.ndarray] = {}  # each page's code read once: a page of code may be in hundreds of pairs
     for key in contained:
-        if _code_apart(vault, reads, *key):
+        if _code_apart(vault, reads, code_runs, *key):
             continue
         if (key in identical and not set(key) <= dated_pages) or not dated_pages.intersection(key):
             pairs[key]["contained"] = ""
     for key in identical:
-        if not set(key) <= dated_pages and not _code_apart(vault, reads, *key):
+        if not set(key) <= dated_pages and not _code_apart(vault, reads, code_runs, *key):
             pairs[key]["identical"] = ""  # two entries of one series are alike by design, even word for word
     for kind, a, b, value in _identity_evidence(vault, compared, reads):
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
@@ -160,14 +161,17 @@ def comparable(vault: Vault, page: Page) -> bool:
     return not (config.in_journal_folder(path) or path in vault.templates or dated(page.title))
 
 
-def _code_apart(vault: Vault, reads: dict[str, Read], a: str, b: str) -> bool:
+def _code_apart(vault: Vault, reads: dict[str, Read], code_runs: dict[str, np.ndarray], a: str, b: str) -> bool:
     """Whether two pages' prose is alike but what they say is their code, and one's code is not
     in the other's: two search logs that ask the same questions and get other answers ("Q: ..."
     above each result), not a checklist copied and extended."""
     first, second = reads[a], reads[b]
     if not (first.mostly_code() or second.mostly_code()) or first.code == second.code:
         return False
-    code = [_runs(page_reads.code_words(vault, vault.pages[path])) for path in (a, b)]
+    for path in (a, b):
+        if path not in code_runs:
+            code_runs[path] = _runs(page_reads.code_words(vault, vault.pages[path]))
+    code = [code_runs[a], code_runs[b]]
     smaller, larger = sorted(code, key=len)
     if not len(smaller):
         return True
@@ -392,9 +396,10 @@ def _opens(name: str, other: str) -> bool:
     """Whether one name opens the other as written ("customer-support" / "customer-support1",
     "Funktionen" / "Funktionen und ihre Eigenschaften"): a page held in a larger one of its own
     name is its start kept apart, not a passage copied into an overview. A name going on after a
-    dot is a child in a hierarchy ("config" / "config.github"), which its parent lists."""
+    dot is a child in a hierarchy ("config" / "config.github"), which its parent lists; one name
+    in two folders opens itself."""
     shorter, longer = sorted((name.casefold(), other.casefold()), key=len)
-    return bool(shorter) and longer.startswith(shorter) and longer[len(shorter)] != "."
+    return bool(shorter) and longer.startswith(shorter) and longer[len(shorter) : len(shorter) + 1] != "."
 
 
 def _series_suffixes(pages: list[Page]) -> frozenset[str]:

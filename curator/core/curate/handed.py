@@ -1,0 +1,100 @@
+"""A memory handed as a whole page: its frontmatter and first heading taken apart from what it
+says, and the header of the page remember makes of it, which what was handed can neither break
+nor overrule."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import NamedTuple
+
+from curator.core.common.names import FORBIDDEN, name_problem
+from curator.core.meaning.page_reads import NAME_CHARS
+from curator.core.read.resolve import fold
+
+H1 = re.compile(r"#[ \t]+(.+?)[ \t#]*\r?(?:\n|$)")  # a level-one heading line, its text in group 1
+# A new page's fields that remember writes itself, or that only its own decision writes: a page
+# handed as superseded would be hidden as out of date the moment it is written.
+WRITTEN_HERE = frozenset({"type", "source", "title", "superseded_by"})
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
+
+
+class Handed(NamedTuple):
+    """A memory as handed over: an agent may hand a whole page, its frontmatter and first heading
+    naming it. `fields` are its other frontmatter lines as written, for a new page to keep."""
+
+    body: str
+    title: str
+    type: str | None
+    fields: str
+
+
+def handed_page(text: str) -> Handed:
+    """The text's frontmatter (its `title`, `type` and the rest) and a first-line heading taken
+    apart from what it says; a text without them is all body."""
+    from curator.core.read.parse import parse_page, split_frontmatter
+
+    header, _, body_at = split_frontmatter(text)
+    fields = parse_page(text).frontmatter if header is not None else {}
+    body = text[body_at:].strip() if header is not None else text
+    title = str(fields.get("title") or "") if isinstance(fields.get("title"), str | int | float) else ""
+    heading = H1.match(body)
+    if heading is not None and len(heading.group(1)) <= NAME_CHARS:
+        title = title or heading.group(1)
+        if fold(heading.group(1)) == fold(title):
+            body = body[heading.end() :].strip() or body
+    title = " ".join(FORBIDDEN.sub(" ", title).split()).strip(" .")
+    kind = fields.get("type")
+    return Handed(
+        body,
+        title if nameable(title) else "",
+        kind if isinstance(kind, str) else None,
+        kept_lines(header or "", WRITTEN_HERE),
+    )
+
+
+def nameable(title: str) -> bool:
+    """Whether a handed title can name a page: a file name on every system that shows a letter or
+    digit and hides nothing (a zero-width space, a right-to-left override that spells "exe.md")."""
+    return (
+        name_problem(title, ".md") is None
+        and any(ch.isalnum() for ch in title)
+        and not any(unicodedata.category(ch) == "Cf" for ch in title)
+    )
+
+
+def kept_lines(header: str, not_kept: frozenset[str]) -> str:
+    """A frontmatter's lines as written, less the fields in `not_kept` (with their nested lines)."""
+    kept: list[str] = []
+    keep = False
+    for line in str(header).splitlines():
+        if line.strip() in ("---", ""):
+            continue
+        m = _TOP_KEY.match(line)
+        if m is not None:
+            keep = m.group(1).casefold() not in not_kept
+        if keep:
+            kept.append(line.rstrip("\r") + "\n")
+    return "".join(kept)
+
+
+def new_header(kind: str, kept: str, source: str) -> str:
+    """A new page's frontmatter: its type, the lines `kept` as written, its source. Without the
+    kept lines when they break the header or write its type or source again (a quote left open
+    once a line is dropped, an alias bomb, a quoted "source" key): who wrote a page is remember's
+    to say."""
+    from curator.core.read.parse import parse_page
+
+    header = f"---\ntype: {kind}\n{kept}source: {source}\n---\n"
+    if not kept:
+        return header
+    alone, read = parse_page(f"---\n{kept}---\n"), parse_page(header)
+    if (
+        alone.frontmatter_error
+        or read.frontmatter_error
+        or WRITTEN_HERE & {str(key).casefold() for key in alone.frontmatter}
+        or str(read.frontmatter.get("type")) != kind
+        or str(read.frontmatter.get("source")) != source
+    ):
+        return f"---\ntype: {kind}\nsource: {source}\n---\n"
+    return header
