@@ -449,3 +449,8 @@ def test_a_text_that_says_nothing_is_dropped_as_such_and_an_empty_source_is_refu
         assert (proposal.decision, proposal.page) == ("drop", None)
         assert "too little" in proposal.reason
     assert main(["remember", str(sample_vault), "The search cluster keeps 30 snapshots", "--source", " "]) == 2
+    for source in ("bob: x", "bot\ntype: person", "'manual'", "#x"):  # each would be YAML of its own in the header
+        assert (
+            main(["remember", str(sample_vault), "Bloom filters answer set membership with bits.", "--source", source])
+            == 2
+        )

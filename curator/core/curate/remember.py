@@ -43,6 +43,7 @@ from curator.core.read.words import language_of
 DECISIONS = ("add", "merge-into", "supersede", "drop")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_SOURCE = re.compile(r"[^\W_][\w.-]{0,63}")  # who learned it, as a plain YAML word ("agent", "jürgen.k")
 _CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
     r"has changed|changed to|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
@@ -127,6 +128,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         )
     if not source.strip():
         raise EditError("the source is empty: say who learned it (agent, manual, or a name)")
+    if not _SOURCE.fullmatch(source):  # written into the page's YAML as it is: "bob: x" breaks it
+        raise EditError(f"source {source!r}: a plain name of letters, digits, '.', '_' or '-' (such as 'agent')")
     if page_type is not None and page_type not in vault.types:
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
     handed = handed_page(text)
