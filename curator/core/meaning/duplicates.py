@@ -93,9 +93,12 @@ class Duplicate(NamedTuple):
 
 def find(vault: Vault) -> list[Duplicate]:
     """Every pair of pages with text or identity evidence, in path order."""
-    read_in = [page for page in vault.pages.values() if comparable(vault, page) or _copy_only(vault, page)]
-    compared = [page for page in read_in if comparable(vault, page)]
-    dated_pages = {page.path for page in read_in} - {page.path for page in compared}
+    # A dated page is read too, but compared only with a named page, for a word-for-word copy: a
+    # series' pages are alike by design, but one text kept whole under a date and under a name
+    # ("c-20260315-1515" and "t-star-regulatory-threshold") is one page kept twice.
+    read_in = [page for page in vault.pages.values() if _readable(vault, page)]
+    dated_pages = {page.path for page in read_in if _in_series(vault, page)}
+    compared = [page for page in read_in if page.path not in dated_pages]
     reads = page_reads.reads(vault, read_in)
     paths = [page.path for page in read_in]
     pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
@@ -152,13 +155,17 @@ def share_held(vault: Vault, path: str, text: str) -> float:
 def comparable(vault: Vault, page: Page) -> bool:
     """Whether a page can be a duplicate at all: readable, not a drawing, not part of a dated
     series, not a template."""
-    if page.unreadable is not None or not page.sha:
-        return False
-    path = page.path
-    if page.drawing:
-        return False
-    config = vault.config
-    return not (config.in_journal_folder(path) or path in vault.templates or dated(page.title))
+    return _readable(vault, page) and not _in_series(vault, page)
+
+
+def _readable(vault: Vault, page: Page) -> bool:
+    """Whether a page's text can be compared: readable, not a drawing, not a template."""
+    return page.unreadable is None and bool(page.sha) and not page.drawing and page.path not in vault.templates
+
+
+def _in_series(vault: Vault, page: Page) -> bool:
+    """Whether a page is an entry of a dated series: a date as its title, or in a journal folder."""
+    return vault.config.in_journal_folder(page.path) or dated(page.title)
 
 
 def _code_apart(vault: Vault, reads: dict[str, Read], code_runs: dict[str, np.ndarray], a: str, b: str) -> bool:
@@ -176,15 +183,6 @@ def _code_apart(vault: Vault, reads: dict[str, Read], code_runs: dict[str, np.nd
     if not len(smaller):
         return True
     return bool(np.count_nonzero(np.isin(smaller, larger, assume_unique=True)) / len(smaller) < CONTAINED)
-
-
-def _copy_only(vault: Vault, page: Page) -> bool:
-    """Whether a page is compared only with a named page, for a word-for-word copy: a page of a
-    dated series. A series' pages are alike by design, but a text standing whole under a date and
-    under a name ("c-20260315-1515" and "t-star-regulatory-threshold") is one page kept twice."""
-    if page.unreadable is not None or not page.sha or page.drawing or page.path in vault.templates:
-        return False
-    return vault.config.in_journal_folder(page.path) or dated(page.title)
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a page's name is keyed three times a run (title, name, name and work)
