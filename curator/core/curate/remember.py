@@ -225,7 +225,7 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     cosine = dict(meaning)
     covering = []
     partial = []
-    subject_head = _subject_head(vault, text)
+    subject_head = _subject_head(vault, subject, text)
     for covered, path in title_cover(vault, text):
         if covered >= 0.75:  # its title in other words, or with words around (a ticket's title)
             covering.append((covered, path))
@@ -252,10 +252,10 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
 
 
-def _subject_head(vault: Vault, text: str) -> frozenset[str] | None:
-    """The terms of the last word of the name the text would get, when that name has two words
-    or more ("Redis cache cluster" -> cluster): then the text is about a thing of its own."""
-    words = title_for(text).split()
+def _subject_head(vault: Vault, subject: str, text: str) -> frozenset[str] | None:
+    """The terms of the last word of `subject`, the name the text would get, when that name has
+    two words or more ("Redis cache cluster" -> cluster): then the text is about a thing of its own."""
+    words = subject.split()
     if len(words) < 2:
         return None
     keys = titles_of(vault).analyser.word_keys(fold(singular(words[-1])), language_of(text))
