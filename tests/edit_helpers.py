@@ -1,13 +1,29 @@
-"""Helpers for edit-engine tests: tree snapshots and link-resolution checks."""
+"""Helpers for edit-engine tests: renames and merges as a user makes them, tree snapshots and
+link-resolution checks."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-from curator.core.change.changes import undo
+import pytest
+
+from curator.core.change.changes import apply, undo
+from curator.core.change.edits import plan_rename
+from curator.core.change.journal import Entry
+from curator.core.change.merging import plan_merge
 from curator.core.common.errors import EditError
 from curator.core.read.loading import load_vault
+
+
+def rename(root: Path, old: str, new: str) -> Entry:
+    """Rename a page as planned against the vault as it is now (nothing cached)."""
+    return apply(root, plan_rename(load_vault(root, use_cache=False), old, new))
+
+
+def merge(root: Path, source: str, into: str) -> Entry:
+    """Merge a page into another as planned against the vault as it is now (nothing cached)."""
+    return apply(root, plan_merge(load_vault(root, use_cache=False), source, into))
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -59,3 +75,11 @@ def undo_all_in_any_order(root: Path, change_ids: list[str], seed: int) -> None:
             pending.append(change)
             stuck += 1
             assert stuck <= len(pending), "no undo could proceed"
+
+
+def undo_refused(root: Path, change_id: str, match: str) -> None:
+    """Undoing the change is refused with a message matching `match`, and nothing is written."""
+    before = tree(root)
+    with pytest.raises(EditError, match=match):
+        undo(root, change_id)
+    assert tree(root) == before

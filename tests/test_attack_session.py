@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from edit_helpers import folders, tree, undo_all_in_any_order
+from edit_helpers import folders, merge, rename, tree, undo_all_in_any_order, undo_refused
 from helpers import make_vault
 
 from curator.cli.main import main
@@ -90,20 +90,11 @@ def test_a_refusal_a_change_undone_since_hides_still_names_the_change_in_the_way
     root = make_vault(tmp_path / "v", files)
     original = tree(root)
 
-    def rename(old: str, new: str) -> str:
-        return apply(root, plan_rename(load_vault(root, use_cache=False), old, new)).id
-
-    def merge(source: str, into: str) -> str:
-        return apply(root, plan_merge(load_vault(root, use_cache=False), source, into)).id
-
-    first = merge("Beta.md", "Delta.md")
-    to_beta, on = rename("Alpha.md", "Beta"), rename("Beta.md", "Moved")
-    into_moved = merge("Delta.md", "Moved.md")
+    first = merge(root, "Beta.md", "Delta.md").id
+    to_beta, on = rename(root, "Alpha.md", "Beta").id, rename(root, "Beta.md", "Moved").id
+    into_moved = merge(root, "Delta.md", "Moved.md").id
     undo(root, on)
-    before = tree(root)
-    with pytest.raises(EditError, match=f"Beta.md was edited by change {into_moved} since.*undo that change first"):
-        undo(root, to_beta)
-    assert tree(root) == before
+    undo_refused(root, to_beta, f"Beta.md was edited by change {into_moved} since.*undo that change first")
     for change in (into_moved, to_beta, first):
         undo(root, change)
     assert tree(root) == original
@@ -118,14 +109,10 @@ def test_a_path_a_later_rename_left_is_not_taken_by_an_earlier_ones_undo(tmp_pat
     )
     original = tree(root)
 
-    def rename(old: str, new: str) -> str:
-        return apply(root, plan_rename(load_vault(root, use_cache=False), old, new)).id
-
-    away, there, back = rename("Alpha.md", "X"), rename("Beta.md", "Alpha"), rename("Alpha.md", "Beta")
-    before = tree(root)
-    with pytest.raises(EditError, match=f"change {back}"):
-        undo(root, away)
-    assert tree(root) == before
+    away = rename(root, "Alpha.md", "X").id
+    there = rename(root, "Beta.md", "Alpha").id
+    back = rename(root, "Alpha.md", "Beta").id
+    undo_refused(root, away, f"change {back}")
     for change in (back, there, away):
         undo(root, change)
     assert tree(root) == original
@@ -136,10 +123,9 @@ def test_a_merged_pages_path_a_later_rename_left_is_not_taken_by_the_merges_undo
     files: dict[str, str | bytes] = {"Alpha.md": "# Alpha\n\nA.\n", "Beta.md": "# Beta\n\nB.\n", "C.md": "# C\n"}
     root = make_vault(tmp_path / "v", files)
     original = tree(root)
-    vault = lambda: load_vault(root, use_cache=False)  # noqa: E731
-    merged = apply(root, plan_merge(vault(), "Alpha.md", "C.md")).id
-    there = apply(root, plan_rename(vault(), "Beta.md", "Alpha")).id
-    back = apply(root, plan_rename(vault(), "Alpha.md", "Beta")).id
+    merged = merge(root, "Alpha.md", "C.md").id
+    there = rename(root, "Beta.md", "Alpha").id
+    back = rename(root, "Alpha.md", "Beta").id
     with pytest.raises(EditError, match=f"Alpha.md was left by change {back}"):
         undo(root, merged)
     for change in (back, there, merged):

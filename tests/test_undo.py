@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from edit_helpers import folders, tree
+from edit_helpers import folders, merge, rename, tree, undo_refused
 from helpers import make_vault
 
 from curator.core.change.changes import apply, history, undo
@@ -25,10 +25,6 @@ FILES: dict[str, str | bytes] = {
     "Beta.md": "# Beta\n\nAbout beta.\n",
     "Gamma.md": "# Gamma\n\nGamma repeats beta.\n\nAbout beta.\n",
 }
-
-
-def rename(root: Path, old: str, new: str):  # type: ignore[no-untyped-def]
-    return apply(root, plan_rename(load_vault(root, use_cache=False), old, new))
 
 
 def test_undo_one_change_leaves_the_others(tmp_path: Path) -> None:
@@ -78,10 +74,7 @@ def test_overlapping_edits_refuse_and_name_the_file(tmp_path: Path) -> None:
     entry = rename(root, "Alpha", "Alpha one")
     home = root / "Home.md"
     home.write_text(home.read_text().replace("See [[Alpha one]].", "See [[Alpha uno]]."))  # the same word
-    before = tree(root)
-    with pytest.raises(EditError, match=r"Home\.md was edited since"):
-        undo(root, entry.id)
-    assert tree(root) == before
+    undo_refused(root, entry.id, r"Home\.md was edited since")
     assert history(root)[0].state == "applied"
 
 
@@ -295,10 +288,6 @@ def test_one_link_rewritten_by_three_renames_undoes_in_every_order(tmp_path: Pat
         assert tree(root) == original
 
 
-def merge(root: Path, source: str, into: str):  # type: ignore[no-untyped-def]
-    return apply(root, plan_merge(load_vault(root, use_cache=False), source, into))
-
-
 def test_a_merge_under_a_link_renamed_there_and_back_waits_for_the_renames(tmp_path: Path) -> None:
     """Found by the property test: two renames rewrote a link inside the merged text and back, so
     the page held the merge's bytes again. Undoing the merge first took the text the renames had
@@ -309,10 +298,7 @@ def test_a_merge_under_a_link_renamed_there_and_back_waits_for_the_renames(tmp_p
     merged = merge(root, "S", "I")
     there, back = rename(root, "P", "Q"), rename(root, "Q", "P")
     assert (root / "I.md").read_text().endswith("## From S\n\nSee [[P]].\n")
-    before = tree(root)
-    with pytest.raises(EditError, match=f"I.md was edited by change {there.id}.*undo refused, nothing was changed"):
-        undo(root, merged.id)
-    assert tree(root) == before
+    undo_refused(root, merged.id, f"I.md was edited by change {there.id}.*undo refused, nothing was changed")
     with pytest.raises(EditError, match=f"moved again by change {back.id}"):
         undo(root, there.id)
     undo(root, back.id)
