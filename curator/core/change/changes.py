@@ -282,11 +282,15 @@ def _refuse_if_blocked(
     """EditError naming the later change to undo first, when `_blocker` finds one."""
     blocker = _blocker(entries, entry, path, texts, files_of)
     if blocker is not None:
-        here = _follow(entries, entry, path)
-        raise EditError(
-            f"{here} was edited by change {blocker.id} since, in the words this change touched; "
-            "undo that change first: undo refused, nothing was changed"
-        )
+        raise _edited_by(_follow(entries, entry, path), blocker.id)
+
+
+def _edited_by(path: str, change_id: str) -> EditError:
+    """The refusal of an undo whose words a later change still in place edited since."""
+    return EditError(
+        f"{path} was edited by change {change_id} since, in the words this change touched; "
+        "undo that change first: undo refused, nothing was changed"
+    )
 
 
 def plan_undo(
@@ -415,10 +419,7 @@ def _merge(path: str, base: bytes | None, ours: bytes, theirs: bytes | None, wri
         result = merge3((base or b"").decode("utf-8"), ours.decode("utf-8"), (theirs or b"").decode("utf-8"))
     except MergeConflict as exc:
         if writer is not None:
-            raise EditError(
-                f"{path} was edited by change {writer} since, in the words this change touched; "
-                "undo that change first: undo refused, nothing was changed"
-            ) from exc
+            raise _edited_by(path, writer) from exc
         raise EditError(
             f"{path} was edited since, in the words this change touched; undo refused, nothing was changed"
         ) from exc
