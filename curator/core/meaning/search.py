@@ -23,7 +23,7 @@ from curator.core.read import markdown
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.read.resolve import fold
-from curator.core.read.words import words_key
+from curator.core.read.words import language_of, words_key
 from curator.core.state import cache
 from curator.core.state.lock import state_lock
 from curator.core.state.statefiles import StateKeyError, label_of, make_state_folder, seal, state_folder
@@ -379,7 +379,6 @@ def _across_languages(vault: Vault, provider: Any, text: str) -> list[str]:
     read both): its words meet the pages' only through the glossary (held-out questions across
     languages: recall@5 about 0.5-0.6, against 0.64-0.80 with the multilingual model)."""
     from curator.core.meaning.embeddings import BUNDLED_MODEL
-    from curator.core.read.words import language_of
 
     asked, pages = language_of(text), languages_of(vault)
     english_only = str(getattr(provider, "label", "")).startswith(BUNDLED_MODEL)
