@@ -48,6 +48,21 @@ def test_a_stop_word_finds_nothing_not_even_through_an_alias(tmp_path: Path) -> 
     assert all("title match" not in hit.reasons for hit in result.hits)
 
 
+def test_a_question_word_makes_no_title_match(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "How to cook rice.md": "# How to cook rice\n\nRinse, then simmer for twelve minutes.\n",
+            "Kettle.md": "# Kettle\n\nA kettle boils water for tea.\n",
+        },
+    )
+    result = search(load_vault(root), "how long does water take to boil")
+    kettle = next(hit for hit in result.hits if hit.path == "Kettle.md")
+    rice = [hit for hit in result.hits if hit.path == "How to cook rice.md"]
+    assert "text match" in kettle.reasons
+    assert all("title match" not in hit.reasons for hit in rice)
+
+
 def test_german_and_english_questions_find_pages_in_the_other_language(tmp_path: Path) -> None:
     for name in ("de", "en"):
         shutil.copytree(BENCH_VAULTS / name, tmp_path / name)

@@ -391,10 +391,12 @@ def _across_languages(vault: Vault, provider: Any, text: str) -> list[str]:
     ]
 
 
-def _stop_words(languages: tuple[str, ...]) -> frozenset[str]:
-    from curator.core.read.words import stop_words
+def _naming_stops(languages: tuple[str, ...]) -> frozenset[str]:
+    """Words that name no page in a "title match": the full Snowball lists of the vault's languages
+    and English ("how", "what", "der"), longer than the lists the words are indexed with."""
+    from whoosh.lang.stopwords import stoplists
 
-    return frozenset().union(*(stop_words(language) for language in languages))
+    return frozenset(fold(w) for language in {*languages, "en"} for w in stoplists.get(language, ()))
 
 
 SUPERSEDED_SHARE = 0.5  # the share of its score a page marked `superseded_by` keeps
@@ -505,7 +507,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     if not query.text:  # filters only: every matching page, by title
         ranked = sorted(allowed, key=lambda p: (fold(vault.pages[p].title), p))
         fused = dict.fromkeys(ranked, 0.0)
-    stops = _stop_words(languages_of(vault))  # "der" names no page, even through an alias that holds it
+    stops = _naming_stops(languages_of(vault))  # "der" names no page, even through an alias that holds it
     words = {fold(w) for w in re.findall(r"\w+", query.text)} - stops
     hits = []
     for path in ranked[:limit]:
