@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from rich.text import Text
@@ -12,6 +13,37 @@ from textual.widgets.markdown import MarkdownBlock
 
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.vault import Vault
+
+# TeX between dollars as Obsidian and pandoc read it: an opening `$` before a non-space, a closing
+# one after a non-space and before no digit ("$5 and $10" is no formula). Outside code only.
+_INLINE_MATH = re.compile(r"(?<![\\$`])\$(?=[^\s$])([^$\n]*?[^\s$\\])\$(?![\d$])")
+_DISPLAY_MATH = re.compile(r"(?<![\\`])\$\$([^$\n]+?)\$\$")
+_CODE_SPAN = re.compile(r"(`+[^`]*`+)")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+
+
+def math_as_code(body: str) -> str:
+    """The body with each TeX formula as inline code (`$x_1$`), a `$$` line of its own as a fence:
+    a terminal cannot typeset it, and as Markdown its underscores and stars would turn into
+    emphasis and vanish. The lines stay where they are (a finding's line is found by them)."""
+    out, fenced, display = [], "", False
+    for line in body.split("\n"):
+        fence = _FENCE.match(line)
+        if fenced or (fence and not display):
+            if fence and (not fenced or (fence.group(1)[0] == fenced[0] and len(fence.group(1)) >= len(fenced))):
+                fenced = "" if fenced else fence.group(1)
+            out.append(line)
+        elif line.strip() == "$$":
+            display = not display
+            out.append("```")
+        elif display:
+            out.append(line)
+        else:
+            parts = _CODE_SPAN.split(line)  # odd parts are code spans: left as written
+            for i in range(0, len(parts), 2):
+                parts[i] = _INLINE_MATH.sub(r"`$\1$`", _DISPLAY_MATH.sub(r"`$$\1$$`", parts[i]))
+            out.append("".join(parts))
+    return "\n".join(out)
 
 
 class Like(NamedTuple):
@@ -67,7 +99,7 @@ class PreviewPane(Vertical):
         fm_text, _, body_at = split_frontmatter(text)
         meta.update(Text(fm_text.rstrip(), style="dim") if fm_text else Text(""))
         markdown = self.query_one("#preview", Markdown)
-        await markdown.update(text[body_at:])
+        await markdown.update(math_as_code(text[body_at:]))
         scroll = self.query_one("#preview-scroll", VerticalScroll)
         scroll.scroll_home(animate=False)
         if line:

@@ -1,0 +1,24 @@
+"""The preview shows TeX as written: its underscores and stars are no Markdown emphasis."""
+
+from __future__ import annotations
+
+import pytest
+
+from curator.tui.widgets.preview import math_as_code
+
+
+@pytest.mark.parametrize(
+    ("body", "shown"),
+    [
+        ("the sum $x_1 + x_2$ and $a*b*c$", "the sum `$x_1 + x_2$` and `$a*b*c$`"),
+        ("inline $$E = m_0 c^2$$ here", "inline `$$E = m_0 c^2$$` here"),
+        ("costs $5 and $10 in total", "costs $5 and $10 in total"),  # prices, no formula
+        ("$$\nx_1 = y_2\n$$\nafter _this_", "```\nx_1 = y_2\n```\nafter _this_"),
+        ("```\n$x_1$\n```\n$y_1$", "```\n$x_1$\n```\n`$y_1$`"),  # a fenced block is left as it is
+        ("`code $x_1$` then $z_2$", "`code $x_1$` then `$z_2$`"),  # so is a code span
+        ("escaped \\$x_1$ stays", "escaped \\$x_1$ stays"),
+    ],
+)
+def test_formulas_become_code_and_lines_stay(body: str, shown: str) -> None:
+    assert math_as_code(body) == shown
+    assert math_as_code(body).count("\n") == body.count("\n")
