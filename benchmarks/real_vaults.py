@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh5" (added after the rules were chosen, only measured), or "search3"
+    # "tune", "heldout", "fresh".."fresh6" (added after the rules were chosen, only measured), or "search3"
     # (fetched for the third set of search questions; no duplicate labels)
     split: str
     note: str = ""
@@ -401,6 +401,57 @@ VAULTS: list[RealVault] = [
         "The memory folder of an OpenClaw assistant's workspace, written by the agent for one consultant (content "
         "bank and drafts, client and consulting notes, research, audits, app-marketing and side-project notes); "
         "fetched for the fresh5 split, only measured",
+    ),
+    RealVault(
+        "robertsong-openclaw-workspace",
+        "agent-memory",
+        "robertsong2019/openclaw-workspace",
+        "c389e5e1a660fc66444e10bfdd6d35d23cae7e4c",
+        "",
+        "fresh6",
+        "330 pages of an OpenClaw agent's workspace written by the agent (Chinese and English): its memory folder "
+        "(daily logs, numbered 'key-development' logs, summaries), wiki, skills, dated documentation reports and the "
+        "READMEs/tutorials of its experiment projects; fetched for the fresh6 split, only measured",
+    ),
+    RealVault(
+        "madisonevans-zettelkasten",
+        "zettelkasten",
+        "MadisonEvans94/Zettelkasten",
+        "c983e39603044ab12ee21b4e2fbdd4a7b3439079",
+        "",
+        "fresh6",
+        "640 notes of a developer's personal Obsidian zettelkasten (AWS, machine learning, web frameworks, algorithms, "
+        "course notes and exam guides) in one `Core Notes` folder; fetched for the fresh6 split, only measured",
+    ),
+    RealVault(
+        "suncoast-handbook",
+        "docs",
+        "suncoast-devs/handbook",
+        "67cd56c61018531d754a184c6f25e3637f34cdef",
+        "",
+        "fresh6",
+        "590 pages of the Suncoast Developers Guild handbook, written by its staff (lessons, quick references, career "
+        "support, a `meta/legacy` folder of older campus and curriculum pages); fetched for the fresh6 split, only measured",
+    ),
+    RealVault(
+        "wissensdatenbank-de",
+        "german",
+        "schlummer13/Wissensdatenbank",
+        "10b246027f1f196f2f3d6c9d0138be30e61ce79d",
+        "",
+        "fresh6",
+        "160 German pages of a developer's personal knowledge base (MkDocs: HTML, CSS, JavaScript, security, FastAPI, "
+        "databases; one page per element or concept); fetched for the fresh6 split, only measured",
+    ),
+    RealVault(
+        "sleeptoken-zettelkasten",
+        "zettelkasten",
+        "sleeptoken/zettelkasten",
+        "2f317143e972126097059dd5106f75c76629e4bb",
+        "",
+        "fresh6",
+        "385 pages of a security researcher's Obsidian zettelkasten written over 18 months (web, Android and binary "
+        "exploitation notes, CTF write-ups, tool notes, 143 tag pages); fetched for the fresh6 split, only measured",
     ),
     RealVault(
         "wrewsama-notes",
