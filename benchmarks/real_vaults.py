@@ -34,8 +34,8 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh6" (added after the rules were chosen, only measured), or "search3"
-    # (fetched for the third set of search questions; no duplicate labels)
+    # "tune", "heldout", "fresh".."fresh6" (added after the rules were chosen, only measured), or "search3" /
+    # "search4" (fetched for the third / fourth set of search questions; no duplicate labels)
     split: str
     note: str = ""
 
@@ -474,6 +474,28 @@ VAULTS: list[RealVault] = [
         "980 German pages of a Swiss IT company's Obsidian wiki (Odoo consulting, infrastructure, tools, "
         "methods, administration: one page per tool, process or topic, many short reference stubs); fetched "
         "for the third set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "trshpuppy-notes",
+        "zettelkasten",
+        "TrshPuppy/obsidian-notes",
+        "13f0e0def88f33613a0c9295fb25eb867d4edc84",
+        "",
+        "search4",
+        "700 English notes of a penetration tester's Obsidian vault (attack techniques, OSCP and PNPT course "
+        "notes, networking protocols, Linux and Windows, wifi attacks, CLI tools); fetched for the fourth set "
+        "of held-out search questions, only measured",
+    ),
+    RealVault(
+        "ethanil-informatik-de",
+        "german",
+        "Ethanil/ObsidianInformatik",
+        "e4fca291b87628ca95f06b744f783c5e83665f6e",
+        "",
+        "search4",
+        "700 pages of a German computer-science student's Obsidian vault (one folder per semester and course: "
+        "digital logic, maths, programming, algorithms, image processing, databases, security, a serious-games "
+        "seminar; 46 Excalidraw drawings); fetched for the fourth set of held-out search questions, only measured",
     ),
 ]
 
