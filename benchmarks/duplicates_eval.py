@@ -286,7 +286,7 @@ def compare_with_full(vault, cut: float) -> None:  # type: ignore[no-untyped-def
     two stages do not."""
     found = distinct.distinctive_texts(vault)
     paths = list(found)
-    provider, _ = vectors.provider_for(vault.config)
+    provider, _ = vectors.provider_for(vault)
     started = time.perf_counter()
     rows, _ = distinct.piece_vectors(vault, provider, list(found.values()))
     print(f"full: every page through the transformer in {time.perf_counter() - started:.0f} s")

@@ -56,7 +56,7 @@ def bm25_scored(vault: Vault, text: str) -> list[tuple[str, float]]:
 
 def lists_of(vault: Vault, group: str, raw: str, wanted: tuple[str, ...]) -> Lists:
     text = parse_query(raw, set()).text
-    provider, _ = provider_for(vault.config)
+    provider, _ = provider_for(vault)
     found = nearest(vault, provider, text, set(vault.pages) - vault.templates)  # as `search` asks
     return Lists(group, bm25_scored(vault, text), list(found.scores.items())[:50], wanted)
 
@@ -127,14 +127,14 @@ def main() -> None:
             if args.provider:
                 (work / name / CONFIG_NAME).write_text(f'[embedding]\nprovider = "{args.provider}"\n')
             vaults[name] = load_vault(work / name)
-            fill_all(vaults[name], provider_for(vaults[name].config)[0])
+            fill_all(vaults[name], provider_for(vaults[name])[0])
         questions += [lists_of(vaults[v], "golden", q, tuple(w)) for v, q, w in GOLDEN]
         for q in load_questions():
             if args.vault not in (None, q.vault):
                 continue
             if q.vault not in vaults:
                 vaults[q.vault] = load_vault(copy_vault(q.vault, args.keep))
-                fill_all(vaults[q.vault], provider_for(vaults[q.vault].config)[0])
+                fill_all(vaults[q.vault], provider_for(vaults[q.vault])[0])
             questions.append(lists_of(vaults[q.vault], q.kind, q.question, q.answers))
     finally:
         shutil.rmtree(work, ignore_errors=True)

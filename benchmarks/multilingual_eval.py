@@ -82,10 +82,9 @@ def main() -> None:
     questions = [_question(text, p.stem) for text, p in zip(de, pairs, strict=True)]
     print(f"{len(pairs)} page pairs from {TLDR}")
 
-    from curator.core.meaning.vectors import provider_for
-    from curator.core.state.config import Config
+    from curator.core.meaning.embeddings import load_provider
 
-    provider, warning = provider_for(Config())
+    provider, warning = load_provider("fastembed")
     assert warning is None, warning
     words = lambda text: len(text.split())  # noqa: E731 (the bundled model's tokens are not exposed: words)
     _measure(f"bundled ({provider.id})", provider.embed, provider.embed, de, en, questions, words)

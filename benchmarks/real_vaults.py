@@ -431,7 +431,8 @@ VAULTS: list[RealVault] = [
         "",
         "fresh6",
         "590 pages of the Suncoast Developers Guild handbook, written by its staff (lessons, quick references, career "
-        "support, a `meta/legacy` folder of older campus and curriculum pages); fetched for the fresh6 split, only measured",
+        "support, a `meta/legacy` folder of older campus and curriculum pages); fetched for the fresh6 split, "
+        "only measured",
     ),
     RealVault(
         "wissensdatenbank-de",

@@ -1,6 +1,6 @@
 """How often `curator remember` decides as a person would, on labelled cases over small vaults.
 
-    python -m benchmarks.remember_eval [--vault de|en|sample|sec] [--verbose]
+    python -m benchmarks.remember_eval [--vault de|en|sample|sec] [--provider KIND] [--verbose]
 
 The cases are `benchmarks/labels/remember_cases.jsonl`, one object a line: the `vault` it runs
 against (`sample` is `sample_vault/`, `de` and `en` are the German and the English team vaults in
@@ -68,6 +68,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--vault", choices=sorted(VAULTS), action="append", help="only these vaults' cases")
     parser.add_argument("--verbose", action="store_true", help="print every case that went wrong")
+    parser.add_argument("--provider", help="the vaults' [embedding] provider (default: theirs)")
     args = parser.parse_args()
     cases = [c for c in load_cases() if not args.vault or c["vault"] in args.vault]
     work = Path(tempfile.mkdtemp(prefix="curator-remember-"))
@@ -78,6 +79,10 @@ def main() -> None:
     history_right = history_total = 0
     for name in sorted({c["vault"] for c in cases}):
         shutil.copytree(VAULTS[name], work / name)
+        if args.provider:
+            config = work / name / ".curator.toml"
+            kept = config.read_text(encoding="utf-8") if config.exists() else ""
+            config.write_text(f'{kept}\n[embedding]\nprovider = "{args.provider}"\n', encoding="utf-8")
         vault = load_vault(work / name)
         remember(vault, "warm up the model and the search index")
         for case in (c for c in cases if c["vault"] == name):

@@ -34,7 +34,7 @@ def main() -> None:
     t0 = time.perf_counter()
     SearchIndex(root).update(vault)
     build = time.perf_counter() - t0
-    provider, _ = provider_for(vault.config)
+    provider, _ = provider_for(vault)
     page_vectors(vault, provider)  # warm: vectors cached, model loaded
     rng = random.Random(3)
     queries = [" ".join(rng.sample(WORDS, rng.choice((1, 2, 3)))) for _ in range(args.queries)]

@@ -337,7 +337,7 @@ def main() -> None:
             raise SystemExit(f"missing vault {source}")
         shutil.copytree(source, work / name)
         vaults[name] = load_vault(work / name)
-        fill_all(vaults[name], provider_for(vaults[name].config)[0])  # the whole index: ranking, not a cold start
+        fill_all(vaults[name], provider_for(vaults[name])[0])  # the whole index: ranking, not a cold start
     figures, misses = evaluate(vaults)
     print(f"{len(GOLDEN)} queries")
     print(f"{'ranker':<8} " + " ".join(f"{name:>9}" for name in NAMES))

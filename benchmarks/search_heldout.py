@@ -136,7 +136,7 @@ def main() -> None:
             print(vault_line(name), f"- {len(vaults[name].pages)} pages")
             if args.index:
                 started = time.perf_counter()
-                provider, _ = provider_for(vaults[name].config)
+                provider, _ = provider_for(vaults[name])
                 read = fill_all(vaults[name], provider)
                 print(f"  the model ({provider.label}) read {read} pages in {time.perf_counter() - started:.0f} s")
         results: dict[tuple[str, str], list[tuple[list[str], tuple[str, ...]]]] = {}

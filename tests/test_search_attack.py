@@ -147,6 +147,6 @@ def test_curator_index_stopped_by_sigterm_stores_what_the_model_read(tmp_path: P
     assert process.wait(timeout=120) == 128 + signal.SIGTERM, rest
     assert "stored" in rest
     vault = load_vault(root)
-    provider, _ = vectors.provider_for(vault.config)
+    provider, _ = vectors.provider_for(vault)
     stored = len(vectors.readable(vault)) - len(vectors.rows_of(vault, provider).missing(vectors.readable(vault)))
     assert 0 < stored < 400

@@ -361,9 +361,9 @@ def test_a_vaults_own_model_to_fetch_needs_trust(tmp_path: Path, monkeypatch: py
             ".curator.toml": '[embedding]\nmodel_name = "intfloat/multilingual-e5-small"\ncache_dir = "/tmp/x"\n',
         },
     )
-    config = load_vault(vault).config
-    assert config.embedding_model_name is None and config.embedding_cache_dir is None
-    provider, warning = vectors.provider_for(config)
+    loaded = load_vault(vault)
+    assert loaded.config.embedding_model_name is None and loaded.config.embedding_cache_dir is None
+    provider, warning = vectors.provider_for(loaded)
     assert provider.id == "fastembed:minilm-l6-int8:v1"
     assert warning is not None and "\n" not in warning
     assert "[embedding] model_name" in warning and f"curator trust {vault}" in warning
@@ -374,7 +374,7 @@ def test_a_vaults_own_model_to_fetch_needs_trust(tmp_path: Path, monkeypatch: py
     assert load_vault(local).config.embedding_model_name == "x/y"  # a folder in the vault fetches nothing
 
 
-def test_a_model_preloaded_in_a_thread_is_loaded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_model_preloaded_in_a_thread_is_loaded_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """`preload_provider` starts the load while the vault loads; whoever asks then waits for it."""
     import threading
     import time
@@ -392,8 +392,9 @@ def test_a_model_preloaded_in_a_thread_is_loaded_once(monkeypatch: pytest.Monkey
     monkeypatch.setattr(vectors, "_PROVIDERS", {})
     config = Config(embedding_model_name="preload-test")
     vectors.preload_provider(config)
-    provider, warning = vectors.provider_for(config)
-    assert vectors.provider_for(config)[0] is provider and warning is None
+    vault = load_vault(make_vault(tmp_path / "v", {"A.md": "# A\n"}), config)
+    provider, warning = vectors.provider_for(vault)
+    assert vectors.provider_for(vault)[0] is provider and warning is None
     assert len(calls) == 1  # loaded once, by whichever thread came first
 
 
@@ -720,3 +721,16 @@ def test_a_vector_store_this_users_curator_did_not_write_is_made_again(
     again = CountingProvider()
     vectors.page_vectors(load_vault(root), again)
     assert again.calls == [5]
+
+
+def test_a_slower_model_reads_fewer_pages_in_the_same_time() -> None:
+    """The transformer's budget is time: a model four times slower a piece gets a quarter of the pieces."""
+    pages = [distinct.Distinct.of(f"Page {i}", [f"sentence {i} of its own words"]) for i in range(40)]
+    pairs = [(i, i + 1, 0.99 - i / 1000) for i in range(0, 40, 2)]
+    budget = similarity.MODEL_PIECES
+    try:
+        similarity.MODEL_PIECES = 16  # four pairs of pages of two pieces (title, sentence)
+        assert len(similarity._within_model_budget(pairs, pages, 1.0)) == 4
+        assert len(similarity._within_model_budget(pairs, pages, 4.0)) == 1
+    finally:
+        similarity.MODEL_PIECES = budget

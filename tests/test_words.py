@@ -9,9 +9,9 @@ from pathlib import Path
 from helpers import make_vault
 
 from curator.core.check.lint import lint
-from curator.core.meaning.search import SearchIndex, languages_of, search
+from curator.core.meaning.search import SearchIndex, search
 from curator.core.read.loading import load_vault
-from curator.core.read.words import Analyser, language_of, split_compound
+from curator.core.read.words import Analyser, language_of, languages_of, split_compound
 
 BENCH_VAULTS = Path(__file__).resolve().parent.parent / "benchmarks" / "remember_vaults"
 

@@ -329,7 +329,7 @@ def _index(args: argparse.Namespace, stopped: Callable[[], bool]) -> int:
     vault = loaded_with_model(args.vault)
     counts = indexed(vault).update(vault)
     output.diagnose(f"words: {counts['pages']:,} pages indexed ({counts['reindexed']:,} read now)")
-    provider, warning = provider_for(vault.config)
+    provider, warning = provider_for(vault)
     if warning:
         output.diagnose(f"meaning: not indexed ({warning})")
         return EXIT_OK

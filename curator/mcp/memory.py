@@ -117,7 +117,7 @@ class Memory:
             try:
                 with self.turn:
                     vault = self.vault()
-                provider, warning = provider_for(vault.config)
+                provider, warning = provider_for(vault)
                 if warning is not None:
                     return
                 if not rows_of(vault, provider).missing(readable(vault)):

@@ -181,7 +181,7 @@ class CuratorApp(App[None]):
         vault, worker = self.vault, get_current_worker()
         if vault is None:
             return
-        provider, warning = provider_for(vault.config)
+        provider, warning = provider_for(vault)
         if warning is None:
             fill_all(vault, provider, stop=lambda: worker.is_cancelled or self.vault is not vault)
 

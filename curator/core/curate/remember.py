@@ -277,7 +277,7 @@ def _names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozen
 def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
     from curator.core.meaning.vectors import nearest, provider_for
 
-    provider, _ = provider_for(vault.config)
+    provider, _ = provider_for(vault)
     return list(nearest(vault, provider, text).scores.items())[:limit]
 
 

@@ -23,7 +23,7 @@ from curator.core.read import markdown
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.read.resolve import fold
-from curator.core.read.words import language_of, words_key
+from curator.core.read.words import language_of, languages_of, words_key
 from curator.core.state import cache
 from curator.core.state.lock import state_lock
 from curator.core.state.statefiles import StateKeyError, label_of, make_state_folder, seal, state_folder
@@ -119,18 +119,6 @@ def _schema(languages: tuple[str, ...]) -> Any:
         tags=KEYWORD(lowercase=True, commas=True),
         sha=STORED,
     )
-
-
-def languages_of(vault: Vault) -> tuple[str, ...]:
-    """The vault's languages, told from up to 200 of its pages (evenly spread), once a load."""
-    from curator.core.read.words import vault_languages
-
-    def make() -> tuple[str, ...]:
-        paths = sorted(vault.pages)
-        step = max(1, len(paths) // 200)
-        return vault_languages(vault.text_of(p)[:2000] for p in paths[::step])
-
-    return vault.once("search.languages", make)
 
 
 class SearchIndex:
@@ -386,8 +374,7 @@ def _across_languages(vault: Vault, provider: Any, text: str) -> list[str]:
         return []
     return [
         f"a {_LANGUAGE_NAMES[asked]} question on {_LANGUAGE_NAMES.get(pages[0], pages[0])} pages: the model reads "
-        'English only; the multilingual model (curator\'s "multilingual" extra, [embedding] provider = '
-        '"multilingual") answers across languages better'
+        'English only; the multilingual model ([embedding] provider = "multilingual") answers across languages better'
     ]
 
 
@@ -446,7 +433,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     by_meaning = allowed - vault.templates
     config = vault.config
     meaning = use_vectors and bool(query.text)
-    provider, warning = provider_for(config) if meaning else (None, None)
+    provider, warning = provider_for(vault) if meaning else (None, None)
     with ThreadPoolExecutor(max_workers=1) as early:
         # The model reads the first stage's pages while the words are indexed (on a cold vault
         # both take seconds; the model and the tokenizer leave the interpreter to the index).
@@ -476,7 +463,10 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
             confident = [path for path in order[:VECTOR_DEPTH] if found.scores[path] >= provider.floor]
     fused = _fuse(
         {"bm25": rankings["bm25"], "vector": confident},
-        {"bm25": config.search_bm25_weight, "vector": config.search_vector_weight},
+        {
+            "bm25": config.search_bm25_weight,
+            "vector": config.search_vector_weight * (provider.weight if provider else 1.0),
+        },
     )
     # One hop: a page linked with a top hit but not matched itself scores a share of that hit's
     # score; matched pages keep their order (measured: boosting them as well ranks worse).

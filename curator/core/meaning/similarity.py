@@ -86,10 +86,13 @@ class SimilarReport:
     stages: list[Stage] = field(default_factory=list)
 
 
-def _within_model_budget(pairs: list[tuple[int, int, float]], pages: list[Distinct]) -> list[tuple[int, int, float]]:
+def _within_model_budget(
+    pairs: list[tuple[int, int, float]], pages: list[Distinct], piece_cost: float
+) -> list[tuple[int, int, float]]:
     """Stage one's pairs, closest first, for as long as their pages bring the transformer no more
-    than MODEL_PIECES pieces: on a vault of short notes stage one passes a third of the pages, and
-    the transformer's time, a piece at a time, is what a user waits for."""
+    than the time of MODEL_PIECES pieces of the bundled model (`piece_cost`: the model's time a
+    piece, as a multiple of that): on a vault of short notes stage one passes a third of the pages,
+    and the transformer's time, a piece at a time, is what a user waits for."""
     kept: list[tuple[int, int, float]] = []
     taken: set[int] = set()
     pieces = 0
@@ -97,7 +100,7 @@ def _within_model_budget(pairs: list[tuple[int, int, float]], pages: list[Distin
     for i, j, score in sorted(pairs, key=lambda pair: -pair[2]):
         new = {i, j} - taken
         more = sum(sizes.setdefault(k, len(pages[k].pieces())) for k in new)
-        if pieces + more > MODEL_PIECES:
+        if (pieces + more) * max(piece_cost, 1.0) > MODEL_PIECES:
             continue
         taken |= new
         pieces += more
@@ -133,7 +136,7 @@ def find_similar(
         stage_one = static_candidates(vault, pages, limit, progress)
         stages.append(Stage("static", len(pages), stage_one.embedded, time.perf_counter() - started))
     release_free_memory()  # what stage one built and dropped, before the model comes on top
-    provider, warning = provider_for(config)
+    provider, warning = provider_for(vault)
     lexical = isinstance(provider, LexicalProvider)  # asked for, or the model did not load
     if threshold is None:
         threshold = config.lexical_duplicate_threshold if lexical else config.duplicate_threshold
@@ -148,7 +151,7 @@ def find_similar(
         scored = [(i, j, score, False) for i, j, score in candidate_pairs(vectors, threshold)]
         stages.append(Stage("lexical", len(pages), embedded, time.perf_counter() - started))
     else:
-        stage_one = stage_one._replace(pairs=_within_model_budget(stage_one.pairs, pages))
+        stage_one = stage_one._replace(pairs=_within_model_budget(stage_one.pairs, pages, provider.piece_cost))
         involved = sorted({i for i, _, _ in stage_one.pairs} | {j for _, j, _ in stage_one.pairs})
         rows, embedded = piece_vectors(
             vault, provider, [pages[i] for i in involved], phase(progress, "stage two: embedding pages"), others=pages
@@ -222,7 +225,7 @@ def pages_like(vault: Vault, path: str, limit: int = 5) -> tuple[list[tuple[str,
     cosines = vectors @ vectors[me]
     cosines[me] = -np.inf
     picked = [int(i) for i in np.argsort(-cosines)[:LIKE_CANDIDATES] if np.isfinite(cosines[i])]
-    provider, warning = provider_for(vault.config)
+    provider, warning = provider_for(vault)
     if isinstance(provider, LexicalProvider):
         return [(paths[i], round(float(cosines[i]), 3)) for i in picked[:limit]], warning
     rows, _ = piece_vectors(vault, provider, [pages[me], *(pages[i] for i in picked)], others=pages)

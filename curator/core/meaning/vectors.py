@@ -86,15 +86,40 @@ def preload_provider(config: Config) -> None:
     (the model's runtime does its work without holding the GIL): `remember` and `search` start
     0.2 s sooner on a large vault. Not a daemon: the interpreter waits for it before it exits, as
     leaving while onnxruntime builds its session frees what that session is being built from
-    (`std::bad_alloc`, then `terminate`: exit code 134 after a refused write or a bad query)."""
-    threading.Thread(target=provider_for, args=(config,), name="curator-model").start()
+    (`std::bad_alloc`, then `terminate`: exit code 134 after a refused write or a bad query).
+    With the choice left to the vault's language, the English model is loaded: most vaults'
+    (the multilingual one loads in a few hundredths of a second when the vault wants it)."""
+    kind = config.embedding_provider if config.embedding_provider != "auto" else "fastembed"
+    threading.Thread(target=_load_configured, args=(config, kind), name="curator-model").start()
 
 
-def provider_for(config: Config) -> tuple[EmbeddingProvider, str | None]:
-    """The configured provider (loaded once a process) and why it is not the one the vault asked
+def provider_kind(config: Config, languages: tuple[str, ...]) -> str:
+    """The provider the vault's setting names. "auto" (the default): the multilingual model for a
+    vault written (a tenth of it or more) in another language than English, when its package is
+    installed; otherwise, and when a model folder or name is set, the English one."""
+    from curator.core.meaning.embeddings import multilingual_installed
+
+    kind = config.embedding_provider
+    if kind != "auto":
+        return kind
+    if config.embedding_model_path or config.embedding_model_name:
+        return "fastembed"
+    return "multilingual" if set(languages) - {"en"} and multilingual_installed() else "fastembed"
+
+
+def provider_for(vault: Vault) -> tuple[EmbeddingProvider, str | None]:
+    """The vault's provider (loaded once a process) and why it is not the one the vault asked
     for, if it is not: the model fell back, or the vault's model setting needs trust."""
+    from curator.core.read.words import languages_of
+
+    config = vault.config
+    languages = languages_of(vault) if config.embedding_provider == "auto" else ()
+    return _load_configured(config, provider_kind(config, languages))
+
+
+def _load_configured(config: Config, kind: str) -> tuple[EmbeddingProvider, str | None]:
     provider, warning = _load(
-        config.embedding_provider, config.embedding_model_path, config.embedding_model_name, config.embedding_cache_dir
+        kind, config.embedding_model_path, config.embedding_model_name, config.embedding_cache_dir
     )
     untrusted = [note for note in config.untrusted if "[embedding]" in note]
     return provider, "; ".join([*untrusted, *([warning] if warning else [])]) or None

@@ -14,9 +14,13 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
 
 from curator.core.read.glossary import GERMAN_ENGLISH
 from curator.core.read.resolve import fold
+
+if TYPE_CHECKING:
+    from curator.core.read.vault import Vault
 
 LANGUAGES = ("en", "de")
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
@@ -231,6 +235,17 @@ def vocabulary_of(texts: Iterable[str], least: int = 2) -> frozenset[str]:
                 word = fold(token)
                 counts[word] = counts.get(word, 0) + 1
     return frozenset(w for w, n in counts.items() if n >= least)
+
+
+def languages_of(vault: Vault) -> tuple[str, ...]:
+    """The vault's languages, told from up to 200 of its pages (evenly spread), once a load."""
+
+    def make() -> tuple[str, ...]:
+        paths = sorted(vault.pages)
+        step = max(1, len(paths) // 200)
+        return vault_languages(vault.text_of(p)[:2000] for p in paths[::step])
+
+    return vault.once("languages", make)
 
 
 def vault_languages(texts: Iterable[str]) -> tuple[str, ...]:

