@@ -264,3 +264,47 @@ def test_merges_renames_and_undos_racing_end_where_they_started(tmp_path: Path) 
     for change in _history_ids(root):  # newest first
         _all_succeed(curator("undo", str(root), change))
     assert snapshot(root) == start
+
+
+def test_a_change_git_never_took_is_undone_without_allow_dirty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its files differ from the last commit only by what the change wrote: that is no one's edit to guard."""
+    root = _git_vault(tmp_path)
+    (root / ".git" / "index.lock").write_text("")
+    assert main(["rename", str(root), "b", "d"]) == 0
+    change = json.loads(_history_json(root, capsys))["changes"][0]
+    assert change["not_committed"]
+    assert main(["undo", str(root), change["id"]]) == 0
+    assert (root / "b.md").exists() and not (root / "d.md").exists()
+    assert (root / "a.md").read_text() == "See [[b]].\n"
+    other = _git_vault(tmp_path / "w")  # a person's edit on top of the change is still guarded
+    (other / ".git" / "index.lock").write_text("")
+    assert main(["rename", str(other), "b", "d"]) == 0
+    (other / "a.md").write_text((other / "a.md").read_text() + "Edited by hand.\n")
+    change = json.loads(_history_json(other, capsys))["changes"][0]["id"]
+    assert main(["undo", str(other), change]) == 2
+    assert "uncommitted changes in a.md" in capsys.readouterr().err
+    assert "Edited by hand." in (other / "a.md").read_text()
+
+
+def test_accepting_a_suggestion_git_does_not_take_says_so_at_once(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    subprocess.run(["git", "init", "-q", str(sample_vault)], check=True)
+    subprocess.run(["git", "-C", str(sample_vault), "add", "."], check=True)
+    subprocess.run(
+        ["git", "-C", str(sample_vault), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "start"],
+        check=True,
+    )
+    first = dream(load_vault(sample_vault)).proposed[0]
+    (sample_vault / ".git" / "index.lock").write_text("")
+    capsys.readouterr()
+    assert main(["apply", str(sample_vault), first.id]) == 0
+    assert "applied but not committed" in capsys.readouterr().err
+
+
+def _history_json(root: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    capsys.readouterr()
+    assert main(["history", str(root), "--json"]) == 0
+    return capsys.readouterr().out

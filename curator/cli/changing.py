@@ -14,9 +14,17 @@ from curator.cli.shared import EXIT_OK, EXIT_USAGE, edit_options, loaded_with_mo
 
 if TYPE_CHECKING:
     from curator.core.change.edits import Plan
+    from curator.core.change.journal import Entry
     from curator.core.check.hits import Fix
     from curator.core.curate.dream import Suggestion
     from curator.core.read.vault import Vault
+
+
+def say_uncommitted(entry: Entry | None) -> None:
+    """One line when a change is written and journaled but git did not take its commit (the next
+    command tries again): said at once, not only by the next command."""
+    if entry is not None and entry.not_committed:
+        output.diagnose(f"change {entry.id} is applied but not committed: {entry.not_committed}")
 
 
 def rename_arguments(rename: argparse.ArgumentParser) -> None:
@@ -57,8 +65,7 @@ def _run_edit(args: argparse.Namespace, make_plan: Callable[[Vault], Plan]) -> i
         plan, entry = plan_and_apply(root, make_plan, args.allow_dirty, on_wait=output.diagnose)
     for note in plan.notes:
         output.diagnose(note)
-    if entry is not None and entry.not_committed:
-        output.diagnose(f"change {entry.id} is applied but not committed: {entry.not_committed}")
+    say_uncommitted(entry)
     if args.json:
         output.emit_json(documents.change(plan, entry))
         return EXIT_OK
@@ -188,6 +195,7 @@ def run_apply(args: argparse.Namespace) -> int:
 
     root = recovered(args.vault)
     suggestion, entry = accept(load_vault(root), args.id, args.title, args.allow_dirty, on_wait=output.diagnose)
+    say_uncommitted(entry)
     if args.json:
         output.emit_json(documents.applied(suggestion, entry))
     else:
@@ -222,7 +230,6 @@ def fix_arguments(fix: argparse.ArgumentParser) -> None:
 
 def run_fix(args: argparse.Namespace) -> int:
     from curator.core.change.changes import plan_and_apply
-    from curator.core.change.journal import Entry
     from curator.core.check.fixes import chosen_fixes, planner
     from curator.core.common.names import visible
     from curator.core.read.loading import load_vault
@@ -234,8 +241,7 @@ def run_fix(args: argparse.Namespace) -> int:
         entry = None
         if not args.dry_run:  # each its own change, planned under the lock against the vault as it is then
             _, entry = plan_and_apply(root, planner(fix), args.allow_dirty, output.diagnose)
-            if entry.not_committed:
-                output.diagnose(f"change {entry.id} is applied but not committed: {entry.not_committed}")
+            say_uncommitted(entry)
         done.append((fix, entry))
     if args.json:
         output.emit_json(documents.fixes(done, args.dry_run))
@@ -319,6 +325,7 @@ def run_remember(args: argparse.Namespace) -> int:
         if proposal.plan is not None:
             queued = queue_remembered(vault, proposal, text, args.source, args.page_type)  # nothing written since
     assert proposal is not None
+    say_uncommitted(entry)
     if args.json:
         output.emit_json(documents.remembered(proposal, entry, queued.id if queued else None))
         return EXIT_OK

@@ -452,6 +452,9 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
         dirty = repo.dirty([f.path for f in files if f.before is not None])
+        if entry.not_committed:  # what git has not taken may be this change's own writing: no one else's edit
+            wrote = {f.path: f.after for f in journal.files(entry)}
+            dirty = [path for path in dirty if path not in wrote or reads.read(path) != wrote[path]]
         if dirty:
             raise EditError(f"uncommitted changes in {', '.join(dirty)}; commit them first or pass --allow-dirty")
     entry.state = "undoing"
