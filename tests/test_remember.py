@@ -454,3 +454,47 @@ def test_a_text_that_says_nothing_is_dropped_as_such_and_an_empty_source_is_refu
             main(["remember", str(sample_vault), "Bloom filters answer set membership with bits.", "--source", source])
             == 2
         )
+
+
+@pytest.mark.parametrize(
+    ("pages", "text", "never", "wanted"),
+    [
+        (  # a word inside a compound of the subject: "Restsatz" holds "Satz"
+            {
+                "Satz.md": "# Satz\n\nEin Satz ist eine Zeile einer Tabelle in einer relationalen Datenbank.\n",
+                "Chinesischer Restsatz.md": "# Chinesischer Restsatz\n\nEr löst simultane Kongruenzen modulo "
+                "teilerfremder Zahlen.\n",
+                "Kongruenz.md": "# Kongruenz\n\nZwei Zahlen sind kongruent, wenn ihre Differenz teilbar ist.\n",
+            },
+            "Mit dem Chinesischen Restsatz lässt sich ein System aus Kongruenzen lösen, auch für große Moduln.",
+            "Satz.md",
+            "Chinesischer Restsatz.md",
+        ),
+        (  # a word said on the way, while another page bears the subject's words
+            {
+                "restarting.md": "# restarting\n\nThe process manager restarts a crashed command after a delay.\n",
+                "Telegram routing.md": "# Telegram routing\n\nTelegram replies go to the chat they came from; the "
+                "gateway binds each channel.\n",
+            },
+            "Telegram replies again went only to webchat after the gateway restart.",
+            "restarting.md",
+            None,
+        ),
+        (  # one letter tells a title from its neighbours: a unit test is no t-test
+            {
+                "t-Test.md": "# t-Test\n\nCompares the means of two samples with Student's t distribution.\n",
+                "Blog.md": "# Blog\n\nThe blog is built with Jekyll and published on each push.\n",
+            },
+            "The unit test of the blog build failed because of a missing import in a Jekyll plugin.",
+            "t-Test.md",
+            None,
+        ),
+    ],
+)
+def test_a_title_word_the_text_says_on_the_way_is_not_where_it_goes(
+    tmp_path: Path, pages: dict[str, str], text: str, never: str, wanted: str | None
+) -> None:
+    proposal = remember(load_vault(make_vault(tmp_path / "v", pages)), text)
+    assert proposal.page != never, proposal.reason
+    if wanted is not None:
+        assert proposal.decision in ("merge-into", "drop") and proposal.page == wanted, proposal.reason

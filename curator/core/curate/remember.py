@@ -31,7 +31,16 @@ from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.curate.handed import H1, handed_page, kept_lines, new_header
-from curator.core.curate.titlecover import empty, names_subject, phrase, singular, text_terms, title_cover, titles_of
+from curator.core.curate.titlecover import (
+    empty,
+    names_subject,
+    phrase,
+    singular,
+    text_terms,
+    title_cover,
+    titles_of,
+    whole_word_of,
+)
 from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
@@ -226,14 +235,25 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     covering = []
     partial = []
     subject_head = _subject_head(vault, subject, text)
-    for covered, path in title_cover(vault, text):
+    title_cover_found = title_cover(vault, text)
+    for covered, path in title_cover_found:
         if covered >= 0.75:  # its title in other words, or with words around (a ticket's title)
             covering.append((covered, path))
         elif covered >= 0.5 and _names_its_modifier(vault, path, text, subject_head):
             partial.append((cosine.get(path, 0.0), covered, path))
-    for rank, (covered, path) in enumerate(sorted(covering, reverse=True)[:limit]):
-        one_word = " " not in phrase(vault.pages[path].title)  # a word of the sentence, perhaps in other words
-        offer(path, (0.82 if one_word else 0.85) - 0.05 * rank, f"its title's words are in the text ({covered:.0%})")
+    named_by_subject = _bearing_subject_words(vault, subject, title_cover_found)
+    # Of titles covered alike, the longer names the more particular thing (Chinesischer Restsatz, not Satz).
+    covering.sort(key=lambda item: (-item[0], -len(titles_of(vault).units[item[1]]), item[1]))
+    for rank, (covered, path) in enumerate(covering[:limit]):
+        title = vault.pages[path].title
+        one_word = " " not in phrase(title)  # a word of the sentence, perhaps in other words
+        score = (0.82 if one_word else 0.85) - 0.05 * rank
+        if one_word and not whole_word_of(vault, title, subject) and path not in named_by_subject:
+            # One word said on the way ("after the gateway restart") or inside a compound of the
+            # subject ("Restsatz" holds "Satz") while other pages bear the subject's words: a page
+            # to link, not the place for the memory.
+            score -= ASIDE
+        offer(path, score, f"its title's words are in the text ({covered:.0%})")
     # A title half named by the word that tells it from its neighbours ("Zertifikat abgelaufen" on
     # the page Zertifikatserneuerung): enough, unless the text is about another thing of its own.
     for rank, (_, covered, path) in enumerate(sorted(partial, reverse=True)[:limit]):
@@ -260,6 +280,21 @@ def _subject_head(vault: Vault, subject: str, text: str) -> frozenset[str] | Non
         return None
     keys = titles_of(vault).analyser.word_keys(fold(singular(words[-1])), language_of(text))
     return frozenset(k for group in keys for k in group) if keys else None
+
+
+def _bearing_subject_words(vault: Vault, subject: str, covered: list[tuple[float, str]]) -> set[str]:
+    """The pages the text covers a title of in part or whole that bear a whole word of its
+    subject in their title, when the subject is of two words or more (a thing of its own); when
+    none does, every page is: the subject has no page, and a word said on the way may be the place."""
+    pages = {path for _, path in covered}
+    if len(_WORD.findall(subject)) < 2:
+        return pages
+    bearing = {
+        path
+        for path in pages
+        if any(whole_word_of(vault, word, subject) for word in _WORD.findall(vault.pages[path].title))
+    }
+    return bearing or pages
 
 
 def _names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozenset[str] | None) -> bool:

@@ -54,6 +54,11 @@ def titles_of(vault: Vault) -> Titles:
             mine: list[frozenset[str]] = []
             for token in _WORD.findall(singular(page.title)):
                 keys = analyser.word_keys(fold(token), language)
+                if not keys and len(token) == 1:
+                    # One letter (the t of "t-Test", the p of "p-Value") tells the page from its
+                    # neighbours: it is a unit no text's terms hold, so a text covers such a title
+                    # only in part ("unit test" is no t-test).
+                    mine.append(frozenset({fold(token)}))
                 # a compound is its parts (keys[1:]); a plain word is itself
                 mine.extend(frozenset(k) for k in (keys[1:] if len(keys) > 1 else keys))
             units[path] = mine
@@ -98,6 +103,19 @@ def empty(vault: Vault, path: str) -> bool:
         return False
     rest = _NOT_WORDS.sub(" ", "\n".join(body_sentences(vault.text_of(path))))
     return len(_WORD.findall(rest)) < 2
+
+
+def whole_word_of(vault: Vault, name: str, subject: str) -> bool:
+    """Whether a one-word name is a whole word of `subject` in either language (its stem), not a
+    part of one of its compounds: "Satz" is no word of "Chinesischer Restsatz"."""
+    analyser = titles_of(vault).analyser
+    words = _WORD.findall(singular(name))
+    if len(words) != 1:
+        return False
+    mine = analyser.word_keys(fold(words[0]), language_of(name))
+    language = language_of(subject)
+    said = {k for w in _WORD.findall(singular(subject)) for k in (analyser.word_keys(fold(w), language)[:1] or [()])[0]}
+    return bool(mine) and bool(set(mine[0]) & said)
 
 
 def names_subject(vault: Vault, path: str, subject: str) -> bool:
