@@ -75,6 +75,25 @@ def test_notes_with_hashes_ids_and_addresses_are_not_credentials() -> None:
     assert find_credentials(text) == []
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        'export ANTHROPIC_API_KEY="your-key-here"',
+        'password = "changeme"',
+        "Passwort: <dein Passwort>",
+        "api_token: ${API_TOKEN}",
+        "password: your_password_here",
+    ],
+)
+def test_a_placeholder_where_the_readers_own_value_goes_is_no_credential(line: str) -> None:
+    assert find_credentials(f"Set it up:\n{line}\n") == []
+
+
+def test_a_real_value_beside_a_placeholder_is_still_one() -> None:
+    text = 'export OPENAI_API_KEY="your-key-here"\nexport OPENAI_API_KEY="sk-proj-4fQx9TzLw2Rb8NcVm1KpHs7D"\n'
+    assert [c.line for c in find_credentials(text)] == [2]
+
+
 def test_a_change_that_adds_a_credential_is_refused_and_writes_nothing(tmp_path: Path) -> None:
     root = make_vault(tmp_path / "v", {"a.md": "# A\n"})
     start = tree(root)

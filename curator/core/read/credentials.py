@@ -238,6 +238,7 @@ def _settings() -> dict[str, Any]:
         if f["path"] != _ALLOWLIST_FILTER
     ]
     filters.append({"path": "curator.core.read.secret_plugins.is_named_checksum"})
+    filters.append({"path": "curator.core.read.secret_plugins.is_placeholder"})
     return {"plugins_used": plugins, "filters_used": filters}
 
 

@@ -107,3 +107,21 @@ def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
     ):
         return True
     return _NAMES_A_CHECKSUM.search(line) is not None
+
+
+# What a guide writes where the reader's own value goes: "your-key-here", "<token>", "${API_KEY}",
+# "changeme", "xxxx", "****". A value a key word names that reads as one of these holds no secret.
+_PLACEHOLDER = re.compile(
+    r"(?i)^(?:your|insert|enter|put|add|paste)[\W_]"
+    r"|[\W_](?:here|goes[\W_]here)$"
+    r"|^<[^<>]*>$|^\$\{[^}]*\}$|^\{\{[^}]*\}\}$"
+    r"|^(?:change[\W_]?me|placeholder|example|dummy|redacted|none|null|todo|tbd)$"
+    r"|^(?:x+|\*+|\.+|-+|_+)$"
+)
+
+
+def is_placeholder(secret: str, plugin: object) -> bool:
+    """detect-secrets filter: a key word's value that is a placeholder for the reader's own
+    ("your-key-here", "<token>", "changeme") is not reported."""
+    named = type(plugin).__name__ in ("KeywordDetector", "AssignedSecretDetector")
+    return named and _PLACEHOLDER.search(secret.strip("'\"` ")) is not None
