@@ -379,3 +379,20 @@ def test_a_question_in_another_language_than_the_pages_says_what_would_answer_it
     assert any("a German question on English pages" in note and "multilingual" in note for note in german.notes)
     english = search(vault, "when does the gateway certificate expire and who renews it?")
     assert not any("question on" in note for note in english.notes)
+
+
+def test_copies_of_one_text_take_one_place_and_are_named(tmp_path: Path) -> None:
+    """A backup folder keeps byte-identical copies: the best-ranked one is shown, the others named."""
+    routing = "# Telegram routing\n\nReplies go to the chat they came from; the gateway binds each channel.\n"
+    pages = {
+        "Telegram routing.md": routing,
+        "backup-1/Telegram routing.md": routing,
+        "backup-2/Telegram routing.md": routing,
+        "Gateway.md": "# Gateway\n\nThe gateway binds each channel and restarts on failure.\n",
+    }
+    result = search(load_vault(make_vault(tmp_path / "v", pages)), "telegram routing channel", use_vectors=False)
+    paths = [hit.path for hit in result.hits]
+    assert sum(path.endswith("Telegram routing.md") for path in paths) == 1
+    assert "Gateway.md" in paths
+    (shown,) = [hit for hit in result.hits if hit.path.endswith("Telegram routing.md")]
+    assert any(reason.startswith("same text at ") and "and 1 more" in reason for reason in shown.reasons)

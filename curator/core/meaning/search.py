@@ -399,6 +399,25 @@ def _query_fields(vault: Vault) -> set[str]:
     return {"type", "path", "tag", "tags", "scheme", *KNOWN_RELATIONS} | keys
 
 
+def _one_of_each_text(vault: Vault, ranked: list[str], limit: int) -> tuple[list[str], dict[str, list[str]]]:
+    """The first `limit` of `ranked` with one page for each text (byte-identical copies, as a
+    backup folder keeps them, take one place, the best-ranked), and each shown page's copies."""
+    shown: list[str] = []
+    first: dict[str, str] = {}  # a text's hash -> the page shown for it
+    copies: dict[str, list[str]] = {}
+    for path in ranked:
+        sha = vault.pages[path].sha
+        if sha and sha in first:
+            copies.setdefault(first[sha], []).append(path)
+            continue
+        if len(shown) == limit:
+            break
+        if sha:
+            first[sha] = path
+        shown.append(path)
+    return shown, copies
+
+
 def indexed(vault: Vault, progress: Callable[[int, int], None] | None = None) -> SearchIndex:
     """The vault's search index, brought up to date with the vault as loaded (once a load)."""
     index = SearchIndex(vault.root)
@@ -500,7 +519,8 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     stops = _naming_stops(languages_of(vault))  # "der" names no page, even through an alias that holds it
     words = {fold(w) for w in re.findall(r"\w+", query.text)} - stops
     hits = []
-    for path in ranked[:limit]:
+    shown, copies = _one_of_each_text(vault, ranked, limit)
+    for path in shown:
         page = vault.pages[path]
         reasons = []
         if words & {fold(w) for w in re.findall(r"\w+", page.title + " " + " ".join(page.aliases))}:
@@ -517,6 +537,9 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
             reasons.append("filter")
         if path in superseded:
             reasons.append(f"superseded by {superseded[path]}")
+        if copies.get(path):
+            more = len(copies[path]) - 1
+            reasons.append(f"same text at {copies[path][0]}" + (f" and {more} more" if more else ""))
         heading, body = sections.get(path, (page.title, ""))
         hits.append(
             SearchHit(
