@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -333,12 +334,14 @@ def _index(args: argparse.Namespace, stopped: Callable[[], bool]) -> int:
     if warning:
         output.diagnose(f"meaning: not indexed ({warning})")
         return EXIT_OK
-    shown = [0]
+    shown, said_at = [0], [time.monotonic()]
 
     def progress(done: int, total: int) -> None:
-        if done == total or done >= shown[0] + max(total // 20, 1):
-            shown[0] = done
-            output.diagnose(f"meaning: {done:,}/{total:,} pages read by the model")
+        # Every twentieth of the vault, and at least every half minute: the multilingual model
+        # reads a long page in seconds, and a twentieth of a large vault in minutes.
+        if done == total or done >= shown[0] + max(total // 20, 1) or time.monotonic() - said_at[0] >= 30:
+            shown[0], said_at[0] = done, time.monotonic()
+            output.diagnose(f"meaning: {done:,}/{total:,} pages read by the model ({provider.label})")
 
     read = fill_all(vault, provider, progress, stop=stopped)
     if stopped():
