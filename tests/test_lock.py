@@ -127,7 +127,11 @@ def test_accepting_one_suggestion_after_another_plans_each_against_the_vault_as_
 
 
 def _git_vault(tmp_path: Path) -> Path:
-    root = make_vault(tmp_path / "v", {"a.md": "See [[b]].\n", "b.md": "B.\n", "c.md": "See [[b]] too.\n"})
+    return _committed(make_vault(tmp_path / "v", {"a.md": "See [[b]].\n", "b.md": "B.\n", "c.md": "See [[b]] too.\n"}))
+
+
+def _committed(root: Path) -> Path:
+    """`root` as a git repository whose one commit holds every file."""
     subprocess.run(["git", "init", "-q", str(root)], check=True)
     subprocess.run(["git", "-C", str(root), "add", "."], check=True)
     subprocess.run(
@@ -291,12 +295,7 @@ def test_a_change_git_never_took_is_undone_without_allow_dirty(
 def test_accepting_a_suggestion_git_does_not_take_says_so_at_once(
     sample_vault: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    subprocess.run(["git", "init", "-q", str(sample_vault)], check=True)
-    subprocess.run(["git", "-C", str(sample_vault), "add", "."], check=True)
-    subprocess.run(
-        ["git", "-C", str(sample_vault), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "start"],
-        check=True,
-    )
+    _committed(sample_vault)
     first = dream(load_vault(sample_vault)).proposed[0]
     (sample_vault / ".git" / "index.lock").write_text("")
     capsys.readouterr()
