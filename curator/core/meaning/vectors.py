@@ -285,7 +285,7 @@ def nearest(
 
 
 FILL_BATCH = 16  # pages a fill embeds at most at once
-FILL_PIECES = 16  # pieces a fill has the model read between two looks at `stop`: a second or two
+FILL_PIECES = 16  # pieces of the bundled model's time a fill reads between two looks at `stop`: a second or two
 STORE_EVERY = 15.0  # seconds between two stores of a long fill
 
 
@@ -316,10 +316,10 @@ def fill_all(
     try:
         while at < len(missing) and not stop():
             batch: list[str] = []
-            cost = 0
+            cost = 0.0
             while at < len(missing) and len(batch) < FILL_BATCH and cost < FILL_PIECES:
                 batch.append(missing[at])
-                cost += pieces_of(vault, missing[at])
+                cost += pieces_of(vault, missing[at]) * max(provider.piece_cost, 1.0)  # the bundled model's time
                 at += 1
             due = time.monotonic() - stored_at > STORE_EVERY
             done += rows.fill(batch, store=due)
