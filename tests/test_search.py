@@ -408,3 +408,28 @@ def test_the_multilingual_model_reads_no_more_of_a_piece_than_a_window() -> None
     model.embed_query(blob)
     assert asked and max(asked) <= MultilingualModel.MAX_CHARS
     assert 30 in asked  # a short text is read whole
+
+
+def test_the_model_loaded_ahead_is_the_one_the_vaults_language_chose(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`search`, `remember` and the MCP server load the model in a thread while the vault loads: by
+    default that was the English model even for a German vault, which then loaded the multilingual
+    one as well (a search's peak memory 310 MB instead of 69 MB). Ahead of the load, the languages
+    the words index recorded last time choose it."""
+    import threading
+
+    german = {
+        f"Seite {i}.md": f"# Seite {i}\n\nDie Datenbank läuft auf drei Knoten im Rechenzentrum.\n" for i in range(3)
+    }
+    root = make_vault(tmp_path / "de", german)
+    SearchIndex(root).update(load_vault(root))
+    loaded: list[str] = []
+    monkeypatch.setattr(vectors, "_load_configured", lambda config, kind: loaded.append(kind))
+    config = load_vault(root).config
+    for folder in (root, tmp_path / "never indexed"):
+        vectors.preload_provider(config, folder)
+        for thread in threading.enumerate():
+            if thread.name == "curator-model":
+                thread.join()
+    assert loaded == ["multilingual", "fastembed"]
