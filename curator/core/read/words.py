@@ -65,13 +65,18 @@ def language_of(text: str) -> str:
     """The language of `text` among LANGUAGES, by which language's stop words it uses most; for a
     name without any, "de" by its letters or endings, else "" (unknown): cheap, and right for any
     sentence of a few words."""
+    return _by_stop_words(text) or ("de" if _GERMANISH.search(fold(text)) else "")
+
+
+def _by_stop_words(text: str) -> str:
+    """The language whose stop words `text` uses most; "" when it uses none."""
     counts = dict.fromkeys(LANGUAGES, 0)
     for token in _TOKEN.findall(text[:4000]):
         word = fold(token)
         for language in LANGUAGES:
             counts[language] += word in _MARKERS[language]
     if not any(counts.values()):
-        return "de" if _GERMANISH.search(fold(text)) else ""
+        return ""
     return max(LANGUAGES, key=lambda lang: (counts[lang], lang == "en"))
 
 
@@ -263,12 +268,17 @@ def _draw(path: str) -> float:
 
 def vault_languages(texts: Iterable[str]) -> tuple[str, ...]:
     """The languages of a vault, by the language of each of (a sample of) its pages: each that
-    a tenth of them are written in, most written first, and English always."""
+    a tenth of them are written in, most written first, and English always. A page without stop
+    words (a list of links, a name: "- [[Gödel]]") has a say, by its letters, only when none has."""
     counts = dict.fromkeys(LANGUAGES, 0)
+    by_letters = dict.fromkeys(LANGUAGES, 0)
     for text in texts:
-        language = language_of(text)
+        language = _by_stop_words(text)
         if language:
             counts[language] += 1
+        elif language_of(text):
+            by_letters[language_of(text)] += 1
+    counts = counts if any(counts.values()) else by_letters
     total = sum(counts.values())
     found = [lang for lang in sorted(LANGUAGES, key=lambda lang: -counts[lang]) if total and counts[lang] >= total / 10]
     # English as well, after the vault's own: technical notes in any language are full of it.
