@@ -121,18 +121,6 @@ def _schema(languages: tuple[str, ...]) -> Any:
     )
 
 
-def recorded_languages(root: Path) -> tuple[str, ...] | None:
-    """The vault's languages as its words index recorded them when it was last brought up to date
-    (sealed: this user's curator's); None before a first index, or when it cannot be read."""
-    try:
-        languages = SearchIndex(root)._state().get("languages")
-    except (OSError, ValueError, StateKeyError):
-        return None
-    if not isinstance(languages, list) or not all(isinstance(lang, str) for lang in languages):
-        return None
-    return tuple(languages)
-
-
 class SearchIndex:
     """The whoosh index under `.curator/search/`, synchronised with the vault on `update`.
 

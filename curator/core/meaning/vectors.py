@@ -31,6 +31,7 @@ from curator.core.read.page import content_hash
 from curator.core.read.parse import split_frontmatter
 from curator.core.state import cache
 from curator.core.state.lock import state_lock
+from curator.core.state.statefiles import StateKeyError
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -99,11 +100,23 @@ def preload_provider(config: Config, root: Path | None = None) -> None:
 def _preload(config: Config, root: Path | None) -> None:
     kind = config.embedding_provider
     if kind == "auto":
-        from curator.core.meaning.search import recorded_languages
-
-        languages = recorded_languages(root) if root is not None else None
+        languages = _recorded_languages(root) if root is not None else None
         kind = provider_kind(config, languages) if languages is not None else "fastembed"
     _load_configured(config, kind)
+
+
+def _recorded_languages(root: Path) -> tuple[str, ...] | None:
+    """The vault's languages as its words index (search.py's `SearchIndex`, whose state file this
+    reads: search imports this module) recorded them last time; None before a first index or when
+    its state cannot be read. Sealed: this user's curator's. A guess, for the model loaded ahead."""
+    try:
+        data = cache.read_json(cache.state_dir(root) / "search" / "state.json", sealed=True)
+    except (OSError, ValueError, StateKeyError):
+        return None
+    languages = data.get("languages") if isinstance(data, dict) else None
+    if not isinstance(languages, list) or not all(isinstance(lang, str) for lang in languages):
+        return None
+    return tuple(languages)
 
 
 def provider_kind(config: Config, languages: tuple[str, ...]) -> str:
