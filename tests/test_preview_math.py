@@ -17,6 +17,9 @@ from curator.tui.widgets.preview import math_as_code
         ("```\n$x_1$\n```\n$y_1$", "```\n$x_1$\n```\n`$y_1$`"),  # a fenced block is left as it is
         ("`code $x_1$` then $z_2$", "`code $x_1$` then `$z_2$`"),  # so is a code span
         ("escaped \\$x_1$ stays", "escaped \\$x_1$ stays"),
+        # a $$ line that nothing closes is text: the rest of the page was shown as one code block
+        ("$$\nthe _rest_ of the page\n\n# Heading", "$$\nthe _rest_ of the page\n\n# Heading"),
+        ("- $$\n  a_b\n  $$\n\n## More *here*", "- $$\n  a_b\n  $$\n\n## More *here*"),
     ],
 )
 def test_formulas_become_code_and_lines_stay(body: str, shown: str) -> None:

@@ -120,6 +120,17 @@ def test_a_stop_is_heard_within_a_few_pieces_of_long_pages(tmp_path: Path) -> No
     assert 0 < model.read <= 16 + vectors.MAX_SECTIONS  # FILL_PIECES, and the page that passed it
 
 
+def test_a_stop_is_heard_as_soon_with_a_slower_model(tmp_path: Path) -> None:
+    """A batch is FILL_PIECES pieces of the bundled model's time: with the multilingual model (four
+    times as slow a piece) a batch of 16 pieces kept a quit or an agent's call waiting 4 times as long."""
+    root = make_vault(tmp_path / "v", {f"Note {i}.md": f"# Note {i}\n\nnote {i} about topic {i}\n" for i in range(40)})
+    model = _Counting()
+    model.piece_cost = 4.0
+    batches = iter(range(100))
+    vectors.fill_all(load_vault(root), model, stop=lambda: next(batches) >= 1)
+    assert 0 < model.read <= vectors.FILL_PIECES / 4
+
+
 class _Counting(LexicalProvider):
     """Lexical n-grams, counting the texts it reads."""
 

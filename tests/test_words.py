@@ -90,3 +90,30 @@ def test_a_dead_link_in_another_form_of_the_words_gets_a_did_you_mean(tmp_path: 
         "Zertifikats-Erneuerung": "Zertifikatserneuerung",
         "Erneuerungen der Zertifikate": "Zertifikatserneuerung",
     }
+
+
+def test_one_new_page_does_not_flip_the_vaults_language(tmp_path: Path) -> None:
+    """The language (and so the model, and the words index) is told from a sample of the pages: a
+    sample of every n-th page in name order moved with every page added before the others, and a
+    vault of 400 pages, 60 of them German, was English, then German, then English again, each time
+    with every page's vectors made anew by the other model. The sample is each page's own draw."""
+    english = "The cat sits on the mat and the dog sleeps in the garden."
+    german = "Die Katze sitzt auf der Matte und der Hund schläft im Garten."
+    pages = {f"p{i:03d}.md": german if i % 2 and i < 120 else english for i in range(400)}
+    root = make_vault(tmp_path / "v", pages)
+    before = languages_of(load_vault(root, use_cache=False))
+    (root / "a new page.md").write_text(english)
+    after = languages_of(load_vault(root, use_cache=False))
+    assert before == after == ("en", "de") or before == after == ("de", "en")
+
+
+def test_a_few_bare_pages_with_an_umlaut_do_not_make_an_english_vault_german(tmp_path: Path) -> None:
+    """A page without stop words ("- [[Gödel]]", "Young") is German to `language_of` by its letters
+    or endings (right for a title): two of them made a vault of 18 English meeting notes German,
+    and read by the multilingual model, four times slower. Such a page says nothing of the vault."""
+    note = "The notes of the meeting are in the shared drive and we met on Monday."
+    pages = {f"Meeting {i}.md": note for i in range(18)}
+    pages |= {"Kurt.md": "---\ntags: [person]\n---\n- [[Gödel]]\n", "Neil.md": "Young\n"}
+    assert languages_of(load_vault(make_vault(tmp_path / "v", pages), use_cache=False)) == ("en",)
+    names = {"Zertifikatserneuerung.md": "- [[Lösung]]\n", "Kündigung.md": "- [[Gödel]]\n"}  # no page has any
+    assert languages_of(load_vault(make_vault(tmp_path / "names", names), use_cache=False)) == ("de", "en")

@@ -313,7 +313,7 @@ def run_remember(args: argparse.Namespace) -> int:
                 raise _NeedsReview
             return proposal.plan
 
-        preload_provider(load_config(root))
+        preload_provider(load_config(root), root)
         with contextlib.suppress(_NothingToWrite, _NeedsReview):
             _, entry = plan_and_apply(root, decide, args.allow_dirty, on_wait=output.diagnose)
     # A proposal that changes a page written by hand waits in the review queue, as one not applied does.

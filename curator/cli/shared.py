@@ -38,7 +38,7 @@ def loaded_with_model(root: Path | str) -> Vault:
 
     root = check_vault_root(root)
     config = load_config(root)
-    preload_provider(config)
+    preload_provider(config, root)
     return between_writes(root, lambda: load_vault(root, config), output.diagnose)
 
 

@@ -55,7 +55,7 @@ class Memory:
         self._folders = Folders.open(self.root)  # None: scan before every call
         self._rescan = True
         self.reloads = 0  # how often the pages were read again (a benchmark reads it)
-        preload_provider(self._config)  # the embedding model loads in a thread meanwhile
+        preload_provider(self._config, self.root)  # the embedding model loads in a thread meanwhile
 
     def _stamp(self) -> Stamp:
         from curator.core.state.config import CONFIG_NAME

@@ -10,6 +10,7 @@ both languages meet on one term.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -64,13 +65,18 @@ def language_of(text: str) -> str:
     """The language of `text` among LANGUAGES, by which language's stop words it uses most; for a
     name without any, "de" by its letters or endings, else "" (unknown): cheap, and right for any
     sentence of a few words."""
+    return _by_stop_words(text) or ("de" if _GERMANISH.search(fold(text)) else "")
+
+
+def _by_stop_words(text: str) -> str:
+    """The language whose stop words `text` uses most; "" when it uses none."""
     counts = dict.fromkeys(LANGUAGES, 0)
     for token in _TOKEN.findall(text[:4000]):
         word = fold(token)
         for language in LANGUAGES:
             counts[language] += word in _MARKERS[language]
     if not any(counts.values()):
-        return "de" if _GERMANISH.search(fold(text)) else ""
+        return ""
     return max(LANGUAGES, key=lambda lang: (counts[lang], lang == "en"))
 
 
@@ -237,25 +243,42 @@ def vocabulary_of(texts: Iterable[str], least: int = 2) -> frozenset[str]:
     return frozenset(w for w, n in counts.items() if n >= least)
 
 
+LANGUAGE_SAMPLE = 200  # pages read to tell a vault's languages, about
+
+
 def languages_of(vault: Vault) -> tuple[str, ...]:
-    """The vault's languages, told from up to 200 of its pages (evenly spread), once a load."""
+    """The vault's languages, told from about LANGUAGE_SAMPLE of its pages, once a load. Each page
+    is in the sample by a draw of its own (a hash of its path), so a page added or removed changes
+    the sample by that page: every n-th page by name, as it was, changed half the sample with one
+    new page, and the vault's model and words index with it."""
 
     def make() -> tuple[str, ...]:
-        paths = sorted(vault.pages)
-        step = max(1, len(paths) // 200)
-        return vault_languages(vault.text_of(p)[:2000] for p in paths[::step])
+        share = LANGUAGE_SAMPLE / max(len(vault.pages), 1)
+        paths = sorted(p for p in vault.pages if _draw(p) < share)
+        return vault_languages(vault.text_of(p)[:2000] for p in paths)
 
     return vault.once("languages", make)
 
 
+def _draw(path: str) -> float:
+    """A number in [0, 1) that is the path's own, the same on every run and machine."""
+    digest = hashlib.blake2b(path.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") / 2**64
+
+
 def vault_languages(texts: Iterable[str]) -> tuple[str, ...]:
     """The languages of a vault, by the language of each of (a sample of) its pages: each that
-    a tenth of them are written in, most written first, and English always."""
+    a tenth of them are written in, most written first, and English always. A page without stop
+    words (a list of links, a name: "- [[Gödel]]") has a say, by its letters, only when none has."""
     counts = dict.fromkeys(LANGUAGES, 0)
+    by_letters = dict.fromkeys(LANGUAGES, 0)
     for text in texts:
-        language = language_of(text)
+        language = _by_stop_words(text)
         if language:
             counts[language] += 1
+        elif language_of(text):
+            by_letters[language_of(text)] += 1
+    counts = counts if any(counts.values()) else by_letters
     total = sum(counts.values())
     found = [lang for lang in sorted(LANGUAGES, key=lambda lang: -counts[lang]) if total and counts[lang] >= total / 10]
     # English as well, after the vault's own: technical notes in any language are full of it.

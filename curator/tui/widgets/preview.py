@@ -27,13 +27,17 @@ def math_as_code(body: str) -> str:
     a terminal cannot typeset it, and as Markdown its underscores and stars would turn into
     emphasis and vanish. The lines stay where they are (a finding's line is found by them)."""
     out, fenced, display = [], "", False
-    for line in body.split("\n"):
+    lines = body.split("\n")
+    # A $$ line opens a formula only when another $$ line follows to close it: else it is text
+    # (the rest of the page was shown as one code block).
+    last = max((i for i, line in enumerate(lines) if line.strip() == "$$"), default=-1)
+    for i, line in enumerate(lines):
         fence = _FENCE.match(line)
         if fenced or (fence and not display):
             if fence and (not fenced or (fence.group(1)[0] == fenced[0] and len(fence.group(1)) >= len(fenced))):
                 fenced = "" if fenced else fence.group(1)
             out.append(line)
-        elif line.strip() == "$$":
+        elif line.strip() == "$$" and (display or i < last):
             display = not display
             out.append("```")
         elif display:
