@@ -205,7 +205,8 @@ def test_a_freshness_prior_ranks_the_fresh_page_first_only_when_configured(tmp_p
     from curator.core.meaning.search import search
 
     text = "The deploy freezes over the holidays; ask the release manager first.\n"
-    root = make_vault(tmp_path / "repo", {"A old.md": text, "B new.md": text})
+    # The same words, not the same bytes: a byte-identical copy would take the same place in a search.
+    root = make_vault(tmp_path / "repo", {"A old.md": text, "B new.md": text.replace(";", ",")})
     repo = git.Repo.init(root)
     with repo.config_writer() as config:
         config.set_value("user", "name", "Test")

@@ -32,11 +32,12 @@ from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.curate.handed import H1, handed_page, kept_lines, new_header
 from curator.core.curate.titlecover import (
+    bearing_subject_words,
     empty,
+    names_its_modifier,
     names_subject,
     phrase,
-    singular,
-    text_terms,
+    subject_head,
     title_cover,
     titles_of,
     whole_word_of,
@@ -234,14 +235,14 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     cosine = dict(meaning)
     covering = []
     partial = []
-    subject_head = _subject_head(vault, subject, text)
+    head = subject_head(vault, subject, text)
     title_cover_found = title_cover(vault, text)
     for covered, path in title_cover_found:
         if covered >= 0.75:  # its title in other words, or with words around (a ticket's title)
             covering.append((covered, path))
-        elif covered >= 0.5 and _names_its_modifier(vault, path, text, subject_head):
+        elif covered >= 0.5 and names_its_modifier(vault, path, text, head):
             partial.append((cosine.get(path, 0.0), covered, path))
-    named_by_subject = _bearing_subject_words(vault, subject, title_cover_found)
+    named_by_subject = bearing_subject_words(vault, subject, title_cover_found)
     # Of titles covered alike, the longer names the more particular thing (Chinesischer Restsatz, not Satz).
     covering.sort(key=lambda item: (-item[0], -len(titles_of(vault).units[item[1]]), item[1]))
     for rank, (covered, path) in enumerate(covering[:limit]):
@@ -270,43 +271,6 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             scores[path] = (score - 0.1, why)  # the event page itself: second to what it is about
     ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[0]))
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
-
-
-def _subject_head(vault: Vault, subject: str, text: str) -> frozenset[str] | None:
-    """The terms of the last word of `subject`, the name the text would get, when that name has
-    two words or more ("Redis cache cluster" -> cluster): then the text is about a thing of its own."""
-    words = subject.split()
-    if len(words) < 2:
-        return None
-    keys = titles_of(vault).analyser.word_keys(fold(singular(words[-1])), language_of(text))
-    return frozenset(k for group in keys for k in group) if keys else None
-
-
-def _bearing_subject_words(vault: Vault, subject: str, covered: list[tuple[float, str]]) -> set[str]:
-    """The pages the text covers a title of in part or whole that bear a whole word of its
-    subject in their title, when the subject is of two words or more (a thing of its own); when
-    none does, every page is: the subject has no page, and a word said on the way may be the place."""
-    pages = {path for _, path in covered}
-    if len(_WORD.findall(subject)) < 2:
-        return pages
-    bearing = {
-        path
-        for path in pages
-        if any(whole_word_of(vault, word, subject) for word in _WORD.findall(vault.pages[path].title))
-    }
-    return bearing or pages
-
-
-def _names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozenset[str] | None) -> bool:
-    """Whether the text covers a unit of the page's title other than its last (the word that
-    tells it from its neighbours: "Zertifikat" of Zertifikatserneuerung, not "API" of Payments
-    API), and its own subject, when it has one of two words or more, ends in a unit of the title."""
-    titles = titles_of(vault)
-    units = titles.units[path]
-    have = text_terms(vault, text)
-    if not any(unit & have for unit in units[:-1]):
-        return False
-    return subject_head is None or any(unit & subject_head for unit in units)
 
 
 def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:

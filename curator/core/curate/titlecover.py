@@ -137,3 +137,40 @@ def names_subject(vault: Vault, path: str, subject: str) -> bool:
         and all(any(u & m for m in mine) for u in units)
         and all(any(u & m for u in units) for m in mine)
     )
+
+
+def subject_head(vault: Vault, subject: str, text: str) -> frozenset[str] | None:
+    """The terms of the last word of `subject`, the name the text would get, when that name has
+    two words or more ("Redis cache cluster" -> cluster): then the text is about a thing of its own."""
+    words = subject.split()
+    if len(words) < 2:
+        return None
+    keys = titles_of(vault).analyser.word_keys(fold(singular(words[-1])), language_of(text))
+    return frozenset(k for group in keys for k in group) if keys else None
+
+
+def bearing_subject_words(vault: Vault, subject: str, covered: list[tuple[float, str]]) -> set[str]:
+    """The pages the text covers a title of in part or whole that bear a whole word of its
+    subject in their title, when the subject is of two words or more (a thing of its own); when
+    none does, every page is: the subject has no page, and a word said on the way may be the place."""
+    pages = {path for _, path in covered}
+    if len(_WORD.findall(subject)) < 2:
+        return pages
+    bearing = {
+        path
+        for path in pages
+        if any(whole_word_of(vault, word, subject) for word in _WORD.findall(vault.pages[path].title))
+    }
+    return bearing or pages
+
+
+def names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozenset[str] | None) -> bool:
+    """Whether the text covers a unit of the page's title other than its last (the word that
+    tells it from its neighbours: "Zertifikat" of Zertifikatserneuerung, not "API" of Payments
+    API), and its own subject, when it has one of two words or more, ends in a unit of the title."""
+    titles = titles_of(vault)
+    units = titles.units[path]
+    have = text_terms(vault, text)
+    if not any(unit & have for unit in units[:-1]):
+        return False
+    return subject_head is None or any(unit & subject_head for unit in units)
