@@ -489,6 +489,16 @@ def test_a_text_that_says_nothing_is_dropped_as_such_and_an_empty_source_is_refu
             "t-Test.md",
             None,
         ),
+        (  # the word that qualifies the subject, while another page bears the subject's head
+            {
+                "Unit.md": "# Unit\n\nA unit of measure names the scale of a quantity.\n",
+                "t-Test.md": "# t-Test\n\nCompares the means of two samples with Student's t distribution.\n",
+                "Blog.md": "# Blog\n\nThe blog is built with Jekyll and published on each push.\n",
+            },
+            "The unit test of the blog build failed because of a missing import in a Jekyll plugin.",
+            "Unit.md",
+            None,
+        ),
     ],
 )
 def test_a_title_word_the_text_says_on_the_way_is_not_where_it_goes(

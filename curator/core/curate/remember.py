@@ -221,6 +221,20 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
         scores[path] = (score, why)
 
     about = f" {phrase(subject)} "
+    title_cover_found = title_cover(vault, text)
+    named_by_subject = bearing_subject_words(vault, subject, title_cover_found)
+    head_word = phrase(subject).split()[-1:] if len(phrase(subject).split()) >= 2 else []
+
+    def qualifies(name: str, path: str) -> bool:
+        """Whether a one-word name qualifies a subject of two words or more ("unit" of "unit
+        test") while other pages bear the subject's words: the subject is another thing."""
+        return (
+            " " not in phrase(name)
+            and bool(head_word)
+            and [phrase(name)] != head_word
+            and bool(named_by_subject - {path})
+        )
+
     for path, name, kind in _mentions(vault, text):
         # A name of one word ("Memory", "Array", "move") is also a word of the sentence: less
         # sure than a name of two words or more, and below a title whose every word the text holds.
@@ -230,29 +244,30 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             # Named on the way, not what the text is about ("a skip list ... in logarithmic time"):
             # a page to link, not the place for the memory.
             score -= ASIDE
+        elif qualifies(name, path):
+            score -= ASIDE
         offer(path, score, f"the text names its {kind} {name!r}")
     meaning = _by_meaning(vault, text, limit)
     cosine = dict(meaning)
     covering = []
     partial = []
     head = subject_head(vault, subject, text)
-    title_cover_found = title_cover(vault, text)
     for covered, path in title_cover_found:
         if covered >= 0.75:  # its title in other words, or with words around (a ticket's title)
             covering.append((covered, path))
         elif covered >= 0.5 and names_its_modifier(vault, path, text, head):
             partial.append((cosine.get(path, 0.0), covered, path))
-    named_by_subject = bearing_subject_words(vault, subject, title_cover_found)
     # Of titles covered alike, the longer names the more particular thing (Chinesischer Restsatz, not Satz).
     covering.sort(key=lambda item: (-item[0], -len(titles_of(vault).units[item[1]]), item[1]))
     for rank, (covered, path) in enumerate(covering[:limit]):
         title = vault.pages[path].title
         one_word = " " not in phrase(title)  # a word of the sentence, perhaps in other words
         score = (0.82 if one_word else 0.85) - 0.05 * rank
-        if one_word and not whole_word_of(vault, title, subject) and path not in named_by_subject:
-            # One word said on the way ("after the gateway restart") or inside a compound of the
-            # subject ("Restsatz" holds "Satz") while other pages bear the subject's words: a page
-            # to link, not the place for the memory.
+        said_on_the_way = one_word and not whole_word_of(vault, title, subject) and path not in named_by_subject
+        if said_on_the_way or qualifies(title, path):
+            # One word said on the way ("after the gateway restart"), inside a compound of the
+            # subject ("Restsatz" holds "Satz") while other pages bear the subject's words, or
+            # qualifying it: a page to link, not the place for the memory.
             score -= ASIDE
         offer(path, score, f"its title's words are in the text ({covered:.0%})")
     # A title half named by the word that tells it from its neighbours ("Zertifikat abgelaufen" on
