@@ -447,13 +447,14 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
             f"change {entry.id} was reverted outside curator (its files hold what they held before it); nothing to undo"
         )
     reads = Reads(root)  # the undo is planned and checked against one version of each file
-    wanted, undone_moves = plan_undo(root, entry, journal.files(entry), journal.entries(), reads.read, journal.files)
+    stored = journal.files(entry)
+    wanted, undone_moves = plan_undo(root, entry, stored, journal.entries(), reads.read, journal.files)
     files = [FileChange(path, reads.read(path), data) for path, data in wanted]
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
         dirty = repo.dirty([f.path for f in files if f.before is not None])
         if entry.not_committed:  # what git has not taken may be this change's own writing: no one else's edit
-            wrote = {f.path: f.after for f in journal.files(entry)}
+            wrote = {f.path: f.after for f in stored}
             dirty = [path for path in dirty if path not in wrote or reads.read(path) != wrote[path]]
         if dirty:
             raise EditError(f"uncommitted changes in {', '.join(dirty)}; commit them first or pass --allow-dirty")

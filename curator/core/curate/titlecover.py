@@ -108,13 +108,20 @@ def empty(vault: Vault, path: str) -> bool:
 def whole_word_of(vault: Vault, name: str, subject: str) -> bool:
     """Whether a one-word name is a whole word of `subject` in either language (its stem), not a
     part of one of its compounds: "Satz" is no word of "Chinesischer Restsatz"."""
-    analyser = titles_of(vault).analyser
+    return _whole_word_in(vault, name, _whole_words(vault, subject))
+
+
+def _whole_words(vault: Vault, subject: str) -> set[str]:
+    """The terms of each whole word of `subject` (its compounds' parts left out)."""
+    analyser, language = titles_of(vault).analyser, language_of(subject)
+    return {k for w in _WORD.findall(singular(subject)) for k in (analyser.word_keys(fold(w), language)[:1] or [()])[0]}
+
+
+def _whole_word_in(vault: Vault, name: str, said: set[str]) -> bool:
     words = _WORD.findall(singular(name))
     if len(words) != 1:
         return False
-    mine = analyser.word_keys(fold(words[0]), language_of(name))
-    language = language_of(subject)
-    said = {k for w in _WORD.findall(singular(subject)) for k in (analyser.word_keys(fold(w), language)[:1] or [()])[0]}
+    mine = titles_of(vault).analyser.word_keys(fold(words[0]), language_of(name))
     return bool(mine) and bool(set(mine[0]) & said)
 
 
@@ -156,10 +163,11 @@ def bearing_subject_words(vault: Vault, subject: str, covered: list[tuple[float,
     pages = {path for _, path in covered}
     if len(_WORD.findall(subject)) < 2:
         return pages
+    said = _whole_words(vault, subject)  # once, for every covered title
     bearing = {
         path
         for path in pages
-        if any(whole_word_of(vault, word, subject) for word in _WORD.findall(vault.pages[path].title))
+        if any(_whole_word_in(vault, word, said) for word in _WORD.findall(vault.pages[path].title))
     }
     return bearing or pages
 

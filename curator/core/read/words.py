@@ -65,7 +65,12 @@ def language_of(text: str) -> str:
     """The language of `text` among LANGUAGES, by which language's stop words it uses most; for a
     name without any, "de" by its letters or endings, else "" (unknown): cheap, and right for any
     sentence of a few words."""
-    return _by_stop_words(text) or ("de" if _GERMANISH.search(fold(text)) else "")
+    return _by_stop_words(text) or _by_letters(text)
+
+
+def _by_letters(text: str) -> str:
+    """ "de" for a text whose letters or endings are German (umlauts, -ung, -keit), else ""."""
+    return "de" if _GERMANISH.search(fold(text)) else ""
 
 
 def _by_stop_words(text: str) -> str:
@@ -276,8 +281,8 @@ def vault_languages(texts: Iterable[str]) -> tuple[str, ...]:
         language = _by_stop_words(text)
         if language:
             counts[language] += 1
-        elif language_of(text):
-            by_letters[language_of(text)] += 1
+        elif guessed := _by_letters(text):
+            by_letters[guessed] += 1
     counts = counts if any(counts.values()) else by_letters
     total = sum(counts.values())
     found = [lang for lang in sorted(LANGUAGES, key=lambda lang: -counts[lang]) if total and counts[lang] >= total / 10]

@@ -44,8 +44,8 @@ def math_as_code(body: str) -> str:
             out.append(line)
         else:
             parts = _CODE_SPAN.split(line)  # odd parts are code spans: left as written
-            for i in range(0, len(parts), 2):
-                parts[i] = _INLINE_MATH.sub(r"`$\1$`", _DISPLAY_MATH.sub(r"`$$\1$$`", parts[i]))
+            for at in range(0, len(parts), 2):
+                parts[at] = _INLINE_MATH.sub(r"`$\1$`", _DISPLAY_MATH.sub(r"`$$\1$$`", parts[at]))
             out.append("".join(parts))
     return "\n".join(out)
 
