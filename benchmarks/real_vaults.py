@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh6" (added after the rules were chosen, only measured), or "search3" /
+    # "tune", "heldout", "fresh".."fresh7" (added after the rules were chosen, only measured), or "search3" /
     # "search4" (fetched for the third / fourth set of search questions; no duplicate labels)
     split: str
     note: str = ""
@@ -497,6 +497,49 @@ VAULTS: list[RealVault] = [
         "700 pages of a German computer-science student's Obsidian vault (one folder per semester and course: "
         "digital logic, maths, programming, algorithms, image processing, databases, security, a serious-games "
         "seminar; 46 Excalidraw drawings); fetched for the fourth set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "autizzm-zettelkasten",
+        "zettelkasten",
+        "autizzm/Zettelkasten",
+        "26f2f5caddc115f637379de1a1f5338120a64c07",
+        "Zettelkasten",
+        "fresh7",
+        "510 pages of a Java developer's Obsidian zettelkasten in Russian and English (main notes on Java, Spring, "
+        "SQL, statistics, linear algebra, economics, most with a '- Flashcards' deck beside them; tag and index "
+        "pages, templates); fetched for the fresh7 split, only measured",
+    ),
+    RealVault(
+        "currin-dev-cheatsheets",
+        "catalogue",
+        "MichaelCurrin/dev-cheatsheets",
+        "d19cea65edad95434a4b4fa1922463ceacd5251f",
+        "cheatsheets",
+        "fresh7",
+        "1,360 pages of a developer's public cheat-sheet collection (one page per command, language feature, tool "
+        "or library, in a folder per topic, with an index.md per folder); fetched for the fresh7 split, only measured",
+    ),
+    RealVault(
+        "laycock-openclaw-workspace",
+        "agent-memory",
+        "julianlaycock/openclaw-workspace",
+        "ff801c7f737fcb89e86834c8ebf81c538f91e255",
+        "",
+        "fresh7",
+        "280 pages of an OpenClaw agent's workspace written by the agent for one founder's fund-administration startup "
+        "(memory folder of dated logs and audits, product docs, research, outreach, an archive); fetched for the "
+        "fresh7 split, only measured",
+    ),
+    RealVault(
+        "kit-brain-de",
+        "german",
+        "KIT-Vault/brain",
+        "99ffbd6e1006b4bb52ad63f918e980d89e7f8c08",
+        "",
+        "fresh7",
+        "690 German pages of two KIT computer-science students' shared Obsidian vault (Informatik: theoretical, "
+        "practical and technical computer science, networks, databases; Mathematik: analysis, linear algebra, "
+        "stochastics; many short definition notes); fetched for the fresh7 split, only measured",
     ),
 ]
 
