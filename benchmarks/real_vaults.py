@@ -35,7 +35,7 @@ class RealVault:
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
     # "tune", "heldout", "fresh".."fresh7" (added after the rules were chosen, only measured), or "search3" /
-    # "search4" (fetched for the third / fourth set of search questions; no duplicate labels)
+    # "search4" / "search5" (fetched for the third / fourth / fifth set of search questions; no duplicate labels)
     split: str
     note: str = ""
 
@@ -540,6 +540,29 @@ VAULTS: list[RealVault] = [
         "690 German pages of two KIT computer-science students' shared Obsidian vault (Informatik: theoretical, "
         "practical and technical computer science, networks, databases; Mathematik: analysis, linear algebra, "
         "stochastics; many short definition notes); fetched for the fresh7 split, only measured",
+    ),
+    RealVault(
+        "smc242-uni-notes",
+        "zettelkasten",
+        "SMC242/uni-notes",
+        "6a323e903b82b1078710bd233b1fa0157f4edbc2",
+        "",
+        "search5",
+        "615 English pages of a Glasgow computing-science student's Obsidian vault (algorithmics, HCI, cybersecurity, "
+        "networking, languages, data science, statistics, maths, sociology and criminology, archaeology, essays, "
+        "research methods, templates); fetched for the fifth set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "janishuser-zhaw-de",
+        "german",
+        "JanisHuser/ZHAW-BSC-Informatik",
+        "d4a8405e951c2fba706d6dff1d6159092d4da85d",
+        "",
+        "search5",
+        "299 pages (13 Excalidraw) of a Swiss computer-science student's notes (mdBook/Obsidian, one folder per "
+        "semester and course: numerics, statistics, databases, networks, C, microcontrollers, embedded Linux, "
+        "software engineering, business, IT law, physics; the later courses partly in English); fetched for the "
+        "fifth set of held-out search questions, only measured",
     ),
 ]
 
