@@ -125,7 +125,7 @@ def test_a_clipping_kept_twice_is_one_page_whatever_anchor_or_tracker_its_addres
 
 
 def test_a_page_held_in_a_larger_one_of_its_own_name_is_no_passage(tmp_path: Path) -> None:
-    def more(tag: str) -> str:  # 600 words of the page's own, so the held page is under a sixth of it
+    def more(tag: str) -> str:  # 600 words of the page's own, so the held page is under a third of it
         return " ".join(f"{tag}{n}" for n in range(600))
 
     standby = " ".join(reversed(PROSE.split()))  # prose of its own
@@ -144,7 +144,7 @@ def test_a_page_held_in_a_larger_one_of_its_own_name_is_no_passage(tmp_path: Pat
 
 
 def test_a_page_held_in_a_larger_one_of_the_same_name_in_another_folder_is_reported(tmp_path: Path) -> None:
-    more = " ".join(f"w{n}" for n in range(600))  # the held page is under a sixth of the larger one
+    more = " ".join(f"w{n}" for n in range(600))  # the held page is under a third of the larger one
     root = make_vault(tmp_path / "v", {"a/Lag.md": PROSE, "b/Lag.md": PROSE + "\n\n" + more})
     assert pairs(root) == {("a/Lag.md", "b/Lag.md")}
 
@@ -351,6 +351,43 @@ def test_a_note_copied_into_an_overview_is_a_passage_not_a_duplicate(tmp_path: P
     overview = "\n\n".join([OTHER_PROSE, PROSE, *(f"{OTHER_PROSE} Part {n}." for n in range(6))])
     root = make_vault(tmp_path / "v", {"Lag.md": PROSE, "Cheat sheet.md": overview})
     assert found(root) == []
+
+
+def test_a_note_that_is_a_section_of_a_broader_page_is_a_passage(tmp_path: Path) -> None:
+    # Iterative deepening (a quarter of the page) inside "Uninformed search strategies".
+    broader = "\n\n".join([OTHER_PROSE, PROSE, " ".join(f"strategy{n}" for n in range(150))])
+    root = make_vault(tmp_path / "v", {"Lag.md": PROSE, "Database notes.md": broader})
+    assert found(root) == []
+    root = make_vault(tmp_path / "w", {"Lag.md": PROSE, "Database notes.md": OTHER_PROSE + "\n\n" + PROSE})
+    assert pairs(root) == {("Lag.md", "Database notes.md")}  # half of the page: the page plus a section
+
+
+def test_pages_whose_own_titles_name_two_things_are_not_one_title(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "campus/campus.md": "---\ntitle: Campus Information\n---\nThe address and the parking.",
+            "campus/index.md": "---\ntitle: Our Campus\n---\nLocation, hours and rules.",
+            "config/custom-header-path.md": "---\ntitle: Custom Header Path\n---\n",
+            "config/customHeaderPath.md": "---\ntitle: customHeaderPath\n---\nA header file for published pages.",
+        },
+    )
+    assert pairs(root) == {("config/custom-header-path.md", "config/customHeaderPath.md")}
+
+
+def test_one_text_filled_in_for_two_named_things_is_not_a_duplicate(tmp_path: Path) -> None:
+    def dossier(company: str) -> str:
+        return f"# {company}\n\nThe {company} dossier. " + PROSE + f" Contact {company} through the portal."
+
+    root = make_vault(
+        tmp_path / "v",
+        {"dossiers/contango.md": dossier("Contango"), "dossiers/mckinsey.md": dossier("McKinsey")},
+    )
+    assert found(root) == []
+    root = make_vault(  # the same page kept twice under two names says neither name in its text
+        tmp_path / "w", {"Replica lag.md": PROSE + " One more line.", "Reporting replica.md": PROSE}
+    )
+    assert pairs(root) == {("Reporting replica.md", "Replica lag.md")}
 
 
 def test_a_derived_series_page_is_not_a_duplicate_of_its_note(tmp_path: Path) -> None:

@@ -8,9 +8,10 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
   they fill in. A page needs OWN_RUNS runs of its own for its text to count.
 - identity: one thing entered twice. Equal titles once case, punctuation, separators and a copy
   suffix ("X 1", "X copy") are folded away ("Wi-Fi Analyzer", "Wifi Analyzer"), in one folder or
-  in a folder and its subfolder, unless the pages' own headings name two things ("go env" /
-  "goenv"); or the same name (title, first heading or alias) together with the same web address
-  or e-mail (website, repository, homepage in the frontmatter or a "Website:" line). A value
+  in a folder and its subfolder, unless the pages' own headings or frontmatter titles name two
+  things ("go env" / "goenv", "Our Campus" / "Campus Information"); or the same name (title,
+  first heading or alias) together with the same web address or e-mail (website, repository,
+  homepage in the frontmatter or a "Website:" line). A value
   counts only when no third page holds it: three pages with one website are one author's, not
   one page written twice. Or the same name
   (file name or alias) on two pages that both link to a page at most SHARED_LINK pages link to:
@@ -28,7 +29,8 @@ Monotonicity") read alike to any model. That is the opt-in `similar` rule (simil
 A page under PASSAGE of the size of the page that holds its text is a passage copied into an
 overview or a cheat sheet, not a second copy. A page that says more in code blocks than in prose
 holds another's text only when it holds its code too: two logs that ask the same questions and
-get other answers are two logs.
+get other answers are two logs. Two near-copies that each say their own name more than the other
+does ("ellipse" / "hyperbola") are one text filled in for two things.
 
 Pages of a dated series (daily notes, a date as the title, the vault's journal folders) are
 compared only with a named page, for a word-for-word copy: a series' pages are alike by design,
@@ -65,7 +67,7 @@ SHINGLE = 5  # words in a run
 TEMPLATE_PAGES = 4  # a run on this many pages is template text
 OWN_RUNS = 24  # runs of its own a page needs before its text is evidence
 CONTAINED = 0.85  # share of a page's own runs the other page must hold
-PASSAGE = 1 / 6  # a page under this share of the page holding its text is a passage copied into it
+PASSAGE = 1 / 3  # a page under this share of the page holding its text is a passage copied into it
 PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
@@ -74,6 +76,7 @@ _NAME_WORD = re.compile(r"\w+(?:[-.'’]\w+)*")  # a word of a name, with what j
 _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _NUMBER = re.compile(r"\d+")
+_NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
 _MIX = np.uint64(0x100000001B3)
 
@@ -132,6 +135,8 @@ def find(vault: Vault) -> list[Duplicate]:
         if _numbered(*names) and not (kinds.keys() & {"contained", "identical"} and _id_led(*names)):
             continue  # two releases, versions or weeks of one series, alike by design
         if kinds.keys() == {"contained"} and _passage(len(reads[a].words), len(reads[b].words)) and not _opens(*names):
+            continue
+        if kinds.keys() == {"contained"} and _named_apart(names, reads[a].words, reads[b].words):
             continue
         if kinds.keys() == {"title"} and _linked(vault, a, b):
             continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
@@ -284,7 +289,7 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
             for a, b in _one_place(paths):
                 if _copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title):
                     continue  # a copy named "X 1" is a duplicate only when its text says so
-                if _two_headings(reads[a].heading, reads[b].heading):
+                if _two_headings(reads[a].heading, reads[b].heading) or _two_titles(vault.pages[a], vault.pages[b]):
                     continue
                 yield "title", a, b, title_key(_name_of(vault.pages[a]))
     named = {frozenset(paths): name for name, paths in names.items() if len(paths) == 2}
@@ -319,6 +324,15 @@ def _two_headings(heading: str, other: str) -> bool:
     and spaced punctuation. A letter or a joining character inside a word is part of a name
     ("go env" / "goenv", "qm move-disk" / "qm move_disk"), whatever the file names fold to."""
     return bool(heading and other) and _as_written(heading) != _as_written(other)
+
+
+def _two_titles(page: Page, other: Page) -> bool:
+    """Whether two pages' frontmatter titles name two things: "Campus Information" and "Our
+    Campus" are a folder's page and its index, whatever their file names; "Custom Header Path"
+    and "customHeaderPath" are one name."""
+    titles = [p.frontmatter.get("title") for p in (page, other)]
+    keys = [title_key(t, copy_suffix=False).replace(" ", "") if isinstance(t, str) else "" for t in titles]
+    return all(keys) and keys[0] != keys[1]
 
 
 def _as_written(name: str) -> str:
@@ -388,6 +402,16 @@ def _passage(words: int, other: int) -> bool:
     """Whether the smaller of two pages is a passage of the larger: under a PASSAGE share of its
     words. A note copied into an overview or a cheat sheet is linked from it, not merged into it."""
     return min(words, other) < PASSAGE * max(words, other)
+
+
+def _named_apart(names: tuple[str, str], words: list[str], other_words: list[str]) -> bool:
+    """Whether each of two near-copies says its own name more than the other does, in a word the
+    other's name lacks ("ellipse" / "hyperbola", "Skip-gram" / "Continuous Bag of Words", two
+    companies' dossiers): one text filled in for two things, a template or a note copied and
+    edited for its sibling, not one page kept twice."""
+    own = [set(_NAME_PART.findall(name.casefold())) for name in names]
+    counts = [Counter(w.casefold() for w in words), Counter(w.casefold() for w in other_words)]
+    return all(any(counts[i][w] > counts[1 - i][w] for w in own[i] - own[1 - i]) for i in (0, 1))
 
 
 def _opens(name: str, other: str) -> bool:
