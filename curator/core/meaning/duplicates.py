@@ -107,6 +107,7 @@ def find(vault: Vault) -> list[Duplicate]:
     pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
     contained, identical = _text_evidence(paths, [reads[p].words for p in paths])
     code_runs: dict[str, np.ndarray] = {}  # each page's code read once: a page of code may be in hundreds of pairs
+    said: dict[str, Counter[str]] = {}  # each page's words counted once, for the same reason
     for key in contained:
         if _code_apart(vault, reads, code_runs, *key):
             continue
@@ -136,7 +137,7 @@ def find(vault: Vault) -> list[Duplicate]:
             continue  # two releases, versions or weeks of one series, alike by design
         if kinds.keys() == {"contained"} and _passage(len(reads[a].words), len(reads[b].words)) and not _opens(*names):
             continue
-        if kinds.keys() == {"contained"} and _named_apart(names, reads[a].words, reads[b].words):
+        if kinds.keys() == {"contained"} and _named_apart(names, *(_said(said, reads, p) for p in (a, b))):
             continue
         if kinds.keys() == {"title"} and _linked(vault, a, b):
             continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
@@ -404,14 +405,20 @@ def _passage(words: int, other: int) -> bool:
     return min(words, other) < PASSAGE * max(words, other)
 
 
-def _named_apart(names: tuple[str, str], words: list[str], other_words: list[str]) -> bool:
+def _said(said: dict[str, Counter[str]], reads: dict[str, Read], path: str) -> Counter[str]:
+    if path not in said:
+        said[path] = Counter(w.casefold() for w in reads[path].words)
+    return said[path]
+
+
+def _named_apart(names: tuple[str, str], counts: Counter[str], other_counts: Counter[str]) -> bool:
     """Whether each of two near-copies says its own name more than the other does, in a word the
     other's name lacks ("ellipse" / "hyperbola", "Skip-gram" / "Continuous Bag of Words", two
     companies' dossiers): one text filled in for two things, a template or a note copied and
     edited for its sibling, not one page kept twice."""
     own = [set(_NAME_PART.findall(name.casefold())) for name in names]
-    counts = [Counter(w.casefold() for w in words), Counter(w.casefold() for w in other_words)]
-    return all(any(counts[i][w] > counts[1 - i][w] for w in own[i] - own[1 - i]) for i in (0, 1))
+    said = (counts, other_counts)
+    return all(any(said[i][w] > said[1 - i][w] for w in own[i] - own[1 - i]) for i in (0, 1))
 
 
 def _opens(name: str, other: str) -> bool:
