@@ -1,6 +1,6 @@
 """How often `curator remember` decides as a person would, on labelled cases over small vaults.
 
-    python -m benchmarks.remember_eval [--vault de|en|sample|sec] [--provider KIND] [--verbose]
+    python -m benchmarks.remember_eval [--cases PATH] [--vault NAME] [--provider KIND] [--verbose]
 
 The cases are `benchmarks/labels/remember_cases.jsonl`, one object a line: the `vault` it runs
 against (`sample` is `sample_vault/`, `de` and `en` are the German and the English team vaults in
@@ -10,6 +10,8 @@ against (`sample` is `sample_vault/`, `de` and `en` are the German and the Engli
 update), the `pages` it may go to (merged into or superseded) and the `kind` of sentence
 (incident, fact, status, repeat, new, changed; `sample` for the older cases on the sample vault)
 and, for the cases written after the rules were set and never tuned on, `"set": "held-out"`.
+`--cases` scores another file of the same form; its `vault` may also name a real vault of
+`benchmarks/real_vaults.py` (checked out at its pinned commit and copied).
 Nothing is applied. Prints the share decided as a person would (the decision, and the page where
 it goes to one), by vault and by kind, the confusion table, and how many incidents put the event's
 words (date, ticket) into the page's history section rather than its body.
@@ -41,8 +43,17 @@ VAULTS = {
 HISTORY_HEADINGS = ("## History", "## Verlauf")
 
 
-def load_cases() -> list[dict[str, Any]]:
-    return [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
+def load_cases(path: Path = CASES) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def vault_dir(name: str) -> Path:
+    """A small vault of the repository, or a real vault of the registry at its pinned commit."""
+    if name in VAULTS:
+        return VAULTS[name]
+    from benchmarks.real_vaults import checkout
+
+    return checkout(name)
 
 
 def judged(case: dict[str, Any], proposal: Proposal) -> bool:
@@ -66,11 +77,12 @@ def in_history(proposal: Proposal) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--vault", choices=sorted(VAULTS), action="append", help="only these vaults' cases")
+    parser.add_argument("--cases", type=Path, default=CASES, help="the labelled cases (default: %(default)s)")
+    parser.add_argument("--vault", action="append", help="only these vaults' cases")
     parser.add_argument("--verbose", action="store_true", help="print every case that went wrong")
     parser.add_argument("--provider", help="the vaults' [embedding] provider (default: theirs)")
     args = parser.parse_args()
-    cases = [c for c in load_cases() if not args.vault or c["vault"] in args.vault]
+    cases = [c for c in load_cases(args.cases) if not args.vault or c["vault"] in args.vault]
     work = Path(tempfile.mkdtemp(prefix="curator-remember-"))
     right: Counter[str] = Counter()
     total: Counter[str] = Counter()
@@ -78,7 +90,7 @@ def main() -> None:
     seconds = []
     history_right = history_total = 0
     for name in sorted({c["vault"] for c in cases}):
-        shutil.copytree(VAULTS[name], work / name)
+        shutil.copytree(vault_dir(name), work / name, ignore=shutil.ignore_patterns(".git"))
         if args.provider:
             config = work / name / ".curator.toml"
             kept = config.read_text(encoding="utf-8") if config.exists() else ""
