@@ -34,7 +34,8 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh7" (added after the rules were chosen, only measured), or "search3" /
+    # "tune", "heldout", "fresh".."fresh7" (added after the rules were chosen, only measured), "trial" (vaults a
+    # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" / "search5" (fetched for the third / fourth / fifth set of search questions; no duplicate labels)
     split: str
     note: str = ""
@@ -540,6 +541,27 @@ VAULTS: list[RealVault] = [
         "690 German pages of two KIT computer-science students' shared Obsidian vault (Informatik: theoretical, "
         "practical and technical computer science, networks, databases; Mathematik: analysis, linear algebra, "
         "stochastics; many short definition notes); fetched for the fresh7 split, only measured",
+    ),
+    RealVault(
+        "sammlung-de",
+        "german",
+        "MonikaLobinger/Sammlung",
+        "9d6d41b98cc6c5008e9273bc3b7453f5163fa0af",
+        "",
+        "trial",
+        "378 pages of a German student's philosophy and history notes (published material pages `X` and private "
+        "note-taking companions `Werkstatt/Mitschriften/@X` that link to each other); a new user's trial this "
+        "session, the rule's 25 pairs labelled by reading, then tuned on",
+    ),
+    RealVault(
+        "ericfbrown-openclaw-workspace",
+        "agent-memory",
+        "ericfbrown1-boop/openclaw-workspace",
+        "bbfa5a66ade0508ec5f8459e1f86104ae51dc186",
+        "",
+        "trial",
+        "292 pages of an OpenClaw agent's workspace (memory, plans, bilingual articles and their combined builds, "
+        "node_modules and virtualenvs); a new user's trial this session, the rule's 7 pairs labelled by reading",
     ),
     RealVault(
         "smc242-uni-notes",

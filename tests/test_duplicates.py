@@ -390,6 +390,20 @@ def test_one_text_filled_in_for_two_named_things_is_not_a_duplicate(tmp_path: Pa
     assert pairs(root) == {("Reporting replica.md", "Replica lag.md")}
 
 
+def test_companions_that_link_to_each_other_are_not_duplicates(tmp_path: Path) -> None:
+    # A student's note-taking page `@X` starts as a copy of the material page `X`; each links the other.
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Materialien/Aesthetik.md": "# Aesthetik\n\n[[@Aesthetik|Mitschrift]]\n\n" + PROSE,
+            "Mitschriften/@Aesthetik.md": "# Mitschrift zu [[Aesthetik]]\n\n" + PROSE + "\n\n## Offen\n",
+            "Lag.md": "See [[Replica lag]].\n\n" + OTHER_PROSE,  # one way only: still a copy
+            "Replica lag.md": OTHER_PROSE,
+        },
+    )
+    assert pairs(root) == {("Replica lag.md", "Lag.md")}
+
+
 def test_a_derived_series_page_is_not_a_duplicate_of_its_note(tmp_path: Path) -> None:
     files = {f"Cards/{name} - Flashcards.md": f"Question on {name}?\nAnswer.\n" for name in "ABCD"}
     files["Docker networks.md"] = PROSE

@@ -30,7 +30,9 @@ A page under PASSAGE of the size of the page that holds its text is a passage co
 overview or a cheat sheet, not a second copy. A page that says more in code blocks than in prose
 holds another's text only when it holds its code too: two logs that ask the same questions and
 get other answers are two logs. Two near-copies that each say their own name more than the other
-does ("ellipse" / "hyperbola") are one text filled in for two things.
+does ("ellipse" / "hyperbola") are one text filled in for two things, and two pages that link to
+each other are companions kept apart on purpose (a lecture's notes `@X` and its material `X`, a
+page and its successor), unless their texts are the same word for word.
 
 Pages of a dated series (daily notes, a date as the title, the vault's journal folders) are
 compared only with a named page, for a word-for-word copy: a series' pages are alike by design,
@@ -139,8 +141,10 @@ def find(vault: Vault) -> list[Duplicate]:
             continue
         if kinds.keys() == {"contained"} and _named_apart(names, *(_said(said, reads, p) for p in (a, b))):
             continue
-        if kinds.keys() == {"title"} and _linked(vault, a, b):
+        if kinds.keys() == {"title"} and (_links(vault, a, b) or _links(vault, b, a)):
             continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
+        if "identical" not in kinds and _links(vault, a, b) and _links(vault, b, a):
+            continue  # companions that point at each other: a lecture's notes and its material
         if not kinds.keys() & {"address", "link"} and reads[a].addresses and reads[b].addresses:  # noqa: SIM102
             if not reads[a].addresses & reads[b].addresses:
                 continue  # two repositories or websites: a fork or a sibling that copied the text
@@ -472,10 +476,8 @@ def _id_led(name: str, other: str) -> bool:
     return bool(_LEADING_ID.match(name)) and bool(_LEADING_ID.match(other))
 
 
-def _linked(vault: Vault, a: str, b: str) -> bool:
-    return any(link.target_path == b for link in vault.outlinks(a)) or any(
-        link.target_path == a for link in vault.outlinks(b)
-    )
+def _links(vault: Vault, page: str, other: str) -> bool:
+    return any(link.target_path == other for link in vault.outlinks(page))
 
 
 def _file_name(path: str) -> str:
