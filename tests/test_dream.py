@@ -50,6 +50,9 @@ TITLES = [
     ("Daily 2026-07-29", ""),
     ("Meeting 29.07.2026", ""),
     ("29 Jul 2026", ""),
+    ("sweep-2026-04-11T08", "Sweep"),  # the hour of an ISO time goes with its date
+    ("librarian-session-report-2026-03-25-powerspec", "Librarian session report powerspec"),  # a slug's words
+    ("🔍 Verification report 2026-03-25", "Verification report"),
 ]
 
 
@@ -289,6 +292,17 @@ def test_a_page_is_merged_into_the_page_that_holds_its_text_however_linked(tmp_p
     root = make_vault(tmp_path / "v", files)
     (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
     assert merge.pages == ["Selective repeat.md", "Cheatsheet.md"]
+
+
+def test_the_heading_names_the_page_before_its_file_name(tmp_path: Path) -> None:
+    from curator.core.curate.dream import derive_title
+
+    root = make_vault(
+        tmp_path / "v",
+        {"external-audit-2026-03-25.md": "# External Auditor Acceptance Report — Jarvis\n\nAll checks passed.\n"},
+    )
+    derived, source, _ = derive_title(load_vault(root, use_cache=False), "external-audit-2026-03-25.md")
+    assert (derived, source) == ("External Auditor Acceptance Report", "its heading without the event")
 
 
 def test_a_section_heading_does_not_name_the_page(tmp_path: Path) -> None:

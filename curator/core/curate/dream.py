@@ -146,9 +146,9 @@ def derive_title(vault: Vault, path: str) -> tuple[str, str, dict[str, Any]]:
         ordered.append(("the page's heading", h1.strip()))  # a heading that names a thing as it is
     ordered += [("how links to it are labelled", subject_of(label)) for label in found["labels"]]
     ordered += [("its alias", subject_of(alias)) for alias in found["aliases"]]
-    ordered.append(("its title without the event", subject_of(page.title)))
-    if h1:
+    if h1:  # written by the author as words, where a file name is often a slug
         ordered.append(("its heading without the event", subject_of(h1)))
+    ordered.append(("its title without the event", subject_of(page.title)))
     for source, candidate in ordered:  # a heading or a label may hold what no file name can
         usable = len(candidate) >= 3 and name_problem(candidate, ".md") is None
         if usable and not is_eventish(candidate) and fold(candidate) != fold(page.title):

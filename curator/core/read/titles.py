@@ -11,6 +11,7 @@ clause, and returns the subject. English and German.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import NamedTuple
 
 import re2
@@ -141,6 +142,9 @@ _CLAUSE = (
 )
 
 
+_ISO_TIME = r"\b(\d{4}-\d{2}-\d{2})T\d{2}(?::?\d{2}){0,2}(?:Z|[+-]\d{2}:?\d{2})?\b"
+
+
 def _strip_dates(text: str) -> str:
     """Remove every date, with the preposition that introduced it ("vom 29.07.2026", "on July 29")."""
     while (m := find_date(text)) is not None:
@@ -158,8 +162,10 @@ def _tidy(text: str) -> str:
 
 
 def subject_of(title: str) -> str:
-    """The thing an event-style title is about, or "" when nothing is left (a bare date)."""
+    """The thing an event-style title is about, or "" when nothing is left (a bare date). A file
+    name written as a slug ("librarian-session-report-2026-03-25-powerspec") is read as its words."""
     text = re.sub(r"(?i)\bon[ -]call\b", "On-call", title)
+    text = re.sub(_ISO_TIME, r"\1", text)  # "2026-04-11T08": the hour belongs to the date
     text = _strip_dates(text)
     text = re.sub(_NUMBERED, " ", text)
     text = re.sub(_TIME, " ", text)
@@ -167,6 +173,8 @@ def subject_of(title: str) -> str:
     text = re.sub(_YEAR_OR_QUARTER, " ", text)
     text = re.sub(_STATUS, " ", text)
     text = re.sub(_FILLER, " ", text)
+    if " " not in title.strip() and re.search(r"[^\W\d_][-_][^\W\d_]", title):
+        text = re.sub(r"[-_]+", " ", text)  # a slug's separators are its spaces
     text = _tidy(text)
     if not text:
         return ""
@@ -178,7 +186,15 @@ def subject_of(title: str) -> str:
     best = next((p for p in parts if len(p.split()) >= 2), parts[0])
     if len(best) > 60:
         best = " ".join(best.split()[:6])
-    return _capitalise(_tidy(best))
+    return _capitalise(_tidy(_without_leading_symbols(best)))
+
+
+def _without_leading_symbols(text: str) -> str:
+    """A title without the emoji or signs a heading opens with ("🔍 Verification report")."""
+    rest = text.lstrip()
+    while rest and (unicodedata.category(rest[0]).startswith("S") or rest[0] in "\ufe0f\u200d"):
+        rest = rest[1:].lstrip()
+    return rest
 
 
 def _capitalise(text: str) -> str:
