@@ -89,3 +89,18 @@ def test_an_english_memory_lands_on_a_german_page_and_acronym_plurals_meet_their
     assert (english.decision, english.page) == ("merge-into", "themen/Angriffe auf JWT.md"), english.reason
     plural = remember(vault, "CVEs in base images are triaged within two working days.")
     assert (plural.decision, plural.page) == ("merge-into", "themen/CVE triage.md"), plural.reason
+
+
+def test_a_memory_whose_subject_has_a_page_of_that_name_goes_there(tmp_path: Path) -> None:
+    # Below the threshold (an English memory on a German page scored 0.77 against 0.8), the page
+    # to add would be named "UDP", which a page is already: that raised EditError.
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Protocols/UDP.md": "# UDP\n\nThe user datagram protocol of the transport layer.\n",
+            "Protocols/TCP.md": "# TCP\n\nThe transmission control protocol.\n",
+        },
+    )
+    text = "UDP is connectionless and best effort; lost datagrams are never resent."
+    proposal = remember(load_vault(root), text, threshold=0.99)
+    assert (proposal.decision, proposal.page) == ("merge-into", "Protocols/UDP.md"), proposal.reason

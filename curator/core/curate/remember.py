@@ -34,6 +34,7 @@ from curator.core.curate.handed import H1, handed_page, kept_lines, new_header
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
+    named,
     names_its_modifier,
     names_subject,
     phrase,
@@ -164,8 +165,12 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             )
     best = evidence[0] if evidence and evidence[0].score >= limit else None
     if handed.title:  # a page handed whole joins only the page of its own name, when it is near it in what it says
-        named = _named(vault, handed.title)
-        best = next((c for c in evidence if c.path in named and c.score >= NEAR), None)
+        own = named(vault, handed.title)
+        best = next((c for c in evidence if c.path in own and c.score >= NEAR), None)
+    if best is None and not handed.title and (subject := named(vault, title_for(text))):
+        # The text's subject has a page of that name already: the memory belongs there, whatever
+        # the scores said (a second page of one name would take the first one's links).
+        best = next((c for c in evidence if c.path in subject), Candidate(subject[0], 0.0, "the text names it"))
     if best is None:
         title = handed.title or title_for(text)
         # Beside a named page: a page in a journal folder or among templates would be one of them.
@@ -293,12 +298,6 @@ def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
 
     provider, _ = provider_for(vault)
     return list(nearest(vault, provider, text).scores.items())[:limit]
-
-
-def _named(vault: Vault, name: str) -> list[str]:
-    """The pages whose title or an alias is `name`, word for word."""
-    wanted = phrase(name)
-    return sorted(p for p, page in vault.pages.items() if wanted in {phrase(n) for n in (page.title, *page.aliases)})
 
 
 def title_for(text: str) -> str:

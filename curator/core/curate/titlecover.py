@@ -182,3 +182,9 @@ def names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozens
     if not any(unit & have for unit in units[:-1]):
         return False
     return subject_head is None or any(unit & subject_head for unit in units)
+
+
+def named(vault: Vault, name: str) -> list[str]:
+    """The pages whose title or an alias is `name`, word for word."""
+    wanted = phrase(name)
+    return sorted(p for p, page in vault.pages.items() if wanted in {phrase(n) for n in (page.title, *page.aliases)})
