@@ -67,3 +67,38 @@ def test_an_index_this_user_did_not_build_is_built_anew(sample_vault: Path) -> N
     assert len(unsealed) < len(state) and unsealed["pages"]  # the same members, without this user's seal
     index.state_file.write_text(json.dumps(unsealed))
     assert index.update(vault)["reindexed"] == pages
+
+
+class _Planted:
+    """What a hostile table of contents holds: an object whose unpickling runs code."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (Path.touch, (self.marker,))
+
+
+def test_a_table_of_contents_planted_in_the_index_is_never_opened(sample_vault: Path, tmp_path: Path) -> None:
+    """A newer `_MAIN_<n>.toc` that came in with a `git pull` (the folder is ignored, not protected)
+    would be the one whoosh opens, and unpickling it ran its code: it is removed unread."""
+    from whoosh import index
+
+    expected = _hits(sample_vault, "pgbouncer")
+    folder = sample_vault / ".curator" / "search"
+    marker = tmp_path / "ran"
+    ix = index.open_dir(str(folder))
+    index.TOC(ix.schema, [_Planted(marker)], 99).write(ix.storage, ix.indexname)  # type: ignore[no-untyped-call]
+    assert (folder / "_MAIN_99.toc").exists()
+    assert _hits(sample_vault, "pgbouncer") == expected
+    assert not marker.exists() and not (folder / "_MAIN_99.toc").exists()
+
+
+def test_an_index_file_rewritten_in_place_has_the_index_built_again(sample_vault: Path) -> None:
+    expected = _hits(sample_vault, "pgbouncer")
+    (toc,) = (sample_vault / ".curator" / "search").glob("*.toc")
+    assert SearchIndex(sample_vault).update(load_vault(sample_vault))["reindexed"] == 0
+    toc.write_bytes(toc.read_bytes())  # the same bytes, written by someone else: not this user's file
+    counts = SearchIndex(sample_vault).update(load_vault(sample_vault))
+    assert counts["reindexed"] == counts["pages"] > 0
+    assert _hits(sample_vault, "pgbouncer") == expected

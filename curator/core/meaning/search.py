@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import shutil
 from collections import defaultdict
@@ -154,7 +155,7 @@ class SearchIndex:
         state_folder(vault.root, "search")  # a symbolic link here would take whoosh's writes elsewhere
         languages = languages_of(vault)
         state = self._state(languages)
-        if not state or not self._clear_leftovers():
+        if not state or not self._only_its_own(state):
             shutil.rmtree(self.folder, ignore_errors=True)
             make_state_folder(vault.root, "search")
             index.create_in(str(self.folder), _schema(languages))
@@ -189,6 +190,7 @@ class SearchIndex:
                     )
             writer.commit()
             state["pages"] = current
+            state["files"] = self._files()
             try:
                 stored = b"".join(seal(label_of(self.state_file), [json.dumps(state).encode()]))
             except StateKeyError:  # no key to seal it with: the next search builds the index again
@@ -197,24 +199,31 @@ class SearchIndex:
         progress(len(changed), len(changed))
         return {"reindexed": len(changed), "removed": len(gone), "pages": len(current)}
 
-    def _clear_leftovers(self) -> bool:
-        """Remove what a builder that died mid-write left (segment files no table of contents names,
-        older tables, whoosh's lock file); False when the index itself cannot be read, to be rebuilt.
-        Safe only under the search lock: every live builder holds it."""
-        from whoosh.index import TOC, clean_files, exists_in, open_dir
-        from whoosh.index import IndexError as WhooshIndexError
+    def _files(self) -> dict[str, list[int]]:
+        """Each index file's identity as the system keeps it (inode, size, modification and change
+        times): a file replaced or written since, by git, a sync or anyone, has another."""
+        found = {}
+        for entry in os.scandir(self.folder):
+            if entry.name != self.state_file.name and not entry.name.endswith("_WRITELOCK"):
+                stat = entry.stat(follow_symlinks=False)
+                found[entry.name] = [stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns]
+        return found
 
-        unreadable = (OSError, ValueError, EOFError, KeyError, WhooshIndexError)  # what a half-written file raises
-        try:
-            if not exists_in(str(self.folder)):
-                return False
-            ix = open_dir(str(self.folder))
-            toc = TOC.read(ix.storage, ix.indexname)  # type: ignore[no-untyped-call]
-            clean_files(ix.storage, ix.indexname, toc.generation, toc.segments)
-        except unreadable:
+    def _only_its_own(self, state: dict[str, Any]) -> bool:
+        """Whether the folder holds the files this user's curator wrote when it recorded the index,
+        each as it left them. A file it did not record (what a builder that died left, or one
+        planted through git) is removed unread: whoosh's tables of contents and stored fields are
+        pickles, and opening a planted one would run its code. Safe only under the search lock."""
+        recorded = state.get("files")
+        if not isinstance(recorded, dict):
             return False
-        (self.folder / f"{ix.indexname}_WRITELOCK").unlink(missing_ok=True)
-        return True
+        for entry in os.scandir(self.folder):  # whoosh's lock file too, which a writer leaves behind
+            if entry.name != self.state_file.name and entry.name not in recorded:
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path)
+                else:
+                    os.unlink(entry.path)
+        return self._files() == recorded
 
     def bm25(self, text: str, limit: int = 60) -> tuple[list[tuple[str, str, str]], set[str]]:
         """(page, best section heading, that section's text), best page first, and the matched terms."""
