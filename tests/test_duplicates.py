@@ -348,7 +348,8 @@ def test_headings_that_differ_inside_a_word_name_two_things(tmp_path: Path) -> N
 
 
 def test_a_note_copied_into_an_overview_is_a_passage_not_a_duplicate(tmp_path: Path) -> None:
-    overview = "\n\n".join([OTHER_PROSE, PROSE, *(f"{OTHER_PROSE} Part {n}." for n in range(6))])
+    parts = (" ".join(f"part{n}word{k}" for k in range(60)) for n in range(6))  # each its own text
+    overview = "\n\n".join([OTHER_PROSE, PROSE, *parts])
     root = make_vault(tmp_path / "v", {"Lag.md": PROSE, "Cheat sheet.md": overview})
     assert found(root) == []
 
@@ -373,6 +374,30 @@ def test_pages_whose_own_titles_name_two_things_are_not_one_title(tmp_path: Path
         },
     )
     assert pairs(root) == {("config/custom-header-path.md", "config/customHeaderPath.md")}
+
+
+def test_a_passage_is_measured_without_the_template_text(tmp_path: Path) -> None:
+    # A footer four other pages share makes the larger page no larger in text of its own.
+    footer = " ".join(f"footer{k}" for k in range(1200))
+    files = {f"Other {n}.md": f"{OTHER_PROSE} {n}\n\n{footer}" for n in range(4)}
+    files |= {"Lag.md": PROSE, "Database notes.md": f"{OTHER_PROSE}\n\n{PROSE}\n\n{footer}"}
+    assert pairs(make_vault(tmp_path / "v", files)) == {("Lag.md", "Database notes.md")}
+
+
+def test_function_words_and_aliases_do_not_name_two_things(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Onboarding for engineers.md": PROSE + " The plan for the first week.",
+            "Engineers onboarding and setup.md": PROSE + " And the plan to the first week.",
+            "PostgreSQL.md": "---\naliases: [Postgres]\n---\nPostgreSQL: " + OTHER_PROSE,
+            "Postgres.md": "Postgres: " + OTHER_PROSE + " Postgres again.",
+        },
+    )
+    assert {frozenset(p) for p in pairs(root)} == {
+        frozenset({"Onboarding for engineers.md", "Engineers onboarding and setup.md"}),
+        frozenset({"PostgreSQL.md", "Postgres.md"}),
+    }
 
 
 def test_one_text_filled_in_for_two_named_things_is_not_a_duplicate(tmp_path: Path) -> None:

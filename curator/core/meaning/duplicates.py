@@ -79,6 +79,15 @@ _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _NUMBER = re.compile(r"\d+")
 _NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
+
+
+@functools.cache
+def _function_words() -> frozenset[str]:
+    from curator.core.read.words import stop_words
+
+    return stop_words("en") | stop_words("de")
+
+
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
 _MIX = np.uint64(0x100000001B3)
 
@@ -107,7 +116,7 @@ def find(vault: Vault) -> list[Duplicate]:
     reads = page_reads.reads(vault, read_in)
     paths = [page.path for page in read_in]
     pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
-    contained, identical = _text_evidence(paths, [reads[p].words for p in paths])
+    contained, identical, own = _text_evidence(paths, [reads[p].words for p in paths])
     code_runs: dict[str, np.ndarray] = {}  # each page's code read once: a page of code may be in hundreds of pairs
     said: dict[str, Counter[str]] = {}  # each page's words counted once, for the same reason
     for key in contained:
@@ -137,9 +146,14 @@ def find(vault: Vault) -> list[Duplicate]:
         names = _name_of(vault.pages[a]), _name_of(vault.pages[b])
         if _numbered(*names) and not (kinds.keys() & {"contained", "identical"} and _id_led(*names)):
             continue  # two releases, versions or weeks of one series, alike by design
-        if kinds.keys() == {"contained"} and _passage(len(reads[a].words), len(reads[b].words)) and not _opens(*names):
+        if kinds.keys() == {"contained"} and _passage(own[a], own[b]) and not _opens(*names):
             continue
-        if kinds.keys() == {"contained"} and _named_apart(names, *(_said(said, reads, p) for p in (a, b))):
+        if (
+            kinds.keys() == {"contained"}
+            and not _calls(vault.pages[a], names[1])
+            and not _calls(vault.pages[b], names[0])
+            and _named_apart(names, *(_said(said, reads, p) for p in (a, b)))
+        ):
             continue
         if kinds.keys() == {"title"} and (_links(vault, a, b) or _links(vault, b, a)):
             continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
@@ -223,13 +237,14 @@ def _name_of(page: Page) -> str:
 
 def _text_evidence(
     paths: list[str], words: list[list[str]]
-) -> tuple[dict[tuple[str, str], float], set[tuple[str, str]]]:
+) -> tuple[dict[tuple[str, str], float], set[tuple[str, str]], dict[str, int]]:
     """Pairs where one page's own runs are CONTAINED in the other's (the share, by sorted pair),
-    and pairs whose prose is word for word the same."""
+    pairs whose prose is word for word the same, and each page's count of runs of its own (its
+    size without the template text it shares with TEMPLATE_PAGES pages or more)."""
     runs = [_runs(w) for w in words]
     sizes = np.array([len(r) for r in runs], dtype=np.int64)
     if not sizes.sum():
-        return {}, set()
+        return {}, set(), dict.fromkeys(paths, 0)
     flat = np.concatenate(runs)
     owner = np.repeat(np.arange(len(runs), dtype=np.int64), sizes)
     order = np.lexsort((owner, flat))
@@ -245,8 +260,9 @@ def _text_evidence(
         for x in range(size):
             for y in range(x + 1, size):
                 keys.append(owner[first + x] * len(runs) + owner[first + y])
+    own_of = dict(zip(paths, own.tolist(), strict=True))
     if not keys:
-        return {}, set()
+        return {}, set(), own_of
     pair_keys, shared = np.unique(np.concatenate(keys), return_counts=True)
     left, right = pair_keys // len(runs), pair_keys % len(runs)
     smaller = np.minimum(own[left], own[right])
@@ -259,7 +275,7 @@ def _text_evidence(
         contained[a, b] = min(s, 1.0)
         if words[i] == words[j]:
             same.add((a, b))
-    return contained, same
+    return contained, same, own_of
 
 
 def _runs(words: list[str]) -> np.ndarray:
@@ -405,8 +421,14 @@ def _trees(folder: str, other: str, in_parallel: set[str]) -> bool:
 
 def _passage(words: int, other: int) -> bool:
     """Whether the smaller of two pages is a passage of the larger: under a PASSAGE share of its
-    words. A note copied into an overview or a cheat sheet is linked from it, not merged into it."""
+    own text (template text left out, as the evidence leaves it out). A note copied into an
+    overview or a cheat sheet is linked from it, not merged into it."""
     return min(words, other) < PASSAGE * max(words, other)
+
+
+def _calls(page: Page, name: str) -> bool:
+    """Whether a page gives `name` as one of its aliases ("PostgreSQL" called "Postgres")."""
+    return title_key(name, copy_suffix=False) in {title_key(a, copy_suffix=False) for a in page.aliases}
 
 
 def _said(said: dict[str, Counter[str]], reads: dict[str, Read], path: str) -> Counter[str]:
@@ -420,7 +442,7 @@ def _named_apart(names: tuple[str, str], counts: Counter[str], other_counts: Cou
     other's name lacks ("ellipse" / "hyperbola", "Skip-gram" / "Continuous Bag of Words", two
     companies' dossiers): one text filled in for two things, a template or a note copied and
     edited for its sibling, not one page kept twice."""
-    own = [set(_NAME_PART.findall(name.casefold())) for name in names]
+    own = [set(_NAME_PART.findall(name.casefold())) - _function_words() for name in names]
     said = (counts, other_counts)
     return all(any(said[i][w] > said[1 - i][w] for w in own[i] - own[1 - i]) for i in (0, 1))
 
