@@ -508,3 +508,35 @@ def test_a_title_word_the_text_says_on_the_way_is_not_where_it_goes(
     assert proposal.page != never, proposal.reason
     if wanted is not None:
         assert proposal.decision in ("merge-into", "drop") and proposal.page == wanted, proposal.reason
+
+
+def test_a_fact_that_changes_twice_supersedes_the_page_that_holds_it_now(tmp_path: Path) -> None:
+    from curator.core.change.changes import plan_and_apply
+    from curator.core.curate.remember import remember as decide
+
+    root = make_vault(tmp_path / "v", {"Postgres backups.md": "# Postgres backups\n\nRestore drills run monthly.\n"})
+    for text in (
+        "Postgres backups: restore drills now run weekly instead of monthly.",
+        "Postgres backups: the cron moved to 02:00 UTC instead of midnight.",
+    ):
+        proposal = decide(load_vault(root), text)
+        assert proposal.decision == "supersede" and proposal.plan is not None
+        plan_and_apply(root, lambda _, plan=proposal.plan: plan)  # type: ignore[misc]
+    vault = load_vault(root)
+    newest = vault.pages["Postgres backups (updated 2).md"]
+    assert "02:00 UTC" in vault.text_of(newest.path)
+    before = vault.pages["Postgres backups (updated).md"]
+    assert before.frontmatter["superseded_by"] == "[[Postgres backups (updated 2)]]"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("nul\x00byte text about postgres", "control character"), ("postgres " * 20_001, "at most 100,000")],
+    ids=["a NUL byte", "a book"],
+)
+def test_a_text_no_page_can_hold_is_refused_with_one_line(tmp_path: Path, text: str, said: str) -> None:
+    from curator.core.curate.remember import remember as decide
+
+    root = make_vault(tmp_path / "v", {"Postgres.md": "# Postgres\n\nThe database.\n"})
+    with pytest.raises(EditError, match=said):
+        decide(load_vault(root), text)

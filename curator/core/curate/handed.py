@@ -8,6 +8,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
+from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.meaning.page_reads import NAME_CHARS
 from curator.core.read.resolve import fold
@@ -17,6 +18,34 @@ H1 = re.compile(r"#[ \t]+(.+?)[ \t#]*\r?(?:\n|$)")  # a level-one heading line, 
 # handed as superseded would be hidden as out of date the moment it is written.
 WRITTEN_HERE = frozenset({"type", "source", "title", "superseded_by"})
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
+_SOURCE = re.compile(r"[^\W_][\w.-]{0,63}")  # who learned it, as a plain YAML word ("agent", "jürgen.k")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # what no page holds: lint calls it binary
+MAX_CHARS = 100_000  # a memory is a note: a text this long takes remember minutes, a page's worth of seconds
+
+
+def checked(text: str, source: str) -> str:
+    """The text an agent hands over and who learned it, checked before anything is decided:
+    EditError with one line for what cannot become a page."""
+    from curator.core.read.credentials import find_credentials
+
+    if not text:
+        raise EditError("nothing to remember: the text is empty")
+    if not any(ch.isalnum() for ch in text):  # every page "says all of" a text with no words
+        raise EditError("nothing to remember: the text has no words")
+    if len(text) > MAX_CHARS:
+        raise EditError(f"the text is {len(text):,} characters long; at most {MAX_CHARS:,}: hand it over in parts")
+    if (control := _CONTROL.search(text)) is not None:
+        raise EditError(f"the text holds a control character ({control.group()!r}); nothing was written")
+    found = find_credentials(text, allowlist=False)  # a pragma in a memory is no person's acceptance
+    if found:
+        raise EditError(
+            f"the text holds a credential ({found[0].kind}) on its line {found[0].line}; nothing was written"
+        )
+    if not source.strip():
+        raise EditError("the source is empty: say who learned it (agent, manual, or a name)")
+    if not _SOURCE.fullmatch(source):  # written into the page's YAML as it is: "bob: x" breaks it
+        raise EditError(f"source {source!r}: a plain name of letters, digits, '.', '_' or '-' (such as 'agent')")
+    return text
 
 
 class Handed(NamedTuple):

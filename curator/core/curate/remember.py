@@ -30,7 +30,7 @@ from curator.core.change.edits import FileChange, Plan, explicit_target, target_
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
-from curator.core.curate.handed import H1, handed_page, kept_lines, new_header
+from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
@@ -54,7 +54,6 @@ from curator.core.read.words import language_of
 DECISIONS = ("add", "merge-into", "supersede", "drop")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_SOURCE = re.compile(r"[^\W_][\w.-]{0,63}")  # who learned it, as a plain YAML word ("agent", "jürgen.k")
 _CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
     r"has changed|changed to|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
@@ -125,22 +124,7 @@ def decided_again(vault: Vault, asked: dict[str, Any]) -> Plan:
 
 
 def _decide(vault: Vault, text: str, source: str, page_type: str | None, threshold: float | None) -> Proposal:
-    from curator.core.read.credentials import find_credentials
-
-    text = text.strip()
-    if not text:
-        raise EditError("nothing to remember: the text is empty")
-    if not any(ch.isalnum() for ch in text):  # every page "says all of" a text with no words
-        raise EditError("nothing to remember: the text has no words")
-    found = find_credentials(text, allowlist=False)  # a pragma in a memory is no person's acceptance
-    if found:
-        raise EditError(
-            f"the text holds a credential ({found[0].kind}) on its line {found[0].line}; nothing was written"
-        )
-    if not source.strip():
-        raise EditError("the source is empty: say who learned it (agent, manual, or a name)")
-    if not _SOURCE.fullmatch(source):  # written into the page's YAML as it is: "bob: x" breaks it
-        raise EditError(f"source {source!r}: a plain name of letters, digits, '.', '_' or '-' (such as 'agent')")
+    text = checked(text.strip(), source)
     if page_type is not None and page_type not in vault.types:
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
     handed = handed_page(text)
@@ -189,9 +173,13 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
         )
     if _CHANGED.search(text) or (_INSTEAD.search(text) and not re.search(_TYPE_HINTS["problem"], fold(text))):
-        title = handed.title or title_for(text)
-        if fold(title) in vault.resolver.titles() or fold(title) == fold(vault.pages[best.path].title):
-            title = f"{vault.pages[best.path].title} (updated)"
+        best = best._replace(path=_latest(vault, best.path))  # a fact changed again: the page that holds it now
+        title, old_title = handed.title or title_for(text), vault.pages[best.path].title
+        taken = vault.resolver.titles()
+        for n in range(1, 100):  # "X (updated)", then "X (updated 2)": a page of each name exists already
+            if fold(title) not in taken and fold(title) != fold(old_title):
+                break
+            title = re.sub(r" \(updated(?: \d+)?\)$", "", old_title) + f" (updated{f' {n}' if n > 1 else ''})"
         plan = _plan_supersede(vault, text, title, source, page_type, best.path)
         return Proposal(
             "supersede",
@@ -422,6 +410,18 @@ def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
         if name in vault.types and re.search(rf"(?i){pattern}", folded):
             return name
     return "topic" if "topic" in vault.types else vault.types[0]
+
+
+def _latest(vault: Vault, path: str) -> str:
+    """The page that holds a fact now: `path`, or the page its `superseded_by` names, and so on."""
+    seen = {path}
+    while isinstance(then := vault.pages[path].frontmatter.get("superseded_by"), str):
+        found = vault.resolver.resolve(path, then.strip().strip("[]").split("|")[0])
+        if found.kind != "page" or found.path is None or found.path in seen:
+            break
+        path = found.path
+        seen.add(path)
+    return path
 
 
 def _new_page(
