@@ -1,13 +1,14 @@
 """Fusion variants on the tuning questions: how BM25 and the vectors could be combined.
 
-    python -m benchmarks.fusion_sweep --keep DIR [--provider multilingual] [--top 15]
+    python -m benchmarks.fusion_sweep --keep DIR [--labels PATH ...] [--vault NAME ...] [--provider KIND] [--top 15]
 
-For the tuning questions only: the 154 golden queries (benchmarks/search_eval.py) and the first
-held-out set (benchmarks/labels/search_heldout.jsonl, spent by this tuning). Each question's BM25
+For the tuning questions only: the 154 golden queries (benchmarks/search_eval.py) and the held-out
+sets named by `--labels` (default the first, benchmarks/labels/search_heldout.jsonl; every set
+named here is spent by the tuning), on the vaults named by `--vault` (default all). Each question's BM25
 list (with whoosh scores) and vector scores are taken once from copies whose whole index is built
 (`DIR` as kept by `benchmarks.search_heldout --keep DIR --index`; the golden vaults are copied and
 read here); each variant then ranks from those lists alone, without the one link hop, the
-superseded share or the weak tail that `search` adds. The second held-out set is never read here.
+superseded share or the weak tail that `search` adds.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.search_eval import GOLDEN, VAULTS
-from benchmarks.search_heldout import copy_vault, load_questions, rank_of
+from benchmarks.search_heldout import LABELS, copy_vault, load_questions, rank_of
 from curator.core.meaning.search import indexed, parse_query
 from curator.core.meaning.vectors import fill_all, nearest, provider_for
 from curator.core.read.loading import load_vault
@@ -99,7 +100,7 @@ def variants() -> dict[str, Ranker]:
         "search before: rrf k60 floor0.50 depth10 w1": rrf(60, 0.5, 10, 1.0),
     }
     for k, floor, depth, weight in itertools.product(
-        (5, 10, 20, 60), (0.0, 0.3, 0.4, 0.45, 0.5), (5, 10, 20), (0.8, 1.0, 1.25, 1.5)
+        (5, 10, 20, 60), (0.0, 0.3, 0.4, 0.45, 0.5), (5, 10, 20), (0.8, 1.0, 1.25, 1.5, 2.0, 3.0)
     ):
         found[f"rrf k{k} floor{floor:.2f} depth{depth} w{weight}"] = rrf(k, floor, depth, weight)
     for alpha, floor, depth in itertools.product((0.3, 0.4, 0.5, 0.6, 0.7, 0.8), (0.0, 0.3, 0.4), (10, 20, 50)):
@@ -115,7 +116,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keep", type=Path, required=True, metavar="DIR", help="the held-out copies (whole index)")
     parser.add_argument("--provider", choices=("fastembed", "multilingual"), help="the [embedding] provider")
-    parser.add_argument("--vault", help="only the held-out questions on this vault")
+    parser.add_argument("--labels", type=Path, action="append", help="a held-out set to tune on (repeatable)")
+    parser.add_argument("--vault", action="append", help="only the held-out questions on this vault (repeatable)")
     parser.add_argument("--top", type=int, default=15, help="variants shown, best first")
     args = parser.parse_args()
     questions: list[Lists] = []
@@ -129,8 +131,8 @@ def main() -> None:
             vaults[name] = load_vault(work / name)
             fill_all(vaults[name], provider_for(vaults[name])[0])
         questions += [lists_of(vaults[v], "golden", q, tuple(w)) for v, q, w in GOLDEN]
-        for q in load_questions():
-            if args.vault not in (None, q.vault):
+        for q in (q for path in args.labels or [LABELS] for q in load_questions(path)):
+            if args.vault and q.vault not in args.vault:
                 continue
             if q.vault not in vaults:
                 vaults[q.vault] = load_vault(copy_vault(q.vault, args.keep))
