@@ -295,3 +295,27 @@ def test_the_model_leaves_nothing_in_the_home_folder(tmp_path: Path) -> None:
     script = "from curator.core.meaning.embeddings import BundledModel; BundledModel().embed(['a page'])"
     subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=120)
     assert list(home.iterdir()) == []
+
+
+def test_installed_software_is_no_page_and_a_program_linked_from_outside_no_finding(tmp_path: Path) -> None:
+    """A vault that holds a project's node_modules or a Python virtual environment: their READMEs
+    are nobody's notes, and the interpreter a venv links to outside is no page left unread."""
+    outside = tmp_path / "usr" / "python3"
+    outside.parent.mkdir()
+    outside.write_text("#!/bin/sh\n")
+    (tmp_path / "notes.md").write_text("elsewhere\n")
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Home.md": "# Home\n\nThe vault's own page.\n",
+            "node_modules/left-pad/README.md": "# left-pad\n\n[[missing]]\n",
+            "tools/venv/lib/site.md": "# site\n\n[[missing too]]\n",
+        },
+    )
+    (root / "tools" / "venv" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    (root / "tools" / "venv" / "python3").symlink_to(outside)
+    (root / "Linked notes.md").symlink_to(tmp_path / "notes.md")
+    vault = load_vault(root, use_cache=False)
+    assert sorted(vault.pages) == ["Home.md"]
+    assert [p.path for p in vault.problems] == ["Linked notes.md"]
+    assert not [f for f in lint(root, use_cache=False).findings if f.rule == "dead-link"]

@@ -17,6 +17,8 @@ import weakref
 from collections.abc import Iterable
 from pathlib import Path
 
+from curator.core.read.scan import installed
+
 _IN_MODIFY, _IN_ATTRIB, _IN_CLOSE_WRITE = 0x2, 0x4, 0x8
 _IN_MOVED_FROM, _IN_MOVED_TO, _IN_CREATE, _IN_DELETE = 0x40, 0x80, 0x100, 0x200
 _IN_DELETE_SELF, _IN_MOVE_SELF, _IN_Q_OVERFLOW, _IN_IGNORED = 0x400, 0x800, 0x4000, 0x8000
@@ -102,10 +104,16 @@ class Folders:
 
 def folders_in(root: Path) -> list[str]:
     """Every folder of the vault (vault-relative POSIX, "" for the root), empty ones included, its
-    dot-folders and symbolic links left out (the scan walks neither)."""
+    dot-folders, symbolic links and installed software left out (the scan walks none of them)."""
     found = [""]
     for top, dirs, _files in os.walk(root):
-        dirs[:] = [d for d in dirs if not d.startswith(".") and not os.path.islink(os.path.join(top, d))]
+        dirs[:] = [
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and not os.path.islink(os.path.join(top, d))
+            and not installed(os.path.join(top, d), d)
+        ]
         base = Path(top).relative_to(root).as_posix()
         found += [d if base == "." else f"{base}/{d}" for d in dirs]
     return found

@@ -78,7 +78,8 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                 if is_link:
                     target = os.path.realpath(entry.path)
                     if not _inside(target, real_root):
-                        problems.append(ScanProblem(rel, "symlink points outside the vault; not read"))
+                        if name[-3:].lower() == ".md" or os.path.isdir(target):  # a page or folder not read
+                            problems.append(ScanProblem(rel, "symlink points outside the vault; not read"))
                         continue
                     if in_git(Path(os.path.relpath(target, real_root)).parts):
                         problems.append(ScanProblem(rel, "symlink points into the repository's .git folder; not read"))
@@ -87,7 +88,7 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                     if stat.S_ISDIR(st.st_mode):
                         continue  # its target is inside the vault and walked there already
                 elif entry.is_dir(follow_symlinks=False):  # the entry's type needs no system call
-                    if spec is None or not spec.match_file(rel + "/"):
+                    if (spec is None or not spec.match_file(rel + "/")) and not installed(entry.path, name):
                         stack.append((entry.path, rel + "/"))
                     continue
                 elif name[-3:].lower() == ".md":
@@ -114,6 +115,16 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
     pages.sort(key=lambda e: e.path)
     attachments.sort()
     return ScanResult(tuple(pages), tuple(attachments), tuple(problems))
+
+
+_INSTALLED = frozenset({"node_modules", "site-packages", "__pycache__"})
+
+
+def installed(path: str, name: str) -> bool:
+    """Whether a folder holds software installed into the vault, not notes: a package manager's
+    folder, or a Python virtual environment (its `pyvenv.cfg`). Their READMEs and licences are
+    nobody's pages, and their findings alone would fail a build."""
+    return name in _INSTALLED or os.path.isfile(os.path.join(path, "pyvenv.cfg"))
 
 
 def _inside(path: str, root: str) -> bool:
