@@ -83,6 +83,10 @@ def test_notes_with_hashes_ids_and_addresses_are_not_credentials() -> None:
         "Passwort: <dein Passwort>",
         "api_token: ${API_TOKEN}",
         "password: your_password_here",
+        "Connect with `postgresql://user:pass@host:5432/db`.",
+        'OPENAI_API_KEY="sk-..."',
+        "App Secret: secret456",
+        'account = "token:default:<email>"',
     ],
 )
 def test_a_placeholder_where_the_readers_own_value_goes_is_no_credential(line: str) -> None:

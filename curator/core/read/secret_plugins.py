@@ -110,18 +110,21 @@ def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
 
 
 # What a guide writes where the reader's own value goes: "your-key-here", "<token>", "${API_KEY}",
-# "changeme", "xxxx", "****". A value a key word names that reads as one of these holds no secret.
+# "changeme", "xxxx", "****", "sk-...", "user:pass@host". A value a key word or a URL's password
+# names that reads as one of these holds no secret.
 _PLACEHOLDER = re.compile(
     r"(?i)^(?:your|insert|enter|put|add|paste)[\W_]"
     r"|[\W_](?:here|goes[\W_]here)$"
-    r"|^<[^<>]*>$|^\$\{[^}]*\}$|^\{\{[^}]*\}\}$"
+    r"|<[^<>]*>|^\$\{[^}]*\}$|^\{\{[^}]*\}\}$"
     r"|^(?:change[\W_]?me|placeholder|example|dummy|redacted|none|null|todo|tbd)$"
     r"|^(?:x+|\*+|\.+|-+|_+)$"
+    r"|(?:\.\.\.|\u2026)$"  # a value cut short: "sk-...", "llx-…"
+    r"|^(?:pass(?:word|wd)?|pwd|pw|secret|token|key|test)[\W_]?\d{0,4}$"  # "user:pass@host", "secret456"
 )
 
 
 def is_placeholder(secret: str, plugin: object) -> bool:
     """detect-secrets filter: a key word's value that is a placeholder for the reader's own
     ("your-key-here", "<token>", "changeme") is not reported."""
-    named = type(plugin).__name__ in ("KeywordDetector", "AssignedSecretDetector")
+    named = type(plugin).__name__ in ("KeywordDetector", "AssignedSecretDetector", "BasicAuthDetector")
     return named and _PLACEHOLDER.search(secret.strip("'\"` ")) is not None
