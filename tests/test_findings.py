@@ -175,6 +175,17 @@ def test_broken_anchors_for_headings_blocks_and_same_page(tmp_path: Path) -> Non
     assert anchors == ["b.md", "b.md", "b.md"]
 
 
+def test_a_heading_with_an_explicit_id_is_found_by_its_id_and_its_text(tmp_path: Path) -> None:
+    found = vault_with(
+        tmp_path,
+        {
+            "guide.md": "# Guide\n## 1. Overview {#overview}\n## Setup {#install .unnumbered}\n",
+            "b.md": "[o](guide.md#overview) [s](guide.md#install) [t](guide.md#setup) [n](guide.md#nope)\n",
+        },
+    )
+    assert [p for r, p in found if r == "broken-anchor"] == ["b.md"]
+
+
 def test_fingerprints_survive_edits_elsewhere_on_the_page(tmp_path: Path) -> None:
     first = load_vault(make_vault(tmp_path / "one", {"a.md": "[[gone]]\n"}), use_cache=False)
     second = load_vault(make_vault(tmp_path / "two", {"a.md": "New intro line.\n\nThen [[gone]]\n"}), use_cache=False)

@@ -213,6 +213,17 @@ def rule_ambiguous_links(vault: Vault) -> Iterator[Hit]:
         )
 
 
+_EXPLICIT_ID = re.compile(r"\s*\{#([^\s{}]+)[^{}]*\}\s*$")  # Pandoc's and kramdown's "## Overview {#overview}"
+
+
+def _heading_keys(text: str) -> set[str]:
+    """What a link's anchor may name a heading by: its text, or the id written after it."""
+    found = _EXPLICIT_ID.search(text)
+    if found is None:
+        return {anchor_key(text)}
+    return {anchor_key(text[: found.start()]), anchor_key(found.group(1))}
+
+
 def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
     for rl in vault.links:
         anchor = rl.link.anchor
@@ -231,7 +242,7 @@ def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
             if any(h.text == heading for h in target.headings):  # as written: no need to compare loosely
                 continue
             wanted = anchor_key(heading)
-            if not wanted or any(anchor_key(h.text) == wanted for h in target.headings):
+            if not wanted or any(wanted in _heading_keys(h.text) for h in target.headings):
                 continue
             what = f"heading {anchor!r}"
         yield Hit(
