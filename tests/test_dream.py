@@ -53,6 +53,8 @@ TITLES = [
     ("sweep-2026-04-11T08", "Sweep"),  # the hour of an ISO time goes with its date
     ("librarian-session-report-2026-03-25-powerspec", "Librarian session report powerspec"),  # a slug's words
     ("🔍 Verification report 2026-03-25", "Verification report"),
+    ("BAfA-Termin 2026-01-01", "BAfA-Termin"),  # a filler word inside a compound is part of a name
+    ("meeting-notes-2026-01-01", ""),
 ]
 
 

@@ -124,11 +124,12 @@ _YEAR_OR_QUARTER = (
 )
 _PREPOSITION = r"(?:on|at|from|of|vom|von|am|um|im|zum|zur|seit|bis|ab)"
 _STATUS = (
-    r"(?i)\b(?:fixed|resolved|done|closed|merged|open|wip|solved|finished|completed|again|update|updated|"
+    r"(?i)(?<![\w-])(?:fixed|resolved|done|closed|merged|open|wip|solved|finished|completed|again|update|updated|"
     r"follow[- ]?up|hotfix|erledigt|behoben|gelöst|abgelaufen|expired|fertig|offen|erneut|wieder|nochmal|"
-    r"postmortem|post-mortem|retro|retrospective|recap|notes|notizen|protokoll|minutes|log)\b"
+    r"postmortem|post-mortem|retro|retrospective|recap|notes|notizen|protokoll|minutes|log)(?![\w-])"
 )
-_FILLER = r"(?i)\b(?:meeting|besprechung|termin|daily|weekly|today|heute|gestern|yesterday)\b"
+# Neither inside a compound: "BAfA-Termin" keeps its "Termin", "Post-mortem" is one word.
+_FILLER = r"(?i)(?<![\w-])(?:meeting|besprechung|termin|daily|weekly|today|heute|gestern|yesterday)(?![\w-])"
 # Prepositions and articles left dangling at either end once a date or number is gone.
 _DANGLING = (
     r"(?i)^(?:(?:vom|von|am|um|im|ab|bis|seit|on|at|from|of|in|for|the|a|an|der|die|das|den|dem|des|"
@@ -167,14 +168,14 @@ def subject_of(title: str) -> str:
     text = re.sub(r"(?i)\bon[ -]call\b", "On-call", title)
     text = re.sub(_ISO_TIME, r"\1", text)  # "2026-04-11T08": the hour belongs to the date
     text = _strip_dates(text)
+    if " " not in title.strip() and re.search(r"[^\W\d_][-_][^\W\d_]", title):
+        text = re.sub(r"[-_]+", " ", text)  # a slug's separators are its spaces (its dates are gone)
     text = re.sub(_NUMBERED, " ", text)
     text = re.sub(_TIME, " ", text)
     text = re.sub(_WEEKDAY, " ", text)
     text = re.sub(_YEAR_OR_QUARTER, " ", text)
     text = re.sub(_STATUS, " ", text)
     text = re.sub(_FILLER, " ", text)
-    if " " not in title.strip() and re.search(r"[^\W\d_][-_][^\W\d_]", title):
-        text = re.sub(r"[-_]+", " ", text)  # a slug's separators are its spaces
     text = _tidy(text)
     if not text:
         return ""
