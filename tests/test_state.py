@@ -401,3 +401,13 @@ async def test_opening_a_cloned_vault_in_the_tui_runs_nothing(
     assert (clone / ".git" / "config").read_bytes() == config
     git(clone, "status")
     assert not marker.exists()
+
+
+def test_a_state_file_larger_than_curator_writes_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from curator.core.state import statefiles
+
+    path = tmp_path / "lint.json"
+    path.write_bytes(b"{}" + b" " * 100)
+    assert statefiles.read_regular(path) is not None
+    monkeypatch.setattr(statefiles, "MAX_STATE_BYTES", 64)
+    assert statefiles.read_regular(path) is None  # a planted file is not read whole before its seal is checked

@@ -83,10 +83,16 @@ def make_state_folder(root: Path, *parts: str) -> Path:
     return root.joinpath(STATE_DIR, *parts)
 
 
+MAX_STATE_BYTES = 1 << 29  # 512 MiB; the largest curator writes, ten million words for the duplicate rule, is ~130 MiB
+
+
 def read_regular(path: Path) -> bytes | None:
-    """The bytes of a state file, or None when it is missing, unreadable or not a regular file
-    (a symbolic link, FIFO or device: `vaultpath.open_regular`)."""
+    """The bytes of a state file, or None when it is missing, unreadable, not a regular file (a
+    symbolic link, FIFO or device: `vaultpath.open_regular`) or larger than any curator writes
+    (a file planted to be read whole before its seal is checked costs its size in memory)."""
     try:
+        if os.lstat(path).st_size > MAX_STATE_BYTES:
+            return None
         return vaultpath.read_regular(path, follow_links=False)
     except OSError:
         return None
