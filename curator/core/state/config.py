@@ -182,7 +182,10 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
 # What each setting does, by Config field: the generated reference (docs/reference/config.md).
 _KEY_HELP: dict[str, str] = {
     "resolve_aliases": "follow `[[alias]]` to the page with that alias (Obsidian does not)",
-    "ignore": "pages to leave out, in gitignore syntax; dot-folders are always skipped",
+    "ignore": (
+        "pages to leave out, in gitignore syntax; dot-folders and installed software (node_modules, "
+        "virtual environments) are always skipped"
+    ),
     "types": "the vocabulary of frontmatter `type` that `untyped` checks against",
     "index_page": 'the vault\'s index page; default MEMORY.md when the vault has one, `""` turns it off',
     "index_budget": "bytes of the index page an agent harness loads (`index-pressure` at 80 %)",
