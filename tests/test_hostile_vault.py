@@ -156,3 +156,17 @@ def test_a_page_swapped_for_a_fifo_before_it_is_read_does_not_block_the_load(tmp
         pytest.fail("reading a FIFO in place of a page blocked")
     assert reader.returncode == 0 and out.strip() == "40"
     assert read_page(str(root) + "/", FileEntry("a.md", 40, 0), 1 << 20).body_chars == 0
+
+
+def test_a_search_state_folder_that_is_a_link_is_one_line_and_no_traceback(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "# A\n\nPgBouncer pools connections.\n"})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (root / ".curator").mkdir(exist_ok=True)
+    (root / ".curator" / "search").symlink_to(elsewhere)
+    done = subprocess.run(
+        [sys.executable, "-m", "curator", "search", str(root), "pgbouncer"], capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert not list(elsewhere.iterdir())

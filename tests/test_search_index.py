@@ -102,3 +102,23 @@ def test_an_index_file_rewritten_in_place_has_the_index_built_again(sample_vault
     counts = SearchIndex(sample_vault).update(load_vault(sample_vault))
     assert counts["reindexed"] == counts["pages"] > 0
     assert _hits(sample_vault, "pgbouncer") == expected
+
+
+def test_a_table_of_contents_planted_while_a_server_runs_is_never_opened(sample_vault: Path, tmp_path: Path) -> None:
+    """The MCP server and the TUI keep one vault loaded for hours; a `git pull` that brings only
+    `.curator/search/` files changes no page, so nothing reloads it: every query checks again."""
+    from whoosh import index
+
+    vault = load_vault(sample_vault)
+    expected = [hit.path for hit in search(vault, "pgbouncer", limit=30, use_vectors=False).hits]
+    folder = sample_vault / ".curator" / "search"
+    marker = tmp_path / "ran"
+    ix = index.open_dir(str(folder))
+    index.TOC(ix.schema, [_Planted(marker)], 99).write(ix.storage, ix.indexname)  # type: ignore[no-untyped-call]
+    assert [hit.path for hit in search(vault, "pgbouncer", limit=30, use_vectors=False).hits] == expected
+    store = SearchIndex(sample_vault)
+    store._recorded = None  # a reader that did not update first (as the server's next query after a pull)
+    index.TOC(ix.schema, [_Planted(marker)], 98).write(ix.storage, ix.indexname)  # type: ignore[no-untyped-call]
+    found, _terms = store.bm25("pgbouncer")  # the planted file is removed unread, the index stays
+    assert found and not marker.exists() and not (folder / "_MAIN_98.toc").exists()
+    assert [hit.path for hit in search(vault, "pgbouncer", limit=30, use_vectors=False).hits] == expected

@@ -132,6 +132,7 @@ class SearchIndex:
         self.root = root
         self.folder = cache.state_dir(root) / "search"
         self.state_file = self.folder / "state.json"
+        self._recorded: dict[str, list[int]] | None = None  # the index files as `update` found or wrote them
 
     def _state(self, languages: tuple[str, ...] | None = None) -> dict[str, Any]:
         # Sealed: an index another user's curator built (a cloned vault's) is built anew, never
@@ -155,7 +156,7 @@ class SearchIndex:
         state_folder(vault.root, "search")  # a symbolic link here would take whoosh's writes elsewhere
         languages = languages_of(vault)
         state = self._state(languages)
-        if not state or not self._only_its_own(state):
+        if not state or not self._only_its_own(state.get("files")):
             shutil.rmtree(self.folder, ignore_errors=True)
             make_state_folder(vault.root, "search")
             index.create_in(str(self.folder), _schema(languages))
@@ -196,6 +197,7 @@ class SearchIndex:
             except StateKeyError:  # no key to seal it with: the next search builds the index again
                 stored = json.dumps(state).encode()
             write_atomic(self.state_file, stored)
+        self._recorded = state.get("files")
         progress(len(changed), len(changed))
         return {"reindexed": len(changed), "removed": len(gone), "pages": len(current)}
 
@@ -209,12 +211,11 @@ class SearchIndex:
                 found[entry.name] = [stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns]
         return found
 
-    def _only_its_own(self, state: dict[str, Any]) -> bool:
+    def _only_its_own(self, recorded: Any) -> bool:
         """Whether the folder holds the files this user's curator wrote when it recorded the index,
         each as it left them. A file it did not record (what a builder that died left, or one
         planted through git) is removed unread: whoosh's tables of contents and stored fields are
         pickles, and opening a planted one would run its code. Safe only under the search lock."""
-        recorded = state.get("files")
         if not isinstance(recorded, dict):
             return False
         for entry in os.scandir(self.folder):  # whoosh's lock file too, which a writer leaves behind
@@ -230,6 +231,13 @@ class SearchIndex:
         if not text.strip():
             return [], set()
         with state_lock(self.root, SEARCH_LOCK):  # never an index half made by another builder
+            # Checked again at each query: a server or the TUI runs for hours, and a file planted
+            # since the last update (a `git pull` changes no page) would be opened otherwise.
+            recorded = self._recorded if self._recorded is not None else self._state().get("files")
+            if not self._only_its_own(recorded):
+                shutil.rmtree(self.folder, ignore_errors=True)  # the next update builds it again
+                self._recorded = None
+                return [], set()
             return self._bm25(text, limit)
 
     def _bm25(self, text: str, limit: int) -> tuple[list[tuple[str, str, str]], set[str]]:
@@ -428,9 +436,11 @@ def _one_of_each_text(vault: Vault, ranked: list[str], limit: int) -> tuple[list
 
 
 def indexed(vault: Vault, progress: Callable[[int, int], None] | None = None) -> SearchIndex:
-    """The vault's search index, brought up to date with the vault as loaded (once a load)."""
+    """The vault's search index, brought up to date with the vault as loaded: on every call, which
+    costs a read of its state when nothing changed, so that an index taken away since (its files
+    not this user's any more) is built again in a process that lives on."""
     index = SearchIndex(vault.root)
-    vault.once("search.indexed", lambda: index.update(vault, progress))
+    index.update(vault, progress)
     return index
 
 

@@ -31,7 +31,7 @@ from curator.core.read.page import content_hash
 from curator.core.read.parse import split_frontmatter
 from curator.core.state import cache
 from curator.core.state.lock import state_lock
-from curator.core.state.statefiles import StateKeyError
+from curator.core.state.statefiles import StateKeyError, UnsafeState
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -111,7 +111,7 @@ def _recorded_languages(root: Path) -> tuple[str, ...] | None:
     its state cannot be read. Sealed: this user's curator's. A guess, for the model loaded ahead."""
     try:
         data = cache.read_json(cache.state_dir(root) / "search" / "state.json", sealed=True)
-    except (OSError, ValueError, StateKeyError):
+    except (OSError, ValueError, StateKeyError, UnsafeState):  # a state folder that is a link: the command says so
         return None
     languages = data.get("languages") if isinstance(data, dict) else None
     if not isinstance(languages, list) or not all(isinstance(lang, str) for lang in languages):
