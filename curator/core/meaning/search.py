@@ -218,13 +218,16 @@ class SearchIndex:
         pickles, and opening a planted one would run its code. Safe only under the search lock."""
         if not isinstance(recorded, dict):
             return False
-        for entry in os.scandir(self.folder):  # whoosh's lock file too, which a writer leaves behind
-            if entry.name != self.state_file.name and entry.name not in recorded:
-                if entry.is_dir(follow_symlinks=False):
-                    shutil.rmtree(entry.path)
-                else:
-                    os.unlink(entry.path)
-        return self._files() == recorded
+        try:
+            for entry in os.scandir(self.folder):  # whoosh's lock file too, which a writer leaves behind
+                if entry.name != self.state_file.name and entry.name not in recorded:
+                    if entry.is_dir(follow_symlinks=False):
+                        shutil.rmtree(entry.path)
+                    else:
+                        os.unlink(entry.path)
+            return self._files() == recorded
+        except OSError:  # the folder or a file went away meanwhile: the index is built again
+            return False
 
     def bm25(self, text: str, limit: int = 60) -> tuple[list[tuple[str, str, str]], set[str]]:
         """(page, best section heading, that section's text), best page first, and the matched terms."""
