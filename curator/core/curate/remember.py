@@ -151,7 +151,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     if handed.title:  # a page handed whole joins only the page of its own name, when it is near it in what it says
         own = named(vault, handed.title)
         best = next((c for c in evidence if c.path in own and c.score >= NEAR), None)
-    if best is None and not handed.title and (subject := named(vault, title_for(text))):
+    if best is None and not handed.title and (subject := named(vault, title_for(text), vault.index_page)):
         # The text's subject has a page of that name already: the memory belongs there, whatever
         # the scores said (a second page of one name would take the first one's links).
         best = next((c for c in evidence if c.path in subject), Candidate(subject[0], 0.0, "the text names it"))

@@ -184,7 +184,9 @@ def names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozens
     return subject_head is None or any(unit & subject_head for unit in units)
 
 
-def named(vault: Vault, name: str) -> list[str]:
-    """The pages whose title or an alias is `name`, word for word."""
+def named(vault: Vault, name: str, but: str | None = None) -> list[str]:
+    """The pages whose title or an alias is `name`, word for word (`but` left out: the index page)."""
     wanted = phrase(name)
-    return sorted(p for p, page in vault.pages.items() if wanted in {phrase(n) for n in (page.title, *page.aliases)})
+    return sorted(
+        p for p, page in vault.pages.items() if p != but and wanted in {phrase(n) for n in (page.title, *page.aliases)}
+    )
