@@ -269,6 +269,22 @@ def test_a_queued_proposal_the_vault_now_decides_otherwise_is_not_applied(
     assert tree(sample_vault) == start
 
 
+def test_two_queued_memories_for_one_page_are_both_applied(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first accepted changes the page; the second is decided again against the page as it is
+    now, as every queued memory is, instead of being refused for a change its own queue made."""
+    texts = (
+        "The Payments API retries card network calls three times with jittered backoff.",
+        "The Payments API logs every declined card with the issuer's reason code.",
+    )
+    queued = [remembered(capsys, sample_vault, text)["suggestion"] for text in texts]
+    for suggestion in queued:
+        assert main(["apply", str(sample_vault), suggestion]) == 0, capsys.readouterr().err
+    page = (sample_vault / "systems" / "Payments API.md").read_text(encoding="utf-8")
+    assert "jittered backoff" in page and "issuer's reason code" in page
+
+
 def test_a_text_the_page_holds_in_other_sentences_is_dropped(sample_vault: Path) -> None:
     page = sample_vault / "problems" / "Postgres connection pool exhaustion.md"
     body = page.read_text(encoding="utf-8").split("---\n", 2)[-1]

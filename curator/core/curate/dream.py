@@ -461,7 +461,10 @@ def accept(
             raise EditError("--title applies to rename suggestions only")
 
         def make_plan(current: Vault) -> Plan:
-            for path, sha in chosen.page_shas.items():
+            # A queued memory is decided again against the pages as they are (`decided_again`,
+            # refused when it would write other files): an earlier one accepted into the same page
+            # changed it, which is no reason to refuse the next.
+            for path, sha in chosen.page_shas.items() if chosen.kind != "remember" else ():
                 page = current.pages.get(path)
                 if page is None:
                     raise EditError(f"{path} is gone since the suggestion was made; run dream again")
