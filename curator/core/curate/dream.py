@@ -464,7 +464,8 @@ def accept(
             # A queued memory is decided again against the pages as they are (`decided_again`,
             # refused when it would write other files): an earlier one accepted into the same page
             # changed it, which is no reason to refuse the next.
-            for path, sha in chosen.page_shas.items() if chosen.kind != "remember" else ():
+            shown_pages = {} if chosen.kind == "remember" else chosen.page_shas
+            for path, sha in shown_pages.items():
                 page = current.pages.get(path)
                 if page is None:
                     raise EditError(f"{path} is gone since the suggestion was made; run dream again")

@@ -174,12 +174,11 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         )
     if _CHANGED.search(text) or (_INSTEAD.search(text) and not re.search(_TYPE_HINTS["problem"], fold(text))):
         best = best._replace(path=_latest(vault, best.path))  # a fact changed again: the page that holds it now
-        title, old_title = handed.title or title_for(text), vault.pages[best.path].title
-        taken = vault.resolver.titles()
-        for n in range(1, 100):  # "X (updated)", then "X (updated 2)": a page of each name exists already
-            if fold(title) not in taken and fold(title) != fold(old_title):
-                break
-            title = re.sub(r" \(updated(?: \d+)?\)$", "", old_title) + f" (updated{f' {n}' if n > 1 else ''})"
+        old_title, taken = vault.pages[best.path].title, vault.resolver.titles()
+        base = re.sub(r" \(updated(?: \d+)?\)$", "", old_title)  # "X (updated)", then "X (updated 2)", ...
+        names = [handed.title or title_for(text), f"{base} (updated)"]
+        names += [f"{base} (updated {n})" for n in range(2, 100)]
+        title = next((t for t in names if fold(t) not in taken and fold(t) != fold(old_title)), names[-1])
         plan = _plan_supersede(vault, text, title, source, page_type, best.path)
         return Proposal(
             "supersede",

@@ -79,6 +79,8 @@ _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _NUMBER = re.compile(r"\d+")
 _NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
+_INDEX_NAMES = frozenset({"index", "readme", "_index"})
+_MIX = np.uint64(0x100000001B3)
 
 
 @functools.cache
@@ -86,10 +88,6 @@ def _function_words() -> frozenset[str]:
     from curator.core.read.words import stop_words
 
     return stop_words("en") | stop_words("de")
-
-
-_INDEX_NAMES = frozenset({"index", "readme", "_index"})
-_MIX = np.uint64(0x100000001B3)
 
 
 class Duplicate(NamedTuple):
@@ -155,9 +153,10 @@ def find(vault: Vault) -> list[Duplicate]:
             and _named_apart(names, *(_said(said, reads, p) for p in (a, b)))
         ):
             continue
-        if kinds.keys() == {"title"} and (_links(vault, a, b) or _links(vault, b, a)):
+        linked = (_links(vault, a, b), _links(vault, b, a))
+        if kinds.keys() == {"title"} and any(linked):
             continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
-        if "identical" not in kinds and _links(vault, a, b) and _links(vault, b, a):
+        if "identical" not in kinds and all(linked):
             continue  # companions that point at each other: a lecture's notes and its material
         if not kinds.keys() & {"address", "link"} and reads[a].addresses and reads[b].addresses:  # noqa: SIM102
             if not reads[a].addresses & reads[b].addresses:
