@@ -36,7 +36,7 @@ class RealVault:
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
     # "tune", "heldout", "fresh".."fresh7" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
-    # "search4" / "search5" (fetched for the third / fourth / fifth set of search questions; no duplicate labels)
+    # "search4" / "search5" / "search6" (fetched for the third to sixth set of search questions; no duplicate labels)
     split: str
     note: str = ""
 
@@ -585,6 +585,28 @@ VAULTS: list[RealVault] = [
         "semester and course: numerics, statistics, databases, networks, C, microcontrollers, embedded Linux, "
         "software engineering, business, IT law, physics; the later courses partly in English); fetched for the "
         "fifth set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "zk-ech",
+        "zettelkasten",
+        "emilian-chiper/zettelkasten_ech",
+        "f4918a3309148ae5628359d066b3ca42cc9fabca",
+        "",
+        "search6",
+        "483 pages of a personal English Obsidian zettelkasten (short atomic notes on JavaScript, Python Crash "
+        "Course, Express.js, Docker setup, colour theory/colour spaces, Neovim/tmux, plus tag/index hub pages); "
+        "fetched for the sixth set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "hb-informatik",
+        "german",
+        "openpatch/hyperbook-informatik",
+        "eddbc011f3cf33ec498b9d2077f71dd26ab65617",
+        "book",
+        "search6",
+        "474 pages of a German school computer-science hyperbook (SQL/databases, Java OOP and data structures, "
+        "HTML/CSS, Python turtle, OpenSCAD 3D printing, binary coding/pixel graphics, Scratch and Java projects); "
+        "fetched for the sixth set of held-out search questions, only measured",
     ),
 ]
 

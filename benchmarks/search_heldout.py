@@ -37,6 +37,7 @@ LABELS2 = LABELS.with_name("search_heldout2.jsonl")  # the second set, kept for 
 LABELS3 = LABELS.with_name("search_heldout3.jsonl")  # the third set, on two more vaults, kept for reporting
 LABELS4 = LABELS.with_name("search_heldout4.jsonl")  # the fourth set, on two more vaults, kept for reporting
 LABELS5 = LABELS.with_name("search_heldout5.jsonl")  # the fifth set, on two more vaults, kept for reporting
+LABELS6 = LABELS.with_name("search_heldout6.jsonl")  # the sixth set, on two more vaults, kept for reporting
 KINDS = ("en", "de", "cross")
 RANKERS = ("bm25", "vector", "fusion")
 TARGETS = {"en": 0.9, "de": 0.85, "cross": 0.8}  # fused recall@5, issue 32

@@ -36,9 +36,11 @@ def anyio_backend() -> str:
 @pytest.fixture(autouse=True)
 def own_user_config(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Each test gets an empty user config folder (the trust list, the user's config.toml, the
-    key that seals its state). Set apart from the test's own `monkeypatch`, so a test that undoes
-    its patches midway still writes and reads its state with one key."""
+    key that seals its state), and no resident process. Set apart from the test's own
+    `monkeypatch`, so a test that undoes its patches midway still writes and reads its state with
+    one key."""
     folder = tmp_path_factory.mktemp("user-config")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CURATOR_CONFIG_HOME", str(folder))
+        patch.setenv("CURATOR_RESIDENT", "0")  # no search leaves a process behind; test_resident.py turns it on
         yield folder

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from curator.cli import documents, output
-from curator.cli.shared import EXIT_OK, EXIT_USAGE, edit_options, loaded_with_model, recovered
+from curator.cli.shared import EXIT_OK, EXIT_USAGE, edit_options, held_or_loaded, loaded_with_model, recovered
 
 if TYPE_CHECKING:
     from curator.core.change.edits import Plan
@@ -315,7 +315,7 @@ def run_remember(args: argparse.Namespace) -> int:
 
         preload_provider(load_config(root), root)
         with contextlib.suppress(_NothingToWrite, _NeedsReview):
-            _, entry = plan_and_apply(root, decide, args.allow_dirty, on_wait=output.diagnose)
+            _, entry = plan_and_apply(root, decide, args.allow_dirty, on_wait=output.diagnose, load=held_or_loaded)
     # A proposal that changes a page written by hand waits in the review queue, as one not applied does.
     if not args.apply or (proposal is not None and proposal.review and entry is None):
         from curator.core.curate.dream import queue_remembered

@@ -116,6 +116,34 @@ def main(argv: list[str] | None = None) -> int:
         if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
             return run_tui(args_list)
         args = parser.parse_args(args_list)
+    except KeyboardInterrupt:
+        return 130
+    if getattr(args, "command", None) in RESIDENT_COMMANDS and not resident_refused(args):
+        from curator.resident import client
+
+        answered = client.run(args_list, args.vault)
+        if answered is not None:
+            code, out, err = answered
+            sys.stdout.write(out)
+            sys.stderr.write(err)
+            return code
+        code = run_parsed(parser, args)
+        client.start(args.vault)  # for the commands to come; this one has its answer
+        return code
+    return run_parsed(parser, args)
+
+
+RESIDENT_COMMANDS = ("search", "remember")  # what a vault's resident process answers (curator/resident)
+
+
+def resident_refused(args: argparse.Namespace) -> bool:
+    """Whether a command must run in this process: a memory read from its standard input."""
+    return getattr(args, "text", None) == "-"
+
+
+def run_parsed(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the command `args` names (in this process, or in the vault's resident), its errors as one line."""
+    try:
         if not hasattr(args, "run"):  # `curator --help` exits inside argparse; nothing else lands here
             parser.print_help()
             return EXIT_USAGE
@@ -445,6 +473,10 @@ class Command(NamedTuple):
     description: str = ""  # the first line of `curator COMMAND --help` (default: `help`)
 
 
+_RESIDENT = (
+    "The first search or remember of a vault leaves a process that keeps it loaded for the next ones, which it then "
+    "answers in a fraction of a second; it leaves after 15 idle minutes (CURATOR_RESIDENT=0: none)."
+)
 _EDIT = "journaled and undoable; in a git repository, one commit"
 
 
@@ -483,9 +515,14 @@ COMMANDS: dict[str, Command] = {
         remember_arguments,
         run_remember,
         f"Decide where a text belongs in the vault. A proposal that writes waits in the review queue (curator"
-        f" suggestions); --apply writes it at once ({_EDIT}).",
+        f" suggestions); --apply writes it at once ({_EDIT}). {_RESIDENT}",
     ),
-    "search": Command("search pages (BM25 + meaning + links)", _search_arguments, run_search, "Search the vault."),
+    "search": Command(
+        "search pages (BM25 + meaning + links)",
+        _search_arguments,
+        run_search,
+        f"Search the vault. {_RESIDENT}",
+    ),
     "index": Command(
         "build the search index now: words, and every page read by the model (resumes where it stopped)",
         _index_arguments,

@@ -4,6 +4,9 @@ opening a vault with its model."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,6 +14,7 @@ from curator.cli import output
 
 if TYPE_CHECKING:
     from curator.core.read.vault import Vault
+    from curator.mcp.memory import Memory
 
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -28,8 +32,40 @@ def recovered(vault: str) -> Path:
     return root
 
 
+_held: list[Memory] = []  # the vault a resident process keeps loaded, while it runs a command
+
+
+@contextlib.contextmanager
+def holding(memory: Memory) -> Iterator[None]:
+    """Within: `loaded_with_model` of `memory`'s vault is the one it holds (read again only where
+    pages changed), not a load of every page."""
+    _held.append(memory)
+    try:
+        yield
+    finally:
+        _held.remove(memory)
+
+
+def _held_vault(root: Path | str) -> Vault | None:
+    for memory in _held:
+        if os.path.realpath(root) == memory.real_root.as_posix():
+            return memory.vault()
+    return None
+
+
+def held_or_loaded(root: Path) -> Vault:
+    """The vault as it is on disk now: a resident's, where one holds it, else loaded."""
+    from curator.core.read.loading import load_vault
+
+    held = _held_vault(root)
+    return held if held is not None else load_vault(root)
+
+
 def loaded_with_model(root: Path | str) -> Vault:
     """The vault, its embedding model loading meanwhile in a thread (for search and remember)."""
+    held = _held_vault(root)
+    if held is not None:
+        return held
     from curator.core.meaning.vectors import preload_provider
     from curator.core.read.loading import load_vault
     from curator.core.read.scan import check_vault_root

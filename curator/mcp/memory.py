@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from curator.core.read.vault import Vault
     from curator.core.state.config import Config
 
-Stamp = tuple[int, int] | None  # a config file's size and modification time; None without one
+Stamp = tuple[object, ...]  # the config files' sizes and modification times, the vault's and the user's
 
 
 class OutsideVault(EditError):
@@ -36,7 +36,7 @@ class Memory:
     """The served vault. One tool call at a time reads or writes it (`turn`); writes still take the
     vault's own lock, so a second server or the command line on the same vault waits its turn."""
 
-    def __init__(self, root: Path | str, on_note: Callable[[str], None] | None = None) -> None:
+    def __init__(self, root: Path | str, on_note: Callable[[str], None] | None = None, recovering: bool = True) -> None:
         from curator.core.change.recovery import recover
         from curator.core.meaning.vectors import preload_provider
         from curator.core.read.scan import check_vault_root
@@ -46,8 +46,9 @@ class Memory:
         self.turn = threading.Lock()
         self.agent = "agent"  # who calls, during a turn: the name its MCP client gives (history shows it)
         self._note = on_note or (lambda _line: None)
-        for line in recover(self.root, on_wait=self._note):  # what an interrupted change left, rolled back
-            self._note(line)
+        if recovering:  # what an interrupted change left, rolled back
+            for line in recover(self.root, on_wait=self._note):
+                self._note(line)
         self._config_stamp: Stamp = self._stamp()
         self._config = self._load_config()
         self._scan: ScanResult | None = None
@@ -58,13 +59,20 @@ class Memory:
         preload_provider(self._config, self.root)  # the embedding model loads in a thread meanwhile
 
     def _stamp(self) -> Stamp:
+        """The vault's config file and the user's settings folder (their config, the vaults they
+        trust) as the system sees them now: `curator trust` in another shell takes effect here."""
+        from curator.core.common.userdirs import config_home
         from curator.core.state.config import CONFIG_NAME
 
-        try:
-            found = os.stat(self.root / CONFIG_NAME, follow_symlinks=False)
-        except OSError:
-            return None
-        return found.st_size, found.st_mtime_ns
+        stamps: list[object] = []
+        for path in (self.root / CONFIG_NAME, *_entries(config_home())):
+            try:
+                found = os.stat(path, follow_symlinks=False)
+            except OSError:
+                stamps.append(None)
+                continue
+            stamps.append((str(path), found.st_size, found.st_mtime_ns))
+        return tuple(stamps)
 
     def _load_config(self) -> Config:
         from curator.core.state.config import load_config
@@ -105,6 +113,26 @@ class Memory:
                 self._folders = None
             self._rescan = bool(armed)  # what changed in a new folder before its watch: seen by the next scan
         return self._vault
+
+    def meaning_stores(self) -> tuple[tuple[str, int, int], ...]:
+        """The stored page vectors as the system sees them now (name, size, time of each store)."""
+        from curator.core.state import cache
+        from curator.core.state.statefiles import UnsafeState
+
+        try:
+            folder = cache.cache_path(self.root, "-").parent
+            entries = [e for e in os.scandir(folder) if e.name.startswith("vectors-")]
+            found = [(e.name, e.stat(follow_symlinks=False)) for e in entries]
+        except (OSError, UnsafeState):
+            return ()
+        return tuple(sorted((name, st.st_size, st.st_mtime_ns) for name, st in found))
+
+    def forget_meaning(self) -> None:
+        """Read the stored page vectors again at the next search: another process (`curator
+        index`) stored more since they were read."""
+        if self._vault is not None:
+            for key in [k for k in self._vault.derived if k.startswith("vectors.rows.")]:
+                del self._vault.derived[key]
 
     def read_meaning(self, stop: threading.Event) -> None:
         """Have the model read the pages it has not read yet, between the agent's calls (it stops
@@ -159,3 +187,10 @@ class Memory:
             return  # a title: looked up among the pages, never opened as a path
         if os.path.isabs(text) or ".." in parts or inside_vault(self.real_root, text) is None:
             raise OutsideVault(f"{name!r} is outside the vault this server serves ({self.root}); nothing was read")
+
+
+def _entries(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.iterdir())
+    except OSError:
+        return []

@@ -89,14 +89,15 @@ def plan_and_apply(
     make_plan: Callable[[Vault], Plan],
     allow_dirty: bool = False,
     on_wait: Callable[[str], None] | None = None,
+    load: Callable[[Path], Vault] | None = None,
 ) -> tuple[Plan, Entry]:
-    """Load the vault, plan and apply, all under its lock: a second writer waits, then plans
-    against what the first one wrote."""
+    """Load the vault (with `load`, e.g. a resident's that reads only what changed), plan and
+    apply, all under its lock: a second writer waits, then plans against what the first one wrote."""
     from curator.core.read.loading import load_vault
 
     with vault_lock(root, on_wait=on_wait):
         recover(root)
-        plan = make_plan(load_vault(root))
+        plan = make_plan((load or load_vault)(root))
         return plan, _apply(root, plan, allow_dirty)
 
 

@@ -240,8 +240,16 @@ class PageRows:
 def row_key(vault: Vault, path: str, sha: str | None = None) -> str:
     """What a page's rows are stored under: its content hash and its title (what the model reads
     of it), so that two pages of the same bytes (two empty notes) keep each its own vector."""
-    title = vault.pages[path].title
-    return hashlib.blake2b(f"{title}\0{sha or vault.pages[path].sha}".encode(), digest_size=16).hexdigest()
+    if sha:
+        return _row_key(vault.pages[path].title, sha)
+    known: dict[str, str] = vault.once("vectors.row_keys", dict)  # each search asks for every page's
+    if path not in known:
+        known[path] = _row_key(vault.pages[path].title, vault.pages[path].sha)
+    return known[path]
+
+
+def _row_key(title: str, sha: str | None) -> str:
+    return hashlib.blake2b(f"{title}\0{sha}".encode(), digest_size=16).hexdigest()
 
 
 _ROWS_LOCK = threading.Lock()

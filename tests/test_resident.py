@@ -1,0 +1,139 @@
+"""The resident process: a search as a new process hands its question to the vault's resident, which
+keeps the vault loaded, sees edits, answers only this user, and is passed over when it is dead or
+its folder is not this user's alone. Each test starts real residents in a folder of its own; they
+leave after a few idle seconds."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from curator.cli.main import main
+from curator.core.curate.dream import load_suggestions
+from curator.mcp.memory import Memory
+from curator.resident import address, client
+
+IDLE = "4"  # seconds: every resident a test starts is gone soon after it
+
+
+@pytest.fixture
+def resident_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    monkeypatch.setenv("CURATOR_RESIDENT", "1")
+    monkeypatch.setenv("CURATOR_RESIDENT_IDLE", IDLE)
+    return runtime
+
+
+def _searched(capsys: pytest.CaptureFixture[str], vault: Path, *words: str) -> dict[str, object]:
+    assert main(["search", str(vault), *words, "--json"]) == 0
+    document: dict[str, object] = json.loads(capsys.readouterr().out)
+    return document
+
+
+def _wait_for(test: object, seconds: float = 90.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not test():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.2)
+
+
+def _search(vault: Path, words: str) -> tuple[int, str, str] | None:
+    return client.run(["search", str(vault), *words.split(), "--json"], str(vault))
+
+
+def test_a_later_search_is_answered_by_the_resident_with_the_vault_as_it_is_now(
+    resident_on: Path, sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = address(os.path.realpath(sample_vault))
+    assert where is not None and not where.exists()
+    here = _searched(capsys, sample_vault, "certificate", "renewal")  # answered here; starts the resident
+    _wait_for(where.exists)
+    there = _search(sample_vault, "certificate renewal")
+    assert there is not None and there[0] == 0 and json.loads(there[1]) == here
+    assert _searched(capsys, sample_vault, "certificate", "renewal") == here  # the command takes its answer
+
+    (sample_vault / "Quokka.md").write_text("# Quokka\n\nThe quokka census runs every spring.\n")
+    answer = _search(sample_vault, "quokka census")
+    assert answer is not None and json.loads(answer[1])["hits"][0]["path"] == "Quokka.md"
+
+    too_long = _search(sample_vault, "x" * 1_001)
+    assert too_long is not None and too_long[0] == 2 and too_long[2].count("\n") == 1
+    assert "at most 1,000" in too_long[2]
+    # Only its own vault, and only commands it may run: the caller runs the rest itself.
+    assert client.run(["search", "/", "certificate"], str(sample_vault)) is None
+    assert client.run(["lint", str(sample_vault)], str(sample_vault)) is None
+    _wait_for(lambda: not where.exists(), 30.0)  # idle: it leaves and takes its socket along
+
+
+def test_remember_through_the_resident_decides_as_the_command_does(
+    resident_on: Path, sample_vault: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    twin = tmp_path / "twin"
+    shutil.copytree(sample_vault, twin)
+    memory = "TLS certificates on the payment gateways now renew themselves through ACME."
+    os.environ["CURATOR_RESIDENT"] = "0"
+    assert main(["remember", str(twin), memory]) == 0
+    alone = capsys.readouterr().out
+    os.environ["CURATOR_RESIDENT"] = "1"
+    where = address(os.path.realpath(sample_vault))
+    assert where is not None
+    _searched(capsys, sample_vault, "certificate")
+    _wait_for(where.exists)
+    answered = client.run(["remember", str(sample_vault), memory], str(sample_vault))
+    assert answered is not None and answered[0] == 0
+    assert answered[1].splitlines()[0] == alone.splitlines()[0]  # the same decision, for the same reason
+    assert "queued as suggestion" in answered[1]
+    assert len(load_suggestions(sample_vault)) == len(load_suggestions(twin))
+    # A memory on standard input is read by the command, not handed on.
+    assert client.run(["remember", str(sample_vault), "-"], str(sample_vault)) is None
+
+    before = {p: p.read_bytes() for p in sample_vault.rglob("*.md")}
+    fact = "The quokka census of the Rottnest Island rangers runs every spring."
+    applied = client.run(["remember", str(sample_vault), fact, "--apply"], str(sample_vault))
+    assert applied is not None and applied[0] == 0 and "applied as change" in applied[1], applied
+    change = applied[1].split("applied as change ")[1].split()[0]
+    assert {p: p.read_bytes() for p in sample_vault.rglob("*.md")} != before
+    assert main(["undo", str(sample_vault), change]) == 0  # journaled like any change: undone on its own
+    assert {p: p.read_bytes() for p in sample_vault.rglob("*.md")} == before
+    _wait_for(lambda: not where.exists(), 30.0)
+
+
+def test_a_dead_residents_socket_is_passed_over(
+    resident_on: Path, sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = address(os.path.realpath(sample_vault))
+    assert where is not None
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    dead.bind(str(where))  # what a resident killed with -9 leaves: a socket nobody listens on
+    dead.close()
+    assert _search(sample_vault, "certificate") is None
+    assert _searched(capsys, sample_vault, "certificate")["hits"]
+    _wait_for(lambda: _search(sample_vault, "certificate") is not None)
+    _wait_for(lambda: not where.exists(), 30.0)
+
+
+def test_a_folder_others_can_enter_holds_no_resident(
+    resident_on: Path, sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shared = resident_on / "curator"
+    shared.mkdir(mode=0o700)
+    shared.chmod(0o777)  # someone else could plant a socket here and answer our searches
+    assert address(os.path.realpath(sample_vault)) is None
+    assert _searched(capsys, sample_vault, "certificate")["hits"]
+    time.sleep(3)
+    assert list(shared.iterdir()) == []
+
+
+def test_the_users_own_settings_changed_since_are_read_again(sample_vault: Path, own_user_config: Path) -> None:
+    memory = Memory(sample_vault, recovering=False)
+    assert memory.vault().config.search_bm25_weight == 1.0
+    (own_user_config / "config.toml").write_text("[search]\nbm25_weight = 2.5\n")  # or `curator trust` there
+    assert memory.vault().config.search_bm25_weight == 2.5
