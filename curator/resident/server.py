@@ -10,6 +10,7 @@ import fcntl
 import io
 import json
 import os
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -36,6 +37,7 @@ def main(argv: list[str]) -> int:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return 0  # another resident of this vault runs or is starting
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))  # `kill`: it leaves, its socket with it
     try:
         serve(root, where)
     finally:
@@ -54,6 +56,7 @@ def serve(root: str, where: Path) -> None:
     if vault.pages:  # warm: the word index opened, the model loaded and run once, the vectors stacked
         with contextlib.suppress(Exception):  # best effort: a title no search takes is no reason to stop
             search(vault, min(page.title for page in vault.pages.values())[:100], 1)
+    memory.vault()  # the scan the file watches ask for once they are set up, done before a command waits for it
     with contextlib.suppress(FileNotFoundError):
         os.unlink(where)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)

@@ -156,7 +156,7 @@ class SearchIndex:
 
         state_folder(vault.root, "search")  # a symbolic link here would take whoosh's writes elsewhere
         done = vault.derived.get(UPDATED)
-        if done is not None and done[2] == (SCHEMA_VERSION, words_key()) and self._only_its_own(done[0]):
+        if done is not None and done[2] == self._made_as() and self._only_its_own(done[0]):
             self._recorded = done[0]  # this load's pages are indexed, as they were: nothing to read
             return {**done[1], "reindexed": 0, "removed": 0}
         languages = languages_of(vault)
@@ -206,8 +206,16 @@ class SearchIndex:
         progress(len(changed), len(changed))
         counts = {"reindexed": len(changed), "removed": len(gone), "pages": len(current)}
         if self._recorded is not None:
-            vault.derived[UPDATED] = (self._recorded, counts, (SCHEMA_VERSION, words_key()))
+            vault.derived[UPDATED] = (self._recorded, counts, self._made_as())
         return counts
+
+    def _made_as(self) -> tuple[object, ...]:
+        """How the index was made (its schema, its words) and its state file as the system sees it."""
+        try:
+            stat = os.stat(self.state_file, follow_symlinks=False)
+        except OSError:
+            return (SCHEMA_VERSION, words_key(), None)
+        return (SCHEMA_VERSION, words_key(), stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
 
     def _files(self) -> dict[str, list[int]]:
         """Each index file's identity as the system keeps it (inode, size, modification and change
