@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import socket
+import threading
 import time
 from pathlib import Path
 
@@ -137,3 +138,40 @@ def test_the_users_own_settings_changed_since_are_read_again(sample_vault: Path,
     assert memory.vault().config.search_bm25_weight == 1.0
     (own_user_config / "config.toml").write_text("[search]\nbm25_weight = 2.5\n")  # or `curator trust` there
     assert memory.vault().config.search_bm25_weight == 2.5
+
+
+def _silent_resident(where: Path) -> threading.Thread:
+    """A resident that takes one command line and dies before it answers (killed with -9)."""
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(where))
+    listener.listen(1)
+
+    def take_one() -> None:
+        connection, _ = listener.accept()
+        while connection.recv(1 << 16):
+            pass
+        connection.close()
+        listener.close()
+
+    thread = threading.Thread(target=take_one)
+    thread.start()
+    return thread
+
+
+def test_a_memory_handed_over_is_never_run_twice(
+    resident_on: Path, sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = address(os.path.realpath(sample_vault))
+    assert where is not None
+    before = {p: p.read_bytes() for p in sample_vault.rglob("*") if p.is_file()}
+    thread = _silent_resident(where)
+    assert main(["remember", str(sample_vault), "The quokka census runs every spring.", "--apply"]) == 2
+    thread.join()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "may have written" in err and "curator history" in err
+    assert {p: p.read_bytes() for p in sample_vault.rglob("*") if p.is_file()} == before  # not run here as well
+    where.unlink()
+    thread = _silent_resident(where)  # a search writes nothing: it is answered here instead
+    assert main(["search", str(sample_vault), "certificate"]) == 0
+    thread.join()
+    assert "Certificate renewal" in capsys.readouterr().out

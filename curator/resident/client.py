@@ -16,35 +16,46 @@ CONNECT_SECONDS = 0.5  # a resident accepts at once, or it is not there
 ANSWER_SECONDS = 300.0  # a first-stage search of a cold vault can take a while; a hung one must not hang us
 
 
+WRITING = ("remember",)  # commands that may write: once handed over, never run a second time here
+LOST = (
+    "the vault's resident process stopped before it answered, and it may have written: see 'curator history {vault}' "
+    "and 'curator suggestions {vault}', then run the command again if it is not there"
+)
+
+
 def run(argv: list[str], vault: str) -> tuple[int, str, str] | None:
     """The command `argv` (on the vault at path `vault`) run by the vault's resident: its exit
-    code, standard output and error; None when no resident answered (none runs, it died, it is not
-    this user's, its answer is no answer), and the caller runs the command itself."""
+    code, standard output and error; None when no resident took it (none runs, it is not this
+    user's, it declined the command), and the caller runs the command itself. A command that may
+    write is never run twice: when its resident dies after taking it, the answer says so."""
     if not enabled() or not os.path.isdir(vault):
         return None
     where = address(os.path.realpath(vault))
     if where is None or not os.path.exists(where):
         return None
     question = {"argv": argv, "cwd": os.getcwd()}
+    handed = False
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
             connection.settimeout(CONNECT_SECONDS)
-            connection.connect(str(where))
+            connection.connect(str(where))  # refused: a resident killed left its socket; run here
             if not same_user(connection):
                 return None
             connection.settimeout(ANSWER_SECONDS)
             connection.sendall(json.dumps(question).encode())
             connection.shutdown(socket.SHUT_WR)
-            received = _read_all(connection)
-        answer = json.loads(received)
-    except (OSError, ValueError):  # refused (a resident killed), timed out, reset, cut short: run here
+            handed = True
+            answer = json.loads(_read_all(connection))
+    except (OSError, ValueError):  # timed out, reset, cut short
+        answer = None
+    if isinstance(answer, dict) and "declined" in answer:
         return None
-    if not isinstance(answer, dict):
-        return None
-    code, out, err = answer.get("code"), answer.get("out"), answer.get("err")
-    if not isinstance(code, int) or not isinstance(out, str) or not isinstance(err, str):
-        return None
-    return code, out, err
+    code, out, err = (answer.get(k) for k in ("code", "out", "err")) if isinstance(answer, dict) else (None,) * 3
+    if isinstance(code, int) and isinstance(out, str) and isinstance(err, str):
+        return code, out, err
+    if handed and argv[0] in WRITING:
+        return 2, "", f"curator: {LOST.format(vault=vault)}\n"
+    return None
 
 
 def _read_all(connection: socket.socket) -> bytes:

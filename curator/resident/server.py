@@ -99,9 +99,12 @@ def _inode(path: Path) -> int | None:
 def _answer(memory: Memory, connection: socket.socket) -> None:
     """Read one command line, run it as the command line would, send its exit code and output.
     A command that is not the resident's (another command, another vault, a memory on standard
-    input) and anything that goes wrong get no answer: the caller runs the command itself."""
+    input) is declined, and the caller runs it itself; so is a search that fails unexpectedly (the
+    caller shows the error). A memory is never declined once it ran: it may have written."""
     from curator.cli import shared
     from curator.cli.main import RESIDENT_COMMANDS, build_parser, resident_refused, run_parsed
+    from curator.core.common.errors import one_line
+    from curator.resident.client import WRITING
 
     connection.settimeout(READ_SECONDS)
     try:
@@ -111,11 +114,11 @@ def _answer(memory: Memory, connection: socket.socket) -> None:
         question = json.loads(received)
         argv, cwd = question["argv"], question["cwd"]
     except (OSError, ValueError, KeyError, TypeError):
-        return
-    if not isinstance(argv, list) or not argv or argv[0] not in RESIDENT_COMMANDS or not isinstance(cwd, str):
-        return
-    if not all(isinstance(part, str) for part in argv):
-        return
+        return _send(connection, {"declined": "no command line"})
+    if not isinstance(argv, list) or not argv or not all(isinstance(part, str) for part in argv):
+        return _send(connection, {"declined": "no command line"})
+    if argv[0] not in RESIDENT_COMMANDS or not isinstance(cwd, str):
+        return _send(connection, {"declined": "not a command a resident runs"})
     out, err = io.StringIO(), io.StringIO()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -127,12 +130,18 @@ def _answer(memory: Memory, connection: socket.socket) -> None:
             else:
                 args.vault = os.path.join(cwd, args.vault)
                 if os.path.realpath(args.vault) != memory.real_root.as_posix() or resident_refused(args):
-                    return
+                    return _send(connection, {"declined": "another vault, or a memory on standard input"})
                 with shared.holding(memory):
                     code = run_parsed(parser, args)
-    except Exception:  # the caller runs the command itself and shows the error there
-        return
-    answer = {"code": code, "out": out.getvalue(), "err": err.getvalue()}
+    except Exception as exc:  # a defect: where nothing was written, the caller runs it again and shows it
+        if argv[0] not in WRITING:
+            return _send(connection, {"declined": "failed"})
+        code = 2
+        err.write(f"curator: the vault's resident process failed ({type(exc).__name__}: {one_line(exc)})\n")
+    return _send(connection, {"code": code, "out": out.getvalue(), "err": err.getvalue()})
+
+
+def _send(connection: socket.socket, answer: dict[str, object]) -> None:
     with contextlib.suppress(OSError):
         connection.sendall(json.dumps(answer).encode())
 
