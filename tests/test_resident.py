@@ -5,6 +5,7 @@ leave after a few idle seconds."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -18,7 +19,7 @@ import pytest
 from curator.cli.main import main
 from curator.core.curate.dream import load_suggestions
 from curator.mcp.memory import Memory
-from curator.resident import address, client
+from curator.resident import READY, address, client, live_residents, runtime_folder
 
 IDLE = "4"  # seconds: every resident a test starts is gone soon after it
 
@@ -140,15 +141,19 @@ def test_the_users_own_settings_changed_since_are_read_again(sample_vault: Path,
     assert memory.vault().config.search_bm25_weight == 2.5
 
 
-def _silent_resident(where: Path) -> threading.Thread:
-    """A resident that takes one command line and dies before it answers (killed with -9)."""
+def _fake_resident(where: Path, ready: bool) -> threading.Thread:
+    """A resident that takes one command line and then either never says it is ready (stopped,
+    or busy), or says ready, is told to go, and dies before it answers (killed with -9)."""
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(str(where))
     listener.listen(1)
 
     def take_one() -> None:
         connection, _ = listener.accept()
-        while connection.recv(1 << 16):
+        connection.recv(1 << 16)
+        if ready:
+            connection.sendall(READY)
+        while connection.recv(1 << 16):  # until the caller closes
             pass
         connection.close()
         listener.close()
@@ -158,20 +163,64 @@ def _silent_resident(where: Path) -> threading.Thread:
     return thread
 
 
-def test_a_memory_handed_over_is_never_run_twice(
+def _files(vault: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in vault.rglob("*") if p.is_file()}
+
+
+def test_a_memory_a_resident_took_is_never_run_twice(
     resident_on: Path, sample_vault: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     where = address(os.path.realpath(sample_vault))
     assert where is not None
-    before = {p: p.read_bytes() for p in sample_vault.rglob("*") if p.is_file()}
-    thread = _silent_resident(where)
+    before = _files(sample_vault)
+    thread = _fake_resident(where, ready=True)
     assert main(["remember", str(sample_vault), "The quokka census runs every spring.", "--apply"]) == 2
     thread.join()
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "may have written" in err and "curator history" in err
-    assert {p: p.read_bytes() for p in sample_vault.rglob("*") if p.is_file()} == before  # not run here as well
+    assert err.count("\n") == 1 and "gave no answer" in err and "curator history" in err
+    assert _files(sample_vault) == before  # not run here as well
     where.unlink()
-    thread = _silent_resident(where)  # a search writes nothing: it is answered here instead
+    thread = _fake_resident(where, ready=True)  # a search writes nothing: it is answered here instead
     assert main(["search", str(sample_vault), "certificate"]) == 0
     thread.join()
     assert "Certificate renewal" in capsys.readouterr().out
+
+
+def test_a_resident_that_never_says_ready_is_passed_over(
+    resident_on: Path, sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Stopped (kill -STOP) or busy with another command: the command runs here within seconds,
+    and the resident, when it wakes, finds nobody to say go and runs nothing."""
+    where = address(os.path.realpath(sample_vault))
+    assert where is not None
+    thread = _fake_resident(where, ready=False)
+    started = time.monotonic()
+    assert main(["remember", str(sample_vault), "The quokka census runs every spring.", "--apply"]) == 0
+    assert time.monotonic() - started < 60
+    thread.join()
+    assert "applied as change" in capsys.readouterr().out
+
+
+def test_an_answer_is_held_to_what_the_command_could_print(resident_on: Path) -> None:
+    steering = {"code": 0, "out": "\x1b]0;title\x07hits\n", "err": ""}
+    assert client._answered(steering) == (0, "\\x1b]0;title\\x07hits\n", "")
+    for code in (256, -1, True, "0"):
+        assert client._answered({"code": code, "out": "", "err": ""}) is None
+
+
+def test_no_more_residents_start_than_the_cap(resident_on: Path, sample_vault: Path, tmp_path: Path) -> None:
+    folder = runtime_folder()
+    assert folder is not None
+    held = []
+    for n in range(client.MAX_RESIDENTS):
+        descriptor = os.open(folder / f"other{n}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        fcntl.flock(descriptor, fcntl.LOCK_EX)  # as a running resident holds its lock
+        held.append(descriptor)
+    (folder / "dead.lock").touch()  # a killed one's: not counted
+    assert live_residents(folder) == client.MAX_RESIDENTS
+    client.start(str(sample_vault))
+    time.sleep(5)
+    where = address(os.path.realpath(sample_vault))
+    assert where is not None and not where.exists()
+    for descriptor in held:
+        os.close(descriptor)

@@ -25,6 +25,7 @@ from pathlib import Path
 
 RESIDENT_IDLE = 900.0  # seconds without a question after which the resident leaves
 SETTINGS_VARIABLES = ("CURATOR_CONFIG_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME")  # where curator's are
+READY, GO = b"ready\n", b"go\n"  # the resident is free to run the command; the caller still wants it run
 MAX_MESSAGE = 4 << 20  # bytes of one question or answer; more is no message of curator's
 
 
@@ -97,3 +98,22 @@ def same_user(connection: object) -> bool:
     credentials = connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     _pid, uid, _gid = struct.unpack("3i", credentials)
     return bool(uid == os.getuid())
+
+
+def live_residents(folder: Path) -> int:
+    """How many residents run now: those whose lock is held (a killed one leaves its files)."""
+    import fcntl
+
+    count = 0
+    for lock in folder.glob("*.lock"):
+        try:
+            descriptor = os.open(lock, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            count += 1
+        finally:
+            os.close(descriptor)
+    return count

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from curator.resident import MAX_MESSAGE, address, idle_seconds, same_user
+from curator.resident import GO, MAX_MESSAGE, READY, address, idle_seconds, same_user
 
 if TYPE_CHECKING:
     from curator.mcp.memory import Memory
@@ -97,10 +97,13 @@ def _inode(path: Path) -> int | None:
 
 
 def _answer(memory: Memory, connection: socket.socket) -> None:
-    """Read one command line, run it as the command line would, send its exit code and output.
-    A command that is not the resident's (another command, another vault, a memory on standard
-    input) is declined, and the caller runs it itself; so is a search that fails unexpectedly (the
-    caller shows the error). A memory is never declined once it ran: it may have written."""
+    """Read one command line; say ready when it is this resident's to run (its commands, its
+    vault, not a memory on standard input: else close, and the caller runs it itself); run it
+    only when the caller says go, as the command line would; send its exit code and output. A
+    search that fails unexpectedly gets no answer (the caller runs it and shows the error); a
+    memory always gets one once it ran, as it may have written."""
+    import argparse
+
     from curator.cli import shared
     from curator.cli.main import RESIDENT_COMMANDS, build_parser, resident_refused, run_parsed
     from curator.core.common.errors import one_line
@@ -108,42 +111,54 @@ def _answer(memory: Memory, connection: socket.socket) -> None:
 
     connection.settimeout(READ_SECONDS)
     try:
-        received = b""
-        while len(received) <= MAX_MESSAGE and (chunk := connection.recv(1 << 16)):
-            received += chunk
-        question = json.loads(received)
+        question = json.loads(_line(connection, MAX_MESSAGE))
         argv, cwd = question["argv"], question["cwd"]
     except (OSError, ValueError, KeyError, TypeError):
-        return _send(connection, {"declined": "no command line"})
+        return
     if not isinstance(argv, list) or not argv or not all(isinstance(part, str) for part in argv):
-        return _send(connection, {"declined": "no command line"})
+        return
     if argv[0] not in RESIDENT_COMMANDS or not isinstance(cwd, str):
-        return _send(connection, {"declined": "not a command a resident runs"})
+        return
     out, err = io.StringIO(), io.StringIO()
+    parser = build_parser(argv[0])
+    args: argparse.Namespace | None = None
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # a usage error: said on standard error, as the command says it
+            code = exc.code if isinstance(exc.code, int) else 2
+    if args is not None:
+        args.vault = os.path.join(cwd, args.vault)
+        if os.path.realpath(args.vault) != memory.real_root.as_posix() or resident_refused(args):
+            return
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            parser = build_parser(argv[0])
-            try:
-                args = parser.parse_args(argv)
-            except SystemExit as exc:  # a usage error: said on standard error, as the command says it
-                code = exc.code if isinstance(exc.code, int) else 2
-            else:
-                args.vault = os.path.join(cwd, args.vault)
-                if os.path.realpath(args.vault) != memory.real_root.as_posix() or resident_refused(args):
-                    return _send(connection, {"declined": "another vault, or a memory on standard input"})
-                with shared.holding(memory):
-                    code = run_parsed(parser, args)
-    except Exception as exc:  # a defect: where nothing was written, the caller runs it again and shows it
-        if argv[0] not in WRITING:
-            return _send(connection, {"declined": "failed"})
-        code = 2
-        err.write(f"curator: the vault's resident process failed ({type(exc).__name__}: {one_line(exc)})\n")
-    return _send(connection, {"code": code, "out": out.getvalue(), "err": err.getvalue()})
-
-
-def _send(connection: socket.socket, answer: dict[str, object]) -> None:
+        connection.sendall(READY)
+        if _line(connection, len(GO)) != GO:
+            return  # the caller gave up waiting (this resident was busy or stopped): it runs the command itself
+    except OSError:
+        return
+    if args is not None:
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), shared.holding(memory):
+                code = run_parsed(parser, args)
+        except Exception as exc:  # a defect: where nothing was written, the caller runs it again and shows it
+            if argv[0] not in WRITING:
+                return
+            code = 2
+            err.write(f"curator: the vault's resident process failed ({type(exc).__name__}: {one_line(exc)})\n")
     with contextlib.suppress(OSError):
-        connection.sendall(json.dumps(answer).encode())
+        connection.sendall(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()}).encode())
+
+
+def _line(connection: socket.socket, limit: int) -> bytes:
+    """Bytes up to and with the first newline (at most `limit`), or what came before the caller closed."""
+    received = b""
+    while not received.endswith(b"\n") and len(received) <= limit:
+        chunk = connection.recv(min(1 << 16, limit + 1 - len(received)))
+        if not chunk:
+            break
+        received += chunk
+    return received
 
 
 if __name__ == "__main__":
