@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from benchmarks.real_vaults import BY_NAME, checkout
-from curator.resident import address
+from curator.cli.resident import address
 
 QUESTIONS = [
     "how does a hash table resolve collisions",
@@ -81,7 +81,7 @@ def main() -> None:
     time.sleep(2)
     print(f"search, through the resident:           {figures([timed(argv, env) for argv in search])}")
     print(f"remember, through the resident:         {figures([timed(remember, env) for _ in range(3)])}")
-    pattern = f"curator.resident.server {os.path.realpath(vault)}"
+    pattern = f"curator.resident {os.path.realpath(vault)}"
     resident = subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True, check=False)
     for pid in resident.stdout.split():
         rss = Path(f"/proc/{pid}/status").read_text().split("VmRSS:")[1].split("\n")[0].strip()

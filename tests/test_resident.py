@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from curator.cli import resident as client
 from curator.cli.main import main
+from curator.cli.resident import READY, address, live_residents, runtime_folder
 from curator.core.curate.dream import load_suggestions
 from curator.mcp.memory import Memory
-from curator.resident import READY, address, client, live_residents, runtime_folder
 
 IDLE = "4"  # seconds: every resident a test starts is gone soon after it
 

@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     if getattr(args, "command", None) in RESIDENT_COMMANDS and not resident_refused(args):
-        from curator.resident import client
+        from curator.cli import resident as client
 
         answered = client.run(args_list, args.vault)
         if answered is not None:
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     return run_parsed(parser, args)
 
 
-RESIDENT_COMMANDS = ("search", "remember")  # what a vault's resident process answers (curator/resident)
+RESIDENT_COMMANDS = ("search", "remember")  # what a vault's resident process answers (curator/resident.py)
 
 
 def resident_refused(args: argparse.Namespace) -> bool:

@@ -1,7 +1,7 @@
-"""The resident: `python -m curator.resident.server VAULT` keeps the vault loaded (the MCP server's
+"""The resident: `python -m curator.resident VAULT` keeps the vault loaded (the MCP server's
 `Memory`, which reads again only what changed) and runs the commands handed to it on its socket
 (`search`, `remember`: curator.cli.main's own code, against the vault it holds), one at a time,
-until nobody has asked for `idle_seconds()`. Started by client.start; nobody else needs to."""
+until nobody has asked for `idle_seconds()`. Started by curator/cli/resident.py `start`; nobody else needs to."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from curator.resident import GO, MAX_MESSAGE, READY, address, idle_seconds, same_user
+from curator.cli.resident import GO, MAX_MESSAGE, READY, WRITING, address, idle_seconds, same_user
 
 if TYPE_CHECKING:
     from curator.mcp.memory import Memory
@@ -26,7 +26,7 @@ READ_SECONDS = 5.0  # for a question to arrive whole once a client connected
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m curator.resident.server VAULT", file=sys.stderr)
+        print("usage: python -m curator.resident VAULT", file=sys.stderr)
         return 2
     root = os.path.realpath(argv[0])
     where = address(root)
@@ -107,7 +107,6 @@ def _answer(memory: Memory, connection: socket.socket) -> None:
     from curator.cli import shared
     from curator.cli.main import RESIDENT_COMMANDS, build_parser, resident_refused, run_parsed
     from curator.core.common.errors import one_line
-    from curator.resident.client import WRITING
 
     connection.settimeout(READ_SECONDS)
     try:
