@@ -13,6 +13,9 @@ import os
 import signal
 import socket
 import sys
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,10 +51,13 @@ def main(argv: list[str]) -> int:
 def serve(root: str, where: Path) -> None:
     """Load the vault, listen at `where` (a socket left by a resident that died goes: the lock says
     none runs), and answer until idle, or until the vault or the socket is gone."""
+    from curator.cli.output import diagnose
     from curator.core.meaning.search import search
     from curator.mcp.memory import Memory
 
-    memory = Memory(root, recovering=False)  # a command that writes settles what a change left, as it does anyway
+    # Its notes (a writer waited for) go to the command's stderr. A command that writes settles
+    # what an interrupted change left, as it does anyway.
+    memory = Memory(root, on_note=diagnose, recovering=False)
     vault = memory.vault()
     if vault.pages:  # warm: the word index opened, the model loaded and run once, the vectors stacked
         with contextlib.suppress(Exception):  # best effort: a title no search takes is no reason to stop
@@ -68,7 +74,12 @@ def serve(root: str, where: Path) -> None:
     listener.listen(8)
     ours = os.stat(where).st_ino
     listener.settimeout(idle_seconds())
-    stores = memory.meaning_stores()
+    # Between commands the model reads the pages it has not read, as behind the MCP server: until
+    # it has, each search has it read the pages that search needs (seconds, and an order that can
+    # change). What it stores takes in what `curator index` stored meanwhile.
+    stop = threading.Event()
+    reader = threading.Thread(target=memory.read_meaning, args=(stop,), name="curator-meaning")
+    reader.start()
     try:
         while True:
             try:
@@ -77,16 +88,15 @@ def serve(root: str, where: Path) -> None:
                 return
             with connection:
                 if same_user(connection):
-                    if memory.meaning_stores() != stores:  # `curator index` stored more pages since
-                        memory.forget_meaning()
                     _answer(memory, connection)
-                    stores = memory.meaning_stores()  # with what this search stored itself
             if not os.path.isdir(root) or _inode(where) != ours:
                 return
     finally:
         listener.close()
         if _inode(where) == ours:
             os.unlink(where)
+        stop.set()
+        reader.join()
 
 
 def _inode(path: Path) -> int | None:
@@ -111,8 +121,12 @@ def _answer(memory: Memory, connection: socket.socket) -> None:
     connection.settimeout(READ_SECONDS)
     try:
         question = json.loads(_line(connection, MAX_MESSAGE))
-        argv, cwd = question["argv"], question["cwd"]
+        argv, cwd, environ, umask = question["argv"], question["cwd"], question["environ"], question["umask"]
     except (OSError, ValueError, KeyError, TypeError):
+        return
+    if not isinstance(environ, dict) or not all(isinstance(v, str) for v in (*environ, *environ.values())):
+        return
+    if type(umask) is not int or not 0 <= umask <= 0o777:
         return
     if not isinstance(argv, list) or not argv or not all(isinstance(part, str) for part in argv):
         return
@@ -138,7 +152,13 @@ def _answer(memory: Memory, connection: socket.socket) -> None:
         return
     if args is not None:
         try:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), shared.holding(memory):
+            with (
+                memory.turn,
+                _as_caller(environ, umask),
+                shared.holding(memory),
+                contextlib.redirect_stdout(out),
+                contextlib.redirect_stderr(err),
+            ):
                 code = run_parsed(parser, args)
         except Exception as exc:  # a defect: where nothing was written, the caller runs it again and shows it
             if argv[0] not in WRITING:
@@ -147,6 +167,23 @@ def _answer(memory: Memory, connection: socket.socket) -> None:
             err.write(f"curator: the vault's resident process failed ({type(exc).__name__}: {one_line(exc)})\n")
     with contextlib.suppress(OSError):
         connection.sendall(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()}).encode())
+
+
+@contextlib.contextmanager
+def _as_caller(environ: dict[str, str], umask: int) -> Iterator[None]:
+    """Within: the caller's environment (its time zone, git identity, PATH) and umask, as the
+    command would have had them in its own process."""
+    saved, saved_mask = dict(os.environ), os.umask(umask)
+    os.environ.clear()
+    os.environ.update(environ)
+    time.tzset()
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+        os.umask(saved_mask)
+        time.tzset()
 
 
 def _line(connection: socket.socket, limit: int) -> bytes:

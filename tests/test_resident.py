@@ -100,7 +100,13 @@ def test_remember_through_the_resident_decides_as_the_command_does(
 
     before = {p: p.read_bytes() for p in sample_vault.rglob("*.md")}
     fact = "The quokka census of the Rottnest Island rangers runs every spring."
-    applied = client.run(["remember", str(sample_vault), fact, "--apply"], str(sample_vault))
+    mask = os.umask(0o077)  # the caller's: a page written for it is its alone, as in its own process
+    try:
+        applied = client.run(["remember", str(sample_vault), fact, "--apply"], str(sample_vault))
+    finally:
+        os.umask(mask)
+    added = set(sample_vault.rglob("*.md")) - set(before)
+    assert added and all(p.stat().st_mode & 0o077 == 0 for p in added)
     assert applied is not None and applied[0] == 0 and "applied as change" in applied[1], applied
     change = applied[1].split("applied as change ")[1].split()[0]
     assert {p: p.read_bytes() for p in sample_vault.rglob("*.md")} != before
@@ -225,3 +231,15 @@ def test_no_more_residents_start_than_the_cap(resident_on: Path, sample_vault: P
     assert where is not None and not where.exists()
     for descriptor in held:
         os.close(descriptor)
+
+
+def test_json_output_escapes_what_json_leaves_raw(capsys: pytest.CaptureFixture[str]) -> None:
+    """DEL and the C1 controls (0x9b steers a terminal as ESC [ does) stand escaped in JSON, so
+    the output is still JSON after the resident's answer is held to what a terminal may show."""
+    from curator.cli.output import emit_json
+
+    emit_json({"snippet": "is \x9b31m red and \x7f gone, «kept»"})
+    out = capsys.readouterr().out
+    assert "\x9b" not in out and "\x7f" not in out and "«kept»" in out
+    assert json.loads(out)["snippet"] == "is \x9b31m red and \x7f gone, «kept»"
+    assert client._answered({"code": 0, "out": out, "err": ""}) == (0, out, "")

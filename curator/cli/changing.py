@@ -124,7 +124,8 @@ def run_undo(args: argparse.Namespace) -> int:
     if args.json:
         output.emit_json(document)
     else:
-        output.emit(f"undid {entry.id} ({entry.reason}); restored {len(document['files'])} files")
+        restored = len(document["files"])
+        output.emit(f"undid {entry.id} ({entry.reason}); restored {restored} file{'' if restored == 1 else 's'}")
     return EXIT_OK
 
 

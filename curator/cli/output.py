@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 _CONTROL = re.compile(r"\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
+_C1 = re.compile(r"[\x7f-\x9f]")
+
+
 def _shown(match: re.Match[str]) -> str:
     char = match.group()
     return char if len(char) > 1 else char.encode("unicode_escape").decode("ascii")
@@ -49,7 +52,9 @@ def emit_json(data: Any, large: bool = False) -> None:
             text = orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS).decode()
     if text is None:
         text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
-    sys.stdout.write(text + "\n")
+    # JSON escapes the C0 controls but not DEL and the C1 ones (a page's text can hold them, and
+    # ESC's C1 twin 0x9b steers a terminal); they can only stand inside strings, so escaping them is still JSON.
+    sys.stdout.write(_C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
 
 
 def diagnose(message: str) -> None:

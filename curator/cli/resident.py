@@ -146,9 +146,9 @@ def run(argv: list[str], vault: str) -> tuple[int, str, str] | None:
     where = address(os.path.realpath(vault))
     if where is None or not os.path.exists(where):
         return None
-    question = json.dumps({"argv": argv, "cwd": os.getcwd()}).encode() + b"\n"
     went = False
     try:
+        question = json.dumps({"argv": argv, "cwd": os.getcwd(), **_surroundings()}).encode() + b"\n"
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
             connection.settimeout(CONNECT_SECONDS)
             connection.connect(str(where))  # refused: a resident killed left its socket; run here
@@ -163,12 +163,23 @@ def run(argv: list[str], vault: str) -> tuple[int, str, str] | None:
             went = True
             connection.settimeout(ANSWER_SECONDS.get(argv[0], WRITING_SECONDS))
             answer = json.loads(_read_all(connection))
-    except (OSError, ValueError):  # timed out, reset, cut short
+    except (OSError, ValueError):  # timed out, reset, cut short; no working folder
         answer = None
+    except KeyboardInterrupt:  # Ctrl-C: the resident may go on with what it took
+        return 130, "", f"curator: interrupted; {LOST.format(vault=vault)}\n" if went and argv[0] in WRITING else ""
     answered = _answered(answer)
     if answered is None and went and argv[0] in WRITING:
         return 2, "", f"curator: {LOST.format(vault=vault)}\n"
     return answered
+
+
+def _surroundings() -> dict[str, object]:
+    """What of this process a command's work depends on and the resident must take on while it
+    runs it: the environment (the time zone, git's identity, PATH) and the umask (a page written
+    for a user whose umask is 077 is readable by nobody else)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return {"environ": dict(os.environ), "umask": mask}
 
 
 def _answered(answer: object) -> tuple[int, str, str] | None:

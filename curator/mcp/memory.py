@@ -114,26 +114,6 @@ class Memory:
             self._rescan = bool(armed)  # what changed in a new folder before its watch: seen by the next scan
         return self._vault
 
-    def meaning_stores(self) -> tuple[tuple[str, int, int], ...]:
-        """The stored page vectors as the system sees them now (name, size, time of each store)."""
-        from curator.core.state import cache
-        from curator.core.state.statefiles import UnsafeState
-
-        try:
-            folder = cache.cache_path(self.root, "-").parent
-            entries = [e for e in os.scandir(folder) if e.name.startswith("vectors-")]
-            found = [(e.name, e.stat(follow_symlinks=False)) for e in entries]
-        except (OSError, UnsafeState):
-            return ()
-        return tuple(sorted((name, st.st_size, st.st_mtime_ns) for name, st in found))
-
-    def forget_meaning(self) -> None:
-        """Read the stored page vectors again at the next search: another process (`curator
-        index`) stored more since they were read."""
-        if self._vault is not None:
-            for key in [k for k in self._vault.derived if k.startswith("vectors.rows.")]:
-                del self._vault.derived[key]
-
     def read_meaning(self, stop: threading.Event) -> None:
         """Have the model read the pages it has not read yet, between the agent's calls (it stops
         at the next batch when a call comes), until `stop`: searches answer from a first stage
