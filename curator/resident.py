@@ -51,17 +51,22 @@ def main(argv: list[str]) -> int:
 def serve(root: str, where: Path) -> None:
     """Load the vault, listen at `where` (a socket left by a resident that died goes: the lock says
     none runs), and answer until idle, or until the vault or the socket is gone."""
+    from curator.cli import shared
+    from curator.cli.main import build_parser, run_parsed
     from curator.cli.output import diagnose
-    from curator.core.meaning.search import search
     from curator.mcp.memory import Memory
 
     # Its notes (a writer waited for) go to the command's stderr. A command that writes settles
     # what an interrupted change left, as it does anyway.
     memory = Memory(root, on_note=diagnose, recovering=False)
     vault = memory.vault()
-    if vault.pages:  # warm: the word index opened, the model loaded and run once, the vectors stacked
-        with contextlib.suppress(Exception):  # best effort: a title no search takes is no reason to stop
-            search(vault, min(page.title for page in vault.pages.values())[:100], 1)
+    if vault.pages:  # warm: the command's code imported, the word index opened, the model run, the vectors stacked
+        words = min(page.title for page in vault.pages.values())[:100]
+        parser = build_parser("search")
+        # Best effort: a title no search takes is no reason to stop.
+        quiet = contextlib.redirect_stdout(io.StringIO())
+        with contextlib.suppress(Exception, SystemExit), quiet, shared.holding(memory):
+            run_parsed(parser, parser.parse_args(["search", root, "--limit", "1", "--", words]))
     memory.vault()  # the scan the file watches ask for once they are set up, done before a command waits for it
     with contextlib.suppress(FileNotFoundError):
         os.unlink(where)
