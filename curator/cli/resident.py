@@ -209,7 +209,7 @@ def start(vault: str) -> None:
     """Start the vault's resident in the background for the commands to come (if none runs: a
     second one sees the first's lock and leaves at once), unless MAX_RESIDENTS of this user's
     run already. Nothing is waited for."""
-    folder = runtime_folder() if enabled() else None
+    folder = runtime_folder() if enabled() and os.path.isdir(vault) else None
     if folder is None or live_residents(folder) >= MAX_RESIDENTS:
         return  # the commands to come run in their own processes, as this one did
     with contextlib.suppress(OSError):

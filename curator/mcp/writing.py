@@ -44,17 +44,12 @@ def _by_agent(make_plan: Callable[[Vault], Plan], agent: str) -> Callable[[Vault
 
 
 def _apply(memory: Memory, make_plan: Callable[[Vault], Plan]) -> tuple[Plan, Entry]:
-    """Plan and apply under the vault's lock, as `changes.plan_and_apply` does, but against the
-    vault the server holds (checked against the disk under the lock, read again where it changed):
-    a second writer waits, then plans against what the first one wrote."""
-    from curator.core.change.changes import apply
-    from curator.core.change.recovery import recover
-    from curator.core.state.lock import vault_lock
+    """Plan and apply under the vault's lock (`changes.plan_and_apply`), against the vault the
+    server holds (checked against the disk under the lock, read again where it changed): a second
+    writer waits, then plans against what the first one wrote."""
+    from curator.core.change.changes import plan_and_apply
 
-    with vault_lock(memory.root):
-        recover(memory.root)
-        plan = _by_agent(make_plan, memory.agent)(memory.vault())
-        return plan, apply(memory.root, plan, allow_dirty=False)
+    return plan_and_apply(memory.root, _by_agent(make_plan, memory.agent), load=lambda _root: memory.vault())
 
 
 class _NothingToWrite(Exception):
