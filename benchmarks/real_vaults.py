@@ -36,7 +36,8 @@ class RealVault:
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
     # "tune", "heldout", "fresh".."fresh7" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
-    # "search4" / "search5" / "search6" (fetched for the third to sixth set of search questions; no duplicate labels)
+    # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
+    # "remember3" (fetched for the third set of `remember` cases)
     split: str
     note: str = ""
 
@@ -607,6 +608,50 @@ VAULTS: list[RealVault] = [
         "474 pages of a German school computer-science hyperbook (SQL/databases, Java OOP and data structures, "
         "HTML/CSS, Python turtle, OpenSCAD 3D printing, binary coding/pixel graphics, Scratch and Java projects); "
         "fetched for the sixth set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "govuk-devdocs",
+        "docs",
+        "alphagov/govuk-developer-docs",
+        "972d1b4410ffd165f2f3e889eda30bcf7d1cc6b3",
+        "source/manual",
+        "remember3",
+        "205 pages of the GOV.UK developers' manual (runbooks and pages on PagerDuty, Sentry, Logit, Fastly, "
+        "Secrets Manager, Zendesk, backups, alerts; Markdown links, `.html.md` names); fetched for the third set "
+        "of `remember` cases, only measured",
+    ),
+    RealVault(
+        "svws-doku",
+        "german",
+        "SVWS-NRW/SVWS-Dokumentation",
+        "1b426592c1e5c1556e4bcaffa6873070f6e614ed",
+        "",
+        "remember3",
+        "223 pages of the German documentation of the NRW school-administration server (deployment with Docker "
+        "and installers, backups, modules, client apps, team workflow; VitePress `index.md` folders, 24 heading-only "
+        "stubs); fetched for the third set of `remember` cases, only measured",
+    ),
+    RealVault(
+        "simonw-til",
+        "docs",
+        "simonw/til",
+        "8d908b6d36cdd27bc6464392435ac6223a00caac",
+        "",
+        "search7",
+        "578 pages of Simon Willison's English 'Today I Learned' notes (Python, SQLite, Docker, git, GitHub "
+        "Actions, Cloudflare, macOS, JavaScript; Markdown links, a root README listing every page); fetched for "
+        "the seventh set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "dhbw-sem3",
+        "german",
+        "heofthetea/dhbw",
+        "20136c6899d858e32db796f995906897707919a7",
+        "semester-3",
+        "search7",
+        "964 pages of a German student's Obsidian zettelkasten, third semester (networking, databases, formal "
+        "languages, computer architecture, maths; many short pages of an image and links, some English); fetched "
+        "for the seventh set of held-out search questions, only measured",
     ),
 ]
 

@@ -17,6 +17,7 @@ from urllib.parse import quote, unquote
 from curator.core.change.frontmatter_edit import add_list_items
 from curator.core.common.errors import EditError
 from curator.core.common.names import escaped, name_problem
+from curator.core.read.link_order import DENDRON, label_first, wiki_target_span
 from curator.core.read.page import Link, aliases_of, content_hash
 from curator.core.read.parse import parse_page
 from curator.core.read.resolve import Resolution, Resolver, fold
@@ -132,21 +133,6 @@ class Texts:
         return self.before[path]
 
 
-def wiki_target_span(raw: str) -> tuple[int, int]:
-    """Start and end, inside a raw `[[...]]` or `![[...]]`, of its target part."""
-    start = raw.index("[[") + 2
-    end = len(raw) - 2
-    inner = raw[start:end]
-    cut = len(inner)
-    for mark in ("|", "#"):
-        at = inner.find(mark)
-        if at >= 0:
-            cut = min(cut, at)
-    if cut > 0 and inner[cut - 1] == "\\" and cut < len(inner) and inner[cut] == "|":
-        cut -= 1
-    return start, start + cut
-
-
 def markdown_dest_span(raw: str) -> tuple[int, int]:
     """Start and end of the destination's path part in a raw `[l](dest "t")` or `[id]: dest`."""
     start = raw.index("](") + 2 if raw.rstrip().endswith(")") and "](" in raw else raw.index("]:") + 2
@@ -235,7 +221,7 @@ def rewrite_link(text: str, link: Link, origin: str, home: str, target: str, fou
         by_name = not written.startswith("/") and not _resolved_relatively(origin, unquote(written), found.path)
         new = _new_markdown_dest(written, home, target, by_name)
     else:
-        start, end = wiki_target_span(raw)
+        start, end = wiki_target_span(raw, link.syntax == DENDRON)
         written = raw[start:end].strip()
         if not written:
             return None  # [[#heading]] names its own page, wherever it moves
@@ -257,8 +243,10 @@ def explicit_target(resolver: Resolver, source: str, path: str, markdown: bool) 
     return "/" + stem
 
 
-def links_of(text: str) -> tuple[Link, ...]:
-    return parse_page(text).links
+def links_of(text: str, dendron: bool = False) -> tuple[Link, ...]:
+    """A page text's links (`dendron`: its wikilinks read as Dendron writes them)."""
+    links = parse_page(text).links
+    return label_first(links) if dendron else links
 
 
 def check_and_fix(
@@ -274,6 +262,7 @@ def check_and_fix(
     Returns the problems left (links that resolved before and would not) and how many links were fixed.
     """
     resolver = Resolver(new_pages, vault.attachments, new_aliases, vault.config.resolve_aliases)
+    dendron = vault.config.label_first
     problems: list[str] = []
     fixed = 0
     rewritten: list[str] = []
@@ -287,7 +276,7 @@ def check_and_fix(
         old_resolutions = before_by_source.get(old_source, [])
         if not old_resolutions:
             continue
-        links = links_of(texts.text[source]) if source in texts.text else vault.pages[old_source].links
+        links = links_of(texts.text[source], dendron) if source in texts.text else vault.pages[old_source].links
         if len(links) != len(old_resolutions):
             continue  # the page's links were rebuilt by the change itself (a merge); checked below
         edits: list[Edit] = []
@@ -306,7 +295,7 @@ def check_and_fix(
                 start, end = markdown_dest_span(raw)
                 replacement = quote(explicit + ".md", safe="/") if not explicit.startswith("/") else explicit + ".md"
             else:
-                start, end = wiki_target_span(raw)
+                start, end = wiki_target_span(raw, link.syntax == DENDRON)
                 replacement = explicit
             edits.append(Edit(link.offset + start, end - start, replacement))
         if edits:
@@ -317,7 +306,7 @@ def check_and_fix(
     # anything still not resolving as before is reported.
     for old_source in rewritten:
         source = moved.get(old_source, old_source)
-        links = links_of(texts.text[source]) if source in texts.text else vault.pages[old_source].links
+        links = links_of(texts.text[source], dendron) if source in texts.text else vault.pages[old_source].links
         old_resolutions = before_by_source.get(old_source, [])
         if len(links) != len(old_resolutions):
             continue

@@ -22,9 +22,10 @@ from curator.core.change.edits import (
 )
 from curator.core.change.frontmatter_edit import add_list_items, copy_key
 from curator.core.common.errors import EditError, FrontmatterEditError
+from curator.core.read.link_order import split_wikilink
 from curator.core.read.markdown import blocks
 from curator.core.read.page import aliases_of
-from curator.core.read.parse import split_frontmatter, split_wikilink
+from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import Resolver, fold
 from curator.core.read.vault import Vault
 
@@ -167,7 +168,10 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     texts.text[source] = source_text
     # INTO's links were rebuilt: every page SOURCE or INTO reached before must still be reached.
     resolver = Resolver(new_pages, vault.attachments, aliases, vault.config.resolve_aliases)
-    reached = {resolver.resolve(into, lk.target, lk.syntax == "markdown").path for lk in links_of(texts.text[into])}
+    reached = {
+        resolver.resolve(into, lk.target, lk.syntax == "markdown").path
+        for lk in links_of(texts.text[into], vault.config.label_first)
+    }
     for rl in (*vault.outlinks(source), *vault.outlinks(into)):
         lost = rl.resolution.kind == "page" and rl.resolution.path not in (source, into, *reached)
         if lost:

@@ -19,11 +19,11 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
-from curator.core.change.edits import explicit_target, markdown_dest_span, wiki_target_span
+from curator.core.change.edits import explicit_target, links_of, markdown_dest_span
 from curator.core.check.hits import Fix, Hit, readable, written
 from curator.core.common.rules import Finding, Rule
+from curator.core.read.link_order import DENDRON, wiki_target_span, wikilink
 from curator.core.read.page import Link
-from curator.core.read.parse import parse_page
 from curator.core.read.resolve import anchor_key, fold
 from curator.core.read.vault import Vault
 
@@ -72,7 +72,7 @@ def rule_dead_links(vault: Vault) -> Iterator[Hit]:
         elif res.alias_of:
             owner = res.alias_of[0]
             title = vault.pages[owner].title
-            fix = f"[[{title}|{link.target}]]"
+            fix = wikilink(title, link.target, vault.config.label_first)
             message = (
                 f"dead link {shown}: {link.target!r} is an alias of {owner}, "
                 f"and Obsidian does not follow aliases; write {fix}"
@@ -281,15 +281,19 @@ def fix_link(vault: Vault, finding: Finding) -> Fix | None:
         name = dest or explicit_target(vault.resolver, finding.path, target, True) + ".md"
         new = raw[:start] + quote(name, safe="/") + raw[end:]
     else:
-        start, end = wiki_target_span(raw)
+        dendron = link.syntax == DENDRON
+        start, end = wiki_target_span(raw, dendron)
         name = explicit_target(vault.resolver, finding.path, target, False)
         new = raw[:start] + name + raw[end:]
         # An alias, or a title in another form of its words ("Lineare Gleichungssysteme"), stays
         # what the reader sees; a typo does not.
         kept = finding.data.get("alias_of") or (guessed and _inflected(link.target, vault.pages[target].title))
         if kept and link.label is None:
-            new = new[: new.rindex("]]")] + f"|{link.target}]]"
-    back = _read_back(new)
+            if dendron:
+                new = new[:start] + f"{link.target}|" + new[start:]
+            else:
+                new = new[: new.rindex("]]")] + f"|{link.target}]]"
+    back = _read_back(new, vault.config.label_first)
     if back is None or vault.resolver.resolve(finding.path, back.target, markdown).path != target:
         return None  # the new link, as read, would not name the page it means: no fix without a choice
     return Fix(finding, finding.path, link.offset, raw, new, target)
@@ -305,10 +309,10 @@ def _inflected(written: str, title: str) -> bool:
     return words[0] != words[1] and [stem(w, language) for w in words[0]] == [stem(w, language) for w in words[1]]
 
 
-def _read_back(new: str) -> Link | None:
+def _read_back(new: str, dendron: bool) -> Link | None:
     """The one link the text of a fixed link holds as a page's parser reads it; None when it holds
     none or several (a name with `]]` in it, a heading holding a link)."""
-    links = parse_page(new).links
+    links = links_of(new, dendron)
     return links[0] if len(links) == 1 else None
 
 
@@ -350,7 +354,7 @@ def _anchor_fix(vault: Vault, finding: Finding, link: Link, raw: str) -> Fix | N
         name = _slug(name)
     at = raw.index(f"#{anchor}")
     new = raw[:at] + f"#{name}" + raw[at + 1 + len(anchor) :]
-    back = _read_back(new)
+    back = _read_back(new, vault.config.label_first)
     if back is None or back.target != link.target or back.anchor != name.strip():
         return None  # the heading does not fit in a link (it holds one): a choice
     return Fix(finding, finding.path, link.offset, raw, new, target.path)

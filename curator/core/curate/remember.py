@@ -44,6 +44,7 @@ from curator.core.curate.titlecover import (
     whole_word_of,
 )
 from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
+from curator.core.read.link_order import wikilink
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold
@@ -396,7 +397,7 @@ def _linked(vault: Vault, text: str, home: str) -> str:
         if m is not None:
             name = explicit_target(vault.resolver, home, path, False)
             shown = text[m.start() : m.end()]
-            link = f"[[{name}]]" if fold(name) == fold(shown) else f"[[{name}|{shown}]]"
+            link = wikilink(name, None if fold(name) == fold(shown) else shown, vault.config.label_first)
             text = text[: m.start()] + link + text[m.end() :]
     return text
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.core.common.fast import gc_paused, tuple_maker
+from curator.core.read.link_order import label_first
 from curator.core.read.page import Link, Page, has_aliases, page_from_row
 from curator.core.read.resolve import Resolution, Resolver
 from curator.core.read.scan import FileEntry, ScanResult, check_vault_root, scan_vault
@@ -76,6 +77,8 @@ def _load(
         return resolver
 
     def arrived(path: str, page: Page) -> None:
+        if config.label_first:  # a Dendron vault: the parse (and its cache) reads [[a|b]] as Obsidian does
+            page = loaded[path] = page._replace(links=label_first(page.links))
         links = resolved[path] = _links_of(resolver_now(), page, typed_links_only)
         if has_aliases(page.frontmatter):
             aliases[path] = page.aliases

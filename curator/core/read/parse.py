@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from urllib.parse import unquote
 
 from curator.core.common.simple_yaml import load_simple
+from curator.core.read.link_order import split_wikilink
 from curator.core.read.markdown import ATX_CLOSING, ATX_HEADING, fence_ranges
 from curator.core.read.page import Heading, Link
 
@@ -258,23 +259,6 @@ def _inline_math_end(text: str, after: int) -> int:
         if text[i - 1] not in " \t" and not (i + 1 < len(text) and text[i + 1].isdigit()):
             return i + 1
         pos = i + 1
-
-
-def split_wikilink(inner: str) -> tuple[str, str | None, str | None]:
-    """`target#anchor|label` -> (target, anchor, label); `\\|` (a table's escaped pipe) splits too."""
-    label: str | None = None
-    bar = inner.find("|")
-    if bar >= 0:
-        label = inner[bar + 1 :]
-        inner = inner[:bar]
-        if inner.endswith("\\"):
-            inner = inner[:-1]
-    anchor: str | None = None
-    hash_at = inner.find("#")
-    if hash_at >= 0:
-        anchor = inner[hash_at + 1 :].strip()
-        inner = inner[:hash_at]
-    return inner.strip(), anchor, label
 
 
 def _body_links(text: str, masked: str, start: int) -> tuple[list[Link], list[tuple[int, int, str]]]:

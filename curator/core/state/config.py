@@ -52,6 +52,9 @@ DEFAULT_TYPES = ("customer", "project", "system", "person", "problem", "topic")
 
 class Config(NamedTuple):
     resolve_aliases: bool = False
+    # "target|label" (Obsidian, Foam) or "label|target" (Dendron); "auto": Dendron's order in a
+    # vault with Dendron's own files at its root (load_config settles it), else Obsidian's.
+    link_order: str = "auto"
     ignore: tuple[str, ...] = ()
     types: tuple[str, ...] = DEFAULT_TYPES
     types_configured: bool = False  # the config names the types: `untyped` then holds for every vault
@@ -105,6 +108,11 @@ class Config(NamedTuple):
         """A page in a daily-note folder: its dated title is meant (no diary-title, no rename)."""
         return bool(self.journal_folders) and path.startswith(_as_prefixes(self.journal_folders))
 
+    @property
+    def label_first(self) -> bool:
+        """Whether a `[[a|b]]` link names its target last, as Dendron writes it."""
+        return self.link_order == "label|target"
+
     def in_template_folder(self, path: str) -> bool:
         return bool(self.template_folders) and path.startswith(_as_prefixes(self.template_folders))
 
@@ -120,6 +128,7 @@ class Config(NamedTuple):
 
 _TOP_KEYS: dict[str, str] = {
     "resolve_aliases": "bool",
+    "link_order": "link order",
     "ignore": "strings",
     "types": "strings",
     "index_page": "str",
@@ -182,6 +191,10 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
 # What each setting does, by Config field: the generated reference (docs/reference/config.md).
 _KEY_HELP: dict[str, str] = {
     "resolve_aliases": "follow `[[alias]]` to the page with that alias (Obsidian does not)",
+    "link_order": (
+        '`"target|label"` (Obsidian, Foam) or `"label|target"` (Dendron); `"auto"`: Dendron\'s order '
+        "when the vault's root holds `dendron.yml` or `root.schema.yml`"
+    ),
     "ignore": (
         "pages to leave out, in gitignore syntax; dot-folders and installed software (node_modules, "
         "virtual environments) are always skipped"
@@ -258,11 +271,24 @@ def load_config(vault: Path) -> Config:
         for name in PATH_FIELDS
         if (value := getattr(config, name)) is not None
     }
-    conventions: dict[str, Any] = {  # what the vault's own Obsidian settings add
+    conventions: dict[str, Any] = {  # what the vault's own Obsidian or Dendron settings add
+        "link_order": _link_order(config.link_order, vault),
         "journal_folders": tuple(dict.fromkeys([*config.journal_folders, *obsidian.journal_folders(vault)])),
         "template_folders": tuple(dict.fromkeys([*config.template_folders, *obsidian.template_folders(vault)])),
     }
     return config._replace(untrusted=untrusted, origins=MappingProxyType(origins), **folders, **conventions)
+
+
+LINK_ORDERS = ("auto", "target|label", "label|target")
+# Files Dendron keeps at a vault's root (its workspace config; the schema of the root note).
+_DENDRON_FILES = ("dendron.yml", "root.schema.yml")
+
+
+def _link_order(order: str, vault: Path) -> str:
+    """The order a `[[a|b]]` link names its target in: the setting, or Dendron's in a Dendron vault."""
+    if order == "auto" and any((vault / name).is_file() for name in _DENDRON_FILES):
+        return "label|target"
+    return order
 
 
 # Settings that name a folder models are loaded from or kept in. A relative one means the folder
@@ -379,6 +405,7 @@ def _check(key: str, value: Any, kind: str) -> Any:
         "seconds": number and isinstance(value, int) and 0 < value <= _MAX_SECONDS,
         "fraction": number and 0 < value <= 1,
         "provider": value in ("auto", "fastembed", "multilingual", "lexical"),
+        "link order": value in LINK_ORDERS,
         "weight": number and value >= 0,
         "page path": _is_text(value) and _page_path_problem(value) is None,
     }[kind]
@@ -391,6 +418,7 @@ def _check(key: str, value: Any, kind: str) -> Any:
             "seconds": f"a whole number of seconds from 1 to {_MAX_SECONDS}",
             "fraction": "a number above 0 and at most 1",
             "provider": '"auto", "fastembed", "multilingual" or "lexical"',
+            "link order": '"auto", "target|label" or "label|target"',
             "weight": "a finite number of 0 or more",
             "page path": "a page's path inside the vault"
             + (f" ({_page_path_problem(value)})" if _is_text(value) else ", ending in .md"),
