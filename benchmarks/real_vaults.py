@@ -34,10 +34,10 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh7" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh8" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" (fetched for the third set of `remember` cases)
+    # "remember3" / "remember4" (fetched for the third and fourth set of `remember` cases)
     split: str
     note: str = ""
 
@@ -652,6 +652,58 @@ VAULTS: list[RealVault] = [
         "964 pages of a German student's Obsidian zettelkasten, third semester (networking, databases, formal "
         "languages, computer architecture, maths; many short pages of an image and links, some English); fetched "
         "for the seventh set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "homelab-en",
+        "agent-memory",
+        "scarredNinja/homelab-docs",
+        "aacafdf0927e6f8981b67dcf05611757ecefbd02",
+        "",
+        "remember4",
+        "250 pages of an English Obsidian homelab vault partly kept with an AI agent (a page per service and VM, "
+        "about 70 dated session notes, home projects; wikilinks, frontmatter); fetched for the fourth set of "
+        "`remember` cases, only measured",
+    ),
+    RealVault(
+        "homelab-de",
+        "german",
+        "gatonero/homelab-docs",
+        "9d730c50eff243eb59fcad9c1609e6af76cb91cd",
+        "pages",
+        "remember4",
+        "108 pages of mostly German homelab documentation (Proxmox cluster, reverse proxy, DNS, monitoring, "
+        "a WordPress site, e-ink displays; Markdown links, some English pages); fetched for the fourth set of "
+        "`remember` cases, only measured",
+    ),
+    RealVault(
+        "alternef-garden",
+        "zettelkasten",
+        "Soushi888/alternef-digital-garden",
+        "6ede67c6de675116328f9c626a40d6fc506b8069",
+        "content",
+        "fresh8",
+        "625 pages of an English digital garden (short notes on software, Holochain, blockchains, plus blog, "
+        "Substack and LinkedIn essays; folder notes `index.md` beside same-named notes)",
+    ),
+    RealVault(
+        "hacktricks-cloud",
+        "catalogue",
+        "HackTricks-wiki/hacktricks-cloud",
+        "7932ebda682b9e0997c056817ffb0043951d132f",
+        "src",
+        "fresh8",
+        "593 pages of a community cheat-sheet collection on cloud pentesting (one page per service and "
+        "stage: enumeration, privilege escalation, persistence, post-exploitation)",
+    ),
+    RealVault(
+        "wpcli-handbook",
+        "docs",
+        "wp-cli/handbook",
+        "097b463ba79782edb20860108acad450f35e42fc",
+        "",
+        "fresh8",
+        "720 pages of the WP-CLI handbook (483 generated command-reference pages, many kept in two folders "
+        "and as aliases of another command)",
     ),
 ]
 

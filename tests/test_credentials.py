@@ -75,6 +75,15 @@ def test_notes_with_hashes_ids_and_addresses_are_not_credentials() -> None:
     assert find_credentials(text) == []
 
 
+def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret_is() -> None:
+    """A Notion export's `notionId` (a UUID without dashes) finds a record; under a secret's key the
+    same hex is still reported."""
+    hex_id = "c29b1bac41c34357aea59926226077e8"
+    for line in (f'notionId: "{hex_id}"', f'"pageId": "{hex_id}"', f'page_id = "{hex_id}"'):
+        assert find_credentials(f"---\n{line}\n---\n# Olympia\n") == [], line
+    assert find_credentials(f'---\napi_secret: "{hex_id}"\n---\n') != []
+
+
 @pytest.mark.parametrize(
     "line",
     [

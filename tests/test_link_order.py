@@ -14,7 +14,7 @@ from curator.core.common.errors import ConfigError
 from curator.core.read.link_order import wiki_target_span, wikilink
 from curator.core.read.loading import load_vault
 from curator.core.state.config import load_config
-from tests.edit_helpers import rename
+from tests.edit_helpers import merge, rename
 from tests.helpers import make_vault
 
 PAGES = {
@@ -48,11 +48,11 @@ def test_an_obsidian_vault_reads_the_same_links_target_first(tmp_path: Path) -> 
 @pytest.mark.parametrize("marker", ["dendron.yml", "root.schema.yml"])
 def test_dendron_files_at_the_root_or_the_setting_choose_the_order(tmp_path: Path, marker: str) -> None:
     root = make_vault(tmp_path / "v", {**PAGES, marker: "version: 5\n"})
-    assert load_config(root).label_first
+    assert load_vault(root, use_cache=False).config.label_first
     set_root = make_vault(tmp_path / "set", {**PAGES, ".curator.toml": 'link_order = "label|target"\n'})
-    assert load_config(set_root).label_first and dead_targets(set_root) == []
+    assert load_vault(set_root, use_cache=False).config.label_first and dead_targets(set_root) == []
     kept = make_vault(tmp_path / "kept", {**PAGES, marker: "", ".curator.toml": 'link_order = "target|label"\n'})
-    assert not load_config(kept).label_first
+    assert not load_vault(kept, use_cache=False).config.label_first
 
 
 def test_a_wrong_link_order_is_one_clear_error(tmp_path: Path) -> None:
@@ -89,3 +89,70 @@ def test_links_are_written_and_cut_in_the_vaults_order() -> None:
     assert raw[start:end] == "a.b"
     start, end = wiki_target_span("[[a.b|Label]]")
     assert "[[a.b|Label]]"[start:end] == "a.b"
+
+
+def many_links(order: str) -> dict[str, str]:
+    """A vault of 24 notes whose labelled links are written in `order`, without Dendron's files."""
+    notes = {f"topic.n{i}.md": f"# Note {i}\n\nBody of note {i}.\n" for i in range(24)}
+    links = " ".join(
+        f"[[Note {i}|topic.n{i}]]" if order == "label|target" else f"[[topic.n{i}|Note {i}]]" for i in range(24)
+    )
+    return {**notes, "hub.md": f"# Hub\n\n{links}\n"}
+
+
+def test_the_links_themselves_say_their_order_when_they_are_decisive(tmp_path: Path) -> None:
+    exported = make_vault(tmp_path / "exported", many_links("label|target"))  # Dendron's files left behind
+    assert load_vault(exported, use_cache=False).config.label_first and dead_targets(exported) == []
+    migrated = make_vault(tmp_path / "migrated", {**many_links("target|label"), "dendron.yml": ""})
+    assert not load_vault(migrated, use_cache=False).config.label_first and dead_targets(migrated) == []
+
+
+def test_a_wildcard_reference_names_no_page(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {**PAGES, "dendron.yml": "", "recipes.md": "All: ![[recipes.*]]\n"})
+    assert dead_targets(root) == []
+    assert all("*" not in rl.link.target for rl in load_vault(root, use_cache=False).links)
+
+
+def test_a_merge_keeps_the_label_first_and_an_anchor_fix_writes_the_slug(tmp_path: Path) -> None:
+    pages = {
+        **PAGES,
+        "dendron.yml": "",
+        "old.md": "# Old\n\nOld words.\n",
+        "links.md": "See [[old]] and [[Tiramisu|recipes.italian#tiramissu]].\n",
+    }
+    root = make_vault(tmp_path / "v", pages)
+    merge(root, "old.md", "recipes.md")
+    assert "See [[old|recipes]]" in (root / "links.md").read_text(encoding="utf-8")
+    vault = load_vault(root, use_cache=False)
+    finding = next(f for f in lint(root, use_cache=False).findings if f.rule == "broken-anchor")
+    fix = fix_link(vault, finding)
+    assert fix is not None and fix.after == "[[Tiramisu|recipes.italian#tiramisu]]"
+
+
+def test_a_long_hierarchy_name_is_no_diary_title(tmp_path: Path) -> None:
+    name = "projects.machine-learning.large-language-models.prompting.structured-generation.lmql"
+    dated = "projects.meetings.notes from the standup on 2026-07-29"
+    root = make_vault(tmp_path / "v", {**PAGES, "dendron.yml": "", f"{name}.md": "# LMQL\n", f"{dated}.md": "x\n"})
+    flagged = [f.path for f in lint(root, use_cache=False).findings if f.rule == "diary-title"]
+    assert flagged == [f"{dated}.md"]
+
+
+def test_a_few_labelled_links_to_unwritten_notes_do_not_turn_a_vault_around(tmp_path: Path) -> None:
+    future = " ".join(f"[[future {i}|Alpha]]" for i in range(6))
+    pages = {"Home.md": "# Home\n", "Alpha.md": "# Alpha\n", "plan.md": f"{future} [[Home|the home page]]\n"}
+    root = make_vault(tmp_path / "v", pages)
+    assert not load_vault(root, use_cache=False).config.label_first
+
+
+def test_a_rename_keeps_what_follows_the_target_and_reads_headings_with_spaces(tmp_path: Path) -> None:
+    pages = {
+        "dendron.yml": "",
+        "b.md": "# B\n\n## Step 1: install\n\nx\n",
+        "a.md": "[[x|b|c]] [[l|b\\|x]] ![[b#Step 1: install]] ![[lab|b#step-1-install:#*]]\n",
+    }
+    root = make_vault(tmp_path / "v", pages)
+    assert [f.rule for f in lint(root, use_cache=False).findings if f.rule in ("dead-link", "broken-anchor")] == []
+    rename(root, "b.md", "newb.md")
+    assert (root / "a.md").read_text(encoding="utf-8") == (
+        "[[x|newb|c]] [[l|newb\\|x]] ![[newb#Step 1: install]] ![[lab|newb#step-1-install:#*]]\n"
+    )

@@ -556,3 +556,18 @@ def test_a_text_no_page_can_hold_is_refused_with_one_line(tmp_path: Path, text: 
     root = make_vault(tmp_path / "v", {"Postgres.md": "# Postgres\n\nThe database.\n"})
     with pytest.raises(EditError, match=said):
         decide(load_vault(root), text)
+
+
+def test_a_folders_index_page_goes_by_the_folders_name(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "docs",
+        {
+            "deployment/Docker/index.md": "# Betrieb mit Docker\n\nDer Server läuft als Container.\n",
+            "deployment/Windows/index.md": "# Installation unter Windows\n\nDer Installer legt einen Dienst an.\n",
+            "manual/pagerduty.html.md": "# PagerDuty\n\nWho is on call and how alerts escalate.\n",
+        },
+    )
+    vault = load_vault(root, use_cache=False)
+    assert [vault.pages[p].name for p in sorted(vault.pages)] == ["Docker", "Windows", "pagerduty"]
+    proposal = remember(vault, "Das Docker-Image braucht seit heute 4 GB Arbeitsspeicher.")
+    assert (proposal.decision, proposal.page) == ("merge-into", "deployment/Docker/index.md")

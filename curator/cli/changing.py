@@ -262,7 +262,7 @@ def run_fix(args: argparse.Namespace) -> int:
     if not done:
         output.emit("nothing to fix without a choice")
     elif args.dry_run:
-        output.emit(f"{len(done)} fixes (dry run, nothing written)")
+        output.emit(f"{len(done)} {'fix' if len(done) == 1 else 'fixes'} (dry run, nothing written)")
     return EXIT_OK
 
 

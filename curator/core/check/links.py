@@ -350,8 +350,8 @@ def _anchor_fix(vault: Vault, finding: Finding, link: Link, raw: str) -> Fix | N
     if meant is None:
         return None
     name = names[meant]
-    if link.syntax == "markdown" and not name.startswith("^"):
-        name = _slug(name)
+    if link.syntax in ("markdown", DENDRON) and not name.startswith("^"):
+        name = _slug(name)  # Dendron, like a markdown link, names a heading by its slug
     at = raw.index(f"#{anchor}")
     new = raw[:at] + f"#{name}" + raw[at + 1 + len(anchor) :]
     back = _read_back(new, vault.config.label_first)

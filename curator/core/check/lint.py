@@ -14,6 +14,7 @@ from curator.core.common.fast import blake2b
 from curator.core.common.progress import Phased, phase
 from curator.core.common.rules import SEVERITY_RANK, Finding
 from curator.core.common.vaultpath import inside_vault, read_regular
+from curator.core.read.link_order import DENDRON_FILES
 from curator.core.read.scan import ScanResult, check_vault_root, scan_vault
 from curator.core.state import cache
 from curator.core.state.config import Config, load_config
@@ -127,7 +128,7 @@ def _last_result(root: Path, scan: ScanResult, config: Config) -> tuple[list[Fin
     last = cache.read_json(cache.cache_path(root, LINT_CACHE), sealed=True)
     if not isinstance(last, dict) or any(key not in last for key in ("pages", "links", "findings", "pages_by")):
         return None
-    if last.get("signature") != _signature(scan.pages, scan, config):
+    if last.get("signature") != _signature(root, scan.pages, scan, config):
         return None
     try:
         return [Finding(**f) for f in last["findings"]], last
@@ -145,7 +146,7 @@ def _store(
         vault.root,
         LINT_CACHE,
         {
-            "signature": _signature(vault.pages.values(), scan, config),  # sizes as read
+            "signature": _signature(vault.root, vault.pages.values(), scan, config),  # sizes as read
             "pages": len(vault.pages),
             "links": len(vault.links),
             "similarity": similarity and {k: v for k, v in similarity.items() if k != "stages"},
@@ -181,9 +182,11 @@ class _Stat(Protocol):
     def mtime_ns(self) -> int: ...
 
 
-def _signature(pages: Iterable[_Stat], scan: ScanResult, config: Config) -> str:
+def _signature(root: Path, pages: Iterable[_Stat], scan: ScanResult, config: Config) -> str:
     digest = blake2b(digest_size=16)
     digest.update(f"{__version__}\0{config.fingerprint()}\n".encode())
+    # Dendron's files say how links read, whether or not the vault's `ignore` leaves them out.
+    digest.update(bytes(int((root / name).is_file()) for name in DENDRON_FILES))
     if config.severity("stale") is not None:  # a page grows stale by the day, not by its file
         digest.update(f"day {int(time.time() // 86_400)}\n".encode())
     digest.update("\n".join([f"{p.path}\0{p.size}\0{p.mtime_ns}" for p in pages]).encode())

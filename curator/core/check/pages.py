@@ -12,7 +12,7 @@ from curator.core.check.index_page import index_line
 from curator.core.common.errors import EditError
 from curator.core.common.rules import Rule
 from curator.core.read.page import title_of
-from curator.core.read.titles import diary_title
+from curator.core.read.titles import diary_title, own_title
 from curator.core.read.vault import Vault
 
 RULES = (
@@ -101,7 +101,7 @@ def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
         if path in daily or page.drawing or path in vault.templates:
             continue  # a daily note's dated title is meant; a drawing's name is the plugin's
         title = title_of(path)
-        found = diary_title(title, limit)
+        found = diary_title(own_title(title, config.label_first), limit)
         if found is not None:
             yield Hit(
                 "diary-title",

@@ -253,7 +253,7 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     # Of titles covered alike, the longer names the more particular thing (Chinesischer Restsatz, not Satz).
     covering.sort(key=lambda item: (-item[0], -len(titles_of(vault).units[item[1]]), item[1]))
     for rank, (covered, path) in enumerate(covering[:limit]):
-        title = vault.pages[path].title
+        title = vault.pages[path].name
         one_word = " " not in phrase(title)  # a word of the sentence, perhaps in other words
         score = (0.82 if one_word else 0.85) - 0.05 * rank
         said_on_the_way = one_word and not whole_word_of(vault, title, subject) and path not in named_by_subject
@@ -343,9 +343,9 @@ def _names(vault: Vault) -> Names:
         for path, page in vault.pages.items():
             if path == vault.index_page:
                 continue  # never the place for a memory: it lists pages
-            key = phrase(page.title)
+            key = phrase(page.name)
             if len(key) >= 4:
-                phrases.setdefault(key, []).append((path, page.title, "title"))
+                phrases.setdefault(key, []).append((path, page.name, "title"))
             if has_aliases(page.frontmatter):
                 for alias in page.aliases:
                     if len(phrase(alias)) >= 4:

@@ -44,15 +44,15 @@ def titles_of(vault: Vault) -> Titles:
     """The vault's titles analysed, made once a load."""
 
     def make() -> Titles:
-        names = [p.title for path, p in vault.pages.items() if path != vault.index_page]
+        names = [p.name for path, p in vault.pages.items() if path != vault.index_page]
         analyser = Analyser(vocabulary=vocabulary_of(names, least=1))
         units: dict[str, list[frozenset[str]]] = {}
         for path, page in vault.pages.items():
             if path == vault.index_page:
                 continue
-            language = language_of(page.title)
+            language = language_of(page.name)
             mine: list[frozenset[str]] = []
-            for token in _WORD.findall(singular(page.title)):
+            for token in _WORD.findall(singular(page.name)):
                 keys = analyser.word_keys(fold(token), language)
                 if not keys and len(token) == 1:
                     # One letter (the t of "t-Test", the p of "p-Value") tells the page from its
@@ -129,7 +129,7 @@ def names_subject(vault: Vault, path: str, subject: str) -> bool:
     """Whether the page's title (or an alias) is what the text is about, word for word in either
     language: each unit of the title is a word of the subject and each word of it a unit."""
     page = vault.pages[path]
-    if phrase(subject) in {phrase(n) for n in (page.title, *page.aliases)}:
+    if phrase(subject) in {phrase(n) for n in (page.name, *page.aliases)}:
         return True
     titles = titles_of(vault)
     language = language_of(subject)
@@ -167,7 +167,7 @@ def bearing_subject_words(vault: Vault, subject: str, covered: list[tuple[float,
     bearing = {
         path
         for path in pages
-        if any(_whole_word_in(vault, word, said) for word in _WORD.findall(vault.pages[path].title))
+        if any(_whole_word_in(vault, word, said) for word in _WORD.findall(vault.pages[path].name))
     }
     return bearing or pages
 
@@ -188,5 +188,5 @@ def named(vault: Vault, name: str, but: str | None = None) -> list[str]:
     """The pages whose title or an alias is `name`, word for word (`but` left out: the index page)."""
     wanted = phrase(name)
     return sorted(
-        p for p, page in vault.pages.items() if p != but and wanted in {phrase(n) for n in (page.title, *page.aliases)}
+        p for p, page in vault.pages.items() if p != but and wanted in {phrase(n) for n in (page.name, *page.aliases)}
     )

@@ -79,7 +79,6 @@ _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _NUMBER = re.compile(r"\d+")
 _NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
-_INDEX_NAMES = frozenset({"index", "readme", "_index"})
 _MIX = np.uint64(0x100000001B3)
 
 
@@ -141,7 +140,7 @@ def find(vault: Vault) -> list[Duplicate]:
                 continue  # one command or page per platform, language or version tree
         if _derived(vault.pages[a], vault.pages[b], series):
             continue
-        names = _name_of(vault.pages[a]), _name_of(vault.pages[b])
+        names = vault.pages[a].name, vault.pages[b].name
         if _numbered(*names) and not (kinds.keys() & {"contained", "identical"} and _id_led(*names)):
             continue  # two releases, versions or weeks of one series, alike by design
         if kinds.keys() == {"contained"} and _passage(own[a], own[b]) and not _opens(*names):
@@ -226,14 +225,6 @@ def _copy_named(title: str) -> bool:
     return len(title) <= NAME_CHARS and _COPY_SUFFIX.search(unicodedata.normalize("NFKC", title)) is not None
 
 
-def _name_of(page: Page) -> str:
-    """The name a page goes by: its file name, or its folder's for an index page."""
-    title = page.title
-    if title.lower() in _INDEX_NAMES and "/" in page.path:
-        return page.folder.rsplit("/", 1)[-1]
-    return title
-
-
 def _text_evidence(
     paths: list[str], words: list[list[str]]
 ) -> tuple[dict[tuple[str, str], float], set[tuple[str, str]], dict[str, int]]:
@@ -298,9 +289,9 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
     names: dict[str, set[str]] = defaultdict(set)
     addresses: dict[str, set[str]] = defaultdict(set)
     for page in pages:
-        titles[title_key(_name_of(page)).replace(" ", "")].add(page.path)
+        titles[title_key(page.name).replace(" ", "")].add(page.path)
         read = reads[page.path]
-        for name in {title_key(_name_of(page)), title_key(read.heading), *(title_key(a) for a in page.aliases)} - {""}:
+        for name in {title_key(page.name), title_key(read.heading), *(title_key(a) for a in page.aliases)} - {""}:
             names[name].add(page.path)
         for address in read.addresses:
             addresses[address].add(page.path)
@@ -311,7 +302,7 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
                     continue  # a copy named "X 1" is a duplicate only when its text says so
                 if _two_headings(reads[a].heading, reads[b].heading) or _two_titles(vault.pages[a], vault.pages[b]):
                     continue
-                yield "title", a, b, title_key(_name_of(vault.pages[a]))
+                yield "title", a, b, title_key(vault.pages[a].name)
     named = {frozenset(paths): name for name, paths in names.items() if len(paths) == 2}
     for address, paths in addresses.items():
         name = named.get(frozenset(paths), "") if len(paths) == 2 else ""
@@ -370,7 +361,7 @@ def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> I
     for page in pages:
         if _copy_named(page.title):
             continue
-        for name in {title_key(_name_of(page)), *(title_key(a, copy_suffix=False) for a in page.aliases)}:
+        for name in {title_key(page.name), *(title_key(a, copy_suffix=False) for a in page.aliases)}:
             if name:
                 called[name].add(page.path)
     for name, paths in called.items():
@@ -518,11 +509,11 @@ def _duplicate(
     dated_pages: set[str],
 ) -> Duplicate:
     page_a, page_b = vault.pages[a], vault.pages[b]
-    same_name = title_key(_name_of(page_a)) == title_key(_name_of(page_b))
+    same_name = title_key(page_a.name) == title_key(page_b.name)
     # The page to merge away: a dated entry's copy of a named page, a copy's name ("X 1") over the
     # original's, else the smaller page.
     dated_copies = [p for p in (page_a, page_b) if p.path in dated_pages]
-    copies = dated_copies or [p for p in (page_a, page_b) if _copy_named(_name_of(p)) and same_name]
+    copies = dated_copies or [p for p in (page_a, page_b) if _copy_named(p.name) and same_name]
     if len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
     else:

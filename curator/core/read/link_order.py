@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from curator.core.read.page import Link
 
@@ -29,15 +31,50 @@ def split_wikilink(inner: str) -> tuple[str, str | None, str | None]:
 DENDRON = "dendron"  # the syntax of a wikilink read as Dendron writes it
 # Dendron's cross-vault form `dendron://<vault>/<note>`: one vault is read, so the note is this vault's.
 _DENDRON_VAULT = re.compile(r"[ \t]*dendron://[^/|#\]]*/")
-# A note reference's range after its heading: `#h,1` (a level), `#h:#end`, `#h:#*`; `#*` alone is the whole note.
-_REFERENCE_RANGE = re.compile(r"(?:,\d+)?(?::.*)?$|^\*$")
+# A note reference's range after its heading slug: `#h,1` (a level), `#h:#end`, `#h:#*`; `#*` alone
+# is the whole note. An anchor with a space is a heading as written ("Step 1: install"), no range.
+_REFERENCE_RANGE = re.compile(r"(?:,\d+)?(?::#.*)?$|^\*$")
+
+
+# Files Dendron keeps at a vault's root (its workspace config; the schema of the root note).
+DENDRON_FILES = ("dendron.yml", "root.schema.yml")
+# Labelled links that resolve in one order only, before their order outweighs the vault's files:
+# so many, and three times those that resolve only the other way.
+DECISIVE = 20
+
+
+def reads_label_first(
+    setting: str, root: Path, labelled: Iterable[tuple[Link, bool]], resolves: Callable[[Link], bool]
+) -> bool:
+    """Whether the vault's `[[a|b]]` links name their target last. `labelled`: each labelled
+    wikilink with whether it resolves as Obsidian reads it; `resolves`: whether a link read
+    Dendron's way does. "auto" follows the links that resolve one way only (a Dendron vault
+    exported without its files; one whose links a script wrote Obsidian's way), else Dendron's
+    files at the root. Only the vault's dead links are read twice unless Dendron's files are there."""
+    if setting != "auto":
+        return setting == "label|target"
+    marked = any((root / name).is_file() for name in DENDRON_FILES)
+    links = [(link, alive) for link, alive in labelled if marked or not alive]
+    if not marked and len(links) < DECISIVE:
+        return False  # the usual vault: almost every labelled link resolves as written
+    as_written = as_dendron = 0
+    for link, alive in links:
+        flipped = resolves(_label_first(link))
+        as_written += alive and not flipped
+        as_dendron += flipped and not alive
+    if not marked and as_dendron >= DECISIVE:  # then the live links count too
+        as_written = sum(alive and not resolves(_label_first(link)) for link, alive in labelled)
+    if marked:
+        return not (as_written >= DECISIVE and as_written >= 3 * as_dendron)
+    return as_dendron >= DECISIVE and as_dendron >= 3 * as_written
 
 
 def label_first(links: tuple[Link, ...]) -> tuple[Link, ...]:
     """A page's wikilinks read as Dendron writes them: `[[label|target#anchor]]`, the target
     perhaps after `dendron://<vault>/`. Their syntax becomes DENDRON, so that an edit knows where
-    the target stands."""
-    return tuple(_label_first(link) if link.syntax == "wiki" else link for link in links)
+    the target stands. A wildcard reference (`![[note.*]]`, a note's children) names no page."""
+    read = (_label_first(link) if link.syntax == "wiki" else link for link in links)
+    return tuple(link for link in read if not (link.embed and "*" in link.target))
 
 
 def _label_first(link: Link) -> Link:
@@ -48,7 +85,7 @@ def _label_first(link: Link) -> Link:
     vault = _DENDRON_VAULT.match(target)
     if vault is not None:
         target = target[vault.end() :]
-    if anchor is not None and link.embed:
+    if anchor is not None and link.embed and " " not in anchor:
         anchor = _REFERENCE_RANGE.sub("", anchor, count=1) or None
     return link._replace(syntax=DENDRON, target=target, anchor=anchor, label=label)
 
@@ -66,19 +103,19 @@ def wiki_target_span(raw: str, dendron: bool = False) -> tuple[int, int]:
     start = raw.index("[[") + 2
     inner = raw[start : len(raw) - 2]
     if dendron:
-        bar = inner.find("|")
-        if bar >= 0:
-            start, inner = start + bar + 1, inner[bar + 1 :]
+        bar = _cut(inner, "|")
+        if bar < len(inner):
+            start, inner = start + bar + 1 + (inner[bar] == "\\"), inner[bar + 1 + (inner[bar] == "\\") :]
         vault = _DENDRON_VAULT.match(inner)
         if vault is not None:
             start, inner = start + vault.end(), inner[vault.end() :]
-        cut = inner.find("#")
-        return start, start + (len(inner) if cut < 0 else cut)
-    cut = len(inner)
-    for mark in ("|", "#"):
-        at = inner.find(mark)
-        if at >= 0:
-            cut = min(cut, at)
-    if cut > 0 and inner[cut - 1] == "\\" and cut < len(inner) and inner[cut] == "|":
+    return start, start + _cut(inner, "|#")
+
+
+def _cut(inner: str, marks: str) -> int:
+    """Where the part of a link's inside before the first of `marks` ends (before the backslash
+    of a table's escaped `\\|`)."""
+    cut = min((at for at in map(inner.find, marks) if at >= 0), default=len(inner))
+    if 0 < cut < len(inner) and inner[cut] == "|" and inner[cut - 1] == "\\":
         cut -= 1
-    return start, start + cut
+    return cut

@@ -61,6 +61,16 @@ class Page(NamedTuple):
         return title_of(self.path)
 
     @property
+    def name(self) -> str:
+        """The name the page goes by: its title, or its folder's for a folder's index page
+        (`Docker/index.md`, `README.md`, Hugo's `_index.md`), without a site generator's `.html`
+        (`pagerduty.html.md`)."""
+        title = self.title
+        if title.lower() in INDEX_NAMES and "/" in self.path:
+            return self.path.rsplit("/", 2)[-2]
+        return title[:-5] if title[-5:].lower() == ".html" and len(title) > 5 else title
+
+    @property
     def folder(self) -> str:
         return self.path.rsplit("/", 1)[0] if "/" in self.path else ""
 
@@ -77,6 +87,9 @@ class Page(NamedTuple):
     def type(self) -> str | None:
         value = self.frontmatter.get("type")
         return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+INDEX_NAMES = frozenset({"index", "readme", "_index"})
 
 
 def title_of(path: str) -> str:

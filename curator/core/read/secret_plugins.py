@@ -91,6 +91,9 @@ _NAMES_A_CHECKSUM = re.compile(
     r"\bsha\b|sha-?(?:1|224|256|384|512)|md5|checksum|digest|integrity|hash|commit|fingerprint|\brev\b|etag",
     re.IGNORECASE,
 )
+# A key that names an identifier (`notionId: "c29b…"` of a Notion export, `page_id`, `uuid`): what
+# it holds finds a record; it opens nothing.
+_NAMES_AN_ID = re.compile(r"(?:(?i:\b|[_-])(?i:ids?|uuid|guid)|[a-z](?:Id|ID|Uuid|UUID))[\"']?[ \t]*[:=]")
 _RANDOM_STRING_PLUGINS = {"Base64HighEntropyString", "HexHighEntropyString"}
 # SHA-1 (a git commit), SHA-256 and SHA-512 in hex: logs and JSON quote them without a name.
 _DIGEST_LENGTHS = {40, 64, 128}
@@ -98,13 +101,16 @@ _DIGEST_LENGTHS = {40, 64, 128}
 
 def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
     """detect-secrets filter: a random-looking string on a line that says it is a checksum
-    (`"integrity": "sha512-..."`, `commit: 3f2a...`), hex of a digest's length, or hex too short
-    for a key (credentials.SHORTEST_HEX_SECRET), is not reported."""
+    (`"integrity": "sha512-..."`, `commit: 3f2a...`) or hex an identifier's key names
+    (`notionId: c29b...`), hex of a digest's length, or hex too short for a key
+    (credentials.SHORTEST_HEX_SECRET), is not reported."""
     if type(plugin).__name__ not in _RANDOM_STRING_PLUGINS:
         return False
     if type(plugin).__name__ == "HexHighEntropyString" and (
         len(secret) in _DIGEST_LENGTHS or len(secret) < SHORTEST_HEX_SECRET
     ):
+        return True
+    if type(plugin).__name__ == "HexHighEntropyString" and _NAMES_AN_ID.search(line) is not None:
         return True
     return _NAMES_A_CHECKSUM.search(line) is not None
 

@@ -80,6 +80,17 @@ class DiaryTitle(NamedTuple):
         return found + ([f"it is {self.length} characters long"] if self.too_long else [])
 
 
+def own_title(title: str, hierarchy: bool) -> str:
+    """The part of a title that names the page: in a Dendron vault (`hierarchy`), the last part
+    of its dotted name (`recipes.italian.tiramisu`); the rest is where the page stands."""
+    return title.rsplit(".", 1)[-1] if hierarchy else title
+
+
+def in_place_of(title: str, new: str, hierarchy: bool) -> str:
+    """A new title for a page called `title`: in a Dendron vault, in the same place of the hierarchy."""
+    return title[: len(title) - len(own_title(title, hierarchy))] + new
+
+
 def diary_title(title: str, limit: int) -> DiaryTitle | None:
     """A title is diary-style when it holds a date or is `limit` characters or longer."""
     date = find_date(title)

@@ -9,6 +9,7 @@ import os
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import takewhile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
@@ -112,12 +113,16 @@ class Vault:
     def daily_notes(self) -> frozenset[str]:
         """Pages of a dated series, whose dated titles are meant: those in a journal folder the
         settings name, and those titled with a date in a folder where DAILY_SHARE of the pages are
-        (daily notes whose folder the settings do not name, or name wrongly)."""
+        (daily notes whose folder the settings do not name, or name wrongly). In a Dendron vault
+        the folder is the hierarchy above the date (`daily.journal` of `daily.journal.2021.07.08`)."""
         from curator.core.read.titles import dated
 
         in_folder: dict[str, list[str]] = defaultdict(list)
         for page in self.pages.values():
-            in_folder[page.folder].append(page.path)
+            where = page.folder
+            if self.config.label_first:
+                where += "/" + ".".join(takewhile(lambda part: not part[:1].isdigit(), page.title.split(".")))
+            in_folder[where].append(page.path)
         found = {path for path in self.pages if self.config.in_journal_folder(path)}
         for paths in in_folder.values():
             titled = [path for path in paths if dated(self.pages[path].title)]

@@ -52,8 +52,8 @@ DEFAULT_TYPES = ("customer", "project", "system", "person", "problem", "topic")
 
 class Config(NamedTuple):
     resolve_aliases: bool = False
-    # "target|label" (Obsidian, Foam) or "label|target" (Dendron); "auto": Dendron's order in a
-    # vault with Dendron's own files at its root (load_config settles it), else Obsidian's.
+    # "target|label" (Obsidian, Foam) or "label|target" (Dendron); "auto": as the vault's links
+    # and files say (link_order.py; the loaded vault's config holds the order it was read in).
     link_order: str = "auto"
     ignore: tuple[str, ...] = ()
     types: tuple[str, ...] = DEFAULT_TYPES
@@ -192,8 +192,8 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
 _KEY_HELP: dict[str, str] = {
     "resolve_aliases": "follow `[[alias]]` to the page with that alias (Obsidian does not)",
     "link_order": (
-        '`"target|label"` (Obsidian, Foam) or `"label|target"` (Dendron); `"auto"`: Dendron\'s order '
-        "when the vault's root holds `dendron.yml` or `root.schema.yml`"
+        '`"target|label"` (Obsidian, Foam) or `"label|target"` (Dendron); `"auto"`: the order its labelled '
+        "links resolve in, else Dendron's when the vault's root holds `dendron.yml` or `root.schema.yml`"
     ),
     "ignore": (
         "pages to leave out, in gitignore syntax; dot-folders and installed software (node_modules, "
@@ -271,8 +271,7 @@ def load_config(vault: Path) -> Config:
         for name in PATH_FIELDS
         if (value := getattr(config, name)) is not None
     }
-    conventions: dict[str, Any] = {  # what the vault's own Obsidian or Dendron settings add
-        "link_order": _link_order(config.link_order, vault),
+    conventions: dict[str, Any] = {  # what the vault's own Obsidian settings add
         "journal_folders": tuple(dict.fromkeys([*config.journal_folders, *obsidian.journal_folders(vault)])),
         "template_folders": tuple(dict.fromkeys([*config.template_folders, *obsidian.template_folders(vault)])),
     }
@@ -280,15 +279,6 @@ def load_config(vault: Path) -> Config:
 
 
 LINK_ORDERS = ("auto", "target|label", "label|target")
-# Files Dendron keeps at a vault's root (its workspace config; the schema of the root note).
-_DENDRON_FILES = ("dendron.yml", "root.schema.yml")
-
-
-def _link_order(order: str, vault: Path) -> str:
-    """The order a `[[a|b]]` link names its target in: the setting, or Dendron's in a Dendron vault."""
-    if order == "auto" and any((vault / name).is_file() for name in _DENDRON_FILES):
-        return "label|target"
-    return order
 
 
 # Settings that name a folder models are loaded from or kept in. A relative one means the folder
