@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -590,3 +591,28 @@ def test_one_folder_name_and_a_rare_link_without_one_heading_are_two_things(tmp_
     (duplicate,) = found(make_vault(tmp_path / "w", files))
     assert {duplicate.page, duplicate.other} == {"strategy/app/index.md", "teams/app/index.md"}
     assert set(duplicate.kinds) == {"name", "link"}
+
+
+def own_text(seed: int) -> str:
+    """Forty words no other page of the test holds."""
+    rng = random.Random(seed)
+    return " ".join("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(7)) for _ in range(40))
+
+
+def test_a_folder_copied_whole_keeps_each_page_twice(tmp_path: Path) -> None:
+    names = ("confirm", "get-flag", "halt", "run-command")
+    files = {f"{where}/{name}.md": own_text(n) for n, name in enumerate(names) for where in ("api", "references/api")}
+    assert pairs(make_vault(tmp_path / "v", files)) == {
+        (f"api/{name}.md", f"references/api/{name}.md") for name in names
+    }
+
+
+def test_platform_trees_that_share_a_page_now_and_then_stay_apart(tmp_path: Path) -> None:
+    commands = ("ls", "cp", "mv", "more", "du", "df")
+    files = {
+        f"{platform}/{c}.md": own_text(n * 2 + (platform == "osx"))
+        for n, c in enumerate(commands)
+        for platform in ("linux", "osx")
+    }
+    files["osx/more.md"] = files["linux/more.md"]  # one page the same on both platforms
+    assert pairs(make_vault(tmp_path / "v", files)) == set()

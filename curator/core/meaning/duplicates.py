@@ -41,7 +41,8 @@ whose names differ only in their numbers (a numbered series: releases "4-2-0" / 
 "v1.3", weeks, parts; of 750 such labelled pairs none is a merge), drawings (`.excalidraw.md`),
 template files (the vault's template folders), and pages in parallel folders: two folders that
 hold PARALLEL_NAMES or more pages of the same names are platform, language or version trees, kept
-side by side on purpose, and so is a small folder beside one of them.
+side by side on purpose, and so is a small folder beside one of them; unless half or more of
+their same-named pages hold most of each other's text (a folder copied whole, its pages kept twice).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ import functools
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -128,12 +129,15 @@ def find(vault: Vault) -> list[Duplicate]:
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
     parallel = _parallel_folders(paths)
     in_parallel = {folder for pair in parallel for folder in pair}
+    near = functools.partial(_near_copies, contained=contained, own=own)
+    copied = _copied_trees(pairs, parallel, near)
     series = _series_suffixes(compared)
     found: list[Duplicate] = []
     for (a, b), kinds in sorted(pairs.items()):
         if "identical" in kinds and same_file(vault.root / a, vault.root / b):
             continue  # a symbolic link and the page it points to
-        if _folder(a) != _folder(b):
+        kept_twice = (_folder(a), _folder(b)) in copied and _file_name(a) == _file_name(b) and near(kinds, a, b)
+        if _folder(a) != _folder(b) and not kept_twice:
             if (_folder(a), _folder(b)) in parallel:
                 continue
             if _file_name(a) == _file_name(b) and _trees(_folder(a), _folder(b), in_parallel):
@@ -162,6 +166,15 @@ def find(vault: Vault) -> list[Duplicate]:
                 continue  # two repositories or websites: a fork or a sibling that copied the text
         found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
     return found
+
+
+def _near_copies(
+    kinds: dict[str, str], a: str, b: str, contained: dict[tuple[str, str], float], own: dict[str, int]
+) -> bool:
+    """Whether each of two pages holds most of the other's own text: one page kept twice, even in
+    two trees that are otherwise kept side by side on purpose (a folder copied whole)."""
+    share = contained.get((a, b), 0.0)
+    return "identical" in kinds or share * min(own[a], own[b]) >= CONTAINED * max(own[a], own[b])
 
 
 def share_held(vault: Vault, path: str, text: str) -> float:
@@ -386,8 +399,9 @@ def _linked_from(vault: Vault, path: str) -> set[str]:
     return {rl.source for rl in vault.backlinks(path)}
 
 
-def _parallel_folders(paths: list[str]) -> set[tuple[str, str]]:
-    """Pairs of folders (both ways) that hold PARALLEL_NAMES or more pages of the same file name."""
+def _parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
+    """Pairs of folders (both ways) that hold PARALLEL_NAMES or more pages of the same file name,
+    with how many."""
     by_name: dict[str, set[str]] = defaultdict(set)
     for path in paths:
         by_name[_file_name(path)].add(_folder(path))
@@ -398,8 +412,25 @@ def _parallel_folders(paths: list[str]) -> set[tuple[str, str]]:
             for i, a in enumerate(ordered):
                 for b in ordered[i + 1 :]:
                     shared[a, b] += 1
-    parallel = {pair for pair, n in shared.items() if n >= PARALLEL_NAMES}
-    return parallel | {(b, a) for a, b in parallel}
+    parallel = {pair: n for pair, n in shared.items() if n >= PARALLEL_NAMES}
+    return parallel | {(b, a): n for (a, b), n in parallel.items()}
+
+
+def _copied_trees(
+    pairs: dict[tuple[str, str], dict[str, str]],
+    parallel: dict[tuple[str, str], int],
+    near: Callable[[dict[str, str], str, str], bool],
+) -> set[tuple[str, str]]:
+    """Parallel folders (both ways) whose same-named pages are near copies, half of them or more:
+    a folder copied whole, its pages kept twice, not platform or version trees that share a page
+    now and then (tldr's linux/more and common/more)."""
+    copies: Counter[tuple[str, str]] = Counter()
+    for (a, b), kinds in pairs.items():
+        folders = (_folder(a), _folder(b))
+        if folders in parallel and _file_name(a) == _file_name(b) and near(kinds, a, b):
+            copies[folders] += 1
+    copied = {folders for folders, n in copies.items() if 2 * n >= parallel[folders]}
+    return copied | {(b, a) for a, b in copied}
 
 
 def _trees(folder: str, other: str, in_parallel: set[str]) -> bool:
