@@ -616,17 +616,3 @@ def test_platform_trees_that_share_a_page_now_and_then_stay_apart(tmp_path: Path
     }
     files["osx/more.md"] = files["linux/more.md"]  # one page the same on both platforms
     assert pairs(make_vault(tmp_path / "v", files)) == set()
-
-
-def test_generated_pages_kept_twice_are_duplicates_however_little_they_say(tmp_path: Path) -> None:
-    """Pages of a generator's template with a line of their own, kept byte for byte in a copied folder."""
-    template = own_text(99)
-    names = ("confirm", "get-flag", "halt", "run-command", "log", "warning")
-    files = {
-        f"{where}/{name}.md": f"# {name}\n\n{template}\n\nRuns {name} now.\n"
-        for name in names
-        for where in ("api", "references/api")
-    }
-    assert pairs(make_vault(tmp_path / "v", files)) == {
-        (f"api/{name}.md", f"references/api/{name}.md") for name in names
-    }

@@ -42,8 +42,7 @@ whose names differ only in their numbers (a numbered series: releases "4-2-0" / 
 template files (the vault's template folders), and pages in parallel folders: two folders that
 hold PARALLEL_NAMES or more pages of the same names are platform, language or version trees, kept
 side by side on purpose, and so is a small folder beside one of them; unless half or more of
-their same-named pages hold most of each other's text or are byte for byte the same (a folder
-copied whole, its pages kept twice, even generated pages that are mostly their template).
+their same-named pages hold most of each other's text (a folder copied whole, its pages kept twice).
 """
 
 from __future__ import annotations
@@ -129,8 +128,6 @@ def find(vault: Vault) -> list[Duplicate]:
     for kind, a, b, value in _identity_evidence(vault, compared, reads):
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
     parallel = _parallel_folders(paths)
-    for key in _same_bytes_in_parallel(compared, parallel):
-        pairs[key]["identical"] = ""  # a generated page kept twice: its words are mostly the template's
     in_parallel = {folder for pair in parallel for folder in pair}
     near = functools.partial(_near_copies, contained=contained, own=own)
     copied = _copied_trees(pairs, parallel, near)
@@ -417,23 +414,6 @@ def _parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
                     shared[a, b] += 1
     parallel = {pair: n for pair, n in shared.items() if n >= PARALLEL_NAMES}
     return parallel | {(b, a): n for (a, b), n in parallel.items()}
-
-
-def _same_bytes_in_parallel(pages: list[Page], parallel: dict[tuple[str, str], int]) -> list[tuple[str, str]]:
-    """Same-named pages of two parallel folders whose bytes are the same, however few words of
-    their own they hold."""
-    by_content: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for page in pages:
-        if page.sha:
-            by_content[_file_name(page.path), page.sha].append(page.path)
-    return [
-        (a, b)
-        for group in by_content.values()
-        if 1 < len(group) <= 12
-        for i, a in enumerate(sorted(group))
-        for b in sorted(group)[i + 1 :]
-        if (_folder(a), _folder(b)) in parallel
-    ]
 
 
 def _copied_trees(
