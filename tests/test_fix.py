@@ -193,6 +193,26 @@ def test_fix_mends_a_dead_link_written_twice_on_a_page(tmp_path: Path, capsys: p
     assert (root / "b.md").read_text() == "[[Certificate renewal]] and [[Certificate renewal]].\n"
 
 
+def test_fix_mends_three_links_of_one_target_each_as_offered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Once the first is fixed the third has the second's fingerprint: each fix still lands on
+    the link it was offered for, and the run ends."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "proj.alpha.md": "---\naliases: [alf]\n---\n# Alpha\n",
+            "home.md": "A [[alf]] and [[alf|my label]] and [[alf|other]] here.\n",
+        },
+    )
+    assert main(["fix", str(root)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.count("fixed home.md:1") == 3, (out, err)
+    assert (root / "home.md").read_text() == (
+        "A [[proj.alpha|alf]] and [[proj.alpha|my label]] and [[proj.alpha|other]] here.\n"
+    )
+
+
 def test_a_missing_picture_is_never_fixed_into_a_page_of_its_name(tmp_path: Path) -> None:
     """On a real vault `![x](../Images/X.png)`, its picture missing, was 'fixed' to the page
     `../Summaries/X.md`: an embedded page where the author meant an image."""

@@ -69,11 +69,14 @@ def plan_fix(vault: Vault, fingerprint: str, like: Fix | None = None) -> tuple[F
     """The plan that applies the fix of the finding with `fingerprint`, as the vault is now.
 
     `like`: the fix as it was offered. A link written twice on a page has a fingerprint by its
-    turn, so once the first is fixed the second is found by the page, the rule and the edit."""
+    turn, so once the first is fixed the third has the second's: a finding is found by the page,
+    the rule and the edit, the one of that fingerprint first."""
     findings = fixable_findings(vault)
-    finding = next((f for f in findings if f.fingerprint == fingerprint), None)
-    if finding is None and like is not None:
-        finding = next((f for f in findings if _same_edit(vault, f, like)), None)
+    if like is None:
+        finding = next((f for f in findings if f.fingerprint == fingerprint), None)
+    else:
+        ordered = sorted(findings, key=lambda f: f.fingerprint != fingerprint)
+        finding = next((f for f in ordered if _same_edit(vault, f, like)), None)
     if finding is None:
         raise EditError(f"no finding {fingerprint} with a fix in the vault now (see 'curator lint')")
     fix = fix_for(vault, finding)
