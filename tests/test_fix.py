@@ -247,3 +247,17 @@ def test_a_guess_is_fixed_only_for_a_name_long_enough_and_keeps_the_words_the_re
         "[[Lineare Gleichungssysteme]]": "[[Lineares Gleichungssystem|Lineare Gleichungssysteme]]",
         "[[Certificat renewal]]": "[[Certificate renewal]]",
     }
+
+
+def test_a_label_added_in_a_table_row_escapes_its_bar(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "proj.alpha.md": "---\naliases: [alf]\n---\n# Alpha\n",
+            "home.md": "| page | note |\n|---|---|\n| [[alf]] | one |\n\nAnd [[alf]] in prose.\n",
+        },
+    )
+    assert main(["fix", str(root)]) == 0
+    assert (root / "home.md").read_text() == (
+        "| page | note |\n|---|---|\n| [[proj.alpha\\|alf]] | one |\n\nAnd [[proj.alpha|alf]] in prose.\n"
+    )

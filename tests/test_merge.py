@@ -279,3 +279,17 @@ def test_an_edge_from_the_source_to_the_page_it_merges_into_is_not_carried_as_a_
     apply(root, plan_merge(load_vault(root, use_cache=False), "Both", "Print"))
     merged = (root / "Print.md").read_text()
     assert "[[Other]]" in merged.split("---")[1] and "[[Print]]" not in merged.split("---")[1], merged
+
+
+def test_a_merged_link_in_a_table_row_keeps_its_words_behind_an_escaped_bar(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Old.md": "# Old\n\nOld words here.\n",
+            "New.md": "# New\n\nNew words.\n",
+            "home.md": "| page | note |\n|---|---|\n| [[Old]] | two |\n",
+        },
+    )
+    apply(root, plan_merge(load_vault(root, use_cache=False), "Old", "New"))
+    assert (root / "home.md").read_text() == "| page | note |\n|---|---|\n| [[New\\|Old]] | two |\n"
+    assert dead_count(root) == 0

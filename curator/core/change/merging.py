@@ -22,7 +22,7 @@ from curator.core.change.edits import (
 )
 from curator.core.change.frontmatter_edit import add_list_items, copy_key
 from curator.core.common.errors import EditError, FrontmatterEditError
-from curator.core.read.link_order import DENDRON, split_wikilink
+from curator.core.read.link_order import DENDRON, label_bar, split_wikilink
 from curator.core.read.markdown import blocks
 from curator.core.read.page import aliases_of
 from curator.core.read.parse import split_frontmatter
@@ -124,14 +124,14 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         if edit is None:
             continue
         if rl.link.syntax != "markdown" and rl.link.label is None and rl.link.target and rl.link.anchor is None:
+            text = texts.get(rl.source)
+            bar = label_bar(text, rl.link.offset)  # escaped in a table row
             if rl.link.syntax == DENDRON:  # the label first: [[Source|dendron://vault/into]]
-                text = texts.get(rl.source)
                 inner = text.index("[[", rl.link.offset) + 2
-                edit = Edit(
-                    inner, edit.offset + edit.length - inner, f"{rl.link.target}|{text[inner : edit.offset]}{edit.text}"
-                )
+                kept = text[inner : edit.offset]
+                edit = Edit(inner, edit.offset + edit.length - inner, f"{rl.link.target}{bar}{kept}{edit.text}")
             else:
-                edit = Edit(edit.offset, edit.length, f"{edit.text}|{rl.link.target}")
+                edit = Edit(edit.offset, edit.length, f"{edit.text}{bar}{rl.link.target}")
         by_page.setdefault(rl.source, []).append(edit)
         rewritten += 1
     if posixpath.dirname(source) != posixpath.dirname(into):  # SOURCE's relative links, from INTO's folder

@@ -22,7 +22,7 @@ from urllib.parse import quote
 from curator.core.change.edits import explicit_target, links_of, markdown_dest_span
 from curator.core.check.hits import Fix, Hit, readable, written
 from curator.core.common.rules import Finding, Rule
-from curator.core.read.link_order import DENDRON, wiki_target_span, wikilink
+from curator.core.read.link_order import DENDRON, label_bar, wiki_target_span, wikilink
 from curator.core.read.page import Link
 from curator.core.read.resolve import anchor_key, fold
 from curator.core.read.vault import Vault
@@ -264,7 +264,8 @@ def fix_link(vault: Vault, finding: Finding) -> Fix | None:
     link = _link_at(vault, finding)
     if link is None:
         return None
-    raw = vault.text_of(finding.path)[link.offset : link.offset + link.length]
+    text = vault.text_of(finding.path)
+    raw = text[link.offset : link.offset + link.length]
     if finding.rule == "broken-anchor":
         return _anchor_fix(vault, finding, link, raw)
     target = _target_page(vault, finding)
@@ -289,10 +290,11 @@ def fix_link(vault: Vault, finding: Finding) -> Fix | None:
         # what the reader sees; a typo does not.
         kept = finding.data.get("alias_of") or (guessed and _inflected(link.target, vault.pages[target].title))
         if kept and link.label is None:
+            bar = label_bar(text, link.offset)
             if dendron:
-                new = new[:start] + f"{link.target}|" + new[start:]
+                new = new[:start] + f"{link.target}{bar}" + new[start:]
             else:
-                new = new[: new.rindex("]]")] + f"|{link.target}]]"
+                new = new[: new.rindex("]]")] + f"{bar}{link.target}]]"
     back = _read_back(new, vault.config.label_first)
     if back is None or vault.resolver.resolve(finding.path, back.target, markdown).path != target:
         return None  # the new link, as read, would not name the page it means: no fix without a choice

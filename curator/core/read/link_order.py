@@ -97,6 +97,13 @@ def wikilink(target: str, label: str | None, label_first: bool) -> str:
     return f"[[{label}|{target}]]" if label_first else f"[[{target}|{label}]]"
 
 
+def label_bar(text: str, offset: int) -> str:
+    """The bar that parts the target and the label of a link written at `offset` of `text`: `\\|`
+    in a table row, where a bare one would end the cell."""
+    line = text[text.rfind("\n", 0, offset) + 1 : offset]
+    return "\\|" if line.lstrip().startswith("|") else "|"
+
+
 def wiki_target_span(raw: str, dendron: bool = False) -> tuple[int, int]:
     """Start and end, inside a raw `[[...]]` or `![[...]]`, of its target part (`dendron`: the
     link is read as Dendron writes it, its target after the label and any `dendron://<vault>/`)."""
