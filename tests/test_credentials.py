@@ -81,7 +81,14 @@ def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret
     hex_id = "c29b1bac41c34357aea59926226077e8"
     for line in (f'notionId: "{hex_id}"', f'"pageId": "{hex_id}"', f'page_id = "{hex_id}"'):
         assert find_credentials(f"---\n{line}\n---\n# Olympia\n") == [], line
-    assert find_credentials(f'---\napi_secret: "{hex_id}"\n---\n') != []
+    for line in (
+        f'api_secret: "{hex_id}"',
+        f'tokenId: "{hex_id}"',
+        f'sessionId: "{hex_id}"',
+        f'staging projectId: 12, Bearer "{hex_id}"',
+        f'mailgun "{hex_id}" for domain_id: 9',
+    ):
+        assert find_credentials(f"---\n{line}\n---\n") != [], line
 
 
 @pytest.mark.parametrize(

@@ -616,3 +616,24 @@ def test_platform_trees_that_share_a_page_now_and_then_stay_apart(tmp_path: Path
     }
     files["osx/more.md"] = files["linux/more.md"]  # one page the same on both platforms
     assert pairs(make_vault(tmp_path / "v", files)) == set()
+
+
+def test_two_versions_of_the_docs_are_no_copied_folder(tmp_path: Path) -> None:
+    names = ("install", "configure", "upgrade", "backup")
+    files = {
+        f"docs/{v}/{name}.md": own_text(n) + (" v2 changes" if v == "v2" else "")
+        for n, name in enumerate(names)
+        for v in ("v1", "v2")
+    }
+    assert pairs(make_vault(tmp_path / "v", files)) == set()
+
+
+def test_a_folders_index_and_its_note_of_the_same_name_are_one_page_though_one_links_the_other(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "layer-0/index.md": "---\ntitle: Layer 0 Networks\n---\nOverview of the folder. See [[layer-0/layer-0]].\n",
+        "layer-0/layer-0.md": "---\ntitle: Layer 0 Networks\n---\nInfrastructure beneath blockchains.\n",
+        "layer-0/nostr.md": "Nostr relays.\n",
+    }
+    assert pairs(make_vault(tmp_path / "v", files)) == {("layer-0/layer-0.md", "layer-0/index.md")}

@@ -22,10 +22,11 @@ from urllib.parse import quote
 from curator.core.change.edits import explicit_target, links_of, markdown_dest_span
 from curator.core.check.hits import Fix, Hit, readable, written
 from curator.core.common.rules import Finding, Rule
-from curator.core.read.link_order import DENDRON, label_bar, wiki_target_span, wikilink
+from curator.core.read.link_order import DENDRON, label_bar, other_reading, wiki_target_span, wikilink
 from curator.core.read.page import Link
 from curator.core.read.resolve import anchor_key, fold
-from curator.core.read.vault import Vault
+from curator.core.read.vault import ResolvedLink, Vault
+from curator.core.state.config import CONFIG_NAME
 
 RULES = (
     Rule(
@@ -84,12 +85,27 @@ def rule_dead_links(vault: Vault) -> Iterator[Hit]:
             if guess:
                 message += f"; did you mean [[{guess}]]?"
                 data["did_you_mean"] = guess
+            turned = _read_turned(vault, rl)
+            if turned is not None:
+                writer = "Obsidian" if link.syntax == DENDRON else "Dendron"
+                message += f"; read as {writer} writes links it names {turned} (`link_order` in {CONFIG_NAME})"
+                data["read_turned"] = turned
         rule = "dead-link"
         if link.key:  # a typed edge of the frontmatter (`related: "[[X]]"`): its own rule
             data["key"] = link.key
             rule = "relation-dead"
             message = f"{link.key}: {message.removeprefix('dead link ')}"
         yield Hit(rule, rl.source, message, f"{link.syntax}:{link.target}", link.line, link.column, data)
+
+
+def _read_turned(vault: Vault, rl: ResolvedLink) -> str | None:
+    """The page a dead labelled link names read in the other order (Dendron's `[[label|target]]`
+    or Obsidian's `[[target|label]]`), when it names one."""
+    turned = other_reading(rl.link)
+    if turned is None:
+        return None
+    found = vault.resolver.resolve(rl.source, turned.target)
+    return found.path if found.kind == "page" else None
 
 
 def _did_you_mean(vault: Vault, targets: set[str]) -> dict[str, str]:

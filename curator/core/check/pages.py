@@ -101,7 +101,7 @@ def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
         if path in daily or page.drawing or path in vault.templates:
             continue  # a daily note's dated title is meant; a drawing's name is the plugin's
         title = title_of(path)
-        found = diary_title(own_title(title, config.label_first), limit)
+        found = diary_title(own_title(title, config.hierarchy), limit)
         if found is not None:
             yield Hit(
                 "diary-title",

@@ -107,7 +107,7 @@ def _incoming(vault: Vault, path: str) -> int:
 
 
 def _why_event(vault: Vault, title: str) -> str:
-    found = diary_title(own_title(title, vault.config.label_first), vault.config.title_chars)
+    found = diary_title(own_title(title, vault.config.hierarchy), vault.config.title_chars)
     if found is not None and found.date:
         return f"the title holds a date ({found.date})"
     if found is not None:
@@ -169,7 +169,7 @@ def written_by_hand(vault: Vault, path: str) -> str:
 def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, Duplicate]) -> Suggestion | None:
     page = vault.pages[path]
     title, source, found = derive_title(vault, path)
-    title = in_place_of(page.title, title, vault.config.label_first) if title else title
+    title = in_place_of(page.title, title, vault.config.hierarchy) if title else title
     why = _why_event(vault, page.title)
     links = _incoming(vault, path)
     partner = duplicates.get(path)
@@ -383,7 +383,7 @@ def dream(vault: Vault, limit: int | None = None) -> DreamResult:
         if p.unreadable is None
         and p.path not in vault.daily_notes
         and not p.drawing
-        and diary_title(own_title(p.title, vault.config.label_first), vault.config.title_chars) is not None
+        and diary_title(own_title(p.title, vault.config.hierarchy), vault.config.title_chars) is not None
     ]
     work: list[tuple[int, str, Any]] = [(_incoming(vault, path), "rename", path) for path in diary]
     work += [(max(_incoming(vault, d.page), _incoming(vault, d.other)), "merge", d) for d in found]

@@ -157,8 +157,8 @@ def find(vault: Vault) -> list[Duplicate]:
         ):
             continue
         linked = (_links(vault, a, b), _links(vault, b, a))
-        if kinds.keys() == {"title"} and any(linked):
-            continue  # one name spelt two ways, and one page links to the other: two things (MaaS, MAAS)
+        if kinds.keys() == {"title"} and any(linked) and names[0] != names[1]:
+            continue  # one name spelt two ways, one page linking to the other: two things (MaaS, MAAS)
         if "identical" not in kinds and all(linked):
             continue  # companions that point at each other: a lecture's notes and its material
         if not kinds.keys() & {"address", "link"} and reads[a].addresses and reads[b].addresses:  # noqa: SIM102
@@ -429,7 +429,11 @@ def _copied_trees(
         folders = (_folder(a), _folder(b))
         if folders in parallel and _file_name(a) == _file_name(b) and near(kinds, a, b):
             copies[folders] += 1
-    copied = {folders for folders, n in copies.items() if 2 * n >= parallel[folders]}
+    copied = {
+        folders
+        for folders, n in copies.items()
+        if 2 * n >= parallel[folders] and not _numbered(*folders)  # docs/v1 and docs/v2: versions, not a copy
+    }
     return copied | {(b, a) for a, b in copied}
 
 

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from curator.core.read.page import Link
@@ -38,35 +37,31 @@ _REFERENCE_RANGE = re.compile(r"(?:,\d+)?(?::#.*)?$|^\*$")
 
 # Files Dendron keeps at a vault's root (its workspace config; the schema of the root note).
 DENDRON_FILES = ("dendron.yml", "root.schema.yml")
-# Labelled links that resolve in one order only, before their order outweighs the vault's files:
-# so many, and three times those that resolve only the other way.
-DECISIVE = 20
 
 
-def reads_label_first(
-    setting: str, root: Path, labelled: Iterable[tuple[Link, bool]], resolves: Callable[[Link], bool]
-) -> bool:
-    """Whether the vault's `[[a|b]]` links name their target last. `labelled`: each labelled
-    wikilink with whether it resolves as Obsidian reads it; `resolves`: whether a link read
-    Dendron's way does. "auto" follows the links that resolve one way only (a Dendron vault
-    exported without its files; one whose links a script wrote Obsidian's way), else Dendron's
-    files at the root. Only the vault's dead links are read twice unless Dendron's files are there."""
-    if setting != "auto":
-        return setting == "label|target"
-    marked = any((root / name).is_file() for name in DENDRON_FILES)
-    links = [(link, alive) for link, alive in labelled if marked or not alive]
-    if not marked and len(links) < DECISIVE:
-        return False  # the usual vault: almost every labelled link resolves as written
-    as_written = as_dendron = 0
-    for link, alive in links:
-        flipped = resolves(_label_first(link))
-        as_written += alive and not flipped
-        as_dendron += flipped and not alive
-    if not marked and as_dendron >= DECISIVE:  # then the live links count too
-        as_written = sum(alive and not resolves(_label_first(link)) for link, alive in labelled)
-    if marked:
-        return not (as_written >= DECISIVE and as_written >= 3 * as_dendron)
-    return as_dendron >= DECISIVE and as_dendron >= 3 * as_written
+def dendron_files(root: Path) -> bool:
+    """Whether Dendron's own files are at the vault's root: its note names are hierarchies."""
+    return any((root / name).is_file() for name in DENDRON_FILES)
+
+
+def settled(setting: str, root: Path) -> str:
+    """The order the vault's links are read in: the setting, or for "auto" Dendron's when its
+    files are at the root. The links themselves do not decide: links to notes not written yet, or
+    left behind by a folder's move, resolve the other way round as often as not. A dead link that
+    would resolve read the other way says so (check/links.py)."""
+    if setting == "auto":
+        return "label|target" if dendron_files(root) else "target|label"
+    return setting
+
+
+def other_reading(link: Link) -> Link | None:
+    """A labelled wikilink read in the other order than it was, or None for one without a label."""
+    if link.label is None or link.syntax not in ("wiki", DENDRON):
+        return None
+    if link.syntax == "wiki":
+        return _label_first(link)
+    target, anchor, _ = split_wikilink(link.label)
+    return link._replace(syntax="wiki", target=target, anchor=anchor, label=link.target)
 
 
 def label_first(links: tuple[Link, ...]) -> tuple[Link, ...]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.core.common.fast import gc_paused, tuple_maker
-from curator.core.read.link_order import label_first, reads_label_first
+from curator.core.read.link_order import dendron_files, label_first, settled
 from curator.core.read.page import Link, Page, has_aliases, page_from_row
 from curator.core.read.resolve import Resolution, Resolver
 from curator.core.read.scan import FileEntry, ScanResult, check_vault_root, scan_vault
@@ -58,6 +58,8 @@ def _load(
     typed_links_only: bool = False,
 ) -> Vault:
     started_ns = time.time_ns()
+    order = settled(config.link_order, root)  # and the loaded vault's config says which
+    config = config._replace(link_order=order, hierarchy=order == "label|target" or dendron_files(root))
     loaded: dict[str, Page] = {}
     to_read: list[tuple[FileEntry, list | None]] = []  # type: ignore[type-arg]
     reused: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows still valid, by page
@@ -77,6 +79,8 @@ def _load(
         return resolver
 
     def arrived(path: str, page: Page) -> None:
+        if config.label_first:  # a Dendron vault: the parse (and its cache) read [[a|b]] as Obsidian does
+            page = loaded[path] = page._replace(links=label_first(page.links))
         links = resolved[path] = _links_of(resolver_now(), page, typed_links_only)
         if has_aliases(page.frontmatter):
             aliases[path] = page.aliases
@@ -130,29 +134,11 @@ def _load(
                 rl if rl.resolution.kind != "dead" else rl._replace(resolution=_resolution(resolver, path, rl.link))
                 for rl in resolved[path]
             ]
-    if not typed_links_only and _reads_label_first(config, root, resolved, resolver):
-        # A Dendron vault: the parse (and its cache) read [[a|b]] as Obsidian does.
-        config = config._replace(link_order="label|target")
-        for path, page in pages.items():
-            pages[path] = page = page._replace(links=label_first(page.links))
-            resolved[path] = _links_of(resolver, page, typed_links_only)
     links = list(chain.from_iterable(resolved[entry.path] for entry in scan.pages))
     problem = wait_for_store() if wait_for_store is not None else None
     if problem:
         notes.append(problem)
     return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes, use_cache)
-
-
-def _reads_label_first(config: Config, root: Path, resolved: dict[str, list[ResolvedLink]], resolver: Resolver) -> bool:
-    labelled = (
-        (rl.link, rl.resolution.kind != "dead")
-        for links in resolved.values()
-        for rl in links
-        if rl.link.label is not None and rl.link.syntax == "wiki"
-    )
-    return reads_label_first(
-        config.link_order, root, labelled, lambda link: resolver.resolve("", link.target).kind != "dead"
-    )
 
 
 def _resolved(

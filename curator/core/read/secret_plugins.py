@@ -91,9 +91,12 @@ _NAMES_A_CHECKSUM = re.compile(
     r"\bsha\b|sha-?(?:1|224|256|384|512)|md5|checksum|digest|integrity|hash|commit|fingerprint|\brev\b|etag",
     re.IGNORECASE,
 )
-# A key that names an identifier (`notionId: "c29b…"` of a Notion export, `page_id`, `uuid`): what
-# it holds finds a record; it opens nothing.
-_NAMES_AN_ID = re.compile(r"(?:(?i:\b|[_-])(?i:ids?|uuid|guid)|[a-z](?:Id|ID|Uuid|UUID))[\"']?[ \t]*[:=]")
+# The key a value is given to, as it stands right before it: `notionId: "`, `"page_id": "`.
+_KEY_BEFORE = re.compile(r"([\w.-]+)[\"']?[ \t]*[:=][ \t]*[\"'`]?$")
+# A key that names an identifier (`notionId` of a Notion export, `page_id`, `uuid`): what it holds
+# finds a record and opens nothing; unless it is a token's, a session's or a key's id.
+_AN_ID = re.compile(r"(?:^|[_.-])(?i:id|uuid|guid)$|[a-z](?:Id|ID|Uuid|UUID)$|^(?i:id|uuid|guid)$")
+_OPENS_SOMETHING = re.compile(r"(?i)token|session|secret|key|auth|pass|cred|sign|cookie|bearer")
 _RANDOM_STRING_PLUGINS = {"Base64HighEntropyString", "HexHighEntropyString"}
 # SHA-1 (a git commit), SHA-256 and SHA-512 in hex: logs and JSON quote them without a name.
 _DIGEST_LENGTHS = {40, 64, 128}
@@ -110,7 +113,7 @@ def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
         len(secret) in _DIGEST_LENGTHS or len(secret) < SHORTEST_HEX_SECRET
     ):
         return True
-    if type(plugin).__name__ == "HexHighEntropyString" and _NAMES_AN_ID.search(line) is not None:
+    if type(plugin).__name__ == "HexHighEntropyString" and _an_identifier(secret, line):
         return True
     return _NAMES_A_CHECKSUM.search(line) is not None
 
@@ -127,6 +130,19 @@ _PLACEHOLDER = re.compile(
     r"|(?:\.\.\.|\u2026)$"  # a value cut short: "sk-...", "llx-…"
     r"|^(?:pass(?:word|wd)?|pwd|pw|secret|token|key|test)[\W_]?\d{0,4}$"  # "user:pass@host", "secret456"
 )
+
+
+def _an_identifier(secret: str, line: str) -> bool:
+    """Whether each time the value stands on the line, the key it is given to names an identifier."""
+    at = line.find(secret)
+    if at < 0:
+        return False
+    while at >= 0:
+        key = _KEY_BEFORE.search(line, 0, at)
+        if key is None or not _AN_ID.search(key.group(1)) or _OPENS_SOMETHING.search(key.group(1)):
+            return False
+        at = line.find(secret, at + 1)
+    return True
 
 
 def is_placeholder(secret: str, plugin: object) -> bool:

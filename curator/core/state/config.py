@@ -52,9 +52,10 @@ DEFAULT_TYPES = ("customer", "project", "system", "person", "problem", "topic")
 
 class Config(NamedTuple):
     resolve_aliases: bool = False
-    # "target|label" (Obsidian, Foam) or "label|target" (Dendron); "auto": as the vault's links
-    # and files say (link_order.py; the loaded vault's config holds the order it was read in).
+    # "target|label" (Obsidian, Foam) or "label|target" (Dendron); "auto": as the vault's files
+    # say (link_order.settled; the loaded vault's config holds the order it was read in).
     link_order: str = "auto"
+    hierarchy: bool = False  # note names are dotted hierarchies (Dendron's): set by loading, never a setting
     ignore: tuple[str, ...] = ()
     types: tuple[str, ...] = DEFAULT_TYPES
     types_configured: bool = False  # the config names the types: `untyped` then holds for every vault
@@ -192,8 +193,8 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
 _KEY_HELP: dict[str, str] = {
     "resolve_aliases": "follow `[[alias]]` to the page with that alias (Obsidian does not)",
     "link_order": (
-        '`"target|label"` (Obsidian, Foam) or `"label|target"` (Dendron); `"auto"`: the order its labelled '
-        "links resolve in, else Dendron's when the vault's root holds `dendron.yml` or `root.schema.yml`"
+        '`"target|label"` (Obsidian, Foam) or `"label|target"` (Dendron); `"auto"`: Dendron\'s when the '
+        "vault's root holds `dendron.yml` or `root.schema.yml`"
     ),
     "ignore": (
         "pages to leave out, in gitignore syntax; dot-folders and installed software (node_modules, "
