@@ -169,3 +169,16 @@ def test_every_dated_note_of_a_dendron_vault_is_one_of_a_series(tmp_path: Path) 
     pages = {**PAGES, "dendron.yml": "", "changelog.release.2021-05-31.md": "x\n", "daily.journal.2021.07.08.md": "y\n"}
     root = make_vault(tmp_path / "v", pages)
     assert [f for f in lint(root, use_cache=False).findings if f.rule == "diary-title"] == []
+
+
+def test_a_heading_that_ends_in_a_block_id_is_named_without_it(tmp_path: Path) -> None:
+    pages = {
+        "dendron.yml": "",
+        "ml.md": "# ML\n\n### Use in Recommendation Systems ^recsys\n\nText.\n",
+        "a.md": "[[Recsys|ml#use-in-recommendation-systems]] and [[Typo|ml#use-in-recommendaton-systems]]\n",
+    }
+    root = make_vault(tmp_path / "v", pages)
+    broken = [f for f in lint(root, use_cache=False).findings if f.rule == "broken-anchor"]
+    assert len(broken) == 1
+    fix = fix_link(load_vault(root, use_cache=False), broken[0])
+    assert fix is not None and fix.after == "[[Typo|ml#use-in-recommendation-systems]]"

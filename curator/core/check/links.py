@@ -230,13 +230,14 @@ def rule_ambiguous_links(vault: Vault) -> Iterator[Hit]:
 
 
 _EXPLICIT_ID = re.compile(r"\s*\{#([^\s{}]+)[^{}]*\}\s*$")  # Pandoc's and kramdown's "## Overview {#overview}"
+_TRAILING_BLOCK_ID = re.compile(r"\s+\^[\w-]+\s*$")  # "### Use in Recommendation Systems ^recsys"
 
 
 def _heading_keys(text: str) -> set[str]:
     """What a link's anchor may name a heading by: its text, or the id written after it."""
     found = _EXPLICIT_ID.search(text)
     if found is None:
-        return {anchor_key(text)}
+        return {anchor_key(text), anchor_key(_TRAILING_BLOCK_ID.sub("", text))}
     return {anchor_key(text[: found.start()]), anchor_key(found.group(1))}
 
 
@@ -363,7 +364,9 @@ def _anchor_fix(vault: Vault, finding: Finding, link: Link, raw: str) -> Fix | N
     if target is None or not anchor or f"#{anchor}" not in raw:
         return None
     block = anchor.startswith("^")
-    names = [f"^{b}" for b in target.block_ids] if block else [h.text for h in target.headings]
+    names = (
+        [f"^{b}" for b in target.block_ids] if block else [_TRAILING_BLOCK_ID.sub("", h.text) for h in target.headings]
+    )
     meant = _meant(anchor if block else anchor.split("#")[-1], names, opaque=block)
     if meant is None:
         return None
