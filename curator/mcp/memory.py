@@ -147,7 +147,7 @@ class Memory:
 
         def make() -> list[Finding]:
             accepted = vault_baseline(self.root, vault.config)
-            return [f for f in checked_findings(vault, scan, vault.config) if f.fingerprint not in accepted]
+            return [f for f in checked_findings(vault, scan, self._config) if f.fingerprint not in accepted]
 
         return vault.once("mcp.findings", make)
 
