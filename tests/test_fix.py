@@ -261,3 +261,18 @@ def test_a_label_added_in_a_table_row_escapes_its_bar(tmp_path: Path) -> None:
     assert (root / "home.md").read_text() == (
         "| page | note |\n|---|---|\n| [[proj.alpha\\|alf]] | one |\n\nAnd [[proj.alpha|alf]] in prose.\n"
     )
+
+
+def test_anchors_name_a_heading_by_its_links_words_and_a_site_path_is_never_guessed(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "art.md": "# Art\n\n## [Make it server-proof](https://example.com/x#y)\n\nText.\n",
+            "React Compiler.md": "# React Compiler\n",
+            "b.md": "[[art#make-it-server-proof]] [[art#make-it-server-prof]] [c](/blog/react-compiler)\n",
+        },
+    )
+    assert main(["fix", str(root)]) == 0
+    assert (root / "b.md").read_text() == (
+        "[[art#make-it-server-proof]] [[art#Make it server-proof]] [c](/blog/react-compiler)\n"
+    )

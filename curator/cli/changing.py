@@ -231,7 +231,7 @@ def fix_arguments(fix: argparse.ArgumentParser) -> None:
 
 def run_fix(args: argparse.Namespace) -> int:
     from curator.core.change.changes import plan_and_apply
-    from curator.core.check.fixes import chosen_fixes, planner
+    from curator.core.check.fixes import FindingGone, chosen_fixes, planner
     from curator.core.common.names import visible
     from curator.core.read.loading import load_vault
 
@@ -241,7 +241,11 @@ def run_fix(args: argparse.Namespace) -> int:
     for fix in chosen:
         entry = None
         if not args.dry_run:  # each its own change, planned under the lock against the vault as it is then
-            _, entry = plan_and_apply(root, planner(fix), args.allow_dirty, output.diagnose)
+            try:
+                _, entry = plan_and_apply(root, planner(fix), args.allow_dirty, output.diagnose)
+            except FindingGone:  # an earlier fix mended it too (a link inside a heading it renamed)
+                output.diagnose(f"skipped {fix.finding.path}:{fix.finding.line or 1}: gone after the fixes before it")
+                continue
             say_uncommitted(entry)
         done.append((fix, entry))
     if args.json:

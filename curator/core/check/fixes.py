@@ -60,6 +60,10 @@ def chosen_fixes(vault: Vault, fingerprints: Iterable[str] = (), rules: Iterable
     ]
 
 
+class FindingGone(EditError):
+    """The finding a fix was offered for is no longer there (a fix before it mended it)."""
+
+
 def planner(fix: Fix) -> Callable[[Vault], Plan]:
     """What plans `fix` against the vault as it is when the change is made (under the lock)."""
     return lambda vault: plan_fix(vault, fix.finding.fingerprint, fix)[1]
@@ -78,7 +82,7 @@ def plan_fix(vault: Vault, fingerprint: str, like: Fix | None = None) -> tuple[F
         ordered = sorted(findings, key=lambda f: f.fingerprint != fingerprint)
         finding = next((f for f in ordered if _same_edit(vault, f, like)), None)
     if finding is None:
-        raise EditError(f"no finding {fingerprint} with a fix in the vault now (see 'curator lint')")
+        raise FindingGone(f"no finding {fingerprint} with a fix in the vault now (see 'curator lint')")
     fix = fix_for(vault, finding)
     if fix is None:
         raise EditError(f"finding {fingerprint} ({finding.rule} in {finding.path}) has no fix without a choice")

@@ -231,13 +231,21 @@ def rule_ambiguous_links(vault: Vault) -> Iterator[Hit]:
 
 _EXPLICIT_ID = re.compile(r"\s*\{#([^\s{}]+)[^{}]*\}\s*$")  # Pandoc's and kramdown's "## Overview {#overview}"
 _TRAILING_BLOCK_ID = re.compile(r"\s+\^[\w-]+\s*$")  # "### Use in Recommendation Systems ^recsys"
+# A link in a heading shows its words, not its address: "## [Make it server-proof](https://...)".
+_LINK_IN_HEADING = re.compile(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]|\[([^\]]*)\]\([^)]*\)")
+
+
+def _shown(heading: str) -> str:
+    """A heading as a reader sees it: its links' words, no block id after it."""
+    return _LINK_IN_HEADING.sub(lambda m: m.group(1) or m.group(2) or "", _TRAILING_BLOCK_ID.sub("", heading))
 
 
 def _heading_keys(text: str) -> set[str]:
-    """What a link's anchor may name a heading by: its text, or the id written after it."""
+    """What a link's anchor may name a heading by: its text as written or as shown, or the id
+    written after it."""
     found = _EXPLICIT_ID.search(text)
     if found is None:
-        return {anchor_key(text), anchor_key(_TRAILING_BLOCK_ID.sub("", text))}
+        return {anchor_key(text), anchor_key(_shown(text))}
     return {anchor_key(text[: found.start()]), anchor_key(found.group(1))}
 
 
@@ -294,6 +302,8 @@ def fix_link(vault: Vault, finding: Finding) -> Fix | None:
     markdown = link.syntax == "markdown"
     if markdown:
         start, end = markdown_dest_span(raw)
+        if guessed and raw[start:end].startswith("/") and not raw[start:end].lower().endswith(".md"):
+            return None  # a site's path in a clipped article ([docs](/blog/react-compiler)), not a page's name
         folder = posixpath.dirname(finding.path)
         dest = posixpath.relpath(target, folder or ".") if finding.rule == "dead-link" else None
         name = dest or explicit_target(vault.resolver, finding.path, target, True) + ".md"
@@ -364,9 +374,7 @@ def _anchor_fix(vault: Vault, finding: Finding, link: Link, raw: str) -> Fix | N
     if target is None or not anchor or f"#{anchor}" not in raw:
         return None
     block = anchor.startswith("^")
-    names = (
-        [f"^{b}" for b in target.block_ids] if block else [_TRAILING_BLOCK_ID.sub("", h.text) for h in target.headings]
-    )
+    names = [f"^{b}" for b in target.block_ids] if block else [_shown(h.text) for h in target.headings]
     meant = _meant(anchor if block else anchor.split("#")[-1], names, opaque=block)
     if meant is None:
         return None
