@@ -12,6 +12,7 @@ from helpers import make_vault
 from curator.cli.main import main
 from curator.core.change.changes import history, undo
 from curator.core.check.fixes import fix_for, fixable_findings
+from curator.core.common.rules import Finding
 from curator.core.read.loading import load_vault
 
 
@@ -263,16 +264,29 @@ def test_a_label_added_in_a_table_row_escapes_its_bar(tmp_path: Path) -> None:
     )
 
 
+def lint_findings(root: Path) -> list[Finding]:
+    from curator.core.check.lint import lint
+
+    return lint(root, use_cache=False).findings
+
+
 def test_anchors_name_a_heading_by_its_links_words_and_a_site_path_is_never_guessed(tmp_path: Path) -> None:
     root = make_vault(
         tmp_path / "v",
         {
-            "art.md": "# Art\n\n## [Make it server-proof](https://example.com/x#y)\n\nText.\n",
+            "art.md": (
+                "# Art\n\n## [Make it server-proof](https://example.com/x#y)\n\nText.\n\n"
+                "## [Link to heading](#making-assets-load)Making assets load\n\nMore.\n"
+            ),
             "React Compiler.md": "# React Compiler\n",
-            "b.md": "[[art#make-it-server-proof]] [[art#make-it-server-prof]] [c](/blog/react-compiler)\n",
+            "b.md": "[[art#make-it-server-proof]] [[art#making-assets-load]] [[art#making-asets-load]]\n"
+            "[[art#make-it-server-prof]] [c](/blog/react-compiler)\n",
         },
     )
+    broken = [f.message for f in lint_findings(root) if f.rule == "broken-anchor"]
+    assert len(broken) == 2 and all("prof" in m or "asets" in m for m in broken), broken
     assert main(["fix", str(root)]) == 0
-    assert (root / "b.md").read_text() == (
-        "[[art#make-it-server-proof]] [[art#Make it server-proof]] [c](/blog/react-compiler)\n"
+    assert (root / "b.md").read_text() == (  # a heading that holds a link is not guessed at
+        "[[art#make-it-server-proof]] [[art#making-assets-load]] [[art#making-asets-load]]\n"
+        "[[art#make-it-server-prof]] [c](/blog/react-compiler)\n"
     )

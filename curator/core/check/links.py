@@ -244,8 +244,8 @@ def _heading_keys(text: str) -> set[str]:
     """What a link's anchor may name a heading by: its text as written or as shown, or the id
     written after it."""
     found = _EXPLICIT_ID.search(text)
-    if found is None:
-        return {anchor_key(text), anchor_key(_shown(text))}
+    if found is None:  # a clipped page's "## [Link to heading](#x)Making assets load": the words after the link
+        return {anchor_key(text), anchor_key(_shown(text)), anchor_key(_LINK_IN_HEADING.sub("", text))}
     return {anchor_key(text[: found.start()]), anchor_key(found.group(1))}
 
 
@@ -378,6 +378,8 @@ def _anchor_fix(vault: Vault, finding: Finding, link: Link, raw: str) -> Fix | N
     meant = _meant(anchor if block else anchor.split("#")[-1], names, opaque=block)
     if meant is None:
         return None
+    if not block and _LINK_IN_HEADING.search(target.headings[meant].text):
+        return None  # which words of a heading that holds a link name it is a choice
     name = names[meant]
     if link.syntax in ("markdown", DENDRON) and not name.startswith("^"):
         name = _slug(name)  # Dendron, like a markdown link, names a heading by its slug
