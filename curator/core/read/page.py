@@ -17,9 +17,8 @@ from curator.core.common.fast import blake2b, tuple_maker
 class Link(NamedTuple):
     """One link as written in a page, with where it stands (1-based line and column)."""
 
-    syntax: (
-        str  # "wiki" ([[x]]), "markdown" ([l](x)), "frontmatter" (a [[x]] in a YAML value) or "dendron" ([[label|x]])
-    )
+    # "wiki" ([[x]]), "markdown" ([l](x)), "frontmatter" (a [[x]] in a YAML value) or "dendron" ([[label|x]])
+    syntax: str
     target: str  # the page or file part as written (markdown: URL-decoded); "" for [[#heading]]
     anchor: str | None  # text after '#': a heading, or "^id" for a block; None without '#'
     label: str | None  # [[t|label]] or [label](t)
