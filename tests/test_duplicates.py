@@ -637,3 +637,10 @@ def test_a_folders_index_and_its_note_of_the_same_name_are_one_page_though_one_l
         "layer-0/nostr.md": "Nostr relays.\n",
     }
     assert pairs(make_vault(tmp_path / "v", files)) == {("layer-0/layer-0.md", "layer-0/index.md")}
+
+
+def test_near_copies_in_folders_of_other_names_are_platforms_or_versions(tmp_path: Path) -> None:
+    names = ("install", "configure", "upgrade", "backup")
+    for trees in (("linux", "macos"), ("docs", "versioned_docs/version-1.0")):
+        files = {f"{where}/{name}.md": own_text(n) + f" {where}" for n, name in enumerate(names) for where in trees}
+        assert pairs(make_vault(tmp_path / trees[0], files)) == set()

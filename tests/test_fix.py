@@ -290,3 +290,19 @@ def test_anchors_name_a_heading_by_its_links_words_and_a_site_path_is_never_gues
         "[[art#make-it-server-proof]] [[art#making-assets-load]] [[art#making-asets-load]]\n"
         "[[art#make-it-server-prof]] [c](/blog/react-compiler)\n"
     )
+
+
+def test_no_fix_guesses_at_a_link_that_names_a_page_read_the_other_way_or_changes_nothing(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "alpha.md": "# Alpha\n",
+            "Meeting notes.md": "# Meeting notes\n",
+            "a.md": "# A\n\n## Setup {#sid} ^blk\n\n[[#Setup]] [[Meeting note|alpha]]\n",
+        },
+    )
+    rules = [f.rule for f in lint_findings(root)]
+    assert "broken-anchor" not in rules and rules.count("dead-link") == 1
+    before = tree(root)
+    assert main(["fix", str(root)]) == 0
+    assert tree(root) == before

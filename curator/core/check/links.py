@@ -236,13 +236,15 @@ _LINK_IN_HEADING = re.compile(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]|\[([^\]]*)\]\([^)
 
 
 def _shown(heading: str) -> str:
-    """A heading as a reader sees it: its links' words, no block id after it."""
-    return _LINK_IN_HEADING.sub(lambda m: m.group(1) or m.group(2) or "", _TRAILING_BLOCK_ID.sub("", heading))
+    """A heading as a reader sees it: its links' words, no block id or explicit id after it."""
+    bare = _EXPLICIT_ID.sub("", _TRAILING_BLOCK_ID.sub("", heading))
+    return _LINK_IN_HEADING.sub(lambda m: m.group(1) or m.group(2) or "", bare)
 
 
 def _heading_keys(text: str) -> set[str]:
     """What a link's anchor may name a heading by: its text as written or as shown, or the id
     written after it."""
+    text = _TRAILING_BLOCK_ID.sub("", text)  # "## Setup {#sid} ^blk" is "## Setup {#sid}"
     found = _EXPLICIT_ID.search(text)
     if found is None:  # a clipped page's "## [Link to heading](#x)Making assets load": the words after the link
         return {anchor_key(text), anchor_key(_shown(text)), anchor_key(_LINK_IN_HEADING.sub("", text))}
@@ -297,6 +299,8 @@ def fix_link(vault: Vault, finding: Finding) -> Fix | None:
     if target is None:
         return None
     guessed = not finding.data.get("alias_of") and finding.rule == "dead-link"
+    if guessed and finding.data.get("read_turned"):
+        return None  # a typo, or a link written in the other order: a choice
     if guessed and len(_name(link.target)) < SURE_GUESS:
         return None  # one letter off a short name is often another word ([[Claude]], [[Clause]]): a choice
     markdown = link.syntax == "markdown"
@@ -386,7 +390,7 @@ def _anchor_fix(vault: Vault, finding: Finding, link: Link, raw: str) -> Fix | N
     at = raw.index(f"#{anchor}")
     new = raw[:at] + f"#{name}" + raw[at + 1 + len(anchor) :]
     back = _read_back(new, vault.config.label_first)
-    if back is None or back.target != link.target or back.anchor != name.strip():
+    if new == raw or back is None or back.target != link.target or back.anchor != name.strip():
         return None  # the heading does not fit in a link (it holds one): a choice
     return Fix(finding, finding.path, link.offset, raw, new, target.path)
 

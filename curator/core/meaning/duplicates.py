@@ -430,9 +430,11 @@ def _copied_trees(
         if folders in parallel and _file_name(a) == _file_name(b) and near(kinds, a, b):
             copies[folders] += 1
     copied = {
-        folders
-        for folders, n in copies.items()
-        if 2 * n >= parallel[folders] and not _numbered(*folders)  # docs/v1 and docs/v2: versions, not a copy
+        (a, b)
+        for (a, b), n in copies.items()
+        # One folder in two places (`internal-api`, `references/internal-api`); not two folders of
+        # other names (`linux`, `macos`; `docs`, `versioned_docs/version-1.0`), nor versions (`1.0/x`, `2.0/x`).
+        if 2 * n >= parallel[a, b] and _leaf(a).casefold() == _leaf(b).casefold() and not _numbered(a, b)
     }
     return copied | {(b, a) for a, b in copied}
 
@@ -525,6 +527,10 @@ def _id_led(name: str, other: str) -> bool:
 
 def _links(vault: Vault, page: str, other: str) -> bool:
     return any(link.target_path == other for link in vault.outlinks(page))
+
+
+def _leaf(folder: str) -> str:
+    return folder.rsplit("/", 1)[-1]
 
 
 def _file_name(path: str) -> str:
