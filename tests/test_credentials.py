@@ -87,8 +87,10 @@ def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret
         f'sessionId: "{hex_id}"',
         f'staging projectId: 12, Bearer "{hex_id}"',
         f'mailgun "{hex_id}" for domain_id: 9',
+        f'api_hash: "{hex_id}"',  # Telegram's app secret, not a checksum
     ):
         assert find_credentials(f"---\n{line}\n---\n") != [], line
+    assert find_credentials(f'file_hash: "{hex_id}"\n') == []
 
 
 @pytest.mark.parametrize(

@@ -88,7 +88,9 @@ class AssignedSecretDetector(RegexBasedDetector):
 
 # A line that names a checksum or a commit: its random-looking string is that, not a key.
 _NAMES_A_CHECKSUM = re.compile(
-    r"\bsha\b|sha-?(?:1|224|256|384|512)|md5|checksum|digest|integrity|hash|commit|fingerprint|\brev\b|etag",
+    # An app's hash (Telegram's `api_hash`) is its secret, not a checksum.
+    r"\bsha\b|sha-?(?:1|224|256|384|512)|md5|checksum|digest|integrity|(?<!api_)(?<!app_)(?<!api-)(?<!app-)hash"
+    r"|commit|fingerprint|\brev\b|etag",
     re.IGNORECASE,
 )
 # The key a value is given to, as it stands right before it: `notionId: "`, `"page_id": "`.
