@@ -14,7 +14,7 @@ from curator.core.common.fast import blake2b
 from curator.core.common.progress import Phased, phase
 from curator.core.common.rules import SEVERITY_RANK, Finding
 from curator.core.common.vaultpath import inside_vault, read_regular
-from curator.core.read.link_order import DENDRON_FILES
+from curator.core.read.link_order import dendron_files
 from curator.core.read.scan import ScanResult, check_vault_root, scan_vault
 from curator.core.state import cache
 from curator.core.state.config import Config, load_config
@@ -186,7 +186,7 @@ def _signature(root: Path, pages: Iterable[_Stat], scan: ScanResult, config: Con
     digest = blake2b(digest_size=16)
     digest.update(f"{__version__}\0{config.fingerprint()}\n".encode())
     # Dendron's files say how links read, whether or not the vault's `ignore` leaves them out.
-    digest.update(bytes(int((root / name).is_file()) for name in DENDRON_FILES))
+    digest.update(b"dendron\n" if dendron_files(root) else b"\n")
     if config.severity("stale") is not None:  # a page grows stale by the day, not by its file
         digest.update(f"day {int(time.time() // 86_400)}\n".encode())
     digest.update("\n".join([f"{p.path}\0{p.size}\0{p.mtime_ns}" for p in pages]).encode())

@@ -36,21 +36,21 @@ _REFERENCE_RANGE = re.compile(r"(?:,\d+)?(?::#.*)?$|^\*$")
 
 
 # Files Dendron keeps at a vault's root (its workspace config; the schema of the root note).
-DENDRON_FILES = ("dendron.yml", "root.schema.yml")
+_DENDRON_FILES = ("dendron.yml", "root.schema.yml")
 
 
 def dendron_files(root: Path) -> bool:
     """Whether Dendron's own files are at the vault's root: its note names are hierarchies."""
-    return any((root / name).is_file() for name in DENDRON_FILES)
+    return any((root / name).is_file() for name in _DENDRON_FILES)
 
 
-def settled(setting: str, root: Path) -> str:
+def settled(setting: str, marked: bool) -> str:
     """The order the vault's links are read in: the setting, or for "auto" Dendron's when its
-    files are at the root. The links themselves do not decide: links to notes not written yet, or
-    left behind by a folder's move, resolve the other way round as often as not. A dead link that
-    would resolve read the other way says so (check/links.py)."""
+    files are at the root (`marked`, from `dendron_files`). The links themselves do not decide:
+    links to notes not written yet, or left behind by a folder's move, resolve the other way round
+    as often as not. A dead link that would resolve read the other way says so (check/links.py)."""
     if setting == "auto":
-        return "label|target" if dendron_files(root) else "target|label"
+        return "label|target" if marked else "target|label"
     return setting
 
 

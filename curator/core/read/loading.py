@@ -58,8 +58,9 @@ def _load(
     typed_links_only: bool = False,
 ) -> Vault:
     started_ns = time.time_ns()
-    order = settled(config.link_order, root)  # and the loaded vault's config says which
-    config = config._replace(link_order=order, hierarchy=order == "label|target" or dendron_files(root))
+    marked = dendron_files(root)  # the loaded vault's config says how its links and names read
+    order = settled(config.link_order, marked)
+    config = config._replace(link_order=order, hierarchy=order == "label|target" or marked)
     loaded: dict[str, Page] = {}
     to_read: list[tuple[FileEntry, list | None]] = []  # type: ignore[type-arg]
     reused: dict[str, list] = {}  # type: ignore[type-arg]  # cache rows still valid, by page

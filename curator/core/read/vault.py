@@ -9,7 +9,6 @@ import os
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import takewhile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
@@ -114,20 +113,18 @@ class Vault:
         """Pages of a dated series, whose dated titles are meant: those in a journal folder the
         settings name, and those titled with a date in a folder where DAILY_SHARE of the pages are
         (daily notes whose folder the settings do not name, or name wrongly). In a Dendron vault
-        the folder is the hierarchy above the date (`daily.journal` of `daily.journal.2021.07.08`),
-        and a dated note is always one of a series: a journal is a hierarchy of dates there."""
+        every dated note is one: a journal there is a hierarchy of dates (`daily.journal.2021.07.08`)."""
         from curator.core.read.titles import dated
 
+        found = {path for path in self.pages if self.config.in_journal_folder(path)}
+        if self.config.hierarchy:
+            return frozenset(found | {path for path, page in self.pages.items() if dated(page.title)})
         in_folder: dict[str, list[str]] = defaultdict(list)
         for page in self.pages.values():
-            where = page.folder
-            if self.config.hierarchy:
-                where += "/" + ".".join(takewhile(lambda part: not part[:1].isdigit(), page.title.split(".")))
-            in_folder[where].append(page.path)
-        found = {path for path in self.pages if self.config.in_journal_folder(path)}
+            in_folder[page.folder].append(page.path)
         for paths in in_folder.values():
             titled = [path for path in paths if dated(self.pages[path].title)]
-            if self.config.hierarchy or (len(titled) >= DAILY_PAGES and len(titled) >= DAILY_SHARE * len(paths)):
+            if len(titled) >= DAILY_PAGES and len(titled) >= DAILY_SHARE * len(paths):
                 found.update(titled)
         return frozenset(found)
 
