@@ -51,7 +51,7 @@ import functools
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -129,15 +129,13 @@ def find(vault: Vault) -> list[Duplicate]:
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
     parallel = _parallel_folders(paths)
     in_parallel = {folder for pair in parallel for folder in pair}
-    near = functools.partial(_near_copies, contained=contained, own=own)
-    copied = _copied_trees(pairs, parallel, near)
+    kept_twice = _kept_twice(pairs, parallel, contained, own)
     series = _series_suffixes(compared)
     found: list[Duplicate] = []
     for (a, b), kinds in sorted(pairs.items()):
         if "identical" in kinds and same_file(vault.root / a, vault.root / b):
             continue  # a symbolic link and the page it points to
-        kept_twice = (_folder(a), _folder(b)) in copied and _file_name(a) == _file_name(b) and near(kinds, a, b)
-        if _folder(a) != _folder(b) and not kept_twice:
+        if _folder(a) != _folder(b) and (a, b) not in kept_twice:
             if (_folder(a), _folder(b)) in parallel:
                 continue
             if _file_name(a) == _file_name(b) and _trees(_folder(a), _folder(b), in_parallel):
@@ -166,15 +164,6 @@ def find(vault: Vault) -> list[Duplicate]:
                 continue  # two repositories or websites: a fork or a sibling that copied the text
         found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
     return found
-
-
-def _near_copies(
-    kinds: dict[str, str], a: str, b: str, contained: dict[tuple[str, str], float], own: dict[str, int]
-) -> bool:
-    """Whether each of two pages holds most of the other's own text: one page kept twice, even in
-    two trees that are otherwise kept side by side on purpose (a folder copied whole)."""
-    share = contained.get((a, b), 0.0)
-    return "identical" in kinds or share * min(own[a], own[b]) >= CONTAINED * max(own[a], own[b])
 
 
 def share_held(vault: Vault, path: str, text: str) -> float:
@@ -416,27 +405,32 @@ def _parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
     return parallel | {(b, a): n for (a, b), n in parallel.items()}
 
 
-def _copied_trees(
+def _kept_twice(
     pairs: dict[tuple[str, str], dict[str, str]],
     parallel: dict[tuple[str, str], int],
-    near: Callable[[dict[str, str], str, str], bool],
+    contained: dict[tuple[str, str], float],
+    own: dict[str, int],
 ) -> set[tuple[str, str]]:
-    """Parallel folders (both ways) whose same-named pages are near copies, half of them or more:
-    a folder copied whole, its pages kept twice, not platform or version trees that share a page
-    now and then (tldr's linux/more and common/more)."""
-    copies: Counter[tuple[str, str]] = Counter()
+    """The pairs of a folder copied whole: same-named pages of two parallel folders, each holding
+    most of the other's own text, where half or more of the folders' same-named pages are such
+    near copies; not platform or version trees that share a page now and then (tldr's linux/more
+    and common/more)."""
+    copies: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
     for (a, b), kinds in pairs.items():
-        folders = (_folder(a), _folder(b))
-        if folders in parallel and _file_name(a) == _file_name(b) and near(kinds, a, b):
-            copies[folders] += 1
-    copied = {
-        (a, b)
-        for (a, b), n in copies.items()
+        folders = min((_folder(a), _folder(b)), (_folder(b), _folder(a)))  # one count, whichever path sorts first
+        if folders not in parallel or _file_name(a) != _file_name(b):
+            continue
+        share = contained.get((a, b), 0.0)
+        if "identical" in kinds or share * min(own[a], own[b]) >= CONTAINED * max(own[a], own[b]):
+            copies[folders].append((a, b))
+    return {
+        pair
+        for (a, b), found in copies.items()
         # One folder in two places (`internal-api`, `references/internal-api`); not two folders of
         # other names (`linux`, `macos`; `docs`, `versioned_docs/version-1.0`), nor versions (`1.0/x`, `2.0/x`).
-        if 2 * n >= parallel[a, b] and _leaf(a).casefold() == _leaf(b).casefold() and not _numbered(a, b)
+        if 2 * len(found) >= parallel[a, b] and _leaf(a).casefold() == _leaf(b).casefold() and not _numbered(a, b)
+        for pair in found
     }
-    return copied | {(b, a) for a, b in copied}
 
 
 def _trees(folder: str, other: str, in_parallel: set[str]) -> bool:
