@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from curator.core.common.fast import sha1
 from curator.core.common.rules import Finding
-from curator.core.read.link_order import DENDRON
+from curator.core.read.link_order import DENDRON, wikilink
 from curator.core.read.page import Page
 from curator.core.read.vault import ResolvedLink, Vault
 
@@ -79,11 +79,7 @@ def written(rl: ResolvedLink) -> str:
     anchor = f"#{link.anchor}" if link.anchor is not None else ""
     if link.syntax == "markdown":
         return f"[{link.label or ''}]({link.target}{anchor})"
-    embed = "!" if link.embed else ""
-    if link.syntax == DENDRON and link.label is not None:
-        return f"{embed}[[{link.label}|{link.target}{anchor}]]"
-    label = f"|{link.label}" if link.label is not None else ""
-    return f"{embed}[[{link.target}{anchor}{label}]]"
+    return ("!" if link.embed else "") + wikilink(f"{link.target}{anchor}", link.label, link.syntax == DENDRON)
 
 
 def readable(vault: Vault, path: str) -> Page | None:
