@@ -10,8 +10,10 @@ import json
 import os
 import shutil
 import socket
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,13 +28,15 @@ IDLE = "4"  # seconds: every resident a test starts is gone soon after it
 
 
 @pytest.fixture
-def resident_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    runtime = tmp_path / "runtime"
-    runtime.mkdir(mode=0o700)
+def resident_on(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    # As short as a real runtime folder: a socket's path holds at most 107 bytes, and one under
+    # tmp_path grows with pytest's run number and the test's name.
+    runtime = Path(tempfile.mkdtemp(prefix="curator-rt-"))  # mode 0700
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
     monkeypatch.setenv("CURATOR_RESIDENT", "1")
     monkeypatch.setenv("CURATOR_RESIDENT_IDLE", IDLE)
-    return runtime
+    yield runtime
+    shutil.rmtree(runtime, ignore_errors=True)
 
 
 def _searched(capsys: pytest.CaptureFixture[str], vault: Path, *words: str) -> dict[str, object]:
