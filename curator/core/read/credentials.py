@@ -39,7 +39,9 @@ _SPACE = r"[\t\x0b\x0c\x1c-\x1f\x85\p{Z}]"
 def _on_re2(shapes: tuple[str, ...], caseless: tuple[str, ...]) -> Any:
     r"""One RE2 pattern of `shapes` and, in any case, `caseless`; they write Python's `\s` (in a
     class `[^\s...]` too)."""
-    joined = "|".join(shapes) + "|(?i:" + "|".join(caseless) + ")"
+    # Python's re matches `İ` and `ı` to `[a-z]` in any case (their upper or lower case is an i);
+    # RE2 folds case by Unicode's simple folding, where they are no i's: so the classes name them.
+    joined = "|".join(shapes) + "|(?i:" + "|".join(caseless).replace("a-z", "a-z\u0130\u0131") + ")"
     # RE2 builds its automaton as it reads; with the quoted runs and key words of every plugin it
     # outgrows RE2's default 8 MiB and falls back to a slower engine (three times the time on
     # tldr-pages' 8,352 pages); 32 MiB holds it.
