@@ -37,9 +37,10 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh8" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" / "remember4" (fetched for the third and fourth set of `remember` cases)
+    # "remember3" .. "remember5" (fetched for the third to fifth set of `remember` cases), "search8"
     split: str
     note: str = ""
+    pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
 
 
 VAULTS: list[RealVault] = [
@@ -705,6 +706,50 @@ VAULTS: list[RealVault] = [
         "720 pages of the WP-CLI handbook (483 generated command-reference pages, many kept in two folders "
         "and as aliases of another command)",
     ),
+    RealVault(
+        "glrunbooks",
+        "agent-memory",
+        "yujunz/gitlab.com-runbooks",
+        "270d66d3798307991399ce20aaccb93921f71715",
+        "",
+        "remember5",
+        "375 pages of GitLab.com's SRE runbooks (PgBouncer, Patroni, Gitaly, CI runners, Cloudflare, on-call "
+        "checklists; a team's operations memory); fetched for the fifth set of `remember` cases, only measured",
+    ),
+    RealVault(
+        "openlab",
+        "german",
+        "openlab-aux/wikidata",
+        "a7db9c78695de936f5ab5002cfcbe1ad29d48939",
+        "",
+        "remember5",
+        "230 pages of the German wiki of the OpenLab Augsburg hackerspace (servers, Home Assistant, backups, "
+        "Matrix, machines, members, minutes; branch wikijs-migrate, the wiki as Markdown); fetched for the fifth "
+        "set of `remember` cases, only measured",
+    ),
+    RealVault(
+        "contao-manual-de",
+        "german",
+        "contao/docs",
+        "ddf5a72e3148c1696b693eb6ce822f68a20b589d",
+        "docs/manual",
+        "search8",
+        "152 German pages of the Contao CMS manual (back end, pages, forms, extensions, installation, command "
+        "line, how-tos); only the `*.de.md` files, not their English twins; fetched for the eighth set of "
+        "held-out search questions, only measured",
+        ("docs/manual/**/*.de.md", "docs/manual/*.de.md"),
+    ),
+    RealVault(
+        "ms-playbook",
+        "docs",
+        "microsoft/code-with-engineering-playbook",
+        "016770e43d8a75be87b98c000c049f07c4a6e6f8",
+        "docs",
+        "search8",
+        "243 pages of Microsoft's English engineering playbook (agile, code review, testing, CI/CD, security, "
+        "observability, design, source control); fetched for the eighth set of held-out search questions, only "
+        "measured",
+    ),
 ]
 
 BY_NAME = {v.name: v for v in VAULTS}
@@ -731,7 +776,7 @@ def checkout(name: str, cache: Path | str | None = None) -> Path:
     cache = Path(cache) if cache is not None else DEFAULT_CACHE
     mirror = mirror_dir(vault)
     owner, repo = vault.repo.split("/", 1)
-    dest = cache / f"{owner}+{repo}@{vault.commit[:12]}"
+    dest = cache / f"{owner}+{repo}@{vault.commit[:12]}{'-' + vault.name if vault.pages else ''}"
     if not (dest / ".git").is_dir():
         if not mirror.is_dir():
             raise MirrorMissing(
@@ -745,7 +790,10 @@ def checkout(name: str, cache: Path | str | None = None) -> Path:
         subprocess.run(["git", "clone", "-q", "--no-checkout", str(mirror), str(tmp)], check=True)
         # Only the pages: snapshots lack blobs of 4 MiB and more (videos, images), so a full
         # checkout can fail; a sparse checkout of Markdown files never needs them.
-        subprocess.run(["git", "-C", str(tmp), "sparse-checkout", "set", "--no-cone", *PAGE_PATTERNS], check=True)
+        subprocess.run(
+            ["git", "-C", str(tmp), "sparse-checkout", "set", "--no-cone", *(vault.pages or PAGE_PATTERNS)],
+            check=True,
+        )
         subprocess.run(
             ["git", "-C", str(tmp), "-c", "advice.detachedHead=false", "checkout", "-q", vault.commit], check=True
         )

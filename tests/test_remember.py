@@ -571,3 +571,48 @@ def test_a_folders_index_page_goes_by_the_folders_name(tmp_path: Path) -> None:
     assert [vault.pages[p].name for p in sorted(vault.pages)] == ["Docker", "Windows", "pagerduty"]
     proposal = remember(vault, "Das Docker-Image braucht seit heute 4 GB Arbeitsspeicher.")
     assert (proposal.decision, proposal.page) == ("merge-into", "deployment/Docker/index.md")
+
+
+def _homelab(root: Path) -> Path:
+    return make_vault(
+        root,
+        {
+            "Service - prowlarr.md": "# Service - prowlarr\n\nProwlarr indexes trackers.\n",
+            "Service - sonarr.md": "# Service - sonarr\n\nSonarr fetches series through Prowlarr.\n",
+            "VM - dev-node-01.md": "# VM - dev-node-01\n\ndev-node-01 is VMID 206 on VLAN 40 with IP 10.0.40.50.\n",
+            "Ollama-auf-Proxmox-Host.md": "# Ollama auf Proxmox Host\n\nOllama läuft auf pve-02.\n",
+            "12-col.md": "# 12 col\n\nA grid of twelve columns for the dashboard.\n",
+            "Backups.md": "# Backups\n\nThe nightly database dumps are kept in S3 for 120 days.\n",
+        },
+    )
+
+
+def test_a_page_filed_under_a_shelf_or_named_for_its_use_goes_by_its_thing(tmp_path: Path) -> None:
+    vault = load_vault(_homelab(tmp_path / "v"))
+    filed = remember(vault, "Prowlarr also indexes the private tracker through FlareSolverr.")
+    assert (filed.decision, filed.page) == ("merge-into", "Service - prowlarr.md")
+    used = remember(vault, "Ollama braucht für das Modell qwen2.5-coder rund 8 GB Arbeitsspeicher.")
+    assert (used.decision, used.page) == ("merge-into", "Ollama-auf-Proxmox-Host.md")
+
+
+def test_a_fact_whose_every_name_and_number_a_page_holds_is_a_repeat_unless_dated(tmp_path: Path) -> None:
+    vault = load_vault(_homelab(tmp_path / "v"))
+    again = remember(vault, "Die VM dev-node-01 hat die IP 10.0.40.50 im VLAN 40 und die VMID 206.")
+    assert (again.decision, again.page) == ("drop", "VM - dev-node-01.md")
+    event = remember(vault, "On 2026-07-03 dev-node-01 (10.0.40.50, VMID 206) lost VLAN 40 for an hour.")
+    assert (event.decision, event.page) == ("merge-into", "VM - dev-node-01.md")
+
+
+def test_a_value_set_anew_supersedes_and_a_number_of_minutes_names_no_page(tmp_path: Path) -> None:
+    vault = load_vault(_homelab(tmp_path / "v"))
+    raised = remember(vault, "Backups of the nightly database dumps: the retention was raised from 120 to 180 days.")
+    assert raised.decision == "supersede" and raised.plan is not None
+    assert raised.plan.details["superseded"] == "Backups.md"
+    outage = remember(vault, "Beim Stromausfall war die Wetterstation erst nach 12 Minuten wieder erreichbar.")
+    assert outage.page != "12-col.md"
+
+
+def test_a_ticket_number_with_dashes_stays_out_of_a_title() -> None:
+    assert title_for("Ticket HL-2026-031 vom 14.09.2026: Das Zertifikat für den Mailserver ist abgelaufen.") == (
+        "Zertifikat"
+    )

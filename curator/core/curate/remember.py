@@ -34,6 +34,7 @@ from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
+    mentions,
     named,
     names_its_modifier,
     names_subject,
@@ -48,7 +49,7 @@ from curator.core.read.link_order import wikilink
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold
-from curator.core.read.titles import diary_title, is_eventish, is_status_update, subject_of
+from curator.core.read.titles import diary_title, find_date, is_eventish, is_status_update, subject_of
 from curator.core.read.vault import Vault
 from curator.core.read.words import language_of
 
@@ -61,8 +62,13 @@ _CHANGED = re.compile(
     r"nicht mehr|ersetzt)\b"
 )
 # "instead of" says a fact changed, or, in an incident, how it was fixed ("the fix was to set the
-# npm prefix instead of using sudo"): a change only when the text tells no incident.
-_INSTEAD = re.compile(r"(?i)\b(instead of|statt)\b")
+# npm prefix instead of using sudo"): a change only when the text tells no incident. So does a
+# value set anew ("bumped to v1.5", "raised from 10 GB", "von 15 auf 30 Tage erhöht").
+_SET_ANEW = re.compile(
+    r"(?i)\b(instead of|statt|(?:bumped|upgraded|updated|raised|increased|lowered|reduced|switched|migrated) "
+    r"(?:to|from)|now (?:has|have)|(?:hat|haben|läuft|laufen) (?:jetzt|nun)|"
+    r"erhöht|gesenkt|umgezogen|umgestellt|gewechselt|aktualisiert)\b"
+)
 _TYPE_HINTS = {  # words that say which of the default types a new page is
     "problem": r"outage|incident|error|fail|failed|failure|expired|broke|broken|down|bug|abgelaufen|störung|fehler",
     "system": r"service|cluster|api|database|server|gateway|queue|pipeline",
@@ -76,6 +82,25 @@ _STOP = frozenset(
     "a an the and or of on in at to for from by with is are was were be been it its this that these those as "
     "der die das und oder von vom zum zur im am an auf mit für ist sind war ein eine den dem des bei nach aus".split()
 )
+
+
+# A word that names one thing: with a digit, a camel hump or a sign inside (10.0.40.50, zone=dev,
+# pve-02, vCPU, smtp.gmail.com:587); a hyphen alone makes a compound ("systemd-Dienst"), not a name.
+_SPECIFIC = re.compile(r"[\w\-]*(?:\d|[a-z][A-Z]|\w[_.:=/@]\w)[\w\-.:=/@]*")
+
+
+def _specifics_held(text: str, page_text: str) -> bool:
+    """Whether the page holds the text's every name and number, three or more, in any language: a
+    fact said again in other words. A dated text tells an event, which is new whatever it names."""
+    if find_date(text) is not None:
+        return False
+    said = {m.group(0).strip(".:-/").casefold() for m in _SPECIFIC.finditer(text)}
+    said = {w for w in said if len(w) >= 2}
+    page = page_text.casefold()
+    return len(said) >= 3 and all(re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-]|\.\w)", page) for w in said)
+
+
+_EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # the event's, never the thing's name
 
 
 class Candidate(NamedTuple):
@@ -143,6 +168,10 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     for near in evidence[:3]:  # a repeat is dropped whatever the evidence says
         if not _new_sentences(text, vault.text_of(near.path), vault.pages[near.path].title):
             return Proposal("drop", near.path, None, f"Drop: {near.path} says all of it already", evidence, None)
+        if _specifics_held(text, vault.text_of(near.path)):
+            return Proposal(
+                "drop", near.path, None, f"Drop: {near.path} holds every name and number of it", evidence, None
+            )
         held = share_held(vault, near.path, text)
         if held >= CONTAINED:  # what the duplicate rule calls a copy
             return Proposal(
@@ -173,7 +202,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         return Proposal(
             "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
         )
-    if _CHANGED.search(text) or (_INSTEAD.search(text) and not re.search(_TYPE_HINTS["problem"], fold(text))):
+    if _CHANGED.search(text) or (_SET_ANEW.search(text) and not re.search(_TYPE_HINTS["problem"], fold(text))):
         best = best._replace(path=_latest(vault, best.path))  # a fact changed again: the page that holds it now
         old_title, taken = vault.pages[best.path].title, vault.resolver.titles()
         base = re.sub(r" \(updated(?: \d+)?\)$", "", old_title)  # "X (updated)", then "X (updated 2)", ...
@@ -228,7 +257,7 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             and bool(named_by_subject - {path})
         )
 
-    for path, name, kind in _mentions(vault, text):
+    for path, name, kind in mentions(vault, text):
         # A name of one word ("Memory", "Array", "move") is also a word of the sentence: less
         # sure than a name of two words or more, and below a title whose every word the text holds.
         one_word = " " not in phrase(name)
@@ -239,6 +268,8 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             score -= ASIDE
         elif qualifies(name, path):
             score -= ASIDE
+        elif phrase(name) == phrase(subject):  # the very thing the text is about
+            score = max(score, 0.9)
         offer(path, score, f"the text names its {kind} {name!r}")
     meaning = _by_meaning(vault, text, limit)
     cosine = dict(meaning)
@@ -299,7 +330,7 @@ def title_for(text: str) -> str:
     subject = as_written(first, subject_of(first))
     words = noun_phrase(subject, language=language_of(first)).split() if subject else []
     if not words:
-        words = [w for w in _WORD.findall(first) if fold(w) not in _STOP and not w.isdigit()][:3]
+        words = [w for w in _WORD.findall(first) if fold(w) not in _STOP | _EVENT_NOUNS and not w.isdigit()][:3]
     title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
     title = title[:1].upper() + title[1:]
     return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
@@ -329,55 +360,6 @@ def _new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
     return new
 
 
-class Names(NamedTuple):
-    """Every page's title and aliases as the words they are made of (see `_phrase`)."""
-
-    phrases: dict[str, list[tuple[str, str, str]]]  # phrase -> (page, name, "title" or "alias")
-
-
-def _names(vault: Vault) -> Names:
-    """The vault's names, made once a load."""
-
-    def make() -> Names:
-        phrases: dict[str, list[tuple[str, str, str]]] = {}
-        for path, page in vault.pages.items():
-            if path == vault.index_page:
-                continue  # never the place for a memory: it lists pages
-            key = phrase(page.name)
-            if len(key) >= 4:
-                phrases.setdefault(key, []).append((path, page.name, "title"))
-            if has_aliases(page.frontmatter):
-                for alias in page.aliases:
-                    if len(phrase(alias)) >= 4:
-                        phrases.setdefault(phrase(alias), []).append((path, alias, "alias"))
-        return Names(phrases)
-
-    return vault.once("remember.names", make)
-
-
-def _mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
-    """(page, name, "title" or "alias") for each page whose title or alias the text names, as
-    whole words of four letters or more. A name written as code (`free()`, `Vec<T>`) is named only
-    as written: "the next free slot" names no function. Of a name inside a longer one the text
-    names ("Hash" in "hash table"), only the longer counts."""
-    words = phrase(text).split()
-    phrases = _names(vault).phrases
-    grams = {" ".join(words[i : i + n]) for n in range(1, 7) for i in range(len(words) - n + 1)}
-    folded = fold(text)
-    found = [
-        (gram, mention)
-        for gram in sorted(grams)
-        for mention in phrases.get(gram, ())
-        if not _CODE_NAME.search(mention[1]) or fold(mention[1]) in folded
-    ]
-    named = {gram for gram, _ in found}
-    inside = {gram for gram in named if any(gram != other and f" {gram} " in f" {other} " for other in named)}
-    return [mention for gram, mention in found if gram not in inside]
-
-
-_CODE_NAME = re.compile(r"[()\[\]{}<>]")  # brackets: a function's, a type's or a tag's name
-
-
 # Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention.
 _NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|<[^>\s]+>|\S*(?:://|[/\\])\S*", re.DOTALL)
 
@@ -388,7 +370,7 @@ def _linked(vault: Vault, text: str, home: str) -> str:
     folded = fold(text)
     if len(folded) != len(text):  # offsets into the folded text hold only when folding kept the length
         return text
-    for path, title, kind in sorted(_mentions(vault, text), key=lambda m: -len(m[1])):
+    for path, title, kind in sorted(mentions(vault, text), key=lambda m: -len(m[1])):
         if kind != "title" or path == home:  # a page never links to itself
             continue
         kept = [k.span() for k in _NOT_PROSE.finditer(text)]  # again each time: a link made moves them

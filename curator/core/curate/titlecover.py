@@ -4,11 +4,14 @@ of their own to judge a match by (an empty tag page): the title evidence of `rem
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import NamedTuple
 
 import numpy as np
 
+from curator.core.read.page import has_aliases
 from curator.core.read.resolve import fold
+from curator.core.read.titles import without_dates
 from curator.core.read.vault import Vault
 from curator.core.read.words import Analyser, language_of, vocabulary_of
 
@@ -23,8 +26,9 @@ def singular(text: str) -> str:
 
 
 def text_terms(vault: Vault, text: str) -> set[str]:
-    """The terms of a text as the titles are compared with them."""
-    return set(titles_of(vault).analyser.terms(singular(text)))
+    """The terms of a text as the titles are compared with them; a date's numbers are no title's
+    words ("21.09.2026" does not name the page `21-label`)."""
+    return set(titles_of(vault).analyser.terms(singular(without_dates(text))))
 
 
 def phrase(text: str) -> str:
@@ -179,8 +183,8 @@ def names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozens
     titles = titles_of(vault)
     units = titles.units[path]
     have = text_terms(vault, text)
-    if not any(unit & have for unit in units[:-1]):
-        return False
+    if not any(unit & have for unit in units[:-1] if not all(term.isdigit() for term in unit)):
+        return False  # a number tells no page from its neighbours ("12 Minuten" is no `12-col`)
     return subject_head is None or any(unit & subject_head for unit in units)
 
 
@@ -190,3 +194,70 @@ def named(vault: Vault, name: str, but: str | None = None) -> list[str]:
     return sorted(
         p for p, page in vault.pages.items() if p != but and wanted in {phrase(n) for n in (page.name, *page.aliases)}
     )
+
+
+# A title filed under a shelf name several titles share ("Service - prowlarr", "VM - dev-node-01",
+# "Netzwerk – TLS"): the part after the shelf names the thing too.
+_FILED = re.compile(r"^([^\W\d_][\w .]{0,30}?)\s+[-–—:]\s+(\S.*)$")
+# A thing's page named for where or how it is used ("Ollama auf Proxmox Host", "Docker on Windows").
+_HEAD = re.compile(r"(?i)^([^\W\d_][\w.]*)[- ](?:auf|on|für|for|mit|with|unter|under|über|via|im|in)[- ]\S")
+
+
+class Names(NamedTuple):
+    """Every page's title and aliases as the words they are made of (see `_phrase`)."""
+
+    phrases: dict[str, list[tuple[str, str, str]]]  # phrase -> (page, name, "title" or "alias")
+
+
+def _names(vault: Vault) -> Names:
+    """The vault's names, made once a load."""
+
+    def make() -> Names:
+        phrases: dict[str, list[tuple[str, str, str]]] = {}
+        heads: dict[str, list[tuple[str, str, str]]] = {}
+        filed = {path: m for path, page in vault.pages.items() if (m := _FILED.match(page.name))}
+        shelves = Counter(fold(m.group(1)) for m in filed.values())
+        for path, page in vault.pages.items():
+            if path == vault.index_page:
+                continue  # never the place for a memory: it lists pages
+            key = phrase(page.name)
+            if len(key) >= 4:
+                phrases.setdefault(key, []).append((path, page.name, "title"))
+            thing = filed[path].group(2) if path in filed and shelves[fold(filed[path].group(1))] >= 2 else None
+            head = _HEAD.match(page.name)  # "Ollama auf Proxmox Host" is the page of Ollama
+            for part in (thing, head.group(1) if head else None):
+                if part and len(phrase(part)) >= 4:
+                    heads.setdefault(phrase(part), []).append((path, part, "title"))
+            if has_aliases(page.frontmatter):
+                for alias in page.aliases:
+                    if len(phrase(alias)) >= 4:
+                        phrases.setdefault(phrase(alias), []).append((path, alias, "alias"))
+        for key, found in heads.items():  # a head no page goes by whole, of one page alone
+            if key not in phrases and len(found) == 1:
+                phrases[key] = found
+        return Names(phrases)
+
+    return vault.once("remember.names", make)
+
+
+def mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
+    """(page, name, "title" or "alias") for each page whose title or alias the text names, as
+    whole words of four letters or more. A name written as code (`free()`, `Vec<T>`) is named only
+    as written: "the next free slot" names no function. Of a name inside a longer one the text
+    names ("Hash" in "hash table"), only the longer counts."""
+    words = phrase(text).split()
+    phrases = _names(vault).phrases
+    grams = {" ".join(words[i : i + n]) for n in range(1, 7) for i in range(len(words) - n + 1)}
+    folded = fold(text)
+    found = [
+        (gram, mention)
+        for gram in sorted(grams)
+        for mention in phrases.get(gram, ())
+        if not _CODE_NAME.search(mention[1]) or fold(mention[1]) in folded
+    ]
+    named = {gram for gram, _ in found}
+    inside = {gram for gram in named if any(gram != other and f" {gram} " in f" {other} " for other in named)}
+    return [mention for gram, mention in found if gram not in inside]
+
+
+_CODE_NAME = re.compile(r"[()\[\]{}<>]")  # brackets: a function's, a type's or a tag's name

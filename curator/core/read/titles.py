@@ -125,7 +125,7 @@ _WEEKDAYS = _WEEKDAY_NAMES + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
 _DAY_PARTS = "morning|afternoon|evening|night|morgen|vormittag|nachmittag|abend|nacht"
 _NUMBERED = (
     r"(?i)\b(?:ticket|issue|incident|inc|bug|case|jira|change|cr|pr|mr|pull request|merge request|störung|vorfall)"
-    r"\s*(?:no\.?|nr\.?|number)?\s*[#!]?\s*\d+\b|#\d+\b|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
+    r"\s*(?:no\.?|nr\.?|number)?\s*[#!]?\s*(?:[A-Z][A-Z0-9]{0,9}-)?\d+(?:-\d+)*\b|#\d+\b|\b[A-Z][A-Z0-9]{1,9}-\d+(?:-\d+)*\b"
 )
 _TIME = r"(?i)\b\d{1,2}[:.h]\d{2}(?:\s*(?:am|pm|uhr|h))?\b|\b\d{1,2}\s*(?:am|pm|uhr)\b"
 _WEEKDAY = rf"(?i)\b(?:{_WEEKDAYS})\b\.?(?:\s+(?:{_DAY_PARTS}))?"
@@ -157,7 +157,7 @@ _CLAUSE = (
 _ISO_TIME = r"\b(\d{4}-\d{2}-\d{2})T\d{2}(?::?\d{2}){0,2}(?:Z|[+-]\d{2}:?\d{2})?\b"
 
 
-def _strip_dates(text: str) -> str:
+def without_dates(text: str) -> str:
     """Remove every date, with the preposition that introduced it ("vom 29.07.2026", "on July 29")."""
     while (m := find_date(text)) is not None:
         before = re.sub(rf"(?i)\b{_PREPOSITION}\.?\s*$", "", text[: m.start()])
@@ -178,7 +178,7 @@ def subject_of(title: str) -> str:
     name written as a slug ("librarian-session-report-2026-03-25-powerspec") is read as its words."""
     text = re.sub(r"(?i)\bon[ -]call\b", "On-call", title)
     text = re.sub(_ISO_TIME, r"\1", text)  # "2026-04-11T08": the hour belongs to the date
-    text = _strip_dates(text)
+    text = without_dates(text)
     if " " not in title.strip() and re.search(r"[^\W\d_][-_][^\W\d_]", title):
         text = re.sub(r"[-_]+", " ", text)  # a slug's separators are its spaces (its dates are gone)
     text = re.sub(_NUMBERED, " ", text)
