@@ -86,7 +86,7 @@ _STOP = frozenset(
 
 # A word that names one thing: with a digit, a camel hump or a sign inside (10.0.40.50, zone=dev,
 # pve-02, vCPU, smtp.gmail.com:587); a hyphen alone makes a compound ("systemd-Dienst"), not a name.
-_SPECIFIC = re.compile(r"[\w\-]*(?:\d|[a-z][A-Z]|\w[_.:=/@]\w)[\w\-.:=/@]*")
+_SPECIFIC = re.compile(r"\d|[a-z][A-Z]|\w[_.:=/@]\w")
 
 
 def _specifics_held(text: str, page_text: str) -> bool:
@@ -94,8 +94,8 @@ def _specifics_held(text: str, page_text: str) -> bool:
     fact said again in other words. A dated text tells an event, which is new whatever it names."""
     if find_date(text) is not None:
         return False
-    said = {m.group(0).strip(".:-/").casefold() for m in _SPECIFIC.finditer(text)}
-    said = {w for w in said if len(w) >= 2}
+    words = (w.strip("()[]{}<>\"'`,;.:!?-/").casefold() for w in text.split())
+    said = {w for w in words if 2 <= len(w) <= 80 and _SPECIFIC.search(w)}
     page = page_text.casefold()
     return len(said) >= 3 and all(re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-]|\.\w)", page) for w in said)
 
