@@ -9,7 +9,7 @@ them (`read.words`: stems, compounds, German met with English). No search index 
 An event page (a diary title) found this way points on to the thing it links to: a memory of an
 incident belongs on the page of the thing that broke. Then:
 
-- DROP: a pure status update ("PR 12 merged", git log holds it), or nothing new (every sentence
+- DROP: a pure status update ("PR 12 merged": its ticket or commit holds it), or nothing new (every sentence
   of the text is on the page already);
 - SUPERSEDE: the text says the page's fact changed ("no longer", "instead of", "replaced by",
   "nicht mehr"): a new page holds it, the old one gets `superseded_by: "[[New]]"` and stays;
@@ -49,7 +49,14 @@ from curator.core.read.link_order import wikilink
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import Heading, has_aliases
 from curator.core.read.resolve import fold
-from curator.core.read.titles import diary_title, find_date, is_eventish, is_status_update, subject_of
+from curator.core.read.titles import (
+    diary_title,
+    find_date,
+    is_eventish,
+    is_status_update,
+    subject_of,
+    without_event,
+)
 from curator.core.read.vault import Vault
 from curator.core.read.words import language_of
 
@@ -65,12 +72,12 @@ _CHANGED = re.compile(
 # npm prefix instead of using sudo"): a change only when the text tells no incident. So does a
 # value set anew ("bumped to v1.5", "raised from 10 GB", "von 15 auf 30 Tage erhöht").
 _SET_ANEW = re.compile(
-    r"(?i)\b(instead of|statt|(?:bumped|upgraded|updated|raised|increased|lowered|reduced|switched|migrated) "
-    r"(?:to|from)|now (?:has|have)|(?:hat|haben|läuft|laufen) (?:jetzt|nun)|"
-    r"erhöht|gesenkt|umgezogen|umgestellt|gewechselt|aktualisiert)\b"
+    r"(?i)\b(instead of|statt|(?:bumped|upgraded|raised|increased|lowered|reduced|switched|migrated) "
+    r"(?:to|from)|erhöht|gesenkt|umgezogen|umgestellt|gewechselt)\b"
 )
 _TYPE_HINTS = {  # words that say which of the default types a new page is
-    "problem": r"outage|incident|error|fail|failed|failure|expired|broke|broken|down|bug|abgelaufen|störung|fehler",
+    "problem": r"\b(?:outage|incident|error|fail|fails|failed|failure|expired|broke|broken|down|bug|abgelaufen|"
+    r"störung|fehler)\b",
     "system": r"service|cluster|api|database|server|gateway|queue|pipeline",
     "person": r"\b(?:he|she|they) (?:is|leads|owns)\b|tech lead|engineer|manager",
     "customer": r"customer|client|kunde|contract",
@@ -90,16 +97,18 @@ _SPECIFIC = re.compile(r"\d|[a-z][A-Z]|\w[_.:=/@]\w")
 
 
 def _specifics_held(text: str, page_text: str) -> bool:
-    """Whether the page holds the text's every name and number, three or more, in any language: a
-    fact said again in other words. A dated text tells an event, which is new whatever it names."""
+    """Whether the page holds the text's every name and number, three or more, and most of its
+    other words: a fact said again. A dated text tells an event, which is new whatever it names."""
     if find_date(text) is not None:
         return False
-    words = (w.strip("()[]{}<>\"'`,;.:!?-/").casefold() for w in text.split())
-    said = {w for w in words if 2 <= len(w) <= 80 and _SPECIFIC.search(w)}
-    page = page_text.casefold()
-    return len(said) >= 3 and all(re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-]|\.\w)", page) for w in said)
+    words = [w.strip(_EDGES) for w in text.split()]
+    said = {w.casefold() for w in words if 2 <= len(w) <= 80 and _SPECIFIC.search(w)}
+    plain = {fold(w) for w in _WORD.findall(text) if len(w) >= 3 and fold(w) not in _STOP} - said
+    page = {w.strip(_EDGES).casefold() for w in page_text.split()} | set(map(fold, _WORD.findall(page_text)))
+    return len(said) >= 3 and said <= page and len(plain & page) * 2 >= len(plain)
 
 
+_EDGES = "()[]{}<>\"'`,;.:!?-/|*"
 _EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # the event's, never the thing's name
 
 
@@ -163,20 +172,25 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     evidence = candidates(vault, text)
     if is_status_update(text):
         return Proposal(
-            "drop", None, None, "Drop: a status update with no lasting fact (git log holds it)", evidence, None
+            "drop",
+            None,
+            None,
+            "Drop: a status update with no lasting fact (its ticket, commit or release holds it)",
+            evidence,
+            None,
         )
     for near in evidence[:3]:  # a repeat is dropped whatever the evidence says
         if not _new_sentences(text, vault.text_of(near.path), vault.pages[near.path].title):
             return Proposal("drop", near.path, None, f"Drop: {near.path} says all of it already", evidence, None)
-        if _specifics_held(text, vault.text_of(near.path)):
-            return Proposal(
-                "drop", near.path, None, f"Drop: {near.path} holds every name and number of it", evidence, None
-            )
         held = share_held(vault, near.path, text)
         if held >= CONTAINED:  # what the duplicate rule calls a copy
             return Proposal(
                 "drop", near.path, None, f"Drop: {near.path} holds {held:.0%} of the text already", evidence, None
             )
+    changed = _CHANGED.search(text) or (_SET_ANEW.search(text) and not re.search(_TYPE_HINTS["problem"], fold(text)))
+    first = evidence[0].path if evidence and evidence[0].score >= NEAR else None
+    if first is not None and not changed and _specifics_held(text, vault.text_of(first)):
+        return Proposal("drop", first, None, f"Drop: {first} holds every name and number of it", evidence, None)
     best = evidence[0] if evidence and evidence[0].score >= limit else None
     if handed.title:  # a page handed whole joins only the page of its own name, when it is near it in what it says
         own = named(vault, handed.title)
@@ -202,7 +216,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         return Proposal(
             "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
         )
-    if _CHANGED.search(text) or (_SET_ANEW.search(text) and not re.search(_TYPE_HINTS["problem"], fold(text))):
+    if changed:
         best = best._replace(path=_latest(vault, best.path))  # a fact changed again: the page that holds it now
         old_title, taken = vault.pages[best.path].title, vault.resolver.titles()
         base = re.sub(r" \(updated(?: \d+)?\)$", "", old_title)  # "X (updated)", then "X (updated 2)", ...
@@ -328,7 +342,10 @@ def title_for(text: str) -> str:
         return handed.title
     first = _SENTENCE.split(handed.body, maxsplit=1)[0]
     subject = as_written(first, subject_of(first))
-    words = noun_phrase(subject, language=language_of(first)).split() if subject else []
+    language = language_of(first)
+    words = noun_phrase(subject, language=language).split() if subject else []
+    if not words:  # "Wir haben beschlossen, Velero ... einzusetzen": the thing is past the first clause
+        words = noun_phrase(without_event(first), language=language).split()
     if not words:
         words = [w for w in _WORD.findall(first) if fold(w) not in _STOP | _EVENT_NOUNS and not w.isdigit()][:3]
     title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
@@ -361,7 +378,7 @@ def _new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
 
 
 # Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention.
-_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|<[^>\s]+>|\S*(?:://|[/\\])\S*", re.DOTALL)
+_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|<[^>\s]+>|(?<!\S)\S*(?:://|[/\\])\S*", re.DOTALL)
 
 
 def _linked(vault: Vault, text: str, home: str) -> str:

@@ -199,8 +199,6 @@ def named(vault: Vault, name: str, but: str | None = None) -> list[str]:
 # A title filed under a shelf name several titles share ("Service - prowlarr", "VM - dev-node-01",
 # "Netzwerk – TLS"): the part after the shelf names the thing too.
 _FILED = re.compile(r"^([^\W\d_][\w .]{0,30}?)\s+[-–—:]\s+(\S.*)$")
-# A thing's page named for where or how it is used ("Ollama auf Proxmox Host", "Docker on Windows").
-_HEAD = re.compile(r"(?i)^([^\W\d_][\w.]*)[- ](?:auf|on|für|for|mit|with|unter|under|über|via|im|in)[- ]\S")
 
 
 class Names(NamedTuple):
@@ -214,7 +212,7 @@ def _names(vault: Vault) -> Names:
 
     def make() -> Names:
         phrases: dict[str, list[tuple[str, str, str]]] = {}
-        heads: dict[str, list[tuple[str, str, str]]] = {}
+        things: dict[str, list[tuple[str, str, str]]] = {}
         filed = {path: m for path, page in vault.pages.items() if (m := _FILED.match(page.name))}
         shelves = Counter(fold(m.group(1)) for m in filed.values())
         for path, page in vault.pages.items():
@@ -224,15 +222,13 @@ def _names(vault: Vault) -> Names:
             if len(key) >= 4:
                 phrases.setdefault(key, []).append((path, page.name, "title"))
             thing = filed[path].group(2) if path in filed and shelves[fold(filed[path].group(1))] >= 2 else None
-            head = _HEAD.match(page.name)  # "Ollama auf Proxmox Host" is the page of Ollama
-            for part in (thing, head.group(1) if head else None):
-                if part and len(phrase(part)) >= 4:
-                    heads.setdefault(phrase(part), []).append((path, part, "title"))
+            if thing and len(phrase(thing)) >= 4:  # "Service - prowlarr" is the page of Prowlarr
+                things.setdefault(phrase(thing), []).append((path, thing, "title"))
             if has_aliases(page.frontmatter):
                 for alias in page.aliases:
                     if len(phrase(alias)) >= 4:
                         phrases.setdefault(phrase(alias), []).append((path, alias, "alias"))
-        for key, found in heads.items():  # a head no page goes by whole, of one page alone
+        for key, found in things.items():  # a name no page goes by whole, of one page alone
             if key not in phrases and len(found) == 1:
                 phrases[key] = found
         return Names(phrases)

@@ -173,9 +173,9 @@ def _tidy(text: str) -> str:
     return text.strip()
 
 
-def subject_of(title: str) -> str:
-    """The thing an event-style title is about, or "" when nothing is left (a bare date). A file
-    name written as a slug ("librarian-session-report-2026-03-25-powerspec") is read as its words."""
+def without_event(title: str) -> str:
+    """`title` without what tells the event: dates, times, weekdays, tickets, status and filler
+    words. A file name written as a slug ("librarian-session-report-2026-03-25") is read as its words."""
     text = re.sub(r"(?i)\bon[ -]call\b", "On-call", title)
     text = re.sub(_ISO_TIME, r"\1", text)  # "2026-04-11T08": the hour belongs to the date
     text = without_dates(text)
@@ -187,7 +187,13 @@ def subject_of(title: str) -> str:
     text = re.sub(_YEAR_OR_QUARTER, " ", text)
     text = re.sub(_STATUS, " ", text)
     text = re.sub(_FILLER, " ", text)
-    text = _tidy(text)
+    return _tidy(text)
+
+
+def subject_of(title: str) -> str:
+    """The thing an event-style title is about, or "" when nothing is left (a bare date). A file
+    name written as a slug ("librarian-session-report-2026-03-25-powerspec") is read as its words."""
+    text = without_event(title)
     if not text:
         return ""
     # Keep the first clause that still says something; the rest narrates the event.
@@ -257,8 +263,12 @@ def is_status_update(text: str) -> bool:
     return bool(sentences) and all(_one_status(s) for s in sentences)
 
 
+# Why something happened is a lasting fact, whatever was fixed ("caused by a firewall rule").
+_CAUSE = r"(?i)\b(?:because|caused by|due to|root cause|weil|wegen|verursacht|ursache|lag an)\b"
+
+
 def _one_status(sentence: str) -> bool:
-    if len(sentence) > 240 or not re.search(_STATUS_WORDS, sentence):
+    if len(sentence) > 240 or not re.search(_STATUS_WORDS, sentence) or re.search(_CAUSE, sentence):
         return False
     if not (re.search(_NAMED, sentence) or find_date(sentence)):
         return False

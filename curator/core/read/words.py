@@ -28,6 +28,7 @@ _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _LINKS = ("s", "es", "n", "en", "")  # what may join two parts of a German compound (Zertifikat|s|erneuerung)
 _MIN_PART = 3
 _MIN_COMPOUND = 7
+_MAX_COMPOUND = 64
 
 
 @cache
@@ -130,7 +131,7 @@ def split_compound(word: str, known: Callable[[str], bool]) -> list[str]:
     """A folded German word as the known words it is made of, left to right (Zertifikatserneuerung
     -> zertifikat, erneuerung), or [word] when it is not such a compound. The split with the
     fewest parts wins, then the one with the longest last part (the head)."""
-    if len(word) < _MIN_COMPOUND:
+    if not _MIN_COMPOUND <= len(word) <= _MAX_COMPOUND:  # longer is no word but data (a hash, a blob)
         return [word]
     best: list[str] | None = None
 
