@@ -630,3 +630,18 @@ def test_why_something_broke_is_kept_and_a_decision_is_named_by_its_thing(tmp_pa
     kept = remember(vault, cause)
     assert (kept.decision, kept.page) == ("merge-into", "Service - sonarr.md")
     assert title_for("Wir haben beschlossen, Velero für die Sicherung der Cluster einzusetzen.") == "Velero"
+
+
+def test_a_change_the_page_already_says_supersedes_nothing(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "KubeMacPoolDuplicateMacsFound.md": "# KubeMacPoolDuplicateMacsFound\n\nThis alert is deprecated. "
+            "You can safely ignore or silence it.\n\n## Meaning\n\nIt fires when KubeMacPool sees duplicate MACs.\n",
+            "Other.md": "# Other\n\nSomething else entirely.\n",
+        },
+    )
+    vault = load_vault(root)
+    again = remember(vault, "KubeMacPoolDuplicateMacsFound is deprecated, so it is safe to ignore or silence it.")
+    assert again.decision != "supersede"
+    assert remember(vault, "KubeMacPoolDuplicateMacsFound is no longer shipped.").decision == "supersede"

@@ -216,7 +216,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         return Proposal(
             "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
         )
-    if changed:
+    word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
+    if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
         best = best._replace(path=_latest(vault, best.path))  # a fact changed again: the page that holds it now
         old_title, taken = vault.pages[best.path].title, vault.resolver.titles()
         base = re.sub(r" \(updated(?: \d+)?\)$", "", old_title)  # "X (updated)", then "X (updated 2)", ...
