@@ -9,10 +9,10 @@ them (`read.words`: stems, compounds, German met with English). No search index 
 An event page (a diary title) found this way points on to the thing it links to: a memory of an
 incident belongs on the page of the thing that broke. Then:
 
-- DROP: a pure status update ("PR 12 merged": its ticket or commit holds it), or nothing new (every sentence
-  of the text is on the page already);
-- SUPERSEDE: the text says the page's fact changed ("no longer", "instead of", "replaced by",
-  "nicht mehr"): a new page holds it, the old one gets `superseded_by: "[[New]]"` and stays;
+- DROP: a pure status update ("PR 12 merged": its ticket or commit holds it), or nothing new (every
+  sentence of the text is on the page already, or every name and number of it with most words);
+- SUPERSEDE: the text says the page's fact changed ("no longer", "replaced by", "raised from",
+  "nicht mehr", "umgezogen"): a new page holds it, the old one gets `superseded_by: "[[New]]"`;
 - MERGE-INTO: the text's sentences the page lacks, appended under its best-matching section (an
   event, dated or numbered, as a line of its History/Verlauf section);
 - ADD: a new page titled by what the text is about (never its first sentence as it stands), typed,
@@ -94,6 +94,7 @@ _STOP = frozenset(
 # A word that names one thing: with a digit, a camel hump or a sign inside (10.0.40.50, zone=dev,
 # pve-02, vCPU, smtp.gmail.com:587); a hyphen alone makes a compound ("systemd-Dienst"), not a name.
 _SPECIFIC = re.compile(r"\d|[a-z][A-Z]|\w[_.:=/@]\w")
+_EDGES = "()[]{}<>\"'`,;.:!?-/|*"  # what a word carries that is no part of it
 
 
 def _specifics_held(text: str, page_text: str) -> bool:
@@ -108,7 +109,6 @@ def _specifics_held(text: str, page_text: str) -> bool:
     return len(said) >= 3 and said <= page and len(plain & page) * 2 >= len(plain)
 
 
-_EDGES = "()[]{}<>\"'`,;.:!?-/|*"
 _EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # the event's, never the thing's name
 
 

@@ -202,7 +202,7 @@ _FILED = re.compile(r"^([^\W\d_][\w .]{0,30}?)\s+[-–—:]\s+(\S.*)$")
 
 
 class Names(NamedTuple):
-    """Every page's title and aliases as the words they are made of (see `_phrase`)."""
+    """Every page's title and aliases as the words they are made of (see `phrase`)."""
 
     phrases: dict[str, list[tuple[str, str, str]]]  # phrase -> (page, name, "title" or "alias")
 
