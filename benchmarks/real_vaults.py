@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh8" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember5" (fetched for the third to fifth set of `remember` cases), "search8"
+    # "remember3" .. "remember7" (fetched for the third to seventh set of `remember` cases), "search8"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -749,6 +749,49 @@ VAULTS: list[RealVault] = [
         "243 pages of Microsoft's English engineering playbook (agile, code review, testing, CI/CD, security, "
         "observability, design, source control); fetched for the eighth set of held-out search questions, only "
         "measured",
+    ),
+    RealVault(
+        "promrunbooks",
+        "agent-memory",
+        "prometheus-operator/runbooks",
+        "a685d14cf5128bb30e2bf935c3983decd772d885",
+        "",
+        "remember6",
+        "121 pages of the runbooks of the Prometheus/Kubernetes monitoring stack's alerts (one page an alert, "
+        "under `content/runbooks/<component>/`); fetched for the sixth set of `remember` cases, only measured",
+    ),
+    RealVault(
+        "ffhb",
+        "german",
+        "FreifunkBremen/wiki",
+        "725b029fc4a07e313ac0175e7031717b33b151b8",
+        "",
+        "remember6",
+        "392 pages of the German wiki of the Freifunk Bremen community network (how-tos, services, servers, "
+        "firmware, events, about 270 meeting minutes); fetched for the sixth set of `remember` cases, only measured",
+    ),
+    RealVault(
+        "greentilden-homelab",
+        "agent-memory",
+        "GreenTilden/proxmox-homelab",
+        "beb39d67bec3db3ab74879afa219b74dedf51d2e",
+        "",
+        "remember7",
+        "338 pages of one person's two-node Proxmox homelab notes, kept largely by AI agents (services, hardware, "
+        "GPU switching, troubleshooting; an ARCHIVE folder of older copies); fetched for the seventh set of "
+        "`remember` cases, only measured",
+    ),
+    RealVault(
+        "ffhl",
+        "german",
+        "freifunk-luebeck/ffhl-wiki",
+        "c67513ec318455a4557f7882d9fccaa8a7b40e8c",
+        "",
+        "remember7",
+        "70 pages of the German wiki of Freifunk Lübeck (servers, gateways, DNS, IP networks, mesh VPN, sites, "
+        "loan equipment, FAQ, minutes) under `content/`, without the site theme's example pages; fetched for the "
+        "seventh set of `remember` cases, only measured",
+        ("content/**/*.md", "content/*.md"),
     ),
 ]
 

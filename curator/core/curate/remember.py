@@ -47,13 +47,14 @@ from curator.core.curate.titlecover import (
 from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
 from curator.core.read.link_order import wikilink
 from curator.core.read.naming import as_written, noun_phrase
-from curator.core.read.page import Heading, has_aliases
+from curator.core.read.page import INDEX_NAMES, Heading, has_aliases, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.titles import (
     diary_title,
     find_date,
     is_eventish,
     is_status_update,
+    label_of,
     subject_of,
     without_event,
 )
@@ -272,6 +273,7 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             and bool(named_by_subject - {path})
         )
 
+    event = is_eventish(text)  # an incident happens to a thing it names, wherever (not to a folder's overview)
     for path, name, kind in mentions(vault, text):
         # A name of one word ("Memory", "Array", "move") is also a word of the sentence: less
         # sure than a name of two words or more, and below a title whose every word the text holds.
@@ -280,7 +282,7 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
         if f" {phrase(name)} " not in about and about not in f" {phrase(name)} ":
             # Named on the way, not what the text is about ("a skip list ... in logarithmic time"):
             # a page to link, not the place for the memory.
-            score -= ASIDE
+            score -= 0.0 if event and title_of(path).lower() not in INDEX_NAMES else ASIDE
         elif qualifies(name, path):
             score -= ASIDE
         elif phrase(name) == phrase(subject):  # the very thing the text is about
@@ -342,7 +344,7 @@ def title_for(text: str) -> str:
     if handed.title:
         return handed.title
     first = _SENTENCE.split(handed.body, maxsplit=1)[0]
-    subject = as_written(first, subject_of(first))
+    subject = label_of(first) or as_written(first, subject_of(first))
     language = language_of(first)
     words = noun_phrase(subject, language=language).split() if subject else []
     if not words:  # "Wir haben beschlossen, Velero ... einzusetzen": the thing is past the first clause

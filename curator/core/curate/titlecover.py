@@ -25,15 +25,35 @@ def singular(text: str) -> str:
     return _ACRONYM_PLURAL.sub(r"\1", text)
 
 
+# The humps of a name written in camel case ("NodeRAIDDegraded" -> Node RAID Degraded): alert,
+# class and service names are titles made of words a text says apart ("the RAID went degraded").
+_HUMP = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
+
+
+def humps(word: str) -> list[str]:
+    """A camel-case word's humps of two letters or more; [] for any other word."""
+    if not _CAMEL.search(word):
+        return []
+    return [h for h in _HUMP.findall(word) if len(h) >= 2]
+
+
 def text_terms(vault: Vault, text: str) -> set[str]:
-    """The terms of a text as the titles are compared with them; a date's numbers are no title's
-    words ("21.09.2026" does not name the page `21-label`)."""
-    return set(titles_of(vault).analyser.terms(singular(without_dates(text))))
+    """The terms of a text as the titles are compared with them, a camel-case word's humps among
+    them; a date's numbers are no title's words ("21.09.2026" does not name the page `21-label`)."""
+    text = singular(without_dates(text))
+    analyser = titles_of(vault).analyser
+    camel = " ".join(h for w in _WORD.findall(text) for h in humps(w))
+    return set(analyser.terms(text)) | (set(analyser.terms(camel, language_of(text))) if camel else set())
+
+
+# German names written without umlauts ("cnc_fraese", "Strasse") are the same names.
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 
 def phrase(text: str) -> str:
-    """A name as the words it is made of, folded: how mentions are compared."""
-    return " ".join(fold(w) for w in _WORD.findall(text))
+    """A name as the words it is made of, folded, umlauts spelt out: how mentions are compared."""
+    return " ".join(fold(w).translate(_UMLAUTS) for w in _WORD.findall(text))
 
 
 class Titles(NamedTuple):
@@ -57,6 +77,11 @@ def titles_of(vault: Vault) -> Titles:
             language = language_of(page.name)
             mine: list[frozenset[str]] = []
             for token in _WORD.findall(singular(page.name)):
+                whole = frozenset(k for group in analyser.word_keys(fold(token), language)[:1] for k in group)
+                parts = [analyser.word_keys(fold(h), language)[:1] for h in humps(token)]
+                if parts:  # each hump a unit, which the name written whole covers too (PgBouncer)
+                    mine.extend(frozenset(group[0]) | whole for group in parts if group)
+                    continue
                 keys = analyser.word_keys(fold(token), language)
                 if not keys and len(token) == 1:
                     # One letter (the t of "t-Test", the p of "p-Value") tells the page from its
@@ -162,11 +187,10 @@ def subject_head(vault: Vault, subject: str, text: str) -> frozenset[str] | None
 
 def bearing_subject_words(vault: Vault, subject: str, covered: list[tuple[float, str]]) -> set[str]:
     """The pages the text covers a title of in part or whole that bear a whole word of its
-    subject in their title, when the subject is of two words or more (a thing of its own); when
-    none does, every page is: the subject has no page, and a word said on the way may be the place."""
+    subject in their title ("PackageCloud" bears on `packagecloud-infrastructure`, not on
+    `database`); when none does, every page is: the subject has no page, and a word said on the way
+    may be the place."""
     pages = {path for _, path in covered}
-    if len(_WORD.findall(subject)) < 2:
-        return pages
     said = _whole_words(vault, subject)  # once, for every covered title
     bearing = {
         path

@@ -207,6 +207,33 @@ def subject_of(title: str) -> str:
     return _capitalise(_tidy(_without_leading_symbols(best)))
 
 
+# A memory that opens with the name of what it is about and a colon ("Mailingliste: am 20.10. hat
+# ein Spam-Bot ...", "Cloudflare-Zugang: ..."): that name is its subject, not the thing the rest
+# narrates. A word that says what kind of note follows ("Reminder:", "Update:", "Wichtig:") names nothing.
+_LABEL = re.compile(r"^\s*([^\W\d_][^\s:]*(?:\s+[^\W\d_][^\s:]*){0,2})\s*:\s+\S")
+_NOTE_KINDS = frozenset(
+    "reminder note notes tip tips hint heads up fyi update info psa warning important todo lesson lessons "
+    "learned til idea decision question answer summary context status incident outage problem issue fix "
+    "solution workaround cause result observation finding fact memory news change changes bug error "
+    "task action follow next step steps ps nb edit correction btw also again postmortem "
+    "erinnerung notiz notizen tipp hinweis wichtig achtung warnung idee entscheidung beschluss frage "
+    "antwort zusammenfassung kontext vorfall störung ausfall problem lösung ursache ergebnis beobachtung "
+    "fakt änderung fehler aufgabe korrektur nachtrag update".split()
+)
+
+
+def label_of(sentence: str) -> str:
+    """The name a sentence opens with before a colon, of one to three words, when it names a thing
+    (no kind of note, no date or ticket); "" otherwise."""
+    m = _LABEL.match(sentence)
+    if m is None:
+        return ""
+    label = m.group(1)
+    if any(w.casefold() in _NOTE_KINDS for w in _WORD.findall(label)) or is_eventish(label):
+        return ""
+    return label
+
+
 def _without_leading_symbols(text: str) -> str:
     """A title without the emoji or signs a heading opens with ("🔍 Verification report")."""
     rest = text.lstrip()
