@@ -40,12 +40,22 @@ def main(argv: list[str]) -> int:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return 0  # another resident of this vault runs or is starting
-    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))  # `kill`: it leaves, its socket with it
+    signal.signal(signal.SIGTERM, _leave)  # `kill`: it leaves, its socket with it
     try:
         serve(root, where)
+    except Terminated:
+        pass
     finally:
         os.close(lock)
     return 0
+
+
+class Terminated(BaseException):
+    """SIGTERM: neither an error nor an exit the warm-up's best effort swallows."""
+
+
+def _leave(_signum: int, _frame: object) -> None:
+    raise Terminated
 
 
 def serve(root: str, where: Path) -> None:

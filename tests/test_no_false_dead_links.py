@@ -71,3 +71,19 @@ def test_links_to_existing_pages_are_never_dead(tmp_path_factory, pages, seed) -
     vault = load_vault(root, use_cache=False)
     dead = [f.message for f in check_vault(vault) if f.rule in ("dead-link", "broken-anchor")]
     assert dead == []
+
+
+def test_a_docs_sites_link_to_a_folder_names_its_index_page_and_its_slugs_drop_accents(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "docs/dienste/gitea/index.md": "# Gitea\n\n## PostgreSQL-abhängige Dienste\n\nText.\n",
+            "docs/netz/README.md": "# Netz\n\nSee [Gitea](../dienste/gitea/) and "
+            "[its database](../dienste/gitea/#postgresql-abhangige-dienste).\n"
+            "Back to [this folder](./) and [Gitea again](../dienste/gitea).\n",
+            "docs/leer/note.md": "# Note\n\nA [folder without an index](../dienste/) is dead.\n",
+        },
+    )
+    findings = check_vault(load_vault(root))
+    dead = sorted((f.rule, f.path) for f in findings if f.rule in ("dead-link", "broken-anchor"))
+    assert dead == [("dead-link", "docs/leer/note.md")]

@@ -409,7 +409,7 @@ def test_a_repeat_that_names_the_page_the_page_leaves_out_is_dropped(
 def test_a_page_name_in_code_a_path_or_an_address_is_not_made_a_link(tmp_path: Path) -> None:
     """A new trial's memory about a shell upgrade was proposed as `pty.spawn("/bin/[[bash]]")`:
     the command broken. Only a mention in prose becomes a link."""
-    from curator.core.curate.remember import _linked
+    from curator.core.curate.linking import linked as _linked
 
     root = make_vault(tmp_path / "v", {"bash.md": "# bash\n\nThe shell.\n", "Other.md": "# Other\n\nx\n"})
     vault = load_vault(root)
@@ -645,3 +645,95 @@ def test_a_change_the_page_already_says_supersedes_nothing(tmp_path: Path) -> No
     again = remember(vault, "KubeMacPoolDuplicateMacsFound is deprecated, so it is safe to ignore or silence it.")
     assert again.decision != "supersede"
     assert remember(vault, "KubeMacPoolDuplicateMacsFound is no longer shipped.").decision == "supersede"
+
+
+def test_a_memory_that_opens_with_a_things_name_and_a_colon_is_about_that_thing(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Mailingliste.md": "# Mailingliste\n\nDie Liste läuft auf mailman3, Moderation durch den Vorstand.\n",
+            "Getränkeautomat.md": "# Getränkeautomat\n\nDer Automat nimmt Münzen und Karten.\n",
+            "Spam.md": "# Spam\n\nWie wir Spam-Mails filtern: rspamd auf dem Mailserver.\n",
+        },
+    )
+    vault = load_vault(root)
+    text = "Mailingliste: ein Spam-Bot hat rund 300 Fake-Abos angelegt, die Liste ist inzwischen aufgeräumt."
+    assert (remember(vault, text).decision, remember(vault, text).page) == ("merge-into", "Mailingliste.md")
+    # a word that says what kind of note follows names nothing
+    assert title_for("Reminder: Spam-Bots melden sich gern nachts an.") != "Reminder"
+    assert title_for("Update 2: die Abos sind gelöscht.") != "Update 2"
+
+
+def test_a_name_without_umlauts_and_a_camel_case_title_are_named_as_people_write_them(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "cnc_fraese.md": "# cnc_fraese\n\nDie Fräse steht in der Werkstatt, Not-Aus an der Tür.\n",
+            "NodeRAIDDegraded.md": "# NodeRAIDDegraded\n\nFires when a RAID array of a node is degraded.\n",
+            "PgBouncer.md": "# PgBouncer\n\nThe connection pooler in front of Postgres.\n",
+            "Other.md": "# Other\n\nSomething else entirely.\n",
+        },
+    )
+    vault = load_vault(root)
+    milled = remember(vault, "Am 12.03.2026 ist die CNC-Fräse beim Fräsen von Alu stehen geblieben, Spindel überhitzt.")
+    assert (milled.decision, milled.page) == ("merge-into", "cnc_fraese.md")
+    raid = remember(vault, "On 2026-03-12 the RAID on bm-db-02 went degraded when sdb died; resync took 3 hours.")
+    assert (raid.decision, raid.page) == ("merge-into", "NodeRAIDDegraded.md")
+    pooled = remember(vault, "PgBouncer runs in transaction mode, so prepared statements need care.")
+    assert pooled.page == "PgBouncer.md"  # the name written whole still covers every hump
+
+
+def test_an_incident_goes_to_the_thing_it_names_on_the_way(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Service - sonarr.md": "# Service - sonarr\n\nSonarr fetches series.\n",
+            "Service - radarr.md": "# Service - radarr\n\nRadarr fetches films.\n",
+            "Other.md": "# Other\n\nSomething else entirely.\n",
+        },
+    )
+    vault = load_vault(root)
+    text = "2026-07-03: after compose-vpn restarted, Sonarr showed 'Unable to connect' for 2 hours."
+    assert (remember(vault, text).decision, remember(vault, text).page) == ("merge-into", "Service - sonarr.md")
+    # without a date or a ticket, a name said on the way is a page to link, not the place
+    aside = remember(vault, "After compose-vpn restarted, Sonarr showed 'Unable to connect' for 2 hours.")
+    assert aside.decision == "add"
+
+
+def test_a_word_said_on_the_way_is_not_the_place_when_the_subject_has_pages_of_its_own(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "incidents/database.md": "# database\n\nDatabase incidents of the main cluster.\n",
+            "packagecloud-infrastructure.md": "# packagecloud-infrastructure\n\nPackageCloud runs on AWS.\n",
+            "Other.md": "# Other\n\nSomething else entirely.\n",
+        },
+    )
+    proposal = remember(load_vault(root), "Reminder: PackageCloud only backs up its database, and only once a day.")
+    assert proposal.page != "incidents/database.md"
+
+
+def test_a_vault_that_links_with_markdown_gets_markdown_links(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "docs/dienste/gitea/index.md": "# Gitea\n\nGitea runs on [Nomad](../../plattform/nomad/index.md).\n",
+            "docs/plattform/nomad/index.md": "# Nomad\n\nThe scheduler. [Gitea](../../dienste/gitea/) runs on it.\n",
+        },
+    )
+    proposal = remember(load_vault(root), "On 2026-08-02 Gitea was down for an hour after Nomad restarted its job.")
+    assert (proposal.decision, proposal.page) == ("merge-into", "docs/dienste/gitea/index.md")
+    assert proposal.plan is not None
+    written = (proposal.plan.changes[0].after or b"").decode("utf-8")
+    assert "[Nomad](../../plattform/nomad/index.md) restarted" in written and "[[" not in written
+
+
+def test_a_speaker_a_mail_prefix_or_an_index_name_before_a_colon_names_no_page(tmp_path: Path) -> None:
+    texts = ("User: please always use tabs.", "Q: how do we rotate keys?", "Fwd: budget numbers.", "X: is one char")
+    for text in texts:
+        assert title_for(text).split()[0] not in ("User", "Q", "Fwd", "X"), text
+    assert "\u200b" not in title_for("Evil\u200b: zero width name here.")
+    assert "\u202e" not in title_for("Invoice\u202edm.exe: spoof.")
+    root = make_vault(tmp_path / "v", {"ops/README.md": "# ops\n\nThe on-call runbook.\n", "B.md": "# B\n\nb.\n"})
+    proposal = remember(load_vault(root), "README: on 2026-11-06 someone edited the escalation steps.")
+    assert proposal.decision in ("add", "merge-into")  # no refusal of a valid text

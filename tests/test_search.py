@@ -450,3 +450,14 @@ def test_the_model_loaded_ahead_is_the_one_the_vaults_language_chose(
             if thread.name == "curator-model":
                 thread.join()
     assert loaded == ["multilingual", "fastembed"]
+
+
+def test_a_page_too_long_for_the_first_stages_budget_leaves_the_shorter_ones_read(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {"Long.md": "# Long\n\n" + "disk space " * 3000 + "\n", "Short.md": "# Short\n\nreclaim disk space\n"},
+    )
+    vault = load_vault(root)
+    long_first = ["Long.md", "Short.md"]
+    assert vectors.pieces_of(vault, "Long.md") > 2 >= vectors.pieces_of(vault, "Short.md")
+    assert vectors._affordable(vault, long_first, 2, 1.0) == ["Short.md"]  # before: nothing read

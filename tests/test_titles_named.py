@@ -19,3 +19,11 @@ def test_a_minted_title_is_a_noun_phrase_from_the_text(text: str, accepted: set[
 def test_the_list_is_long_enough_in_both_languages() -> None:
     german = [t for t, _ in TITLE_CASES if any(w in t.split() for w in ("der", "die", "das", "Der", "Die", "Das"))]
     assert len(TITLE_CASES) >= 40 and len(german) >= 10
+
+
+def test_every_date_goes_in_one_pass_and_as_before() -> None:
+    from curator.core.read.titles import without_dates
+
+    text = "Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen, again on 2026-08-01."
+    assert without_dates(text) == "Ticket 4711  : Zertifikat abgelaufen, again  ."
+    assert "2026" not in without_dates("the cache on 2026-11-02 was a miss. " * 2000)

@@ -8,9 +8,10 @@ import unicodedata
 
 MAX_NAME_BYTES = 255  # a file name's limit on Linux and macOS (Windows counts 255 UTF-16 units: never fewer)
 
-# Characters Windows or macOS refuse in a file name (control characters too), and those that
-# break a [[link]] (`#` heading, `^` block, `|` label, brackets).
-FORBIDDEN = re.compile(r'[\\/:*?"<>|#^\[\]\x00-\x1f\x7f-\x9f]')
+# Characters Windows or macOS refuse in a file name (control characters too), those that break a
+# [[link]] (`#` heading, `^` block, `|` label, brackets), and the invisible ones that make a name
+# look like another (zero-width spaces and joiners, direction overrides, the byte-order mark).
+FORBIDDEN = re.compile(r'[\\/:*?"<>|#^\[\]\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]')
 
 # Windows' device names: a file named so, with or without an extension, opens the device.
 _DEVICES = frozenset(

@@ -72,6 +72,8 @@ def handed_page(text: str) -> Handed:
         title = title or heading.group(1)
         if fold(heading.group(1)) == fold(title):
             body = body[heading.end() :].strip() or body
+    if any(unicodedata.category(ch) == "Cf" for ch in title):
+        title = ""  # it hides what it names (a zero-width space, a right-to-left override spelling "exe.md")
     title = " ".join(FORBIDDEN.sub(" ", title).split()).strip(" .")
     kind = fields.get("type")
     return Handed(

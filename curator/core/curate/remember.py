@@ -31,6 +31,7 @@ from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header
+from curator.core.curate.linking import NOT_PROSE, linked
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
@@ -45,7 +46,6 @@ from curator.core.curate.titlecover import (
     whole_word_of,
 )
 from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
-from curator.core.read.link_order import wikilink
 from curator.core.read.naming import as_written, noun_phrase
 from curator.core.read.page import INDEX_NAMES, Heading, has_aliases, title_of
 from curator.core.read.resolve import fold
@@ -273,7 +273,8 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             and bool(named_by_subject - {path})
         )
 
-    event = is_eventish(text)  # an incident happens to a thing it names, wherever (not to a folder's overview)
+    # An incident happens to a thing it names, wherever (in prose: not a path in code, not a folder's overview).
+    prose = f" {phrase(NOT_PROSE.sub(' ', text))} " if is_eventish(text) else ""
     for path, name, kind in mentions(vault, text):
         # A name of one word ("Memory", "Array", "move") is also a word of the sentence: less
         # sure than a name of two words or more, and below a title whose every word the text holds.
@@ -282,7 +283,8 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
         if f" {phrase(name)} " not in about and about not in f" {phrase(name)} ":
             # Named on the way, not what the text is about ("a skip list ... in logarithmic time"):
             # a page to link, not the place for the memory.
-            score -= 0.0 if event and title_of(path).lower() not in INDEX_NAMES else ASIDE
+            event = f" {phrase(name)} " in prose and title_of(path).lower() not in INDEX_NAMES
+            score -= 0.0 if event else ASIDE
         elif qualifies(name, path):
             score -= ASIDE
         elif phrase(name) == phrase(subject):  # the very thing the text is about
@@ -380,30 +382,6 @@ def _new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
     return new
 
 
-# Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention.
-_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|<[^>\s]+>|(?<!\S)\S*(?:://|[/\\])\S*", re.DOTALL)
-
-
-def _linked(vault: Vault, text: str, home: str) -> str:
-    """`text` with the first mention of each page it names by title written as a link, outside
-    code, addresses and paths."""
-    folded = fold(text)
-    if len(folded) != len(text):  # offsets into the folded text hold only when folding kept the length
-        return text
-    for path, title, kind in sorted(mentions(vault, text), key=lambda m: -len(m[1])):
-        if kind != "title" or path == home:  # a page never links to itself
-            continue
-        kept = [k.span() for k in _NOT_PROSE.finditer(text)]  # again each time: a link made moves them
-        found = re.finditer(rf"(?<![\w\[/\\]){re.escape(fold(title))}(?![\w\]/\\])", fold(text))
-        m = next((f for f in found if not any(a < f.end() and f.start() < b for a, b in kept)), None)
-        if m is not None:
-            name = explicit_target(vault.resolver, home, path, False)
-            shown = text[m.start() : m.end()]
-            link = wikilink(name, None if fold(name) == fold(shown) else shown, vault.config.label_first)
-            text = text[: m.start()] + link + text[m.end() :]
-    return text
-
-
 def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
     if page_type:
         return page_type
@@ -448,7 +426,7 @@ def _new_page(
         )
     alone = H1.fullmatch(text.strip())
     # A text that is its heading alone: the page's own heading says it.
-    body = "" if alone is not None and fold(alone.group(1)) == fold(title) else _linked(vault, text, path).strip()
+    body = "" if alone is not None and fold(alone.group(1)) == fold(title) else linked(vault, text, path).strip()
     header = new_header(kind, kept, source)
     return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
 
@@ -538,7 +516,7 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     if not is_eventish(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
         return None
     newline = "\r\n" if "\r\n" in page_text else "\n"
-    entry = "- " + _linked(vault, text, path)
+    entry = "- " + linked(vault, text, path)
     lines = page_text.splitlines(keepends=True)
     headings = vault.pages[path].headings
     found = next((h for h in headings if h.level >= 2 and fold(h.text).strip() in _HISTORY), None)
@@ -568,7 +546,7 @@ def _plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: s
         return history
     words = {fold(w) for s in sentences for w in _WORD.findall(s)} - _STOP
     newline = "\r\n" if "\r\n" in page_text else "\n"
-    paragraph = _linked(vault, " ".join(sentences), path)
+    paragraph = linked(vault, " ".join(sentences), path)
     lines = page_text.splitlines(keepends=True)
     headings = vault.pages[path].headings
     best = max(

@@ -24,8 +24,15 @@ def fold(text: str) -> str:
 
 
 def anchor_key(text: str) -> str:
-    """Heading text or a heading slug reduced to its letters and digits, for loose matching."""
-    return _NON_WORD.sub("", fold(text))
+    """Heading text or a heading slug reduced to its letters and digits, for loose matching;
+    accents dropped, as docs sites' slugs drop them ("abhängige" is `#abhangige`)."""
+    key = fold(text)
+    if not key.isascii():
+        key = "".join(ch for ch in unicodedata.normalize("NFKD", key) if not unicodedata.combining(ch))
+    return _NON_WORD.sub("", key)
+
+
+FOLDER_PAGES = ("index.md", "README.md", "readme.md", "_index.md")  # the page a folder's own link names
 
 
 class Resolution(NamedTuple):
@@ -120,7 +127,7 @@ class Resolver:
         if normal == ".." or normal.startswith("../") or normal.startswith("/"):
             return OUTSIDE
         if normal == ".":
-            return DEAD
+            return self._folder_page(folder) or DEAD
         return self._lookup_path(normal) or DEAD
 
     def _lookup_path(self, path: str) -> Resolution | None:
@@ -132,6 +139,14 @@ class Resolver:
             found = self._by_path.get(candidate)
             if found is not None:
                 return Resolution("page" if found in self._pages else "attachment", found)
+        return self._folder_page(path)
+
+    def _folder_page(self, folder: str) -> Resolution | None:
+        """A folder's own page, as docs sites link it (`../dienste/gitea/` is its `index.md`)."""
+        for name in FOLDER_PAGES:
+            path = posixpath.join(folder, name) if folder else name
+            if path in self._pages:
+                return Resolution("page", path)
         return None
 
     def _by_partial_path(self, folder: str, target: str) -> Resolution:

@@ -1,0 +1,52 @@
+"""A memory's mentions of the vault's pages written as links, in the vault's own style: wikilinks,
+or relative Markdown links in a vault that writes no wikilinks (a docs site's, which would show
+`[[x]]` as text)."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from urllib.parse import quote
+
+from curator.core.change.edits import explicit_target
+from curator.core.curate.titlecover import mentions
+from curator.core.read.link_order import wikilink
+from curator.core.read.resolve import fold
+from curator.core.read.vault import Vault
+
+# Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention.
+NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|<[^>\s]+>|(?<!\S)\S*(?:://|[/\\])\S*", re.DOTALL)
+
+
+def writes_markdown_links(vault: Vault) -> bool:
+    """Whether the vault links its pages with Markdown links and never with a wikilink."""
+
+    def make() -> bool:
+        syntaxes = {rl.link.syntax for rl in vault.links if not rl.link.embed}
+        return "markdown" in syntaxes and not syntaxes & {"wiki", "dendron", "frontmatter"}
+
+    return vault.once("linking.markdown", make)
+
+
+def linked(vault: Vault, text: str, home: str) -> str:
+    """`text` with the first mention of each page it names by title written as a link, outside
+    code, addresses and paths."""
+    folded = fold(text)
+    if len(folded) != len(text):  # offsets into the folded text hold only when folding kept the length
+        return text
+    markdown = writes_markdown_links(vault)
+    for path, title, kind in sorted(mentions(vault, text), key=lambda m: -len(m[1])):
+        if kind != "title" or path == home:  # a page never links to itself
+            continue
+        kept = [k.span() for k in NOT_PROSE.finditer(text)]  # again each time: a link made moves them
+        found = re.finditer(rf"(?<![\w\[/\\]){re.escape(fold(title))}(?![\w\]/\\])", fold(text))
+        m = next((f for f in found if not any(a < f.end() and f.start() < b for a, b in kept)), None)
+        if m is not None:
+            shown = text[m.start() : m.end()]
+            if markdown:
+                link = f"[{shown}]({quote(posixpath.relpath(path, posixpath.dirname(home) or '.'))})"
+            else:
+                name = explicit_target(vault.resolver, home, path, False)
+                link = wikilink(name, None if fold(name) == fold(shown) else shown, vault.config.label_first)
+            text = text[: m.start()] + link + text[m.end() :]
+    return text
