@@ -41,6 +41,7 @@ from curator.core.curate.titlecover import (
     names_subject,
     phrase,
     subject_head,
+    text_terms,
     title_cover,
     titles_of,
     whole_word_of,
@@ -259,7 +260,8 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
         scores[path] = (score, why)
 
     about = f" {phrase(subject)} "
-    title_cover_found = title_cover(vault, text)
+    terms = text_terms(vault, text)  # once: every title is compared with them
+    title_cover_found = title_cover(vault, terms)
     named_by_subject = bearing_subject_words(vault, subject, title_cover_found)
     head_word = phrase(subject).split()[-1:] if len(phrase(subject).split()) >= 2 else []
 
@@ -298,7 +300,7 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     for covered, path in title_cover_found:
         if covered >= 0.75:  # its title in other words, or with words around (a ticket's title)
             covering.append((covered, path))
-        elif covered >= 0.5 and names_its_modifier(vault, path, text, head):
+        elif covered >= 0.5 and names_its_modifier(vault, path, terms, head):
             partial.append((cosine.get(path, 0.0), covered, path))
     # Of titles covered alike, the longer names the more particular thing (Chinesischer Restsatz, not Satz).
     covering.sort(key=lambda item: (-item[0], -len(titles_of(vault).units[item[1]]), item[1]))

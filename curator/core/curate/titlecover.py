@@ -77,9 +77,9 @@ def titles_of(vault: Vault) -> Titles:
             language = language_of(page.name)
             mine: list[frozenset[str]] = []
             for token in _WORD.findall(singular(page.name)):
-                whole = frozenset(k for group in analyser.word_keys(fold(token), language)[:1] for k in group)
-                parts = [analyser.word_keys(fold(h), language)[:1] for h in humps(token)]
-                if parts:  # each hump a unit, which the name written whole covers too (PgBouncer)
+                if camel := humps(token):  # each hump a unit, which the name written whole covers too (PgBouncer)
+                    whole = frozenset(k for group in analyser.word_keys(fold(token), language)[:1] for k in group)
+                    parts = [analyser.word_keys(fold(h), language)[:1] for h in camel]
                     mine.extend(frozenset(group[0]) | whole for group in parts if group)
                     continue
                 keys = analyser.word_keys(fold(token), language)
@@ -102,12 +102,11 @@ def titles_of(vault: Vault) -> Titles:
     return vault.once("remember.titles", make)
 
 
-def title_cover(vault: Vault, text: str) -> list[tuple[float, str]]:
+def title_cover(vault: Vault, have: set[str]) -> list[tuple[float, str]]:
     """(share of the title the text covers, page), best first: the share of each page's title
     units (words, a compound's parts, weighted by rarity) whose terms, in either language, are in
-    the text's terms."""
+    the text's terms `have` (`text_terms`)."""
     titles = titles_of(vault)
-    have = text_terms(vault, text)
     found = []
     for path, units in titles.units.items():
         if not units:
@@ -200,13 +199,13 @@ def bearing_subject_words(vault: Vault, subject: str, covered: list[tuple[float,
     return bearing or pages
 
 
-def names_its_modifier(vault: Vault, path: str, text: str, subject_head: frozenset[str] | None) -> bool:
-    """Whether the text covers a unit of the page's title other than its last (the word that
-    tells it from its neighbours: "Zertifikat" of Zertifikatserneuerung, not "API" of Payments
-    API), and its own subject, when it has one of two words or more, ends in a unit of the title."""
+def names_its_modifier(vault: Vault, path: str, have: set[str], subject_head: frozenset[str] | None) -> bool:
+    """Whether the text (its terms `have`) covers a unit of the page's title other than its last
+    (the word that tells it from its neighbours: "Zertifikat" of Zertifikatserneuerung, not "API"
+    of Payments API), and its own subject, when it has one of two words or more, ends in a unit of
+    the title."""
     titles = titles_of(vault)
     units = titles.units[path]
-    have = text_terms(vault, text)
     if not any(unit & have for unit in units[:-1] if not all(term.isdigit() for term in unit)):
         return False  # a number tells no page from its neighbours ("12 Minuten" is no `12-col`)
     return subject_head is None or any(unit & subject_head for unit in units)

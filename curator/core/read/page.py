@@ -89,6 +89,7 @@ class Page(NamedTuple):
 
 
 INDEX_NAMES = frozenset({"index", "readme", "_index"})
+FOLDER_PAGES = ("index.md", "README.md", "readme.md", "_index.md")  # the page a folder's own link names
 
 
 def title_of(path: str) -> str:

@@ -14,6 +14,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from curator.core.read.page import FOLDER_PAGES
+
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 _NON_WORD = re.compile(r"[\W_]+")
 
@@ -30,9 +32,6 @@ def anchor_key(text: str) -> str:
     if not key.isascii():
         key = "".join(ch for ch in unicodedata.normalize("NFKD", key) if not unicodedata.combining(ch))
     return _NON_WORD.sub("", key)
-
-
-FOLDER_PAGES = ("index.md", "README.md", "readme.md", "_index.md")  # the page a folder's own link names
 
 
 class Resolution(NamedTuple):

@@ -219,8 +219,8 @@ _NOTE_KINDS = frozenset(
     "solution workaround cause result observation finding fact memory news change changes bug error "
     "task action follow next step steps ps nb edit correction btw also again postmortem "
     "erinnerung notiz notizen tipp hinweis wichtig achtung warnung idee entscheidung beschluss frage "
-    "antwort zusammenfassung kontext vorfall störung ausfall problem lösung ursache ergebnis beobachtung "
-    "fakt änderung fehler aufgabe korrektur nachtrag update "
+    "antwort zusammenfassung kontext vorfall störung ausfall lösung ursache ergebnis beobachtung "
+    "fakt änderung fehler aufgabe korrektur nachtrag "
     # who speaks in a transcript, a mail's prefix, a status, a kind of list: no thing's name either
     "user assistant system human ai agent me you ich du q a re fw fwd aw wg tl dr tldr faq done wip fixed "
     "resolved erledigt offen gelöst urgent dringend caveat gotcha learning learnings example examples "
