@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh8" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember7" (fetched for the third to seventh set of `remember` cases), "search8"
+    # "remember3" .. "remember8" (fetched for the third to eighth set of `remember` cases), "search8"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -792,6 +792,28 @@ VAULTS: list[RealVault] = [
         "loan equipment, FAQ, minutes) under `content/`, without the site theme's example pages; fetched for the "
         "seventh set of `remember` cases, only measured",
         ("content/**/*.md", "content/*.md"),
+    ),
+    RealVault(
+        "frank-ws",
+        "agent-memory",
+        "frankramblings/openclaw-workspace",
+        "0210694d058fc88352568ddff127d15e84ece8ad",
+        "",
+        "remember8",
+        "71 pages of one maintainer's working docs for a web front end to an AI agent (runbook, systemd notes, "
+        "architecture, shipping plan, dated plans and audit logs); fetched for the eighth set of `remember` "
+        "cases, only measured",
+    ),
+    RealVault(
+        "mainframe-ol",
+        "german",
+        "ktt-ol/www",
+        "fce7bc110a501b129124f490b85fb318b209f106",
+        "",
+        "remember8",
+        "176 pages of the website of the Oldenburg hackspace Mainframe (rooms, the club, blog posts 2011-2025; "
+        "many pages with an English `.en.md` copy beside them); fetched for the eighth set of `remember` cases, "
+        "only measured",
     ),
 ]
 

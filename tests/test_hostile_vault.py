@@ -170,3 +170,16 @@ def test_a_search_state_folder_that_is_a_link_is_one_line_and_no_traceback(tmp_p
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert not list(elsewhere.iterdir())
+
+
+@pytest.mark.parametrize("command", [["search", "pgbouncer"], ["remember", "PgBouncer now pools 200 connections."]])
+def test_a_file_where_the_search_folder_goes_is_named_in_one_line(tmp_path: Path, command: list[str]) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "# PgBouncer\n\nPgBouncer pools connections.\n"})
+    (root / ".curator").mkdir()
+    (root / ".curator" / "search").write_text("x")
+    done = cli(command[0], str(root), *command[1:], timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith(
+        "search is not a folder; curator keeps its state there: remove it and run again"
+    )
+    assert (root / ".curator" / "search").read_text() == "x"  # not curator's: left for the user to remove

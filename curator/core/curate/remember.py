@@ -3,9 +3,11 @@ person) hands over, instead of minting another diary page.
 
 The evidence, best first: pages the text names (a title or an alias in it, 0.95 / 0.90), pages
 whose title's words are all or nearly all in the text (0.85, less by rank), pages whose title's
-distinguishing word the text names (0.82: "Zertifikat" of Zertifikatserneuerung), and the meaning
-of the text against each page's vector (the cosine). Words are compared as each language writes
-them (`read.words`: stems, compounds, German met with English). No search index is needed.
+distinguishing word the text names (0.82: "Zertifikat" of Zertifikatserneuerung), the page the
+text's words (BM25) and its meaning both put first when it names what the text is about (0.86,
+`agreement`; the search index, built on first use, answers for BM25), and the meaning of the text
+against each page's vector (the cosine). Words are compared as each language writes them
+(`read.words`: stems, compounds, German met with English).
 An event page (a diary title) found this way points on to the thing it links to: a memory of an
 incident belongs on the page of the thing that broke. Then:
 
@@ -30,6 +32,7 @@ from curator.core.change.edits import FileChange, Plan, explicit_target, target_
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
+from curator.core.curate.agreement import agreed_page, agreed_score
 from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header
 from curator.core.curate.linking import NOT_PROSE, linked
 from curator.core.curate.titlecover import (
@@ -212,6 +215,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             else "the vault has nothing near it"
         )
         return Proposal("add", plan.details["page"], title, f"Add a page: {why}", evidence, plan)
+    if len(twins := _same_name(vault, best.path)) > 1:  # one name stored two ways ("Müller" composed and not)
+        raise EditError(f"pages {', '.join(map(ascii, twins))} go by one name; rename all but one first")
     page_text = vault.text_of(best.path)
     new = _new_sentences(text, page_text, vault.pages[best.path].title)
     if not new:
@@ -237,6 +242,12 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         )
     plan = _plan_merge_into(vault, best.path, new, page_text)
     return Proposal("merge-into", best.path, None, f"Merge into {best.path} ({best.why})", evidence, plan)
+
+
+def _same_name(vault: Vault, path: str) -> list[str]:
+    """The pages whose path is `path` as the resolver compares names (composed, case-folded)."""
+    wanted = fold(path)
+    return sorted(p for p in vault.pages if fold(p) == wanted)
 
 
 def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
@@ -321,6 +332,9 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
         offer(path, 0.82 - 0.02 * rank, f"the text names what its title is about ({covered:.0%} of the title)")
     for path, similar in meaning:
         offer(path, similar, f"similar in meaning ({similar:.2f})")
+    if (agreed := agreed_page(vault, text, subject, meaning, head)) is not None:
+        at = agreed_score(agreed, {path: score for path, (score, _) in scores.items()})
+        offer(agreed, at, "its words and its meaning put it first, and it names what the text is about")
     # An event page points on to the thing it is about: the page it links to.
     for path, (score, why) in list(scores.items()):
         if diary_title(vault.pages[path].title, vault.config.title_chars) is not None:

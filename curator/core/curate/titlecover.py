@@ -4,6 +4,7 @@ of their own to judge a match by (an empty tag page): the title evidence of `rem
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from typing import NamedTuple
 
@@ -41,7 +42,7 @@ def humps(word: str) -> list[str]:
 def text_terms(vault: Vault, text: str) -> set[str]:
     """The terms of a text as the titles are compared with them, a camel-case word's humps among
     them; a date's numbers are no title's words ("21.09.2026" does not name the page `21-label`)."""
-    text = singular(without_dates(text))
+    text = singular(without_dates(unicodedata.normalize("NFC", text)))
     analyser = titles_of(vault).analyser
     camel = " ".join(h for w in _WORD.findall(text) for h in humps(w))
     return set(analyser.terms(text)) | (set(analyser.terms(camel, language_of(text))) if camel else set())
@@ -53,7 +54,8 @@ _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 def phrase(text: str) -> str:
     """A name as the words it is made of, folded, umlauts spelt out: how mentions are compared."""
-    return " ".join(fold(w).translate(_UMLAUTS) for w in _WORD.findall(text))
+    # Composed first: a name stored decomposed ("Mu\u0308ller", as macOS writes file names) is one word.
+    return " ".join(fold(w).translate(_UMLAUTS) for w in _WORD.findall(unicodedata.normalize("NFC", text)))
 
 
 class Titles(NamedTuple):
@@ -76,7 +78,7 @@ def titles_of(vault: Vault) -> Titles:
                 continue
             language = language_of(page.name)
             mine: list[frozenset[str]] = []
-            for token in _WORD.findall(singular(page.name)):
+            for token in _WORD.findall(singular(unicodedata.normalize("NFC", page.name))):
                 if camel := humps(token):  # each hump a unit, which the name written whole covers too (PgBouncer)
                     whole = frozenset(k for group in analyser.word_keys(fold(token), language)[:1] for k in group)
                     parts = [analyser.word_keys(fold(h), language)[:1] for h in camel]

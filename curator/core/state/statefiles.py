@@ -71,6 +71,8 @@ def make_state_folder(root: Path, *parts: str) -> Path:
     top = state_folder(root)
     if not top.exists():
         top.mkdir(exist_ok=True)
+    elif not top.is_dir():
+        raise UnsafeState(f"{top} is not a folder; curator keeps its state there: remove it and run again")
     top = state_folder(root)
     ignore = top / ".gitignore"
     if read_regular(ignore) != GITIGNORE:  # one a clone brought along may let the journal be committed
@@ -79,6 +81,8 @@ def make_state_folder(root: Path, *parts: str) -> Path:
         folder = state_folder(root, *parts[:depth])
         if not folder.exists():
             folder.mkdir(exist_ok=True)
+        elif not folder.is_dir():  # a file where curator keeps a folder: whatever wrote it, not curator
+            raise UnsafeState(f"{folder} is not a folder; curator keeps its state there: remove it and run again")
         state_folder(root, *parts[:depth])
     return root.joinpath(STATE_DIR, *parts)
 

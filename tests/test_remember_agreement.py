@@ -1,0 +1,115 @@
+"""`curator remember` on memories that name no page's title: the page the words and the meaning
+both put first takes the memory when it names what the memory is about; a new thing stays new."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import pytest
+from helpers import make_vault
+
+from curator.core.common.errors import EditError
+from curator.core.curate.agreement import agreed_page
+from curator.core.curate.remember import _by_meaning, remember, title_for
+from curator.core.curate.titlecover import subject_head
+from curator.core.meaning.search import indexed
+from curator.core.read.loading import load_vault
+
+HOMELAB = {
+    "Article digest podcast.md": (
+        "# Article digest podcast\n\nEvery morning orchestrator.py collects the saved articles, writes a script "
+        "and has kokoro-tts on CT 120 read it aloud. The episode lands in the podcast feed on the media share.\n\n"
+        "## Usage\n\n- `orchestrator.py --generate-now` makes today's episode at once\n"
+        "- `orchestrator.py --dry-run` writes the script only\n\n"
+        "kokoro-tts runs in CPU mode at about 2.5x real time.\n"
+    ),
+    "Hardware overview.md": (
+        "# Hardware overview\n\nNode 1 is a Ryzen workstation with an RTX 5070 Ti for the GPU workloads. Node 2 "
+        "is a Dell Precision 5820 with the storage pool. Both hang on the same 2.5 GbE switch in the rack.\n"
+    ),
+    "Services overview.md": (
+        "# Services overview\n\nNode 2 runs the stable services: Immich for photos, Nextcloud for files, Uptime "
+        "Kuma on port 3001 for monitoring and AdGuard Home for DNS. Node 1 keeps the GPU services: Ollama and "
+        "the text-to-speech containers.\n"
+    ),
+    "GPU switching.md": (
+        "# GPU switching\n\nThe RTX card moves between the gaming VM and the AI containers with "
+        "nvidia-gpu-switch.sh; the script stops the containers first and rebinds the card to vfio-pci.\n"
+    ),
+}
+INCIDENT = (
+    "On 2026-03-09 kokoro-tts on CT 120 died halfway through synthesis and the episode came out truncated; "
+    "restarted the service and re-ran orchestrator.py --generate-now."
+)
+NEW_THING = "Vaultwarden now keeps the household passwords, on Node 2 behind the proxy at vault.home.arpa."
+
+
+def test_an_incident_naming_no_title_goes_to_the_page_its_words_and_meaning_agree_on(tmp_path: Path) -> None:
+    vault = load_vault(make_vault(tmp_path / "v", HOMELAB))
+    proposal = remember(vault, INCIDENT)
+    assert (proposal.decision, proposal.page) == ("merge-into", "Article digest podcast.md")
+    assert "its words and its meaning put it first" in proposal.reason
+
+
+def test_a_new_thing_stays_new_though_both_rankers_find_its_neighbour(tmp_path: Path) -> None:
+    vault = load_vault(make_vault(tmp_path / "v", HOMELAB))
+    found, _ = indexed(vault).bm25("vaultwarden household passwords node 2 proxy vault home arpa", limit=3)
+    meaning = _by_meaning(vault, NEW_THING, 5)
+    assert found[0][0] == meaning[0][0] == "Services overview.md"  # both put the neighbour first
+    subject = title_for(NEW_THING)
+    own = subject_head(vault, subject, NEW_THING)
+    assert agreed_page(vault, NEW_THING, subject, meaning, own) is None  # which does not name Vaultwarden
+    assert remember(vault, NEW_THING).decision == "add"
+
+
+def test_a_page_whose_file_name_is_stored_decomposed_is_named_by_its_name(tmp_path: Path) -> None:
+    decomposed = unicodedata.normalize("NFD", "Müller")
+    root = make_vault(
+        tmp_path / "v",
+        {
+            f"{decomposed}.md": f"# {decomposed}\n\nHans Müller, our contact at the utility, phone 0441 123.\n",
+            "Routers.md": "# Routers\n\nThe routers in the office are flashed with OpenWrt and updated monthly.\n",
+        },
+    )
+    vault = load_vault(root)
+    for said in ("Müller: his new phone number is 0441 999 from January.", "Mueller has a new extension, 0441 998."):
+        proposal = remember(vault, said)
+        assert (proposal.decision, proposal.page) == ("merge-into", f"{decomposed}.md")
+
+
+def test_a_page_inside_a_named_project_folder_comes_before_the_folders_overview(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "projects/becker-odoo/README.md": (
+                "# Becker Odoo\n\nThe Odoo installation of Becker Sicherheitstechnik: the modules, the server and "
+                "its care. See [[BACKUP]] for the nightly backups and [[PROJECT]] for the customer.\n"
+            ),
+            "projects/becker-odoo/BACKUP.md": (
+                "# Backup\n\nEvery night at 03:00 a pg_dump of the Odoo database is written to /srv/backup and "
+                "copied with rclone to the storage box; archives older than 30 days are pruned.\n"
+            ),
+            "projects/becker-odoo/PROJECT.md": (
+                "# Project\n\nBecker Sicherheitstechnik installs alarm systems; the Odoo project covers sales, "
+                "stock and invoicing for its office.\n"
+            ),
+            "Servers.md": "# Servers\n\nThe customer servers run Ubuntu 24.04 behind nginx, patched monthly.\n",
+        },
+    )
+    said = "2026-02-09: the becker-odoo pg_dump failed, /srv/backup was full; pruned the old archives by hand."
+    proposal = remember(load_vault(root), said)
+    assert (proposal.decision, proposal.page) == ("merge-into", "projects/becker-odoo/BACKUP.md")
+
+
+def test_two_pages_of_one_name_stored_two_ways_are_refused_not_guessed(tmp_path: Path) -> None:
+    decomposed = unicodedata.normalize("NFD", "Müller")
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "people/Müller.md": "# Müller\n\nBerlin office, phone 1234, works on the billing system.\n",
+            f"people/{decomposed}.md": f"# {decomposed}\n\nMunich warehouse, phone 5678, runs the stock.\n",
+        },
+    )
+    with pytest.raises(EditError, match="go by one name; rename all but one first"):
+        remember(load_vault(root), "Müller: now works from the Hamburg office.")
