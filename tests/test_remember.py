@@ -658,7 +658,8 @@ def test_a_memory_that_opens_with_a_things_name_and_a_colon_is_about_that_thing(
     )
     vault = load_vault(root)
     text = "Mailingliste: ein Spam-Bot hat rund 300 Fake-Abos angelegt, die Liste ist inzwischen aufgeräumt."
-    assert (remember(vault, text).decision, remember(vault, text).page) == ("merge-into", "Mailingliste.md")
+    proposal = remember(vault, text)
+    assert (proposal.decision, proposal.page) == ("merge-into", "Mailingliste.md")
     # a word that says what kind of note follows names nothing
     assert title_for("Reminder: Spam-Bots melden sich gern nachts an.") != "Reminder"
     assert title_for("Update 2: die Abos sind gelöscht.") != "Update 2"
@@ -694,7 +695,8 @@ def test_an_incident_goes_to_the_thing_it_names_on_the_way(tmp_path: Path) -> No
     )
     vault = load_vault(root)
     text = "2026-07-03: after compose-vpn restarted, Sonarr showed 'Unable to connect' for 2 hours."
-    assert (remember(vault, text).decision, remember(vault, text).page) == ("merge-into", "Service - sonarr.md")
+    proposal = remember(vault, text)
+    assert (proposal.decision, proposal.page) == ("merge-into", "Service - sonarr.md")
     # without a date or a ticket, a name said on the way is a page to link, not the place
     aside = remember(vault, "After compose-vpn restarted, Sonarr showed 'Unable to connect' for 2 hours.")
     assert aside.decision == "add"

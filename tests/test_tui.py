@@ -17,6 +17,7 @@ from curator.core.check.lint import lint, vault_baseline
 from curator.core.read.loading import load_vault
 from curator.core.state.config import load_config
 from curator.tui.app import CuratorApp
+from curator.tui.messages import LoadProgressed
 from curator.tui.screens.history import HistoryScreen
 from curator.tui.screens.main import MainScreen
 from curator.tui.screens.modals import Confirm, EditLine
@@ -543,3 +544,12 @@ def test_curator_vault_reads_the_vault_before_the_app_starts(
     assert {f.rule for f in app.first.findings} == {f.rule for f in lint(sample_vault, use_cache=False).findings}
     assert main(["--theme", "no-such-theme", str(sample_vault)]) == 2
     assert "no theme 'no-such-theme'" in capsys.readouterr().err and len(started) == 1
+
+
+async def test_a_loads_progress_shows_in_the_status_through_the_apps_queue(sample_vault: Path) -> None:
+    app = CuratorApp(sample_vault)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        app.post_message(LoadProgressed("reading pages", 3, 18))  # as the loading thread posts it
+        await pilot.pause()
+        assert str(main_of(app).query_one("#status").render()) == "reading pages… 3/18"

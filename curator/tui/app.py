@@ -116,10 +116,12 @@ class CuratorApp(App[None]):
     def main(self) -> MainScreen:
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
 
-    def _post(self, message: object) -> None:
+    def on_load_progressed(self, message: LoadProgressed) -> None:
+        # A tick rides the app's queue, as the result it precedes does (`VaultLoaded`): through the
+        # screen's own queue the last ticks could come after the result and hide its status.
         for screen in self.screen_stack:
             if isinstance(screen, MainScreen):
-                screen.post_message(message)  # type: ignore[arg-type]
+                screen.show_progress(message)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The one place a worker's error becomes a notification (its name is the title)."""
@@ -157,7 +159,7 @@ class CuratorApp(App[None]):
         A change another process is writing is waited for: the vault is never shown half changed."""
 
         def progress(done: int, total: int) -> None:
-            self._post(LoadProgressed("reading pages", done, total))
+            self.post_message(LoadProgressed("reading pages", done, total))
 
         def waiting(line: str) -> None:
             self.post_message(Noticed(line, "Waiting"))
@@ -190,9 +192,10 @@ class CuratorApp(App[None]):
         self._similar(opened)
 
     def _similar(self, opened: Opened) -> None:
-        report = find_similar(
-            opened.vault, progress=lambda what, done, total, _unit: self._post(LoadProgressed(what, done, total))
-        )
+        def progress(what: str, done: int, total: int, _unit: str) -> None:
+            self.post_message(LoadProgressed(what, done, total))
+
+        report = find_similar(opened.vault, progress=progress)
         if report.warning:
             self.post_message(Noticed(report.warning, severity="warning"))
         scored = with_similar(opened.vault, opened.findings, report)

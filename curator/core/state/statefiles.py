@@ -68,23 +68,24 @@ def state_folder(root: Path, *parts: str) -> Path:
 def make_state_folder(root: Path, *parts: str) -> Path:
     """`state_folder`, created where missing (`.curator/` with a `.gitignore`, so that derived data
     never lands in the user's commits); each component checked before and after it is made."""
-    top = state_folder(root)
-    if not top.exists():
-        top.mkdir(exist_ok=True)
-    elif not top.is_dir():
-        raise UnsafeState(f"{top} is not a folder; curator keeps its state there: remove it and run again")
+    _made(state_folder(root))
     top = state_folder(root)
     ignore = top / ".gitignore"
     if read_regular(ignore) != GITIGNORE:  # one a clone brought along may let the journal be committed
         write_atomic(ignore, GITIGNORE)
     for depth in range(1, len(parts) + 1):
-        folder = state_folder(root, *parts[:depth])
-        if not folder.exists():
-            folder.mkdir(exist_ok=True)
-        elif not folder.is_dir():  # a file where curator keeps a folder: whatever wrote it, not curator
-            raise UnsafeState(f"{folder} is not a folder; curator keeps its state there: remove it and run again")
+        _made(state_folder(root, *parts[:depth]))
         state_folder(root, *parts[:depth])
     return root.joinpath(STATE_DIR, *parts)
+
+
+def _made(folder: Path) -> None:
+    """`folder` made where missing; UnsafeState where a file stands in its place (whatever wrote
+    it, not curator)."""
+    if not folder.exists():
+        folder.mkdir(exist_ok=True)
+    elif not folder.is_dir():
+        raise UnsafeState(f"{folder} is not a folder; curator keeps its state there: remove it and run again")
 
 
 MAX_STATE_BYTES = 1 << 29  # 512 MiB; the largest curator writes, ten million words for the duplicate rule, is ~130 MiB

@@ -115,12 +115,7 @@ class MainScreen(FirstThingsFirst):
         if path == self.current:
             self.query_one(PreviewPane).show_like(like)
 
-    @on(LoadProgressed)
     def show_progress(self, message: LoadProgressed) -> None:
-        if message.done >= message.total:
-            # The last tick says nothing the result does not, and it travels apart from the result:
-            # on a loaded machine it came after it and hid the status the result had shown.
-            return
         self.query_one("#status", Static).update(Text(f"{message.what}… {message.done}/{message.total}"))
 
     def show_state(self, before: Shown | None, shown: Shown | None) -> None:
