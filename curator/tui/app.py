@@ -117,8 +117,7 @@ class CuratorApp(App[None]):
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
 
     def on_load_progressed(self, message: LoadProgressed) -> None:
-        # A tick rides the app's queue, as the result it precedes does (`VaultLoaded`): through the
-        # screen's own queue the last ticks could come after the result and hide its status.
+        # On the app's queue, as the result (`VaultLoaded`) is: via the screen's, ticks came after it.
         for screen in self.screen_stack:
             if isinstance(screen, MainScreen):
                 screen.show_progress(message)
