@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh8" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember8" (fetched for the third to eighth set of `remember` cases), "search8"
+    # "remember3" .. "remember9" (fetched for the third to ninth set of `remember` cases), "search8"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -814,6 +814,27 @@ VAULTS: list[RealVault] = [
         "176 pages of the website of the Oldenburg hackspace Mainframe (rooms, the club, blog posts 2011-2025; "
         "many pages with an English `.en.md` copy beside them); fetched for the eighth set of `remember` cases, "
         "only measured",
+    ),
+    RealVault(
+        "csrunbooks",
+        "docs",
+        "ContainerSolutions/runbooks",
+        "6a8784888a79188b25f3eab28070c7bb7f27e026",
+        "",
+        "remember9",
+        "43 pages of Container Solutions' public ops runbooks (a Hugo site: troubleshooting guides for "
+        "Kubernetes, networking, Python, Go and Linux, each with an owner); fetched for the ninth set of "
+        "`remember` cases, only measured",
+    ),
+    RealVault(
+        "ffmuc",
+        "german",
+        "freifunkMUC/freifunkmuc.github.io",
+        "92e8d290620f66b437514de419402b3bf90b998e",
+        "",
+        "remember9",
+        "57 pages of the German website of Freifunk München (services, firmware and router guides, dated news "
+        "posts, some with English sections); fetched for the ninth set of `remember` cases, only measured",
     ),
 ]
 

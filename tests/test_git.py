@@ -82,3 +82,19 @@ def test_a_vault_outside_any_repository_is_not_committed(tmp_path: Path) -> None
     entry = apply(vault, plan_rename(load_vault(vault, use_cache=False), "Alpha", "Beta"))
     assert entry.commit == "" and not entry.not_committed
     assert (vault / "Beta.md").exists()
+
+
+def test_a_commit_git_refuses_leaves_nothing_staged_for_the_users_next_commit(repo: git.Repo) -> None:
+    top = Path(repo.working_tree_dir or "")
+    vault = top / "vault"
+    (vault / "pic.png").write_bytes(b"\x89PNG a picture whose object the clone lacks")
+    repo.git.add("vault/pic.png")
+    repo.git.commit("-q", "-m", "a picture")
+    blob = repo.git.rev_parse("HEAD:vault/pic.png")
+    (Path(repo.git_dir) / "objects" / blob[:2] / blob[2:]).unlink()  # as a partial or damaged clone has it
+    entry = apply(vault, plan_rename(load_vault(vault, use_cache=False), "Alpha", "Beta", "Alpha is now Beta"))
+    assert not entry.commit and "git commit failed" in entry.not_committed
+    assert repo.git.diff("--cached", "--name-only") == ""  # nothing of it waits in the index
+    undo(vault, entry.id)
+    assert repo.git.diff("--cached", "--name-only") == ""  # nor Beta.md, which the undo took away
+    assert not (vault / "Beta.md").exists() and (vault / "Alpha.md").read_text() == "# Alpha\n"

@@ -12,9 +12,11 @@ An event page (a diary title) found this way points on to the thing it links to:
 incident belongs on the page of the thing that broke. Then:
 
 - DROP: a pure status update ("PR 12 merged": its ticket or commit holds it), or nothing new (every
-  sentence of the text is on the page already, or every name and number of it with most words);
+  sentence of the text is on the page already, in its order and with its "not", or every name and
+  number of it with most words: `facts`);
 - SUPERSEDE: the text says the page's fact changed ("no longer", "replaced by", "raised from",
-  "nicht mehr", "umgezogen"): a new page holds it, the old one gets `superseded_by: "[[New]]"`;
+  "nicht mehr", "umgezogen"), or gives a value of now where the page gives another: a new page
+  holds it, the old one gets `superseded_by: "[[New]]"`;
 - MERGE-INTO: the text's sentences the page lacks, appended under its best-matching section (an
   event, dated or numbered, as a line of its History/Verlauf section);
 - ADD: a new page titled by what the text is about (never its first sentence as it stands), typed,
@@ -33,6 +35,14 @@ from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.curate.agreement import agreed_page, agreed_score
+from curator.core.curate.facts import (
+    PROBLEM,
+    STOP,
+    negated,
+    says_change,
+    sets_value_anew,
+    specifics_held,
+)
 from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header
 from curator.core.curate.linking import NOT_PROSE, linked
 from curator.core.curate.titlecover import (
@@ -55,7 +65,6 @@ from curator.core.read.page import INDEX_NAMES, Heading, has_aliases, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.titles import (
     diary_title,
-    find_date,
     is_eventish,
     is_status_update,
     label_of,
@@ -68,21 +77,8 @@ from curator.core.read.words import language_of
 DECISIONS = ("add", "merge-into", "supersede", "drop")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_CHANGED = re.compile(
-    r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
-    r"has changed|changed to|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
-    r"nicht mehr|ersetzt)\b"
-)
-# "instead of" says a fact changed, or, in an incident, how it was fixed ("the fix was to set the
-# npm prefix instead of using sudo"): a change only when the text tells no incident. So does a
-# value set anew ("bumped to v1.5", "raised from 10 GB", "von 15 auf 30 Tage erhöht").
-_SET_ANEW = re.compile(
-    r"(?i)\b(instead of|statt|(?:bumped|upgraded|raised|increased|lowered|reduced|switched|migrated) "
-    r"(?:to|from)|erhöht|gesenkt|umgezogen|umgestellt|gewechselt)\b"
-)
 _TYPE_HINTS = {  # words that say which of the default types a new page is
-    "problem": r"\b(?:outage|incident|error|fail|fails|failed|failure|expired|broke|broken|down|bug|abgelaufen|"
-    r"störung|fehler)\b",
+    "problem": PROBLEM,
     "system": r"service|cluster|api|database|server|gateway|queue|pipeline",
     "person": r"\b(?:he|she|they) (?:is|leads|owns)\b|tech lead|engineer|manager",
     "customer": r"customer|client|kunde|contract",
@@ -90,30 +86,6 @@ _TYPE_HINTS = {  # words that say which of the default types a new page is
 }
 ASIDE = 0.1  # what a page named in the text loses when the text is about another thing
 NEAR = 0.5  # evidence a page needs for a new page to stand in its folder (unrelated pages score up to 0.45)
-_STOP = frozenset(
-    "a an the and or of on in at to for from by with is are was were be been it its this that these those as "
-    "der die das und oder von vom zum zur im am an auf mit für ist sind war ein eine den dem des bei nach aus".split()
-)
-
-
-# A word that names one thing: with a digit, a camel hump or a sign inside (10.0.40.50, zone=dev,
-# pve-02, vCPU, smtp.gmail.com:587); a hyphen alone makes a compound ("systemd-Dienst"), not a name.
-_SPECIFIC = re.compile(r"\d|[a-z][A-Z]|\w[_.:=/@]\w")
-_EDGES = "()[]{}<>\"'`,;.:!?-/|*"  # what a word carries that is no part of it
-
-
-def _specifics_held(text: str, page_text: str) -> bool:
-    """Whether the page holds the text's every name and number, three or more, and most of its
-    other words: a fact said again. A dated text tells an event, which is new whatever it names."""
-    if find_date(text) is not None:
-        return False
-    words = [w.strip(_EDGES) for w in text.split()]
-    said = {w.casefold() for w in words if 2 <= len(w) <= 80 and _SPECIFIC.search(w)}
-    plain = {fold(w) for w in _WORD.findall(text) if len(w) >= 3 and fold(w) not in _STOP} - said
-    page = {w.strip(_EDGES).casefold() for w in page_text.split()} | set(map(fold, _WORD.findall(page_text)))
-    return len(said) >= 3 and said <= page and len(plain & page) * 2 >= len(plain)
-
-
 _EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # the event's, never the thing's name
 
 
@@ -172,7 +144,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     if page_type is None and handed.type in vault.types:
         page_type = handed.type
     limit = vault.config.remember_threshold if threshold is None else threshold
-    if len([w for w in _WORD.findall(text) if fold(w) not in _STOP]) < 2:  # "ok", "hello", "Kafka"
+    if len([w for w in _WORD.findall(text) if fold(w) not in STOP]) < 2:  # "ok", "hello", "Kafka"
         return Proposal("drop", None, None, "Drop: too little to remember (it says nothing about anything)", [], None)
     evidence = candidates(vault, text)
     if is_status_update(text):
@@ -192,9 +164,9 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             return Proposal(
                 "drop", near.path, None, f"Drop: {near.path} holds {held:.0%} of the text already", evidence, None
             )
-    changed = _CHANGED.search(text) or (_SET_ANEW.search(text) and not re.search(_TYPE_HINTS["problem"], fold(text)))
+    changed = says_change(text)
     first = evidence[0].path if evidence and evidence[0].score >= NEAR else None
-    if first is not None and not changed and _specifics_held(text, vault.text_of(first)):
+    if first is not None and not changed and specifics_held(text, vault.text_of(first)):
         return Proposal("drop", first, None, f"Drop: {first} holds every name and number of it", evidence, None)
     best = evidence[0] if evidence and evidence[0].score >= limit else None
     if handed.title:  # a page handed whole joins only the page of its own name, when it is near it in what it says
@@ -223,6 +195,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         return Proposal(
             "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
         )
+    changed = changed or sets_value_anew(text, page_text)
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
         best = best._replace(path=_latest(vault, best.path))  # a fact changed again: the page that holds it now
@@ -368,7 +341,7 @@ def title_for(text: str) -> str:
     if not words:  # "Wir haben beschlossen, Velero ... einzusetzen": the thing is past the first clause
         words = noun_phrase(without_event(first), language=language).split()
     if not words:
-        words = [w for w in _WORD.findall(first) if fold(w) not in _STOP | _EVENT_NOUNS and not w.isdigit()][:3]
+        words = [w for w in _WORD.findall(first) if fold(w) not in STOP | _EVENT_NOUNS and not w.isdigit()][:3]
     title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
     title = title[:1].upper() + title[1:]
     return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
@@ -385,17 +358,26 @@ def _new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
     orders on"); a sentence that only names the page holds nothing of it."""
     have = phrase(page_text)
     named = set(phrase(title).split())
-    held: list[set[str]] = []  # each sentence's words, made when a sentence is not on the page as it stands
+    held: list[list[str]] = []  # each sentence's words, made when a sentence is not on the page as it stands
     new = []
     for sentence in _sentences(text):
         words = phrase(sentence)
         if not words or words in have:
             continue
-        said = set(words.split()) - _STOP - named
-        held = held or [set(phrase(s).split()) for s in _sentences(page_text)]
-        if not (said and any(said <= one for one in held)):
+        said = [w for w in words.split() if w not in STOP and w not in named]
+        held = held or [phrase(s).split() for s in _sentences(page_text)]
+        if not (said and any(_restates(said, one, sentence) for one in held)):
             new.append(sentence)
     return new
+
+
+def _restates(said: list[str], page_words: list[str], sentence: str) -> bool:
+    """Whether a page sentence's words hold a text sentence's `said` words in their order and
+    with the same "not": "db-02 is the primary and db-01 the standby" and "the staging database is
+    backed up" are news against "db-01 is the primary ..." and "... is not backed up"."""
+    rest = iter(page_words)
+    in_order = all(word in rest for word in said)  # each found after the one before
+    return in_order and negated(phrase(sentence)) == negated(" ".join(page_words))
 
 
 def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
@@ -560,7 +542,7 @@ def _plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: s
     history = _history_line(vault, path, sentences, page_text)
     if history is not None:
         return history
-    words = {fold(w) for s in sentences for w in _WORD.findall(s)} - _STOP
+    words = {fold(w) for s in sentences for w in _WORD.findall(s)} - STOP
     newline = "\r\n" if "\r\n" in page_text else "\n"
     paragraph = linked(vault, " ".join(sentences), path)
     lines = page_text.splitlines(keepends=True)

@@ -148,20 +148,50 @@ class GitRepo:
             filtered = self._filtered(rel)
             if filtered:
                 raise GitError(f"{filtered} goes through a filter driver of the repository; commit by hand")
-            tracked = set(self.repo.git.ls_files("-z", "--", *rel).split("\0"))
+            before = self._index_entries(rel)
             present = [p for p in rel if (self.top / p).exists()]
-            staged = [p for p in rel if p in tracked or (self.top / p).exists()]
+            staged = [p for p in rel if p in before or (self.top / p).exists()]
             if present:
                 self.repo.git.add("--", *present)
             if not staged or not self.dirty_repo_paths(staged):
                 return ""  # nothing differs from the last commit (an undo of a change never committed)
             full = f"{message}\n\n{TRAILER}: {change_id}\n"
-            self.repo.git.commit("--only", "--no-verify", "--quiet", "-m", full, "--", *staged, env=self._identity())
+            try:
+                options = ("--only", "--no-verify", "--quiet", "-m", full, "--")
+                self.repo.git.commit(*options, *staged, env=self._identity())
+            except Exception as exc:
+                # What `add` staged for the commit goes back out of the index: left there, the
+                # user's next commit would carry it, even a page an undo has taken away since.
+                try:
+                    self._put_back(present, before)
+                except Exception:
+                    files = " ".join(present)
+                    raise GitError(f"git commit failed: {_last_line(exc)}; unstage with git reset -- {files}") from exc
+                raise
             return str(self.repo.head.commit.hexsha)
         except GitError:
             raise
         except Exception as exc:
             raise GitError(f"git commit failed: {_last_line(exc)}") from exc
+
+    def _index_entries(self, rel: list[str]) -> dict[str, tuple[str, str]]:
+        """Each of these paths' index entry as (mode, object id); a path not in the index is left out."""
+        entries = {}
+        for item in self.repo.git.ls_files("-s", "-z", "--", *rel).split("\0"):
+            meta, _, path = item.partition("\t")
+            if path:
+                mode, object_id = meta.split()[:2]
+                entries[path] = (mode, object_id)
+        return entries
+
+    def _put_back(self, rel: list[str], before: dict[str, tuple[str, str]]) -> None:
+        """The index entries of `rel` as they were in `before` (absent where they were absent)."""
+        for path in rel:
+            if path in before:
+                mode, object_id = before[path]
+                self.repo.git.update_index("--cacheinfo", f"{mode},{object_id},{path}")
+            else:
+                self.repo.git.rm("--cached", "-q", "--", path)
 
     def _check_rule_files(self, rel: list[str]) -> None:
         """GitError when an ignore or attributes file git reads for these paths is not a regular

@@ -1,0 +1,170 @@
+"""Whether a memory says a page's fact again, or changes it.
+
+A change says so in words ("no longer", "replaced by", "raised from", "nicht mehr", "umgezogen"),
+or it sets anew a value the page states: "TargetDown now triggers at 5% of a Service's targets"
+against the page's "It fires when at least 10% of scrape targets are unreachable" (the same
+thing, a value of the same kind, another value). A fact said again holds the page's every name
+and number.
+"""
+
+from __future__ import annotations
+
+import re
+
+from curator.core.read.resolve import fold
+from curator.core.read.titles import find_date
+
+CHANGED = re.compile(
+    r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
+    r"has changed|changed to|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
+    r"nicht mehr|ersetzt)\b"
+)
+# "instead of" says a fact changed, or, in an incident, how it was fixed ("the fix was to set the
+# npm prefix instead of using sudo"): a change only when the text tells no incident. So does a
+# value set anew ("bumped to v1.5", "raised from 10 GB", "von 15 auf 30 Tage erhöht").
+SET_ANEW = re.compile(
+    r"(?i)\b(instead of|statt|(?:bumped|upgraded|raised|increased|lowered|reduced|switched|migrated) "
+    r"(?:to|from)|erhöht|gesenkt|umgezogen|umgestellt|gewechselt)\b"
+)
+PROBLEM = (
+    r"\b(?:outage|incident|error|fail|fails|failed|failure|expired|broke|broken|down|bug|died|crash\w*|"
+    r"timed out|could not|couldn't|abgelaufen|störung|fehler|ausfall|ausgefallen)\b"
+)
+# Words that say a value holds from now on ("for now" says it may not); a second or another thing
+# is one more, not a new value.
+_NOW = re.compile(
+    r"(?i)\b((?<!for )now|jetzt|nun|nur noch|ab sofort|from now on|korrektur|correction|angehoben|verlängert|"
+    r"verkürzt)\b"
+)
+_MORE = re.compile(
+    r"(?i)\b(second|another|additional(?:ly)?|in addition|besides|extra|also|too|as well|zweite[nrms]?|weitere[nrms]?|"
+    r"zusätzlich\w*|außerdem|auch)\b"
+)
+# A fact said as it was ("as before", "nothing has changed") changes nothing; a value "still" so is
+# none set anew ("all widgets still load" says nothing of the version a text bumps).
+_AS_BEFORE = re.compile(r"(?i)\b(as before|unchanged|nothing (?:has )?changed|wie bisher|unverändert)\b")
+_SAME = re.compile(
+    r"(?i)\b(as before|still|unchanged|wie bisher|weiterhin|nach wie vor|unverändert|noch immer|immer noch)\b"
+)
+# "n t" is "n't" as `phrase` spells it ("doesn t").
+_NEGATION = re.compile(r"(?i)n['’ ]t\b|\b(not|no|never|none|nothing|nicht|kein\w*|nie|niemals|nichts)\b")
+_UNITS = frozenset(
+    "ms s sec secs second seconds min mins minute minutes h hr hrs hour hours d day days tag tage tagen woche "
+    "wochen week weeks monat monate month months jahr jahre year years gb mb tb kb gib mib tib kib bit bits byte "
+    "bytes rpm rps qps % mm cm km x mal lts eur € px cores kerne vcpu vcpus cpus threads".split()
+)
+# A value: a number with its unit ("10 %", "300ms", "1.3.2", "19:00"), or a path.
+_VALUE = re.compile(r"(?<![\w.-])(\d+(?:[.:,]\d+)*)(?:\s?([%€]|[^\W\d_]{1,11}\b))?|(?<!\w)(/[\w.-]+(?:/[\w.-]+)+)")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_WORD = re.compile(r"[^\W_]+")
+STOP = frozenset(  # words that say nothing of what a text is about
+    "a an the and or of on in at to for from by with is are was were be been it its this that these those as "
+    "der die das und oder von vom zum zur im am an auf mit für ist sind war ein eine den dem des bei nach aus".split()
+)
+_NOT_THING = STOP | {"now", "jetzt", "nun", "noch", "nur"}
+# A word that names one thing: with a digit, a camel hump or a sign inside (10.0.40.50, zone=dev,
+# pve-02, vCPU, smtp.gmail.com:587); a hyphen alone makes a compound ("systemd-Dienst"), not a name.
+_SPECIFIC = re.compile(r"\d|[a-z][A-Z]|\w[_.:=/@]\w")
+_EDGES = "()[]{}<>\"'`,;.:!?-/|*"  # what a word carries that is no part of it
+
+
+def says_change(text: str) -> re.Match[str] | bool:
+    """Whether the text says in words that a fact changed: the words of CHANGED that say so (a page
+    that says them already may be what they name), or True for a value set anew. What "now" does
+    besides ("now runs a second job", "now also runs") is one more thing, no change; nor is a
+    change said not to be ("was not replaced by") or a fact as before."""
+    if _AS_BEFORE.search(text):  # "nothing has changed", "wie bisher"
+        return False
+    found = CHANGED.search(text)
+    if found and found.group(0).casefold().startswith("now") and _MORE.search(text):
+        found = None
+    if found and _NEGATION.search(text[max(found.start() - 12, 0) : found.start()]):  # "was not replaced by"
+        found = None
+    return found or bool(SET_ANEW.search(text) and not re.search(PROBLEM, fold(text)))
+
+
+def sets_value_anew(text: str, page_text: str) -> bool:
+    """Whether the text gives a value of now ("now", "jetzt", "nur noch") where a sentence of the
+    page gives another of the same kind in the same place: "5 %" for "10 %", "1.4.0" for "1.3.2",
+    "18:00" for "19:00", a path for a path, with a word of the thing around both ("5% of a
+    Service's scrape targets", "10% of scrape targets"; not "sends a report at 07:00" against
+    "starts at 19:00"). An incident's numbers tell what happened; one more of a thing, or a value
+    as before, changes nothing."""
+    if not _NOW.search(text) or _MORE.search(text) or _SAME.search(text) or re.search(PROBLEM, fold(text)):
+        return False
+    said, page = _values(text), _values(page_text)
+    new = [(shape, around) for value, shape, around in _slots(text) if value not in page]
+    if not new:
+        return False
+    words = _content(text)
+    for sentence in _SENTENCE.split(page_text):
+        shared = words & _content(sentence)
+        if not shared:
+            continue
+        for value, shape, around in _slots(sentence):
+            if value in said:
+                continue
+            # A bare number is any count: it needs two words of the thing to be the same value's.
+            if any(shape == s and around & a and (shape != "0" or len(shared) >= 2) for s, a in new):
+                return True
+    return False
+
+
+def _slots(text: str) -> list[tuple[str, str, set[str]]]:
+    """Each value of the text: (the value, its shape, the words of the thing around it: two on either side)."""
+    found = []
+    for match in _VALUE.finditer(text):
+        # A few words' reach either side: a page of one 40,000-word line has thousands of values.
+        before = _content_words(text[max(match.start() - 100, 0) : match.start()])[-2:]
+        after = _content_words(text[match.end() : match.end() + 100])[:2]
+        value = _value(match)
+        found.append((value, _shape(value), set(before + after)))
+    return found
+
+
+def negated(text: str) -> bool:
+    """Whether the text says "not" (no, never, nicht, kein, n't)."""
+    return bool(_NEGATION.search(text))
+
+
+def specifics_held(text: str, page_text: str) -> bool:
+    """Whether the page holds the text's every name and number, three or more, and most of its
+    other words: a fact said again. A dated text tells an event, which is new whatever it names."""
+    if find_date(text) is not None or _NOW.search(text):  # a value of now may be one the page gives elsewhere
+        return False
+    if (negated(text) and not negated(page_text)) or re.search(PROBLEM, fold(text)):  # "does not take", "failed"
+        return False
+    said = _names(text)
+    plain = {fold(w) for w in _WORD.findall(text) if len(w) >= 3 and fold(w) not in STOP} - said
+    page = _names(page_text, every=True) | set(map(fold, _WORD.findall(page_text)))
+    return len(said) >= 3 and said <= page and len(plain & page) * 2 >= len(plain)
+
+
+def _names(text: str, every: bool = False) -> set[str]:
+    """The text's words that name one thing (`_SPECIFIC`), folded; with `every`, all its words so."""
+    words = (w.strip(_EDGES) for w in text.split())
+    return {w.casefold() for w in words if every or ((2 <= len(w) <= 80 or w.isdigit()) and _SPECIFIC.search(w))}
+
+
+def _values(text: str) -> set[str]:
+    return {_value(match) for match in _VALUE.finditer(text)}
+
+
+def _value(match: re.Match[str]) -> str:
+    number, unit, path = match.groups()
+    if path:
+        return str(path).rstrip(".").lower()
+    unit = (unit or "").lower()
+    return str(number) + (unit if unit in _UNITS else "")
+
+
+def _shape(value: str) -> str:
+    return "/path" if value.startswith("/") else re.sub(r"\d+", "0", value)
+
+
+def _content(text: str) -> set[str]:
+    return set(_content_words(text))
+
+
+def _content_words(text: str) -> list[str]:
+    return [fold(w) for w in _WORD.findall(text) if len(w) >= 3 and fold(w) not in _NOT_THING and not w.isdigit()]

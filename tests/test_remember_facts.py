@@ -1,0 +1,141 @@
+"""`curator remember` on a fact the page states: a value set anew supersedes it; news in the page's
+words (a "not", roles swapped, one more of a thing, a value as before) is neither dropped nor
+supersedes the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_vault
+
+from curator.core.curate.facts import says_change, sets_value_anew
+from curator.core.curate.remember import remember
+from curator.core.read.loading import load_vault
+
+RUNBOOK = {
+    "TargetDown.md": (
+        "# TargetDown\n\nIt fires when at least 10% of scrape targets in a Service are unreachable. "
+        "Check the Service's endpoints first, then the network policy.\n"
+    ),
+    "Docker stack.md": (
+        "# Docker stack\n\nThe compose file pins the server image:\n\n    image: svwsnrw/svws-server:1.3.2\n\n"
+        "The database runs as its own container with a volume for its data.\n"
+    ),
+    "Backups.md": (
+        "# Backups\n\nPackageCloud is set up to back up its database only, once per day. The dumps go to the "
+        "offsite bucket and are kept for a month.\n"
+    ),
+}
+
+
+@pytest.fixture()
+def vault(tmp_path: Path):  # type: ignore[no-untyped-def]
+    return load_vault(make_vault(tmp_path / "v", RUNBOOK))
+
+
+@pytest.mark.parametrize(
+    ("text", "page", "anew"),
+    [
+        ("TargetDown now triggers as soon as 5% of a Service's scrape targets are unreachable.", "TargetDown.md", True),
+        ("Der Docker-Stack nutzt jetzt das Image svwsnrw/svws-server:1.4.0.", "Docker stack.md", True),
+        # no word says it holds from now on: a value beside the page's, not in place of it
+        ("TargetDown fires at 5% for the staging Service.", "TargetDown.md", False),
+        # an incident's numbers tell what happened
+        ("TargetDown now fires after the 3 nodes of the staging Service crashed.", "TargetDown.md", False),
+        # one more of a thing adds one
+        ("There is now a second image, svwsnrw/svws-client:1.4.0, for the web client.", "Docker stack.md", False),
+        # another kind of value than the page's
+        ("The TargetDown runbook now lives at /runbooks/target-down.", "TargetDown.md", False),
+    ],
+)
+def test_a_value_set_anew_is_one_of_the_kind_the_page_gives_for_the_same_thing(
+    vault, text: str, page: str, anew: bool
+) -> None:  # type: ignore[no-untyped-def]
+    assert sets_value_anew(text, vault.text_of(page)) is anew
+
+
+def test_a_value_set_anew_supersedes_the_page(vault) -> None:  # type: ignore[no-untyped-def]
+    proposal = remember(vault, "TargetDown now triggers as soon as 5% of a Service's scrape targets are unreachable.")
+    assert proposal.decision == "supersede"
+    assert proposal.plan is not None and proposal.plan.details["superseded"] == "TargetDown.md"
+
+
+STAGING = (
+    "# Staging environment\n\nStaging runs on the cluster stg-01 in Frankfurt. Staging uses the corporate VPN for "
+    "all access.\nThe staging database is backed up nightly. Deploys to staging happen automatically after every "
+    "merge.\nBackups of staging are stored in /srv/backups/staging. The cluster runs three replicas of the API.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Staging does NOT use the corporate VPN for access.",  # a negation
+        "The production database is backed up nightly.",  # another thing in the same words
+        "The cluster runs five replicas of the API.",  # a count written as a word
+        "Staging runs on the cluster stg-01 in Berlin.",  # a place the page does not name
+        "Deploys to staging happen automatically after every merge. The staging database is backed up before "
+        "every deploy.",  # one sentence said again, one new
+        "The cluster runs three replicas of the API and three of the worker.",  # one more of a thing
+        "The staging database is not backed up.",  # the page's words, its "not" taken away
+        "Backups of staging are stored in /srv/backups/staging. They are encrypted.",  # a second sentence new
+    ],
+)
+def test_news_in_the_pages_words_is_merged(tmp_path: Path, text: str) -> None:
+    vault = load_vault(make_vault(tmp_path / "v", {"Staging environment.md": STAGING}))
+    assert remember(vault, text).decision == "merge-into"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The nightly build now also runs the integration suite, which takes 15 minutes.",
+        "The nightly build now runs a second job for the docs, which takes 10 minutes.",
+    ],
+)
+def test_what_now_happens_besides_retires_no_page(tmp_path: Path, text: str) -> None:
+    page = "# Release process\n\nThe nightly build starts at 19:00 and takes 40 minutes.\n"
+    vault = load_vault(make_vault(tmp_path / "v", {"Release process.md": page}))
+    assert remember(vault, text).decision == "merge-into"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "db-02 is the primary and db-01 is the standby.",  # roles swapped
+        "The staging database is backed up.",  # the page's "not" left out
+    ],
+)
+def test_the_pages_words_in_another_order_or_without_its_not_are_news(tmp_path: Path, text: str) -> None:
+    page = "# Database\n\ndb-01 is the primary and db-02 is the standby. The staging database is not backed up.\n"
+    vault = load_vault(make_vault(tmp_path / "v", {"Database.md": page}))
+    assert remember(vault, text).decision != "drop"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The nightly build now sends a report at 07:00.",  # a time of another thing
+        "Additionally, the nightly build now starts a docs job at 21:00.",
+        "The nightly build now runs at 19:00 as before.",
+    ],
+)
+def test_a_value_of_another_thing_or_as_before_retires_no_page(tmp_path: Path, text: str) -> None:
+    page = "# Release process\n\nThe nightly build starts at 19:00 and takes 40 minutes.\n"
+    vault = load_vault(make_vault(tmp_path / "v", {"Release process.md": page}))
+    assert remember(vault, text).decision != "supersede"
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("Homepage was bumped to ghcr.io/gethomepage/homepage:v1.5.0; all widgets still load.", True),
+        ("Kibana for the staging logs is replaced by Grafana.", True),
+        ("Staging still uses the corporate VPN; it was not replaced by the ZTNA proxy.", False),
+        ("Checked again: releases are still cut on Tuesdays, nothing has changed.", False),
+        ("The nightly build now also runs the integration suite.", False),
+    ],
+)
+def test_a_change_said_not_to_be_or_as_before_is_none(text: str, change: bool) -> None:
+    assert bool(says_change(text)) is change
