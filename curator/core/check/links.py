@@ -26,6 +26,7 @@ from curator.core.read.link_order import DENDRON, label_bar, other_reading, wiki
 from curator.core.read.page import Link
 from curator.core.read.resolve import anchor_key, fold
 from curator.core.read.vault import ResolvedLink, Vault
+from curator.core.read.words import WORD
 from curator.core.state.config import CONFIG_NAME
 
 RULES = (
@@ -419,10 +420,7 @@ def _meant(wanted: str, names: list[str], opaque: bool = False) -> int | None:
 
 def _words(text: str) -> str:
     """A heading's or an anchor's words, folded, one space apart (`setup-step` is `setup step`)."""
-    return " ".join(_WORD.findall(fold(text)))
-
-
-_WORD = re.compile(r"[^\W_]+")
+    return " ".join(WORD.findall(fold(text)))
 
 
 def _slug(heading: str) -> str:

@@ -10,16 +10,14 @@ in both as well, but that page does not name it.
 
 from __future__ import annotations
 
-import re
-
 from curator.core.curate.titlecover import text_terms, titles_of
 from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.titles import is_eventish
 from curator.core.read.vault import Vault
+from curator.core.read.words import WORD
 
 AGREED = 0.86  # above a title's words said in the text (0.85) and one-word names (0.84), below a name of two words
 QUERY_WORDS = 200  # of a memory's words, what BM25 is asked
-_WORD = re.compile(r"[^\W_]+")
 
 
 def agreed_page(
@@ -35,7 +33,7 @@ def agreed_page(
 
     # Words only, lower case (the query parser reads "AND", "field:" and quotes as syntax), each
     # once and the first QUERY_WORDS of them: a memory of 100 KB took whoosh's parser seconds.
-    query = " ".join(list(dict.fromkeys(w.lower() for w in _WORD.findall(text)))[:QUERY_WORDS])
+    query = " ".join(list(dict.fromkeys(w.lower() for w in WORD.findall(text)))[:QUERY_WORDS])
     try:
         found, _ = indexed(vault).bm25(query, limit=3)
     except OSError:  # an index it cannot write (a read-only `.curator/search/`): no evidence, no failure

@@ -13,6 +13,7 @@ import re
 
 from curator.core.read.resolve import fold
 from curator.core.read.titles import find_date
+from curator.core.read.words import WORD
 
 CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
@@ -55,8 +56,7 @@ _UNITS = frozenset(
 )
 # A value: a number with its unit ("10 %", "300ms", "1.3.2", "19:00"), or a path.
 _VALUE = re.compile(r"(?<![\w.-])(\d+(?:[.:,]\d+)*)(?:\s?([%€]|[^\W\d_]{1,11}\b))?|(?<!\w)(/[\w.-]+(?:/[\w.-]+)+)")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_WORD = re.compile(r"[^\W_]+")
+SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")  # where a sentence or a line ends
 STOP = frozenset(  # words that say nothing of what a text is about
     "a an the and or of on in at to for from by with is are was were be been it its this that these those as "
     "der die das und oder von vom zum zur im am an auf mit für ist sind war ein eine den dem des bei nach aus".split()
@@ -97,7 +97,7 @@ def sets_value_anew(text: str, page_text: str) -> bool:
     if not new:
         return False
     words = _content(text)
-    for sentence in _SENTENCE.split(page_text):
+    for sentence in SENTENCE.split(page_text):
         shared = words & _content(sentence)
         if not shared:
             continue
@@ -135,8 +135,8 @@ def specifics_held(text: str, page_text: str) -> bool:
     if (negated(text) and not negated(page_text)) or re.search(PROBLEM, fold(text)):  # "does not take", "failed"
         return False
     said = _names(text)
-    plain = {fold(w) for w in _WORD.findall(text) if len(w) >= 3 and fold(w) not in STOP} - said
-    page = _names(page_text, every=True) | set(map(fold, _WORD.findall(page_text)))
+    plain = {fold(w) for w in WORD.findall(text) if len(w) >= 3 and fold(w) not in STOP} - said
+    page = _names(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
     return len(said) >= 3 and said <= page and len(plain & page) * 2 >= len(plain)
 
 
@@ -167,4 +167,4 @@ def _content(text: str) -> set[str]:
 
 
 def _content_words(text: str) -> list[str]:
-    return [fold(w) for w in _WORD.findall(text) if len(w) >= 3 and fold(w) not in _NOT_THING and not w.isdigit()]
+    return [fold(w) for w in WORD.findall(text) if len(w) >= 3 and fold(w) not in _NOT_THING and not w.isdigit()]

@@ -37,6 +37,7 @@ from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.curate.agreement import agreed_page, agreed_score
 from curator.core.curate.facts import (
     PROBLEM,
+    SENTENCE,
     STOP,
     negated,
     says_change,
@@ -72,11 +73,9 @@ from curator.core.read.titles import (
     without_event,
 )
 from curator.core.read.vault import Vault
-from curator.core.read.words import language_of
+from curator.core.read.words import WORD, language_of
 
 DECISIONS = ("add", "merge-into", "supersede", "drop")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _TYPE_HINTS = {  # words that say which of the default types a new page is
     "problem": PROBLEM,
     "system": r"service|cluster|api|database|server|gateway|queue|pipeline",
@@ -144,7 +143,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     if page_type is None and handed.type in vault.types:
         page_type = handed.type
     limit = vault.config.remember_threshold if threshold is None else threshold
-    if len([w for w in _WORD.findall(text) if fold(w) not in STOP]) < 2:  # "ok", "hello", "Kafka"
+    if len([w for w in WORD.findall(text) if fold(w) not in STOP]) < 2:  # "ok", "hello", "Kafka"
         return Proposal("drop", None, None, "Drop: too little to remember (it says nothing about anything)", [], None)
     evidence = candidates(vault, text)
     if is_status_update(text):
@@ -334,50 +333,51 @@ def title_for(text: str) -> str:
     handed = handed_page(text.strip())
     if handed.title:
         return handed.title
-    first = _SENTENCE.split(handed.body, maxsplit=1)[0]
+    first = SENTENCE.split(handed.body, maxsplit=1)[0]
     subject = label_of(first) or as_written(first, subject_of(first))
     language = language_of(first)
     words = noun_phrase(subject, language=language).split() if subject else []
     if not words:  # "Wir haben beschlossen, Velero ... einzusetzen": the thing is past the first clause
         words = noun_phrase(without_event(first), language=language).split()
     if not words:
-        words = [w for w in _WORD.findall(first) if fold(w) not in STOP | _EVENT_NOUNS and not w.isdigit()][:3]
+        words = [w for w in WORD.findall(first) if fold(w) not in STOP | _EVENT_NOUNS and not w.isdigit()][:3]
     title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
     title = title[:1].upper() + title[1:]
     return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+    return [s.strip() for s in SENTENCE.split(text) if s.strip()]
 
 
 def _new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
     """The text's sentences the page does not already hold: as they stand, or as words one sentence
-    of the page holds all of besides the page's own name, which the page says as "it" or leaves
-    out ("The order service hands paid orders on" is held by "It takes orders ... and hands paid
-    orders on"); a sentence that only names the page holds nothing of it."""
+    of the page holds all of, in their order and with its "not" ("the staging database is backed
+    up" is news against "... is not backed up"), besides the page's own name, which the page says
+    as "it" or leaves out ("The order service hands paid orders on" is held by "It takes orders ...
+    and hands paid orders on"); a sentence that only names the page holds nothing of it."""
     have = phrase(page_text)
     named = set(phrase(title).split())
-    held: list[list[str]] = []  # each sentence's words, made when a sentence is not on the page as it stands
+    # Each page sentence's words and its "not", made when a sentence is not on the page as it stands.
+    held: list[tuple[list[str], bool]] = []
     new = []
     for sentence in _sentences(text):
         words = phrase(sentence)
         if not words or words in have:
             continue
         said = [w for w in words.split() if w not in STOP and w not in named]
-        held = held or [phrase(s).split() for s in _sentences(page_text)]
-        if not (said and any(_restates(said, one, sentence) for one in held)):
+        held = held or [(one.split(), negated(one)) for one in map(phrase, _sentences(page_text))]
+        no = negated(words)
+        if not (said and any(no == page_no and _in_order(said, page_words) for page_words, page_no in held)):
             new.append(sentence)
     return new
 
 
-def _restates(said: list[str], page_words: list[str], sentence: str) -> bool:
-    """Whether a page sentence's words hold a text sentence's `said` words in their order and
-    with the same "not": "db-02 is the primary and db-01 the standby" and "the staging database is
-    backed up" are news against "db-01 is the primary ..." and "... is not backed up"."""
+def _in_order(said: list[str], page_words: list[str]) -> bool:
+    """Whether a page sentence's words hold a text sentence's `said` words in their order: "db-02
+    is the primary and db-01 the standby" is news against "db-01 is the primary ..."."""
     rest = iter(page_words)
-    in_order = all(word in rest for word in said)  # each found after the one before
-    return in_order and negated(phrase(sentence)) == negated(" ".join(page_words))
+    return all(word in rest for word in said)  # each found after the one before
 
 
 def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
@@ -542,17 +542,17 @@ def _plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: s
     history = _history_line(vault, path, sentences, page_text)
     if history is not None:
         return history
-    words = {fold(w) for s in sentences for w in _WORD.findall(s)} - STOP
+    words = {fold(w) for s in sentences for w in WORD.findall(s)} - STOP
     newline = "\r\n" if "\r\n" in page_text else "\n"
     paragraph = linked(vault, " ".join(sentences), path)
     lines = page_text.splitlines(keepends=True)
     headings = vault.pages[path].headings
     best = max(
         (h for h in headings if h.level >= 2),
-        key=lambda h: (len(words & {fold(w) for w in _WORD.findall(h.text)}), -h.line),
+        key=lambda h: (len(words & {fold(w) for w in WORD.findall(h.text)}), -h.line),
         default=None,
     )
-    if best is not None and words & {fold(w) for w in _WORD.findall(best.text)}:
+    if best is not None and words & {fold(w) for w in WORD.findall(best.text)}:
         head, offset = _section_end(page_text, lines, headings, best, newline)
         text = head + newline + paragraph + newline + page_text[offset:]
     else:

@@ -14,9 +14,8 @@ from curator.core.read.page import has_aliases
 from curator.core.read.resolve import fold
 from curator.core.read.titles import without_dates
 from curator.core.read.vault import Vault
-from curator.core.read.words import Analyser, language_of, vocabulary_of
+from curator.core.read.words import WORD, Analyser, language_of, vocabulary_of
 
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # An acronym's plural (JWTs, URLs, CVEs): neither stemmer takes its s away (English's wants a vowel before it).
 _ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z0-9]{1,9})s\b")
 
@@ -44,7 +43,7 @@ def text_terms(vault: Vault, text: str) -> set[str]:
     them; a date's numbers are no title's words ("21.09.2026" does not name the page `21-label`)."""
     text = singular(without_dates(unicodedata.normalize("NFC", text)))
     analyser = titles_of(vault).analyser
-    camel = " ".join(h for w in _WORD.findall(text) for h in humps(w))
+    camel = " ".join(h for w in WORD.findall(text) for h in humps(w))
     return set(analyser.terms(text)) | (set(analyser.terms(camel, language_of(text))) if camel else set())
 
 
@@ -55,7 +54,7 @@ _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 def phrase(text: str) -> str:
     """A name as the words it is made of, folded, umlauts spelt out: how mentions are compared."""
     # Composed first: a name stored decomposed ("Mu\u0308ller", as macOS writes file names) is one word.
-    return " ".join(fold(w).translate(_UMLAUTS) for w in _WORD.findall(unicodedata.normalize("NFC", text)))
+    return " ".join(fold(w).translate(_UMLAUTS) for w in WORD.findall(unicodedata.normalize("NFC", text)))
 
 
 class Titles(NamedTuple):
@@ -78,7 +77,7 @@ def titles_of(vault: Vault) -> Titles:
                 continue
             language = language_of(page.name)
             mine: list[frozenset[str]] = []
-            for token in _WORD.findall(singular(unicodedata.normalize("NFC", page.name))):
+            for token in WORD.findall(singular(unicodedata.normalize("NFC", page.name))):
                 if camel := humps(token):  # each hump a unit, which the name written whole covers too (PgBouncer)
                     whole = frozenset(k for group in analyser.word_keys(fold(token), language)[:1] for k in group)
                     parts = [analyser.word_keys(fold(h), language)[:1] for h in camel]
@@ -132,7 +131,7 @@ def empty(vault: Vault, path: str) -> bool:
     if vault.pages[path].body_chars > 400:
         return False
     rest = _NOT_WORDS.sub(" ", "\n".join(body_sentences(vault.text_of(path))))
-    return len(_WORD.findall(rest)) < 2
+    return len(WORD.findall(rest)) < 2
 
 
 def whole_word_of(vault: Vault, name: str, subject: str) -> bool:
@@ -144,11 +143,11 @@ def whole_word_of(vault: Vault, name: str, subject: str) -> bool:
 def _whole_words(vault: Vault, subject: str) -> set[str]:
     """The terms of each whole word of `subject` (its compounds' parts left out)."""
     analyser, language = titles_of(vault).analyser, language_of(subject)
-    return {k for w in _WORD.findall(singular(subject)) for k in (analyser.word_keys(fold(w), language)[:1] or [()])[0]}
+    return {k for w in WORD.findall(singular(subject)) for k in (analyser.word_keys(fold(w), language)[:1] or [()])[0]}
 
 
 def _whole_word_in(vault: Vault, name: str, said: set[str]) -> bool:
-    words = _WORD.findall(singular(name))
+    words = WORD.findall(singular(name))
     if len(words) != 1:
         return False
     mine = titles_of(vault).analyser.word_keys(fold(words[0]), language_of(name))
@@ -165,7 +164,7 @@ def names_subject(vault: Vault, path: str, subject: str) -> bool:
     language = language_of(subject)
     mine = [
         frozenset(k for g in titles.analyser.word_keys(fold(w), language) for k in g)
-        for w in _WORD.findall(singular(subject))
+        for w in WORD.findall(singular(subject))
     ]
     mine = [m for m in mine if m]
     units = titles.units.get(path, [])
@@ -196,7 +195,7 @@ def bearing_subject_words(vault: Vault, subject: str, covered: list[tuple[float,
     bearing = {
         path
         for path in pages
-        if any(_whole_word_in(vault, word, said) for word in _WORD.findall(vault.pages[path].name))
+        if any(_whole_word_in(vault, word, said) for word in WORD.findall(vault.pages[path].name))
     }
     return bearing or pages
 

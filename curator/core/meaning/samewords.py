@@ -4,16 +4,13 @@ words are out, words stemmed and compounds split), for the dead-link rule's "did
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from curator.core.read.resolve import fold
-from curator.core.read.words import Analyser, language_of, vocabulary_of
+from curator.core.read.words import WORD, Analyser, language_of, vocabulary_of
 
 if TYPE_CHECKING:
     from curator.core.read.vault import Vault
-
-_TOKEN = re.compile(r"[^\W_]+")
 
 
 def _key(analyser: Analyser, name: str) -> frozenset[str]:
@@ -21,7 +18,7 @@ def _key(analyser: Analyser, name: str) -> frozenset[str]:
     a compound by its parts'."""
     language = language_of(name)
     units: set[str] = set()
-    for token in _TOKEN.findall(name):
+    for token in WORD.findall(name):
         keys = analyser.word_keys(fold(token), language)
         units.update(group[0] for group in (keys[1:] if len(keys) > 1 else keys))
     return frozenset(units)

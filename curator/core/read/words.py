@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from curator.core.read.vault import Vault
 
 LANGUAGES = ("en", "de")
-_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+WORD = re.compile(r"[^\W_]+")  # a word: letters and digits, no underscore
 _LINKS = ("s", "es", "n", "en", "")  # what may join two parts of a German compound (Zertifikat|s|erneuerung)
 _MIN_PART = 3
 _MIN_COMPOUND = 7
@@ -77,7 +77,7 @@ def _by_letters(text: str) -> str:
 def _by_stop_words(text: str) -> str:
     """The language whose stop words `text` uses most; "" when it uses none."""
     counts = dict.fromkeys(LANGUAGES, 0)
-    for token in _TOKEN.findall(text[:4000]):
+    for token in WORD.findall(text[:4000]):
         word = fold(token)
         for language in LANGUAGES:
             counts[language] += word in _MARKERS[language]
@@ -200,7 +200,7 @@ class Analyser:
         a text of unknown language its stem in each language)."""
         language = language_of(text) if language is None else language
         out: list[str] = []
-        for token in _TOKEN.findall(text):
+        for token in WORD.findall(text):
             for keys in self.word_keys(fold(token), language):
                 out.extend(keys)
         return out
@@ -242,7 +242,7 @@ def vocabulary_of(texts: Iterable[str], least: int = 2) -> frozenset[str]:
     a vault's own compounds are split against."""
     counts: dict[str, int] = {}
     for text in texts:
-        for token in _TOKEN.findall(text):
+        for token in WORD.findall(text):
             if len(token) >= 4:
                 word = fold(token)
                 counts[word] = counts.get(word, 0) + 1
