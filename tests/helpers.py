@@ -31,9 +31,17 @@ def make_vault(root: Path, files: dict[str, str | bytes]) -> Path:
 
 
 async def settle(pilot: Any) -> None:
-    """Wait until the app's workers are done and every message is handled."""
+    """Wait until the app's workers are done and every message is handled. A worker cancelled is
+    done: a search the user moved on from is cancelled, and on a loaded machine that can be the
+    one still running when the wait starts."""
+    from textual.worker import WorkerCancelled
+
     for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
+        for worker in list(pilot.app.workers):
+            try:
+                await worker.wait()
+            except WorkerCancelled:
+                pass
         await pilot.pause()
 
 
