@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh8" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember9" (fetched for the third to ninth set of `remember` cases), "search8"
+    # "remember3" .. "remember10" (fetched for the third to tenth set of `remember` cases), "search8"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -835,6 +835,26 @@ VAULTS: list[RealVault] = [
         "remember9",
         "57 pages of the German website of Freifunk München (services, firmware and router guides, dated news "
         "posts, some with English sections); fetched for the ninth set of `remember` cases, only measured",
+    ),
+    RealVault(
+        "alivenda",
+        "docs",
+        "alivenda/homelab-docs",
+        "7dc7336df4ffff745382909283de8bd2199f623b",
+        "",
+        "remember10",
+        "40 pages of English homelab runbooks (a four-node k3s cluster on a Turing Pi 2, a NAS, Raspberry Pi "
+        "services; each page marked Live or Planned); fetched for the tenth set of `remember` cases",
+    ),
+    RealVault(
+        "zabooz",
+        "german",
+        "zabooz/homelab_2",
+        "f52c333e57c28a350bc465e00a33a336f557eab4",
+        "",
+        "remember10",
+        "58 pages of a German homelab wiki (a three-node Proxmox cluster and a VPS: one setup page per "
+        "service, network, VPN and operations pages); fetched for the tenth set of `remember` cases",
     ),
 ]
 

@@ -43,6 +43,13 @@ def vault(tmp_path: Path):  # type: ignore[no-untyped-def]
         ("TargetDown fires at 5% for the staging Service.", "TargetDown.md", False),
         # an incident's numbers tell what happened
         ("TargetDown now fires after the 3 nodes of the staging Service crashed.", "TargetDown.md", False),
+        # "too" before a word is a measure, not "also"
+        (
+            "TargetDown now fires when 5% of scrape targets are unreachable; the old line was too late.",
+            "TargetDown.md",
+            True,
+        ),
+        ("TargetDown now fires when 5% of scrape targets are unreachable, for staging too.", "TargetDown.md", False),
         # one more of a thing adds one
         ("There is now a second image, svwsnrw/svws-client:1.4.0, for the web client.", "Docker stack.md", False),
         # another kind of value than the page's

@@ -37,8 +37,9 @@ _NOW = re.compile(
     r"(?i)\b((?<!for )now|jetzt|nun|nur noch|ab sofort|from now on|korrektur|correction|angehoben|verlängert|"
     r"verkürzt)\b"
 )
+# "too" at a clause's end is "also" ("the staging box, too"); before a word it is a measure ("too slow").
 _MORE = re.compile(
-    r"(?i)\b(second|another|additional(?:ly)?|in addition|besides|extra|also|too|as well|zweite[nrms]?|weitere[nrms]?|"
+    r"(?i)\b(second|another|additional(?:ly)?|in addition|besides|extra|also|too(?=\s*(?:[.,;:!?)]|$))|as well|zweite[nrms]?|weitere[nrms]?|"
     r"zusätzlich\w*|außerdem|auch)\b"
 )
 # A fact said as it was ("as before", "nothing has changed") changes nothing; a value "still" so is
