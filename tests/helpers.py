@@ -3,6 +3,7 @@ waiting for the TUI to settle. Fixtures are in conftest.py."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -38,10 +39,8 @@ async def settle(pilot: Any) -> None:
 
     for _ in range(3):
         for worker in list(pilot.app.workers):
-            try:
+            with contextlib.suppress(WorkerCancelled):
                 await worker.wait()
-            except WorkerCancelled:
-                pass
         await pilot.pause()
 
 

@@ -10,7 +10,7 @@ import pytest
 from helpers import make_vault
 
 from curator.core.common.errors import EditError
-from curator.core.curate.agreement import agreed_page
+from curator.core.curate.agreement import agreed_page, outranking_weak_names
 from curator.core.curate.remember import _by_meaning, remember, title_for
 from curator.core.curate.titlecover import subject_head
 from curator.core.meaning.search import indexed
@@ -59,7 +59,7 @@ def test_a_new_thing_stays_new_though_both_rankers_find_its_neighbour(tmp_path: 
     assert found[0][0] == meaning[0][0] == "Services overview.md"  # both put the neighbour first
     subject = title_for(NEW_THING)
     own = subject_head(vault, subject, NEW_THING)
-    assert agreed_page(vault, NEW_THING, subject, meaning, own) is None  # which does not name Vaultwarden
+    assert agreed_page(vault, NEW_THING, subject, meaning, own, found[0][0]) is None  # which does not name Vaultwarden
     assert remember(vault, NEW_THING).decision == "add"
 
 
@@ -113,3 +113,51 @@ def test_two_pages_of_one_name_stored_two_ways_are_refused_not_guessed(tmp_path:
     )
     with pytest.raises(EditError, match="go by one name; rename all but one first"):
         remember(load_vault(root), "Müller: now works from the Hamburg office.")
+
+
+SERVICES = {
+    "backups.md": (
+        "# Backups\n\nThe databases are dumped every night to the offsite bucket and kept for thirty days. "
+        "Restores are tested once a quarter.\n"
+    ),
+    "setup-a-yubikey.md": (
+        "# Set up a YubiKey\n\nEvery developer signs in with a hardware key. Ask the delivery manager for a key, "
+        "register it with your account and keep a second key somewhere safe.\n"
+    ),
+    "TLS.md": (
+        "# TLS certificates\n\nacme.sh renews the certificates for elselevy7.org with the DNS-01 challenge at "
+        "Cloudflare; the API token lives in /root/.acme.sh/account.conf.\n"
+    ),
+    "on-call.md": "# On call\n\nThe on-call developer answers pages within fifteen minutes and hands over on Monday.\n",
+    "Other.md": "# Other\n\nSomething else entirely, about the office plants and who waters them.\n",
+}
+
+
+def test_an_event_goes_where_both_rankers_agree_though_its_first_words_name_no_page(tmp_path: Path) -> None:
+    vault = load_vault(make_vault(tmp_path / "v", SERVICES))
+    text = "14.09.2026: Nachts kam keine Verlängerung zustande, der Cloudflare-Token für elselevy7.org war abgelaufen."
+    proposal = remember(vault, text)  # its first words ("Nachts") are no term of the page
+    assert (proposal.decision, proposal.page) == ("merge-into", "TLS.md")
+    assert "its words and its meaning put it first" in proposal.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Das Team hat 12 YubiKey 5C NFC als Ersatz für neue Developer bestellt; der Backup-Key liegt offline im Safe.",
+        "The team ordered twelve spare YubiKeys for new developers; each backup key is kept offline in the safe.",
+    ],
+)
+def test_a_title_said_on_the_way_loses_to_the_page_words_and_meaning_put_above_it(tmp_path: Path, text: str) -> None:
+    vault = load_vault(make_vault(tmp_path / "v", SERVICES))
+    proposal = remember(vault, text)  # "Backup-Key" holds the title `Backups`
+    assert (proposal.decision, proposal.page) == ("merge-into", "setup-a-yubikey.md")
+
+
+def test_a_weak_name_stands_when_the_meaning_puts_it_above_the_first_by_words() -> None:
+    scores = {"backups.md": 0.82, "setup-a-yubikey.md": 0.3}
+    assert outranking_weak_names("setup-a-yubikey.md", scores, {"setup-a-yubikey.md": 0.4}) == 0.83
+    assert outranking_weak_names("setup-a-yubikey.md", scores, {"backups.md": 0.5, "setup-a-yubikey.md": 0.4}) is None
+    near = {"setup-a-yubikey.md": 0.4}
+    named = {**scores, "backups.md": 0.9}  # a name of two words
+    assert outranking_weak_names("setup-a-yubikey.md", named, near) is None

@@ -6,6 +6,10 @@ memory's rarer words ("kokoro-tts", "PCIConfigurator", "Zonefiles"), the model i
 languages. When both put one page first and that page holds a word of what the memory is about,
 the memory belongs there; a new thing ("Vaultwarden on the docker VM") finds its neighbour first
 in both as well, but that page does not name it.
+
+BM25 also breaks a tie of weak names: a one-word title said in the text or a title whose words it
+holds (0.80-0.85) is often a word said on the way ("hält" for `Halt und Weiter`, "backup" for
+`Backups`); the page BM25 ranks first wins over it when the meaning, too, puts that page above it.
 """
 
 from __future__ import annotations
@@ -18,17 +22,11 @@ from curator.core.read.words import WORD
 
 AGREED = 0.86  # above a title's words said in the text (0.85) and one-word names (0.84), below a name of two words
 QUERY_WORDS = 200  # of a memory's words, what BM25 is asked
+WEAK_NAMES = (0.8, 0.85)  # a one-word name or a title's words in the text: the best evidence BM25 outranks
 
 
-def agreed_page(
-    vault: Vault, text: str, subject: str, by_meaning: list[tuple[str, float]], own_thing: frozenset[str] | None
-) -> str | None:
-    """The page BM25 and the meaning both rank first for `text`, when it holds a term of `subject`
-    and, when the text tells no event, the terms `own_thing` of the word that names a thing of its
-    own (`subject_head`: "Redis cache cluster" is no fact of `Caching strategy`, which mentions
-    Redis; "on 2026-03-09 kokoro-tts died" happened to the thing the page is about)."""
-    if not by_meaning:
-        return None
+def search_first(vault: Vault, text: str) -> str | None:
+    """The page BM25 ranks first for `text`, or None (no page, or an index it cannot write)."""
     from curator.core.meaning.search import indexed
 
     # Words only, lower case (the query parser reads "AND", "field:" and quotes as syntax), each
@@ -36,16 +34,33 @@ def agreed_page(
     query = " ".join(list(dict.fromkeys(w.lower() for w in WORD.findall(text)))[:QUERY_WORDS])
     try:
         found, _ = indexed(vault).bm25(query, limit=3)
-    except OSError:  # an index it cannot write (a read-only `.curator/search/`): no evidence, no failure
+    except OSError:  # a read-only `.curator/search/`: no evidence, no failure
         return None
-    first = by_meaning[0][0]
-    if not found or found[0][0] != first or first not in vault.pages:
+    return found[0][0] if found and found[0][0] in vault.pages else None
+
+
+def agreed_page(
+    vault: Vault,
+    text: str,
+    subject: str,
+    by_meaning: list[tuple[str, float]],
+    own_thing: frozenset[str] | None,
+    first_by_words: str | None,
+) -> str | None:
+    """The page BM25 (`first_by_words`) and the meaning both rank first for `text`. A text that
+    tells an event happened to the thing that page is about, however its first words name it
+    ("Ticket HL-31: Das Zertifikat für elselevy7.org wurde nicht erneuert" on the page of the
+    server's TLS setup). Otherwise the page must hold a term of `subject` and the terms
+    `own_thing` of the word that names a thing of its own (`subject_head`: "Redis cache cluster"
+    is no fact of `Caching strategy`, which mentions Redis)."""
+    if not by_meaning or first_by_words is None or by_meaning[0][0] != first_by_words:
         return None
-    page = vault.pages[first]
-    held = set(titles_of(vault).analyser.terms(f"{page.title}\n{vault.text_of(first)}"))
+    if is_eventish(text):
+        return first_by_words
+    held = set(titles_of(vault).analyser.terms(f"{vault.pages[first_by_words].title}\n{vault.text_of(first_by_words)}"))
     if not text_terms(vault, subject) & held:
         return None
-    return first if own_thing is None or own_thing & held or is_eventish(text) else None
+    return first_by_words if own_thing is None or own_thing & held else None
 
 
 def agreed_score(agreed: str, scores: dict[str, float]) -> float:
@@ -61,3 +76,20 @@ def agreed_score(agreed: str, scores: dict[str, float]) -> float:
         and agreed.startswith(path.rsplit("/", 1)[0] + "/")
     ]
     return max([AGREED, *(score + 0.01 for score in overviews)])
+
+
+def outranking_weak_names(
+    first_by_words: str | None, scores: dict[str, float], cosine: dict[str, float]
+) -> float | None:
+    """The score that puts BM25's first page above the best candidate, when that best is only a weak
+    name (`WEAK_NAMES`) and the meaning (`cosine`, page -> similarity) also puts BM25's first above
+    it. None when the best stands."""
+    if first_by_words is None or not scores:
+        return None
+    best = max(scores, key=lambda path: scores[path])
+    low, high = WEAK_NAMES
+    if not low <= scores[best] <= high or best == first_by_words:
+        return None
+    if cosine.get(first_by_words, 0.0) > cosine.get(best, 0.0):
+        return round(scores[best] + 0.01, 3)
+    return None

@@ -39,8 +39,8 @@ _NOW = re.compile(
 )
 # "too" at a clause's end is "also" ("the staging box, too"); before a word it is a measure ("too slow").
 _MORE = re.compile(
-    r"(?i)\b(second|another|additional(?:ly)?|in addition|besides|extra|also|too(?=\s*(?:[.,;:!?)]|$))|as well|zweite[nrms]?|weitere[nrms]?|"
-    r"zusätzlich\w*|außerdem|auch)\b"
+    r"(?i)\b(second|another|additional(?:ly)?|in addition|besides|extra|also|too(?=\s*(?:[.,;:!?)]|$))|as well|"
+    r"zweite[nrms]?|weitere[nrms]?|zusätzlich\w*|außerdem|auch)\b"
 )
 # A fact said as it was ("as before", "nothing has changed") changes nothing; a value "still" so is
 # none set anew ("all widgets still load" says nothing of the version a text bumps).

@@ -34,7 +34,7 @@ from curator.core.change.edits import FileChange, Plan, explicit_target, target_
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
-from curator.core.curate.agreement import agreed_page, agreed_score
+from curator.core.curate.agreement import agreed_page, agreed_score, outranking_weak_names, search_first
 from curator.core.curate.facts import (
     PROBLEM,
     SENTENCE,
@@ -304,9 +304,12 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
         offer(path, 0.82 - 0.02 * rank, f"the text names what its title is about ({covered:.0%} of the title)")
     for path, similar in meaning:
         offer(path, similar, f"similar in meaning ({similar:.2f})")
-    if (agreed := agreed_page(vault, text, subject, meaning, head)) is not None:
+    by_words = search_first(vault, text)
+    if (agreed := agreed_page(vault, text, subject, meaning, head, by_words)) is not None:
         at = agreed_score(agreed, {path: score for path, (score, _) in scores.items()})
-        offer(agreed, at, "its words and its meaning put it first, and it names what the text is about")
+        offer(agreed, at, "its words and its meaning put it first")
+    if by_words and (above := outranking_weak_names(by_words, {p: s for p, (s, _) in scores.items()}, cosine)):
+        offer(by_words, above, "its words rank it first, and its meaning is nearer than a title said on the way")
     # An event page points on to the thing it is about: the page it links to.
     for path, (score, why) in list(scores.items()):
         if diary_title(vault.pages[path].title, vault.config.title_chars) is not None:
