@@ -133,12 +133,49 @@ SERVICES = {
 }
 
 
-def test_an_event_goes_where_both_rankers_agree_though_its_first_words_name_no_page(tmp_path: Path) -> None:
-    vault = load_vault(make_vault(tmp_path / "v", SERVICES))
-    text = "14.09.2026: Nachts kam keine Verlängerung zustande, der Cloudflare-Token für elselevy7.org war abgelaufen."
-    proposal = remember(vault, text)  # its first words ("Nachts") are no term of the page
-    assert (proposal.decision, proposal.page) == ("merge-into", "TLS.md")
-    assert "its words and its meaning put it first" in proposal.reason
+HOME = {  # an attacker's homelab vault
+    "Home Assistant.md": (
+        "# Home Assistant\n\nHome Assistant runs on a Raspberry Pi 4 with Zigbee2MQTT. Automations "
+        "for lights, heating and the garage door.\n"
+    ),
+    "NAS.md": (
+        "# NAS\n\nnas-01 is a TrueNAS box with four 8 TB disks in RAIDZ1. Scrubs run on the first "
+        "Sunday of the month.\n"
+    ),
+    "Network.md": (
+        "# Network\n\nThe LAN is 192.168.1.0/24. VLAN 20 is for IoT devices, VLAN 30 for guests. The "
+        "router is an OPNsense box.\n"
+    ),
+    "Backups.md": (
+        "# Backups\n\nRestic backs up nas-01 to a Hetzner storage box every night at 02:30. Retention"
+        " is 7 daily, 4 weekly, 6 monthly. The repository password is in Vaultwarden.\n"
+    ),
+    "Proxmox.md": (
+        "# Proxmox\n\nProxmox VE runs on pve-01 with 64 GB RAM. VM backups go to the NAS every Sunday night.\n"
+    ),
+    "Docker hosts.md": (
+        "# Docker hosts\n\ndocker-01 and docker-02 are Proxmox VMs running Debian 12. Compose files "
+        "live in /opt/stacks.\n"
+    ),
+    "Grafana.md": (
+        "# Grafana\n\nGrafana runs on monitor-01 at grafana.home.lan. Dashboards for the UPS, the NAS"
+        " disks and the router. Alerts go to a Telegram bot.\n"
+    ),
+    "Pi-hole.md": (
+        "# Pi-hole\n\nPi-hole is the DNS server for the LAN at 192.168.1.2. Upstream is Unbound. "
+        "Blocklists update weekly on Sunday.\n"
+    ),
+    "Redis.md": (
+        "# Redis\n\nRedis runs on nas-01 in a container on port 6379. It caches sessions for "
+        "Nextcloud and Paperless. Persistence is AOF with fsync every second.\n"
+    ),
+}
+
+
+def test_an_event_of_a_new_thing_stays_new_though_both_rankers_put_a_neighbour_first(tmp_path: Path) -> None:
+    vault = load_vault(make_vault(tmp_path / "v", HOME))
+    text = "2026-11-03: Mosquitto broker crashed and Zigbee2MQTT lost its connection; restarted it by hand."
+    assert remember(vault, text).decision == "add"  # `Home Assistant` mentions Zigbee2MQTT, not Mosquitto
 
 
 @pytest.mark.parametrize(

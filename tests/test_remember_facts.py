@@ -142,6 +142,18 @@ def test_a_value_of_another_thing_or_as_before_retires_no_page(tmp_path: Path, t
         ("Staging still uses the corporate VPN; it was not replaced by the ZTNA proxy.", False),
         ("Checked again: releases are still cut on Tuesdays, nothing has changed.", False),
         ("The nightly build now also runs the integration suite.", False),
+        ("The #outreach channel was recreated; its new ID is 1481002233445566778.", True),
+        ("Staubbrudi's schedule changed: it runs on Tuesdays at 10:00.", True),
+        ("Der Windows-Installer braucht nur noch 8 GB RAM.", True),
+        ("Das Rate Limit wurde auf 3 rpm pro IP-Adresse angehoben.", True),
+        ("Etherpad ist abgeschaltet; gemeinsame Notizen laufen über HedgeDoc.", True),
+        # an incident's "nur noch" tells what went wrong
+        ("Am 21.01.2026 lief /var/www/firmware voll und der Selector lieferte nur noch 404.", False),
+        ("The schedule has not changed: backups run at 02:00.", False),
+        # a thing that no longer starts failed
+        ("Am 2026-11-25 ist Uptime Kuma nach einem Image-Update nicht mehr gestartet; ein Rollback half.", False),
+        ("After the kernel update pve-02 no longer boots.", False),
+        ("Grafana no longer runs on monitor-01; it moved to docker-02.", True),
     ],
 )
 def test_a_change_said_not_to_be_or_as_before_is_none(text: str, change: bool) -> None:

@@ -47,20 +47,18 @@ def agreed_page(
     own_thing: frozenset[str] | None,
     first_by_words: str | None,
 ) -> str | None:
-    """The page BM25 (`first_by_words`) and the meaning both rank first for `text`. A text that
-    tells an event happened to the thing that page is about, however its first words name it
-    ("Ticket HL-31: Das Zertifikat für elselevy7.org wurde nicht erneuert" on the page of the
-    server's TLS setup). Otherwise the page must hold a term of `subject` and the terms
-    `own_thing` of the word that names a thing of its own (`subject_head`: "Redis cache cluster"
-    is no fact of `Caching strategy`, which mentions Redis)."""
+    """The page BM25 (`first_by_words`) and the meaning both rank first for `text`, when it holds
+    a term of `subject` and, when the text tells no event, the terms `own_thing` of the word that
+    names a thing of its own (`subject_head`: "Redis cache cluster" is no fact of `Caching
+    strategy`, which mentions Redis; "on 2026-03-09 kokoro-tts died" happened to the thing the page
+    is about). An event whose first words the page lacks is not enough: both rankers put a new
+    thing's neighbour first too ("2026-11-03: Mosquitto broker crashed" on `Home Assistant`)."""
     if not by_meaning or first_by_words is None or by_meaning[0][0] != first_by_words:
         return None
-    if is_eventish(text):
-        return first_by_words
     held = set(titles_of(vault).analyser.terms(f"{vault.pages[first_by_words].title}\n{vault.text_of(first_by_words)}"))
     if not text_terms(vault, subject) & held:
         return None
-    return first_by_words if own_thing is None or own_thing & held else None
+    return first_by_words if own_thing is None or own_thing & held or is_eventish(text) else None
 
 
 def agreed_score(agreed: str, scores: dict[str, float]) -> float:

@@ -17,19 +17,28 @@ from curator.core.read.words import WORD
 
 CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
-    r"has changed|changed to|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
-    r"nicht mehr|ersetzt)\b"
+    r"has changed|changed to|changed(?=:)|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
+    r"(?:its|the|a|their) new (?:id|ip|address|url|port|path|host|owner|home|location|name|schedule)|"
+    r"correction(?=:)|korrektur(?=:)|nicht mehr|ersetzt)\b"
 )
 # "instead of" says a fact changed, or, in an incident, how it was fixed ("the fix was to set the
 # npm prefix instead of using sudo"): a change only when the text tells no incident. So does a
 # value set anew ("bumped to v1.5", "raised from 10 GB", "von 15 auf 30 Tage erhöht").
 SET_ANEW = re.compile(
     r"(?i)\b(instead of|statt|(?:bumped|upgraded|raised|increased|lowered|reduced|switched|migrated) "
-    r"(?:to|from)|erhöht|gesenkt|umgezogen|umgestellt|gewechselt)\b"
+    r"(?:to|from)|erhöht|gesenkt|angehoben|verringert|umgezogen|umgestellt|gewechselt|abgeschaltet|"
+    r"decommissioned|(?:has been|was) (?:dropped|retired|shut down|switched off)|now only|nur noch)\b"
 )
 PROBLEM = (
     r"\b(?:outage|incident|error|fail|fails|failed|failure|expired|broke|broken|down|bug|died|crash\w*|"
-    r"timed out|could not|couldn't|abgelaufen|störung|fehler|ausfall|ausgefallen)\b"
+    r"timed out|could not|couldn't|ran out|abgelaufen|störung|fehler|ausfall|ausgefallen|voll)\b"
+)
+# A thing that no longer starts, boots or answers failed: an incident, no fact changed ("no longer
+# runs on monitor-01" may be one).
+_STOPPED = re.compile(
+    r"(?i)\b(?:(?:no longer|not any ?more|nicht mehr)\s+(?:\w+\s+){0,2}?(?:start\w*|gestartet|boot\w*|"
+    r"hochgefahren|respond\w*|geantwortet|load\w*|geladen)|(?:startet|bootet|antwortet|lädt)\s+"
+    r"(?:\w+\s+){0,3}?nicht mehr)\b"
 )
 # Words that say a value holds from now on ("for now" says it may not); a second or another thing
 # is one more, not a new value.
@@ -80,6 +89,8 @@ def says_change(text: str) -> re.Match[str] | bool:
     if found and found.group(0).casefold().startswith("now") and _MORE.search(text):
         found = None
     if found and _NEGATION.search(text[max(found.start() - 12, 0) : found.start()]):  # "was not replaced by"
+        found = None
+    if found and _STOPPED.search(text):  # "ist nach dem Update nicht mehr gestartet": a failure
         found = None
     return found or bool(SET_ANEW.search(text) and not re.search(PROBLEM, fold(text)))
 
