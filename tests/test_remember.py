@@ -417,6 +417,9 @@ def test_a_page_name_in_code_a_path_or_an_address_is_not_made_a_link(tmp_path: P
     assert _linked(vault, text, "Other.md") == text.replace("then bash works", "then [[bash]] works")
     fenced = "```\nexec bash -l\n```\n"
     assert _linked(vault, fenced, "Other.md") == fenced
+    joined = "The bash-completion package and bash.exe come with git-bash."  # names inside longer names
+    assert _linked(vault, joined, "Other.md") == joined
+    assert _linked(vault, "Then bash. Done.", "Other.md") == "Then [[bash]]. Done."
 
 
 def test_a_name_written_as_code_is_named_only_as_written(tmp_path: Path) -> None:
@@ -739,3 +742,29 @@ def test_a_speaker_a_mail_prefix_or_an_index_name_before_a_colon_names_no_page(t
     root = make_vault(tmp_path / "v", {"ops/README.md": "# ops\n\nThe on-call runbook.\n", "B.md": "# B\n\nb.\n"})
     proposal = remember(load_vault(root), "README: on 2026-11-06 someone edited the escalation steps.")
     assert proposal.decision in ("add", "merge-into")  # no refusal of a valid text
+
+
+def test_a_readme_superseded_in_a_markdown_vault_names_its_successor_by_folder_and_path(tmp_path: Path) -> None:
+    """A new user's trial: superseding `docker/watchtower/README.md` made `README (updated).md` and
+    wrote `superseded_by: "[[README (updated)]]"` into a vault that links with Markdown only."""
+    from curator.core.change.changes import plan_and_apply
+
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "docker/watchtower/README.md": (
+                "# Watchtower\n\nWatchtower checks containers for image updates every day at noon. "
+                "See [the proxy](../proxy/README.md).\n"
+            ),
+            "docker/proxy/README.md": "# Proxy\n\nThe proxy. [Watchtower](../watchtower/README.md) updates it.\n",
+        },
+    )
+    text = "Watchtower now checks for image updates every day at 04:00 instead of at noon."
+    proposal = remember(load_vault(root), text)
+    assert proposal.decision == "supersede" and proposal.plan is not None
+    assert proposal.page == "docker/watchtower/watchtower (updated).md"
+    plan_and_apply(root, lambda _, plan=proposal.plan: plan)  # type: ignore[misc]
+    old = (root / "docker/watchtower/README.md").read_text(encoding="utf-8")
+    assert "superseded_by: watchtower (updated).md" in old and "[[" not in old
+    again = remember(load_vault(root), "Watchtower now checks for image updates every day at 05:00 instead of 04:00.")
+    assert again.plan is not None and again.plan.details["superseded"] == "docker/watchtower/watchtower (updated).md"

@@ -39,7 +39,8 @@ def linked(vault: Vault, text: str, home: str) -> str:
         if kind != "title" or path == home:  # a page never links to itself
             continue
         kept = [k.span() for k in NOT_PROSE.finditer(text)]  # again each time: a link made moves them
-        found = re.finditer(rf"(?<![\w\[/\\]){re.escape(fold(title))}(?![\w\]/\\])", fold(text))
+        # Nor is a name inside a longer one joined by "-" or "." ("pihole-shim", "grafana.home.lan").
+        found = re.finditer(rf"(?<![\w\[/\\])(?<!\w[-.]){re.escape(fold(title))}(?![\w\]/\\]|[-.]\w)", fold(text))
         m = next((f for f in found if not any(a < f.end() and f.start() < b for a, b in kept)), None)
         if m is not None:
             shown = text[m.start() : m.end()]

@@ -25,6 +25,7 @@ incident belongs on the page of the thing that broke. Then:
 
 from __future__ import annotations
 
+import posixpath
 import re
 import time
 from collections.abc import Iterable
@@ -45,7 +46,7 @@ from curator.core.curate.facts import (
     specifics_held,
 )
 from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header
-from curator.core.curate.linking import NOT_PROSE, linked
+from curator.core.curate.linking import NOT_PROSE, linked, writes_markdown_links
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
@@ -198,7 +199,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
         best = best._replace(path=_latest(vault, best.path))  # a fact changed again: the page that holds it now
-        old_title, taken = vault.pages[best.path].title, vault.resolver.titles()
+        old_title, taken = vault.pages[best.path].name, vault.resolver.titles()  # a README goes by its folder
         base = re.sub(r" \(updated(?: \d+)?\)$", "", old_title)  # "X (updated)", then "X (updated 2)", ...
         names = [handed.title or title_for(text), f"{base} (updated)"]
         names += [f"{base} (updated {n})" for n in range(2, 100)]
@@ -489,8 +490,11 @@ def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type:
     kind = page_type or vault.pages[old].frontmatter.get("type")
     path, page = _new_page(vault, text, title, source, kind, _kept_fields(vault, old), old)
     before = (vault.root / old).read_bytes()
-    name = explicit_target(vault.resolver, old, path, False) if path in vault.pages else title
-    after = set_scalar(before.decode("utf-8"), "superseded_by", f"[[{name}]]", old).encode("utf-8")
+    if writes_markdown_links(vault):  # a docs site's vault: where the page is, as its links say it
+        successor = posixpath.relpath(path, posixpath.dirname(old) or ".")
+    else:
+        successor = f"[[{explicit_target(vault.resolver, old, path, False) if path in vault.pages else title}]]"
+    after = set_scalar(before.decode("utf-8"), "superseded_by", successor, old).encode("utf-8")
     changes = [FileChange(old, before, after), FileChange(path, None, page.encode("utf-8"))]
     index = _index_change(vault, path, title)
     if index is not None:
