@@ -9,6 +9,7 @@ and number.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from curator.core.read.resolve import fold
@@ -27,12 +28,13 @@ CHANGED = re.compile(
 SET_ANEW = re.compile(
     r"(?i)\b(instead of|statt|(?:bumped|upgraded|raised|increased|lowered|reduced|switched|migrated) "
     r"(?:to|from)|erhöht|gesenkt|angehoben|verringert|umgezogen|umgestellt|gewechselt|abgeschaltet|"
-    r"decommissioned|(?:has been|was) (?:dropped|retired|shut down|switched off)|now only|nur noch)\b"
+    r"decommissioned|(?:has been|was) (?:dropped|retired|shut down|switched off))\b"
 )
 PROBLEM = (
     r"\b(?:outage|incident|error|fail|fails|failed|failure|expired|broke|broken|down|bug|died|crash\w*|"
     r"timed out|could not|couldn't|ran out|abgelaufen|störung|fehler|ausfall|ausgefallen|voll)\b"
 )
+_ONLY_NOW = re.compile(r"(?i)\b(now only|nur noch)\b")
 # A thing that no longer starts, boots or answers failed: an incident, no fact changed ("no longer
 # runs on monitor-01" may be one).
 _STOPPED = re.compile(
@@ -60,7 +62,8 @@ _SAME = re.compile(
 # "n t" is "n't" as `phrase` spells it ("doesn t").
 _NEGATION = re.compile(r"(?i)n['’ ]t\b|\b(not|no|never|none|nothing|nicht|kein\w*|nie|niemals|nichts)\b")
 _UNITS = frozenset(
-    "ms s sec secs second seconds min mins minute minutes h hr hrs hour hours d day days tag tage tagen woche "
+    "ms s sec secs second seconds sekunde sekunden min mins minute minutes minuten h hr hrs hour hours stunde "
+    "stunden d day days tag tage tagen woche "
     "wochen week weeks monat monate month months jahr jahre year years gb mb tb kb gib mib tib kib bit bits byte "
     "bytes rpm rps qps % mm cm km x mal lts eur € px cores kerne vcpu vcpus cpus threads".split()
 )
@@ -92,7 +95,12 @@ def says_change(text: str) -> re.Match[str] | bool:
         found = None
     if found and _STOPPED.search(text):  # "ist nach dem Update nicht mehr gestartet": a failure
         found = None
-    return found or bool(SET_ANEW.search(text) and not re.search(PROBLEM, fold(text)))
+    if found:
+        return found
+    # "erscheinen nur noch halbjährlich" narrows a rule; "dauert nur noch vier Minuten" gives a
+    # value, which changes a fact only where the page gives another (`sets_value_anew`).
+    narrowed = _ONLY_NOW.search(text) and not _measures(text)
+    return bool((SET_ANEW.search(text) or narrowed) and not re.search(PROBLEM, fold(text)))
 
 
 def sets_value_anew(text: str, page_text: str) -> bool:
@@ -168,6 +176,18 @@ def _value(match: re.Match[str]) -> str:
         return str(path).rstrip(".").lower()
     unit = (unit or "").lower()
     return str(number) + (unit if unit in _UNITS else "")
+
+
+_COUNT = frozenset(
+    "one two three four five six seven eight nine ten twelve zwei drei vier fünf sechs sieben acht neun zehn "
+    "zwölf".split()
+)
+
+
+def _measures(text: str) -> bool:
+    """Whether the text gives a measure: a number, in digits or a word, with its unit ("vier Minuten", "8 GB")."""
+    words = [w.casefold() for w in re.findall(r"[%€]|[^\W_]+(?:[.,]\d+)?", text)]
+    return any((w[0].isdigit() or w in _COUNT) and unit in _UNITS for w, unit in itertools.pairwise(words))
 
 
 def _shape(value: str) -> str:
