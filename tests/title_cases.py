@@ -118,4 +118,7 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
         {"Redis eviction"},
     ),
     ("# Redis eviction\n\nRedis evicts keys with allkeys-lru when maxmemory is hit.\n", {"Redis eviction"}),
+    # a German sentence that opens with its date puts the verb next (a new user's trial: "Ist Uptime Kuma")
+    ("Am 2026-11-25 ist Uptime Kuma nach einem Image-Update nicht mehr gestartet.", {"Uptime Kuma"}),
+    ("Seit Montag läuft Grafana auf docker-02.", {"Grafana"}),
 ]

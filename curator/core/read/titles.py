@@ -194,10 +194,19 @@ def without_event(title: str) -> str:
     return _tidy(text)
 
 
+_FRONTED_VERB = re.compile(
+    r"^(?:ist|sind|war|waren|hat|haben|hatte|hatten|wurde|wurden|wird|werden|lief|läuft|kam|gab|gibt|fiel|ging|"
+    r"geht|stand|steht|startete|meldete|meldet|brach|zeigte|zeigt)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
 def subject_of(title: str) -> str:
     """The thing an event-style title is about, or "" when nothing is left (a bare date). A file
     name written as a slug ("librarian-session-report-2026-03-25-powerspec") is read as its words."""
-    text = without_event(title)
+    # A German sentence that opens with its date puts the verb next ("Am 2026-11-25 ist Uptime
+    # Kuma ... gestartet"): the verb is no word of the thing.
+    text = _FRONTED_VERB.sub("", without_event(title), count=1)
     if not text:
         return ""
     # Keep the first clause that still says something; the rest narrates the event.
