@@ -768,3 +768,33 @@ def test_a_readme_superseded_in_a_markdown_vault_names_its_successor_by_folder_a
     assert "superseded_by: watchtower (updated).md" in old and "[[" not in old
     again = remember(load_vault(root), "Watchtower now checks for image updates every day at 05:00 instead of 04:00.")
     assert again.plan is not None and again.plan.details["superseded"] == "docker/watchtower/watchtower (updated).md"
+
+
+def test_a_successor_stands_beside_the_page_it_supersedes_and_later_memories_go_to_it(tmp_path: Path) -> None:
+    """An attacker's trial: the successor of `services/grafana/index.md` went into the folder
+    holding most pages of its type, and a later memory was merged into the superseded page."""
+    from curator.core.change.changes import plan_and_apply
+
+    service = "---\ntype: service\n---\n# {0}\n\n{0} runs on docker-01 and is updated monthly.\n"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            **{f"services/watchtower/{n}.md": service.format(n) for n in ("Watchtower", "Updates", "Schedule")},
+            "services/grafana/index.md": "---\ntype: service\n---\n# Grafana\n\nGrafana runs on monitor-01.\n",
+        },
+    )
+    proposal = remember(load_vault(root), "Grafana no longer runs on monitor-01; it moved to docker-02.")
+    assert proposal.decision == "supersede" and proposal.plan is not None
+    assert proposal.page is not None and proposal.page.startswith("services/grafana/")
+    plan_and_apply(root, lambda _, plan=proposal.plan: plan)  # type: ignore[misc]
+    later = remember(load_vault(root), "Grafana also sends its alerts to the ops channel on Matrix.")
+    assert (later.decision, later.page) == ("merge-into", proposal.page)
+
+
+def test_a_name_in_a_links_text_or_a_tag_is_not_made_a_link(tmp_path: Path) -> None:
+    from curator.core.curate.linking import linked as _linked
+
+    root = make_vault(tmp_path / "v", {"Traefik.md": "# Traefik\n\nThe proxy.\n", "Other.md": "# Other\n\nx\n"})
+    vault = load_vault(root)
+    text = "See [the Traefik docs](https://doc.traefik.io/) and #Traefik; Traefik renews certificates."
+    assert _linked(vault, text, "Other.md") == text.replace("; Traefik renews", "; [[Traefik]] renews")

@@ -143,18 +143,22 @@ def test_a_value_of_another_thing_or_as_before_retires_no_page(tmp_path: Path, t
         ("Checked again: releases are still cut on Tuesdays, nothing has changed.", False),
         ("The nightly build now also runs the integration suite.", False),
         ("The #outreach channel was recreated; its new ID is 1481002233445566778.", True),
+        ("Pi-hole's new IP is 192.168.1.3.", True),
+        ("The new ID scheme for Proxmox VMs is documented in the wiki.", False),
         ("Staubbrudi's schedule changed: it runs on Tuesdays at 10:00.", True),
         ("Ab 2027 erscheinen Releases nur noch halbjährlich.", True),
         # a measure "nur noch" gives changes a fact only where the page gives another (sets_value_anew)
         ("Mit der neuen Pipeline dauert ein Build nur noch vier Minuten.", False),
-        ("Das Rate Limit wurde auf 3 rpm pro IP-Adresse angehoben.", True),
-        ("Etherpad ist abgeschaltet; gemeinsame Notizen laufen über HedgeDoc.", True),
+        # an outage is no change ("abgeschaltet", "switched off" for two hours: an attacker's pages were retired)
+        ("Am 03.12.2026 war Redis zwei Stunden abgeschaltet.", False),
+        ("Pi-hole was switched off for two hours on 2026-12-01.", False),
         # an incident's "nur noch" tells what went wrong
         ("Am 21.01.2026 lief /var/www/firmware voll und der Selector lieferte nur noch 404.", False),
         ("The schedule has not changed: backups run at 02:00.", False),
         # a thing that no longer starts failed
         ("Am 2026-11-25 ist Uptime Kuma nach einem Image-Update nicht mehr gestartet; ein Rollback half.", False),
         ("After the kernel update pve-02 no longer boots.", False),
+        ("Grafana startet seit dem Update auf Version 11 nicht mehr.", False),
         ("Grafana no longer runs on monitor-01; it moved to docker-02.", True),
     ],
 )

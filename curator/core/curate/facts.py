@@ -19,7 +19,7 @@ from curator.core.read.words import WORD
 CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
     r"has changed|changed to|changed(?=:)|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
-    r"(?:its|the|a|their) new (?:id|ip|address|url|port|path|host|owner|home|location|name|schedule)|"
+    r"new (?:id|ip|ip address|address|url|port|path|host|owner|location) (?:is|ist|lautet)|"
     r"correction(?=:)|korrektur(?=:)|nicht mehr|ersetzt)\b"
 )
 # "instead of" says a fact changed, or, in an incident, how it was fixed ("the fix was to set the
@@ -27,8 +27,7 @@ CHANGED = re.compile(
 # value set anew ("bumped to v1.5", "raised from 10 GB", "von 15 auf 30 Tage erhöht").
 SET_ANEW = re.compile(
     r"(?i)\b(instead of|statt|(?:bumped|upgraded|raised|increased|lowered|reduced|switched|migrated) "
-    r"(?:to|from)|erhöht|gesenkt|angehoben|verringert|umgezogen|umgestellt|gewechselt|abgeschaltet|"
-    r"decommissioned|(?:has been|was) (?:dropped|retired|shut down|switched off))\b"
+    r"(?:to|from)|erhöht|gesenkt|umgezogen|umgestellt|gewechselt)\b"
 )
 PROBLEM = (
     r"\b(?:outage|incident|error|fail|fails|failed|failure|expired|broke|broken|down|bug|died|crash\w*|"
@@ -40,7 +39,7 @@ _ONLY_NOW = re.compile(r"(?i)\b(now only|nur noch)\b")
 _STOPPED = re.compile(
     r"(?i)\b(?:(?:no longer|not any ?more|nicht mehr)\s+(?:\w+\s+){0,2}?(?:start\w*|gestartet|boot\w*|"
     r"hochgefahren|respond\w*|geantwortet|load\w*|geladen)|(?:startet|bootet|antwortet|lädt)\s+"
-    r"(?:\w+\s+){0,3}?nicht mehr)\b"
+    r"(?:\S+\s+){0,8}?nicht mehr)\b"
 )
 # Words that say a value holds from now on ("for now" says it may not); a second or another thing
 # is one more, not a new value.

@@ -14,8 +14,12 @@ from curator.core.read.link_order import wikilink
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
 
-# Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention.
-NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|<[^>\s]+>|(?<!\S)\S*(?:://|[/\\])\S*", re.DOTALL)
+# Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention;
+# nor is it in a link's text or a tag, which a link inside would break.
+NOT_PROSE = re.compile(
+    r"```.*?```|`[^`\n]*`|<[^>\s]+>|\[[^\]\n]*\]\([^)\n]*\)|(?<![\w&])#[^\W\d][\w/-]*|(?<!\S)\S*(?:://|[/\\])\S*",
+    re.DOTALL,
+)
 
 
 def writes_markdown_links(vault: Vault) -> bool:

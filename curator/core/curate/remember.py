@@ -189,6 +189,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         return Proposal("add", plan.details["page"], title, f"Add a page: {why}", evidence, plan)
     if len(twins := _same_name(vault, best.path)) > 1:  # one name stored two ways ("Müller" composed and not)
         raise EditError(f"pages {', '.join(map(ascii, twins))} go by one name; rename all but one first")
+    best = best._replace(path=_latest(vault, best.path))  # a page superseded is the past: its successor holds it now
     page_text = vault.text_of(best.path)
     new = _new_sentences(text, page_text, vault.pages[best.path].title)
     if not new:
@@ -198,7 +199,6 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     changed = changed or sets_value_anew(text, page_text)
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
-        best = best._replace(path=_latest(vault, best.path))  # a fact changed again: the page that holds it now
         old_title, taken = vault.pages[best.path].name, vault.resolver.titles()  # a README goes by its folder
         base = re.sub(r" \(updated(?: \d+)?\)$", "", old_title)  # "X (updated)", then "X (updated 2)", ...
         names = [handed.title or title_for(text), f"{base} (updated)"]
@@ -407,12 +407,20 @@ def _latest(vault: Vault, path: str) -> str:
 
 
 def _new_page(
-    vault: Vault, text: str, title: str, source: str, page_type: str | None, kept: str = "", near: str | None = None
+    vault: Vault,
+    text: str,
+    title: str,
+    source: str,
+    page_type: str | None,
+    kept: str = "",
+    near: str | None = None,
+    successor: bool = False,
 ) -> tuple[str, str]:
     """A new page's path and text; `kept` holds frontmatter lines carried over (from a page it
-    supersedes), `near` is the page it stands beside when no folder holds its type."""
+    supersedes), `near` is the page it stands beside when no folder holds its type, or always when
+    it is that page's `successor`."""
     kind = _page_type(vault, text, page_type)
-    folder = _folder_for(vault, kind, near)
+    folder = vault.pages[near].folder if successor and near in vault.pages else _folder_for(vault, kind, near)
     # A title beside a name no title can be (a NUL is refused in one): "x" is a title too.
     path = target_path(vault, folder + "/\0.md" if folder else "\0.md", title)
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
@@ -488,7 +496,7 @@ def _plan_add(
 
 def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type: str | None, old: str) -> Plan:
     kind = page_type or vault.pages[old].frontmatter.get("type")
-    path, page = _new_page(vault, text, title, source, kind, _kept_fields(vault, old), old)
+    path, page = _new_page(vault, text, title, source, kind, _kept_fields(vault, old), old, successor=True)
     before = (vault.root / old).read_bytes()
     if writes_markdown_links(vault):  # a docs site's vault: where the page is, as its links say it
         successor = posixpath.relpath(path, posixpath.dirname(old) or ".")
