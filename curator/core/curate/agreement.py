@@ -8,8 +8,9 @@ the memory belongs there; a new thing ("Vaultwarden on the docker VM") finds its
 in both as well, but that page does not name it.
 
 BM25 also breaks a tie of weak names: a one-word title said in the text or a title whose words it
-holds (0.80-0.85) is often a word said on the way ("hält" for `Halt und Weiter`, "backup" for
-`Backups`); the page BM25 ranks first wins over it when the meaning, too, puts that page above it.
+holds (0.80-0.85) is often a word said on the way ("Backup-Key" for `Backups` in a YubiKey order,
+"login" for `login` in a server's setup); the page BM25 ranks first wins over it when the meaning,
+too, puts that page above it.
 """
 
 from __future__ import annotations
