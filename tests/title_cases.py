@@ -121,4 +121,5 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     # a German sentence that opens with its date puts the verb next (a new user's trial: "Ist Uptime Kuma")
     ("Am 2026-11-25 ist Uptime Kuma nach einem Image-Update nicht mehr gestartet.", {"Uptime Kuma"}),
     ("Seit Montag läuft Grafana auf docker-02.", {"Grafana"}),
+    ("2026-03-01 War room setup for the launch.", {"War room setup"}),
 ]

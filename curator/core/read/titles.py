@@ -194,10 +194,10 @@ def without_event(title: str) -> str:
     return _tidy(text)
 
 
+# In lower case only: a title's capitalised word is its own ("War room", "Stand-up notes").
 _FRONTED_VERB = re.compile(
     r"^(?:ist|sind|war|waren|hat|haben|hatte|hatten|wurde|wurden|wird|werden|lief|läuft|kam|gab|gibt|fiel|ging|"
-    r"geht|stand|steht|startete|meldete|meldet|brach|zeigte|zeigt)\s+(?=\S)",
-    re.IGNORECASE,
+    r"geht|stand|steht|startete|meldete|meldet|brach|zeigte|zeigt)\s+(?=\S)"
 )
 
 
