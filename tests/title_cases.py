@@ -122,4 +122,7 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Am 2026-11-25 ist Uptime Kuma nach einem Image-Update nicht mehr gestartet.", {"Uptime Kuma"}),
     ("Seit Montag läuft Grafana auf docker-02.", {"Grafana"}),
     ("2026-03-01 War room setup for the launch.", {"War room setup"}),
+    # an attacker's: a day's part and "ab sofort" are the event's words
+    ("Gestern Abend wurde der Varnish-Cache für zwei Stunden abgeschaltet.", {"Varnish-Cache"}),
+    ("Ab sofort läuft der Cronjob cleanup-carts stündlich auf prod-k8s.", {"Cronjob", "Cronjob cleanup-carts"}),
 ]

@@ -139,8 +139,12 @@ _STATUS = (
     r"follow[- ]?up|hotfix|erledigt|behoben|gelöst|abgelaufen|expired|fertig|offen|erneut|wieder|nochmal|"
     r"postmortem|post-mortem|retro|retrospective|recap|notes|notizen|protokoll|minutes|log)(?![\w-])"
 )
-# Neither inside a compound: "BAfA-Termin" keeps its "Termin", "Post-mortem" is one word.
-_FILLER = r"(?i)(?<![\w-])(?:meeting|besprechung|termin|daily|weekly|today|heute|gestern|yesterday)(?![\w-])"
+# Neither inside a compound: "BAfA-Termin" keeps its "Termin", "Post-mortem" is one word. A day's
+# part goes with its day ("gestern Abend"), a month named alone with its preposition ("ab Dezember").
+_FILLER = (
+    rf"(?i)(?<![\w-])(?:(?:today|heute|gestern|yesterday)(?:\s+(?:{_DAY_PARTS}))?|meeting|besprechung|termin|"
+    rf"daily|weekly|sofort|(?:ab|im|seit|bis|since|from|until)\s+(?:{_MONTH_NAMES}))(?![\w-])"
+)
 # Prepositions and articles left dangling at either end once a date or number is gone. The end's
 # separators are matched from the start of their run only: from every place in a run of 20,000
 # dashes the search took minutes.
