@@ -125,4 +125,7 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     # an attacker's: a day's part and "ab sofort" are the event's words
     ("Gestern Abend wurde der Varnish-Cache für zwei Stunden abgeschaltet.", {"Varnish-Cache"}),
     ("Ab sofort läuft der Cronjob cleanup-carts stündlich auf prod-k8s.", {"Cronjob", "Cronjob cleanup-carts"}),
+    # a verb's particle and an adverb before the verb are no words of the thing
+    ("On 2026-11-25 I set up Immich for the family photos on docker-02.", {"Immich"}),
+    ("We rolled out Authelia in front of Grafana.", {"Authelia"}),
 ]

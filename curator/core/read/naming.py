@@ -30,6 +30,8 @@ _PREPOSITIONS = frozenset(
     "in on at for with from by after during under via "
     "bei mit für nach von zu zum zur im am beim vom seit wegen über unter durch gegen ohne auf aus".split()
 )
+_EN_VERB_ADVERBS = frozenset("now just also finally already still then again".split())
+_EN_PARTICLES = frozenset("up out off down back".split())
 _PRONOUNS = frozenset("we i you they he she it someone somebody wir ich du sie er es man jemand".split())
 _EN_STOP = frozenset(
     "is are was were be been being has have had will would can could should must may might does do did "
@@ -83,10 +85,14 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
         i = 1  # "gilt der neue Rate-Limiter": the verb came first, an adverb before it was taken away
     elif words and words[0].casefold() in _PRONOUNS:
         i = 1
+        while not german and i + 1 < len(words) and words[i].casefold() in _EN_VERB_ADVERBS:
+            i += 1  # "it now has": the adverb before the verb
         while i < len(words) and words[i].casefold() not in _DETERMINERS and not (german and words[i][:1].isupper()):
             i += 1
             if not german:
                 break  # "We moved the ...": one verb
+        if not german and i + 1 < len(words) and words[i].casefold() in _EN_PARTICLES:
+            i += 1  # "I set up Immich": the verb's particle
         if not german and i + 1 < len(words) and words[i].casefold() in _PREPOSITIONS:
             i += 1  # "We switched from npm ...": the thing is the preposition's noun
     elif not german and words and words[0].casefold().endswith("ed") and len(words) > 1:
