@@ -111,8 +111,9 @@ def sets_value_anew(text: str, page_text: str) -> bool:
     as before, changes nothing."""
     if not _NOW.search(text) or _MORE.search(text) or _SAME.search(text) or re.search(PROBLEM, fold(text)):
         return False
-    said, page = _values(text), _values(page_text)
-    new = [(shape, around) for value, shape, around in _slots(text) if value not in page]
+    slots, page = _slots(text), _values(page_text)
+    said = {value for value, _, _ in slots}
+    new = [(shape, around) for value, shape, around in slots if value not in page]
     if not new:
         return False
     words = _content(text)

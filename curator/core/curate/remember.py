@@ -305,7 +305,7 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
         offer(path, 0.82 - 0.02 * rank, f"the text names what its title is about ({covered:.0%} of the title)")
     for path, similar in meaning:
         offer(path, similar, f"similar in meaning ({similar:.2f})")
-    by_words = search_first(vault, text)
+    by_words = search_first(vault, text) if meaning else None  # both uses weigh it against the meaning
     if (agreed := agreed_page(vault, text, subject, meaning, head, by_words)) is not None:
         at = agreed_score(agreed, {path: score for path, (score, _) in scores.items()})
         offer(agreed, at, "its words and its meaning put it first")
