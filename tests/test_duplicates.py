@@ -644,3 +644,48 @@ def test_near_copies_in_folders_of_other_names_are_platforms_or_versions(tmp_pat
     for trees in (("linux", "macos"), ("docs", "versioned_docs/version-1.0")):
         files = {f"{where}/{name}.md": own_text(n) + f" {where}" for n, name in enumerate(names) for where in trees}
         assert pairs(make_vault(tmp_path / trees[0], files)) == set()
+
+
+def test_one_person_under_three_accounts_is_three_pairs_and_their_links_to_each_other_keep_them(
+    tmp_path: Path,
+) -> None:
+    person = "---\naliases: [Jeremy Valentine]\n---\n# Jeremy Valentine\n\nWebsite: https://example.org/jv\n"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "People/javalent.md": person + "A duplicate person entry of [[valentine195]].\n\nPlugins: a",
+            "People/valentine195.md": person + "A duplicate person entry of [[javalent]].\n\nPlugins: b",
+            "People/fantasycalendar.md": person + "Plugins: c",
+            "Plugins/tasks.md": "---\nwebsite: https://example.org/jv\n---\n# Tasks\n\nBy Jeremy Valentine.",
+        },
+    )
+    assert {frozenset(pair) for pair in pairs(root)} == {
+        frozenset(pair)
+        for pair in (
+            ("People/javalent.md", "People/valentine195.md"),
+            ("People/fantasycalendar.md", "People/javalent.md"),
+            ("People/fantasycalendar.md", "People/valentine195.md"),
+        )
+    }
+    # The plugin shares the address, not the name: with it the address is on four pages, no name on all four.
+    assert all("Plugins/tasks.md" not in pair for pair in pairs(root))
+
+
+def test_every_page_of_a_folder_copied_whole_is_kept_twice_also_pages_of_template_text(tmp_path: Path) -> None:
+    nav = " ".join(f"step{n} does what its name says" for n in range(30))  # a navigation list every page holds
+    files = {}
+    for n, name in enumerate(("given-a-database", "when-i-run", "then-stdout", "given-a-cache", "then-stderr")):
+        for where in ("behat-steps", "references/behat-steps"):
+            files[f"{where}/{name}.md"] = f"# {name}\n\nStep {n}.\n\n{nav}"
+    files["references/behat-steps/then-stdout.md"] += " regenerated since"
+    root = make_vault(tmp_path / "v", files)
+    assert {(a.split("/")[-1], b.split("/")[-1]) for a, b in pairs(root)} == {
+        (name, name)
+        for name in ("given-a-database.md", "when-i-run.md", "then-stdout.md", "given-a-cache.md", "then-stderr.md")
+    }
+    versioned = {f"docs/guide/{n}.md": own_text(k) for k, n in enumerate(("install", "configure", "upgrade"))}
+    versioned |= {
+        f"versioned_docs/version-1.0/guide/{n}.md": text
+        for n, text in zip(("install", "configure", "upgrade"), versioned.values(), strict=True)
+    }
+    assert pairs(make_vault(tmp_path / "versions", versioned)) == set()

@@ -11,11 +11,11 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
   in a folder and its subfolder, unless the pages' own headings or frontmatter titles name two
   things ("go env" / "goenv", "Our Campus" / "Campus Information"); or the same name (title,
   first heading or alias) together with the same web address or e-mail (website, repository,
-  homepage in the frontmatter or a "Website:" line). A value
-  counts only when no third page holds it: three pages with one website are one author's, not
-  one page written twice. Or the same name
-  (file name or alias) on two pages that both link to a page at most SHARED_LINK pages link to:
-  one person under two accounts, known by one plugin (on the catalogue vault 33 more entries
+  homepage in the frontmatter or a "Website:" line): a name on two to SHARED_LINK pages that all
+  give an address at most SHARED_LINK pages give is one person under two or three accounts (three
+  plugins with one website are one author's, and their names differ). Or the same name (file name or alias) on two to
+  SHARED_LINK pages, each pair of which links to a page at most SHARED_LINK pages link to: one
+  person under several accounts, known by one plugin (on the catalogue vault 33 more entries
   entered twice, 1 pair that is not). A name alone is not enough (an alias that is another
   page's title pairs 48 entries entered twice with 62 that are not), nor are plurals folded
   ("Current" / "Currents"). Two spellings of one name whose pages link to each other are two
@@ -32,7 +32,9 @@ holds another's text only when it holds its code too: two logs that ask the same
 get other answers are two logs. Two near-copies that each say their own name more than the other
 does ("ellipse" / "hyperbola") are one text filled in for two things, and two pages that link to
 each other are companions kept apart on purpose (a lecture's notes `@X` and its material `X`, a
-page and its successor), unless their texts are the same word for word.
+page and its successor), unless their texts are the same word for word or they share a name and
+an address or a work ("a duplicate entry of [[X]]"). Two copies with two addresses of their own
+are a fork or a sibling that copied the text.
 
 Pages of a dated series (daily notes, a date as the title, the vault's journal folders) are
 compared only with a named page, for a word-for-word copy: a series' pages are alike by design,
@@ -41,8 +43,9 @@ whose names differ only in their numbers (a numbered series: releases "4-2-0" / 
 "v1.3", weeks, parts; of 750 such labelled pairs none is a merge), drawings (`.excalidraw.md`),
 template files (the vault's template folders), and pages in parallel folders: two folders that
 hold PARALLEL_NAMES or more pages of the same names are platform, language or version trees, kept
-side by side on purpose, and so is a small folder beside one of them; unless half or more of
-their same-named pages hold most of each other's text (a folder copied whole, its pages kept twice).
+side by side on purpose, and so is a small folder beside one of them; unless they are one folder
+name in two places and half or more of their same-named pages are near copies: a folder copied
+whole, every page of which is kept twice, also those too small to compare.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -98,7 +102,7 @@ class Duplicate(NamedTuple):
     page: str
     other: str
     evidence: tuple[str, ...]
-    kinds: tuple[str, ...]  # "identical", "contained", "title", "name", "address", "link"
+    kinds: tuple[str, ...]  # "identical", "contained", "title", "name", "address", "link", "folder"
     contained: float  # share of `page`'s own text that `other` holds (0 without text evidence)
     fix: str
 
@@ -129,7 +133,9 @@ def find(vault: Vault) -> list[Duplicate]:
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
     parallel = _parallel_folders(paths)
     in_parallel = {folder for pair in parallel for folder in pair}
-    kept_twice = _kept_twice(pairs, parallel, contained, own)
+    kept_twice = _kept_twice({p: reads[p].words for p in paths}, parallel)
+    for a, b in kept_twice - pairs.keys():
+        pairs[a, b]["folder"] = _folder(a) + " and " + _folder(b)
     series = _series_suffixes(compared)
     found: list[Duplicate] = []
     for (a, b), kinds in sorted(pairs.items()):
@@ -157,11 +163,17 @@ def find(vault: Vault) -> list[Duplicate]:
         linked = (_links(vault, a, b), _links(vault, b, a))
         if kinds.keys() == {"title"} and any(linked) and names[0] != names[1]:
             continue  # one name spelt two ways, one page linking to the other: two things (MaaS, MAAS)
-        if "identical" not in kinds and all(linked):
-            continue  # companions that point at each other: a lecture's notes and its material
-        if not kinds.keys() & {"address", "link"} and reads[a].addresses and reads[b].addresses:  # noqa: SIM102
-            if not reads[a].addresses & reads[b].addresses:
-                continue  # two repositories or websites: a fork or a sibling that copied the text
+        if not kinds.keys() & {"identical", "name"} and all(linked):
+            # Companions that point at each other: a lecture's notes and its material. One name with
+            # one address or work is one thing whose entries say so ("a duplicate entry of [[X]]").
+            continue
+        if (
+            not kinds.keys() & {"address", "link"}
+            and reads[a].addresses
+            and reads[b].addresses
+            and not reads[a].addresses & reads[b].addresses
+        ):
+            continue  # two repositories or websites: a fork or a sibling that copied the text
         found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
     return found
 
@@ -283,10 +295,10 @@ def _runs(words: list[str]) -> np.ndarray:
 
 
 def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> Iterable[tuple[str, str, str, str]]:
-    """(kind, page, page, value) for the identity two pages share and no third page holds: one
-    file name up to separators in one folder ("title"), or one name and one web address
-    ("name", "address"). A shared name alone is no evidence: plugins are named for their concept,
-    and abbreviations collide ("SP", "RA")."""
+    """(kind, page, page, value) for the identity a few pages share: one file name up to
+    separators in one place ("title"), or one name and one web address ("name", "address"). A
+    shared name alone is no evidence: plugins are named for their concept, and abbreviations
+    collide ("SP", "RA")."""
     titles: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
     addresses: dict[str, set[str]] = defaultdict(set)
@@ -305,11 +317,10 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
                 if _two_headings(reads[a].heading, reads[b].heading) or _two_titles(vault.pages[a], vault.pages[b]):
                     continue
                 yield "title", a, b, title_key(vault.pages[a].name)
-    named = {frozenset(paths): name for name, paths in names.items() if len(paths) == 2}
-    for address, paths in addresses.items():
-        name = named.get(frozenset(paths), "") if len(paths) == 2 else ""
-        if name:
-            a, b = sorted(paths)
+    for name, paths in names.items():  # one name on a few pages that all give one rare address
+        held = frozenset.intersection(*(reads[p].addresses for p in paths)) if len(paths) <= SHARED_LINK else ()
+        address = min((a for a in held if len(addresses[a]) <= SHARED_LINK), default="") if len(paths) > 1 else ""
+        for a, b in combinations(sorted(paths), 2) if address else ():
             yield "name", a, b, name
             yield "address", a, b, address
     yield from _name_and_work(vault, pages, reads)
@@ -367,17 +378,17 @@ def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> I
             if name:
                 called[name].add(page.path)
     for name, paths in called.items():
-        if len(paths) != 2:
+        if not 2 <= len(paths) <= SHARED_LINK:
             continue
-        a, b = sorted(paths)
-        heading = title_key(reads[a].heading)
-        if not heading or heading != title_key(reads[b].heading):
-            continue
-        shared = _links_to(vault, a) & _links_to(vault, b)
-        rare = sorted(t for t in shared if len(_linked_from(vault, t)) <= SHARED_LINK)
-        if rare:
-            yield "name", a, b, name
-            yield "link", a, b, rare[0]
+        for a, b in combinations(sorted(paths), 2):
+            heading = title_key(reads[a].heading)
+            if not heading or heading != title_key(reads[b].heading):
+                continue
+            shared = _links_to(vault, a) & _links_to(vault, b)
+            rare = sorted(t for t in shared if len(_linked_from(vault, t)) <= SHARED_LINK)
+            if rare:
+                yield "name", a, b, name
+                yield "link", a, b, rare[0]
 
 
 def _links_to(vault: Vault, path: str) -> set[str]:
@@ -405,32 +416,39 @@ def _parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
     return parallel | {(b, a): n for (a, b), n in parallel.items()}
 
 
-def _kept_twice(
-    pairs: dict[tuple[str, str], dict[str, str]],
-    parallel: dict[tuple[str, str], int],
-    contained: dict[tuple[str, str], float],
-    own: dict[str, int],
-) -> set[tuple[str, str]]:
-    """The pairs of a folder copied whole: same-named pages of two parallel folders, each holding
-    most of the other's own text, where half or more of the folders' same-named pages are such
-    near copies; not platform or version trees that share a page now and then (tldr's linux/more
-    and common/more)."""
-    copies: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
-    for (a, b), kinds in pairs.items():
-        folders = min((_folder(a), _folder(b)), (_folder(b), _folder(a)))  # one count, whichever path sorts first
-        if folders not in parallel or _file_name(a) != _file_name(b):
+def _kept_twice(words: dict[str, list[str]], parallel: dict[tuple[str, str], int]) -> set[tuple[str, str]]:
+    """Same-named pages of a folder copied whole: one folder name in two places (`internal-api`,
+    `references/internal-api`), half or more of whose same-named pages are near copies; then all
+    are kept twice, also pages generated again in one place since. Not two folders of other names
+    (`linux`, `macos`), nor versions (`1.0/x`, `2.0/x`), nor trees that share a page now and then."""
+    by_folder: dict[str, dict[str, str]] = defaultdict(dict)
+    for path in words:
+        by_folder[_folder(path)][_file_name(path)] = path
+    kept: set[tuple[str, str]] = set()
+    for (folder, other), count in parallel.items():
+        if folder > other or _leaf(folder).casefold() != _leaf(other).casefold() or _versions(folder, other):
             continue
-        share = contained.get((a, b), 0.0)
-        if "identical" in kinds or share * min(own[a], own[b]) >= CONTAINED * max(own[a], own[b]):
-            copies[folders].append((a, b))
-    return {
-        pair
-        for (a, b), found in copies.items()
-        # One folder in two places (`internal-api`, `references/internal-api`); not two folders of
-        # other names (`linux`, `macos`; `docs`, `versioned_docs/version-1.0`), nor versions (`1.0/x`, `2.0/x`).
-        if 2 * len(found) >= parallel[a, b] and _leaf(a).casefold() == _leaf(b).casefold() and not _numbered(a, b)
-        for pair in found
-    }
+        here, there = by_folder[folder], by_folder[other]
+        same_named = [tuple(sorted((path, there[name]))) for name, path in here.items() if name in there]
+        if 2 * sum(_near_copies(words[a], words[b]) for a, b in same_named) >= count:
+            kept.update(same_named)  # type: ignore[arg-type]
+    return kept
+
+
+def _versions(folder: str, other: str) -> bool:
+    """Whether two folders are versions of one tree: where their paths differ, a number stands
+    (`1.0/guide`, `2.0/guide`; `docs/guide`, `versioned_docs/version-1.0/guide`)."""
+    return any(_NUMBER.search(part) for part in set(folder.split("/")) ^ set(other.split("/")))
+
+
+def _near_copies(words: list[str], other: list[str]) -> bool:
+    """Whether each of two texts holds most of the other's runs, template text included (a page
+    may be too small for text of its own to tell)."""
+    runs, other_runs = _runs(words), _runs(other)
+    if not len(runs) or not len(other_runs):
+        return words == other
+    shared = np.count_nonzero(np.isin(runs, other_runs, assume_unique=True))
+    return bool(shared >= CONTAINED * max(len(runs), len(other_runs)))
 
 
 def _trees(folder: str, other: str, in_parallel: set[str]) -> bool:
@@ -566,6 +584,8 @@ def _duplicate(
         evidence.append(f"same address {kinds['address']}")
     if "link" in kinds:
         evidence.append(f"both link to {kinds['link']}, which few pages link to")
+    if "folder" in kinds:
+        evidence.append(f"one page of a folder kept twice ({kinds['folder']})")
     named_twice = "identical" in kinds and not same_name and len(kinds) == 2 and not dated_copies
     fix = "edit" if named_twice else "merge"
     return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)
