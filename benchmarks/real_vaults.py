@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh8" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh9" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
     # "remember3" .. "remember10" (fetched for the third to tenth set of `remember` cases), "search8"
@@ -855,6 +855,44 @@ VAULTS: list[RealVault] = [
         "remember10",
         "58 pages of a German homelab wiki (a three-node Proxmox cluster and a VPS: one setup page per "
         "service, network, VPN and operations pages); fetched for the tenth set of `remember` cases",
+    ),
+    RealVault(
+        "mustafah-zk",
+        "zettelkasten",
+        "mustafah15/zettelkasten",
+        "1d8ae2d628c00ee2cfcfc43c01d16bc1b59093a9",
+        "",
+        "fresh9",
+        "384 pages of an English software zettelkasten (book notes, blog articles kept in `output/` and in the "
+        "notes); fetched and labelled by a helper before the rule at 117ea89 ran on it",
+    ),
+    RealVault(
+        "ariffazil-oc",
+        "agent-memory",
+        "ariffazil/openclaw-workspace",
+        "09fa74350d50d652b8e134eb29c0bf760d5848b0",
+        "",
+        "fresh9",
+        "480 pages of an AI agent's OpenClaw workspace (memory, seeds and archive copies of its files, ADRs, "
+        "daily logs)",
+    ),
+    RealVault(
+        "cheatsheets-ctf",
+        "catalogue",
+        "0xb120/cheatsheets_and_ctf-notes",
+        "e5e045bdb26fb2093054f5b7a38941f209f57a4d",
+        "",
+        "fresh9",
+        "949 pages of security cheat sheets, CTF write-ups and Readwise imports (weekly newsletters, tweets)",
+    ),
+    RealVault(
+        "lobinger-schule",
+        "german",
+        "MonikaLobinger/schule",
+        "8cbf7cb592cf1a9ef58edfa11533be9c1de309f9",
+        "",
+        "fresh9",
+        "312 pages of a German student's lecture link pages and notes (Mitschriften, an abandoned copy of them)",
     ),
 ]
 
