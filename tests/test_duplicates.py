@@ -689,3 +689,17 @@ def test_every_page_of_a_folder_copied_whole_is_kept_twice_also_pages_of_templat
         for n, text in zip(("install", "configure", "upgrade"), versioned.values(), strict=True)
     }
     assert pairs(make_vault(tmp_path / "versions", versioned)) == set()
+
+
+def test_a_folder_moved_under_another_name_with_its_old_copy_left_is_kept_twice_but_language_trees_are_not(
+    tmp_path: Path,
+) -> None:
+    names = [f"lecture-{topic}" for topic in ("ethics", "logic", "kant", "hegel", "plato", "hume")]
+    files = {
+        f"{where}/{name}.md": own_text(n) for n, name in enumerate(names) for where in ("Notes/Listening", "Old/Notes")
+    }
+    assert len(pairs(make_vault(tmp_path / "moved", files))) == 6
+    files = {f"docs/{lang}/{name}.md": own_text(n) for n, name in enumerate(names) for lang in ("en", "pt-BR")}
+    assert pairs(make_vault(tmp_path / "untranslated", files)) == set()
+    files = {f"{where}/{name}.md": own_text(n) for n, name in enumerate(names[:4]) for where in ("linux", "macos")}
+    assert pairs(make_vault(tmp_path / "platforms", files)) == set()  # too few same-named pages to tell a copy

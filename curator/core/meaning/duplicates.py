@@ -41,11 +41,9 @@ compared only with a named page, for a word-for-word copy: a series' pages are a
 but one text kept whole under a date and under a name is one page kept twice. Some pages are never compared: two pages
 whose names differ only in their numbers (a numbered series: releases "4-2-0" / "4-2-1", "v1.2" /
 "v1.3", weeks, parts; of 750 such labelled pairs none is a merge), drawings (`.excalidraw.md`),
-template files (the vault's template folders), and pages in parallel folders: two folders that
-hold PARALLEL_NAMES or more pages of the same names are platform, language or version trees, kept
-side by side on purpose, and so is a small folder beside one of them; unless they are one folder
-name in two places and half or more of their same-named pages are near copies: a folder copied
-whole, every page of which is kept twice, also those too small to compare.
+template files (the vault's template folders), and same-named pages of parallel folders
+(platform, language or version trees, kept side by side on purpose), unless one folder was copied
+whole (folders.py).
 """
 
 from __future__ import annotations
@@ -62,6 +60,7 @@ import numpy as np
 
 from curator.core.common.vaultpath import same_file
 from curator.core.meaning import page_reads
+from curator.core.meaning.folders import copied_whole, file_name, folder_of, parallel_folders, trees
 from curator.core.meaning.page_reads import NAME_CHARS, Read
 from curator.core.read.titles import dated
 
@@ -75,7 +74,6 @@ TEMPLATE_PAGES = 4  # a run on this many pages is template text
 OWN_RUNS = 24  # runs of its own a page needs before its text is evidence
 CONTAINED = 0.85  # share of a page's own runs the other page must hold
 PASSAGE = 1 / 3  # a page under this share of the page holding its text is a passage copied into it
-PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
 _WORD = re.compile(r"\w+")
@@ -131,20 +129,21 @@ def find(vault: Vault) -> list[Duplicate]:
             pairs[key]["identical"] = ""  # two entries of one series are alike by design, even word for word
     for kind, a, b, value in _identity_evidence(vault, compared, reads):
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
-    parallel = _parallel_folders(paths)
+    parallel = parallel_folders(paths)
     in_parallel = {folder for pair in parallel for folder in pair}
-    kept_twice = _kept_twice({p: reads[p].words for p in paths}, parallel)
+    runs: dict[str, np.ndarray] = {}  # each page's runs once: a page may stand in several folder pairs
+    kept_twice = copied_whole(paths, parallel, functools.partial(_near_copies, reads, runs))
     for a, b in kept_twice - pairs.keys():
-        pairs[a, b]["folder"] = _folder(a) + " and " + _folder(b)
+        pairs[a, b]["folder"] = folder_of(a) + " and " + folder_of(b)
     series = _series_suffixes(compared)
     found: list[Duplicate] = []
     for (a, b), kinds in sorted(pairs.items()):
         if "identical" in kinds and same_file(vault.root / a, vault.root / b):
             continue  # a symbolic link and the page it points to
-        if _folder(a) != _folder(b) and (a, b) not in kept_twice:
-            if (_folder(a), _folder(b)) in parallel:
+        if folder_of(a) != folder_of(b) and (a, b) not in kept_twice:
+            if (folder_of(a), folder_of(b)) in parallel:
                 continue
-            if _file_name(a) == _file_name(b) and _trees(_folder(a), _folder(b), in_parallel):
+            if file_name(a) == file_name(b) and trees(folder_of(a), folder_of(b), in_parallel):
                 continue  # one command or page per platform, language or version tree
         if _derived(vault.pages[a], vault.pages[b], series):
             continue
@@ -232,6 +231,17 @@ def title_key(title: str, copy_suffix: bool = True) -> str:
     if copy_suffix:
         text = _COPY_SUFFIX.sub("", text)
     return _SEPARATORS.sub(" ", text).strip()
+
+
+def _near_copies(reads: dict[str, Read], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
+    """Whether each of two pages' runs of words holds most of the other's, template text included
+    (a page may be too small for text of its own to tell)."""
+    for path in {a, b} - runs.keys():
+        runs[path] = _runs(reads[path].words)
+    if reads[a].words == reads[b].words or not (len(runs[a]) and len(runs[b])):
+        return reads[a].words == reads[b].words
+    shared = np.count_nonzero(np.isin(runs[a], runs[b], assume_unique=True))
+    return bool(shared >= CONTAINED * max(len(runs[a]), len(runs[b])))
 
 
 def _copy_named(title: str) -> bool:
@@ -333,11 +343,11 @@ def _one_place(paths: set[str]) -> list[tuple[str, str]]:
     "OS/Kernel"), and so is a page and one deeper down ("Formeln", "Chemie/Formeln/Formeln")."""
     by_folder: dict[str, list[str]] = defaultdict(list)
     for path in sorted(paths):
-        by_folder[_folder(path)].append(path)
+        by_folder[folder_of(path)].append(path)
     pairs = [(group[0], group[1]) for group in by_folder.values() if len(group) == 2]
     if len(paths) == 2 and len(by_folder) == 2:
         a, b = sorted(paths)
-        outer, inner = sorted((_folder(a), _folder(b)), key=len)
+        outer, inner = sorted((folder_of(a), folder_of(b)), key=len)
         if inner.startswith(outer + "/" if outer else "") and "/" not in inner[len(outer) :].strip("/"):
             pairs.append((a, b))
     return pairs
@@ -397,65 +407,6 @@ def _links_to(vault: Vault, path: str) -> set[str]:
 
 def _linked_from(vault: Vault, path: str) -> set[str]:
     return {rl.source for rl in vault.backlinks(path)}
-
-
-def _parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
-    """Pairs of folders (both ways) that hold PARALLEL_NAMES or more pages of the same file name,
-    with how many."""
-    by_name: dict[str, set[str]] = defaultdict(set)
-    for path in paths:
-        by_name[_file_name(path)].add(_folder(path))
-    shared: Counter[tuple[str, str]] = Counter()
-    for folders in by_name.values():
-        if 1 < len(folders) <= 12:
-            ordered = sorted(folders)
-            for i, a in enumerate(ordered):
-                for b in ordered[i + 1 :]:
-                    shared[a, b] += 1
-    parallel = {pair: n for pair, n in shared.items() if n >= PARALLEL_NAMES}
-    return parallel | {(b, a): n for (a, b), n in parallel.items()}
-
-
-def _kept_twice(words: dict[str, list[str]], parallel: dict[tuple[str, str], int]) -> set[tuple[str, str]]:
-    """Same-named pages of a folder copied whole: one folder name in two places (`internal-api`,
-    `references/internal-api`), half or more of whose same-named pages are near copies; then all
-    are kept twice, also pages generated again in one place since. Not two folders of other names
-    (`linux`, `macos`), nor versions (`1.0/x`, `2.0/x`), nor trees that share a page now and then."""
-    by_folder: dict[str, dict[str, str]] = defaultdict(dict)
-    for path in words:
-        by_folder[_folder(path)][_file_name(path)] = path
-    kept: set[tuple[str, str]] = set()
-    for (folder, other), count in parallel.items():
-        if folder > other or _leaf(folder).casefold() != _leaf(other).casefold() or _versions(folder, other):
-            continue
-        here, there = by_folder[folder], by_folder[other]
-        same_named = [tuple(sorted((path, there[name]))) for name, path in here.items() if name in there]
-        if 2 * sum(_near_copies(words[a], words[b]) for a, b in same_named) >= count:
-            kept.update(same_named)  # type: ignore[arg-type]
-    return kept
-
-
-def _versions(folder: str, other: str) -> bool:
-    """Whether two folders are versions of one tree: where their paths differ, a number stands
-    (`1.0/guide`, `2.0/guide`; `docs/guide`, `versioned_docs/version-1.0/guide`)."""
-    return any(_NUMBER.search(part) for part in set(folder.split("/")) ^ set(other.split("/")))
-
-
-def _near_copies(words: list[str], other: list[str]) -> bool:
-    """Whether each of two texts holds most of the other's runs, template text included (a page
-    may be too small for text of its own to tell)."""
-    runs, other_runs = _runs(words), _runs(other)
-    if not len(runs) or not len(other_runs):
-        return words == other
-    shared = np.count_nonzero(np.isin(runs, other_runs, assume_unique=True))
-    return bool(shared >= CONTAINED * max(len(runs), len(other_runs)))
-
-
-def _trees(folder: str, other: str, in_parallel: set[str]) -> bool:
-    """Whether two folders are trees kept side by side: both parallel to others, or siblings of
-    which one is ("sunos" beside "osx" holds few pages, each a platform's own)."""
-    both = {folder, other}
-    return both <= in_parallel or (bool(both & in_parallel) and _folder(folder) == _folder(other))
 
 
 def _passage(words: int, other: int) -> bool:
@@ -539,18 +490,6 @@ def _id_led(name: str, other: str) -> bool:
 
 def _links(vault: Vault, page: str, other: str) -> bool:
     return any(link.target_path == other for link in vault.outlinks(page))
-
-
-def _leaf(folder: str) -> str:
-    return folder.rsplit("/", 1)[-1]
-
-
-def _file_name(path: str) -> str:
-    return path.rsplit("/", 1)[-1].casefold()
-
-
-def _folder(path: str) -> str:
-    return path.rsplit("/", 1)[0] if "/" in path else ""
 
 
 def _duplicate(
