@@ -586,11 +586,16 @@ def test_one_folder_name_and_a_rare_link_without_one_heading_are_two_things(tmp_
         "teams/app/analytics.md": "# Analytics\n\nWhat we count.",
     }
     assert found(make_vault(tmp_path / "v", files)) == []
-    # With one first heading on both the name and the rare link are one thing entered twice.
+    # One first heading in two folders is two sections' pages still (a course's exam and another's);
+    # in one folder the name and the rare link are one thing entered twice.
     files["strategy/app/index.md"] = "# App team\n\nWhere the app goes next year. See [[analytics]]."
-    (duplicate,) = found(make_vault(tmp_path / "w", files))
-    assert {duplicate.page, duplicate.other} == {"strategy/app/index.md", "teams/app/index.md"}
-    assert set(duplicate.kinds) == {"name", "link"}
+    assert found(make_vault(tmp_path / "w", files)) == []
+    del files["strategy/app/index.md"]
+    files["teams/App.md"] = "---\naliases: [app]\n---\n# App team\n\nWhere the app goes. See [[analytics]]."
+    files["teams/app.md"] = "# App team\n\nWe build the desktop app. See [[analytics]]."
+    (duplicate,) = found(make_vault(tmp_path / "x", files))
+    assert {duplicate.page, duplicate.other} == {"teams/App.md", "teams/app.md"}
+    assert {"name", "link"} <= set(duplicate.kinds)
 
 
 def own_text(seed: int) -> str:
@@ -650,16 +655,12 @@ def test_one_person_under_three_accounts_is_three_pairs_and_their_links_to_each_
     tmp_path: Path,
 ) -> None:
     person = "---\naliases: [Jeremy Valentine]\n---\n# Jeremy Valentine\n\nWebsite: https://example.org/jv\n"
-    root = make_vault(
-        tmp_path / "v",
-        {
-            "People/javalent.md": person + "A duplicate person entry of [[valentine195]].\n\nPlugins: a",
-            "People/valentine195.md": person + "A duplicate person entry of [[javalent]].\n\nPlugins: b",
-            "People/fantasycalendar.md": person + "Plugins: c",
-            "Plugins/tasks.md": "---\nwebsite: https://example.org/jv\n---\n# Tasks\n\nBy Jeremy Valentine.",
-        },
-    )
-    assert {frozenset(pair) for pair in pairs(root)} == {
+    files = {
+        "People/javalent.md": person + "A duplicate person entry of [[valentine195]].\n\nPlugins: a",
+        "People/valentine195.md": person + "A duplicate person entry of [[javalent]].\n\nPlugins: b",
+        "People/fantasycalendar.md": person + "Plugins: c",
+    }
+    assert {frozenset(pair) for pair in pairs(make_vault(tmp_path / "v", files))} == {
         frozenset(pair)
         for pair in (
             ("People/javalent.md", "People/valentine195.md"),
@@ -667,8 +668,13 @@ def test_one_person_under_three_accounts_is_three_pairs_and_their_links_to_each_
             ("People/fantasycalendar.md", "People/valentine195.md"),
         )
     }
-    # The plugin shares the address, not the name: with it the address is on four pages, no name on all four.
-    assert all("Plugins/tasks.md" not in pair for pair in pairs(root))
+    # An address a page of another name gives too is an author's or an organisation's, not one
+    # person's; one name in two folders linking each other is a person and their team.
+    plugin = {"Plugins/tasks.md": "---\nwebsite: https://example.org/jv\n---\n# Tasks\n\nBy Jeremy Valentine."}
+    assert pairs(make_vault(tmp_path / "w", files | plugin)) == set()
+    ada = "# Ada\n\nWebsite: https://ada.example\n\n"
+    team = {"people/Ada.md": ada + "Leads [[teams/Ada]].", "teams/Ada.md": ada + "Led by [[people/Ada]]."}
+    assert pairs(make_vault(tmp_path / "x", team)) == set()
 
 
 def test_every_page_of_a_folder_copied_whole_is_kept_twice_also_pages_of_template_text(tmp_path: Path) -> None:
@@ -703,3 +709,23 @@ def test_a_folder_moved_under_another_name_with_its_old_copy_left_is_kept_twice_
     assert pairs(make_vault(tmp_path / "untranslated", files)) == set()
     files = {f"{where}/{name}.md": own_text(n) for n, name in enumerate(names[:4]) for where in ("linux", "macos")}
     assert pairs(make_vault(tmp_path / "platforms", files)) == set()  # too few same-named pages to tell a copy
+
+
+def test_language_platform_client_and_year_trees_are_no_folders_copied_whole(tmp_path: Path) -> None:
+    names = ("install", "configure", "upgrade", "backup", "restore", "monitor")
+    trees = (
+        ("docs/en/guide", "docs/de/guide"),  # half untranslated: untranslated pages are copies by design
+        ("install/linux/steps", "install/macos/steps"),
+        ("clients/acme/onboarding", "clients/globex/onboarding"),  # one template per client
+        ("docs/stable/guide", "docs/next/guide"),
+    )
+    for n, (one, other) in enumerate(trees):
+        files = {f"{one}/{name}.md": own_text(k) for k, name in enumerate(names)}
+        files |= {f"{other}/{name}.md": own_text(k if k % 2 else k + 100) for k, name in enumerate(names)}
+        assert pairs(make_vault(tmp_path / f"v{n}", files)) == set(), (one, other)
+    event = "# FOSDEM\n\nWebsite: https://fosdem.org\n\nWe went with the team."
+    years = {f"events/{year}/FOSDEM.md": event + f" Talks of {year}." for year in (2023, 2024, 2025)}
+    assert pairs(make_vault(tmp_path / "years", years)) == set()
+    empty = {f"projects/{p}/tasks/{t}.md": "" for p in ("alpha", "beta") for t in ("todo", "done")}
+    empty |= {f"projects/{p}/tasks/plan.md": own_text(ord(p[0])) for p in ("alpha", "beta")}
+    assert pairs(make_vault(tmp_path / "placeholders", empty)) == set()

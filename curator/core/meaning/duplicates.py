@@ -60,7 +60,7 @@ import numpy as np
 
 from curator.core.common.vaultpath import same_file
 from curator.core.meaning import page_reads
-from curator.core.meaning.folders import copied_whole, file_name, folder_of, parallel_folders, trees
+from curator.core.meaning.folders import apart, copied_whole, file_name, folder_of, parallel_folders, trees
 from curator.core.meaning.page_reads import NAME_CHARS, Read
 from curator.core.read.titles import dated
 
@@ -162,10 +162,13 @@ def find(vault: Vault) -> list[Duplicate]:
         linked = (_links(vault, a, b), _links(vault, b, a))
         if kinds.keys() == {"title"} and any(linked) and names[0] != names[1]:
             continue  # one name spelt two ways, one page linking to the other: two things (MaaS, MAAS)
-        if not kinds.keys() & {"identical", "name"} and all(linked):
-            # Companions that point at each other: a lecture's notes and its material. One name with
-            # one address or work is one thing whose entries say so ("a duplicate entry of [[X]]").
+        if all(linked) and "identical" not in kinds and not ("name" in kinds and folder_of(a) == folder_of(b)):
+            # Companions that point at each other: a lecture's notes and its material, a person and
+            # their team. One name with one address or work in one folder is one thing whose entries
+            # say so ("a duplicate entry of [[X]]").
             continue
+        if not kinds.keys() & {"contained", "identical"} and apart(folder_of(a), folder_of(b)):
+            continue  # one name in two years' or two languages' folders: FOSDEM 2024 and 2025, a translation
         if (
             not kinds.keys() & {"address", "link"}
             and reads[a].addresses
@@ -227,7 +230,9 @@ def title_key(title: str, copy_suffix: bool = True) -> str:
     `copy_suffix=False` for a name as written, such as an alias ("WI-FI 5" is no copy of "WI-FI")."""
     if len(title) > NAME_CHARS:
         return ""  # prose, not a name (and a long run of spaces would cost the suffix search dearly)
-    text = unicodedata.normalize("NFKC", title).casefold().strip()
+    text = (
+        "".join(c for c in unicodedata.normalize("NFKC", title) if unicodedata.category(c) != "Cf").casefold().strip()
+    )
     if copy_suffix:
         text = _COPY_SUFFIX.sub("", text)
     return _SEPARATORS.sub(" ", text).strip()
@@ -238,8 +243,8 @@ def _near_copies(reads: dict[str, Read], runs: dict[str, np.ndarray], a: str, b:
     (a page may be too small for text of its own to tell)."""
     for path in {a, b} - runs.keys():
         runs[path] = _runs(reads[path].words)
-    if reads[a].words == reads[b].words or not (len(runs[a]) and len(runs[b])):
-        return reads[a].words == reads[b].words
+    if not (len(runs[a]) and len(runs[b])):
+        return False  # two empty pages or two of a few words are placeholders, not copies
     shared = np.count_nonzero(np.isin(runs[a], runs[b], assume_unique=True))
     return bool(shared >= CONTAINED * max(len(runs[a]), len(runs[b])))
 
@@ -315,22 +320,24 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
     for page in pages:
         titles[title_key(page.name).replace(" ", "")].add(page.path)
         read = reads[page.path]
-        for name in {title_key(page.name), title_key(read.heading), *(title_key(a) for a in page.aliases)} - {""}:
-            names[name].add(page.path)
+        for name in {title_key(page.name), title_key(read.heading), *(title_key(a) for a in page.aliases)}:
+            if name and not name.isdigit():  # an alias "3" names nothing
+                names[name].add(page.path)
         for address in read.addresses:
             addresses[address].add(page.path)
     for key, paths in titles.items():
         if key:
             for a, b in _one_place(paths):
-                if _copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title):
-                    continue  # a copy named "X 1" is a duplicate only when its text says so
+                one_heading = bool(reads[a].heading) and title_key(reads[a].heading) == title_key(reads[b].heading)
+                if (_copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title)) and not one_heading:
+                    continue  # a copy named "X 1" is a duplicate only when its text or its heading says so
                 if _two_headings(reads[a].heading, reads[b].heading) or _two_titles(vault.pages[a], vault.pages[b]):
                     continue
                 yield "title", a, b, title_key(vault.pages[a].name)
-    for name, paths in names.items():  # one name on a few pages that all give one rare address
+    for name, paths in names.items():  # one name on a few pages that all give one address no other page gives
         held = frozenset.intersection(*(reads[p].addresses for p in paths)) if len(paths) <= SHARED_LINK else ()
-        address = min((a for a in held if len(addresses[a]) <= SHARED_LINK), default="") if len(paths) > 1 else ""
-        for a, b in combinations(sorted(paths), 2) if address else ():
+        address = min((a for a in held if addresses[a] == paths), default="") if len(paths) > 1 else ""
+        for a, b in _entries(paths) if address else ():
             yield "name", a, b, name
             yield "address", a, b, address
     yield from _name_and_work(vault, pages, reads)
@@ -385,12 +392,12 @@ def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> I
         if _copy_named(page.title):
             continue
         for name in {title_key(page.name), *(title_key(a, copy_suffix=False) for a in page.aliases)}:
-            if name:
+            if name and not name.isdigit():
                 called[name].add(page.path)
     for name, paths in called.items():
         if not 2 <= len(paths) <= SHARED_LINK:
             continue
-        for a, b in combinations(sorted(paths), 2):
+        for a, b in _entries(paths):
             heading = title_key(reads[a].heading)
             if not heading or heading != title_key(reads[b].heading):
                 continue
@@ -399,6 +406,13 @@ def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> I
             if rare:
                 yield "name", a, b, name
                 yield "link", a, b, rare[0]
+
+
+def _entries(paths: set[str]) -> list[tuple[str, str]]:
+    """The pairs of a few pages of one name that can be one thing entered twice: two pages, or of
+    three or four the pairs in one folder (`People/javalent`, `People/valentine195`; not three
+    projects' `standup` pages)."""
+    return [(a, b) for a, b in combinations(sorted(paths), 2) if folder_of(a) == folder_of(b)]
 
 
 def _links_to(vault: Vault, path: str) -> set[str]:

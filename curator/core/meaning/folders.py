@@ -39,34 +39,36 @@ def parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
 def copied_whole(
     paths: list[str], parallel: dict[tuple[str, str], int], near_copies: Callable[[str, str], bool]
 ) -> set[tuple[str, str]]:
-    """Same-named pages of a folder copied whole: one folder name in two places (`internal-api`,
-    `references/internal-api`) half or more of whose same-named pages are near copies, or two
-    folders of other names sharing 2 * PARALLEL_NAMES pages or more, COPIES of them near copies (a
-    folder moved, its old copy left behind); then all are kept twice, also pages generated again
-    in one place since. Not platform or language trees that share a page now and then (`linux`,
-    `osx`; `en`, `de`: an untranslated page is a copy), nor versions (`1.0/x`, `2.0/x`)."""
+    """Same-named pages of a folder copied whole: a folder and its copy inside another folder
+    (`internal-api`, `references/internal-api`) half or more of whose same-named pages are near
+    copies, or two folders under two parents sharing 2 * PARALLEL_NAMES pages or more, COPIES of
+    them near copies (a folder moved, its old copy left behind); then all are kept twice, also
+    pages generated again in one place since. Not sibling trees (`linux`, `osx`; one template's
+    folders per client), nor trees one level down (`en/guide`, `de/guide`), nor versions or
+    languages (`1.0/x`, `2.0/x`; `en`, `de`: an untranslated page is a copy)."""
     by_folder: dict[str, dict[str, str]] = defaultdict(dict)
     for path in paths:
         by_folder[folder_of(path)][file_name(path)] = path
     kept: set[tuple[str, str]] = set()
     for (folder, other), count in parallel.items():
-        if folder > other or _versions(folder, other):
+        if folder > other or apart(folder, other):
             continue
-        one_name = leaf(folder).casefold() == leaf(other).casefold()
-        languages = _LANGUAGE.match(leaf(folder)) or _LANGUAGE.match(leaf(other))
-        if not one_name and (count < 2 * PARALLEL_NAMES or languages):
+        inside = other.endswith("/" + folder) or folder.endswith("/" + other)  # `x`, `references/x`
+        moved = folder_of(folder) != folder_of(other) and count >= 2 * PARALLEL_NAMES
+        if not inside and not moved:
             continue
         here, there = by_folder[folder], by_folder[other]
         same_named = [(min(path, there[name]), max(path, there[name])) for name, path in here.items() if name in there]
-        if sum(near_copies(a, b) for a, b in same_named) >= (count / 2 if one_name else COPIES * count):
+        if sum(near_copies(a, b) for a, b in same_named) >= (count / 2 if inside else COPIES * count):
             kept.update(same_named)
     return kept
 
 
-def _versions(folder: str, other: str) -> bool:
-    """Whether two folders are versions of one tree: where their paths differ, a number stands
-    (`1.0/guide`, `2.0/guide`; `docs/guide`, `versioned_docs/version-1.0/guide`)."""
-    return any(_NUMBER.search(part) for part in set(folder.split("/")) ^ set(other.split("/")))
+def apart(folder: str, other: str) -> bool:
+    """Whether two folders are two versions or languages of one tree: where their paths differ, a
+    number or a language code stands (`1.0/guide`, `2.0/guide`; `docs/guide`,
+    `versioned_docs/version-1.0/guide`; `events/2024`, `events/2025`; `content/en`, `content/fr`)."""
+    return any(_NUMBER.search(part) or _LANGUAGE.match(part) for part in set(folder.split("/")) ^ set(other.split("/")))
 
 
 def trees(folder: str, other: str, in_parallel: set[str]) -> bool:
