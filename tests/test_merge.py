@@ -293,3 +293,18 @@ def test_a_merged_link_in_a_table_row_keeps_its_words_behind_an_escaped_bar(tmp_
     apply(root, plan_merge(load_vault(root, use_cache=False), "Old", "New"))
     assert (root / "home.md").read_text() == "| page | note |\n|---|---|\n| [[New\\|Old]] | two |\n"
     assert dead_count(root) == 0
+
+
+def test_a_merge_adds_no_heading_over_nothing_and_closes_a_fence_the_page_left_open(tmp_path: Path) -> None:
+    held = "# Random access\n\n- `arr[0]` is the first element.\n- `arr[n-1]` is the last.\n"
+    into = "# Memory layout\n\nElements sit side by side.\n\n---\n" + held  # the heading right under a rule
+    root = make_vault(tmp_path / "v", {"access.md": held + "\n---\n", "layout.md": into})
+    apply(root, plan_merge(load_vault(root, use_cache=False), "access", "layout"))
+    assert (root / "layout.md").read_text() == "---\naliases:\n  - access\n---\n" + into
+    opened = "# Backdoor\n\nHow it works, step by step, all of it.\n\n```bash\nnc -lvnp 4444"  # never closed
+    source = "# Backdoor\n\nHow it works, step by step, all of it.\n\nOnly in a lab network.\n"
+    root = make_vault(tmp_path / "w", {"old/backdoor.md": source, "backdoor.md": opened})
+    apply(root, plan_merge(load_vault(root, use_cache=False), "old/backdoor", "backdoor"))
+    text = (root / "backdoor.md").read_text()
+    assert text.endswith("nc -lvnp 4444\n```\n\n## From backdoor\n\nOnly in a lab network.\n")
+    assert text.count("How it works") == 1

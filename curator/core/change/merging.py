@@ -23,7 +23,7 @@ from curator.core.change.edits import (
 from curator.core.change.frontmatter_edit import add_list_items, copy_key
 from curator.core.common.errors import EditError, FrontmatterEditError
 from curator.core.read.link_order import DENDRON, label_bar, split_wikilink
-from curator.core.read.markdown import blocks
+from curator.core.read.markdown import blocks, fence_ranges
 from curator.core.read.page import aliases_of
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import Resolver, fold
@@ -144,10 +144,19 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     _, _, source_body_at = split_frontmatter(source_text)
     _, _, into_body_at = split_frontmatter(into_text)
     have = {_normal(b) for b in blocks(into_text[into_body_at:])}
-    fresh = [b for b in blocks(source_text[source_body_at:]) if _normal(b) not in have]
+    # Its lines too: a block INTO holds as lines of other blocks (a heading right under a rule, a
+    # paragraph inside a fence left open) is no news either.
+    lines = {_normal(line) for line in into_text[into_body_at:].splitlines()}
+    fresh = [
+        b
+        for b in blocks(source_text[source_body_at:])
+        if _normal(b) not in have and not all(_normal(line) in lines for line in b.splitlines())
+    ]
     # A heading that only repeats either title adds nothing: the "From" heading names the origin.
     titles = {fold(into_title), fold(source_title)}
     fresh = [b for b in fresh if not (b.lstrip().startswith("#") and _normal(b).lstrip("# ") in titles)]
+    if all(b.lstrip().startswith("#") and "\n" not in b.strip() for b in fresh):
+        fresh = []  # headings over nothing new
     # Titles and aliases of SOURCE become aliases of INTO; its other fields are carried over.
     source_page, into_page = vault.pages[source], vault.pages[into]
     notes: list[str] = []
@@ -165,6 +174,9 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     if fresh:
         joined = "\n\n".join(fresh).replace("\n", newline)
         tail = into_text if into_text.endswith(("\n", "\r")) or not into_text else into_text + newline
+        if (fences := fence_ranges(tail, into_body_at)) and fences[-1][1] == len(tail):
+            opened = tail[fences[-1][0] :].lstrip(" \t>")
+            tail += opened[: len(opened) - len(opened.lstrip(opened[0]))] + newline  # close it: the section is text
         into_text = f"{tail}{newline}## From {source_title}{newline}{newline}{joined}{newline}"
     texts.text[into] = into_text
     aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path not in (source, into)}
