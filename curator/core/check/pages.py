@@ -106,7 +106,8 @@ def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
             yield Hit(
                 "diary-title",
                 path,
-                f"title names an event, not a thing: {' and '.join(found.reasons)}",
+                f"{'title names an event, not a thing' if found.date else 'title reads as a sentence, not a name'}: "
+                f"{' and '.join(found.reasons)}",
                 title,
                 data={"title": title, "date": found.date, "length": found.length},
             )

@@ -109,9 +109,9 @@ def _incoming(vault: Vault, path: str) -> int:
 def _why_event(vault: Vault, title: str) -> str:
     found = diary_title(own_title(title, vault.config.hierarchy), vault.config.title_chars)
     if found is not None and found.date:
-        return f"the title holds a date ({found.date})"
+        return f"the title holds a date ({found.date}) and names one event"
     if found is not None:
-        return f"the title is {found.length} characters long"
+        return f"the title is {found.length} characters long, a sentence rather than a name"
     return "the title names an event"
 
 
@@ -179,7 +179,7 @@ def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, Duplicate]
     shas = {path: page.sha}
     if existing:  # the thing already has a page: fold this one into it
         into = existing[0]
-        reason = f"Merge because {why} and names one event; {into} already covers {title}{written_by_hand(vault, path)}"
+        reason = f"Merge because {why}; {into} already covers {title}{written_by_hand(vault, path)}"
         shas[into] = vault.pages[into].sha
         return Suggestion(
             suggestion_id("merge", [path, into]), "merge", [path, into], None, reason, evidence, page_shas=shas
@@ -199,7 +199,7 @@ def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, Duplicate]
         p.path for p in vault.pages.values() if p.path != path and fold(title) in {fold(a) for a in p.aliases}
     ]
     evidence["collisions"] = collisions
-    reason = f"Rename because {why} and names one event; the page is about {title}{written_by_hand(vault, path)}"
+    reason = f"Rename because {why}; the page is about {title}{written_by_hand(vault, path)}"
     if collisions:
         reason += f" (note: {', '.join(collisions)} already uses that name as an alias)"
     return Suggestion(suggestion_id("rename", [path]), "rename", [path], title, reason, evidence, page_shas=shas)
