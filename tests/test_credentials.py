@@ -105,6 +105,9 @@ def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret
         'OPENAI_API_KEY="sk-..."',
         "App Secret: secret456",
         'account = "token:default:<email>"',
+        "# password: (blank or email address)",
+        '"localhost:3000/login:user=^USER^&password=^PASS^:Invalid username or password"',  # hydra's fields
+        'reg query "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System" /v Timeout',
     ],
 )
 def test_a_placeholder_where_the_readers_own_value_goes_is_no_credential(line: str) -> None:

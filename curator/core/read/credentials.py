@@ -241,6 +241,7 @@ def _settings() -> dict[str, Any]:
     ]
     filters.append({"path": "curator.core.read.secret_plugins.is_named_checksum"})
     filters.append({"path": "curator.core.read.secret_plugins.is_placeholder"})
+    filters.append({"path": "curator.core.read.secret_plugins.is_windows_path"})
     return {"plugins_used": plugins, "filters_used": filters}
 
 

@@ -53,6 +53,7 @@ ASSIGNED = re.compile(
 _TRAILING = ".,;:)]"  # sentence punctuation after a value is not part of it
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
 _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, settings.secret
+_CARET_FIELD = re.compile(r"\^[A-Z_]+\^")
 
 
 def looks_like_a_secret(value: str) -> bool:
@@ -63,8 +64,10 @@ def looks_like_a_secret(value: str) -> bool:
     value = value.rstrip(_TRAILING)
     if len(value) < 6 or value.isdigit() or "/" in value or "{" in value or "}" in value:
         return False
-    if value[0] in "$%" or _VERSION.fullmatch(value) or _DOTTED_NAME.fullmatch(value):
-        return False
+    if value[0] in "$%([" or _VERSION.fullmatch(value) or _DOTTED_NAME.fullmatch(value):
+        return False  # a template, a version, a dotted name, or prose in brackets: "(blank or e-mail)"
+    if _CARET_FIELD.search(value):
+        return False  # hydra's and Burp's fields: `password=^PASS^:Invalid login`
     letters = [c for c in value if c.isalpha()]
     has_digit = any(c.isdigit() for c in value)
     has_symbol = any(not c.isalnum() and c not in "_-." for c in value)
@@ -145,6 +148,12 @@ def _an_identifier(secret: str, line: str) -> bool:
             return False
         at = line.find(secret, at + 1)
     return True
+
+
+def is_windows_path(secret: str, plugin: object) -> bool:
+    """detect-secrets filter: a random-looking string with backslashes between its words is a
+    Windows or registry path (`HKLM\\SOFTWARE\\Microsoft\\...`), not a key: base64 and hex hold none."""
+    return type(plugin).__name__ in _RANDOM_STRING_PLUGINS and "\\" in secret
 
 
 def is_placeholder(secret: str, plugin: object) -> bool:
