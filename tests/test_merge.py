@@ -308,3 +308,28 @@ def test_a_merge_adds_no_heading_over_nothing_and_closes_a_fence_the_page_left_o
     text = (root / "backdoor.md").read_text()
     assert text.endswith("nc -lvnp 4444\n```\n\n## From backdoor\n\nOnly in a lab network.\n")
     assert text.count("How it works") == 1
+
+
+def test_code_in_another_order_or_indent_is_carried_and_a_moved_anchor_is_said(tmp_path: Path) -> None:
+    steps = "systemctl stop app\nrm -rf cache\nsystemctl start app"
+    loop = "for x in xs:\n    print(x)\n{}print('done')"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Deploy.md": f"# Deploy\n\n```sh\n{steps}\n```\n\n```python\n{loop.format('')}\n```\n",
+            "Deploy 1.md": "## Token\n\nRollback:\n\n```sh\n"
+            + "\n".join(reversed(steps.splitlines()))
+            + f"\n```\n\n```python\n{loop.format('    ')}\n```\n",
+            "Home.md": "See [[Deploy 1#Token]].",
+        },
+    )
+    plan = plan_merge(load_vault(root, use_cache=False), "Deploy 1", "Deploy")
+    apply(root, plan)
+    text = (root / "Deploy.md").read_text()
+    assert "systemctl start app\nrm -rf cache\nsystemctl stop app" in text  # the reversed procedure
+    assert "    print('done')" in text  # the other indent is another program
+    assert plan.notes == ()  # its heading came along with the new text under it
+    setup = {"Setup.md": "# Setup\n\n## Notes\n\nAsk Bob for the token.\n", "Home.md": "[[Setup 1#Token]]"}
+    root = make_vault(tmp_path / "w", setup | {"Setup 1.md": "## Token\n\nAsk Bob for the token.\n"})
+    plan = plan_merge(load_vault(root, use_cache=False), "Setup 1", "Setup")
+    assert plan.notes == ("Home.md: its link to Setup 1.md#Token now names a heading Setup.md does not have",)

@@ -101,7 +101,44 @@ def _shown(value: object) -> str:
 
 
 def _normal(block: str) -> str:
+    """A block as two pages may word it alike: spacing and case aside, except in code, where
+    spacing is meaning (`print` inside a loop or after it)."""
+    if _FENCED.match(block):
+        return "\n".join(line.rstrip() for line in block.strip("\n").splitlines())
     return " ".join(block.split()).casefold()
+
+
+_FENCED = re.compile(r"[ \t]*(?:`{3,}|~{3,})")
+
+
+def _held_as_lines(block: str, lines: list[str]) -> bool:
+    """Whether a block's lines stand in that order, one after another, among a page's lines: a
+    heading right under a rule, a paragraph inside a fence left open. Code is compared whole."""
+    own = [_normal(line) for line in block.splitlines() if line.strip()]
+    if not own or _FENCED.match(block):
+        return False
+    return any(lines[at : at + len(own)] == own for at, line in enumerate(lines) if line == own[0])
+
+
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+
+
+def _anchors_moved(vault: Vault, source: str, into: str, merged: str) -> list[str]:
+    """A note for each link to a heading of SOURCE that the merged INTO lacks, or holds as its own
+    section about something else: the link now lands elsewhere on the page."""
+    own = {fold(h) for h in _HEADING.findall(vault.text_of(into))}
+    merged_headings = {fold(h) for h in _HEADING.findall(merged)}
+    headings = {fold(h) for h in _HEADING.findall(vault.text_of(source))}
+    notes: list[str] = []
+    for rl in vault.links:
+        anchor = rl.link.anchor
+        if rl.resolution.path != source or not anchor or fold(anchor) not in headings or rl.source == source:
+            continue
+        if fold(anchor) in own:
+            notes.append(f"{rl.source}: its link to {source}#{anchor} now lands on {into}'s own section '{anchor}'")
+        elif fold(anchor) not in merged_headings:
+            notes.append(f"{rl.source}: its link to {source}#{anchor} now names a heading {into} does not have")
+    return notes
 
 
 def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | None = None) -> Plan:
@@ -146,12 +183,8 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     have = {_normal(b) for b in blocks(into_text[into_body_at:])}
     # Its lines too: a block INTO holds as lines of other blocks (a heading right under a rule, a
     # paragraph inside a fence left open) is no news either.
-    lines = {_normal(line) for line in into_text[into_body_at:].splitlines()}
-    fresh = [
-        b
-        for b in blocks(source_text[source_body_at:])
-        if _normal(b) not in have and not all(_normal(line) in lines for line in b.splitlines())
-    ]
+    lines = [_normal(line) for line in into_text[into_body_at:].splitlines() if line.strip()]
+    fresh = [b for b in blocks(source_text[source_body_at:]) if _normal(b) not in have and not _held_as_lines(b, lines)]
     # A heading that only repeats either title adds nothing: the "From" heading names the origin.
     titles = {fold(into_title), fold(source_title)}
     fresh = [b for b in fresh if not (b.lstrip().startswith("#") and _normal(b).lstrip("# ") in titles)]
@@ -196,6 +229,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         if lost:
             problems.append(f"{into}: the link to {rl.resolution.path} from {rl.source} was lost in the merge")
     notes.extend(problems)
+    notes.extend(_anchors_moved(vault, source, into, texts.text[into]))
     changes = text_changes(texts, deleted=[source])
     why = reason or f"Merge {source} into {into}"
     return Plan(
