@@ -74,6 +74,7 @@ TEMPLATE_PAGES = 4  # a run on this many pages is template text
 OWN_RUNS = 24  # runs of its own a page needs before its text is evidence
 CONTAINED = 0.85  # share of a page's own runs the other page must hold
 PASSAGE = 1 / 3  # a page under this share of the page holding its text is a passage copied into it
+SAME_FILE_CHARS = 200  # text a page needs for a byte-identical copy to be one page kept twice
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
 _WORD = re.compile(r"\w+")
@@ -124,6 +125,7 @@ def find(vault: Vault) -> list[Duplicate]:
             continue
         if (key in identical and not set(key) <= dated_pages) or not dated_pages.intersection(key):
             pairs[key]["contained"] = ""
+    identical |= _same_files(vault, compared)
     for key in identical:
         if not set(key) <= dated_pages and not _code_apart(vault, reads, code_runs, *key):
             pairs[key]["identical"] = ""  # two entries of one series are alike by design, even word for word
@@ -132,7 +134,12 @@ def find(vault: Vault) -> list[Duplicate]:
     parallel = parallel_folders(paths)
     in_parallel = {folder for pair in parallel for folder in pair}
     runs: dict[str, np.ndarray] = {}  # each page's runs once: a page may stand in several folder pairs
-    kept_twice = copied_whole(paths, parallel, functools.partial(_near_copies, reads, runs))
+    kept_twice = copied_whole(
+        [page.path for page in compared],  # a dated page is one of its series, wherever it stands
+        parallel,
+        functools.partial(_same_file, vault),
+        functools.partial(_near_copies, vault, reads, runs),
+    )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = folder_of(a) + " and " + folder_of(b)
     series = _series_suffixes(compared)
@@ -238,9 +245,27 @@ def title_key(title: str, copy_suffix: bool = True) -> str:
     return _SEPARATORS.sub(" ", text).strip()
 
 
-def _near_copies(reads: dict[str, Read], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
+def _same_files(vault: Vault, pages: list[Page]) -> set[tuple[str, str]]:
+    """Pairs of pages whose files are byte for byte the same and hold SAME_FILE_CHARS or more of
+    text, two or three of a kind: one page kept twice however much of it is code, which the word
+    runs leave out; more copies are a template's."""
+    by_sha: dict[str, list[str]] = defaultdict(list)
+    for page in pages:
+        if page.body_chars >= SAME_FILE_CHARS:
+            by_sha[page.sha].append(page.path)
+    return {pair for group in by_sha.values() if 1 < len(group) <= 3 for pair in combinations(sorted(group), 2)}
+
+
+def _same_file(vault: Vault, a: str, b: str) -> bool:
+    """Whether two pages' files are byte for byte the same and hold SAME_FILE_CHARS of text or more."""
+    return vault.pages[a].sha == vault.pages[b].sha and vault.pages[a].body_chars >= SAME_FILE_CHARS
+
+
+def _near_copies(vault: Vault, reads: dict[str, Read], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
     """Whether each of two pages' runs of words holds most of the other's, template text included
     (a page may be too small for text of its own to tell)."""
+    if _same_file(vault, a, b):
+        return True
     for path in {a, b} - runs.keys():
         runs[path] = _runs(reads[path].words)
     if not (len(runs[a]) and len(runs[b])):
@@ -320,7 +345,7 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
     for page in pages:
         titles[title_key(page.name).replace(" ", "")].add(page.path)
         read = reads[page.path]
-        for name in {title_key(page.name), title_key(read.heading), *(title_key(a) for a in page.aliases)}:
+        for name in {title_key(page.name), title_key(read.heading)}:
             if name and not name.isdigit():  # an alias "3" names nothing
                 names[name].add(page.path)
         for address in read.addresses:
@@ -328,9 +353,8 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
     for key, paths in titles.items():
         if key:
             for a, b in _one_place(paths):
-                one_heading = bool(reads[a].heading) and title_key(reads[a].heading) == title_key(reads[b].heading)
-                if (_copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title)) and not one_heading:
-                    continue  # a copy named "X 1" is a duplicate only when its text or its heading says so
+                if _copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title):
+                    continue  # a copy named "X 1" is a duplicate only when its text says so ("Untitled 1")
                 if _two_headings(reads[a].heading, reads[b].heading) or _two_titles(vault.pages[a], vault.pages[b]):
                     continue
                 yield "title", a, b, title_key(vault.pages[a].name)

@@ -16,6 +16,7 @@ PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
 COPIES = 0.85  # share of two folders of other names' same-named pages that are near copies when one was copied
 
 _NUMBER = re.compile(r"\d")
+_VENDORED = {"vendor", "vendored", "third_party", "third-party", "external", "node_modules"}  # copies kept on purpose
 _LANGUAGE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2,4})?$", re.IGNORECASE)  # a language tree's folder: en, de, pt-BR
 
 
@@ -37,29 +38,38 @@ def parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
 
 
 def copied_whole(
-    paths: list[str], parallel: dict[tuple[str, str], int], near_copies: Callable[[str, str], bool]
+    paths: list[str],
+    parallel: dict[tuple[str, str], int],
+    same_file: Callable[[str, str], bool],
+    near_copies: Callable[[str, str], bool],
 ) -> set[tuple[str, str]]:
-    """Same-named pages of a folder copied whole: a folder and its copy inside another folder
-    (`internal-api`, `references/internal-api`) half or more of whose same-named pages are near
-    copies, or two folders under two parents sharing 2 * PARALLEL_NAMES pages or more, COPIES of
-    them near copies (a folder moved, its old copy left behind); then all are kept twice, also
-    pages generated again in one place since. Not sibling trees (`linux`, `osx`; one template's
-    folders per client), nor trees one level down (`en/guide`, `de/guide`), nor versions or
-    languages (`1.0/x`, `2.0/x`; `en`, `de`: an untranslated page is a copy)."""
+    """Same-named pages of a folder kept twice. A folder and its copy inside another
+    (`internal-api`, `references/internal-api`): when COPIES of their same-named pages are near
+    copies, all are kept twice (also pages generated again in one place since); when half are, those
+    half. Two folders elsewhere (`monitoring/x`, `observability/x`: a folder renamed, its old copy
+    left behind), sharing 2 * PARALLEL_NAMES pages or more: when COPIES of them are the same files
+    byte for byte, or, for folders of two names under two parents, near copies (a note's
+    frontmatter may differ). Never versions or languages (`1.0/x`, `2.0/x`; `en`, `de`:
+    an untranslated page is a copy), nor a vendored copy kept on purpose; not one template's
+    folders per client or platform, whose pages differ in what each fills in."""
     by_folder: dict[str, dict[str, str]] = defaultdict(dict)
     for path in paths:
         by_folder[folder_of(path)][file_name(path)] = path
     kept: set[tuple[str, str]] = set()
     for (folder, other), count in parallel.items():
-        if folder > other or apart(folder, other):
-            continue
-        inside = other.endswith("/" + folder) or folder.endswith("/" + other)  # `x`, `references/x`
-        moved = folder_of(folder) != folder_of(other) and count >= 2 * PARALLEL_NAMES
-        if not inside and not moved:
+        if folder > other or apart(folder, other) or _VENDORED & (set(folder.split("/")) ^ set(other.split("/"))):
             continue
         here, there = by_folder[folder], by_folder[other]
         same_named = [(min(path, there[name]), max(path, there[name])) for name, path in here.items() if name in there]
-        if sum(near_copies(a, b) for a, b in same_named) >= (count / 2 if inside else COPIES * count):
+        if other.endswith("/" + folder) or folder.endswith("/" + other):  # `x`, `references/x`
+            near = [pair for pair in same_named if near_copies(*pair)]
+            kept.update(same_named if len(near) >= COPIES * count else near if 2 * len(near) >= count else [])
+            continue
+        if count < 2 * PARALLEL_NAMES:
+            continue  # too few to tell a copy from trees that share their pages now and then
+        renamed = leaf(folder) != leaf(other) and folder_of(folder) != folder_of(other)
+        copies = sum((same_file if not renamed else near_copies)(*pair) for pair in same_named)
+        if copies >= COPIES * count:
             kept.update(same_named)
     return kept
 
