@@ -729,3 +729,41 @@ def test_language_platform_client_and_year_trees_are_no_folders_copied_whole(tmp
     empty = {f"projects/{p}/tasks/{t}.md": "" for p in ("alpha", "beta") for t in ("todo", "done")}
     empty |= {f"projects/{p}/tasks/plan.md": own_text(ord(p[0])) for p in ("alpha", "beta")}
     assert pairs(make_vault(tmp_path / "placeholders", empty)) == set()
+
+
+def test_byte_identical_pages_of_code_and_a_renamed_folders_old_copy_are_kept_twice(tmp_path: Path) -> None:
+    code = "# influx cli\n\n```sh\n" + "\n".join(
+        f"influx query 'from(bucket: \"b{n}\") |> range(start: -{n}h)'" for n in range(12)
+    )
+    files = {"monitoring/influx-cli.md": code + "\n```\n", "observability/influx-cli.md": code + "\n```\n"}
+    assert pairs(make_vault(tmp_path / "code", files)) == {("monitoring/influx-cli.md", "observability/influx-cli.md")}
+    names = ("vector", "loki", "tempo", "mimir", "alloy", "beyla")
+    renamed = {
+        f"{where}/grafana/{name}.md": f"# {name}\n\n```yaml\n{own_text(n)}\n```\n"
+        for n, name in enumerate(names)
+        for where in ("monitoring", "observability")
+    }
+    assert len(pairs(make_vault(tmp_path / "renamed", renamed))) == 6
+    vendored = {
+        f"{where}/{name}.md": own_text(n) for n, name in enumerate(names) for where in ("docs", "vendor/lib/docs")
+    }
+    assert pairs(make_vault(tmp_path / "vendored", vendored)) == set()
+    standups = {
+        f"{team}/standups/2026-03-0{day}.md": "# Standup\n\n" + own_text(day)
+        for day in range(1, 8)
+        for team in ("alpha", "beta")
+    }
+    assert pairs(make_vault(tmp_path / "standups", standups)) == set()
+    archive = {
+        f"{where}/{name}.md": own_text(n) for n, name in enumerate(names) for where in ("research", "archive/research")
+    }
+    archive |= {f"archive/research/{name}.md": own_text(100 + n) for n, name in enumerate(names[3:])}  # rewritten since
+    assert len(pairs(make_vault(tmp_path / "archive", archive))) == 3
+
+
+def test_release_numbers_and_untitled_copies_and_a_shared_first_name_are_no_identity(tmp_path: Path) -> None:
+    files = {"notes/v1.1.0.md": "Fixed the sync.", "notes/v1.10.md": "Added canvas."}
+    files |= {"Untitled.md": "# Untitled\n\nShopping list.", "Untitled 1.md": "# Untitled\n\nCall the plumber."}
+    jan = "---\naliases: [Jan]\n---\n# {}\n\nWebsite: https://acme.example\n"
+    files |= {"people/Jan Kowalski.md": jan.format("Jan Kowalski"), "people/Jan Novak.md": jan.format("Jan Novak")}
+    assert pairs(make_vault(tmp_path / "v", files)) == set()

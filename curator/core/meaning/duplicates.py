@@ -274,6 +274,15 @@ def _near_copies(vault: Vault, reads: dict[str, Read], runs: dict[str, np.ndarra
     return bool(shared >= CONTAINED * max(len(runs[a]), len(runs[b])))
 
 
+def _joined(key: str) -> str:
+    """A title key with its separators folded away ("wi fi" and "wifi" one name), but not between
+    two numbers: "v1.1.0" and "v1.10" are two releases."""
+    return _DIGITS_APART.sub("|", key).replace(" ", "")
+
+
+_DIGITS_APART = re.compile(r"(?<=\d) (?=\d)")
+
+
 def _copy_named(title: str) -> bool:
     """A name with a copy suffix ("X 1", "X copy", "X (2)"), digits of any script ("Chapter ②") too."""
     return len(title) <= NAME_CHARS and _COPY_SUFFIX.search(unicodedata.normalize("NFKC", title)) is not None
@@ -343,7 +352,7 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
     names: dict[str, set[str]] = defaultdict(set)
     addresses: dict[str, set[str]] = defaultdict(set)
     for page in pages:
-        titles[title_key(page.name).replace(" ", "")].add(page.path)
+        titles[_joined(title_key(page.name))].add(page.path)
         read = reads[page.path]
         for name in {title_key(page.name), title_key(read.heading)}:
             if name and not name.isdigit():  # an alias "3" names nothing
@@ -396,7 +405,7 @@ def _two_titles(page: Page, other: Page) -> bool:
     Campus" are a folder's page and its index, whatever their file names; "Custom Header Path"
     and "customHeaderPath" are one name."""
     titles = [p.frontmatter.get("title") for p in (page, other)]
-    keys = [title_key(t, copy_suffix=False).replace(" ", "") if isinstance(t, str) else "" for t in titles]
+    keys = [_joined(title_key(t, copy_suffix=False)) if isinstance(t, str) else "" for t in titles]
     return all(keys) and keys[0] != keys[1]
 
 
