@@ -106,6 +106,7 @@ def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret
         "App Secret: secret456",
         'account = "token:default:<email>"',
         "# password: (blank or email address)",
+        "# A PEM-formatted RSA private key will begin like this:\n#    -----BEGIN RSA PRIVATE KEY-----\n# Then",
         '"localhost:3000/login:user=^USER^&password=^PASS^:Invalid username or password"',  # hydra's fields
         'reg query "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System" /v Timeout',
     ],
@@ -255,7 +256,7 @@ EXAMPLES = {
     "MailchimpDetector": "mailchimp " + _random(_LOWER, 32, 10) + "-us12",
     "NpmDetector": "//registry.npmjs.org/:_authToken=npm_" + _random(_ALNUM, 36, 11),
     "OpenAIDetector": "sk-" + _random(_ALNUM, 20, 12) + "T3BlbkFJ" + _random(_ALNUM, 20, 13),
-    "PrivateKeyDetector": "-----BEGIN RSA PRIVATE KEY-----",
+    "PrivateKeyDetector": "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun",
     "PypiTokenDetector": "pypi-AgEIcHlwaS5vcmc" + _random(_ALNUM, 70, 14),
     "SendGridDetector": "SG." + _random(_ALNUM, 22, 15) + "." + _random(_ALNUM, 43, 16),
     "SlackDetector": "xoxb-2345678901-" + _random("abcdefghijklmnopqrstuvwxyz", 12, 17),

@@ -283,6 +283,17 @@ def find_in_texts(texts: dict[str, str], allowlist: bool = True) -> dict[str, li
         by_line.setdefault(secret.line_number, secret.type)  # the most telling kind of a line's
     result: dict[str, list[Credential]] = {}
     for scanned_line, kind in sorted(by_line.items()):
-        key, number, _ = candidates[scanned_line - 1]
+        key, number, line = candidates[scanned_line - 1]
+        if kind == "Private Key" and not _key_follows(line, texts[key].splitlines()[number : number + 2]):
+            continue  # a key's first line named in a guide ("will begin like this: -----BEGIN ..."), no key
         result.setdefault(key, []).append(Credential(kind, number))
     return result
+
+
+_KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40,}")
+
+
+def _key_follows(line: str, after: list[str]) -> bool:
+    """Whether a private key's BEGIN line has the key after it: on the line (a JSON string's
+    `\\n`-joined key) or on one of the next lines."""
+    return bool(_KEY_BODY.search(line.split("KEY-----", 1)[-1])) or any(_KEY_BODY.search(a) for a in after)
