@@ -290,7 +290,7 @@ def find_in_texts(texts: dict[str, str], allowlist: bool = True) -> dict[str, li
     return result
 
 
-_KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40,}")
+_KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{20,}")
 
 
 def _key_follows(line: str, after: list[str]) -> bool:
