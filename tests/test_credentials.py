@@ -256,7 +256,7 @@ EXAMPLES = {
     "MailchimpDetector": "mailchimp " + _random(_LOWER, 32, 10) + "-us12",
     "NpmDetector": "//registry.npmjs.org/:_authToken=npm_" + _random(_ALNUM, 36, 11),
     "OpenAIDetector": "sk-" + _random(_ALNUM, 20, 12) + "T3BlbkFJ" + _random(_ALNUM, 20, 13),
-    "PrivateKeyDetector": "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun",
+    "PrivateKeyDetector": "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0t",
     "PypiTokenDetector": "pypi-AgEIcHlwaS5vcmc" + _random(_ALNUM, 70, 14),
     "SendGridDetector": "SG." + _random(_ALNUM, 22, 15) + "." + _random(_ALNUM, 43, 16),
     "SlackDetector": "xoxb-2345678901-" + _random("abcdefghijklmnopqrstuvwxyz", 12, 17),

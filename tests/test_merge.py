@@ -333,3 +333,13 @@ def test_code_in_another_order_or_indent_is_carried_and_a_moved_anchor_is_said(t
     root = make_vault(tmp_path / "w", setup | {"Setup 1.md": "## Token\n\nAsk Bob for the token.\n"})
     plan = plan_merge(load_vault(root, use_cache=False), "Setup 1", "Setup")
     assert plan.notes == ("Home.md: its link to Setup 1.md#Token now names a heading Setup.md does not have",)
+
+
+def test_a_merge_renames_a_footnote_the_page_uses_and_ends_a_comment_left_open(tmp_path: Path) -> None:
+    into = "# Topic\n\nBoils at 100 C.[^1]\n\n[^1]: Handbook, p. 12.\n\n<!-- TODO: oven temperature\n"
+    source = "# Topic\n\nLead melts at 327 C.[^1]\n\n[^1]: Lange, p. 40.\n"
+    root = make_vault(tmp_path / "v", {"Topic.md": into, "Topic 1.md": source})
+    apply(root, plan_merge(load_vault(root, use_cache=False), "Topic 1", "Topic"))
+    text = (root / "Topic.md").read_text()
+    merged = "## From Topic 1\n\nLead melts at 327 C.[^1-merged]\n\n[^1-merged]: Lange, p. 40.\n"
+    assert text.endswith("<!-- TODO: oven temperature\n-->\n\n" + merged)

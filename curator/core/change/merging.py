@@ -120,6 +120,34 @@ def _held_as_lines(block: str, lines: list[str]) -> bool:
     return any(lines[at : at + len(own)] == own for at, line in enumerate(lines) if line == own[0])
 
 
+def _closed(text: str, body_at: int, newline: str) -> str:
+    """TEXT with what it leaves open at its end closed, so that a section after it is text: a code
+    fence, an HTML or Obsidian comment, a math block (each hides what follows it)."""
+    if (fences := fence_ranges(text, body_at)) and fences[-1][1] == len(text):
+        opened = text[fences[-1][0] :].lstrip(" \t>")
+        return text + opened[: len(opened) - len(opened.lstrip(opened[0]))] + newline
+    prose = text[body_at:]
+    for start, end in reversed(fences):  # markers inside code are code
+        prose = prose[: start - body_at] + prose[end - body_at :]
+    if prose.rfind("<!--") > prose.rfind("-->"):
+        text += "-->" + newline
+    for marker in ("%%", "$$"):
+        if prose.count(marker) % 2:
+            text += marker + newline
+    return text
+
+
+_FOOTNOTE = re.compile(r"\[\^([^\]\s]+)\]")
+
+
+def _own_footnotes(added: str, into_text: str) -> str:
+    """ADDED with its footnotes renamed where INTO's text uses the same label: two `[^1]`
+    definitions on one page would cite one source for both."""
+    taken = set(_FOOTNOTE.findall(into_text))
+    renamed = {label: f"{label}-merged" for label in set(_FOOTNOTE.findall(added)) & taken}
+    return _FOOTNOTE.sub(lambda m: f"[^{renamed.get(m.group(1), m.group(1))}]", added) if renamed else added
+
+
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 
 
@@ -205,12 +233,11 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         listed += [f"- {key}: {_shown(theirs)} ({into_title} has {_shown(ours)})" for key, theirs, ours in differ]
         fresh.insert(0, "\n".join(listed))
     if fresh:
-        joined = "\n\n".join(fresh).replace("\n", newline)
+        joined = _own_footnotes("\n\n".join(fresh), into_text).replace("\n", newline)
         tail = into_text if into_text.endswith(("\n", "\r")) or not into_text else into_text + newline
-        if (fences := fence_ranges(tail, into_body_at)) and fences[-1][1] == len(tail):
-            opened = tail[fences[-1][0] :].lstrip(" \t>")
-            tail += opened[: len(opened) - len(opened.lstrip(opened[0]))] + newline  # close it: the section is text
-        into_text = f"{tail}{newline}## From {source_title}{newline}{newline}{joined}{newline}"
+        into_text = (
+            f"{_closed(tail, into_body_at, newline)}{newline}## From {source_title}{newline}{newline}{joined}{newline}"
+        )
     texts.text[into] = into_text
     aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path not in (source, into)}
     aliases[into] = aliases_of(frontmatter_of(into_text))
