@@ -343,3 +343,12 @@ def test_a_merge_renames_a_footnote_the_page_uses_and_ends_a_comment_left_open(t
     text = (root / "Topic.md").read_text()
     merged = "## From Topic 1\n\nLead melts at 327 C.[^1-merged]\n\n[^1-merged]: Lange, p. 40.\n"
     assert text.endswith("<!-- TODO: oven temperature\n-->\n\n" + merged)
+
+
+def test_a_page_with_toml_front_matter_keeps_it_first(tmp_path: Path) -> None:
+    post = '+++\ntitle = "Post"\n+++\n# Post\n\nHello world.\n'
+    root = make_vault(tmp_path / "v", {"Post.md": post, "Post 1.md": "# Post\n\nHello world.\n\nA second paragraph.\n"})
+    plan = plan_merge(load_vault(root, use_cache=False), "Post 1", "Post")
+    apply(root, plan)
+    assert (root / "Post.md").read_text() == post + "\n## From Post 1\n\nA second paragraph.\n"
+    assert plan.notes == ("Post.md: its front matter is TOML, so Post 1.md's titles and fields were not added to it",)

@@ -225,8 +225,12 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         notes.append(f"{source}: its frontmatter does not parse, so only its title became an alias")
     alias_key = "alias" if "alias" in into_page.frontmatter and "aliases" not in into_page.frontmatter else "aliases"
     new_aliases = [source_title, *source_page.aliases]
-    into_text = add_list_items(into_text, alias_key, [a for a in new_aliases if fold(a) != fold(into_title)], into)
-    into_text, differ = _carry_fields(source_text, into_text, source, into, notes, vault.resolver)
+    differ: list[tuple[str, object, object]] = []
+    if into_text.lstrip("\ufeff").startswith(("+++\n", "+++\r\n")):  # Hugo's TOML header: a YAML one above it breaks it
+        notes.append(f"{into}: its front matter is TOML, so {source}'s titles and fields were not added to it")
+    else:
+        into_text = add_list_items(into_text, alias_key, [a for a in new_aliases if fold(a) != fold(into_title)], into)
+        into_text, differ = _carry_fields(source_text, into_text, source, into, notes, vault.resolver)
     newline = "\r\n" if "\r\n" in into_text else "\n"
     if differ:  # kept where a reader of the merged page sees them, with where each came from
         listed = [f"Frontmatter of {source_title} that differs here:", ""]
