@@ -352,3 +352,11 @@ def test_a_page_with_toml_front_matter_keeps_it_first(tmp_path: Path) -> None:
     apply(root, plan)
     assert (root / "Post.md").read_text() == post + "\n## From Post 1\n\nA second paragraph.\n"
     assert plan.notes == ("Post.md: its front matter is TOML, so Post 1.md's titles and fields were not added to it",)
+
+
+def test_a_block_id_both_pages_use_is_renamed_with_the_links_to_it(tmp_path: Path) -> None:
+    files = {"Quote.md": "# Quote\n\nStay hungry. ^q1\n", "Quote 1.md": "# Quote\n\nStay foolish. ^q1\n"}
+    root = make_vault(tmp_path / "v", files | {"Home.md": "![[Quote 1#^q1]] and [[Quote#^q1]]\n"})
+    apply(root, plan_merge(load_vault(root, use_cache=False), "Quote 1", "Quote"))
+    assert (root / "Quote.md").read_text().endswith("Stay hungry. ^q1\n\n## From Quote 1\n\nStay foolish. ^q1-merged\n")
+    assert (root / "Home.md").read_text() == "![[Quote#^q1-merged]] and [[Quote#^q1]]\n"

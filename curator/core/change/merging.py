@@ -178,6 +178,8 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         raise EditError("a page cannot be merged into itself")
     texts = Texts(vault)
     rewritten = 0
+    # A block id both pages use (`^q1`) is renamed in what SOURCE brings, and so are links to it.
+    clashing = {i for i in vault.pages[source].block_ids if i in vault.pages[into].block_ids}
     # Every link to SOURCE now names INTO; a bare [[Source]] keeps its words as a label.
     by_page: dict[str, list[Edit]] = {}
     source_title, into_title = file_title(source), file_title(into)
@@ -188,6 +190,11 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, into, rl.resolution)
         if edit is None:
             continue
+        if (rl.link.anchor or "").removeprefix("^") in clashing:  # the block's id is renamed where it lands
+            text, end, anchor = texts.get(rl.source), edit.offset + edit.length, f"#{rl.link.anchor}"
+            at = text.find(anchor, end, end + len(anchor) + 2)
+            if at >= 0:
+                by_page.setdefault(rl.source, []).append(Edit(at + len(anchor), 0, "-merged"))
         if rl.link.syntax != "markdown" and rl.link.label is None and rl.link.target and rl.link.anchor is None:
             text = texts.get(rl.source)
             bar = label_bar(text, rl.link.offset)  # escaped in a table row
@@ -237,7 +244,10 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         listed += [f"- {key}: {_shown(theirs)} ({into_title} has {_shown(ours)})" for key, theirs, ours in differ]
         fresh.insert(0, "\n".join(listed))
     if fresh:
-        joined = _own_footnotes("\n\n".join(fresh), into_text).replace("\n", newline)
+        joined = _own_footnotes("\n\n".join(fresh), into_text)
+        for block_id in clashing:
+            joined = re.sub(rf"(\s\^){re.escape(block_id)}$", rf"\g<1>{block_id}-merged", joined, flags=re.MULTILINE)
+        joined = joined.replace("\n", newline)
         tail = into_text if into_text.endswith(("\n", "\r")) or not into_text else into_text + newline
         into_text = (
             f"{_closed(tail, into_body_at, newline)}{newline}## From {source_title}{newline}{newline}{joined}{newline}"
