@@ -461,3 +461,21 @@ def test_a_github_token_prefix_inside_a_longer_word_is_no_token() -> None:
     body = "J" + "ptNZa" * 7 + "b"
     assert find_credentials(f"![cut](https://images.openai.com/thumb/UejhlGighs_{body}.png)") == []
     assert [c.kind for c in find_credentials(f"the bot's token is ghs_{body}")] == ["GitHub Token"]
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: DES-EDE3-CBC,3E55036B4C084FB6\n\n"
+        "MIICdgIBADANBgkqhkiG9w0BAQEFAASCAmAwggJcAgEAAoGBAMamAhcoo3o0uzeC\n-----END RSA PRIVATE KEY-----",
+        "> -----BEGIN PRIVATE KEY-----\n>\n> MIICdgIBADANBgkq\n> hkiG9w0BAQEFAASC\n> -----END PRIVATE KEY-----",
+        "-----BEGIN RSA PRIVATE KEY-----\nMIICdgIB ADANBgkq hkiG9w0B AQEFAASC AmAwggJc\n-----END RSA PRIVATE KEY-----",
+    ],
+)
+def test_a_private_key_behind_headers_blank_lines_quotes_or_spaces_is_found(key: str) -> None:
+    assert [c.kind for c in find_credentials(f"# Old box\n\n```\n{key}\n```\n")] == ["Private Key"]
+
+
+def test_a_key_with_a_placeholder_body_is_none() -> None:
+    for body in ("...", "YOUR_PRIVATE_KEY_CONTENT_GOES_HERE_XXXXXXXX"):
+        assert find_credentials(f"-----BEGIN RSA PRIVATE KEY-----\n{body}\n-----END RSA PRIVATE KEY-----\n") == []

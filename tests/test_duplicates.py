@@ -767,3 +767,19 @@ def test_release_numbers_and_untitled_copies_and_a_shared_first_name_are_no_iden
     jan = "---\naliases: [Jan]\n---\n# {}\n\nWebsite: https://acme.example\n"
     files |= {"people/Jan Kowalski.md": jan.format("Jan Kowalski"), "people/Jan Novak.md": jan.format("Jan Novak")}
     assert pairs(make_vault(tmp_path / "v", files)) == set()
+
+
+def test_each_packages_boilerplate_and_two_clients_filled_templates_are_no_copies(tmp_path: Path) -> None:
+    boilerplate = ("LICENSE", "CHANGELOG", "CONTRIBUTING", "CODE_OF_CONDUCT", "SECURITY", "SUPPORT")
+    files = {f"packages/{p}/{name}.md": own_text(n) for n, name in enumerate(boilerplate) for p in ("alpha", "beta")}
+    files |= {f"packages/{p}/README.md": own_text(50 + n) for n, p in enumerate(("alpha", "beta"))}
+    files |= {f"third-party-libs/chart/docs/{n}.md": own_text(k) for k, n in enumerate(("faq", "usage", "api"))}
+    files |= {f"docs/{n}.md": own_text(k) for k, n in enumerate(("faq", "usage", "api"))}
+    assert pairs(make_vault(tmp_path / "monorepo", files)) == set()
+    steps = ("access", "billing", "kickoff", "handover", "reports", "support")
+    clients = {
+        f"{where}/{client}/{step}.md": f"# {step}\n\nFor {client}: " + own_text(n)
+        for n, step in enumerate(steps)
+        for where, client in (("clients", "acme"), ("former-clients", "globex"))
+    }
+    assert pairs(make_vault(tmp_path / "clients", clients)) == set()

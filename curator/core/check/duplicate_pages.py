@@ -17,11 +17,12 @@ RULES = (
     Rule(
         "duplicate",
         "Two pages a person would merge: one holds the other's text, or both name one thing (title, name and address).",
-        "Text: one page holds 85% of the other's own text (template text left out). Identity: one title up to "
-        "case, separators and a copy suffix, in a folder or a folder and its subfolder; one name and one website; "
-        "one name and a rarely linked page both list. Says which evidence holds. No model. Dated pages, drawings, "
-        "templates, parallel platform or language trees, derived series and passages copied into an overview are "
-        "never duplicates. See [duplicates](../design/duplicates.md).",
+        "Text: one page holds 85% of the other's own text (template text left out), or two files are byte for "
+        "byte the same. Identity: one title up to case and separators, in a folder or a folder and its subfolder; "
+        "one name and one website; one name and a rarely linked page both list. A folder kept twice (`x` and "
+        "`references/x`, a renamed folder's old copy). Says which evidence holds. No model. Dated pages, "
+        "drawings, templates, parallel platform or language trees, vendored copies, derived series and passages "
+        "copied into an overview are never duplicates. See [duplicates](../design/duplicates.md).",
     ),
     Rule(
         "similar",

@@ -23,7 +23,8 @@ RULES = (
         "A title that names an event (it holds a date, or is very long), not a thing.",
         "Dates as ISO, `dd.mm.yyyy`, `dd/mm/yyyy`, `29 Jul 2026`, `July 29, 2026` or with German month names, "
         "or 80+ characters. Daily notes (`[dream] journal_folders`, `.obsidian/`'s, or a folder of five or more "
-        "pages 80% of which are titled with a date), drawings and templates are left alone.",
+        "pages 80% of which are titled with a date and at most two more words), drawings and templates are left "
+        "alone; a folder of dated posts or incident pages (`2026-08-04-first-person-models`) is what it is for.",
     ),
     Rule(
         "untyped",

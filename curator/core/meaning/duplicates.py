@@ -125,7 +125,8 @@ def find(vault: Vault) -> list[Duplicate]:
             continue
         if (key in identical and not set(key) <= dated_pages) or not dated_pages.intersection(key):
             pairs[key]["contained"] = ""
-    identical |= _same_files(vault, compared)
+    same_files = _same_files(compared)
+    identical |= same_files
     for key in identical:
         if not set(key) <= dated_pages and not _code_apart(vault, reads, code_runs, *key):
             pairs[key]["identical"] = ""  # two entries of one series are alike by design, even word for word
@@ -137,8 +138,8 @@ def find(vault: Vault) -> list[Duplicate]:
     kept_twice = copied_whole(
         [page.path for page in compared],  # a dated page is one of its series, wherever it stands
         parallel,
-        functools.partial(_same_file, vault),
-        functools.partial(_near_copies, vault, reads, runs),
+        lambda a, b: (a, b) in same_files or (reads[a].words == reads[b].words and len(reads[a].words) >= SHINGLE),
+        functools.partial(_near_copies, same_files, reads, runs),
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = folder_of(a) + " and " + folder_of(b)
@@ -152,8 +153,8 @@ def find(vault: Vault) -> list[Duplicate]:
                 continue
             if file_name(a) == file_name(b) and trees(folder_of(a), folder_of(b), in_parallel):
                 continue  # one command or page per platform, language or version tree
-        if _derived(vault.pages[a], vault.pages[b], series):
-            continue
+        if _derived(vault.pages[a], vault.pages[b], series) or _one_boilerplate(vault.pages[a], vault.pages[b]):
+            continue  # a derived series' page; each project's own LICENSE or CONTRIBUTING
         names = vault.pages[a].name, vault.pages[b].name
         if _numbered(*names) and not (kinds.keys() & {"contained", "identical"} and _id_led(*names)):
             continue  # two releases, versions or weeks of one series, alike by design
@@ -245,29 +246,40 @@ def title_key(title: str, copy_suffix: bool = True) -> str:
     return _SEPARATORS.sub(" ", text).strip()
 
 
-def _same_files(vault: Vault, pages: list[Page]) -> set[tuple[str, str]]:
-    """Pairs of pages whose files are byte for byte the same and hold SAME_FILE_CHARS or more of
-    text, two or three of a kind: one page kept twice however much of it is code, which the word
-    runs leave out; more copies are a template's."""
+def _same_files(pages: list[Page]) -> set[tuple[str, str]]:
+    """Pairs of pages whose files are byte for byte the same, of SAME_FILE_CHARS or more, and no third
+    page is: one page kept twice however much is code (which word runs leave out). Three are a template's."""
     by_sha: dict[str, list[str]] = defaultdict(list)
     for page in pages:
-        if page.body_chars >= SAME_FILE_CHARS:
+        if page.body_chars >= SAME_FILE_CHARS and not _boilerplate(page):
             by_sha[page.sha].append(page.path)
-    return {pair for group in by_sha.values() if 1 < len(group) <= 3 for pair in combinations(sorted(group), 2)}
+    return {(min(group), max(group)) for group in by_sha.values() if len(group) == 2}
 
 
-def _same_file(vault: Vault, a: str, b: str) -> bool:
-    """Whether two pages' files are byte for byte the same and hold SAME_FILE_CHARS of text or more."""
-    return vault.pages[a].sha == vault.pages[b].sha and vault.pages[a].body_chars >= SAME_FILE_CHARS
+_BOILERPLATE = {"license", "licence", "copying", "notice", "changelog", "contributing", "code_of_conduct"}
+_BOILERPLATE |= {"security", "support", "authors", "changes", "history"}
 
 
-def _near_copies(vault: Vault, reads: dict[str, Read], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
+def _one_boilerplate(page: Page, other: Page) -> bool:
+    """Whether two pages are one file every project holds (LICENSE, CODE_OF_CONDUCT), each its own."""
+    return bool(_boilerplate(page)) and _boilerplate(page) == _boilerplate(other)
+
+
+def _boilerplate(page: Page) -> str:
+    name = page.name.casefold().replace("-", "_")
+    return name if name in _BOILERPLATE else ""
+
+
+def _near_copies(
+    same_files: set[tuple[str, str]], reads: dict[str, Read], runs: dict[str, np.ndarray], a: str, b: str
+) -> bool:
     """Whether each of two pages' runs of words holds most of the other's, template text included
     (a page may be too small for text of its own to tell)."""
-    if _same_file(vault, a, b):
+    if (a, b) in same_files:
         return True
-    for path in {a, b} - runs.keys():
-        runs[path] = _runs(reads[path].words)
+    for path in (a, b):
+        if path not in runs:  # not `{a, b} - runs.keys()`: that copies the keys on each of many calls
+            runs[path] = _runs(reads[path].words)
     if not (len(runs[a]) and len(runs[b])):
         return False  # two empty pages or two of a few words are placeholders, not copies
     shared = np.count_nonzero(np.isin(runs[a], runs[b], assume_unique=True))
@@ -572,7 +584,9 @@ def _duplicate(
         evidence.append(f"both link to {kinds['link']}, which few pages link to")
     if "folder" in kinds:
         evidence.append(f"one page of a folder kept twice ({kinds['folder']})")
-    named_twice = "identical" in kinds and not same_name and len(kinds) == 2 and not dated_copies
+    named_twice = (
+        "identical" in kinds and kinds.keys() <= {"identical", "contained"} and not same_name and not dated_copies
+    )
     fix = "edit" if named_twice else "merge"
     return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)
 

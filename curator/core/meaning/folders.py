@@ -16,7 +16,8 @@ PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
 COPIES = 0.85  # share of two folders of other names' same-named pages that are near copies when one was copied
 
 _NUMBER = re.compile(r"\d")
-_VENDORED = {"vendor", "vendored", "third_party", "third-party", "external", "node_modules"}  # copies kept on purpose
+# Where a copy of another project's files is kept on purpose: `vendor/`, `third-party-libs/`, `deps/`.
+_VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_modules|^deps?$|^lib$", re.IGNORECASE)
 _LANGUAGE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2,4})?$", re.IGNORECASE)  # a language tree's folder: en, de, pt-BR
 
 
@@ -40,38 +41,38 @@ def parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
 def copied_whole(
     paths: list[str],
     parallel: dict[tuple[str, str], int],
-    same_file: Callable[[str, str], bool],
+    same_text: Callable[[str, str], bool],
     near_copies: Callable[[str, str], bool],
 ) -> set[tuple[str, str]]:
     """Same-named pages of a folder kept twice. A folder and its copy inside another
     (`internal-api`, `references/internal-api`): when COPIES of their same-named pages are near
     copies, all are kept twice (also pages generated again in one place since); when half are, those
-    half. Two folders elsewhere (`monitoring/x`, `observability/x`: a folder renamed, its old copy
-    left behind), sharing 2 * PARALLEL_NAMES pages or more: when COPIES of them are the same files
-    byte for byte, or, for folders of two names under two parents, near copies (a note's
-    frontmatter may differ). Never versions or languages (`1.0/x`, `2.0/x`; `en`, `de`:
-    an untranslated page is a copy), nor a vendored copy kept on purpose; not one template's
-    folders per client or platform, whose pages differ in what each fills in."""
+    half. Two folders under two parents (`monitoring/grafana`, `observability/grafana`: a folder
+    renamed or moved, its old copy left behind) sharing 2 * PARALLEL_NAMES pages or more: when COPIES
+    of them are near copies and half hold the same text word for word (one template filled in for
+    two clients holds other names). Never versions or languages (`1.0/x`, `2.0/x`; `en`, `de`: an
+    untranslated page is a copy), a vendored copy, or siblings (`packages/a`, `packages/b`)."""
     by_folder: dict[str, dict[str, str]] = defaultdict(dict)
     for path in paths:
         by_folder[folder_of(path)][file_name(path)] = path
     kept: set[tuple[str, str]] = set()
     for (folder, other), count in parallel.items():
-        if folder > other or apart(folder, other) or _VENDORED & (set(folder.split("/")) ^ set(other.split("/"))):
+        if folder > other or apart(folder, other) or _vendored(folder, other):
             continue
         here, there = by_folder[folder], by_folder[other]
         same_named = [(min(path, there[name]), max(path, there[name])) for name, path in here.items() if name in there]
+        near = [pair for pair in same_named if near_copies(*pair)]
         if other.endswith("/" + folder) or folder.endswith("/" + other):  # `x`, `references/x`
-            near = [pair for pair in same_named if near_copies(*pair)]
             kept.update(same_named if len(near) >= COPIES * count else near if 2 * len(near) >= count else [])
             continue
-        if count < 2 * PARALLEL_NAMES:
-            continue  # too few to tell a copy from trees that share their pages now and then
-        renamed = leaf(folder) != leaf(other) and folder_of(folder) != folder_of(other)
-        copies = sum((same_file if not renamed else near_copies)(*pair) for pair in same_named)
-        if copies >= COPIES * count:
+        moved = folder_of(folder) != folder_of(other) and count >= 2 * PARALLEL_NAMES and len(near) >= COPIES * count
+        if moved and 2 * sum(same_text(*pair) for pair in near) >= count:
             kept.update(same_named)
     return kept
+
+
+def _vendored(folder: str, other: str) -> bool:
+    return any(_VENDORED.search(part) for part in set(folder.split("/")) ^ set(other.split("/")))
 
 
 def apart(folder: str, other: str) -> bool:

@@ -284,16 +284,40 @@ def find_in_texts(texts: dict[str, str], allowlist: bool = True) -> dict[str, li
     result: dict[str, list[Credential]] = {}
     for scanned_line, kind in sorted(by_line.items()):
         key, number, line = candidates[scanned_line - 1]
-        if kind == "Private Key" and not _key_follows(line, texts[key].splitlines()[number : number + 2]):
+        if kind == "Private Key" and not _key_follows(line, texts[key].splitlines()[number : number + KEY_LINES]):
             continue  # a key's first line named in a guide ("will begin like this: -----BEGIN ..."), no key
         result.setdefault(key, []).append(Credential(kind, number))
     return result
 
 
+KEY_LINES = 200  # lines after a private key's BEGIN line that may hold its key
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{20,}")
+_KEY_RUN = re.compile(r"[A-Za-z0-9+/=]{4,}")
+
+
+def _key_material(line: str) -> bool:
+    """Whether a line is a piece of a key: base64 in runs of four or more characters, 16 or more in
+    all, with a digit or a `+` or `/` (a word is none), quoted, listed, numbered or indented."""
+    runs = line.strip(" \t>#*\"'|,-").split()
+    if runs and runs[0].isdigit():
+        runs = runs[1:]  # a line number in a listing
+    return (
+        sum(map(len, runs)) >= 16
+        and all(_KEY_RUN.fullmatch(run) for run in runs)
+        and any(c.isdigit() or c in "+/" for c in line)
+    )
 
 
 def _key_follows(line: str, after: list[str]) -> bool:
-    """Whether a private key's BEGIN line has the key after it: on the line (a JSON string's
-    `\\n`-joined key) or on one of the next lines."""
-    return bool(_KEY_BODY.search(line.split("KEY-----", 1)[-1])) or any(_KEY_BODY.search(a) for a in after)
+    """Whether a private key's BEGIN line has a key after it: on the line (a JSON string's
+    `\\n`-joined key) or on a line below it before its END line (headers such as `Proc-Type:` and
+    blank lines may come first). A guide that says how a key begins, or a placeholder body (`...`,
+    `YOUR_KEY_HERE`), has none; PuTTY's key files have no BEGIN line and are reported as found."""
+    if "BEGIN" not in line or _KEY_BODY.search(line.split("KEY-----", 1)[-1]):
+        return True
+    for below in after:
+        if "-----END" in below:
+            return False
+        if _key_material(below):
+            return True
+    return False
