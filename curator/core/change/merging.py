@@ -272,7 +272,6 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     notes.extend(problems)
     notes.extend(_anchors_moved(vault, source, into, texts.text[into]))
     changes = text_changes(texts, deleted=[source])
-    # The commit names both pages whatever the reason says.
     why = f"Merge {source} into {into}"  # the commit names both pages whatever the reason says
     if reason:
         why += f" {reason.removeprefix('Merge ')}" if reason.startswith("Merge ") else f": {reason}"

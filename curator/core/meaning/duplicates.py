@@ -9,15 +9,15 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
 - identity: one thing entered twice. Equal titles once case, punctuation, separators and a copy
   suffix ("X 1", "X copy") are folded away ("Wi-Fi Analyzer", "Wifi Analyzer"), in one folder or
   in a folder and its subfolder, unless the pages' own headings or frontmatter titles name two
-  things ("go env" / "goenv", "Our Campus" / "Campus Information"); or the same name (title,
-  first heading or alias) together with the same web address or e-mail (website, repository,
-  homepage in the frontmatter or a "Website:" line): a name on two to SHARED_LINK pages that all
-  give an address at most SHARED_LINK pages give is one person under two or three accounts (three
-  plugins with one website are one author's, and their names differ). Or the same name (file name or alias) on two to
-  SHARED_LINK pages, each pair of which links to a page at most SHARED_LINK pages link to: one
-  person under several accounts, known by one plugin (on the catalogue vault 33 more entries
-  entered twice, 1 pair that is not). A name alone is not enough (an alias that is another
-  page's title pairs 48 entries entered twice with 62 that are not), nor are plurals folded
+  things ("go env" / "goenv", "Our Campus" / "Campus Information"); or one title or first
+  heading (not an alias: colleagues are aliased "Jan") on two to SHARED_LINK pages of one folder
+  that give one web address or e-mail no other page gives (website, repository, homepage in the
+  frontmatter or a "Website:" line): one person under two or three accounts. Or the same name
+  (file name or alias) on two to SHARED_LINK pages of one folder, each pair of which links to a
+  page at most SHARED_LINK pages link to: one person under several accounts, known by one plugin
+  (on the catalogue vault 33 more entries entered twice, 1 pair that is not). A name alone is not
+  enough (an alias that is another page's title pairs 48 entries entered twice with 62 that are
+  not), nor are plurals folded
   ("Current" / "Currents"). Two spellings of one name whose pages link to each other are two
   things on purpose ("MaaS", the concept, links to "MAAS", the product). The name and the work
   count only with one first heading on both pages: a folder's name is a section's ("policies",
@@ -367,7 +367,7 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
         titles[_joined(title_key(page.name))].add(page.path)
         read = reads[page.path]
         for name in {title_key(page.name), title_key(read.heading)}:
-            if name and not name.isdigit():  # an alias "3" names nothing
+            if name and not name.isdigit():  # a page "3" names nothing
                 names[name].add(page.path)
         for address in read.addresses:
             addresses[address].add(page.path)

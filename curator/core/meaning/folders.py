@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
-COPIES = 0.85  # share of two folders of other names' same-named pages that are near copies when one was copied
+COPIES = 0.85  # share of two folders' same-named pages that are near copies when one folder is a copy of the other
 
 _NUMBER = re.compile(r"\d")
 # Where a copy of another project's files is kept on purpose: `vendor/`, `third-party-libs/`, `deps/`.
@@ -87,10 +87,6 @@ def trees(folder: str, other: str, in_parallel: set[str]) -> bool:
     which one is ("sunos" beside "osx" holds few pages, each a platform's own)."""
     both = {folder, other}
     return both <= in_parallel or (bool(both & in_parallel) and folder_of(folder) == folder_of(other))
-
-
-def leaf(folder: str) -> str:
-    return folder.rsplit("/", 1)[-1]
 
 
 def file_name(path: str) -> str:
