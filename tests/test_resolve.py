@@ -119,3 +119,21 @@ def test_the_spelling_written_wins_between_names_that_differ_in_case_only() -> N
     assert resolver.resolve("Index.md", "Notes/MaaS") == Resolution("page", "Notes/MaaS.md")
     assert resolver.resolve("Index.md", "Notes/MaaS.md", markdown=True) == Resolution("page", "Notes/MaaS.md")
     assert resolver.resolve("Index.md", "maas").candidates  # neither spelling: still two pages
+
+
+def test_a_docs_sites_url_path_finds_the_page_its_numbered_files_serve() -> None:
+    pages = [
+        "src/content/docs/datapack/01-introduction/05-actions.md",
+        "src/content/docs/datapack/02-powers/index.md",
+        "src/content/blog/2026-08-22-scripting-with-kubejs.md",
+        "guides/a/setup.md",
+        "guides/b/setup.md",
+    ]
+    resolver = Resolver(pages, [], {})
+    home = "src/content/docs/addon/03-contexts.md"
+    assert resolver.resolve(home, "/docs/datapack/introduction/actions", True).path == pages[0]
+    assert resolver.resolve(home, "/docs/datapack/powers/", True).path == pages[1]
+    assert resolver.resolve(home, "/blog/scripting-with-kubejs", True).path == pages[2]
+    assert resolver.resolve(home, "/docs/datapack/introduction/conditions", True).kind == "dead"  # no such page
+    assert resolver.resolve(home, "/setup", True).kind == "dead"  # a lone name guesses nothing
+    assert resolver.resolve(home, "/guides/setup", True).kind == "dead"  # two pages would answer

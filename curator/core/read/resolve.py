@@ -67,6 +67,7 @@ class Resolver:
         self._by_alias: dict[str, list[str]] = defaultdict(list)
         # Bare names that resolve the same from every folder (one page or none), by the target as written.
         self._bare_memo: dict[str, Resolution] = {}
+        self._site: dict[str, list[str]] | None = None  # a docs site's URL paths, built on the first one asked
         by_path, by_title = self._by_path, self._by_title
         for path in pages:
             self._pages.add(path)
@@ -127,7 +128,10 @@ class Resolver:
             return OUTSIDE
         if normal == ".":
             return self._folder_page(folder) or DEAD
-        return self._lookup_path(normal) or DEAD
+        found = self._lookup_path(normal)
+        if found is None and target.startswith("/"):
+            found = self._by_site_path(normal)
+        return found or DEAD
 
     def _lookup_path(self, path: str) -> Resolution | None:
         for exact in (path, path + ".md"):  # Notes/MaaS.md and Notes/MAAS.md may both exist
@@ -163,7 +167,25 @@ class Resolver:
         suffix_hits = [p for p in candidates if ("/" + fold(p)).endswith(("/" + key, "/" + key + ".md"))]
         if suffix_hits:
             return self._choose(folder, suffix_hits)
-        return self._unresolved(target)
+        return self._by_site_path(normal) or self._unresolved(target)
+
+    def _by_site_path(self, path: str) -> Resolution | None:
+        """The one page a docs site serves at a URL path (`/docs/datapack/introduction/actions`):
+        whose path ends with the same folders and name, once the number and date prefixes that
+        order a site's files and leave its URLs (`01-introduction/05-actions.md`,
+        `blog/2026-08-22-kubejs.md`) and an `index` page's name are left out. Two folders or more,
+        so that a lone name does not guess."""
+        wanted = _site_segments(path)
+        if len(wanted) < 2:
+            return None
+        if self._site is None:
+            self._site = defaultdict(list)
+            for page in self._pages:
+                segments = _site_segments(page)
+                for start in range(len(segments) - 1):
+                    self._site["/".join(segments[start:])].append(page)
+        hits = self._site.get("/".join(wanted), [])
+        return Resolution("page", hits[0]) if len(hits) == 1 else None
 
     def _by_bare_name(self, source: str, target: str) -> Resolution:
         key = fold(target)
@@ -199,6 +221,16 @@ class Resolver:
             return Resolution(kind, pages[0])
         ranked = sorted(pages, key=lambda p: (folder_distance(folder, p), len(p), p))
         return Resolution(kind, ranked[0], candidates=tuple(ranked))
+
+
+_ORDER_PREFIX = re.compile(r"^(?:\d{4}-\d\d-\d\d-|\d+[-_.]\s*)")  # `01-introduction`, a blog's `2026-08-22-`
+
+
+def _site_segments(path: str) -> list[str]:
+    """A path as a docs site's URL names it: folded, without `.md`, order prefixes or a folder's
+    `index` page."""
+    parts = [_ORDER_PREFIX.sub("", fold(part)) for part in path.removesuffix(".md").split("/") if part not in ("", ".")]
+    return parts[:-1] if parts and parts[-1] in ("index", "_index", "readme") else parts
 
 
 def _folder_of(path: str) -> str:
