@@ -516,7 +516,7 @@ def test_the_server_has_the_model_read_the_vault_between_calls(
 
     from curator.core.meaning import vectors
     from curator.core.meaning.embeddings import LexicalProvider
-    from curator.mcp.memory import Memory
+    from curator.mcp.memory import IDLE_LOOK, Memory
 
     class Slow(LexicalProvider):
         id = "slow-model"
@@ -528,21 +528,23 @@ def test_the_server_has_the_model_read_the_vault_between_calls(
 
     monkeypatch.setattr(vectors, "provider_for", lambda config: (Slow(), None))
     monkeypatch.setattr(vectors, "FILL_BATCH", 2)
-    memory = Memory(sample_vault)
+    notes: list[str] = []
+    memory = Memory(sample_vault, on_note=notes.append)
     stop = threading.Event()
     with memory.turn:  # a call is running: nothing is read
         reader = threading.Thread(target=memory.read_meaning, args=(stop,))
         reader.start()
         time.sleep(0.5)
         assert vectors.rows_of(memory.vault(), Slow()).rows == {}
-    deadline = time.monotonic() + 30
+    # A look that finds the vault busy (a cache file being replaced) pauses for IDLE_LOOK, by design.
+    deadline = time.monotonic() + IDLE_LOOK + 30
     vault = memory.vault()
     while vectors.rows_of(vault, Slow()).missing(vectors.readable(vault)) and time.monotonic() < deadline:
         time.sleep(0.1)
     stop.set()
     reader.join(timeout=10)
     assert not reader.is_alive()
-    assert not vectors.rows_of(vault, Slow()).missing(vectors.readable(vault))
+    assert not vectors.rows_of(vault, Slow()).missing(vectors.readable(vault)), notes
 
 
 async def test_history_names_the_agent_whose_queued_suggestion_a_person_applied(
