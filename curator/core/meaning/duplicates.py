@@ -117,7 +117,8 @@ def find(vault: Vault) -> list[Duplicate]:
     reads = page_reads.reads(vault, read_in)
     paths = [page.path for page in read_in]
     pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
-    contained, identical, own = _text_evidence(paths, [reads[p].words for p in paths])
+    runs = {p: _runs(reads[p].words) for p in paths}  # once: the text evidence and the folders' copies read them
+    contained, identical, own = _text_evidence(paths, [reads[p].words for p in paths], [runs[p] for p in paths])
     code_runs: dict[str, np.ndarray] = {}  # each page's code read once: a page of code may be in hundreds of pairs
     said: dict[str, Counter[str]] = {}  # each page's words counted once, for the same reason
     for key in contained:
@@ -134,12 +135,11 @@ def find(vault: Vault) -> list[Duplicate]:
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
     parallel = parallel_folders(paths)
     in_parallel = {folder for pair in parallel for folder in pair}
-    runs: dict[str, np.ndarray] = {}  # each page's runs once: a page may stand in several folder pairs
     kept_twice = copied_whole(
         [page.path for page in compared],  # a dated page is one of its series, wherever it stands
         parallel,
         lambda a, b: (a, b) in same_files or (reads[a].words == reads[b].words and len(reads[a].words) >= SHINGLE),
-        functools.partial(_near_copies, same_files, reads, runs),
+        functools.partial(_near_copies, same_files, runs),
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = folder_of(a) + " and " + folder_of(b)
@@ -270,16 +270,11 @@ def _boilerplate(page: Page) -> str:
     return name if name in _BOILERPLATE else ""
 
 
-def _near_copies(
-    same_files: set[tuple[str, str]], reads: dict[str, Read], runs: dict[str, np.ndarray], a: str, b: str
-) -> bool:
+def _near_copies(same_files: set[tuple[str, str]], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
     """Whether each of two pages' runs of words holds most of the other's, template text included
     (a page may be too small for text of its own to tell)."""
     if (a, b) in same_files:
         return True
-    for path in (a, b):
-        if path not in runs:  # not `{a, b} - runs.keys()`: that copies the keys on each of many calls
-            runs[path] = _runs(reads[path].words)
     if not (len(runs[a]) and len(runs[b])):
         return False  # two empty pages or two of a few words are placeholders, not copies
     shared = np.count_nonzero(np.isin(runs[a], runs[b], assume_unique=True))
@@ -301,12 +296,11 @@ def _copy_named(title: str) -> bool:
 
 
 def _text_evidence(
-    paths: list[str], words: list[list[str]]
+    paths: list[str], words: list[list[str]], runs: list[np.ndarray]
 ) -> tuple[dict[tuple[str, str], float], set[tuple[str, str]], dict[str, int]]:
     """Pairs where one page's own runs are CONTAINED in the other's (the share, by sorted pair),
     pairs whose prose is word for word the same, and each page's count of runs of its own (its
     size without the template text it shares with TEMPLATE_PAGES pages or more)."""
-    runs = [_runs(w) for w in words]
     sizes = np.array([len(r) for r in runs], dtype=np.int64)
     if not sizes.sum():
         return {}, set(), dict.fromkeys(paths, 0)

@@ -72,14 +72,19 @@ def copied_whole(
 
 
 def _vendored(folder: str, other: str) -> bool:
-    return any(_VENDORED.search(part) for part in set(folder.split("/")) ^ set(other.split("/")))
+    return any(_VENDORED.search(part) for part in _differing(folder, other))
+
+
+def _differing(folder: str, other: str) -> set[str]:
+    """The folder names where two paths differ."""
+    return set(folder.split("/")) ^ set(other.split("/"))
 
 
 def apart(folder: str, other: str) -> bool:
     """Whether two folders are two versions or languages of one tree: where their paths differ, a
     number or a language code stands (`1.0/guide`, `2.0/guide`; `docs/guide`,
     `versioned_docs/version-1.0/guide`; `events/2024`, `events/2025`; `content/en`, `content/fr`)."""
-    return any(_NUMBER.search(part) or _LANGUAGE.match(part) for part in set(folder.split("/")) ^ set(other.split("/")))
+    return any(_NUMBER.search(part) or _LANGUAGE.match(part) for part in _differing(folder, other))
 
 
 def trees(folder: str, other: str, in_parallel: set[str]) -> bool:
