@@ -25,8 +25,8 @@ from curator.core.common.errors import EditError, FrontmatterEditError
 from curator.core.read.link_order import DENDRON, label_bar, split_wikilink
 from curator.core.read.markdown import blocks, fence_ranges
 from curator.core.read.page import aliases_of
-from curator.core.read.parse import split_frontmatter
-from curator.core.read.resolve import Resolver, fold
+from curator.core.read.parse import parse_page, split_frontmatter
+from curator.core.read.resolve import Resolver, anchor_key, fold
 from curator.core.read.vault import Vault
 
 _OWN_KEYS = ("aliases", "alias", "title")  # the merge's own business: the titles become aliases
@@ -148,23 +148,20 @@ def _own_footnotes(added: str, into_text: str) -> str:
     return _FOOTNOTE.sub(lambda m: f"[^{renamed.get(m.group(1), m.group(1))}]", added) if renamed else added
 
 
-_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
-
-
 def _anchors_moved(vault: Vault, source: str, into: str, merged: str) -> list[str]:
     """A note for each link to a heading of SOURCE that the merged INTO lacks, or holds as its own
     section about something else: the link now lands elsewhere on the page."""
-    own = {fold(h) for h in _HEADING.findall(vault.text_of(into))}
-    merged_headings = {fold(h) for h in _HEADING.findall(merged)}
-    headings = {fold(h) for h in _HEADING.findall(vault.text_of(source))}
+    own = {anchor_key(h.text) for h in vault.pages[into].headings}
+    after = {anchor_key(h.text) for h in parse_page(merged).headings}
+    headings = {anchor_key(h.text) for h in vault.pages[source].headings}
     notes: list[str] = []
-    for rl in vault.links:
+    for rl in vault.backlinks(source):
         anchor = rl.link.anchor
-        if rl.resolution.path != source or not anchor or fold(anchor) not in headings or rl.source == source:
+        if not anchor or anchor_key(anchor) not in headings:
             continue
-        if fold(anchor) in own:
+        if anchor_key(anchor) in own:
             notes.append(f"{rl.source}: its link to {source}#{anchor} now lands on {into}'s own section '{anchor}'")
-        elif fold(anchor) not in merged_headings:
+        elif anchor_key(anchor) not in after:
             notes.append(f"{rl.source}: its link to {source}#{anchor} now names a heading {into} does not have")
     return notes
 
