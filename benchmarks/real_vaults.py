@@ -34,10 +34,10 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh9" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh10" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember10" (fetched for the third to tenth set of `remember` cases), "search8"
+    # "remember3" .. "remember11" (fetched for the third to eleventh set of `remember` cases), "search8"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -857,6 +857,27 @@ VAULTS: list[RealVault] = [
         "service, network, VPN and operations pages); fetched for the tenth set of `remember` cases",
     ),
     RealVault(
+        "turtlelab",
+        "docs",
+        "TurtlewareAU/homelab-docs",
+        "07cf05ff0c06197f63486b73d90c1506cae3db23",
+        "",
+        "remember11",
+        "60 pages of an English homelab runbook collection (a Proxmox cluster, Docker Swarm with Pi-hole "
+        "and NFS, K3s and Argo CD, Bind9, Vault, NUT); fetched for the eleventh set of `remember` cases",
+    ),
+    RealVault(
+        "rubms",
+        "german",
+        "oliverstickel/rubmakerspace-website",
+        "ff119f4508dc243575a64592bcffc640022d9713",
+        "docs",
+        "remember11",
+        "286 pages of a university makerspace's MkDocs site (Ruhr-Universität Bochum: workshops, safety "
+        "rules, opening hours, team, dated news; German, 54 with an English `.en.md` copy); fetched for the "
+        "eleventh set of `remember` cases",
+    ),
+    RealVault(
         "mustafah-zk",
         "zettelkasten",
         "mustafah15/zettelkasten",
@@ -893,6 +914,46 @@ VAULTS: list[RealVault] = [
         "",
         "fresh9",
         "312 pages of a German student's lecture link pages and notes (Mitschriften, an abandoned copy of them)",
+    ),
+    RealVault(
+        "giglietto-zk",
+        "zettelkasten",
+        "fabiogiglietto/mine-zettelkasten",
+        "4e84d12a575362df170ebf57b4224876b6bf9e9a",
+        "vault",
+        "fresh10",
+        "262 pages of a researcher's English zettelkasten (paper notes by citekey, topic and structure notes); "
+        "fetched and labelled by a helper before the rule at 2cb00df ran on it",
+    ),
+    RealVault(
+        "nicola-oc",
+        "agent-memory",
+        "nicola-king/openclaw-workspace",
+        "e430cf1a5c813ef3c2d85c14772ee029021532c8",
+        "",
+        "fresh10",
+        "973 pages of an AI agent's workspace, mostly Chinese (cron and task reports, skills, daily notes, "
+        "articles); fetched and labelled by a helper before the rule at 2cb00df ran on it",
+    ),
+    RealVault(
+        "bonz-handbook",
+        "docs",
+        "BonzTM/coding-handbook",
+        "16a57efce86f0add475b72b18c806417340fd3b4",
+        "",
+        "fresh10",
+        "406 pages of a team's coding handbook kept as six parallel per-language handbooks; fetched and "
+        "labelled by a helper before the rule at 2cb00df ran on it",
+    ),
+    RealVault(
+        "menge-kurs-de",
+        "german",
+        "JacobMenge/kurs-25-06",
+        "a76ec95245cd2e8fe8d6237955fa711c15aca9ca",
+        "docs",
+        "fresh10",
+        "199 pages of a German course handbook (MkDocs: weekly overviews, exercise sheets of one template, "
+        "code examples); fetched and labelled by a helper before the rule at 2cb00df ran on it",
     ),
 ]
 

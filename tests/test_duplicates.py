@@ -52,6 +52,20 @@ def test_a_file_manager_copy_is_merged_into_its_original(tmp_path: Path) -> None
     assert "the same text" in duplicate.evidence
 
 
+def test_a_file_manager_copy_is_found_when_a_third_copy_makes_its_text_look_like_a_template(tmp_path: Path) -> None:
+    dated = "---\nupdate: 2025-03-17\n---\n"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "docs/3 gewinnt.md": dated + PROSE,
+            "docs/3 gewinnt - Kopie.md": dated.replace("03-17", "05-27") + PROSE,  # Windows' copy, re-saved
+            "drafts/3 gewinnt.md": dated + PROSE,
+            "docs/Onboarding.md": OTHER_PROSE,
+        },
+    )
+    assert ("docs/3 gewinnt - Kopie.md", "docs/3 gewinnt.md") in pairs(root)
+
+
 def test_a_page_held_in_a_larger_one_says_how_much(tmp_path: Path) -> None:
     root = make_vault(
         tmp_path / "v", {"Lag.md": PROSE, "Database operations.md": OTHER_PROSE + "\n\n## Lag\n\n" + PROSE}
@@ -109,6 +123,43 @@ def test_one_person_under_two_account_names_is_the_same_name_and_website(tmp_pat
     (duplicate,) = found(root)
     assert set(duplicate.kinds) == {"address", "name"}
     assert "same address example.org/valentine" in duplicate.evidence
+
+
+def test_one_paper_entered_under_two_citekeys_is_one_doi(tmp_path: Path) -> None:
+    def paper(key: str, doi: str) -> str:
+        title = "Alternative influence networks"
+        return f'---\ntitle: "{title}"\ndoi: {doi}\nbibtex_key: {key}\n---\n# {title}\n'
+
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Papers/Marino2023.md": paper("Marino2023", "10.1445/106772") + "Summary: a.",
+            "Papers/Unknown2023.md": paper("Unknown2023", "10.1445/106772") + "Summary: b.",
+        },
+    )
+    (duplicate,) = found(root)
+    assert "same address doi.org/10.1445/106772" in duplicate.evidence
+    other = make_vault(  # one title, two papers: no identity
+        tmp_path / "w",
+        {
+            "Papers/Marino2023.md": paper("Marino2023", "10.1445/106772") + "Summary: a.",
+            "Papers/Marino2024.md": paper("Marino2024", "10.1445/999999") + "Summary: b.",
+        },
+    )
+    assert found(other) == []
+
+
+def test_two_videos_of_one_site_or_one_recurring_meeting_are_no_identity(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Clips/a.md": "---\nsource: https://www.youtube.com/watch?v=A1&utm_source=x\n---\n# Summary\n\nOne talk.\n",
+            "Clips/b.md": "---\nsource: https://www.youtube.com/watch?v=B2\n---\n# Summary\n\nAnother talk.\n",
+            "Meetings/m1.md": "---\nmeeting_url: https://meet.example.org/weekly\n---\n# Meeting notes\n\nBudget.\n",
+            "Meetings/m2.md": "---\nmeeting_url: https://meet.example.org/weekly\n---\n# Meeting notes\n\nHiring.\n",
+        },
+    )
+    assert found(root) == []
 
 
 def test_a_clipping_kept_twice_is_one_page_whatever_anchor_or_tracker_its_address_has(tmp_path: Path) -> None:

@@ -7,6 +7,12 @@ languages. When both put one page first and that page holds a word of what the m
 the memory belongs there; a new thing ("Vaultwarden on the docker VM") finds its neighbour first
 in both as well, but that page does not name it.
 
+Where neither names a title and their scores stay under the threshold, words only one to three
+pages of the vault hold are evidence: a memory that shares such names ("Ookla", "69406",
+"member02", "Zyxel NWA50AX") with the page BM25 ranks first, and with no other page as much, is
+about what that page is about. Plain words rare in a small vault ("rack", "cameras", "push") count
+half: a new thing's memory shares one such word with some page.
+
 BM25 also breaks a tie of weak names: a one-word title said in the text or a title whose words it
 holds (0.80-0.85) is often a word said on the way ("Backup-Key" for `Backups` in a YubiKey order,
 "login" for `login` in a server's setup); the page BM25 ranks first wins over it when the meaning,
@@ -15,15 +21,25 @@ too, puts that page above it.
 
 from __future__ import annotations
 
+import re
+
+from whoosh.lang.stopwords import stoplists
+
+from curator.core.curate.facts import EDGES, SPECIFIC
 from curator.core.curate.titlecover import text_terms, titles_of
 from curator.core.read.page import INDEX_NAMES, title_of
+from curator.core.read.resolve import fold
 from curator.core.read.titles import is_eventish
 from curator.core.read.vault import Vault
-from curator.core.read.words import WORD
+from curator.core.read.words import LANGUAGES, WORD, language_of
 
 AGREED = 0.86  # above a title's words said in the text (0.85) and one-word names (0.84), below a name of two words
 QUERY_WORDS = 200  # of a memory's words, what BM25 is asked
 WEAK_NAMES = (0.8, 0.85)  # a one-word name or a title's words in the text: the best evidence BM25 outranks
+RARE = 3  # a word at most this many pages hold is rare (fewer in a vault under 150 pages)
+RARE_NAMES = 0.81  # just above the default threshold (0.8): any other evidence above it wins
+_STOP = frozenset(fold(w) for language in LANGUAGES for w in stoplists.get(language, ()))  # "werden", "which"
+YEAR_OR_SMALL = re.compile(r"\d{1,4}|(?:19|20)\d\d\W.*")  # "2026", "12", "2026-03-02": no thing's name
 
 
 def search_first(vault: Vault, text: str) -> str | None:
@@ -56,10 +72,14 @@ def agreed_page(
     thing's neighbour first too ("2026-11-03: Mosquitto broker crashed" on `Home Assistant`)."""
     if not by_meaning or first_by_words is None or by_meaning[0][0] != first_by_words:
         return None
-    held = set(titles_of(vault).analyser.terms(f"{vault.pages[first_by_words].title}\n{vault.text_of(first_by_words)}"))
+    held = _terms_of(vault, first_by_words)
     if not text_terms(vault, subject) & held:
         return None
     return first_by_words if own_thing is None or own_thing & held or is_eventish(text) else None
+
+
+def _terms_of(vault: Vault, path: str) -> set[str]:
+    return set(titles_of(vault).analyser.terms(f"{vault.pages[path].title}\n{vault.text_of(path)}"))
 
 
 def agreed_score(agreed: str, scores: dict[str, float]) -> float:
@@ -92,3 +112,103 @@ def outranking_weak_names(
     if cosine.get(first_by_words, 0.0) > cosine.get(best, 0.0):
         return round(scores[best] + 0.01, 3)
     return None
+
+
+def rare_words_page(
+    vault: Vault, text: str, subject: str, own_thing: frozenset[str] | None, first_by_words: str | None
+) -> tuple[str, list[str]] | None:
+    """The page BM25 ranks first (`first_by_words`), when it alone holds the most of the text's rare
+    words, at least one name's worth (`RARE`: a name held by one page counts 1, by two a half; a
+    plain word half that), with the rare words it holds; the page's own name is not counted (said
+    on the way it makes a page to link, not the place); only when the page holds a word of the
+    text's `subject` and the last word of a thing of its own (`own_thing`, as for agreed_page: the
+    "Redis cache cluster" on `Caching strategy`). Three plain words stand for a name when no name
+    is among them."""
+    if first_by_words is None:
+        return None
+    names = _names_in(text)
+    worth: dict[str, float] = {}
+    said: dict[str, list[str]] = {}
+    for word in dict.fromkeys(_words_of(text)):
+        if YEAR_OR_SMALL.fullmatch(word) or not (pages := _holders(vault, word)):
+            continue
+        for path in pages:
+            if word in _name_words(vault, path):  # its name said on the way is a page to link, not the place
+                continue
+            worth[path] = worth.get(path, 0.0) + (1.0 if word in names else 0.5) / len(pages)
+            said.setdefault(path, []).append(word)
+    ranked = sorted(worth.items(), key=lambda item: -item[1])[:2]
+    if not ranked or ranked[0][0] != first_by_words:
+        return None
+    # A name's worth, or three plain words' when no name is among them ("keeps", "home" is chance).
+    if ranked[0][1] < (1.0 if names & set(said[first_by_words]) else 1.5):
+        return None
+    if len(ranked) > 1 and ranked[1][1] >= ranked[0][1]:
+        return None
+    # As for agreed_page, the page holds a word of what the text is about: a new thing said beside
+    # a host only an inventory names ("Paperless-ngx runs on pve02") is no fact of the inventory;
+    # and, events too, the last word of a name of several words ("Zigbee2MQTT" when the "Mosquitto
+    # broker" crashed).
+    held = _terms_of(vault, first_by_words)
+    if not text_terms(vault, subject) & held or (own_thing is not None and not own_thing & held):
+        return None
+    return first_by_words, said[first_by_words]
+
+
+def _name_words(vault: Vault, path: str) -> set[str]:
+    page = vault.pages[path]
+    return set(_words_of(f"{page.title} {page.name}"))
+
+
+def _words_of(text: str) -> list[str]:
+    """A text's words of four letters or more and its names of one thing (a digit, a hump or
+    `. : = / @ _` inside: "ns2.example.net", "v2025.12.3"), folded."""
+    words = [
+        fold(w) for w in WORD.findall(text) if (len(w) >= 4 and fold(w) not in _STOP) or any(c.isdigit() for c in w)
+    ]
+    return words + [fold(w) for w in (t.strip(EDGES) for t in text.split()) if SPECIFIC.search(w) and len(w) <= 80]
+
+
+def _names_in(text: str) -> set[str]:
+    """The text's words that name a thing: a name of one thing (`SPECIFIC`), an acronym, a word
+    with a hump, and, outside German (whose nouns are all capitalised), a capitalised word inside
+    a sentence."""
+    german = language_of(text) == "de"
+    names = set()
+    for position, token in enumerate(text.split()):
+        token = token.strip(EDGES)
+        if SPECIFIC.search(token) and len(token) <= 80:
+            names.add(fold(token))  # "vault.home.arpa"; of its parts, "home" is a plain word
+        for word in WORD.findall(token):
+            upper = word.isupper() and len(word) >= 2
+            if upper or SPECIFIC.search(word) or (not german and position and word[:1].isupper()):
+                names.add(fold(word))
+    return names
+
+
+def _holders(vault: Vault, word: str) -> tuple[str, ...]:
+    """The pages that hold `word` (folded) as a word, when a rare word: at most RARE of them, fewer
+    in a small vault, where every word is rare (one page in fifty); () for a word more pages hold."""
+    rare = min(RARE, max(1, len(vault.pages) // 50))
+    whole = re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
+    found: list[str] = []
+    for path, folded in _folded(vault):
+        if word in folded and whole.search(folded):  # the substring test is the fast one: most fail it
+            found.append(path)
+            if len(found) > rare:
+                return ()
+    return tuple(found)
+
+
+def _folded(vault: Vault) -> list[tuple[str, str]]:
+    """Each page (but the index page) with its title and text folded, made once a load: what a
+    word's pages are looked up in, a plain scan (a tenth of a second a word at 13,000 pages)."""
+
+    def make() -> list[tuple[str, str]]:
+        return [
+            (path, fold(f"{page.title}\n{vault.text_of(path)}"))
+            for path, page in vault.pages.items()
+            if path != vault.index_page
+        ]
+
+    return vault.once("remember.folded", make)

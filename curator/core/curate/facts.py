@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from curator.core.curate.titlecover import phrase
 from curator.core.read.resolve import fold
 from curator.core.read.titles import find_date
 from curator.core.read.words import WORD
@@ -76,8 +77,8 @@ STOP = frozenset(  # words that say nothing of what a text is about
 _NOT_THING = STOP | {"now", "jetzt", "nun", "noch", "nur"}
 # A word that names one thing: with a digit, a camel hump or a sign inside (10.0.40.50, zone=dev,
 # pve-02, vCPU, smtp.gmail.com:587); a hyphen alone makes a compound ("systemd-Dienst"), not a name.
-_SPECIFIC = re.compile(r"\d|[a-z][A-Z]|\w[_.:=/@]\w")
-_EDGES = "()[]{}<>\"'`,;.:!?-/|*"  # what a word carries that is no part of it
+SPECIFIC = re.compile(r"\d|[a-z][A-Z]|\w[_.:=/@]\w")
+EDGES = "()[]{}<>\"'`,;.:!?-/|*"  # what a word carries that is no part of it
 
 
 def says_change(text: str) -> re.Match[str] | bool:
@@ -161,9 +162,9 @@ def specifics_held(text: str, page_text: str) -> bool:
 
 
 def _names(text: str, every: bool = False) -> set[str]:
-    """The text's words that name one thing (`_SPECIFIC`), folded; with `every`, all its words so."""
-    words = (w.strip(_EDGES) for w in text.split())
-    return {w.casefold() for w in words if every or ((2 <= len(w) <= 80 or w.isdigit()) and _SPECIFIC.search(w))}
+    """The text's words that name one thing (`SPECIFIC`), folded; with `every`, all its words so."""
+    words = (w.strip(EDGES) for w in text.split())
+    return {w.casefold() for w in words if every or ((2 <= len(w) <= 80 or w.isdigit()) and SPECIFIC.search(w))}
 
 
 def _values(text: str) -> set[str]:
@@ -200,3 +201,37 @@ def _content(text: str) -> set[str]:
 
 def _content_words(text: str) -> list[str]:
     return [fold(w) for w in WORD.findall(text) if len(w) >= 3 and fold(w) not in _NOT_THING and not w.isdigit()]
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in SENTENCE.split(text) if s.strip()]
+
+
+def new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
+    """The text's sentences the page does not already hold: as they stand, or as words one sentence
+    of the page holds all of, in their order and with its "not" ("the staging database is backed
+    up" is news against "... is not backed up"), besides the page's own name, which the page says
+    as "it" or leaves out ("The order service hands paid orders on" is held by "It takes orders ...
+    and hands paid orders on"); a sentence that only names the page holds nothing of it."""
+    have = phrase(page_text)
+    named = set(phrase(title).split())
+    # Each page sentence's words and its "not", made when a sentence is not on the page as it stands.
+    held: list[tuple[list[str], bool]] = []
+    new = []
+    for sentence in sentences(text):
+        words = phrase(sentence)
+        if not words or words in have:
+            continue
+        said = [w for w in words.split() if w not in STOP and w not in named]
+        held = held or [(one.split(), negated(one)) for one in map(phrase, sentences(page_text))]
+        no = negated(words)
+        if not (said and any(no == page_no and _in_order(said, page_words) for page_words, page_no in held)):
+            new.append(sentence)
+    return new
+
+
+def _in_order(said: list[str], page_words: list[str]) -> bool:
+    """Whether a page sentence's words hold a text sentence's `said` words in their order: "db-02
+    is the primary and db-01 the standby" is news against "db-01 is the primary ..."."""
+    rest = iter(page_words)
+    return all(word in rest for word in said)  # each found after the one before

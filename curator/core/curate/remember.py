@@ -35,12 +35,19 @@ from curator.core.change.edits import FileChange, Plan, explicit_target, target_
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
-from curator.core.curate.agreement import agreed_page, agreed_score, outranking_weak_names, search_first
+from curator.core.curate.agreement import (
+    RARE_NAMES,
+    agreed_page,
+    agreed_score,
+    outranking_weak_names,
+    rare_words_page,
+    search_first,
+)
 from curator.core.curate.facts import (
     PROBLEM,
     SENTENCE,
     STOP,
-    negated,
+    new_sentences,
     says_change,
     sets_value_anew,
     specifics_held,
@@ -84,6 +91,11 @@ _TYPE_HINTS = {  # words that say which of the default types a new page is
     "customer": r"customer|client|kunde|contract",
     "project": r"project|rewrite|migration|roadmap|milestone|projekt",
 }
+_DAY_WORDS = frozenset(  # with a date alone, a title of a day's log ("2026-03-04 Tuesday", "2026-03-03-session")
+    "daily day log worklog journal diary notes note session standup tag tagebuch notizen protokoll "
+    "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun "
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag".split()
+)
 ASIDE = 0.1  # what a page named in the text loses when the text is about another thing
 NEAR = 0.5  # evidence a page needs for a new page to stand in its folder (unrelated pages score up to 0.45)
 _EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # the event's, never the thing's name
@@ -157,7 +169,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             None,
         )
     for near in evidence[:3]:  # a repeat is dropped whatever the evidence says
-        if not _new_sentences(text, vault.text_of(near.path), vault.pages[near.path].title):
+        if not new_sentences(text, vault.text_of(near.path), vault.pages[near.path].title):
             return Proposal("drop", near.path, None, f"Drop: {near.path} says all of it already", evidence, None)
         held = share_held(vault, near.path, text)
         if held >= CONTAINED:  # what the duplicate rule calls a copy
@@ -191,7 +203,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         raise EditError(f"pages {', '.join(map(ascii, twins))} go by one name; rename all but one first")
     best = best._replace(path=_latest(vault, best.path))  # a page superseded is the past: its successor holds it now
     page_text = vault.text_of(best.path)
-    new = _new_sentences(text, page_text, vault.pages[best.path].title)
+    new = new_sentences(text, page_text, vault.pages[best.path].title)
     if not new:
         return Proposal(
             "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
@@ -309,18 +321,41 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     if (agreed := agreed_page(vault, text, subject, meaning, head, by_words)) is not None:
         at = agreed_score(agreed, {path: score for path, (score, _) in scores.items()})
         offer(agreed, at, "its words and its meaning put it first")
+    if (rare := rare_words_page(vault, text, subject, head, by_words)) is not None:
+        page, words = rare
+        offer(page, RARE_NAMES, f"it alone holds words few pages hold: {', '.join(map(repr, words[:4]))}")
     if by_words and (above := outranking_weak_names(by_words, {p: s for p, (s, _) in scores.items()}, cosine)):
         offer(by_words, above, "its words rank it first, and its meaning is nearer than a title said on the way")
-    # An event page points on to the thing it is about: the page it links to.
+    # An event page points on to the thing it is about: the page it links to. One that links to no
+    # page and names what happened (a site's dated news post, "2026-06-20 Corso Leopold") is the
+    # only page about its event: the place for more of it; a page named by its date alone is a
+    # day's log, never the place.
     for path, (score, why) in list(scores.items()):
-        if diary_title(vault.pages[path].title, vault.config.title_chars) is not None:
-            for rl in vault.outlinks(path):
-                owner = rl.resolution.path or (rl.resolution.alias_of[0] if len(rl.resolution.alias_of) == 1 else None)
-                if owner is not None and owner in vault.pages and owner != path:
-                    offer(owner, score, f"{path} is about one event of it ({why})")
-            scores[path] = (score - 0.1, why)  # the event page itself: second to what it is about
+        if (dated := diary_title(vault.pages[path].title, vault.config.title_chars)) is not None:
+            owners = {
+                owner
+                for rl in vault.outlinks(path)
+                if (
+                    owner := rl.resolution.path
+                    or (rl.resolution.alias_of[0] if len(rl.resolution.alias_of) == 1 else None)
+                )
+                in vault.pages
+                and owner != path
+            }
+            for owner in sorted(owners):
+                offer(owner, score, f"{path} is about one event of it ({why})")
+            if _date_alone(vault.pages[path].title, dated.date):  # a day's log: under the threshold even when named
+                scores[path] = (score - 2 * ASIDE, why)
+            elif owners:
+                scores[path] = (score - ASIDE, why)  # the event page itself: second to what it is about
     ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[0]))
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
+
+
+def _date_alone(title: str, date: str | None) -> bool:
+    """Whether a title says nothing but its date ("2026-03-03", "Daily 2026-03-03")."""
+    rest = title.replace(date, " ") if date else title
+    return date is not None and not [w for w in WORD.findall(rest) if not w.isdigit() and fold(w) not in _DAY_WORDS]
 
 
 def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
@@ -348,40 +383,6 @@ def title_for(text: str) -> str:
     title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
     title = title[:1].upper() + title[1:]
     return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
-
-
-def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in SENTENCE.split(text) if s.strip()]
-
-
-def _new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
-    """The text's sentences the page does not already hold: as they stand, or as words one sentence
-    of the page holds all of, in their order and with its "not" ("the staging database is backed
-    up" is news against "... is not backed up"), besides the page's own name, which the page says
-    as "it" or leaves out ("The order service hands paid orders on" is held by "It takes orders ...
-    and hands paid orders on"); a sentence that only names the page holds nothing of it."""
-    have = phrase(page_text)
-    named = set(phrase(title).split())
-    # Each page sentence's words and its "not", made when a sentence is not on the page as it stands.
-    held: list[tuple[list[str], bool]] = []
-    new = []
-    for sentence in _sentences(text):
-        words = phrase(sentence)
-        if not words or words in have:
-            continue
-        said = [w for w in words.split() if w not in STOP and w not in named]
-        held = held or [(one.split(), negated(one)) for one in map(phrase, _sentences(page_text))]
-        no = negated(words)
-        if not (said and any(no == page_no and _in_order(said, page_words) for page_words, page_no in held)):
-            new.append(sentence)
-    return new
-
-
-def _in_order(said: list[str], page_words: list[str]) -> bool:
-    """Whether a page sentence's words hold a text sentence's `said` words in their order: "db-02
-    is the primary and db-01 the standby" is news against "db-01 is the primary ..."."""
-    rest = iter(page_words)
-    return all(word in rest for word in said)  # each found after the one before
 
 
 def _page_type(vault: Vault, text: str, page_type: str | None) -> str:

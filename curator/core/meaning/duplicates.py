@@ -131,7 +131,7 @@ def find(vault: Vault) -> list[Duplicate]:
     for key in identical:
         if not set(key) <= dated_pages and not _code_apart(vault, reads, code_runs, *key):
             pairs[key]["identical"] = ""  # two entries of one series are alike by design, even word for word
-    for kind, a, b, value in _identity_evidence(vault, compared, reads):
+    for kind, a, b, value in _identity_evidence(vault, compared, reads, contained.keys() | identical):
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
     parallel = parallel_folders(paths)
     in_parallel = {folder for pair in parallel for folder in pair}
@@ -349,7 +349,9 @@ def _runs(words: list[str]) -> np.ndarray:
     return np.unique(run)
 
 
-def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> Iterable[tuple[str, str, str, str]]:
+def _identity_evidence(
+    vault: Vault, pages: list[Page], reads: dict[str, Read], alike: set[tuple[str, str]]
+) -> Iterable[tuple[str, str, str, str]]:
     """(kind, page, page, value) for the identity a few pages share: one file name up to
     separators in one place ("title"), or one name and one web address ("name", "address"). A
     shared name alone is no evidence: plugins are named for their concept, and abbreviations
@@ -369,7 +371,11 @@ def _identity_evidence(vault: Vault, pages: list[Page], reads: dict[str, Read]) 
         if key:
             for a, b in _one_place(paths):
                 if _copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title):
-                    continue  # a copy named "X 1" is a duplicate only when its text says so ("Untitled 1")
+                    # "X 1" is a copy when its text says so, word for word too beside a third copy
+                    copied = len(reads[a].words) >= OWN_RUNS and reads[a].words == reads[b].words
+                    if copied and (min(a, b), max(a, b)) not in alike:
+                        yield "title", a, b, title_key(vault.pages[a].name)
+                    continue
                 if _two_headings(reads[a].heading, reads[b].heading) or _two_titles(vault.pages[a], vault.pages[b]):
                     continue
                 yield "title", a, b, title_key(vault.pages[a].name)

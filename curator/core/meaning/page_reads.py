@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from curator.core.read.vault import Vault
 
 READS_STORE = "duplicate-reads.json"  # each page's words, heading and addresses, by content hash
-READS_FORMAT = 4
+READS_FORMAT = 6
 NAME_CHARS = 300  # a title, heading or alias longer than this is prose, not a name
 EMAIL_CHARS = 254  # the longest an e-mail address may be (RFC 5321)
 
@@ -32,6 +32,9 @@ _FIELD_LINE = re.compile(
     r"[ \t]*(?:[-*][ \t]*)?\**(?:website|homepage|home page|repository|repo|github|url|e-?mail|webseite)\**[ \t]*:",
     re.IGNORECASE,
 )
+# A query parameter that says how the page was reached, not which page: a campaign, a click id,
+# an analytics cookie (`_gl`, `_ga`) or a reader app's place (`__readwiseLocation`).
+_TRACKER = re.compile(r"(?i)(?:_\w*|utm_\w*|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|si|feature)(?:=|$)")
 _ADDRESS_KEYS = frozenset(
     {"url", "website", "homepage", "home", "repo", "repository", "github", "source", "email", "e-mail", "link"}
 )
@@ -90,7 +93,9 @@ def read(vault: Vault, page: Page) -> Read:
     _, _, body_at = split_frontmatter(text)
     body = text[body_at:]
     heading = _first_heading(body)
-    fields = [str(v) for k, v in page.frontmatter.items() if k.lower() in _ADDRESS_KEYS and v is not None]
+    fields = [
+        _as_address(k.lower(), str(v)) for k, v in page.frontmatter.items() if _names_address(k) and v is not None
+    ]
     fields += [line for line in body.splitlines() if _FIELD_LINE.match(line)]
     values = "\n".join(fields)
     found = [_address(url) for url in _URL.findall(values)] + _emails(values)
@@ -99,6 +104,18 @@ def read(vault: Vault, page: Page) -> Read:
     code = "\n".join(body[start:end] for start, end in fences)
     code_hash = content_hash(code.encode("utf-8")) if code else ""
     return Read(words(body, fences), heading, addresses, content_hash(data), code_hash, len(_WORD.findall(code)))
+
+
+def _names_address(key: str) -> bool:
+    """Whether a frontmatter key gives the page's own address: a web address, an e-mail, a DOI
+    (`source_url`, `doi` in a reference manager's paper notes; not `meeting_url` or `cover_url`,
+    which many pages share)."""
+    return key.lower() in _ADDRESS_KEYS | {"source_url", "doi"}
+
+
+def _as_address(key: str, value: str) -> str:
+    """A DOI written bare ("10.1445/106772") as the address it resolves at."""
+    return f"https://doi.org/{value.strip()}" if key == "doi" and value.strip().startswith("10.") else value
 
 
 def code_words(vault: Vault, page: Page) -> list[str]:
@@ -159,9 +176,13 @@ def words(body: str, fences: list[tuple[int, int]] | None = None) -> list[str]:
 
 
 def _address(url: str) -> str:
-    """A web address as one page is known by: without scheme, "www.", a query or a fragment (a
-    clipping keeps the tracker or the heading it was taken from: "bash.html#special-parameters")."""
-    url = url.strip().rstrip(".;:").lower()
-    url = re.sub(r"^https?://(?:www\.)?", "", url)
-    url = re.split(r"[?#]", url, maxsplit=1)[0].rstrip("/")
-    return url.removesuffix(".git")
+    """A web address as one page is known by: without scheme, "www.", a fragment or a tracker in
+    its query (a clipping keeps the heading or the campaign it was taken from:
+    "bash.html#special-parameters", "?utm_source=x"); the rest of the query names the page
+    (`watch?v=A` and `watch?v=B` are two videos)."""
+    url = url.strip().rstrip(".;:")
+    url = re.sub(r"^https?://(?:www\.)?", "", url, flags=re.IGNORECASE)
+    url, _, query = url.split("#", 1)[0].partition("?")
+    kept = [part for part in re.split(r"[&?;]", query) if part and not _TRACKER.match(part)]
+    address = url.lower().rstrip("/").removesuffix(".git")
+    return f"{address}?{'&'.join(kept)}" if kept else address

@@ -96,7 +96,7 @@ _MARKERS = {
     "de": frozenset(
         "der die das den dem des ein eine einen einem einer und ist sind war wurde wird nicht kein keine mit "
         "für auf bei nach vom zum zur im am auch noch nur schon wieder über wir ich sich hat haben hatte "
-        "werden wurden seit unser unsere heute gestern".split()
+        "werden wurden seit unser unsere unserem unseren unserer heute gestern".split()
     ),
 }
 
