@@ -12,6 +12,7 @@ from helpers import make_vault
 
 from curator.core.curate.agreement import rare_words_page
 from curator.core.curate.remember import remember, title_for
+from curator.core.meaning.vectors import unread_note
 from curator.core.read.loading import load_vault
 
 CLUB = {  # a German community network's site: service pages, contact, dated news posts
@@ -108,3 +109,24 @@ def test_a_new_thing_beside_a_host_only_an_inventory_names_stays_new(tmp_path: P
     said = "Paperless-ngx runs on pve02 now; scans come from the brother-mfc printer."
     assert rare_words_page(vault, said, title_for(said), None, "infra/Network inventory.md") is None
     assert remember(vault, said).page != "infra/Network inventory.md"
+
+
+def test_a_new_page_goes_where_a_docs_site_keeps_its_pages(tmp_path: Path) -> None:
+    pages = {f"docs/{name}": text for name, text in CLUB.items()}
+    pages["drafts/idea.md"] = "# Idea\n\nA page outside the site.\n"  # one page in ten may lie elsewhere
+    pages.update({f"docs/games/game{n}.md": f"# Game {n}\n\nA game for {n} players.\n" for n in range(4)})
+    proposal = remember(load_vault(make_vault(tmp_path / "v", pages)), "The Nutzendenbeirat meets every semester.")
+    assert proposal.decision == "add" and proposal.page is not None and proposal.page.startswith("docs/")
+    pages["README.md"] = "# Readme\n\nHow to build the site.\n"  # the repository's, not the site's
+    proposal = remember(load_vault(make_vault(tmp_path / "u", pages)), "The Nutzendenbeirat meets every semester.")
+    assert proposal.decision == "add" and proposal.page is not None and proposal.page.startswith("docs/")
+    pages["Ideas.md"] = "# Ideas\n\nThings to try at the club.\n"  # a page at the root: the root stays a place
+    proposal = remember(load_vault(make_vault(tmp_path / "w", pages)), "The Nutzendenbeirat meets every semester.")
+    assert proposal.decision == "add" and proposal.page is not None and "/" not in proposal.page
+
+
+def test_an_add_says_how_much_of_the_vault_the_model_has_read(tmp_path: Path) -> None:
+    vault = load_vault(make_vault(tmp_path / "v", CLUB))
+    assert unread_note(vault) == f"the model has read 0 of {len(CLUB)} pages (curator index reads the rest)"
+    remember(vault, SPEEDTEST)  # a small vault is read whole at the first look
+    assert unread_note(vault) == ""

@@ -28,6 +28,7 @@ from __future__ import annotations
 import posixpath
 import re
 import time
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -77,6 +78,7 @@ from curator.core.read.titles import (
     is_eventish,
     is_status_update,
     label_of,
+    names_a_day,
     subject_of,
     without_event,
 )
@@ -91,11 +93,7 @@ _TYPE_HINTS = {  # words that say which of the default types a new page is
     "customer": r"customer|client|kunde|contract",
     "project": r"project|rewrite|migration|roadmap|milestone|projekt",
 }
-_DAY_WORDS = frozenset(  # with a date alone, a title of a day's log ("2026-03-04 Tuesday", "2026-03-03-session")
-    "daily day log worklog journal diary notes note session standup tag tagebuch notizen protokoll "
-    "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun "
-    "montag dienstag mittwoch donnerstag freitag samstag sonntag".split()
-)
+_REPOSITORY_FILES = ("readme", "license", "licence", "changelog", "contributing", "code_of_conduct", "security")
 ASIDE = 0.1  # what a page named in the text loses when the text is about another thing
 NEAR = 0.5  # evidence a page needs for a new page to stand in its folder (unrelated pages score up to 0.45)
 _EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # the event's, never the thing's name
@@ -198,7 +196,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             if evidence
             else "the vault has nothing near it"
         )
-        return Proposal("add", plan.details["page"], title, f"Add a page: {why}", evidence, plan)
+        return Proposal("add", plan.details["page"], title, f"Add a page: {why}{_unread(vault)}", evidence, plan)
     if len(twins := _same_name(vault, best.path)) > 1:  # one name stored two ways ("Müller" composed and not)
         raise EditError(f"pages {', '.join(map(ascii, twins))} go by one name; rename all but one first")
     best = best._replace(path=_latest(vault, best.path))  # a page superseded is the past: its successor holds it now
@@ -331,7 +329,7 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     # only page about its event: the place for more of it; a page named by its date alone is a
     # day's log, never the place.
     for path, (score, why) in list(scores.items()):
-        if (dated := diary_title(vault.pages[path].title, vault.config.title_chars)) is not None:
+        if diary_title(vault.pages[path].title, vault.config.title_chars) is not None:
             owners = {
                 owner
                 for rl in vault.outlinks(path)
@@ -344,7 +342,7 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             }
             for owner in sorted(owners):
                 offer(owner, score, f"{path} is about one event of it ({why})")
-            if _date_alone(vault.pages[path].title, dated.date):  # a day's log: under the threshold even when named
+            if names_a_day(vault.pages[path].title):  # a day's log: under the threshold even when named
                 scores[path] = (score - 2 * ASIDE, why)
             elif owners:
                 scores[path] = (score - ASIDE, why)  # the event page itself: second to what it is about
@@ -352,10 +350,10 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
 
 
-def _date_alone(title: str, date: str | None) -> bool:
-    """Whether a title says nothing but its date ("2026-03-03", "Daily 2026-03-03")."""
-    rest = title.replace(date, " ") if date else title
-    return date is not None and not [w for w in WORD.findall(rest) if not w.isdigit() and fold(w) not in _DAY_WORDS]
+def _unread(vault: Vault) -> str:
+    from curator.core.meaning.vectors import unread_note
+
+    return f"; {note}" if (note := unread_note(vault)) else ""
 
 
 def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
@@ -460,15 +458,22 @@ def _kept_fields(vault: Vault, old: str) -> str:
 
 def _folder_for(vault: Vault, page_type: str, near: str | None) -> str:
     """The folder most pages of this type live in; in a vault without types, the folder of the
-    page nearest in subject (a note on hash tables beside the other data-structure notes); the
-    root when neither says."""
+    page nearest in subject (a note on hash tables beside the other data-structure notes); else
+    the folder nine in ten pages or more lie in when none lies at the root, or the root."""
     counts: dict[str, int] = {}
     for page in vault.pages.values():
         if page.frontmatter.get("type") == page_type:
             counts[page.folder] = counts.get(page.folder, 0) + 1
     if counts:
         return max(counts, key=lambda f: (counts[f], f))
-    return vault.pages[near].folder if near in vault.pages else ""
+    if near in vault.pages:
+        return vault.pages[near].folder
+    # A docs site keeps its pages in one folder (`docs/`): a page at the root would not be published.
+    # The repository's own README, LICENSE or CHANGELOG beside it are no pages of the site.
+    at_root = [p for p in vault.pages if "/" not in p and not p.lower().startswith(_REPOSITORY_FILES)]
+    tops = Counter(p.split("/", 1)[0] for p in vault.pages if "/" in p)
+    top, held = tops.most_common(1)[0] if tops else ("", 0)
+    return top if not at_root and held * 10 >= 9 * (tops.total() + len(at_root)) else ""
 
 
 def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:

@@ -476,7 +476,7 @@ def check_query(raw: str) -> None:
 
 def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
-    from curator.core.meaning.vectors import nearest, provider_for
+    from curator.core.meaning.vectors import nearest, provider_for, read_note
 
     check_query(raw)
 
@@ -514,10 +514,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
             notes.extend(_across_languages(vault, provider, query.text))
             found = nearest(vault, provider, query.text, by_meaning, also=rankings["bm25"][:FIRST_STAGE_WORDS])
             if found.read < found.pages:
-                notes.append(
-                    f"meaning from a first stage: the model has read {found.read:,} of {found.pages:,} pages"
-                    " (curator index reads the rest)"
-                )
+                notes.append(f"meaning from a first stage: {read_note(found.read, found.pages)}")
             order = list(found.scores)[:50]
             rankings["vector"] = order  # the ranker's own order, as evaluated
             confident = [path for path in order[:VECTOR_DEPTH] if found.scores[path] >= provider.floor]

@@ -318,6 +318,19 @@ def nearest(
     return Nearest(best, len(set(owners)), len(paths))
 
 
+def read_note(read: int, pages: int) -> str:
+    return f"the model has read {read:,} of {pages:,} pages (curator index reads the rest)"
+
+
+def unread_note(vault: Vault) -> str:
+    """What a decision by meaning says while the model has not read the whole vault (a page it has
+    not read may be the place: a new user's `remember`, 9 of 20 right before `curator index`, 12
+    after), or ""."""
+    pages = readable(vault)
+    unread = len(rows_of(vault, provider_for(vault)[0]).missing(pages))
+    return read_note(len(pages) - unread, len(pages)) if unread else ""
+
+
 FILL_BATCH = 16  # pages a fill embeds at most at once
 FILL_PIECES = 16  # pieces of the bundled model's time a fill reads between two looks at `stop`: a second or two
 STORE_EVERY = 15.0  # seconds between two stores of a long fill
