@@ -10,8 +10,10 @@ in both as well, but that page does not name it.
 Where neither names a title and their scores stay under the threshold, words only one to three
 pages of the vault hold are evidence: a memory that shares such names ("Ookla", "69406",
 "member02", "Zyxel NWA50AX") with the page BM25 ranks first, and with no other page as much, is
-about what that page is about. Plain words rare in a small vault ("rack", "cameras", "push") count
-half: a new thing's memory shares one such word with some page.
+about what that page is about, when the page holds a word of what the memory is about
+("Paperless-ngx runs on pve02" is no fact of the inventory that lists pve02). Plain words rare in a
+small vault ("rack", "cameras", "push") count half: a new thing's memory shares one such word with
+some page.
 
 BM25 also breaks a tie of weak names: a one-word title said in the text or a title whose words it
 holds (0.80-0.85) is often a word said on the way ("Backup-Key" for `Backups` in a YubiKey order,
@@ -39,7 +41,7 @@ WEAK_NAMES = (0.8, 0.85)  # a one-word name or a title's words in the text: the 
 RARE = 3  # a word at most this many pages hold is rare (fewer in a vault under 150 pages)
 RARE_NAMES = 0.81  # just above the default threshold (0.8): any other evidence above it wins
 _STOP = frozenset(fold(w) for language in LANGUAGES for w in stoplists.get(language, ()))  # "werden", "which"
-YEAR_OR_SMALL = re.compile(r"\d{1,4}|(?:19|20)\d\d\W.*")  # "2026", "12", "2026-03-02": no thing's name
+_YEAR_OR_SMALL = re.compile(r"\d{1,4}|(?:19|20)\d\d\W.*")  # "2026", "12", "2026-03-02": no thing's name
 
 
 def search_first(vault: Vault, text: str) -> str | None:
@@ -130,7 +132,7 @@ def rare_words_page(
     worth: dict[str, float] = {}
     said: dict[str, list[str]] = {}
     for word in dict.fromkeys(_words_of(text)):
-        if YEAR_OR_SMALL.fullmatch(word) or not (pages := _holders(vault, word)):
+        if _YEAR_OR_SMALL.fullmatch(word) or not (pages := _holders(vault, word)):
             continue
         for path in pages:
             if word in _name_words(vault, path):  # its name said on the way is a page to link, not the place
@@ -202,7 +204,7 @@ def _holders(vault: Vault, word: str) -> tuple[str, ...]:
 
 def _folded(vault: Vault) -> list[tuple[str, str]]:
     """Each page (but the index page) with its title and text folded, made once a load: what a
-    word's pages are looked up in, a plain scan (a tenth of a second a word at 13,000 pages)."""
+    word's pages are looked up in, a plain scan (about a tenth of a second a memory at 13,000 pages)."""
 
     def make() -> list[tuple[str, str]]:
         return [

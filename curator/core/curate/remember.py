@@ -330,16 +330,11 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
     # day's log, never the place.
     for path, (score, why) in list(scores.items()):
         if diary_title(vault.pages[path].title, vault.config.title_chars) is not None:
-            owners = {
-                owner
-                for rl in vault.outlinks(path)
-                if (
-                    owner := rl.resolution.path
-                    or (rl.resolution.alias_of[0] if len(rl.resolution.alias_of) == 1 else None)
-                )
-                in vault.pages
-                and owner != path
-            }
+            owners: set[str] = set()
+            for rl in vault.outlinks(path):
+                owner = rl.resolution.path or (rl.resolution.alias_of[0] if len(rl.resolution.alias_of) == 1 else None)
+                if owner is not None and owner in vault.pages and owner != path:
+                    owners.add(owner)
             for owner in sorted(owners):
                 offer(owner, score, f"{path} is about one event of it ({why})")
             if names_a_day(vault.pages[path].title):  # a day's log: under the threshold even when named

@@ -35,8 +35,10 @@ _FIELD_LINE = re.compile(
 # A query parameter that says how the page was reached, not which page: a campaign, a click id,
 # an analytics cookie (`_gl`, `_ga`) or a reader app's place (`__readwiseLocation`).
 _TRACKER = re.compile(r"(?i)(?:_\w*|utm_\w*|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|si|feature)(?:=|$)")
+# The keys that give a page's own address: a web address, an e-mail, a DOI (`source_url` and `doi`
+# in a reference manager's paper notes; not `meeting_url` or `cover_url`, which many pages share).
 _ADDRESS_KEYS = frozenset(
-    {"url", "website", "homepage", "home", "repo", "repository", "github", "source", "email", "e-mail", "link"}
+    "url website homepage home repo repository github source source_url doi email e-mail link".split()
 )
 _IMAGE = re.compile(r"^img\.shields\.io/|badge|\.(?:png|jpe?g|gif|svg|webp)(?:\?|$)")
 
@@ -94,7 +96,9 @@ def read(vault: Vault, page: Page) -> Read:
     body = text[body_at:]
     heading = _first_heading(body)
     fields = [
-        _as_address(k.lower(), str(v)) for k, v in page.frontmatter.items() if _names_address(k) and v is not None
+        _as_address(k.lower(), str(v))
+        for k, v in page.frontmatter.items()
+        if k.lower() in _ADDRESS_KEYS and v is not None
     ]
     fields += [line for line in body.splitlines() if _FIELD_LINE.match(line)]
     values = "\n".join(fields)
@@ -104,13 +108,6 @@ def read(vault: Vault, page: Page) -> Read:
     code = "\n".join(body[start:end] for start, end in fences)
     code_hash = content_hash(code.encode("utf-8")) if code else ""
     return Read(words(body, fences), heading, addresses, content_hash(data), code_hash, len(_WORD.findall(code)))
-
-
-def _names_address(key: str) -> bool:
-    """Whether a frontmatter key gives the page's own address: a web address, an e-mail, a DOI
-    (`source_url`, `doi` in a reference manager's paper notes; not `meeting_url` or `cover_url`,
-    which many pages share)."""
-    return key.lower() in _ADDRESS_KEYS | {"source_url", "doi"}
 
 
 def _as_address(key: str, value: str) -> str:
