@@ -128,4 +128,9 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     # a verb's particle and an adverb before the verb are no words of the thing
     ("On 2026-11-25 I set up Immich for the family photos on docker-02.", {"Immich"}),
     ("We rolled out Authelia in front of Grafana.", {"Authelia"}),
+    # a new user's and an attacker's: a verb in -s before its object ("its", "the", "every")
+    ("The Nutzendenbeirat meets every semester.", {"Nutzendenbeirat"}),
+    ("Mealie keeps its data in /srv/mealie on docker-01.", {"Mealie"}),
+    ("Kathrin wants the recipes sorted by season.", {"Kathrin", "Recipes"}),
+    ("The Docker images for CI are built nightly.", {"Docker images"}),
 ]

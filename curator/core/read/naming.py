@@ -30,6 +30,7 @@ _PREPOSITIONS = frozenset(
     "in on at for with from by after during under via "
     "bei mit für nach von zu zum zur im am beim vom seit wegen über unter durch gegen ohne auf aus".split()
 )
+_EN_QUANTIFIERS = frozenset("every each all no some any two three".split())
 _EN_VERB_ADVERBS = frozenset("now just also finally already still then again".split())
 _EN_PARTICLES = frozenset("up out off down back".split())
 _PRONOUNS = frozenset("we i you they he she it someone somebody wir ich du sie er es man jemand".split())
@@ -166,8 +167,9 @@ def _english(words: list[str], article: str | None) -> list[str]:
             break
         lower = word.islower()
         verb_like = lower and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")
-        if i >= 2 and verb_like:
-            break
+        following = words[i + 1].casefold() if i + 1 < len(words) else ""
+        if verb_like and (i >= 2 or following in _DETERMINERS | _EN_QUANTIFIERS):
+            break  # "Mealie keeps its data", "The Nutzendenbeirat meets every semester"; not "Grafana alerts route"
         if lower and len(bare) > 4 and bare.endswith("ed") and not bare.endswith(("eed", "bed")):
             break  # an event's verb right after its thing ("GIMP crashed"); a noun so ending is rare (speed, embed)
         plural = phrase[-1].islower() and phrase[-1].endswith("s") and not phrase[-1].endswith("ss")
