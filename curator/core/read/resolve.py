@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from curator.core.read.page import FOLDER_PAGES
+from curator.core.read.page import FOLDER_PAGES, INDEX_NAMES
 
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 _NON_WORD = re.compile(r"[\W_]+")
@@ -230,7 +230,7 @@ def _site_segments(path: str) -> list[str]:
     """A path as a docs site's URL names it: folded, without `.md`, order prefixes or a folder's
     `index` page."""
     parts = [_ORDER_PREFIX.sub("", fold(part)) for part in path.removesuffix(".md").split("/") if part not in ("", ".")]
-    return parts[:-1] if parts and parts[-1] in ("index", "_index", "readme") else parts
+    return parts[:-1] if parts and parts[-1] in INDEX_NAMES else parts
 
 
 def _folder_of(path: str) -> str:
