@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh10" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember11" (fetched for the third to eleventh set of `remember` cases), "search8"
+    # "remember3" .. "remember12" (fetched for the third to twelfth set of `remember` cases), "search8"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -876,6 +876,26 @@ VAULTS: list[RealVault] = [
         "286 pages of a university makerspace's MkDocs site (Ruhr-Universität Bochum: workshops, safety "
         "rules, opening hours, team, dated news; German, 54 with an English `.en.md` copy); fetched for the "
         "eleventh set of `remember` cases",
+    ),
+    RealVault(
+        "giohosted",
+        "docs",
+        "giohosted/homelab-docs",
+        "65d5bbdfee0b57f79d65faf95d018c3c79f1aa28",
+        "docs",
+        "remember12",
+        "61 pages of an English homelab's docs (hosts, network, storage, a page a service, runbooks, build-phase "
+        "logs; nine empty); fetched for the twelfth set of `remember` cases",
+    ),
+    RealVault(
+        "adminguide",
+        "german",
+        "felbinger/AdminGuide",
+        "85f8a7e4692af057788b399b708cb38e0d3e6878",
+        "",
+        "remember12",
+        "54 pages of a German admin guide to Docker Compose services behind Traefik or nginx (about 30 service "
+        "pages, backup, monitoring, installation); fetched for the twelfth set of `remember` cases",
     ),
     RealVault(
         "mustafah-zk",

@@ -199,16 +199,19 @@ def test_a_repeat_and_a_status_update_are_dropped(sample_vault: Path, capsys: py
     assert tree(sample_vault) == start and history(sample_vault) == []
 
 
-def test_a_contradicting_fact_supersedes_and_the_old_page_stays(
+def test_a_changed_fact_of_a_page_of_many_goes_beside_its_old_statement_and_undoes(
     sample_vault: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Certificate renewal states a dozen facts: marking it out of date for one would push them all
+    down in search and leave a successor of one sentence."""
     start = tree(sample_vault)
+    before = (sample_vault / "problems/Certificate renewal.md").read_text()
     done = remembered(capsys, sample_vault, CHANGED, "--apply")
-    assert done["decision"] == "supersede"
-    old = (sample_vault / "problems/Certificate renewal.md").read_text()
-    assert f'superseded_by: "[[{done["title"]}]]"' in old and "Steps" in old  # marked, nothing removed
-    assert (sample_vault / done["page"]).read_text().count("no longer manual") == 1
-    assert load_vault(sample_vault, use_cache=False).resolver.resolve("x.md", done["title"]).path == done["page"]
+    assert (done["decision"], done["page"]) == ("supersede", "problems/Certificate renewal.md")
+    after = (sample_vault / "problems/Certificate renewal.md").read_text()
+    old = "because their keys live in the hardware security module."
+    assert after == before.replace(old, f"{old} {CHANGED}")  # right after the statement it changes
+    assert "superseded_by" not in after and len(tree(sample_vault)) == len(start)  # no successor page
     undo(sample_vault, done["change"])
     assert tree(sample_vault) == start
 
@@ -323,17 +326,24 @@ def test_a_second_event_joins_the_history_section(tmp_path: Path, capsys: pytest
     assert after.count("## Verlauf") == 1
 
 
+GLOBEX = (
+    '---\ntype: customer\nowner: "[[Dana Whitfield]]"\n---\n# Globex change windows\n\n'
+    "Globex allows production changes on Fridays between 06:00 and 08:00 CET only.\n"
+)
+GLOBEX_CHANGED = "Globex no longer restricts change windows; any weekday morning works now."
+
+
 def test_a_supersede_keeps_the_owner_and_is_listed_in_the_index(
     sample_vault: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    text = "Acme no longer restricts change windows; any weekday morning works now."
-    done = remembered(capsys, sample_vault, text, "--apply")
+    (sample_vault / "customers/Globex change windows.md").write_text(GLOBEX)  # a page of one fact
+    done = remembered(capsys, sample_vault, GLOBEX_CHANGED, "--apply")
     assert done["decision"] == "supersede" and done["applied"]
     new = (sample_vault / done["page"]).read_text()
     header = new.split("---\n")[1]
     assert 'owner: "[[Dana Whitfield]]"\n' in header and "aliases" not in header and "source: agent\n" in header
     assert f"[[{done['title']}]]" in (sample_vault / "MEMORY.md").read_text()
-    old = (sample_vault / "customers/Acme Corp.md").read_text()
+    old = (sample_vault / "customers/Globex change windows.md").read_text()
     assert f'superseded_by: "[[{done["title"]}]]"' in old
 
 
@@ -354,13 +364,13 @@ def test_a_page_written_by_hand_gets_a_proposal_not_a_silent_merge(
 def test_search_marks_and_demotes_a_superseded_page(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from curator.core.meaning.search import search
 
-    text = "Acme no longer restricts change windows; any weekday morning works now."
-    done = remembered(capsys, sample_vault, text, "--apply")
-    result = search(load_vault(sample_vault), "Acme change windows", use_vectors=False)
+    (sample_vault / "customers/Globex change windows.md").write_text(GLOBEX)
+    done = remembered(capsys, sample_vault, GLOBEX_CHANGED, "--apply")
+    result = search(load_vault(sample_vault), "Globex change windows", use_vectors=False)
     paths = [hit.path for hit in result.hits]
-    old = next(hit for hit in result.hits if hit.path == "customers/Acme Corp.md")
+    old = next(hit for hit in result.hits if hit.path == "customers/Globex change windows.md")
     assert f"superseded by [[{done['title']}]]" in old.reasons
-    assert paths.index(done["page"]) < paths.index("customers/Acme Corp.md")
+    assert paths.index(done["page"]) < paths.index("customers/Globex change windows.md")
 
 
 @pytest.mark.parametrize(

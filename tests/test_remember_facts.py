@@ -160,7 +160,26 @@ def test_a_value_of_another_thing_or_as_before_retires_no_page(tmp_path: Path, t
         ("After the kernel update pve-02 no longer boots.", False),
         ("Grafana startet seit dem Update auf Version 11 nicht mehr.", False),
         ("Grafana no longer runs on monitor-01; it moved to docker-02.", True),
+        # a value set anew with words between the verb and its value, or said the German way
+        ("Moved the nightly restic backup to 02:00 so it is done before the cron jobs.", True),
+        ("ntfy cache-duration auf 48h hochgesetzt, 12h war zu knapp.", True),
+        ("PBS auf 4.2 aktualisiert.", True),
+        ("We shortened KubeAPIDown: it pages after 5 minutes.", True),
+        ("Ubuntu 22.04 LTS has been dropped from the tested list.", True),
+        ("We moved the docs to the wiki.", False),
+        ("We set up the backup to run nightly.", False),
+        # a dated or ticketed failure is an incident, whatever it no longer did (a new user's memories)
+        ("INC-0142 (2026-10-21): transcoding failed after a kernel update; the box no longer saw the GPU.", False),
+        ("Vorfall 2026-09-30: der Container startete nicht, weil der Dongle als ttyUSB1 statt ttyUSB0 kam.", False),
+        ("Since 2026-10-01 Grafana no longer runs on monitor-01; it moved to docker-02.", True),
+        # what an incident's fix set is no new fact of the page
+        ("Ticket OPS-219, 2026-01-19: worker-3 hit its pod cap; we bumped maxPods to 150 and restarted.", False),
     ],
 )
 def test_a_change_said_not_to_be_or_as_before_is_none(text: str, change: bool) -> None:
     assert bool(says_change(text)) is change
+
+
+def test_a_thing_we_now_run_is_new_not_a_change() -> None:
+    assert not says_change("We now run Vaultwarden as our password manager in a container.")
+    assert says_change("Vaultwarden now runs on the OMV host.")

@@ -14,12 +14,12 @@ import re
 
 from curator.core.curate.titlecover import phrase
 from curator.core.read.resolve import fold
-from curator.core.read.titles import find_date
+from curator.core.read.titles import find_date, is_eventish
 from curator.core.read.words import WORD
 
 CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
-    r"has changed|changed to|changed(?=:)|moved to|now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
+    r"has changed|changed to|changed(?=:)|moved to|(?<!we )(?<!wir )now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
     r"new (?:id|ip|ip address|address|url|port|path|host|owner|location) (?:is|ist|lautet)|"
     r"correction(?=:)|korrektur(?=:)|nicht mehr|ersetzt)\b"
 )
@@ -28,11 +28,20 @@ CHANGED = re.compile(
 # value set anew ("bumped to v1.5", "raised from 10 GB", "von 15 auf 30 Tage erhöht").
 SET_ANEW = re.compile(
     r"(?i)\b(instead of|statt|(?:bumped|upgraded|raised|increased|lowered|reduced|switched|migrated) "
-    r"(?:to|from)|erhöht|gesenkt|umgezogen|umgestellt|gewechselt)\b"
+    r"(?:to|from)|erhöht|gesenkt|umgezogen|umgestellt|gewechselt|hochgesetzt|heraufgesetzt|herabgesetzt|angehoben|"
+    r"shortened|lengthened|(?:dropped|removed) from|t(?:akes|ook) (?:its|their) place)\b"
+)
+# The same said with words between the verb and its value: "Raised the query log retention to 30
+# days", "PBS auf 4.2 aktualisiert". In a text that tells an event ("Ticket OPS-219: ... we bumped
+# maxPods to 150 and restarted kubelet") it is what was done to fix it.
+_SET_FAR = re.compile(
+    r"(?i)\b(?:(?:raised|increased|lowered|reduced|bumped|upgraded|moved|changed|set|extended)\s+"
+    r"(?:[\w'.-]+\s+){1,6}?(?:to|from)\s+[^\s\d]{0,3}\d+|"
+    r"auf\s+[^\s\d]{0,3}\d\S*(?:\s+\S+){0,2}?\s+(?:aktualisiert|geändert|gesetzt|reduziert|verkürzt|verlängert|verlegt))\b"
 )
 PROBLEM = (
     r"\b(?:outage|incident|error|fail|fails|failed|failure|expired|broke|broken|down|bug|died|crash\w*|"
-    r"timed out|could not|couldn't|ran out|abgelaufen|störung|fehler|ausfall|ausgefallen|voll)\b"
+    r"timed out|could not|couldn't|ran out|abgelaufen|störung|vorfall|fehler|ausfall|ausgefallen|voll)\b"
 )
 _ONLY_NOW = re.compile(r"(?i)\b(now only|nur noch)\b")
 # A thing that no longer starts, boots or answers failed: an incident, no fact changed ("no longer
@@ -95,12 +104,15 @@ def says_change(text: str) -> re.Match[str] | bool:
         found = None
     if found and _STOPPED.search(text):  # "ist nach dem Update nicht mehr gestartet": a failure
         found = None
+    if found and is_eventish(text) and re.search(PROBLEM, fold(text)):  # "INC-0142: ... failed; no longer saw"
+        found = None
     if found:
         return found
     # "erscheinen nur noch halbjährlich" narrows a rule; "dauert nur noch vier Minuten" gives a
     # value, which changes a fact only where the page gives another (`sets_value_anew`).
     narrowed = _ONLY_NOW.search(text) and not _measures(text)
-    return bool((SET_ANEW.search(text) or narrowed) and not re.search(PROBLEM, fold(text)))
+    far = _SET_FAR.search(text) and not is_eventish(text)
+    return bool((SET_ANEW.search(text) or far or narrowed) and not re.search(PROBLEM, fold(text)))
 
 
 def sets_value_anew(text: str, page_text: str) -> bool:
@@ -155,13 +167,13 @@ def specifics_held(text: str, page_text: str) -> bool:
         return False
     if (negated(text) and not negated(page_text)) or re.search(PROBLEM, fold(text)):  # "does not take", "failed"
         return False
-    said = _names(text)
+    said = names_in(text)
     plain = {fold(w) for w in WORD.findall(text) if len(w) >= 3 and fold(w) not in STOP} - said
-    page = _names(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
+    page = names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
     return len(said) >= 3 and said <= page and len(plain & page) * 2 >= len(plain)
 
 
-def _names(text: str, every: bool = False) -> set[str]:
+def names_in(text: str, every: bool = False) -> set[str]:
     """The text's words that name one thing (`SPECIFIC`), folded; with `every`, all its words so."""
     words = (w.strip(EDGES) for w in text.split())
     return {w.casefold() for w in words if every or ((2 <= len(w) <= 80 or w.isdigit()) and SPECIFIC.search(w))}

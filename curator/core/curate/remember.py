@@ -15,8 +15,10 @@ incident belongs on the page of the thing that broke. Then:
   sentence of the text is on the page already, in its order and with its "not", or every name and
   number of it with most words: `facts`);
 - SUPERSEDE: the text says the page's fact changed ("no longer", "replaced by", "raised from",
-  "nicht mehr", "umgezogen"), or gives a value of now where the page gives another: a new page
-  holds it, the old one gets `superseded_by: "[[New]]"`;
+  "nicht mehr", "umgezogen"), or gives a value of now where the page gives another: on a page of
+  many facts it goes after the sentence it changes, struck through where the text names the old
+  value (`update`); a page of one fact is superseded by a new page holding it, the old one gets
+  `superseded_by: "[[New]]"`;
 - MERGE-INTO: the text's sentences the page lacks, appended under its best-matching section (an
   event, dated or numbered, as a line of its History/Verlauf section);
 - ADD: a new page titled by what the text is about (never its first sentence as it stands), typed,
@@ -29,7 +31,7 @@ import posixpath
 import re
 import time
 from collections import Counter
-from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from curator.core.change.edits import FileChange, Plan, explicit_target, target_path
@@ -55,6 +57,7 @@ from curator.core.curate.facts import (
 )
 from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header
 from curator.core.curate.linking import NOT_PROSE, linked, writes_markdown_links
+from curator.core.curate.placing import plan_merge_into, plan_update
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
@@ -69,9 +72,10 @@ from curator.core.curate.titlecover import (
     titles_of,
     whole_word_of,
 )
+from curator.core.curate.update import states_one_fact
 from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
 from curator.core.read.naming import as_written, noun_phrase
-from curator.core.read.page import INDEX_NAMES, Heading, has_aliases, title_of
+from curator.core.read.page import INDEX_NAMES, has_aliases, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.titles import (
     diary_title,
@@ -130,13 +134,22 @@ def remember(
     return proposal
 
 
-def decided_again(vault: Vault, asked: dict[str, Any]) -> Plan:
+def decided_again(vault: Vault, asked: dict[str, Any], shown: dict[str, str] | None = None) -> Plan:
     """The plan of a queued proposal (`asked`: its text, source, type and the files it was shown to
-    write), decided again against the vault as it is now; refused when it now writes other files."""
+    write), decided again against the vault as it is now; refused when it now writes other files,
+    or edits a statement of a page changed since it was shown (`shown`: each page's hash then)."""
     proposal = remember(vault, str(asked["text"]), str(asked.get("source", "agent")), asked.get("type"))
     if proposal.plan is None:
         raise EditError(f"nothing to apply now: {proposal.reason}")
     files = sorted(c.path for c in proposal.plan.changes)
+    # A person read which sentence it strikes or follows: not one edited since.
+    if "statement" in proposal.plan.details and any(
+        path in vault.pages and vault.pages[path].sha != sha for path, sha in (shown or {}).items()
+    ):
+        raise EditError(
+            f"{', '.join(files)} changed since the proposal was shown, and it edits a sentence there; "
+            "nothing was written: remember the text again to see the sentence it changes now"
+        )
     if isinstance(asked.get("files"), list) and files != asked["files"]:  # not what a person was shown
         raise EditError(
             f"remember decides otherwise now ({proposal.reason}; it would write {', '.join(files)}); "
@@ -209,6 +222,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     changed = changed or sets_value_anew(text, page_text)
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
+        if not handed.title and not states_one_fact(page_text):  # the page of many facts stays theirs
+            return _update(vault, best, text, new, page_text, evidence)
         old_title, taken = vault.pages[best.path].name, vault.resolver.titles()  # a README goes by its folder
         base = re.sub(r" \(updated(?: \d+)?\)$", "", old_title)  # "X (updated)", then "X (updated 2)", ...
         names = [handed.title or title_for(text), f"{base} (updated)"]
@@ -223,8 +238,27 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             evidence,
             plan,
         )
-    plan = _plan_merge_into(vault, best.path, new, page_text)
+    plan = plan_merge_into(vault, best.path, new, page_text)
     return Proposal("merge-into", best.path, None, f"Merge into {best.path} ({best.why})", evidence, plan)
+
+
+def _update(
+    vault: Vault, best: Candidate, text: str, new: list[str], page_text: str, evidence: list[Candidate]
+) -> Proposal:
+    """A changed fact of a page that states many, written beside its old statement (`update`), or
+    where a merge puts it when no sentence can be told as the old one."""
+    plan = None if is_eventish(text) else plan_update(vault, best.path, text, page_text)  # an event: history
+    if plan is not None:
+        said = plan.details["statement"]
+        why = f"the text changes what it says in {said[:80] + '...' if len(said) > 80 else said!r} ({best.why})"
+    else:
+        merged = plan_merge_into(vault, best.path, new, page_text)
+        plan = replace(merged, details={**merged.details, "decision": "supersede", "superseded": best.path})
+        why = (
+            "the text says a fact of it changed; no sentence of it can be told as the old one, so the text is"
+            f" added as a merge adds it: mark the old statement by hand ({best.why})"
+        )
+    return Proposal("supersede", best.path, None, f"Supersede a statement of {best.path}: {why}", evidence, plan)
 
 
 def _same_name(vault: Vault, path: str) -> list[str]:
@@ -511,82 +545,3 @@ def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type:
     details = {"decision": "supersede", "source": source, "page": path, "superseded": old}
     reason = f"Remember: {path} supersedes {old}"
     return Plan("remember", reason, tuple(sorted(changes, key=lambda c: c.path)), {}, 0, (), details)
-
-
-_HISTORY = frozenset("history verlauf chronik timeline incidents vorfälle störungen changelog".split())
-# What was done to a thing once (a release, a restart): an event of its history, dated or not.
-_DONE_ONCE = re.compile(
-    r"(?i)\b(deployed|released|shipped|rolled (?:out|back)|reverted|restarted|upgraded|"
-    r"ausgerollt|deployt|neu gestartet|in Produktion gebracht)\b"
-)
-
-
-def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
-    """An event (a text with a date, a ticket or a weekday, or one that says a thing was deployed,
-    restarted ...) as a line of the page's history section, made at the page's end ("## History",
-    "## Verlauf" on a German page) when it has none: its date and ticket belong there, not in a
-    title or the page's description."""
-    text = " ".join(sentences)
-    if not is_eventish(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
-        return None
-    newline = "\r\n" if "\r\n" in page_text else "\n"
-    entry = "- " + linked(vault, text, path)
-    lines = page_text.splitlines(keepends=True)
-    headings = vault.pages[path].headings
-    found = next((h for h in headings if h.level >= 2 and fold(h.text).strip() in _HISTORY), None)
-    if found is None:
-        name = "Verlauf" if language_of(page_text) == "de" else "History"
-        after = _after(page_text, newline) + f"## {name}" + newline + newline + entry + newline
-    else:
-        head, offset = _section_end(page_text, lines, headings, found, newline)
-        rest = page_text[offset:]
-        after = head + entry + newline + (newline if rest.strip() else "") + rest.lstrip("\r\n")
-    details = {"decision": "merge-into", "page": path, "section": "history"}
-    change = FileChange(path, page_text.encode("utf-8"), after.encode("utf-8"))
-    return Plan("remember", f"Remember: add to the history of {path}", (change,), {}, 0, (), details)
-
-
-def _after(page_text: str, newline: str) -> str:
-    """The page's text that a new paragraph follows: a blank line after it, nothing for an empty file."""
-    return page_text.rstrip("\r\n") + newline + newline if page_text.strip() else ""
-
-
-def _plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan:
-    """The new sentences as a paragraph at the end of the page's best-matching section (the
-    section whose heading shares most words with them; the end of the page when none does); an
-    event as a line of its history section."""
-    history = _history_line(vault, path, sentences, page_text)
-    if history is not None:
-        return history
-    words = {fold(w) for s in sentences for w in WORD.findall(s)} - STOP
-    newline = "\r\n" if "\r\n" in page_text else "\n"
-    paragraph = linked(vault, " ".join(sentences), path)
-    lines = page_text.splitlines(keepends=True)
-    headings = vault.pages[path].headings
-    best = max(
-        (h for h in headings if h.level >= 2),
-        key=lambda h: (len(words & {fold(w) for w in WORD.findall(h.text)}), -h.line),
-        default=None,
-    )
-    if best is not None and words & {fold(w) for w in WORD.findall(best.text)}:
-        head, offset = _section_end(page_text, lines, headings, best, newline)
-        text = head + newline + paragraph + newline + page_text[offset:]
-    else:
-        text = _after(page_text, newline) + paragraph + newline
-    details = {"decision": "merge-into", "page": path}
-    change = FileChange(path, page_text.encode("utf-8"), text.encode("utf-8"))
-    return Plan("remember", f"Remember: add to {path}", (change,), {}, 0, (), details)
-
-
-def _section_end(
-    page_text: str, lines: list[str], headings: Iterable[Heading], heading: Heading, newline: str
-) -> tuple[str, int]:
-    """The text up to the end of `heading`'s section (its last line that is not blank, ending in a
-    newline), and that end's offset: where a line added to the section goes."""
-    following = [h.line for h in headings if h.line > heading.line and h.level <= heading.level]
-    end_line = (following[0] - 1) if following else len(lines)
-    while end_line > heading.line and not lines[end_line - 1].strip():
-        end_line -= 1
-    offset = sum(len(line) for line in lines[:end_line])
-    head = page_text[:offset] if page_text[:offset].endswith("\n") else page_text[:offset] + newline
-    return head, offset

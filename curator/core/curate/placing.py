@@ -1,0 +1,113 @@
+"""Where a memory's sentences go on a page it joins: after the statement they change (`update`),
+as a line of the page's history section when they tell an event, or as a paragraph at the end of
+its best-matching section."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from curator.core.change.edits import FileChange, Plan
+from curator.core.curate.facts import STOP
+from curator.core.curate.linking import linked
+from curator.core.curate.update import old_statement, updated
+from curator.core.read.page import Heading
+from curator.core.read.resolve import fold
+from curator.core.read.titles import is_eventish
+from curator.core.read.vault import Vault
+from curator.core.read.words import WORD, language_of
+
+
+def plan_update(vault: Vault, path: str, text: str, page_text: str) -> Plan | None:
+    """The page with the text after its old statement (struck through where named); None when
+    no sentence of the page can be told as the one the text changes."""
+    statement = old_statement(text, page_text, vault.pages[path].title)
+    if statement is None:
+        return None
+    after = updated(page_text, statement, linked(vault, text, path))
+    if after is None:
+        return None
+    old = " ".join(page_text[statement.start : statement.end].split())
+    details = {"decision": "supersede", "page": path, "superseded": path, "statement": old}
+    change = FileChange(path, page_text.encode("utf-8"), after.encode("utf-8"))
+    verb = "strike" if statement.named else "follow"
+    return Plan("remember", f"Remember: {verb} a statement of {path}", (change,), {}, 0, (), details)
+
+
+_HISTORY = frozenset("history verlauf chronik timeline incidents vorfälle störungen changelog".split())
+# What was done to a thing once (a release, a restart): an event of its history, dated or not.
+_DONE_ONCE = re.compile(
+    r"(?i)\b(deployed|released|shipped|rolled (?:out|back)|reverted|restarted|upgraded|"
+    r"ausgerollt|deployt|neu gestartet|in Produktion gebracht)\b"
+)
+
+
+def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
+    """An event (a text with a date, a ticket or a weekday, or one that says a thing was deployed,
+    restarted ...) as a line of the page's history section, made at the page's end ("## History",
+    "## Verlauf" on a German page) when it has none: its date and ticket belong there, not in a
+    title or the page's description."""
+    text = " ".join(sentences)
+    if not is_eventish(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
+        return None
+    newline = "\r\n" if "\r\n" in page_text else "\n"
+    entry = "- " + linked(vault, text, path)
+    lines = page_text.splitlines(keepends=True)
+    headings = vault.pages[path].headings
+    found = next((h for h in headings if h.level >= 2 and fold(h.text).strip() in _HISTORY), None)
+    if found is None:
+        name = "Verlauf" if language_of(page_text) == "de" else "History"
+        after = _after(page_text, newline) + f"## {name}" + newline + newline + entry + newline
+    else:
+        head, offset = _section_end(page_text, lines, headings, found, newline)
+        rest = page_text[offset:]
+        after = head + entry + newline + (newline if rest.strip() else "") + rest.lstrip("\r\n")
+    details = {"decision": "merge-into", "page": path, "section": "history"}
+    change = FileChange(path, page_text.encode("utf-8"), after.encode("utf-8"))
+    return Plan("remember", f"Remember: add to the history of {path}", (change,), {}, 0, (), details)
+
+
+def _after(page_text: str, newline: str) -> str:
+    """The page's text that a new paragraph follows: a blank line after it, nothing for an empty file."""
+    return page_text.rstrip("\r\n") + newline + newline if page_text.strip() else ""
+
+
+def plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan:
+    """The new sentences as a paragraph at the end of the page's best-matching section (the
+    section whose heading shares most words with them; the end of the page when none does); an
+    event as a line of its history section."""
+    history = _history_line(vault, path, sentences, page_text)
+    if history is not None:
+        return history
+    words = {fold(w) for s in sentences for w in WORD.findall(s)} - STOP
+    newline = "\r\n" if "\r\n" in page_text else "\n"
+    paragraph = linked(vault, " ".join(sentences), path)
+    lines = page_text.splitlines(keepends=True)
+    headings = vault.pages[path].headings
+    best = max(
+        (h for h in headings if h.level >= 2),
+        key=lambda h: (len(words & {fold(w) for w in WORD.findall(h.text)}), -h.line),
+        default=None,
+    )
+    if best is not None and words & {fold(w) for w in WORD.findall(best.text)}:
+        head, offset = _section_end(page_text, lines, headings, best, newline)
+        text = head + newline + paragraph + newline + page_text[offset:]
+    else:
+        text = _after(page_text, newline) + paragraph + newline
+    details = {"decision": "merge-into", "page": path}
+    change = FileChange(path, page_text.encode("utf-8"), text.encode("utf-8"))
+    return Plan("remember", f"Remember: add to {path}", (change,), {}, 0, (), details)
+
+
+def _section_end(
+    page_text: str, lines: list[str], headings: Iterable[Heading], heading: Heading, newline: str
+) -> tuple[str, int]:
+    """The text up to the end of `heading`'s section (its last line that is not blank, ending in a
+    newline), and that end's offset: where a line added to the section goes."""
+    following = [h.line for h in headings if h.line > heading.line and h.level <= heading.level]
+    end_line = (following[0] - 1) if following else len(lines)
+    while end_line > heading.line and not lines[end_line - 1].strip():
+        end_line -= 1
+    offset = sum(len(line) for line in lines[:end_line])
+    head = page_text[:offset] if page_text[:offset].endswith("\n") else page_text[:offset] + newline
+    return head, offset

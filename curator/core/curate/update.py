@@ -1,0 +1,231 @@
+"""A changed fact on a page that states many: the new statement goes right after the old one,
+which is struck through where the text names the value it replaces.
+
+Superseding a whole page (a successor "X (updated)" holding the text, the old page marked
+`superseded_by`) suits a page that states one fact. A runbook or a service page states dozens:
+marking it out of date for one value would push all of them down in search and leave the
+successor holding one sentence. There the text goes beside the sentence that states the old
+value, the page's sentence sharing most words with it ("Raised the AdGuard query log retention to
+30 days" beside "a 7-day query log is plenty"); that sentence is struck through (`~~...~~`) only
+when the text names what it replaces ("instead of 03:00", "nicht mehr bei LWLcom", "statt
+huextertor") and the sentence holds that name. A wrong guess of the sentence then leaves every
+statement of the page standing.
+
+Only plain paragraphs and list items are written in (CommonMark's blocks, as markdown-it reads
+them): never a heading, table, code, HTML, math, comment, quote or callout, and never inside a
+link, code span or emphasis. The page is read again after the edit, and an edit that changed any
+of its blocks, links or code spans is not made.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TYPE_CHECKING, NamedTuple
+
+from curator.core.curate.facts import EDGES, SPECIFIC, STOP, names_in, negated
+from curator.core.read.parse import split_frontmatter
+from curator.core.read.words import Analyser
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
+ONE_FACT = 2  # a page of at most this many sentences states one fact: it is superseded whole
+_LEAST_SHARED = 3  # words of the text a sentence holds to be taken for the old statement unnamed
+LONGEST = 600  # characters: a longer text is no one changed fact, and goes where a merge puts it
+
+_MARKER = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?")
+# A sentence ends at . ! ? with what closes around it (bold, a bracket, a quote, a footnote).
+_END = re.compile(r"[.!?](?:\*\*|\*|__|_|[)\"”’']|\[\^[^\]\s]*\])*(?=\s)")
+_ABBREVIATIONS = frozenset(
+    "ca bzw usw vgl ggf inkl evtl sog nr no vs approx dr mr mrs prof st abs bspw zb etc resp fig".split()
+)
+# Spans no edit may begin or end in: code, links, footnotes, HTML tags, math, addresses.
+_INLINE = re.compile(
+    r"`[^`\n]*`|!?\[\[[^\]\n]*\]\]|!?\[[^\]\n]*\]\([^)\n]*\)|\[[^\]\n]*\]\[[^\]\n]*\]|\[\^[^\]\n]*\]|"
+    r"<[^<>\n]*>|\$[^$\n]+\$|\S+://\S+"
+)
+_ROW = re.compile(r"^[ \t]*\|", re.MULTILINE)  # a table's row a paragraph runs on into
+_NOT_PLAIN = ("%%", "$$", "::", "<!--", "```", "~~~", "~~")  # comments, math, fields, fences, strikes
+# What the text says the old value was: "instead of 03:00", "statt auf huextertor", "nicht mehr bei
+# LWLcom", "raised from 10 GB".
+_OLD = re.compile(
+    r"(?i)\b(?:instead of|rather than|(?:an)?statt|anstelle von|no longer|not any ?more|nicht mehr|"
+    r"(?:raised|lowered|increased|reduced|bumped|moved|changed|switched|migrated|upgraded|updated) from|"
+    r"previously|formerly|vorher|bisher|früher|replac(?:ed|es)|ersetzt)\s+((?:[^\s,;!?()]+[ \t]+){0,3}[^\s,;!?()]+)"
+)
+
+
+_FILLER = STOP | frozenset(
+    "auf im bei über uns our just only nur mehr more longer in at on to from use uses used".split()
+)
+
+
+class Statement(NamedTuple):
+    start: int
+    end: int
+    named: bool  # the text names the value this sentence holds: strike it through
+
+
+def states_one_fact(page_text: str) -> bool:
+    return len(prose_sentences(page_text)) <= ONE_FACT
+
+
+def prose_sentences(page_text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each sentence of the page's plain paragraphs and list items."""
+    guarded = [m.span() for m in _INLINE.finditer(page_text)]
+    spans = []
+    for start, end in _paragraphs(page_text):
+        at = start
+        for match in _END.finditer(page_text, start, end):
+            before = page_text[at : match.start()].split()
+            if _inside(guarded, match.start()) or (before and _abbreviation(before[-1])):  # "ca. 30 €", "z.B."
+                continue
+            spans.append((at, match.end()))
+            at = match.end()
+            while at < end and page_text[at].isspace():
+                at += 1
+        if at < end:
+            spans.append((at, end))
+    return [(s, e) for s, e in spans if not (_inside(guarded, s) or _inside(guarded, e))]
+
+
+def old_statement(text: str, page_text: str, title: str) -> Statement | None:
+    """The page's sentence the text changes: the one holding the value the text names as the old
+    one, with a word of the thing besides; else the one sharing most words with the text (three or
+    more, the page's own name left out), when no other shares as many."""
+    analyser = _analyser()
+    wanted = set(analyser.terms(text)) - set(analyser.terms(title))
+    names, olds = names_in(text), _old_values(text)
+    best: list[tuple[bool, int, int, int]] = []
+    for start, end in prose_sentences(page_text):
+        sentence = page_text[start:end]
+        if sentence.rstrip("*_ ").endswith(":") or not _paired(sentence):  # it opens what follows; cut in bold
+            continue
+        shared = len(wanted & set(analyser.terms(sentence)))
+        holds_old = shared >= 2 and any(_holds(sentence, old) for old in olds)
+        best.append((holds_old, shared + len(names & names_in(sentence, every=True)), start, end))
+    best.sort(key=lambda b: (b[0], b[1]), reverse=True)
+    if not best or not (best[0][0] or best[0][1] >= _LEAST_SHARED):
+        return None
+    if len(best) > 1 and best[1][:2] == best[0][:2]:  # two sentences as likely: neither is told
+        return None
+    named, _, start, end = best[0]
+    sentence = page_text[start:end]
+    # "~~~" would open a fence; a "not" of the page's ("does not run on Sundays") may still hold.
+    return Statement(start, end, named and not sentence.startswith("~") and negated(sentence) <= negated(text))
+
+
+def updated(page_text: str, statement: Statement, new: str) -> str | None:
+    """The page with `new` after the old statement, struck through when it is named; None for a
+    text that is no one-line fact, or when the page read again differs in more than the words."""
+    new = " ".join(new.split())
+    if len(new) > LONGEST or "\n" in new or any(mark in new for mark in _NOT_PLAIN) or not _paired(new):
+        return None
+    start, end, _ = statement
+    old = page_text[start:end]
+    joined = " " if old.rstrip("*_`)\"”’'").endswith((".", "!", "?", ";")) else "; "
+    if statement.named:
+        after = f"{page_text[:start]}~~{old}~~ {new}{page_text[end:]}"
+    else:
+        after = f"{page_text[:end]}{joined}{new}{page_text[end:]}"
+    return after if _shape(after) == _shape(page_text) + _shape(new, blocks=False) else None
+
+
+def _paragraphs(page_text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each plain paragraph's text (a list item's marker left out), outside
+    quotes and callouts, without comments, math, fields or fences in it."""
+    body = _body_start(page_text)
+    text = page_text[body:]
+    starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
+    found, quoted = [], 0
+    for token in _markdown().parse(text):
+        quoted += {"blockquote_open": 1, "blockquote_close": -1}.get(token.type, 0)
+        if token.type != "paragraph_open" or quoted or token.map is None:
+            continue
+        first, last = token.map
+        line_end = starts[last] - 1 if last < len(starts) else len(text)
+        start = _MARKER.match(text, starts[first]).end()  # type: ignore[union-attr]
+        end = start + len(text[start:line_end].rstrip())
+        plain = not any(mark in text[start:end] for mark in _NOT_PLAIN) and not _ROW.search(text, start, end)
+        if end > start and plain:
+            found.append((body + start, body + end))
+    return found
+
+
+def _body_start(page_text: str) -> int:
+    """Where the page's body starts: after its YAML header, or Hugo's TOML header between `+++` lines."""
+    _, _, body = split_frontmatter(page_text)
+    toml = re.match(r"\ufeff?\+\+\+[ \t]*\r?\n.*?^\+\+\+[ \t]*$\n?", page_text, re.DOTALL | re.MULTILINE)
+    return max(body, toml.end() if toml else 0)
+
+
+def _shape(text: str, blocks: bool = True) -> Counter[str]:
+    """What an edit must keep: the page's blocks in order, and its links, code spans, images and HTML."""
+    shape: Counter[str] = Counter()
+    for token in _markdown().parse(text):
+        if blocks and token.type != "inline":
+            shape[f"{token.type}:{token.level}"] += 1
+        for child in token.children or ():
+            if child.type in ("link_open", "code_inline", "image", "html_inline"):
+                shape[child.type] += 1
+    return shape
+
+
+def _inside(guarded: list[tuple[int, int]], at: int) -> bool:
+    return any(start < at < end for start, end in guarded)
+
+
+def _abbreviation(word: str) -> bool:
+    """Whether the word before a period is an abbreviation ("ca", "z.B", "e.V"): no sentence ends there."""
+    word = word.strip("([\"'*_")
+    return "." in word or word.casefold() in _ABBREVIATIONS
+
+
+def _paired(text: str) -> bool:
+    """Whether the text's emphasis marks pair up (no bold, italics or highlight is cut)."""
+    plain = re.sub(r"`[^`\n]*`|\S+://\S+", "", text)
+    singles = len(re.findall(r"(?<!\*)\*(?!\*)", plain)) + len(re.findall(r"(?<!\w)_(?!_)|(?<!_)_(?!\w)", plain))
+    return all(plain.count(mark) % 2 == 0 for mark in ("**", "__", "==")) and singles % 2 == 0
+
+
+def _old_values(text: str) -> set[str]:
+    """The old value after each "instead of", "statt", "raised from" ...: the first word there that
+    is no filler ("statt auf huextertor"); after "no longer" or "nicht mehr", which a verb or an
+    adjective follows ("no longer writes to nas01", "no longer manual"), the first that names a
+    thing (a number, a name with a digit or a sign, a capitalised word) before the clause ends."""
+    found = set()
+    for match in _OLD.finditer(text):
+        naming = re.match(r"(?i)no|not|nicht", match.group(0)) is not None
+        for raw in match.group(1).split():
+            word = raw.strip(EDGES + "~≈")
+            if word and word.casefold() not in _FILLER and (not naming or SPECIFIC.search(word) or word[:1].isupper()):
+                found.add(word.casefold())
+                break
+            if raw.endswith((":", ";", ",", ".")):  # the clause ends
+                break
+    return found
+
+
+def _holds(sentence: str, word: str) -> bool:
+    """Whether the sentence holds the word whole ("10" is not in "10.0.100.20", "11" is in "Channel: 11")."""
+    return re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-]|[.,:/]\w)", sentence.casefold()) is not None
+
+
+_ANALYSER: list[Analyser] = []
+_MARKDOWN: list[MarkdownIt] = []
+
+
+def _analyser() -> Analyser:
+    """English and German words met by stem and glossary: "Kanal" holds "channel"."""
+    if not _ANALYSER:
+        _ANALYSER.append(Analyser())
+    return _ANALYSER[0]
+
+
+def _markdown() -> MarkdownIt:
+    if not _MARKDOWN:
+        from markdown_it import MarkdownIt
+
+        _MARKDOWN.append(MarkdownIt("commonmark").enable("table"))
+    return _MARKDOWN[0]

@@ -1,0 +1,138 @@
+"""A changed fact of a page that states many goes beside its old statement (`curate.update`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import make_vault
+
+from curator.cli.main import main
+from curator.core.curate.remember import remember
+from curator.core.curate.update import old_statement, prose_sentences, updated
+from curator.core.read.loading import load_vault
+
+BACKUPS = """---
+owner: ops
+---
+# Postgres
+
+The primary runs on db-01 and the standby on db-02. Backups run daily at 03:00 UTC and are kept
+for 30 days in the backups bucket.
+
+## Restore
+1. Stop the application.
+2. Restore the newest dump with `pg_restore`.
+
+| job | time |
+|---|---|
+| vacuum | 04:00 |
+"""
+
+
+def _after(tmp_path: Path, page: str, text: str) -> tuple[str, str]:
+    root = make_vault(tmp_path / "v", {"Postgres.md": page, "Kafka.md": "# Kafka\n\nThe event bus.\n"})
+    proposal = remember(load_vault(root), text)
+    assert proposal.plan is not None, proposal.reason
+    assert proposal.decision == "supersede" and proposal.plan.details["superseded"] == "Postgres.md"
+    assert [c.path for c in proposal.plan.changes] == ["Postgres.md"]  # no successor, no index line
+    return proposal.reason, (proposal.plan.changes[0].after or b"").decode()
+
+
+def test_the_statement_whose_old_value_the_text_names_is_struck_and_followed(tmp_path: Path) -> None:
+    text = "Postgres backups now run daily at 01:30 UTC instead of 03:00."
+    reason, after = _after(tmp_path, BACKUPS, text)
+    assert after == BACKUPS.replace(
+        "Backups run daily at 03:00 UTC and are kept\nfor 30 days in the backups bucket.",
+        f"~~Backups run daily at 03:00 UTC and are kept\nfor 30 days in the backups bucket.~~ {text}",
+    )
+    assert "Backups run daily at 03:00 UTC" in reason
+
+
+def test_a_statement_the_text_does_not_name_is_followed_not_struck(tmp_path: Path) -> None:
+    text = "Postgres backups are now kept for 90 days in the backups bucket."
+    _, after = _after(tmp_path, BACKUPS, text)
+    assert "~~" not in after
+    assert "kept\nfor 30 days in the backups bucket. " + text in after
+
+
+def test_a_value_only_a_table_or_code_holds_is_never_struck(tmp_path: Path) -> None:
+    """The vacuum time is in a table: a strike there would break the row; the text goes where a merge puts it."""
+    text = "Postgres vacuum now runs at 05:00 instead of 04:00."
+    reason, after = _after(tmp_path, BACKUPS, text)
+    assert "~~" not in after and after.startswith(BACKUPS.rstrip("\n")) and text in after
+    assert "mark the old statement by hand" in reason
+
+
+def test_a_german_text_strikes_the_english_list_item_it_names(tmp_path: Path) -> None:
+    page = BACKUPS.replace("## Restore", "## Network\n- Zigbee channel: 11\n- Mesh: on\n\n## Restore")
+    text = "Postgres: der Zigbee-Kanal ist jetzt 25 statt 11."
+    _, after = _after(tmp_path, page, text)
+    assert f"- ~~Zigbee channel: 11~~ {text}\n- Mesh: on\n" in after
+
+
+def test_a_sentence_cut_inside_its_marks_is_not_struck(tmp_path: Path) -> None:
+    page = BACKUPS.replace("Backups run daily", "Backups (see `pg_dump` and **cron) run daily")
+    text = "Postgres backups now run daily at 01:30 UTC instead of 03:00."
+    _, after = _after(tmp_path, page, text)
+    assert "~~" not in after and after == page + "\n" + text + "\n"  # where a merge puts it
+
+
+def test_two_sentences_as_likely_are_neither_taken() -> None:
+    page = "# P\n\nThe blue job runs at 03:00 on db-01.\n\nThe green job runs at 03:00 on db-01.\n\nA third.\n"
+    assert old_statement("The job now runs at 04:00 on db-01 instead of 03:00.", page, "P") is None
+
+
+def test_sentences_are_read_from_prose_only_and_an_abbreviation_ends_none() -> None:
+    page = (
+        "---\ntitle: x. Y\n---\n# Heading. Two\n\nA box (ca. 30 € used) works. It is loud!\n"
+        "```\ncode. More code.\n```\n- An item. Its second.\n\n| a. | b. |\n\nText\n| runs on. |\n"
+    )
+    said = [page[start:end] for start, end in prose_sentences(page)]
+    assert said == ["A box (ca. 30 € used) works.", "It is loud!", "An item.", "Its second."]
+
+
+def test_an_incident_that_names_an_old_value_strikes_nothing(tmp_path: Path) -> None:
+    """A new user's incident ("the dongle showed up as ttyUSB1 instead of ttyUSB0") struck a step still valid."""
+    page = BACKUPS.replace("## Restore", "## Network\n- The dongle is /dev/ttyUSB0 on the Postgres host.\n\n## Restore")
+    text = "Vorfall 2026-09-30: Postgres fand den Dongle als /dev/ttyUSB1 statt /dev/ttyUSB0 nach einem Neustart."
+    root = make_vault(tmp_path / "v", {"Postgres.md": page})
+    proposal = remember(load_vault(root), text)
+    assert proposal.plan is not None
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert "~~" not in after and "- The dongle is /dev/ttyUSB0 on the Postgres host.\n" in after
+
+
+def test_a_sentence_that_opens_a_list_is_not_followed() -> None:
+    page = "# P\n\nRun the backup daily at a set time (i.e. 4.30 AM):\n\n- Enabled: yes\n- Hour: 4\n\nMore.\n"
+    assert old_statement("The backup now runs daily at 02:00 instead of 4:30 AM.", page, "P") is None
+
+
+def test_a_sentence_saying_not_is_followed_not_struck(tmp_path: Path) -> None:
+    """Striking "does not run at 03:00 on Sundays" for "now at 04:00 instead of 03:00" loses the Sunday exception."""
+    page = BACKUPS.replace("Backups run daily at 03:00 UTC", "Backups do not run at 03:00 UTC on Sundays")
+    _, after = _after(tmp_path, page, "Postgres backups now run at 04:00 UTC instead of 03:00.")
+    assert "~~" not in after and "Sundays and are kept" in after
+
+
+def test_a_text_of_many_lines_or_marks_goes_where_a_merge_puts_it() -> None:
+    statement = old_statement("Backups now run at 01:30 UTC instead of 03:00.", BACKUPS, "Postgres")
+    assert statement is not None and statement.named
+    assert updated(BACKUPS, statement, "Backups now run at 01:30 UTC instead of 03:00.") is not None
+    for text in ("Now 01:30 instead of 03:00.\n# Heading\n```\ncode\n```", "Now ~~01:30 instead of 03:00.", "x " * 400):
+        assert updated(BACKUPS, statement, text) is None
+
+
+def test_a_statement_edited_after_it_was_shown_is_not_struck_at_apply(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A person reviewed the strike of one sentence, then added a clause to it: the apply would strike theirs too."""
+    root = make_vault(tmp_path / "v", {"Postgres.md": BACKUPS, "Kafka.md": "# Kafka\n\nThe event bus.\n"})
+    assert main(["remember", str(root), "Postgres backups now run daily at 01:30 UTC instead of 03:00.", "--json"]) == 0
+    queued = json.loads(capsys.readouterr().out)["suggestion"]
+    edited = BACKUPS.replace("backups bucket.", "backups bucket, never on Sundays.")
+    (root / "Postgres.md").write_text(edited)
+    assert main(["apply", str(root), queued]) == 2
+    assert "changed since the proposal was shown" in capsys.readouterr().err
+    assert (root / "Postgres.md").read_text() == edited
