@@ -109,6 +109,11 @@ def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret
         "# A PEM-formatted RSA private key will begin like this:\n#    -----BEGIN RSA PRIVATE KEY-----\n# Then",
         '"localhost:3000/login:user=^USER^&password=^PASS^:Invalid username or password"',  # hydra's fields
         'reg query "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System" /v Timeout',
+        # a homelab wiki's examples: a word and "password", a YAML tag's reference, a variable's name
+        '      password: "rootpassword"',
+        '        password: "myuser2password"',
+        "  my_secret_var: !env_var MY_SECRET_VAR",
+        "  db_password: DB_ROOT_PASSWORD",
     ],
 )
 def test_a_placeholder_where_the_readers_own_value_goes_is_no_credential(line: str) -> None:
@@ -118,6 +123,8 @@ def test_a_placeholder_where_the_readers_own_value_goes_is_no_credential(line: s
 def test_a_real_value_beside_a_placeholder_is_still_one() -> None:
     text = 'export OPENAI_API_KEY="your-key-here"\nexport OPENAI_API_KEY="sk-proj-4fQx9TzLw2Rb8NcVm1KpHs7D"\n'
     assert [c.line for c in find_credentials(text)] == [2]
+    assert find_credentials('cloudflareddns:\n  token: "Na9E7VEY58COhA03l1ytm1r70u7jBsf8bNqh5AlZ"\n') != []
+    assert find_credentials('db:\n  password: "Kq7#rootpassword"\n') != []  # more than a word and "password"
 
 
 def test_a_change_that_adds_a_credential_is_refused_and_writes_nothing(tmp_path: Path) -> None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import posixpath
 import re
 from bisect import bisect_left, bisect_right
-from collections import defaultdict
-from collections.abc import Iterator
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -23,7 +23,7 @@ from curator.core.change.edits import explicit_target, links_of, markdown_dest_s
 from curator.core.check.hits import Fix, Hit, readable, written
 from curator.core.common.rules import Finding, Rule
 from curator.core.read.link_order import DENDRON, label_bar, other_reading, wiki_target_span, wikilink
-from curator.core.read.page import Link
+from curator.core.read.page import Heading, Link
 from curator.core.read.resolve import anchor_key, fold
 from curator.core.read.vault import ResolvedLink, Vault
 from curator.core.read.words import WORD
@@ -252,6 +252,19 @@ def _heading_keys(text: str) -> set[str]:
     return {anchor_key(text[: found.start()]), anchor_key(found.group(1))}
 
 
+def _repeat_keys(headings: Iterable[Heading]) -> set[str]:
+    """The slugs GitHub and other docs sites give a heading's repeats: `description-1` for the
+    second "Description" of a page, `description-2` for the third."""
+    seen: Counter[str] = Counter()
+    keys = set()
+    for heading in headings:
+        key = anchor_key(_shown(heading.text))
+        if seen[key]:
+            keys.add(f"{key}{seen[key]}")
+        seen[key] += 1
+    return keys
+
+
 def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
     for rl in vault.links:
         anchor = rl.link.anchor
@@ -271,6 +284,8 @@ def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
                 continue
             wanted = anchor_key(heading)
             if not wanted or any(wanted in _heading_keys(h.text) for h in target.headings):
+                continue
+            if wanted in _repeat_keys(target.headings):  # GitHub's `#description-1`: the second "Description"
                 continue
             what = f"heading {anchor!r}"
         yield Hit(

@@ -134,7 +134,10 @@ _PLACEHOLDER = re.compile(
     r"|^(?:x+|\*+|\.+|-+|_+)$"
     r"|(?:\.\.\.|\u2026)$"  # a value cut short: "sk-...", "llx-…"
     r"|^(?:pass(?:word|wd)?|pwd|pw|secret|token|key|test)[\W_]?\d{0,4}$"  # "user:pass@host", "secret456"
+    r"|^![a-z_]+(?:\s|$)|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$"  # a YAML tag's reference, an environment variable's name
 )
+# A key word's value that is a word and "password" ("rootpassword", "myuser2password"): an example's.
+_NAMED_PASSWORD = re.compile(r"(?i)^[a-z][a-z0-9_-]{0,15}pass(?:word|wort|wd)\d{0,4}$")
 
 
 def _an_identifier(secret: str, line: str) -> bool:
@@ -158,6 +161,11 @@ def is_windows_path(secret: str, plugin: object) -> bool:
 
 def is_placeholder(secret: str, plugin: object) -> bool:
     """detect-secrets filter: a key word's value that is a placeholder for the reader's own
-    ("your-key-here", "<token>", "changeme") is not reported."""
-    named = type(plugin).__name__ in ("KeywordDetector", "AssignedSecretDetector", "BasicAuthDetector")
-    return named and _PLACEHOLDER.search(secret.strip("'\"` ")) is not None
+    ("your-key-here", "<token>", "changeme", "rootpassword", "!env_var X") is not reported; in a
+    URL's password only the placeholders proper ("user:pass@host")."""
+    kind = type(plugin).__name__
+    value = secret.strip("'\"` ")
+    keyed = kind in ("KeywordDetector", "AssignedSecretDetector")
+    if keyed and _NAMED_PASSWORD.match(value):
+        return True
+    return (keyed or kind == "BasicAuthDetector") and _PLACEHOLDER.search(value) is not None
