@@ -808,3 +808,20 @@ def test_a_name_in_a_links_text_or_a_tag_is_not_made_a_link(tmp_path: Path) -> N
     vault = load_vault(root)
     text = "See [the Traefik docs](https://doc.traefik.io/) and #Traefik; Traefik renews certificates."
     assert _linked(vault, text, "Other.md") == text.replace("; Traefik renews", "; [[Traefik]] renews")
+
+
+def test_a_new_page_is_named_as_its_folder_names_its_pages(tmp_path: Path) -> None:
+    """A new user's wiki names every page in lower case with hyphens: `topics/Uptime Kuma.md` stood out."""
+    kebab = {
+        f"topics/{n}.md": f"# {n}\n\nA page on {n}.\n"
+        for n in ("pi-hole", "home-assistant", "omv", "proxmox", "wg-easy")
+    }
+    text = "Uptime Kuma on the mini server checks every homelab service once a minute."
+    proposal = remember(load_vault(make_vault(tmp_path / "kebab", kebab)), text)
+    assert (proposal.decision, proposal.page, proposal.title) == ("add", "topics/uptime-kuma.md", "Uptime Kuma")
+    assert proposal.plan is not None and b"# Uptime Kuma\n" in (proposal.plan.changes[0].after or b"")
+    titled = {
+        f"topics/{n}.md": f"# {n}\n\nA page on {n}.\n"
+        for n in ("Pi-hole", "Home Assistant", "OMV", "Proxmox", "wg-easy")
+    }
+    assert remember(load_vault(make_vault(tmp_path / "titled", titled)), text).page == "topics/Uptime Kuma.md"

@@ -450,7 +450,7 @@ def _new_page(
     kind = _page_type(vault, text, page_type)
     folder = vault.pages[near].folder if successor and near in vault.pages else _folder_for(vault, kind, near)
     # A title beside a name no title can be (a NUL is refused in one): "x" is a title too.
-    path = target_path(vault, folder + "/\0.md" if folder else "\0.md", title)
+    path = target_path(vault, folder + "/\0.md" if folder else "\0.md", _file_name(vault, folder, title))
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
     # A second page of a name takes the links to the first ([[Name]] goes to the nearest of two).
@@ -467,6 +467,20 @@ def _new_page(
     body = "" if alone is not None and fold(alone.group(1)) == fold(title) else linked(vault, text, path).strip()
     header = new_header(kind, kept, source)
     return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
+
+
+_KEBAB = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
+
+
+def _file_name(vault: Vault, folder: str, title: str) -> str:
+    """The title, or its words in lower case joined by hyphens where the folder's pages (the
+    vault's, in a folder of fewer than five) are all named so (`uptime-kuma` beside `pi-hole`)."""
+    names = [page.name for page in vault.pages.values() if page.folder == folder]
+    names = names if len(names) >= 5 else [page.name for page in vault.pages.values()]
+    kebab = [n for n in names if n == n.lower() and _KEBAB.fullmatch(n)]
+    if len(names) < 5 or len(kebab) * 10 < len(names) * 9 or not any("-" in n for n in kebab):
+        return title
+    return "-".join(WORD.findall(title.lower())) or title
 
 
 # Fields a successor does not take over: its own type and source, the old page's names and identity.
