@@ -136,3 +136,16 @@ def test_a_statement_edited_after_it_was_shown_is_not_struck_at_apply(
     assert main(["apply", str(root), queued]) == 2
     assert "changed since the proposal was shown" in capsys.readouterr().err
     assert (root / "Postgres.md").read_text() == edited
+
+
+def test_a_section_of_how_it_was_and_a_source_line_are_no_old_statement() -> None:
+    """A German wiki kept its old PHP settings under "Alte Version" and a source URL under "Quelle:":
+    the strike hit the old method and the text was glued onto the URL."""
+    page = (
+        "# Nextcloud\n\n## Alte Version\n\nDas PHP memory_limit steht auf 512M in der htaccess.\n\n"
+        "## Einstellungen\n\nDer Speicher ist groß genug. Die Uploads sind auf 10 GB begrenzt.\n\n"
+        "Quelle: https://docs.nextcloud.com/server/latest/admin_manual/memory_limit.html\n"
+    )
+    found = old_statement("Das PHP memory_limit steht jetzt auf 1G statt 512M.", page, "Nextcloud")
+    assert found is None or "htaccess" not in page[found.start : found.end]
+    assert old_statement("Die Quelle docs.nextcloud.com memory_limit html ist jetzt eine andere.", page, "x") is None

@@ -137,3 +137,13 @@ def test_a_docs_sites_url_path_finds_the_page_its_numbered_files_serve() -> None
     assert resolver.resolve(home, "/docs/datapack/introduction/conditions", True).kind == "dead"  # no such page
     assert resolver.resolve(home, "/setup", True).kind == "dead"  # a lone name guesses nothing
     assert resolver.resolve(home, "/guides/setup", True).kind == "dead"  # two pages would answer
+
+
+def test_a_wiki_js_url_path_names_its_page_after_its_language() -> None:
+    """A German Wiki.js wiki links `/de/Wiki-Seiten/...`: 43 of its 78 dead links were such pages."""
+    pages = ["Wiki-Seiten/Microsoft/Allgemein/powershell.md", "de/Handbuch/start.md", "Handbuch/start.md"]
+    resolver = Resolver(pages, [], {})
+    home = "Wiki-Seiten/Linux/linux.md"
+    assert resolver.resolve(home, "/de/Wiki-Seiten/Microsoft/Allgemein/powershell", True).path == pages[0]
+    assert resolver.resolve(home, "/de/Handbuch/start", True).path == pages[1]  # a folder `de` is a folder
+    assert resolver.resolve(home, "/de/powershell", True).kind == "dead"  # a lone name guesses nothing

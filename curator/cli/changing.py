@@ -292,6 +292,7 @@ class _NeedsReview(Exception):
 
 def run_remember(args: argparse.Namespace) -> int:
     from curator.core.change.changes import plan_and_apply
+    from curator.core.change.edits import plan_diff
     from curator.core.curate.remember import Proposal, remember
     from curator.core.meaning.vectors import preload_provider
     from curator.core.state.config import load_config
@@ -344,7 +345,17 @@ def run_remember(args: argparse.Namespace) -> int:
         output.emit(
             f"would change {files}; queued as suggestion {queued.id} (curator apply VAULT {queued.id}, or --apply)"
         )
+    if proposal.plan is not None:  # what it writes, as a person reviews it
+        _show_diff(plan_diff(proposal.plan, context=0))
     return EXIT_OK
+
+
+def _show_diff(diff: str, most: int = 30) -> None:
+    lines = [line for line in diff.splitlines() if not line.startswith("@@")]
+    for line in lines[:most]:
+        output.emit(f"    {line[:300]}")
+    if len(lines) > most:
+        output.emit(f"    ... {len(lines) - most} more lines")
 
 
 def trust_arguments(trust: argparse.ArgumentParser) -> None:

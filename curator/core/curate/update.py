@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from curator.core.curate.facts import EDGES, SPECIFIC, STOP, names_in, negated
 from curator.core.read.parse import split_frontmatter
-from curator.core.read.words import Analyser
+from curator.core.read.words import WORD, Analyser
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -44,6 +44,9 @@ _ABBREVIATIONS = frozenset(
 _INLINE = re.compile(
     r"`[^`\n]*`|!?\[\[[^\]\n]*\]\]|!?\[[^\]\n]*\]\([^)\n]*\)|\[[^\]\n]*\]\[[^\]\n]*\]|\[\^[^\]\n]*\]|"
     r"<[^<>\n]*>|\$[^$\n]+\$|\S+://\S+"
+)
+_PAST = re.compile(
+    r"(?i)\b(?:old|older|previous|former|deprecated|legacy|archived?|alte[nrs]?|veraltet\w*|früher\w*|bisherig\w*)\b"
 )
 _ROW = re.compile(r"^[ \t]*\|", re.MULTILINE)  # a table's row a paragraph runs on into
 _NOT_PLAIN = ("%%", "$$", "::", "<!--", "```", "~~~", "~~")  # comments, math, fields, fences, strikes
@@ -102,6 +105,8 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
         sentence = page_text[start:end]
         if sentence.rstrip("*_ ").endswith(":") or not _paired(sentence):  # it opens what follows; cut in bold
             continue
+        if len(WORD.findall(_INLINE.sub(" ", sentence))) < 3:  # a link, an address or a setting: no statement
+            continue
         shared = len(wanted & set(analyser.terms(sentence)))
         holds_old = shared >= 2 and any(_holds(sentence, old) for old in olds)
         best.append((holds_old, shared + len(names & names_in(sentence, every=True)), start, end))
@@ -138,10 +143,13 @@ def _paragraphs(page_text: str) -> list[tuple[int, int]]:
     body = _body_start(page_text)
     text = page_text[body:]
     starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
-    found, quoted = [], 0
-    for token in _markdown().parse(text):
+    found, quoted, past = [], 0, False
+    tokens = _markdown().parse(text)
+    for at, token in enumerate(tokens):
         quoted += {"blockquote_open": 1, "blockquote_close": -1}.get(token.type, 0)
-        if token.type != "paragraph_open" or quoted or token.map is None:
+        if token.type == "heading_open":  # a section the page keeps of how it was: "Alte Version", "Old setup"
+            past = bool(_PAST.search(tokens[at + 1].content))
+        if token.type != "paragraph_open" or quoted or past or token.map is None:
             continue
         first, last = token.map
         line_end = starts[last] - 1 if last < len(starts) else len(text)

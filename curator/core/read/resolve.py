@@ -173,8 +173,9 @@ class Resolver:
         """The one page a docs site serves at a URL path (`/docs/datapack/introduction/actions`):
         whose path ends with the same folders and name, once the number and date prefixes that
         order a site's files and leave its URLs (`01-introduction/05-actions.md`,
-        `blog/2026-08-22-kubejs.md`) and an `index` page's name are left out. Two folders or more,
-        so that a lone name does not guess."""
+        `blog/2026-08-22-kubejs.md`) and an `index` page's name are left out, and a language
+        segment before them (`/de/...`) when no page's path holds it. Two folders or more, so that
+        a lone name does not guess."""
         wanted = _site_segments(path)
         if len(wanted) < 2:
             return None
@@ -185,6 +186,8 @@ class Resolver:
                 for start in range(len(segments) - 1):
                     self._site["/".join(segments[start:])].append(page)
         hits = self._site.get("/".join(wanted), [])
+        if not hits and len(wanted) > 2 and _LOCALE.fullmatch(wanted[0]):  # Wiki.js's `/de/...`: the page's language
+            hits = self._site.get("/".join(wanted[1:]), [])
         return Resolution("page", hits[0]) if len(hits) == 1 else None
 
     def _by_bare_name(self, source: str, target: str) -> Resolution:
@@ -223,6 +226,7 @@ class Resolver:
         return Resolution(kind, ranked[0], candidates=tuple(ranked))
 
 
+_LOCALE = re.compile(r"[a-z]{2}(?:-[a-z]{2})?")  # a site's language segment: `de`, `en`, `pt-br`
 _ORDER_PREFIX = re.compile(r"^(?:\d{4}-\d\d-\d\d-|\d+[-_.]\s*)")  # `01-introduction`, a blog's `2026-08-22-`
 
 
