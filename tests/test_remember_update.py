@@ -149,3 +149,75 @@ def test_a_section_of_how_it_was_and_a_source_line_are_no_old_statement() -> Non
     found = old_statement("Das PHP memory_limit steht jetzt auf 1G statt 512M.", page, "Nextcloud")
     assert found is None or "htaccess" not in page[found.start : found.end]
     assert old_statement("Die Quelle docs.nextcloud.com memory_limit html ist jetzt eine andere.", page, "x") is None
+
+
+def test_a_page_struck_once_takes_a_second_change_in_place(tmp_path: Path) -> None:
+    """An attacker's: after one strike the page counted no sentence and the next change superseded it whole."""
+    root = make_vault(tmp_path / "v", {"Postgres.md": BACKUPS, "Kafka.md": "# Kafka\n\nThe event bus.\n"})
+    for text in (
+        "Postgres backups now run daily at 01:30 UTC instead of 03:00.",
+        "Postgres now runs on db-03 instead of db-01.",
+    ):
+        proposal = remember(load_vault(root), text)
+        assert proposal.plan is not None and [c.path for c in proposal.plan.changes] == ["Postgres.md"], proposal.reason
+        (root / "Postgres.md").write_bytes(proposal.plan.changes[0].after or b"")
+    after = (root / "Postgres.md").read_text()
+    assert "superseded_by" not in after and after.count("~~") >= 2
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "kept"),
+    [
+        # a link's text over two lines is no place for a strike or a text
+        (
+            "See [the backup job runs at 03:00.\nDetails](https://x.example/b) here. Restores run monthly.\n",
+            None,
+            "[the backup job",
+        ),
+        # a comment over paragraphs hides what is written in it
+        (
+            "%%\nThe backup job runs at 03:00 every night.\n\nMore hidden.\n%%\n\nRestores run monthly.\n",
+            None,
+            "%%\nThe backup",
+        ),
+        # a block id stays at its line's end
+        (
+            "The backup job runs at 03:00 every night ^backup-time\n\nRestores run monthly. Logs go to syslog.\n",
+            None,
+            "^backup-time\n",
+        ),
+        # "replaced by X" names the new value, not the old one
+        (
+            "The backup job runs at 03:00 every night on nas01.\n\nThe wiki runs on wiki02. Restores run monthly.\n",
+            "The backup host nas01 was replaced by wiki02 for the job.",
+            "The wiki runs on wiki02",
+        ),
+        # a rule that says "not" still holds when the text says "no longer"
+        (
+            "The backup job must not run at 03:00 on Sundays.\n\nRestores run monthly. Logs go to syslog.\n",
+            "The backup job no longer runs at 03:00 on weekdays instead of 02:00.",
+            "The backup job must not run",
+        ),
+        # a day's number before its month ends no sentence
+        (
+            "Der Backup-Job läuft seit dem 3. März um 03:00 Uhr. Die Logs gehen nach syslog. Restores monatlich.\n",
+            "Der Backup-Job läuft jetzt um 04:00 Uhr statt 03:00.",
+            "~~Der Backup-Job läuft seit dem 3. März um 03:00 Uhr.~~",
+        ),
+    ],
+    ids=["link over two lines", "comment over paragraphs", "block id", "replaced by", "must not", "3. März"],
+)
+def test_an_attackers_page_keeps_its_markup_and_its_true_statements(page: str, text: str | None, kept: str) -> None:
+    text = text or "The backup job now runs at 04:00 every night instead of 03:00."
+    statement = old_statement(text, "# Backup\n\n" + page, "Backup")
+    after = updated("# Backup\n\n" + page, statement, text) if statement else None
+    result = after or "# Backup\n\n" + page
+    if kept.startswith("~~"):
+        assert kept in result
+    else:
+        assert kept in result and f"~~{kept}" not in result
+
+
+def test_sentences_of_a_long_page_are_all_found() -> None:
+    page = "# Log\n\n" + " ".join(f"Entry {n} of the log ran at 03:{n % 60:02d}." for n in range(6000)) + "\n"
+    assert len(prose_sentences(page)) == 6000

@@ -133,4 +133,8 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Mealie keeps its data in /srv/mealie on docker-01.", {"Mealie"}),
     ("Kathrin wants the recipes sorted by season.", {"Kathrin", "Recipes"}),
     ("The Docker images for CI are built nightly.", {"Docker images"}),
+    # a new user's: a condition or a purpose first names its thing after it, never the conjunction
+    ("Wenn man die Git-History über einen Orphan-Branch bereinigt, sind die alten Tags verwaist.", {"Git-History"}),
+    ("If the backup job fails, restart the NAS first.", {"Backup job"}),
+    ("Falls der Zigbee-Stick nicht erkannt wird, hilft ein anderer USB-Port.", {"Zigbee-Stick"}),
 ]

@@ -127,11 +127,23 @@ def remember(
     person decides it, whatever `--apply` asked."""
     proposal = _decide(vault, text, source, page_type, threshold)
     target = proposal.plan.details.get("superseded", proposal.page) if proposal.plan is not None else None
-    by_hand = target in vault.pages and str(vault.pages[target].frontmatter.get("source", "")).strip() == "manual"
+    by_hand = target in vault.pages and _by_hand(vault, target)
     if proposal.decision in ("merge-into", "supersede") and by_hand and source != "manual":
         reason = f"{proposal.reason}; {target} is written by hand (source: manual), so it waits for review"
         return proposal._replace(reason=reason, review=True)
     return proposal
+
+
+def _by_hand(vault: Vault, path: str) -> bool:
+    """Whether the page says `source: manual`, in its frontmatter or, where that is no YAML
+    curator can read, in a line of its header."""
+    page = vault.pages[path]
+    if str(page.frontmatter.get("source", "")).strip() == "manual":
+        return True
+    from curator.core.read.parse import split_frontmatter
+
+    header = None if page.frontmatter else split_frontmatter(vault.text_of(path))[0]
+    return header is not None and re.search(r"(?m)^source:[ \t]*['\"]?manual['\"]?[ \t]*$", header) is not None
 
 
 def decided_again(vault: Vault, asked: dict[str, Any], shown: dict[str, str] | None = None) -> Plan:
@@ -392,6 +404,11 @@ def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
     return list(nearest(vault, provider, text).scores.items())[:limit]
 
 
+# A sentence opening with a condition or a purpose names its thing after it ("If the backup job
+# fails, ...": `Backup job`; "Damit Wake on LAN ... funktioniert": not `Damit`).
+_CONDITION = re.compile(r"(?i)^(?:if|when|whenever|unless|because|although|wenn|falls|sobald|damit|weil|obwohl)\s+")
+
+
 def title_for(text: str) -> str:
     """What the text is about, as a title: the noun phrase its first sentence opens with, once
     dates, tickets and status words are gone, at most six words (the first content words when no
@@ -399,7 +416,7 @@ def title_for(text: str) -> str:
     handed = handed_page(text.strip())
     if handed.title:
         return handed.title
-    first = SENTENCE.split(handed.body, maxsplit=1)[0]
+    first = _CONDITION.sub("", SENTENCE.split(handed.body, maxsplit=1)[0], count=1)  # "Wenn man die Git-History ..."
     subject = label_of(first) or as_written(first, subject_of(first))
     language = language_of(first)
     words = noun_phrase(subject, language=language).split() if subject else []

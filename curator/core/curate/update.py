@@ -20,6 +20,7 @@ of its blocks, links or code spans is not made.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -30,32 +31,39 @@ from curator.core.read.words import WORD, Analyser
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
-ONE_FACT = 2  # a page of at most this many sentences states one fact: it is superseded whole
+ONE_FACT = 2  # a page of at most this many lines of text states one fact: it is superseded whole
 _LEAST_SHARED = 3  # words of the text a sentence holds to be taken for the old statement unnamed
 LONGEST = 600  # characters: a longer text is no one changed fact, and goes where a merge puts it
 
-_MARKER = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?")
-# A sentence ends at . ! ? with what closes around it (bold, a bracket, a quote, a footnote).
-_END = re.compile(r"[.!?](?:\*\*|\*|__|_|[)\"”’']|\[\^[^\]\s]*\])*(?=\s)")
+_MARKER = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[.\][ \t]+)?")  # "- [/] " too
+# A sentence ends at . ! ? with what closes around it: bold, a strike, a highlight, a bracket, a
+# quote, a footnote, a line break (`<br>`, a backslash) or a closing tag.
+_END = re.compile(r"[.!?](?:\*\*|\*|__|_|~~|==|[)\"”’']|\[\^[^\]\s]*\]|<br\s*/?>|</\w+>|\\(?=\n))*(?=\s)")
 _ABBREVIATIONS = frozenset(
-    "ca bzw usw vgl ggf inkl evtl sog nr no vs approx dr mr mrs prof st abs bspw zb etc resp fig".split()
+    "ca bzw usw vgl ggf inkl evtl sog nr no vs approx dr mr mrs prof st abs bspw zb resp fig".split()
 )
-# Spans no edit may begin or end in: code, links, footnotes, HTML tags, math, addresses.
+_MONTHS = re.compile(r"(?i)(?:jan|feb|mär|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez)")  # "am 3. März"
+# Spans no edit may begin or end in: code, links, footnotes, HTML tags, math, addresses; a link's
+# text or a code span may run over a line.
 _INLINE = re.compile(
-    r"`[^`\n]*`|!?\[\[[^\]\n]*\]\]|!?\[[^\]\n]*\]\([^)\n]*\)|\[[^\]\n]*\]\[[^\]\n]*\]|\[\^[^\]\n]*\]|"
-    r"<[^<>\n]*>|\$[^$\n]+\$|\S+://\S+"
+    r"`[^`]{0,300}`|!?\[\[[^\]]{0,300}\]\]|!?\[[^\]]{0,300}\]\([^)\s]*\)|\[[^\]]{0,300}\]\[[^\]\n]*\]|"
+    r"\[\^[^\]\n]*\]|<[^<>\n]*>|\$(?=\S)[^$\n]+(?<=\S)\$(?!\d)|\S+://\S*[^\s.,;:!?)]"
 )
+_HIDDEN = re.compile(r"%%.*?%%|<!--.*?-->", re.DOTALL)  # comments Obsidian and HTML hide, over paragraphs too
 _PAST = re.compile(
-    r"(?i)\b(?:old|older|previous|former|deprecated|legacy|archived?|alte[nrs]?|veraltet\w*|früher\w*|bisherig\w*)\b"
+    r"(?i)\b(?:old|older|previous|former|deprecated|legacy|archived?|alte[nrs]?|veraltet\w*|früher\w*|bisherig\w*|"
+    r"history|verlauf|chronik|changelog)\b"
 )
 _ROW = re.compile(r"^[ \t]*\|", re.MULTILINE)  # a table's row a paragraph runs on into
-_NOT_PLAIN = ("%%", "$$", "::", "<!--", "```", "~~~", "~~")  # comments, math, fields, fences, strikes
+_NOT_PLAIN = ("%%", "$$", "::", "<!--", "```", "~~~")  # comments, math, fields, fences
+_BLOCK_ID = re.compile(r"\s+\^[\w-]+$")  # Obsidian's "^id" that ends a line
 # What the text says the old value was: "instead of 03:00", "statt auf huextertor", "nicht mehr bei
 # LWLcom", "raised from 10 GB".
 _OLD = re.compile(
     r"(?i)\b(?:instead of|rather than|(?:an)?statt|anstelle von|no longer|not any ?more|nicht mehr|"
     r"(?:raised|lowered|increased|reduced|bumped|moved|changed|switched|migrated|upgraded|updated) from|"
-    r"previously|formerly|vorher|bisher|früher|replac(?:ed|es)|ersetzt)\s+((?:[^\s,;!?()]+[ \t]+){0,3}[^\s,;!?()]+)"
+    r"previously|formerly|vorher|bisher|früher|replac(?:ed|es)(?!\s+by)|ersetzt(?!\s+durch))\s+"
+    r"((?:[^\s,;!?()]+[ \t]+){0,3}[^\s,;!?()]+)"
 )
 
 
@@ -71,18 +79,23 @@ class Statement(NamedTuple):
 
 
 def states_one_fact(page_text: str) -> bool:
-    return len(prose_sentences(page_text)) <= ONE_FACT
+    """Whether the page's body is a line or two of text (headings left out): a table, a list,
+    fields or a struck statement make it a page of many."""
+    body = page_text[_body_start(page_text) :]
+    return sum(1 for line in body.splitlines() if line.strip() and not line.lstrip().startswith("#")) <= ONE_FACT
 
 
 def prose_sentences(page_text: str) -> list[tuple[int, int]]:
     """The (start, end) of each sentence of the page's plain paragraphs and list items."""
     guarded = [m.span() for m in _INLINE.finditer(page_text)]
+    starts = [start for start, _ in guarded]
     spans = []
     for start, end in _paragraphs(page_text):
         at = start
         for match in _END.finditer(page_text, start, end):
             before = page_text[at : match.start()].split()
-            if _inside(guarded, match.start()) or (before and _abbreviation(before[-1])):  # "ca. 30 €", "z.B."
+            after = page_text[match.end() : match.end() + 12].split()[:1]
+            if _inside(guarded, starts, match.start()) or (before and _abbreviation(before[-1], after)):
                 continue
             spans.append((at, match.end()))
             at = match.end()
@@ -90,7 +103,8 @@ def prose_sentences(page_text: str) -> list[tuple[int, int]]:
                 at += 1
         if at < end:
             spans.append((at, end))
-    return [(s, e) for s, e in spans if not (_inside(guarded, s) or _inside(guarded, e))]
+    spans = [(s, s + len(_BLOCK_ID.sub("", page_text[s:e]))) for s, e in spans]  # "^id" stays at the line's end
+    return [(s, e) for s, e in spans if e > s and not (_inside(guarded, starts, s) or _inside(guarded, starts, e))]
 
 
 def old_statement(text: str, page_text: str, title: str) -> Statement | None:
@@ -103,8 +117,8 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     best: list[tuple[bool, int, int, int]] = []
     for start, end in prose_sentences(page_text):
         sentence = page_text[start:end]
-        if sentence.rstrip("*_ ").endswith(":") or not _paired(sentence):  # it opens what follows; cut in bold
-            continue
+        if sentence.rstrip("*_ ").endswith(":") or not _paired(sentence) or "~~" in sentence:  # opens what follows;
+            continue  # cut in bold; struck already
         if len(WORD.findall(_INLINE.sub(" ", sentence))) < 3:  # a link, an address or a setting: no statement
             continue
         shared = len(wanted & set(analyser.terms(sentence)))
@@ -118,14 +132,18 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     named, _, start, end = best[0]
     sentence = page_text[start:end]
     # "~~~" would open a fence; a "not" of the page's ("does not run on Sundays") may still hold.
-    return Statement(start, end, named and not sentence.startswith("~") and negated(sentence) <= negated(text))
+    said_not = negated(_OLD.sub(" ", text))  # "no longer" says what changed, not a "not"
+    return Statement(start, end, named and not sentence.startswith("~") and negated(sentence) <= said_not)
 
 
 def updated(page_text: str, statement: Statement, new: str) -> str | None:
     """The page with `new` after the old statement, struck through when it is named; None for a
     text that is no one-line fact, or when the page read again differs in more than the words."""
+    if "\n" in new.strip():
+        return None
     new = " ".join(new.split())
-    if len(new) > LONGEST or "\n" in new or any(mark in new for mark in _NOT_PLAIN) or not _paired(new):
+    unsafe = any(mark in new for mark in (*_NOT_PLAIN, "~~")) or new.count("`") % 2 or not _paired(new)
+    if len(new) > LONGEST or unsafe:
         return None
     start, end, _ = statement
     old = page_text[start:end]
@@ -143,6 +161,7 @@ def _paragraphs(page_text: str) -> list[tuple[int, int]]:
     body = _body_start(page_text)
     text = page_text[body:]
     starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
+    hidden = [m.span() for m in _HIDDEN.finditer(text)]
     found, quoted, past = [], 0, False
     tokens = _markdown().parse(text)
     for at, token in enumerate(tokens):
@@ -156,6 +175,7 @@ def _paragraphs(page_text: str) -> list[tuple[int, int]]:
         start = _MARKER.match(text, starts[first]).end()  # type: ignore[union-attr]
         end = start + len(text[start:line_end].rstrip())
         plain = not any(mark in text[start:end] for mark in _NOT_PLAIN) and not _ROW.search(text, start, end)
+        plain = plain and not text.startswith("[^", start) and not any(a < end and start < b for a, b in hidden)
         if end > start and plain:
             found.append((body + start, body + end))
     return found
@@ -180,14 +200,19 @@ def _shape(text: str, blocks: bool = True) -> Counter[str]:
     return shape
 
 
-def _inside(guarded: list[tuple[int, int]], at: int) -> bool:
-    return any(start < at < end for start, end in guarded)
+def _inside(guarded: list[tuple[int, int]], starts: list[int], at: int) -> bool:
+    """Whether `at` lies inside one of the spans (sorted by start, none inside another)."""
+    found = bisect_left(starts, at) - 1
+    return found >= 0 and guarded[found][0] < at < guarded[found][1]
 
 
-def _abbreviation(word: str) -> bool:
-    """Whether the word before a period is an abbreviation ("ca", "z.B", "e.V"): no sentence ends there."""
+def _abbreviation(word: str, after: list[str]) -> bool:
+    """Whether the word before a period is an abbreviation ("ca", "z.B", "d", "e.V") or a day's
+    number before its month ("am 3. März"): no sentence ends there."""
     word = word.strip("([\"'*_")
-    return "." in word or word.casefold() in _ABBREVIATIONS
+    if word.isdigit() and len(word) <= 2 and after and _MONTHS.match(after[0]):
+        return True
+    return "." in word or word.casefold() in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
 
 
 def _paired(text: str) -> bool:
