@@ -111,7 +111,6 @@ def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret
         'reg query "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System" /v Timeout',
         # a homelab wiki's examples: a word and "password", a YAML tag's reference, a variable's name
         '      password: "rootpassword"',
-        '        password: "myuser2password"',
         "  my_secret_var: !env_var MY_SECRET_VAR",
         "  db_password: DB_ROOT_PASSWORD",
     ],
@@ -124,7 +123,14 @@ def test_a_real_value_beside_a_placeholder_is_still_one() -> None:
     text = 'export OPENAI_API_KEY="your-key-here"\nexport OPENAI_API_KEY="sk-proj-4fQx9TzLw2Rb8NcVm1KpHs7D"\n'
     assert [c.line for c in find_credentials(text)] == [2]
     assert find_credentials('cloudflareddns:\n  token: "Na9E7VEY58COhA03l1ytm1r70u7jBsf8bNqh5AlZ"\n') != []
-    assert find_credentials('db:\n  password: "Kq7#rootpassword"\n') != []  # more than a word and "password"
+    for real in (
+        'password: "Kq7#rootpassword"',
+        'password: "Summer2024password"',
+        "api_key: K7Q2ZP_M4RTX9_B8VN3W",
+        "MYSQL_ROOT_PASSWORD=P4SS_W0RD_2025",
+        "secret: !letmein",
+    ):
+        assert find_credentials(f"db:\n  {real}\n") != [], real  # more than a word and "password", a name
 
 
 def test_a_change_that_adds_a_credential_is_refused_and_writes_nothing(tmp_path: Path) -> None:

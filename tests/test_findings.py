@@ -186,6 +186,8 @@ def test_a_repeated_heading_is_found_by_the_number_a_docs_site_gives_it(tmp_path
         },
     )
     assert [p for r, p in found if r == "broken-anchor"] == ["b.md"]  # only the fourth, which no heading has
+    wiki = vault_with(tmp_path / "w", {"setup.md": "# Setup\n## Setup\n", "c.md": "[[setup#Setup 1]]\n"})
+    assert [p for r, p in wiki if r == "broken-anchor"] == ["c.md"]  # Obsidian numbers no repeats
 
 
 def test_a_heading_with_an_explicit_id_is_found_by_its_id_and_its_text(tmp_path: Path) -> None:

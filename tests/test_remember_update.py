@@ -221,3 +221,32 @@ def test_an_attackers_page_keeps_its_markup_and_its_true_statements(page: str, t
 def test_sentences_of_a_long_page_are_all_found() -> None:
     page = "# Log\n\n" + " ".join(f"Entry {n} of the log ran at 03:{n % 60:02d}." for n in range(6000)) + "\n"
     assert len(prose_sentences(page)) == 6000
+
+
+def test_two_lines_of_five_sentences_are_a_page_of_many() -> None:
+    from curator.core.curate.update import states_one_fact
+
+    assert states_one_fact("# Redis\n\nRedis listens on 6379.\n")
+    assert not states_one_fact(
+        "# Backup\n\nIt runs at 03:00. Logs go to syslog. Restores run monthly.\nAlerts page on-call.\n"
+    )
+
+
+def test_a_successor_in_a_folder_of_hyphenated_names_is_linked_by_its_file(tmp_path: Path) -> None:
+    """An attacker's: `superseded_by: "[[Nightly backup job]]"` named no file; the next change found its name taken."""
+    from curator.core.change.changes import plan_and_apply
+
+    pages = {f"topics/{n}.md": f"# {n}\n\nA page on {n}.\n" for n in ("pi-hole", "home-assistant", "wg-easy")}
+    pages["topics/nightly-backup-job.md"] = "# Nightly backup job\n\nThe nightly backup job runs at 03:00.\n"
+    root = make_vault(tmp_path / "v", pages)
+    for text in (
+        "The nightly backup job now runs at 04:00 every night instead of 03:00.",
+        "The nightly backup job now runs at 05:00 every night instead of 04:00.",
+    ):
+        proposal = remember(load_vault(root), text)
+        assert proposal.decision == "supersede" and proposal.plan is not None, proposal.reason
+        plan_and_apply(root, lambda _, plan=proposal.plan: plan)  # type: ignore[misc]
+    vault = load_vault(root)
+    first = vault.pages["topics/nightly-backup-job.md"].frontmatter["superseded_by"]
+    assert first == "[[nightly-backup-job-updated]]" and "topics/nightly-backup-job-updated.md" in vault.pages
+    assert not [rl for rl in vault.links if rl.resolution.kind == "dead"]

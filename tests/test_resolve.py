@@ -147,3 +147,6 @@ def test_a_wiki_js_url_path_names_its_page_after_its_language() -> None:
     assert resolver.resolve(home, "/de/Wiki-Seiten/Microsoft/Allgemein/powershell", True).path == pages[0]
     assert resolver.resolve(home, "/de/Handbuch/start", True).path == pages[1]  # a folder `de` is a folder
     assert resolver.resolve(home, "/de/powershell", True).kind == "dead"  # a lone name guesses nothing
+    other = Resolver(["en/ops/backup.md", "python/tools/lint.md"], [], {})
+    assert other.resolve("x.md", "/de/ops/backup", True).kind == "dead"  # another language's page
+    assert other.resolve("x.md", "/go/tools/lint", True).kind == "dead"  # `go` is no language

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -350,10 +351,24 @@ def run_remember(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _show_diff(diff: str, most: int = 30) -> None:
-    lines = [line for line in diff.splitlines() if not line.startswith("@@")]
-    for line in lines[:most]:
-        output.emit(f"    {line[:300]}")
+# A page's text shown as it is: every control, bidi or invisible character as its escape (a
+# page's `ESC[8m` would hide a struck sentence, U+202E would turn it round).
+_HIDING = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
+def _show_diff(diff: str, most: int = 30, width: int = 300) -> None:
+    """The diff's lines, each cut to `width` around where it differs from the line it replaces."""
+    shown = _HIDING.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), diff)
+    lines = [line for line in shown.splitlines() if not line.startswith("@@")]
+    for n, line in enumerate(lines[:most]):
+        other = lines[n + 1] if line.startswith("-") and n + 1 < len(lines) else lines[n - 1] if n else ""
+        if len(line) > width and line[:1] in "+-" and other[:1] in "+-" and other[:1] != line[:1]:
+            same = next((i for i, (a, b) in enumerate(zip(line[1:], other[1:], strict=False)) if a != b), 0)
+            start = max(same - width // 3, 0)
+            line = f"{line[0]}…{line[1 + start : 1 + start + width]}…" if start else line[: width + 1] + "…"
+        elif len(line) > width:
+            line = line[: width + 1] + "…"
+        output.emit(f"    {line}")
     if len(lines) > most:
         output.emit(f"    ... {len(lines) - most} more lines")
 

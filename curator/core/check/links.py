@@ -285,8 +285,8 @@ def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
             wanted = anchor_key(heading)
             if not wanted or any(wanted in _heading_keys(h.text) for h in target.headings):
                 continue
-            if wanted in _repeat_keys(target.headings):  # GitHub's `#description-1`: the second "Description"
-                continue
+            if rl.link.syntax == "markdown" and wanted in _repeat_keys(target.headings):  # GitHub's `#description-1`
+                continue  # the second "Description" (Obsidian's wikilinks know no such numbers)
             what = f"heading {anchor!r}"
         yield Hit(
             "broken-anchor",

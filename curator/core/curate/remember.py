@@ -30,6 +30,7 @@ from __future__ import annotations
 import posixpath
 import re
 import time
+import unicodedata
 from collections import Counter
 from dataclasses import replace
 from typing import Any, NamedTuple
@@ -236,11 +237,13 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
         if not handed.title and not states_one_fact(page_text):  # the page of many facts stays theirs
             return _update(vault, best, text, new, page_text, evidence)
-        old_title, taken = vault.pages[best.path].name, vault.resolver.titles()  # a README goes by its folder
+        old_title = vault.pages[best.path].name  # a README goes by its folder
         base = re.sub(r" \(updated(?: \d+)?\)$", "", old_title)  # "X (updated)", then "X (updated 2)", ...
         names = [handed.title or title_for(text), f"{base} (updated)"]
         names += [f"{base} (updated {n})" for n in range(2, 100)]
-        title = next((t for t in names if fold(t) not in taken and fold(t) != fold(old_title)), names[-1])
+        # A title is taken as its file would be named (`nightly-backup-job` in a folder of such names).
+        folder, taken = vault.pages[best.path].folder, {*vault.resolver.titles(), fold(old_title)}
+        title = next((t for t in names if fold(_file_name(vault, folder, t)) not in taken), names[-1])
         plan = _plan_supersede(vault, text, title, source, page_type, best.path)
         return Proposal(
             "supersede",
@@ -490,14 +493,20 @@ _KEBAB = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
 def _file_name(vault: Vault, folder: str, title: str) -> str:
-    """The title, or its words in lower case joined by hyphens where the folder's pages (the
-    vault's, in a folder of fewer than five) are all named so (`uptime-kuma` beside `pi-hole`)."""
-    names = [page.name for page in vault.pages.values() if page.folder == folder]
-    names = names if len(names) >= 5 else [page.name for page in vault.pages.values()]
+    """The title, or its words in lower case joined by hyphens where the folder's pages are all
+    named so, three or more (`uptime-kuma` beside `pi-hole`), or in an empty folder nine in ten of
+    the vault's; never a name a folder's own page has, nor for a title of signs ("C++")."""
+    in_folder = [page.name for page in vault.pages.values() if page.folder == folder and page.name == page.title]
+    names = in_folder or [page.name for page in vault.pages.values()]
     kebab = [n for n in names if n == n.lower() and _KEBAB.fullmatch(n)]
-    if len(names) < 5 or len(kebab) * 10 < len(names) * 9 or not any("-" in n for n in kebab):
+    least = 3 if in_folder else 5
+    if len(names) < least or len(kebab) * (1 if in_folder else 10) < len(names) * (1 if in_folder else 9):
         return title
-    return "-".join(WORD.findall(title.lower())) or title
+    if not any("-" in n for n in kebab) or re.search(r"[^\w\s.'’()-]", title):  # "C++" stays
+        return title
+    composed = unicodedata.normalize("NFC", title.lower())  # "İ" lower is "i" and a dot above
+    slug = "-".join(WORD.findall("".join(ch for ch in composed if not unicodedata.combining(ch))))
+    return slug if slug and slug not in INDEX_NAMES else title
 
 
 # Fields a successor does not take over: its own type and source, the old page's names and identity.
@@ -553,7 +562,7 @@ def _plan_add(
 ) -> Plan:
     path, page = _new_page(vault, text, title, source, page_type, kept, near)
     changes = [FileChange(path, None, page.encode("utf-8"))]
-    index = _index_change(vault, path, title)
+    index = _index_change(vault, path, title_of(path))
     if index is not None:
         changes.append(index)
     details = {"decision": "add", "source": source, "page": path}
@@ -567,10 +576,11 @@ def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type:
     if writes_markdown_links(vault):  # a docs site's vault: where the page is, as its links say it
         successor = posixpath.relpath(path, posixpath.dirname(old) or ".")
     else:
-        successor = f"[[{explicit_target(vault.resolver, old, path, False) if path in vault.pages else title}]]"
+        named = explicit_target(vault.resolver, old, path, False) if path in vault.pages else title_of(path)
+        successor = f"[[{named}]]"
     after = set_scalar(before.decode("utf-8"), "superseded_by", successor, old).encode("utf-8")
     changes = [FileChange(old, before, after), FileChange(path, None, page.encode("utf-8"))]
-    index = _index_change(vault, path, title)
+    index = _index_change(vault, path, title_of(path))
     if index is not None:
         changes.append(index)
     details = {"decision": "supersede", "source": source, "page": path, "superseded": old}

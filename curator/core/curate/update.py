@@ -79,10 +79,11 @@ class Statement(NamedTuple):
 
 
 def states_one_fact(page_text: str) -> bool:
-    """Whether the page's body is a line or two of text (headings left out): a table, a list,
-    fields or a struck statement make it a page of many."""
+    """Whether the page's body is a line or two of text of a sentence or two (headings left out): a
+    table, a list, fields, a struck statement or a third sentence make it a page of many."""
     body = page_text[_body_start(page_text) :]
-    return sum(1 for line in body.splitlines() if line.strip() and not line.lstrip().startswith("#")) <= ONE_FACT
+    lines = [line for line in body.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    return len(lines) <= ONE_FACT and len(re.findall(r"[.!?](?=\s|$)", "\n".join(lines))) <= ONE_FACT
 
 
 def prose_sentences(page_text: str) -> list[tuple[int, int]]:

@@ -187,7 +187,8 @@ class Resolver:
                     self._site["/".join(segments[start:])].append(page)
         hits = self._site.get("/".join(wanted), [])
         if not hits and len(wanted) > 2 and _LOCALE.fullmatch(wanted[0]):  # Wiki.js's `/de/...`: the page's language
-            hits = self._site.get("/".join(wanted[1:]), [])
+            # not a page of another language's folder (`en/ops/backup.md` for `/de/ops/backup`)
+            hits = [p for p in self._site.get("/".join(wanted[1:]), []) if not _LOCALE.fullmatch(_site_segments(p)[0])]
         return Resolution("page", hits[0]) if len(hits) == 1 else None
 
     def _by_bare_name(self, source: str, target: str) -> Resolution:
@@ -226,7 +227,12 @@ class Resolver:
         return Resolution(kind, ranked[0], candidates=tuple(ranked))
 
 
-_LOCALE = re.compile(r"[a-z]{2}(?:-[a-z]{2})?")  # a site's language segment: `de`, `en`, `pt-br`
+# A site's language segment (`de`, `en`, `pt-br`): the languages docs sites are kept in, not any two
+# letters (`go/`, `js/` are folders).
+_LOCALE = re.compile(
+    r"(?:ar|bg|cs|da|de|el|en|es|et|fi|fr|he|hr|hu|id|it|ja|ko|lt|lv|nb|nl|no|pl|pt|ro|ru|sk|sl|sr|sv|th|tr|uk|vi|zh)"
+    r"(?:-[a-z]{2,4})?"
+)
 _ORDER_PREFIX = re.compile(r"^(?:\d{4}-\d\d-\d\d-|\d+[-_.]\s*)")  # `01-introduction`, a blog's `2026-08-22-`
 
 

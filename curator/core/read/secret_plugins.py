@@ -134,10 +134,13 @@ _PLACEHOLDER = re.compile(
     r"|^(?:x+|\*+|\.+|-+|_+)$"
     r"|(?:\.\.\.|\u2026)$"  # a value cut short: "sk-...", "llx-…"
     r"|^(?:pass(?:word|wd)?|pwd|pw|secret|token|key|test)[\W_]?\d{0,4}$"  # "user:pass@host", "secret456"
-    r"|^![a-z_]+(?:\s|$)|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$"  # a YAML tag's reference, an environment variable's name
 )
-# A key word's value that is a word and "password" ("rootpassword", "myuser2password"): an example's.
-_NAMED_PASSWORD = re.compile(r"(?i)^[a-z][a-z0-9_-]{0,15}pass(?:word|wort|wd)\d{0,4}$")
+# A key word's value that names where the secret is instead of holding it, or an example's: a
+# YAML tag's reference (Home Assistant's `!secret db_password`, `!env_var X`), an environment
+# variable's name of words alone (`DB_ROOT_PASSWORD`), a lower-case word and "password"
+# ("rootpassword", "myuserpassword"; not "Summer2024password").
+_NAMED_ELSEWHERE = re.compile(r"^[A-Z]+(?:_[A-Z]+)+$|^[a-z]{0,16}pass(?:word|wort|wd)$")
+_TAG = re.compile(r"![a-z_]+")  # with a value after it on its line
 
 
 def _an_identifier(secret: str, line: str) -> bool:
@@ -159,13 +162,14 @@ def is_windows_path(secret: str, plugin: object) -> bool:
     return type(plugin).__name__ in _RANDOM_STRING_PLUGINS and "\\" in secret
 
 
-def is_placeholder(secret: str, plugin: object) -> bool:
+def is_placeholder(secret: str, plugin: object, line: str) -> bool:
     """detect-secrets filter: a key word's value that is a placeholder for the reader's own
     ("your-key-here", "<token>", "changeme", "rootpassword", "!env_var X") is not reported; in a
     URL's password only the placeholders proper ("user:pass@host")."""
     kind = type(plugin).__name__
     value = secret.strip("'\"` ")
     keyed = kind in ("KeywordDetector", "AssignedSecretDetector")
-    if keyed and _NAMED_PASSWORD.match(value):
+    tag = _TAG.fullmatch(value) and re.search(rf"{re.escape(value)}[ \t]+\S", line)
+    if keyed and (_NAMED_ELSEWHERE.match(value) or tag):
         return True
     return (keyed or kind == "BasicAuthDetector") and _PLACEHOLDER.search(value) is not None
