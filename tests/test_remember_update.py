@@ -250,3 +250,13 @@ def test_a_successor_in_a_folder_of_hyphenated_names_is_linked_by_its_file(tmp_p
     first = vault.pages["topics/nightly-backup-job.md"].frontmatter["superseded_by"]
     assert first == "[[nightly-backup-job-updated]]" and "topics/nightly-backup-job-updated.md" in vault.pages
     assert not [rl for rl in vault.links if rl.resolution.kind == "dead"]
+
+
+def test_the_diff_remember_shows_escapes_what_would_hide_a_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = BACKUPS.replace("Backups run daily", "\x1b[8mBackups\u202e run daily")
+    root = make_vault(tmp_path / "v", {"Postgres.md": page, "Kafka.md": "# Kafka\n\nThe event bus.\n"})
+    assert main(["remember", str(root), "Postgres backups now run daily at 01:30 UTC instead of 03:00."]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out and "\\x1b[8m" in out and "\\u202e" in out
