@@ -260,3 +260,15 @@ def test_the_diff_remember_shows_escapes_what_would_hide_a_change(
     assert main(["remember", str(root), "Postgres backups now run daily at 01:30 UTC instead of 03:00."]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\u202e" not in out and "\\x1b[8m" in out and "\\u202e" in out
+
+
+def test_a_domain_or_a_version_before_a_period_ends_its_sentence() -> None:
+    page = (
+        "# D\n\nPlease use Gandi[https://admin.gandi.net].\nIn order to start, run v1.3.2. Then log in, z.B. as root.\n"
+    )
+    said = [page[start:end] for start, end in prose_sentences(page)]
+    assert said == [
+        "Please use Gandi[https://admin.gandi.net].",
+        "In order to start, run v1.3.2.",
+        "Then log in, z.B. as root.",
+    ]

@@ -213,7 +213,8 @@ def _abbreviation(word: str, after: list[str]) -> bool:
     word = word.strip("([\"'*_")
     if word.isdigit() and len(word) <= 2 and after and _MONTHS.match(after[0]):
         return True
-    return "." in word or word.casefold() in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
+    dotted = re.fullmatch(r"(?:[^\W\d_]{1,2}\.)+[^\W\d_]{1,2}", word) is not None  # "z.B", "e.V"; not "gandi.net"
+    return dotted or word.casefold() in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
 
 
 def _paired(text: str) -> bool:
