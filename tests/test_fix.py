@@ -306,3 +306,20 @@ def test_no_fix_guesses_at_a_link_that_names_a_page_read_the_other_way_or_change
     before = tree(root)
     assert main(["fix", str(root)]) == 0
     assert tree(root) == before
+
+
+def test_a_path_link_is_fixed_only_to_a_page_in_the_folder_it_names(tmp_path: Path) -> None:
+    """A new user's Wiki.js wiki: `./Netzwerk/Hardware` was "fixed" to `Allgemein/Hardware.md` without a choice."""
+    vault = load_vault(
+        make_vault(
+            tmp_path / "v",
+            {
+                "Allgemein/Hardware.md": "# Hardware\n",
+                "Netzwerk/Switches.md": "# Switches\n",
+                "Netzwerk.md": "[Öffnen](./Netzwerk/Hardware)\n",
+            },
+        ),
+        use_cache=False,
+    )
+    dead = [f for f in fixable_findings(vault) if f.rule == "dead-link"]
+    assert len(dead) == 1 and fix_for(vault, dead[0]) is None  # a choice: the folder it names has no such page

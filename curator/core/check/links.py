@@ -17,7 +17,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from curator.core.change.edits import explicit_target, links_of, markdown_dest_span
 from curator.core.check.hits import Fix, Hit, readable, written
@@ -325,6 +325,13 @@ def fix_link(vault: Vault, finding: Finding) -> Fix | None:
         if guessed and raw[start:end].startswith("/") and not raw[start:end].lower().endswith(".md"):
             return None  # a site's path in a clipped article ([docs](/blog/react-compiler)), not a page's name
         folder = posixpath.dirname(finding.path)
+        named = posixpath.normpath(posixpath.join(folder, unquote(raw[start:end].split("#")[0])))
+        if (
+            guessed
+            and "/" in raw[start:end].strip("./")
+            and fold(posixpath.dirname(named)) != fold(posixpath.dirname(target))
+        ):
+            return None  # `./Netzwerk/Hardware` is no typo of `Allgemein/Hardware.md`: the folder it names differs
         dest = posixpath.relpath(target, folder or ".") if finding.rule == "dead-link" else None
         name = dest or explicit_target(vault.resolver, finding.path, target, True) + ".md"
         new = raw[:start] + quote(name, safe="/") + raw[end:]
