@@ -272,3 +272,11 @@ def test_a_domain_or_a_version_before_a_period_ends_its_sentence() -> None:
         "In order to start, run v1.3.2.",
         "Then log in, z.B. as root.",
     ]
+
+
+def test_a_page_marked_manual_in_a_header_yaml_cannot_read_is_still_a_persons(tmp_path: Path) -> None:
+    """An attacker's: one broken YAML line hid `source: manual`, and the strike was applied unasked."""
+    page = BACKUPS.replace("owner: ops\n", "source: manual\nowner: [ops\n")
+    root = make_vault(tmp_path / "v", {"Postgres.md": page, "Kafka.md": "# Kafka\n\nThe event bus.\n"})
+    proposal = remember(load_vault(root), "Postgres backups now run daily at 01:30 UTC instead of 03:00.")
+    assert proposal.decision == "supersede" and proposal.review

@@ -106,12 +106,11 @@ def _for_review(memory: Memory, held: _HandWritten, kind: str, pages: list[str],
 
 
 def manual_pages(vault: Vault, plan: Plan) -> list[str]:
-    """The pages `plan` changes that a person wrote (`source: manual` in their frontmatter)."""
-    return [
-        c.path
-        for c in plan.changes
-        if c.before is not None and c.path in vault.pages and vault.pages[c.path].frontmatter.get("source") == MANUAL
-    ]
+    """The pages `plan` changes that a person wrote (`source: manual` in their header)."""
+    from curator.core.curate.handed import written_by_person
+
+    changed = [c.path for c in plan.changes if c.before is not None and c.path in vault.pages]
+    return [path for path in changed if written_by_person(vault, path)]
 
 
 def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:

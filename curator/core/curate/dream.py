@@ -28,6 +28,7 @@ from curator.core.change.merging import plan_merge
 from curator.core.common.atomic import write_atomic
 from curator.core.common.errors import EditError
 from curator.core.common.names import name_problem
+from curator.core.curate.handed import written_by_person
 from curator.core.meaning.distinct import STOPWORDS
 from curator.core.meaning.duplicates import Duplicate
 from curator.core.meaning.duplicates import find as find_duplicates
@@ -159,11 +160,7 @@ def derive_title(vault: Vault, path: str) -> tuple[str, str, dict[str, Any]]:
 def written_by_hand(vault: Vault, path: str) -> str:
     """What a reason says of a page a person wrote (`source: manual`), which curator only changes
     when someone accepts it knowing that."""
-    return (
-        f" ({path} was written by hand: source manual)"
-        if vault.pages[path].frontmatter.get("source") == "manual"
-        else ""
-    )
+    return f" ({path} was written by hand: source manual)" if written_by_person(vault, path) else ""
 
 
 def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, Duplicate]) -> Suggestion | None:

@@ -11,7 +11,9 @@ from typing import NamedTuple
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.meaning.page_reads import NAME_CHARS
+from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
+from curator.core.read.vault import Vault
 
 H1 = re.compile(r"#[ \t]+(.+?)[ \t#]*\r?(?:\n|$)")  # a level-one heading line, its text in group 1
 # A new page's fields that remember writes itself, or that only its own decision writes: a page
@@ -129,3 +131,13 @@ def new_header(kind: str, kept: str, source: str) -> str:
     ):
         return f"---\ntype: {kind}\nsource: {source}\n---\n"
     return header
+
+
+def written_by_person(vault: Vault, path: str) -> bool:
+    """Whether the page says `source: manual`, in its frontmatter or, where that is no YAML
+    curator can read, in a line of its header."""
+    page = vault.pages[path]
+    if str(page.frontmatter.get("source", "")).strip() == "manual":
+        return True
+    header = None if page.frontmatter else split_frontmatter(vault.text_of(path))[0]
+    return header is not None and re.search(r"(?m)^source:[ \t]*['\"]?manual['\"]?[ \t]*$", header) is not None

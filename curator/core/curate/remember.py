@@ -56,7 +56,7 @@ from curator.core.curate.facts import (
     sets_value_anew,
     specifics_held,
 )
-from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header
+from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header, written_by_person
 from curator.core.curate.linking import NOT_PROSE, linked, writes_markdown_links
 from curator.core.curate.placing import plan_merge_into, plan_update
 from curator.core.curate.titlecover import (
@@ -128,23 +128,11 @@ def remember(
     person decides it, whatever `--apply` asked."""
     proposal = _decide(vault, text, source, page_type, threshold)
     target = proposal.plan.details.get("superseded", proposal.page) if proposal.plan is not None else None
-    by_hand = target in vault.pages and _by_hand(vault, target)
+    by_hand = target in vault.pages and written_by_person(vault, target)
     if proposal.decision in ("merge-into", "supersede") and by_hand and source != "manual":
         reason = f"{proposal.reason}; {target} is written by hand (source: manual), so it waits for review"
         return proposal._replace(reason=reason, review=True)
     return proposal
-
-
-def _by_hand(vault: Vault, path: str) -> bool:
-    """Whether the page says `source: manual`, in its frontmatter or, where that is no YAML
-    curator can read, in a line of its header."""
-    page = vault.pages[path]
-    if str(page.frontmatter.get("source", "")).strip() == "manual":
-        return True
-    from curator.core.read.parse import split_frontmatter
-
-    header = None if page.frontmatter else split_frontmatter(vault.text_of(path))[0]
-    return header is not None and re.search(r"(?m)^source:[ \t]*['\"]?manual['\"]?[ \t]*$", header) is not None
 
 
 def decided_again(vault: Vault, asked: dict[str, Any], shown: dict[str, str] | None = None) -> Plan:
