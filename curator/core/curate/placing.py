@@ -20,7 +20,8 @@ from curator.core.read.words import WORD, language_of
 
 def plan_update(vault: Vault, path: str, text: str, page_text: str) -> Plan | None:
     """The page with the text after its old statement (struck through where named); None when
-    no sentence of the page can be told as the one the text changes."""
+    no sentence of the page can be told as the one the text changes, or the edit would change
+    more of the page than its words."""
     statement = old_statement(text, page_text, vault.pages[path].title)
     if statement is None:
         return None

@@ -12,9 +12,10 @@ huextertor") and the sentence holds that name. A wrong guess of the sentence the
 statement of the page standing.
 
 Only plain paragraphs and list items are written in (CommonMark's blocks, as markdown-it reads
-them): never a heading, table, code, HTML, math, comment, quote or callout, and never inside a
-link, code span or emphasis. The page is read again after the edit, and an edit that changed any
-of its blocks, links or code spans is not made.
+them): never a heading, table, code, HTML, math, comment, footnote, quote or callout, nor a section
+of the page's history or of how things were, and never inside a link, code span or emphasis. The
+page is read again after the edit, and an edit that changed any of its blocks, links or code spans
+is not made.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from curator.core.curate.facts import EDGES, SPECIFIC, STOP, names_in, negated
@@ -31,7 +33,7 @@ from curator.core.read.words import WORD, Analyser
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
-ONE_FACT = 2  # a page of at most this many lines of text states one fact: it is superseded whole
+ONE_FACT = 2  # a page of at most this many lines and sentences states one fact: it is superseded whole
 _LEAST_SHARED = 3  # words of the text a sentence holds to be taken for the old statement unnamed
 LONGEST = 600  # characters: a longer text is no one changed fact, and goes where a merge puts it
 
@@ -118,8 +120,9 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     best: list[tuple[bool, int, int, int]] = []
     for start, end in prose_sentences(page_text):
         sentence = page_text[start:end]
-        if sentence.rstrip("*_ ").endswith(":") or not _paired(sentence) or "~~" in sentence:  # opens what follows;
-            continue  # cut in bold; struck already
+        # Not one that opens a list or code after it, is cut inside its bold, or is struck already.
+        if sentence.rstrip("*_ ").endswith(":") or not _paired(sentence) or "~~" in sentence:
+            continue
         if len(WORD.findall(_INLINE.sub(" ", sentence))) < 3:  # a link, an address or a setting: no statement
             continue
         shared = len(wanted & set(analyser.terms(sentence)))
@@ -247,20 +250,14 @@ def _holds(sentence: str, word: str) -> bool:
     return re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-]|[.,:/]\w)", sentence.casefold()) is not None
 
 
-_ANALYSER: list[Analyser] = []
-_MARKDOWN: list[MarkdownIt] = []
-
-
+@cache
 def _analyser() -> Analyser:
     """English and German words met by stem and glossary: "Kanal" holds "channel"."""
-    if not _ANALYSER:
-        _ANALYSER.append(Analyser())
-    return _ANALYSER[0]
+    return Analyser()
 
 
+@cache
 def _markdown() -> MarkdownIt:
-    if not _MARKDOWN:
-        from markdown_it import MarkdownIt
+    from markdown_it import MarkdownIt
 
-        _MARKDOWN.append(MarkdownIt("commonmark").enable("table"))
-    return _MARKDOWN[0]
+    return MarkdownIt("commonmark").enable("table")
