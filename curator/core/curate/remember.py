@@ -487,8 +487,8 @@ def _file_name(vault: Vault, folder: str, title: str) -> str:
     in_folder = [page.name for page in vault.pages.values() if page.folder == folder and page.name == page.title]
     names = in_folder or [page.name for page in vault.pages.values()]
     kebab = [n for n in names if n == n.lower() and _KEBAB.fullmatch(n)]
-    least = 3 if in_folder else 5
-    if len(names) < least or len(kebab) * (1 if in_folder else 10) < len(names) * (1 if in_folder else 9):
+    least, share = (3, 1.0) if in_folder else (5, 0.9)  # the folder's pages, all; else the vault's, nine in ten
+    if len(names) < least or len(kebab) < share * len(names):
         return title
     if not any("-" in n for n in kebab) or re.search(r"[^\w\s.'’()-]", title):  # "C++" stays
         return title
