@@ -280,3 +280,12 @@ def test_a_page_marked_manual_in_a_header_yaml_cannot_read_is_still_a_persons(tm
     root = make_vault(tmp_path / "v", {"Postgres.md": page, "Kafka.md": "# Kafka\n\nThe event bus.\n"})
     proposal = remember(load_vault(root), "Postgres backups now run daily at 01:30 UTC instead of 03:00.")
     assert proposal.decision == "supersede" and proposal.review
+
+
+def test_a_page_that_is_no_utf8_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An attacker's: a Latin-1 byte made the apply say "changed since the change was planned", which no retry mends."""
+    root = make_vault(tmp_path / "v", {"Postgres.md": BACKUPS.encode().replace(b"standby", b"Stand\xe9by")})
+    text = "Postgres backups now run daily at 01:30 UTC instead of 03:00."
+    assert main(["remember", str(root), text, "--apply"]) == 2
+    assert "Postgres.md is not UTF-8 text" in capsys.readouterr().err
+    assert b"Stand\xe9by" in (root / "Postgres.md").read_bytes()

@@ -220,6 +220,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         return Proposal(
             "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
         )
+    if vault.pages[best.path].bad_encoding:  # written back, its bytes that are no UTF-8 would change too
+        raise EditError(f"{best.path} is not UTF-8 text: curator writes nothing into it; save it as UTF-8 first")
     changed = changed or sets_value_anew(text, page_text)
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
