@@ -139,5 +139,5 @@ def written_by_person(vault: Vault, path: str) -> bool:
     page = vault.pages[path]
     if str(page.frontmatter.get("source", "")).strip() == "manual":
         return True
-    header = None if page.frontmatter else split_frontmatter(vault.text_of(path))[0]
+    header = None if page.frontmatter_error is None else split_frontmatter(vault.text_of(path))[0]
     return header is not None and re.search(r"(?m)^source:[ \t]*['\"]?manual['\"]?[ \t]*$", header) is not None

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from curator.core.common.rules import SEVERITY_RANK, Finding
+from curator.core.curate.handed import written_by_person
 from curator.core.read.pagefilter import PageIndex
 from curator.core.read.vault import Vault
 from curator.tui.messages import PageSelected
@@ -124,7 +125,7 @@ class IndexPane(Vertical):
         tail = Text(f"  ←{len(vault.backlinks(path))} →{len(vault.outlinks(path))}", style="dim")
         if self.counts[path]:
             tail.append(f" !{self.counts[path]}", style=colours.get(f"finding-{severity}", ""))
-        if page.frontmatter.get("source") == "manual":
+        if written_by_person(vault, path):
             tail.append(" ✎", style="bold")  # written by hand (filter: "source manual")
         room = width - 2 * depth - mark.cell_len - tail.cell_len
         return Text("  " * depth) + mark + Text(middle(name, max(room, 8))) + tail
