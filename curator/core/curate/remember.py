@@ -232,8 +232,9 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
         names = [handed.title or title_for(text), f"{base} (updated)"]
         names += [f"{base} (updated {n})" for n in range(2, 100)]
         # A title is taken as its file would be named (`nightly-backup-job` in a folder of such names).
-        folder, taken = vault.pages[best.path].folder, {*vault.resolver.titles(), fold(old_title)}
-        title = next((t for t in names if fold(_file_name(vault, folder, t)) not in taken), names[-1])
+        hyphenated = _hyphenated(vault, vault.pages[best.path].folder)
+        taken = {*vault.resolver.titles(), fold(old_title)}
+        title = next((t for t in names if fold(_file_name(t, hyphenated)) not in taken), names[-1])
         plan = _plan_supersede(vault, text, title, source, page_type, best.path)
         return Proposal(
             "supersede",
@@ -460,7 +461,7 @@ def _new_page(
     kind = _page_type(vault, text, page_type)
     folder = vault.pages[near].folder if successor and near in vault.pages else _folder_for(vault, kind, near)
     # A title beside a name no title can be (a NUL is refused in one): "x" is a title too.
-    path = target_path(vault, folder + "/\0.md" if folder else "\0.md", _file_name(vault, folder, title))
+    path = target_path(vault, folder + "/\0.md" if folder else "\0.md", _file_name(title, _hyphenated(vault, folder)))
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
     # A second page of a name takes the links to the first ([[Name]] goes to the nearest of two).
@@ -482,17 +483,20 @@ def _new_page(
 _KEBAB = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
-def _file_name(vault: Vault, folder: str, title: str) -> str:
-    """The title, or its words in lower case joined by hyphens where the folder's pages are all
-    named so, three or more (`uptime-kuma` beside `pi-hole`), or in an empty folder nine in ten of
-    the vault's; never a name a folder's own page has, nor for a title of signs ("C++")."""
+def _hyphenated(vault: Vault, folder: str) -> bool:
+    """Whether the folder's pages are all named in lower case with hyphens, three or more
+    (`pi-hole`, `home-assistant`), or, in an empty folder, nine in ten of the vault's."""
     in_folder = [page.name for page in vault.pages.values() if page.folder == folder and page.name == page.title]
     names = in_folder or [page.name for page in vault.pages.values()]
     kebab = [n for n in names if n == n.lower() and _KEBAB.fullmatch(n)]
     least, share = (3, 1.0) if in_folder else (5, 0.9)  # the folder's pages, all; else the vault's, nine in ten
-    if len(names) < least or len(kebab) < share * len(names):
-        return title
-    if not any("-" in n for n in kebab) or re.search(r"[^\w\s.'’()-]", title):  # "C++" stays
+    return len(names) >= least and len(kebab) >= share * len(names) and any("-" in n for n in kebab)
+
+
+def _file_name(title: str, hyphenated: bool) -> str:
+    """The title, or its words in lower case joined by hyphens in a folder so named (`uptime-kuma`);
+    never a name a folder's own page has, nor for a title of signs ("C++")."""
+    if not hyphenated or re.search(r"[^\w\s.'’()-]", title):  # "C++" stays
         return title
     composed = unicodedata.normalize("NFC", title.lower())  # "İ" lower is "i" and a dot above
     slug = "-".join(WORD.findall("".join(ch for ch in composed if not unicodedata.combining(ch))))
