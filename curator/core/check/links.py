@@ -325,13 +325,10 @@ def fix_link(vault: Vault, finding: Finding) -> Fix | None:
         if guessed and raw[start:end].startswith("/") and not raw[start:end].lower().endswith(".md"):
             return None  # a site's path in a clipped article ([docs](/blog/react-compiler)), not a page's name
         folder = posixpath.dirname(finding.path)
-        named = posixpath.normpath(posixpath.join(folder, unquote(raw[start:end].split("#")[0])))
-        if (
-            guessed
-            and "/" in raw[start:end].strip("./")
-            and fold(posixpath.dirname(named)) != fold(posixpath.dirname(target))
-        ):
-            return None  # `./Netzwerk/Hardware` is no typo of `Allgemein/Hardware.md`: the folder it names differs
+        if guessed and "/" in raw[start:end].strip("./"):  # `./Netzwerk/Hardware` is no typo of `Allgemein/Hardware.md`
+            named = posixpath.normpath(posixpath.join(folder, unquote(raw[start:end].split("#")[0])))
+            if fold(posixpath.dirname(named)) != fold(posixpath.dirname(target)):
+                return None  # the folder it names holds no such page: a choice
         dest = posixpath.relpath(target, folder or ".") if finding.rule == "dead-link" else None
         name = dest or explicit_target(vault.resolver, finding.path, target, True) + ".md"
         new = raw[:start] + quote(name, safe="/") + raw[end:]
