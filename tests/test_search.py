@@ -9,8 +9,8 @@ from helpers import make_vault
 
 from curator.core.change.changes import apply
 from curator.core.change.edits import plan_rename
+from curator.core.meaning import across, vectors
 from curator.core.meaning import search as search_module
-from curator.core.meaning import vectors
 from curator.core.meaning.search import SearchIndex, chunks_of, parse_query, search
 from curator.core.read.loading import load_vault
 from curator.core.state.config import Config
@@ -265,6 +265,68 @@ def test_the_multilingual_model_answers_an_english_question_from_a_german_page(t
     result = search(load_vault(root), "what does the dog eat")
     assert result.hits and result.hits[0].path == "Haustiere.md", result
     assert result.rankers["vector"][0] == "Haustiere.md"
+
+
+def test_a_german_question_reaches_english_pages_the_english_model_read(tmp_path: Path) -> None:
+    """An English vault is read by the English model: a German question sharing no word with its
+    page reaches that page through the multilingual model's question vector, mapped into the
+    English model's space; an English question is asked of the English model alone."""
+    pages = {
+        "Pets.md": "# Pets\n\nOur dog gets dry food twice a day and fresh water in the evening.\n",
+        "Servers.md": "# Servers\n\nThe database runs on three nodes in the Frankfurt data centre.\n",
+        "Holidays.md": "# Holidays\n\nIn summer we take the train to the sea in Italy.\n",
+        "Parental leave.md": "# Parental leave\n\nAfter a child is born, a parent gets twelve weeks paid.\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    provider = vectors.provider_for(vault)[0]
+    assert provider.id.startswith("fastembed:minilm")
+    asked = "Was bekommt unser Hund zu fressen?"
+    assert across.asked_across(vault, provider, asked) == "de"
+    mapped = across.question_vector(vault, provider, asked)
+    assert mapped is not None and float(mapped @ provider.embed_query(asked)) < 0.95  # not the model's own
+    assert search(vault, asked).rankers["vector"][0] == "Pets.md"
+    english = "what does the dog eat"
+    assert across.asked_across(vault, provider, english) == ""
+    assert across.question_vector(vault, provider, english) is None
+
+
+def test_a_questions_mark_and_its_languages_stop_words_match_no_page(tmp_path: Path) -> None:
+    """An attacker's German question "Wie lege ich einen Benutzer an?" on English pages found
+    `ant`, `ani-cli` and `arithmetic` by its words: whoosh read "an?" as a wildcard, and "ich",
+    "einen", "an" are words on an English vault."""
+    pages = {
+        "ant.md": "# ant\n\nA Java build tool.\n",
+        "ani-cli.md": "# ani-cli\n\nWatch anime from the terminal.\n",
+        "useradd.md": "# useradd\n\nCreate a new user account (Benutzer).\n",
+        "einen.md": "# einen\n\nA page that happens to be named einen.\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    result = search(vault, "Wie lege ich einen Benutzer an?", use_vectors=False)
+    assert result.rankers["bm25"] == ["useradd.md"]
+    english = search(vault, "ant?", use_vectors=False)  # on a vault of its language every word stays
+    assert english.rankers["bm25"][:1] == ["ant.md"]
+
+
+def test_a_damaged_question_map_leaves_the_english_models_own_vector(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attacker truncated, emptied and NaN-filled the map's file: search then exited with a
+    traceback or lost its meaning silently."""
+    import numpy as np
+
+    from curator.core.meaning import embeddings
+
+    real_load = np.load
+    for bad in (np.zeros((10, 384), np.float16), np.full((385, 384), np.nan, np.float16)):
+        monkeypatch.setattr(embeddings.np, "load", lambda handle, allow_pickle=False, bad=bad: bad)
+        with pytest.raises(ValueError, match="damaged"):
+            embeddings.QuestionMap(embeddings.LexicalProvider())
+        monkeypatch.setattr(embeddings.np, "load", real_load)
+
+    def broken(model: object) -> None:
+        raise EOFError("truncated")
+
+    monkeypatch.setattr(across, "QuestionMap", broken)
+    monkeypatch.setattr(across, "_MAPS", [])
+    assert across.question_map() is None
 
 
 def test_the_vaults_language_chooses_the_model(tmp_path: Path) -> None:

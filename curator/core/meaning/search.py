@@ -24,7 +24,7 @@ from curator.core.read import markdown
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.read.resolve import fold
-from curator.core.read.words import language_of, languages_of, words_key
+from curator.core.read.words import languages_of, words_key
 from curator.core.state import cache
 from curator.core.state.lock import state_lock
 from curator.core.state.statefiles import StateKeyError, label_of, make_state_folder, seal, state_folder
@@ -266,8 +266,8 @@ class SearchIndex:
 
         ix = index.open_dir(str(self.folder))
         parser = MultifieldParser(["title", "content"], ix.schema, group=OrGroup)
-        try:
-            query = parser.parse(text)
+        try:  # a question's "?" after a word ends it; whoosh would read "an?" as a wildcard (ant, ani-cli)
+            query = parser.parse(re.sub(r"\?+(?=\s|$)", " ", text))
         except RecursionError as exc:  # whoosh parses groups recursively
             raise QueryError("the search nests parentheses too deep for its parser") from exc
         terms = {t if isinstance(t, str) else t.decode() for field, t in query.all_terms() if field == "content"}
@@ -394,26 +394,6 @@ def _reranked(
     return [top[i] for i in order] + ranked[RERANK_DEPTH:]
 
 
-_LANGUAGE_NAMES = {"en": "English", "de": "German"}
-
-
-def _across_languages(vault: Vault, provider: Any, text: str) -> list[str]:
-    """A note when the question is in a language the vault's pages are not and the model is the
-    English MiniLM (bundled, or the same model through fastembed; another model fastembed names may
-    read both): its words meet the pages' only through the glossary (held-out questions across
-    languages: recall@5 about 0.5-0.6, against 0.64-0.80 with the multilingual model)."""
-    from curator.core.meaning.embeddings import BUNDLED_MODEL
-
-    asked, pages = language_of(text), languages_of(vault)
-    english_only = str(getattr(provider, "label", "")).startswith(BUNDLED_MODEL)
-    if not english_only or not asked or asked in pages or len(pages) != 1:
-        return []
-    return [
-        f"a {_LANGUAGE_NAMES[asked]} question on {_LANGUAGE_NAMES.get(pages[0], pages[0])} pages: the model reads "
-        'English only; the multilingual model ([embedding] provider = "multilingual") answers across languages better'
-    ]
-
-
 def _naming_stops(languages: tuple[str, ...]) -> frozenset[str]:
     """Words that name no page in a "title match": the full Snowball lists of the vault's languages
     and English ("how", "what", "der"), longer than the lists the words are indexed with."""
@@ -476,6 +456,7 @@ def check_query(raw: str) -> None:
 
 def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
+    from curator.core.meaning.across import MAPPED_FLOOR, across_note, question_vector, without_foreign_stops
     from curator.core.meaning.vectors import nearest, provider_for, read_note
 
     check_query(raw)
@@ -499,7 +480,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
         # both take seconds; the model and the tokenizer leave the interpreter to the index).
         proposed = early.submit(nearest, vault, provider, query.text, by_meaning) if provider and not warning else None
         index = indexed(vault)
-        matched, terms = index.bm25(query.text)
+        matched, terms = index.bm25(without_foreign_stops(vault, query.text))
         if proposed is not None:
             proposed.result()
     bm25 = [hit for hit in matched if hit[0] in allowed]
@@ -511,13 +492,17 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
         if warning:
             notes.append(f"semantic search unavailable ({warning}); results from BM25 and links only")
         else:
-            notes.extend(_across_languages(vault, provider, query.text))
-            found = nearest(vault, provider, query.text, by_meaning, also=rankings["bm25"][:FIRST_STAGE_WORDS])
+            notes.extend(across_note(vault, provider, query.text))
+            mapped = question_vector(vault, provider, query.text)
+            found = nearest(
+                vault, provider, query.text, by_meaning, also=rankings["bm25"][:FIRST_STAGE_WORDS], vector=mapped
+            )
             if found.read < found.pages:
                 notes.append(f"meaning from a first stage: {read_note(found.read, found.pages)}")
             order = list(found.scores)[:50]
             rankings["vector"] = order  # the ranker's own order, as evaluated
-            confident = [path for path in order[:VECTOR_DEPTH] if found.scores[path] >= provider.floor]
+            floor = provider.floor if mapped is None else MAPPED_FLOOR
+            confident = [path for path in order[:VECTOR_DEPTH] if found.scores[path] >= floor]
     fused = _fuse(
         {"bm25": rankings["bm25"], "vector": confident},
         {

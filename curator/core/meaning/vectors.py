@@ -84,6 +84,11 @@ def _load(
     return future.result()
 
 
+def load_model(kind: str) -> EmbeddingProvider:
+    """The provider of `kind` as curator ships it, loaded once a process (the lexical one when it fails)."""
+    return _load(kind, None, None, None)[0]
+
+
 def preload_provider(config: Config, root: Path | None = None) -> None:
     """Start loading the configured model in a thread, so that it loads while the vault does
     (the model's runtime does its work without holding the GIL): `remember` and `search` start
@@ -291,12 +296,14 @@ def nearest(
     text: str,
     allowed: Collection[str] | None = None,
     also: Sequence[str] = (),
+    vector: Vectors | None = None,
 ) -> Nearest:
     """Pages by meaning nearest `text`, among `allowed`. With a model, when the pages not embedded
     yet cost more than EMBED_NOW pieces, only the first stage's FIRST_STAGE nearest (a static token table,
     every page in seconds), the pages in `also` and those embedded earlier are read by the model:
     the answer comes in seconds on any vault and the rest is read by `fill_all` (`curator index`,
-    or behind the TUI and the MCP server)."""
+    or behind the TUI and the MCP server). `vector`: the text's vector, when it is not the
+    provider's own (a question across languages, `across.question_vector`)."""
     rows = rows_of(vault, provider)
     paths = [p for p in readable(vault) if allowed is None or p in allowed]
     missing = rows.missing(paths)
@@ -311,7 +318,7 @@ def nearest(
     owners, matrix = rows.stacked(paths)
     if not owners:
         return Nearest({}, 0, len(paths))
-    cosines = matrix @ rows.vector_of(text)
+    cosines = matrix @ (rows.vector_of(text) if vector is None else vector)
     best: dict[str, float] = {}
     for i in np.argsort(-cosines).tolist():
         best.setdefault(owners[i], float(cosines[i]))

@@ -92,11 +92,14 @@ _GERMANISH = re.compile(r"[äöüß]|(?:ung|keit|heit|schaft|lich|ierung|isch)(?
 
 # Words that tell a language apart: its stop words that the other language does not have.
 _MARKERS = {
-    "en": frozenset("the a an is are was were of to and with for on in at by from this that it not no".split()),
+    # Not "was", "in" or "an": German says them too ("Was bekommt der Hund?", "Feiertage in der
+    # Firma"), and a tie goes to English.
+    "en": frozenset("the a is are were of to and with for on at by from this that it not no".split()),
     "de": frozenset(
         "der die das den dem des ein eine einen einem einer und ist sind war wurde wird nicht kein keine mit "
         "für auf bei nach vom zum zur im am auch noch nur schon wieder über wir ich sich hat haben hatte "
-        "werden wurden seit unser unsere unserem unseren unserer heute gestern".split()
+        "werden wurden seit unser unsere unserem unseren unserer heute gestern zu wie wo warum wann welche "
+        "welcher welches kann muss dass oder wenn von ohne aus ins eines".split()
     ),
 }
 

@@ -1,0 +1,96 @@
+"""A question in another language than the vault's, for pages the English model read: whether a
+question is one, and its vector by way of the multilingual model (`QuestionMap`)."""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from curator.core.meaning.embeddings import (
+    BUNDLED_MODEL,
+    EmbeddingProvider,
+    MultilingualModel,
+    QuestionMap,
+    Vectors,
+    multilingual_installed,
+)
+from curator.core.meaning.vectors import load_model
+from curator.core.read.resolve import fold
+from curator.core.read.words import language_of, languages_of
+
+if TYPE_CHECKING:
+    from curator.core.read.vault import Vault
+
+
+# A mapped question's cosines run lower than the English model's own (an attacker's tldr questions:
+# answers at 0.32-0.43, the same questions in English 0.42-0.62): the search floor for it. On the
+# tuning sets' 79 German questions on English vaults, fused recall@5 at 0.45 / 0.4 / 0.35 / 0.3:
+# 47 / 49 / 48 / 44.
+MAPPED_FLOOR = 0.4
+
+
+def asked_across(vault: Vault, provider: EmbeddingProvider, text: str) -> str:
+    """The language of `text` when it is not the vault's and the vault's model is the English
+    MiniLM (bundled, or the same model through fastembed), which reads English only; else ""."""
+    if not str(getattr(provider, "label", "")).startswith(BUNDLED_MODEL):
+        return ""
+    asked, pages = language_of(text), languages_of(vault)
+    return asked if asked and asked not in pages and len(pages) == 1 else ""
+
+
+def question_vector(vault: Vault, provider: EmbeddingProvider, text: str) -> Vectors | None:
+    """A German question's vector in the English model's space, for a vault that model read;
+    None for any other question, or when the multilingual model does not load. Search only:
+    `remember` keeps the model's own vector, as its thresholds were measured on that (with the
+    map, German memories on English vaults: 1 case gained, 3 lost, over the tuning sets)."""
+    if asked_across(vault, provider, text) in ("", "en"):
+        return None
+    mapping = question_map()
+    return mapping.vector(text, provider.embed_query(text)) if mapping is not None else None
+
+
+_MAPS: list[QuestionMap | None] = []
+_MAPS_LOCK = threading.Lock()
+
+
+def question_map() -> QuestionMap | None:
+    """The map into the English model's space, loaded once a process; None when the multilingual
+    model does not load."""
+    with _MAPS_LOCK:
+        if not _MAPS:
+            multilingual = load_model("multilingual") if multilingual_installed() else None
+            try:
+                mapping = QuestionMap(multilingual) if isinstance(multilingual, MultilingualModel) else None
+            except (OSError, ValueError, EOFError):  # the map's file gone or damaged: the English model's own vector
+                mapping = None
+            _MAPS.append(mapping)
+        return _MAPS[0]
+
+
+_LANGUAGE_NAMES = {"en": "English", "de": "German"}
+
+
+def across_note(vault: Vault, provider: EmbeddingProvider, text: str) -> list[str]:
+    """A note when the question is in a language the vault's pages are not and the model is the
+    English MiniLM: a German question meets the pages through a map of the multilingual model's
+    question vector (`QuestionMap`) and the glossary's words, an English one through the glossary."""
+    asked = asked_across(vault, provider, text)
+    if not asked:
+        return []
+    pages = languages_of(vault)[0]
+    return [
+        f"a {_LANGUAGE_NAMES[asked]} question on {_LANGUAGE_NAMES.get(pages, pages)} pages: the model reads "
+        'English only; the multilingual model ([embedding] provider = "multilingual") answers across languages better'
+    ]
+
+
+def without_foreign_stops(vault: Vault, text: str) -> str:
+    """A question in a language the vault's pages are not, without that language's stop words,
+    which the vault's index keeps as words ("den", "ist", "an" on English pages matched anything)."""
+    from whoosh.lang.stopwords import stoplists
+
+    asked = language_of(text)
+    if not asked or asked in languages_of(vault):
+        return text
+    stops = frozenset(fold(w) for w in stoplists.get(asked, ()))
+    return " ".join(w for w in text.split() if fold(w.strip(".,;:!?()\"'")) not in stops)
