@@ -810,6 +810,18 @@ def test_a_name_in_a_links_text_or_a_tag_is_not_made_a_link(tmp_path: Path) -> N
     assert _linked(vault, text, "Other.md") == text.replace("; Traefik renews", "; [[Traefik]] renews")
 
 
+def test_a_name_in_quotation_marks_is_not_made_a_link(tmp_path: Path) -> None:
+    """A new user's memory quoted a command, "nais kafka credentials --output kcat": its words were
+    made links to the pages `nais` and `kafka`, and the command no longer ran."""
+    from curator.core.curate.linking import linked as _linked
+
+    pages = {"nais.md": "# nais\n\nThe platform.\n", "kafka.md": "# kafka\n\nTopics.\n", "Other.md": "# Other\n\nx\n"}
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    for quoted in ('"nais kafka credentials --output kcat"', "„nais kafka“", "“nais kafka”", "»nais kafka«"):
+        text = f"Read with {quoted}; kafka topics are listed there."
+        assert _linked(vault, text, "Other.md") == text.replace("; kafka topics", "; [[kafka]] topics")
+
+
 def test_a_new_page_is_named_as_its_folder_names_its_pages(tmp_path: Path) -> None:
     """A new user's wiki names every page in lower case with hyphens: `topics/Uptime Kuma.md` stood out."""
     kebab = {

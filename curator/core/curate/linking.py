@@ -15,9 +15,11 @@ from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
 
 # Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention;
-# nor is it in a link's text or a tag, which a link inside would break.
+# nor is it in a link's text or a tag, which a link inside would break, nor in quotation marks (a
+# command quoted as "nais kafka credentials --output kcat", or someone's words, kept as written).
 NOT_PROSE = re.compile(
-    r"```.*?```|`[^`\n]*`|<[^>\s]+>|\[[^\]\n]*\]\([^)\n]*\)|(?<![\w&])#[^\W\d][\w/-]*|(?<!\S)\S*(?:://|[/\\])\S*",
+    r"```.*?```|`[^`\n]*`|<[^>\s]+>|\[[^\]\n]*\]\([^)\n]*\)|(?<![\w&])#[^\W\d][\w/-]*|(?<!\S)\S*(?:://|[/\\])\S*"
+    r'|"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|»[^«\n]*«',
     re.DOTALL,
 )
 
