@@ -21,6 +21,7 @@ import numpy as np
 
 from curator.core.curate.facts import STOP, is_news, names_in, negated, sentences
 from curator.core.meaning.across import question_vector
+from curator.core.meaning.embeddings import BUNDLED_MODEL
 from curator.core.meaning.vectors import provider_for, rows_of
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
@@ -30,13 +31,13 @@ if TYPE_CHECKING:
     from curator.core.read.vault import Vault
 
 # Chosen on the tuning sets' memories merged into a page (150 on English vaults), sentences and
-# pairs of them, before the checks on words below: at 0.68-0.73 and 0.58-0.60, 12-13 memories a
+# pairs of them (60 a page at most), before the checks on words below: at 0.68-0.73 and 0.58-0.60, 12-13 memories a
 # person would drop were dropped and none they would merge; at 0.75 and 0.65, 8. With those
 # checks, 7 and none. On German vaults the multilingual model scores repeats 0.49-0.63 and a new
 # fact 0.68: nothing is dropped there.
 REPEAT_MEANING = 0.7
 REPEAT_ACROSS = 0.6
-MOST_SENTENCES = 60  # of a long page, those sharing most words with the memory (the model's time)
+MOST_SENTENCES = 30  # of a long page, those sharing most words with the memory (the model's time)
 
 
 def restated(vault: Vault, path: str, text: str) -> str | None:
@@ -47,7 +48,9 @@ def restated(vault: Vault, path: str, text: str) -> str | None:
     if not names_in(text) <= names_in(page_text, every=True):
         return None
     provider, warning = provider_for(vault)
-    if warning or provider.cheap:  # no model: no meaning to compare
+    # Only the English model: with no model there is no meaning to compare, and the multilingual
+    # one drops nothing at these scores (above) at four times the time a sentence.
+    if warning or not str(getattr(provider, "label", "")).startswith(BUNDLED_MODEL):
         return None
     said = _sentences(page_text, text)
     windows = said + [f"{a} {b}" for a, b in pairwise(said)]
