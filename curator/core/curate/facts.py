@@ -160,14 +160,6 @@ def negated(text: str) -> bool:
     return bool(_NEGATION.search(text))
 
 
-def is_news(text: str) -> bool:
-    """Whether the text tells more than a standing fact: an event (a date), a change ("now", a value
-    set anew), a problem or a "not", which flips what a sentence near it in meaning says."""
-    return bool(
-        find_date(text) is not None or _NOW.search(text) or negated(text) or re.search(PROBLEM, fold(text))
-    ) or bool(says_change(text))
-
-
 def specifics_held(text: str, page_text: str) -> bool:
     """Whether the page holds the text's every name and number, three or more, and most of its
     other words: a fact said again. A dated text tells an event, which is new whatever it names."""

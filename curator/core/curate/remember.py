@@ -59,7 +59,6 @@ from curator.core.curate.facts import (
 from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header, written_by_person
 from curator.core.curate.linking import NOT_PROSE, linked, writes_markdown_links
 from curator.core.curate.placing import plan_merge_into, plan_update
-from curator.core.curate.restated import restated
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
@@ -245,9 +244,6 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             evidence,
             plan,
         )
-    if not changed and (again := restated(vault, best.path, text)) is not None:
-        shown = again if len(again) <= 120 else again[:119] + "…"
-        return Proposal("drop", best.path, None, f"Drop: {best.path} says it already: “{shown}”", evidence, None)
     plan = plan_merge_into(vault, best.path, new, page_text)
     return Proposal("merge-into", best.path, None, f"Merge into {best.path} ({best.why})", evidence, plan)
 
