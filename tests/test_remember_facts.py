@@ -205,3 +205,23 @@ def test_news_near_a_sentence_in_meaning_is_not_a_repeat(tmp_path: Path, text: s
     """A check that dropped memories said again in other words (taken back) dropped these."""
     vault = load_vault(make_vault(tmp_path / "v", {"PackageCloud.md": PACKAGECLOUD}))
     assert remember(vault, text).decision != "drop"
+
+
+HOMELAB = (
+    "# Backups\n\nBackups are kept for 30 days on the NAS. The NAS keeps 14 snapshots of each share.\n"
+    "Traffic goes from the VPN to the DMZ through the firewall. db-01 is backed up at 02:00.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Backups are kept for 14 days on the NAS.",  # a value the page gives for another thing
+        "Traffic goes from the DMZ to the VPN through the firewall.",  # the page's words in another order
+        "db-02 is backed up at 02:00.",  # another host
+    ],
+)
+def test_an_attackers_detail_in_a_page_sentences_words_is_not_dropped(tmp_path: Path, text: str) -> None:
+    """An attacker's memories that a check by meaning (taken back) dropped as said already."""
+    vault = load_vault(make_vault(tmp_path / "v", {"Backups.md": HOMELAB}))
+    assert remember(vault, text).decision != "drop"
