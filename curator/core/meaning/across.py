@@ -14,7 +14,7 @@ from curator.core.meaning.embeddings import (
     Vectors,
     multilingual_installed,
 )
-from curator.core.meaning.vectors import load_model
+from curator.core.meaning.vectors import load_model, rows_of
 from curator.core.read.resolve import fold
 from curator.core.read.words import language_of, languages_of
 
@@ -46,7 +46,8 @@ def question_vector(vault: Vault, provider: EmbeddingProvider, text: str) -> Vec
     if asked_across(vault, provider, text) in ("", "en"):
         return None
     mapping = question_map()
-    return mapping.vector(text, provider.embed_query(text)) if mapping is not None else None
+    # The English model's own vector as `nearest` asks it: embedded once a text, not again here.
+    return mapping.vector(text, rows_of(vault, provider).vector_of(text)) if mapping is not None else None
 
 
 _MAPS: list[QuestionMap | None] = []

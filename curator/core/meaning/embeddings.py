@@ -400,8 +400,9 @@ class QuestionMap:
     """A question in another language for pages the English model read: the multilingual model's
     question vector, mapped linearly into the English model's space (`scripts/fit_query_map.py`,
     fitted on tldr's German lines and their English originals), beside the English model's own
-    vector of it. German questions on English vaults (the first, third and fourth held-out sets),
-    recall@5 of the vectors alone: 0.27 with the English model's vector, 0.52 mapped, 0.58 both."""
+    vector of it. German questions on the English vaults of the first, third and fourth question
+    sets (tuning data now), recall@5 of the vectors alone: 0.27 with the English model's vector,
+    0.52 mapped, 0.58 both."""
 
     def __init__(self, multilingual: EmbeddingProvider) -> None:
         with resources.files("curator").joinpath("models/static/e5-query-to-minilm.npy").open("rb") as handle:
