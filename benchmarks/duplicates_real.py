@@ -1,13 +1,15 @@
 """The duplicate rules on real vaults written by others, judged by the labels of benchmarks/labels/.
 
-    python -m benchmarks.duplicates_real [--split tune|heldout|fresh|fresh2..fresh10|trial|all]
+    python -m benchmarks.duplicates_real [--split tune|heldout|fresh|fresh2..fresh11|trial|all]
                                          [--rule duplicate|similar] [--vault NAME ...] [--unlabelled FILE]
 
 For each vault (pinned by repository and commit in benchmarks/real_vaults.py) the rule runs with
 the default config on a fresh load (nothing cached). A reported pair labelled `merge` is a true
 positive, `related` a false one, `unsure` is counted apart and left out of precision; a pair
 without a label is listed (and written to FILE with --unlabelled) to be labelled by reading.
-Recall is over the vault's `merge` labels. Prints one line per vault and one per split.
+Recall is over the vault's `merge` labels. "Joined" recall also counts a `merge` pair whose pages
+the reported true pairs join through others (three copies reported as two pairs to one page are
+merged into one page: the third pair is found too). Prints one line per vault and one per split.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import argparse
 import json
 import time
 from pathlib import Path
+
+import networkx as nx
 
 from benchmarks.real_vaults import VAULTS, checkout
 
@@ -52,7 +56,7 @@ def reported(root: Path, rule: str) -> tuple[list[tuple[str, str, str]], float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    splits = ["tune", "heldout", "fresh", *(f"fresh{n}" for n in range(2, 11)), "trial", "all"]
+    splits = ["tune", "heldout", "fresh", *(f"fresh{n}" for n in range(2, 12)), "trial", "all"]
     parser.add_argument("--split", default="all", choices=splits)
     parser.add_argument("--rule", default="duplicate", choices=["duplicate", "similar"])
     parser.add_argument("--vault", action="append", default=[])
@@ -76,22 +80,29 @@ def main() -> int:
             if label == "related":
                 false.append(f"  false: {a} | {b} | {evidence}")
         positives = sum(1 for label in labels.values() if label == "merge")
+        merged = nx.Graph((a, b) for a, b, _ in pairs if labels.get(frozenset((a, b))) == "merge")
+        joined = sum(
+            1
+            for pair, label in labels.items()
+            if label == "merge" and pair <= merged.nodes and nx.has_path(merged, *pair)
+        )
         judged = counts["merge"] + counts["related"]
         precision = f"{counts['merge'] / judged:.2f}" if judged else "-"
-        recall = f"{counts['merge'] / positives:.2f}" if positives else "-"
+        recall = f"{counts['merge'] / positives:.2f}, joined {joined / positives:.2f}" if positives else "-"
         pages = sum(1 for _ in root.rglob("*.md"))
         print(
             f"{vault.name}, {vault.split}, {pages}, {len(pairs)}, {counts['merge']}, {counts['related']}, "
             f"{counts['unsure']}, {counts['none']}, {precision}, {recall} ({positives} labelled), {seconds:.1f} s"
         )
         print("\n".join(false), end="\n" if false else "")
-        total = totals.setdefault(vault.split, [0, 0, 0, 0, 0])
+        total = totals.setdefault(vault.split, [0, 0, 0, 0, 0, 0])
         for k, key in enumerate(("merge", "related", "unsure", "none")):
             total[k] += counts[key]
         total[4] += positives
-    for split, (tp, fp, unsure, none, positives) in totals.items():
+        total[5] += joined
+    for split, (tp, fp, unsure, none, positives, joined) in totals.items():
         precision = f"{tp / (tp + fp):.2f}" if tp + fp else "-"
-        recall = f"{tp / positives:.2f}" if positives else "-"
+        recall = f"{tp / positives:.2f}, joined {joined / positives:.2f}" if positives else "-"
         print(
             f"split {split}: {tp} merge, {fp} related, {unsure} unsure, {none} unlabelled; "
             f"precision {precision}, recall {recall}"

@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh10" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh11" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
     # "remember3" .. "remember12" (fetched for the third to twelfth set of `remember` cases), "search8"
@@ -974,6 +974,46 @@ VAULTS: list[RealVault] = [
         "fresh10",
         "199 pages of a German course handbook (MkDocs: weekly overviews, exercise sheets of one template, "
         "code examples); fetched and labelled by a helper before the rule at 2cb00df ran on it",
+    ),
+    RealVault(
+        "voidaowl-zk",
+        "zettelkasten",
+        "voidaowl/zettelkasten",
+        "0924253011b8a751bc389c814b15c546355c487f",
+        "",
+        "fresh11",
+        "243 pages of a student's English zettelkasten (JavaScript and C++ notes, tag and index pages); "
+        "fetched and labelled by a helper before the rule at c83ee55 ran on it",
+    ),
+    RealVault(
+        "lenny-oc",
+        "agent-memory",
+        "lennyfinn1974/openclaw-workspace",
+        "b0805a54f52c9d1fe6cc86d54067fad65faccca8",
+        "",
+        "fresh11",
+        "401 pages of an AI agent's workspace, most of them its files copied into backup folders and guides "
+        "it regenerated on several nights; fetched and labelled by a helper before the rule at c83ee55 ran on it",
+    ),
+    RealVault(
+        "openshift-runbooks",
+        "docs",
+        "openshift/runbooks",
+        "82bd2d9d3789e76f8a8202f8a9ee0f0639cc5b73",
+        "",
+        "fresh11",
+        "274 alert runbooks of one template by several teams, some deprecated for a newer one; fetched and "
+        "labelled by a helper before the rule at c83ee55 ran on it",
+    ),
+    RealVault(
+        "oberschule-de",
+        "german",
+        "audipz/Unterrichtsmaterial_Oberschule_Sachsen",
+        "e6d82b695d97ae373e8bf717447162d5fb91cfe1",
+        "Unterrichtsmaterial_Oberschule_Sachsen",
+        "fresh11",
+        "911 pages of German school lessons (workbook, teacher edition, solutions and slides of each lesson from "
+        "templates, project forms); fetched and labelled by a helper before the rule at c83ee55 ran on it",
     ),
 ]
 

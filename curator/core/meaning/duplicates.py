@@ -6,44 +6,33 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
   runs of SHINGLE words that fewer than TEMPLATE_PAGES pages hold: a run on more pages is a
   template's or the vault's boilerplate, so pages built from one template are compared on what
   they fill in. A page needs OWN_RUNS runs of its own for its text to count.
-- identity: one thing entered twice. Equal titles once case, punctuation, separators and a copy
-  suffix ("X 1", "X copy") are folded away ("Wi-Fi Analyzer", "Wifi Analyzer"), in one folder or
-  in a folder and its subfolder, unless the pages' own headings or frontmatter titles name two
-  things ("go env" / "goenv", "Our Campus" / "Campus Information"); or one title or first
-  heading (not an alias: colleagues are aliased "Jan") on two to SHARED_LINK pages of one folder
-  that give one web address or e-mail no other page gives (website, repository, homepage in the
-  frontmatter or a "Website:" line): one person under two or three accounts. Or the same name
-  (file name or alias) on two to SHARED_LINK pages of one folder, each pair of which links to a
-  page at most SHARED_LINK pages link to: one person under several accounts, known by one plugin
-  (on the catalogue vault 33 more entries entered twice, 1 pair that is not). A name alone is not
-  enough (an alias that is another page's title pairs 48 entries entered twice with 62 that are
-  not), nor are plurals folded
-  ("Current" / "Currents"). Two spellings of one name whose pages link to each other are two
-  things on purpose ("MaaS", the concept, links to "MAAS", the product). The name and the work
-  count only with one first heading on both pages: a folder's name is a section's ("policies",
-  "ci"), and a team's index and its strategy page share the folder name, not the heading.
+- identity: one thing entered twice. Equal titles once case, punctuation, separators, a copy
+  suffix ("X 1") and a place in the folder's order ("05_X") are folded away, in one folder or in a
+  folder and its subfolder, unless the pages' own headings or frontmatter titles name two things
+  ("go env" / "goenv"); one title or first heading (not an alias: colleagues are aliased "Jan") on
+  two to SHARED_LINK pages of one folder that give one web address or e-mail no other page gives:
+  one person under two or three accounts; or one name on such pages each pair of which links to a
+  page at most SHARED_LINK pages link to (one person known by one plugin). A name alone is not
+  enough, nor are plurals folded ("Current" / "Currents"); two spellings of one name whose pages
+  link to each other are two things on purpose ("MaaS" the concept, "MAAS" the product).
+- a backup: a page in a backup folder (`backup-20260207/`, `backups/`) and the page it copies,
+  as it is or was (folders.backed_up).
 
 Meaning alone is never evidence here: neighbouring concepts ("Monotonicity" and "Anti
 Monotonicity") read alike to any model. That is the opt-in `similar` rule (similarity.py).
 
-A page under PASSAGE of the size of the page that holds its text is a passage copied into an
-overview or a cheat sheet, not a second copy. A page that says more in code blocks than in prose
-holds another's text only when it holds its code too: two logs that ask the same questions and
-get other answers are two logs. Two near-copies that each say their own name more than the other
-does ("ellipse" / "hyperbola") are one text filled in for two things, and two pages that link to
-each other are companions kept apart on purpose (a lecture's notes `@X` and its material `X`, a
-page and its successor), unless their texts are the same word for word or they share a name and
-an address or a work ("a duplicate entry of [[X]]"). Two copies with two addresses of their own
-are a fork or a sibling that copied the text.
+A page under PASSAGE of the size of the page holding its text is a passage copied into an
+overview. A page saying more in code than in prose holds another's text only with its code (two
+logs asking one question get other answers). Near-copies that each say their own name more than
+the other ("ellipse" / "hyperbola") are one text filled in for two things; pages linking to each
+other are companions kept apart on purpose, unless their texts are the same word for word or
+they share a name and an address or a work; copies with two addresses of their own are a fork.
 
-Pages of a dated series (daily notes, a date as the title, the vault's journal folders) are
-compared only with a named page, for a word-for-word copy: a series' pages are alike by design,
-but one text kept whole under a date and under a name is one page kept twice. Some pages are never compared: two pages
-whose names differ only in their numbers (a numbered series: releases "4-2-0" / "4-2-1", "v1.2" /
-"v1.3", weeks, parts; of 750 such labelled pairs none is a merge), drawings (`.excalidraw.md`),
-template files (the vault's template folders), and same-named pages of parallel folders
-(platform, language or version trees, kept side by side on purpose), unless one folder was copied
-whole (folders.py).
+A dated series' pages (daily notes, a date as the title, the journal folders) are compared only
+with a named page, for a word-for-word copy. Never compared: names that differ only in their
+numbers (releases "4-2-0" / "4-2-1", weeks, parts), drawings, template files, and same-named
+pages of parallel folders (platform, language or version trees), unless one folder was copied
+whole or is a backup (folders.py).
 """
 
 from __future__ import annotations
@@ -60,7 +49,7 @@ import numpy as np
 
 from curator.core.common.vaultpath import same_file
 from curator.core.meaning import page_reads
-from curator.core.meaning.folders import apart, copied_whole, file_name, folder_of, parallel_folders, trees
+from curator.core.meaning.folders import apart, backed_up, copied_whole, file_name, folder_of, parallel_folders, trees
 from curator.core.meaning.page_reads import NAME_CHARS, Read
 from curator.core.read.titles import dated
 
@@ -82,6 +71,7 @@ _NAME_WORD = re.compile(r"\w+(?:[-.'’]\w+)*")  # a word of a name, with what j
 _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _NUMBER = re.compile(r"\d+")
+_ORDER = re.compile(r"^\d{2,3}[\s_.-]+(?=[^\W\d_])")  # a place in a folder's order: "05_Testprotokoll"
 _NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
 _MIX = np.uint64(0x100000001B3)
 
@@ -101,23 +91,21 @@ class Duplicate(NamedTuple):
     page: str
     other: str
     evidence: tuple[str, ...]
-    kinds: tuple[str, ...]  # "identical", "contained", "title", "name", "address", "link", "folder"
+    kinds: tuple[str, ...]  # "identical", "contained", "title", "name", "address", "link", "folder", "backup"
     contained: float  # share of `page`'s own text that `other` holds (0 without text evidence)
     fix: str
 
 
 def find(vault: Vault) -> list[Duplicate]:
     """Every pair of pages with text or identity evidence, in path order."""
-    # A dated page is read too, but compared only with a named page, for a word-for-word copy: a
-    # series' pages are alike by design, but one text kept whole under a date and under a name
-    # ("c-20260315-1515" and "t-star-regulatory-threshold") is one page kept twice.
+    # A dated page is read too: one text kept whole under a date and under a name is one page kept twice.
     read_in = [page for page in vault.pages.values() if _readable(vault, page)]
     dated_pages = {page.path for page in read_in if _in_series(vault, page)}
     compared = [page for page in read_in if page.path not in dated_pages]
     reads = page_reads.reads(vault, read_in)
     paths = [page.path for page in read_in]
     pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
-    runs = {p: _runs(reads[p].words) for p in paths}  # once: the text evidence and the folders' copies read them
+    runs = {p: _runs(reads[p].words) for p in paths}  # once: the text evidence and the folders read them
     contained, identical, own = _text_evidence(paths, [reads[p].words for p in paths], [runs[p] for p in paths])
     code_runs: dict[str, np.ndarray] = {}  # each page's code read once: a page of code may be in hundreds of pairs
     said: dict[str, Counter[str]] = {}  # each page's words counted once, for the same reason
@@ -143,11 +131,19 @@ def find(vault: Vault) -> list[Duplicate]:
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = folder_of(a) + " and " + folder_of(b)
+    backups = backed_up(paths, functools.partial(_backed_up, vault, runs))  # a backup's page -> its page, folder
+    originals = {copy: page for copy, (page, _) in backups.items()}
+    for copy, (page, backup) in backups.items():
+        pairs[min(copy, page), max(copy, page)]["backup"] = backup
     series = _series_suffixes(compared)
     found: list[Duplicate] = []
     for (a, b), kinds in sorted(pairs.items()):
         if "identical" in kinds and same_file(vault.root / a, vault.root / b):
             continue  # a symbolic link and the page it points to
+        if originals.get(a, a) == originals.get(b, b):  # a backup and its page, or two backups of one page
+            if "backup" in kinds:  # a page kept as it was, whatever else the two share
+                found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
+            continue
         if folder_of(a) != folder_of(b) and (a, b) not in kept_twice:
             if (folder_of(a), folder_of(b)) in parallel:
                 continue
@@ -270,6 +266,14 @@ def _boilerplate(page: Page) -> str:
     return name if name in _BOILERPLATE else ""
 
 
+def _backed_up(vault: Vault, runs: dict[str, np.ndarray], copy: str, page: str) -> bool:
+    """Whether a backup's page copies the page as it is or was: the same file, or half the smaller's runs held."""
+    if vault.pages[copy].sha == vault.pages[page].sha:
+        return vault.pages[page].body_chars > 0
+    smaller, larger = sorted((runs[copy], runs[page]), key=len)
+    return bool(len(smaller)) and 2 * int(np.isin(smaller, larger, assume_unique=True).sum()) >= len(smaller)
+
+
 def _near_copies(same_files: set[tuple[str, str]], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
     """Whether each of two pages' runs of words holds most of the other's, template text included
     (a page may be too small for text of its own to tell)."""
@@ -352,15 +356,13 @@ def _runs(words: list[str]) -> np.ndarray:
 def _identity_evidence(
     vault: Vault, pages: list[Page], reads: dict[str, Read], alike: set[tuple[str, str]]
 ) -> Iterable[tuple[str, str, str, str]]:
-    """(kind, page, page, value) for the identity a few pages share: one file name up to
-    separators in one place ("title"), or one name and one web address ("name", "address"). A
-    shared name alone is no evidence: plugins are named for their concept, and abbreviations
-    collide ("SP", "RA")."""
+    """(kind, page, page, value) for the identity a few pages share: one file name up to separators
+    and order in one place ("title"), or one name and one web address ("name", "address")."""
     titles: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
     addresses: dict[str, set[str]] = defaultdict(set)
     for page in pages:
-        titles[_joined(title_key(page.name))].add(page.path)
+        titles[_joined(title_key(_ORDER.sub("", page.name)))].add(page.path)
         read = reads[page.path]
         for name in {title_key(page.name), title_key(read.heading)}:
             if name and not name.isdigit():  # a page "3" names nothing
@@ -426,12 +428,10 @@ def _as_written(name: str) -> str:
 
 
 def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> Iterable[tuple[str, str, str, str]]:
-    """("name", "link") for two pages of one name (a file name, or an alias as written: "WI-FI 5"
-    is no copy of "WI-FI") and one first heading that both link to a page at most SHARED_LINK
-    pages link to: one person or thing entered twice, known by one work. Without the heading the
-    name may be a folder's ("ci", "app": a team's index beside a playbook or a strategy page). A
-    copy named "X 1" or "Calculus 2" is left out: numbered pages are parts of a series more often
-    than copies."""
+    """("name", "link") for two pages of one name (a file name, or an alias as written) and one first
+    heading that both link to a page at most SHARED_LINK pages link to: one thing entered twice,
+    known by one work. Without the heading the name may be a folder's ("ci": a team's index beside
+    its playbook). "X 1" or "Calculus 2" is left out: numbered pages are a series more often."""
     called: dict[str, set[str]] = defaultdict(set)
     for page in pages:
         if _copy_named(page.title):
@@ -469,9 +469,8 @@ def _linked_from(vault: Vault, path: str) -> set[str]:
 
 
 def _passage(words: int, other: int) -> bool:
-    """Whether the smaller of two pages is a passage of the larger: under a PASSAGE share of its
-    own text (template text left out, as the evidence leaves it out). A note copied into an
-    overview or a cheat sheet is linked from it, not merged into it."""
+    """Whether the smaller of two pages' own texts is under a PASSAGE share of the larger: a note
+    copied into an overview or a cheat sheet is linked from it, not merged into it."""
     return min(words, other) < PASSAGE * max(words, other)
 
 
@@ -564,7 +563,8 @@ def _duplicate(
     # The page to merge away: a dated entry's copy of a named page, a copy's name ("X 1") over the
     # original's, else the smaller page.
     dated_copies = [p for p in (page_a, page_b) if p.path in dated_pages]
-    copies = dated_copies or [p for p in (page_a, page_b) if _copy_named(p.name) and same_name]
+    backups = [p for p in (page_a, page_b) if "backup" in kinds and p.path.startswith(kinds["backup"] + "/")]
+    copies = backups or dated_copies or [p for p in (page_a, page_b) if _copy_named(p.name) and same_name]
     if len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
     else:
@@ -584,10 +584,10 @@ def _duplicate(
         evidence.append(f"both link to {kinds['link']}, which few pages link to")
     if "folder" in kinds:
         evidence.append(f"one page of a folder kept twice ({kinds['folder']})")
-    named_twice = (
-        "identical" in kinds and kinds.keys() <= {"identical", "contained"} and not same_name and not dated_copies
-    )
-    fix = "edit" if named_twice else "merge"
+    if "backup" in kinds:
+        evidence.append(f"{page} is a copy kept in the backup folder {kinds['backup']}/")
+    named_twice = "identical" in kinds and kinds.keys() <= {"identical", "contained"} and not same_name
+    fix = "edit" if named_twice and not dated_copies else "merge"
     return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)
 
 

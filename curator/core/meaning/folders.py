@@ -18,6 +18,9 @@ COPIES = 0.85  # share of two folders' same-named pages that are near copies whe
 _NUMBER = re.compile(r"\d")
 # Where a copy of another project's files is kept on purpose: `vendor/`, `third-party-libs/`, `deps/`.
 _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_modules|^deps?$|^lib$", re.IGNORECASE)
+# A folder that holds copies of the vault's own pages as they were: `backup-20260207-082400/`, `backups/`,
+# `memory-backup/`, `COMPLETE_SUCCESS_BACKUP_20260204/`, `notes.bak/`, `Sicherung/`.
+_BACKUP = re.compile(r"backup|sicherung|snapshot|(?:^|[-_.])bak(?:$|[-_.])", re.IGNORECASE)
 _LANGUAGE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2,4})?$", re.IGNORECASE)  # a language tree's folder: en, de, pt-BR
 
 
@@ -69,6 +72,36 @@ def copied_whole(
         if moved and 2 * sum(same_text(*pair) for pair in near) >= count:
             kept.update(same_named)
     return kept
+
+
+def backed_up(paths: list[str], alike: Callable[[str, str], bool]) -> dict[str, tuple[str, str]]:
+    """Each page kept in a backup folder: the page it is a copy of, and the backup folder. The page at its path without
+    the backup folders (`backup-0207/memory/x.md`, `memory/x.md`), else the one page of its file
+    name outside backups, when `alike` says their texts are one page's. A backup's date or number
+    does not make it a version kept on purpose."""
+    live = [path for path in paths if not backup_folder(path)]
+    by_name: dict[str, list[str]] = defaultdict(list)
+    for path in live:
+        by_name[file_name(path)].append(path)
+    here = {path.casefold(): path for path in live}
+    originals: dict[str, tuple[str, str]] = {}
+    for path in set(paths) - set(live):
+        *folders, name = path.split("/")
+        kept = "/".join([part for part in folders if not _BACKUP.search(part)] + [name])
+        named = by_name.get(file_name(path), [])
+        original = here.get(kept.casefold()) or (named[0] if len(named) == 1 else None)
+        if original and alike(path, original):
+            originals[path] = original, backup_folder(path)
+    return originals
+
+
+def backup_folder(path: str) -> str:
+    """The folder of a path that holds backups ("" when none does)."""
+    parts = path.split("/")[:-1]
+    for end, part in enumerate(parts):
+        if _BACKUP.search(part):
+            return "/".join(parts[: end + 1])
+    return ""
 
 
 def _vendored(folder: str, other: str) -> bool:
