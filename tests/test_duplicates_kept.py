@@ -101,4 +101,31 @@ def test_a_page_given_a_place_in_its_folders_order_beside_the_old_one_is_one_pag
         "Projektvorlagen/05_Testprotokoll.md",
         "Projektvorlagen/Testprotokoll.md",
     }
-    assert any(e.startswith("same title") for e in duplicate.evidence)
+    assert "same title 'testprotokoll'" in duplicate.evidence
+
+
+def test_a_backups_older_copy_is_merged_into_its_page_without_carrying_what_the_page_dropped(tmp_path: Path) -> None:
+    from curator.core.change.changes import undo
+    from curator.core.curate.dream import accept, dream, plan_for
+
+    stale = "## Old plan\n\nThe agent still deploys with the shell script from January and pages Dana at night.\n"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "MEMORY.md": "---\nowner: ops\n---\n# Memory\n\n" + MEMORY + LATER + "\n",
+            "backups/2026-02-04/MEMORY.md": "---\nowner: ops\nstale: yes\n---\n# Memory\n\n" + MEMORY + "\n\n" + stale,
+            "Index.md": "See [[backups/2026-02-04/MEMORY|the old memory]] and [[MEMORY]].\n",
+        },
+    )
+    before = {p: (root / p).read_bytes() for p in ("MEMORY.md", "backups/2026-02-04/MEMORY.md", "Index.md")}
+    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    assert merge.pages == ["backups/2026-02-04/MEMORY.md", "MEMORY.md"]
+    assert "backup folder" in merge.reason
+    plan = plan_for(load_vault(root, use_cache=False), merge)
+    assert any("not carried over: 3 blocks that MEMORY.md no longer has" in note for note in plan.notes), plan.notes
+    _, entry = accept(load_vault(root, use_cache=False), merge.id)
+    assert not (root / "backups/2026-02-04/MEMORY.md").exists()
+    assert (root / "MEMORY.md").read_bytes() == before["MEMORY.md"]  # nothing of the page as it was came back
+    assert "[[MEMORY|the old memory]]" in (root / "Index.md").read_text()
+    undo(root, entry.id)
+    assert {p: (root / p).read_bytes() for p in before} == before

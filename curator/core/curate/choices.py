@@ -62,6 +62,7 @@ def question_for(vault: Vault, finding: Finding) -> Question:
         note = ("The same text under two names", f"{path} says what {other} says: edit it to say what its name means.")
         return Question("editor", "", path, note=note)
     if rule in ("duplicate", "similar") and isinstance(other, str):
+        backup = "backup" in finding.data.get("kinds", [])  # `path` is the copy in a backup folder
         choices = (
             (other, f"merge {path} into {other}{written_by_hand(vault, path)}"),
             (path, f"merge {other} into {path}{written_by_hand(vault, other)}"),
@@ -71,7 +72,8 @@ def question_for(vault: Vault, finding: Finding) -> Question:
             "Merge the two pages (the other one's links are rewritten):",
             path,
             choices,
-            plan=lambda v, into: plan_merge(v, other if into == path else path, into),
+            # a backup's copy merged into its page carries nothing: what only it says is the page as it was
+            plan=lambda v, into: plan_merge(v, other if into == path else path, into, carry=not backup or into == path),
         )
     if rule == "orphan":
         sources = pages.link_from_choices(vault, path)

@@ -211,7 +211,9 @@ def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
     the larger): a page into the one that holds its text; otherwise links say which name stays."""
     a, b = found.page, found.other
     links_a, links_b = _incoming(vault, a), _incoming(vault, b)
-    if "contained" in found.kinds and "identical" not in found.kinds:
+    if "backup" in found.kinds:
+        survivor, why_survivor = b, "the other is its copy kept in a backup folder"
+    elif "contained" in found.kinds and "identical" not in found.kinds:
         survivor = b  # the page that holds the other's text: the other way round would paste it all in again
         why_survivor = "it holds the other's text"
     elif links_a > links_b:
@@ -220,7 +222,7 @@ def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
     else:
         survivor = b
         why_survivor = (
-            f"it has more incoming links ({links_b} against {links_a})" if links_b > links_a else "it holds the other"
+            f"it has more incoming links ({links_b} against {links_a})" if links_b > links_a else "it is the larger"
         )
     source = b if survivor == a else a
     reason = (
@@ -517,7 +519,8 @@ def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> 
         from curator.core.curate.remember import decided_again
 
         return decided_again(vault, suggestion.evidence, suggestion.page_shas)
-    return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason)
+    carry = "backup" not in suggestion.evidence.get("kinds", [])
+    return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason, carry)
 
 
 def _tier_suggestion(vault: Vault) -> Suggestion | None:

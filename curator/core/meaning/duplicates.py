@@ -380,7 +380,7 @@ def _identity_evidence(
                     continue
                 if _two_headings(reads[a].heading, reads[b].heading) or _two_titles(vault.pages[a], vault.pages[b]):
                     continue
-                yield "title", a, b, title_key(vault.pages[a].name)
+                yield "title", a, b, title_key(_ORDER.sub("", vault.pages[a].name))
     for name, paths in names.items():  # one name on a few pages that all give one address no other page gives
         held = frozenset.intersection(*(reads[p].addresses for p in paths)) if len(paths) <= SHARED_LINK else ()
         address = min((a for a in held if addresses[a] == paths), default="") if len(paths) > 1 else ""
