@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh11" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh12" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
     # "remember3" .. "remember12" (fetched for the third to twelfth set of `remember` cases), "search8"
@@ -1014,6 +1014,46 @@ VAULTS: list[RealVault] = [
         "fresh11",
         "911 pages of German school lessons (workbook, teacher edition, solutions and slides of each lesson from "
         "templates, project forms); fetched and labelled by a helper before the rule at c83ee55 ran on it",
+    ),
+    RealVault(
+        "karst-oc",
+        "agent-memory",
+        "karstagent/openclaw-workspace",
+        "2f010afac4abc2a5a8d1472fe1921513ce6a9502",
+        "",
+        "fresh12",
+        "151 pages of an AI agent's workspace (reports, task cards, daily memory, hourly summaries); fetched "
+        "and labelled by a helper before the rule at 6932521 ran on it",
+    ),
+    RealVault(
+        "matweiss-clawd",
+        "agent-memory",
+        "Matweiss/clawd-brain-data",
+        "c1d66aba1cb761ecdc6a5afaf8d5df83cdddd234",
+        "",
+        "fresh12",
+        "325 pages of an agent and about ten sub-agents' files (skills, personas, daily logs); fetched and "
+        "labelled by a helper before the rule at 6932521 ran on it",
+    ),
+    RealVault(
+        "picton-vault",
+        "zettelkasten",
+        "VinceHPicton/obsidian-vault",
+        "ed91f895cf90edd22a590677dcc21c08976b84a1",
+        "",
+        "fresh12",
+        "489 short notes of a developer's Obsidian vault (AWS, Docker, React); fetched and labelled by a "
+        "helper before the rule at 6932521 ran on it",
+    ),
+    RealVault(
+        "schwarz-optimierung-de",
+        "german",
+        "marcjulianschwarz/obsidian-vault-notes",
+        "52d082475416ad6d178d909f5f5a908e04c0e848",
+        "university/Optimization",
+        "fresh12",
+        "238 short German definition notes of an optimisation course; fetched and labelled by a helper "
+        "before the rule at 6932521 ran on it",
     ),
 ]
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from curator.core.check.findings import check_vault
 from curator.core.meaning import page_reads
-from curator.core.meaning.duplicates import Duplicate, find, title_key
+from curator.core.meaning.duplicates import Duplicate, find
+from curator.core.meaning.page_names import title_key
 from curator.core.read.loading import load_vault
 from curator.core.read.markdown import without_comments
 from curator.core.read.titles import dated

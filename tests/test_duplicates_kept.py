@@ -129,3 +129,84 @@ def test_a_backups_older_copy_is_merged_into_its_page_without_carrying_what_the_
     assert "[[MEMORY|the old memory]]" in (root / "Index.md").read_text()
     undo(root, entry.id)
     assert {p: (root / p).read_bytes() for p in before} == before
+
+
+def test_a_dated_entry_filed_twice_in_two_folders_is_one_page_but_two_alike_in_its_series_are_not(
+    tmp_path: Path,
+) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "drafts/linkedin-run-control-2026-06-19.md": "# Run control\n\n" + MEMORY,
+            "content/bank/2026-06-15/linkedin-run-control-2026-06-21.md": "# Run control\n\n" + MEMORY,
+            "summaries/20260331-summary.md": "# Summary\n\n" + NOTES,  # a day nothing changed: two entries
+            "summaries/20260402-summary.md": "# Summary\n\n" + NOTES,
+            "trivy/4-2-0.md": RELEASES,  # two releases of one note, alike by design
+            "trivy/4-2-1.md": RELEASES,
+        },
+    )
+    assert [(d.page, d.other) for d in found(root)] == [
+        ("content/bank/2026-06-15/linkedin-run-control-2026-06-21.md", "drafts/linkedin-run-control-2026-06-19.md")
+    ]
+
+
+def test_topic_folders_named_like_backups_hold_no_copies(tmp_path: Path) -> None:
+    restic = "# Restic\n\n" + BACKUP_HOWTO + " Restic encrypts each snapshot and prunes by policy.\n"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Tools/restic.md": "# Restic\n\n" + BACKUP_HOWTO + "\n",  # the tool's page
+            "Backup/restic.md": restic,  # notes about backing up, beside others of their own
+            "Backup/borg.md": "# Borg\n\n" + RELEASES,
+            "Backup/3-2-1 rule.md": "# 3-2-1\n\n" + NOTES,
+            "Versicherungen/Hausrat.md": "# Hausrat\n\n" + MEMORY,  # insurance, not a backup
+            "Hausrat.md": "# Hausrat\n\n" + MEMORY + LATER,
+            "snapshots/v1.0/guide.md": "# Guide\n\n" + NOTES + " Version one.",  # docs kept per version
+            "guide.md": "# Guide\n\n" + NOTES + " Version two.",
+        },
+    )
+    assert [(d.page, d.other) for d in found(root) if "backup" in d.kinds] == []
+
+
+def test_a_backup_with_a_date_folder_finds_its_page_among_pages_of_one_file_name(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "notes/README.md": "# Notes\n\n" + NOTES,
+            "projects/README.md": "# Projects\n\n" + RELEASES,
+            "backups/2026-02-01/notes/README.md": "# Notes\n\n" + NOTES,
+            "backups/2026-02-01/projects/README.md": "# Projects\n\n" + RELEASES,
+        },
+    )
+    assert {(d.page, d.other) for d in found(root)} == {
+        ("backups/2026-02-01/notes/README.md", "notes/README.md"),
+        ("backups/2026-02-01/projects/README.md", "projects/README.md"),
+    }
+
+
+def test_a_number_that_is_part_of_a_name_is_no_place_in_an_order(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Movies/12 Angry Men.md": "A jury of twelve men deliberates.",
+            "Movies/Angry Men.md": "A documentary about anger.",
+            "Lists/10 Things.md": "Ten things to pack.",
+            "Lists/Things.md": "Things to buy.",
+            "Web/404-Not-Found.md": "The status code for a missing page.",
+            "Web/Not Found.md": "What the server says when nothing matches.",
+        },
+    )
+    assert found(root) == []
+
+
+def test_a_backup_more_pages_link_to_is_still_merged_into_its_page(tmp_path: Path) -> None:
+    from curator.core.curate.dream import dream
+
+    files = {
+        "memory/deploy.md": "# Deploy\n\n" + MEMORY + LATER,
+        "backup-20260201/memory/deploy.md": "# Deploy\n\n" + MEMORY,
+    }
+    files |= {f"log/{n}.md": f"Yesterday: [[backup-20260201/memory/deploy]] ({n})." for n in range(3)}
+    root = make_vault(tmp_path / "v", files)
+    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    assert merge.pages == ["backup-20260201/memory/deploy.md", "memory/deploy.md"]

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from itertools import combinations
@@ -50,7 +49,19 @@ import numpy as np
 from curator.core.common.vaultpath import same_file
 from curator.core.meaning import page_reads
 from curator.core.meaning.folders import apart, backed_up, copied_whole, file_name, folder_of, parallel_folders, trees
-from curator.core.meaning.page_reads import NAME_CHARS, Read
+from curator.core.meaning.page_names import (
+    copy_named,
+    derived,
+    id_led,
+    joined,
+    named_apart,
+    numbered,
+    series_suffixes,
+    title_key,
+    two_headings,
+    two_titles,
+)
+from curator.core.meaning.page_reads import Read
 from curator.core.read.titles import dated
 
 if TYPE_CHECKING:
@@ -67,20 +78,8 @@ SAME_FILE_CHARS = 200  # text a page needs for a byte-identical copy to be one p
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
 _WORD = re.compile(r"\w+")
-_NAME_WORD = re.compile(r"\w+(?:[-.'’]\w+)*")  # a word of a name, with what joins it inside ("move-disk")
-_COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
-_SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
-_NUMBER = re.compile(r"\d+")
-_ORDER = re.compile(r"^\d{2,3}[\s_.-]+(?=[^\W\d_])")  # a place in a folder's order: "05_Testprotokoll"
-_NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
+_ORDER = re.compile(r"^\d{2,3}(?:[_.]|\s*-)\s*(?=[^\W\d_])")  # a place in a folder's order: "05_Testprotokoll"
 _MIX = np.uint64(0x100000001B3)
-
-
-@functools.cache
-def _function_words() -> frozenset[str]:
-    from curator.core.read.words import stop_words
-
-    return stop_words("en") | stop_words("de")
 
 
 class Duplicate(NamedTuple):
@@ -112,12 +111,12 @@ def find(vault: Vault) -> list[Duplicate]:
     for key in contained:
         if _code_apart(vault, reads, code_runs, *key):
             continue
-        if (key in identical and not set(key) <= dated_pages) or not dated_pages.intersection(key):
+        if (key in identical and _filed_twice(*key)) or not dated_pages.intersection(key):
             pairs[key]["contained"] = ""
     same_files = _same_files(compared)
     identical |= same_files
     for key in identical:
-        if not set(key) <= dated_pages and not _code_apart(vault, reads, code_runs, *key):
+        if (_filed_twice(*key) or not set(key) <= dated_pages) and not _code_apart(vault, reads, code_runs, *key):
             pairs[key]["identical"] = ""  # two entries of one series are alike by design, even word for word
     for kind, a, b, value in _identity_evidence(vault, compared, reads, contained.keys() | identical):
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
@@ -135,7 +134,7 @@ def find(vault: Vault) -> list[Duplicate]:
     originals = {copy: page for copy, (page, _) in backups.items()}
     for copy, (page, backup) in backups.items():
         pairs[min(copy, page), max(copy, page)]["backup"] = backup
-    series = _series_suffixes(compared)
+    series = series_suffixes(compared)
     found: list[Duplicate] = []
     for (a, b), kinds in sorted(pairs.items()):
         if "identical" in kinds and same_file(vault.root / a, vault.root / b):
@@ -149,10 +148,14 @@ def find(vault: Vault) -> list[Duplicate]:
                 continue
             if file_name(a) == file_name(b) and trees(folder_of(a), folder_of(b), in_parallel):
                 continue  # one command or page per platform, language or version tree
-        if _derived(vault.pages[a], vault.pages[b], series) or _one_boilerplate(vault.pages[a], vault.pages[b]):
+        if derived(vault.pages[a], vault.pages[b], series) or _one_boilerplate(vault.pages[a], vault.pages[b]):
             continue  # a derived series' page; each project's own LICENSE or CONTRIBUTING
         names = vault.pages[a].name, vault.pages[b].name
-        if _numbered(*names) and not (kinds.keys() & {"contained", "identical"} and _id_led(*names)):
+        if (
+            numbered(*names)
+            and not ("identical" in kinds and _filed_twice(a, b))
+            and not (kinds.keys() & {"contained", "identical"} and id_led(*names))
+        ):
             continue  # two releases, versions or weeks of one series, alike by design
         if kinds.keys() == {"contained"} and _passage(own[a], own[b]) and not _opens(*names):
             continue
@@ -160,7 +163,7 @@ def find(vault: Vault) -> list[Duplicate]:
             kinds.keys() == {"contained"}
             and not _calls(vault.pages[a], names[1])
             and not _calls(vault.pages[b], names[0])
-            and _named_apart(names, *(_said(said, reads, p) for p in (a, b)))
+            and named_apart(names, *(_said(said, reads, p) for p in (a, b)))
         ):
             continue
         linked = (_links(vault, a, b), _links(vault, b, a))
@@ -227,21 +230,6 @@ def _code_apart(vault: Vault, reads: dict[str, Read], code_runs: dict[str, np.nd
     return bool(np.count_nonzero(np.isin(smaller, larger, assume_unique=True)) / len(smaller) < CONTAINED)
 
 
-@functools.lru_cache(maxsize=1 << 16)  # a page's name is keyed three times a run (title, name, name and work)
-def title_key(title: str, copy_suffix: bool = True) -> str:
-    """A title as two entries of one thing share it: case, punctuation, separators and a copy
-    suffix folded away ("RedShift - OLED Blue Light Filter", "RedShift: OLED blue light filter").
-    `copy_suffix=False` for a name as written, such as an alias ("WI-FI 5" is no copy of "WI-FI")."""
-    if len(title) > NAME_CHARS:
-        return ""  # prose, not a name (and a long run of spaces would cost the suffix search dearly)
-    text = (
-        "".join(c for c in unicodedata.normalize("NFKC", title) if unicodedata.category(c) != "Cf").casefold().strip()
-    )
-    if copy_suffix:
-        text = _COPY_SUFFIX.sub("", text)
-    return _SEPARATORS.sub(" ", text).strip()
-
-
 def _same_files(pages: list[Page]) -> set[tuple[str, str]]:
     """Pairs of pages whose files are byte for byte the same, of SAME_FILE_CHARS or more, and no third
     page is: one page kept twice however much is code (which word runs leave out). Three are a template's."""
@@ -283,20 +271,6 @@ def _near_copies(same_files: set[tuple[str, str]], runs: dict[str, np.ndarray], 
         return False  # two empty pages or two of a few words are placeholders, not copies
     shared = np.count_nonzero(np.isin(runs[a], runs[b], assume_unique=True))
     return bool(shared >= CONTAINED * max(len(runs[a]), len(runs[b])))
-
-
-def _joined(key: str) -> str:
-    """A title key with its separators folded away ("wi fi" and "wifi" one name), but not between
-    two numbers: "v1.1.0" and "v1.10" are two releases."""
-    return _DIGITS_APART.sub("|", key).replace(" ", "")
-
-
-_DIGITS_APART = re.compile(r"(?<=\d) (?=\d)")
-
-
-def _copy_named(title: str) -> bool:
-    """A name with a copy suffix ("X 1", "X copy", "X (2)"), digits of any script ("Chapter ②") too."""
-    return len(title) <= NAME_CHARS and _COPY_SUFFIX.search(unicodedata.normalize("NFKC", title)) is not None
 
 
 def _text_evidence(
@@ -362,7 +336,7 @@ def _identity_evidence(
     names: dict[str, set[str]] = defaultdict(set)
     addresses: dict[str, set[str]] = defaultdict(set)
     for page in pages:
-        titles[_joined(title_key(_ORDER.sub("", page.name)))].add(page.path)
+        titles[joined(title_key(_ORDER.sub("", page.name)))].add(page.path)
         read = reads[page.path]
         for name in {title_key(page.name), title_key(read.heading)}:
             if name and not name.isdigit():  # a page "3" names nothing
@@ -372,14 +346,17 @@ def _identity_evidence(
     for key, paths in titles.items():
         if key:
             for a, b in _one_place(paths):
-                if _copy_named(vault.pages[a].title) or _copy_named(vault.pages[b].title):
+                if copy_named(vault.pages[a].title) or copy_named(vault.pages[b].title):
                     # "X 1" is a copy when its text says so, word for word too beside a third copy
                     copied = len(reads[a].words) >= OWN_RUNS and reads[a].words == reads[b].words
                     if copied and (min(a, b), max(a, b)) not in alike:
                         yield "title", a, b, title_key(vault.pages[a].name)
                     continue
-                if _two_headings(reads[a].heading, reads[b].heading) or _two_titles(vault.pages[a], vault.pages[b]):
+                if two_headings(reads[a].heading, reads[b].heading) or two_titles(vault.pages[a], vault.pages[b]):
                     continue
+                ordered = _ORDER.match(vault.pages[a].name) or _ORDER.match(vault.pages[b].name)
+                if ordered and not (reads[a].heading and title_key(reads[a].heading) == title_key(reads[b].heading)):
+                    continue  # "404-Not-Found" is no place in an order of "Not Found": one heading says so
                 yield "title", a, b, title_key(_ORDER.sub("", vault.pages[a].name))
     for name, paths in names.items():  # one name on a few pages that all give one address no other page gives
         held = frozenset.intersection(*(reads[p].addresses for p in paths)) if len(paths) <= SHARED_LINK else ()
@@ -407,26 +384,6 @@ def _one_place(paths: set[str]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _two_headings(heading: str, other: str) -> bool:
-    """Whether two pages' own headings name two things: they differ as written in more than case
-    and spaced punctuation. A letter or a joining character inside a word is part of a name
-    ("go env" / "goenv", "qm move-disk" / "qm move_disk"), whatever the file names fold to."""
-    return bool(heading and other) and _as_written(heading) != _as_written(other)
-
-
-def _two_titles(page: Page, other: Page) -> bool:
-    """Whether two pages' frontmatter titles name two things: "Campus Information" and "Our
-    Campus" are a folder's page and its index, whatever their file names; "Custom Header Path"
-    and "customHeaderPath" are one name."""
-    titles = [p.frontmatter.get("title") for p in (page, other)]
-    keys = [_joined(title_key(t, copy_suffix=False)) if isinstance(t, str) else "" for t in titles]
-    return all(keys) and keys[0] != keys[1]
-
-
-def _as_written(name: str) -> str:
-    return " ".join(_NAME_WORD.findall(unicodedata.normalize("NFKC", name).casefold()))
-
-
 def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> Iterable[tuple[str, str, str, str]]:
     """("name", "link") for two pages of one name (a file name, or an alias as written) and one first
     heading that both link to a page at most SHARED_LINK pages link to: one thing entered twice,
@@ -434,7 +391,7 @@ def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> I
     its playbook). "X 1" or "Calculus 2" is left out: numbered pages are a series more often."""
     called: dict[str, set[str]] = defaultdict(set)
     for page in pages:
-        if _copy_named(page.title):
+        if copy_named(page.title):
             continue
         for name in {title_key(page.name), *(title_key(a, copy_suffix=False) for a in page.aliases)}:
             if name and not name.isdigit():
@@ -485,16 +442,6 @@ def _said(said: dict[str, Counter[str]], reads: dict[str, Read], path: str) -> C
     return said[path]
 
 
-def _named_apart(names: tuple[str, str], counts: Counter[str], other_counts: Counter[str]) -> bool:
-    """Whether each of two near-copies says its own name more than the other does, in a word the
-    other's name lacks ("ellipse" / "hyperbola", "Skip-gram" / "Continuous Bag of Words", two
-    companies' dossiers): one text filled in for two things, a template or a note copied and
-    edited for its sibling, not one page kept twice."""
-    own = [set(_NAME_PART.findall(name.casefold())) - _function_words() for name in names]
-    said = (counts, other_counts)
-    return all(any(said[i][w] > said[1 - i][w] for w in own[i] - own[1 - i]) for i in (0, 1))
-
-
 def _opens(name: str, other: str) -> bool:
     """Whether one name opens the other as written ("customer-support" / "customer-support1",
     "Funktionen" / "Funktionen und ihre Eigenschaften"): a page held in a larger one of its own
@@ -505,45 +452,11 @@ def _opens(name: str, other: str) -> bool:
     return bool(shorter) and longer.startswith(shorter) and longer[len(shorter) : len(shorter) + 1] != "."
 
 
-def _series_suffixes(pages: list[Page]) -> frozenset[str]:
-    """Last title parts ("X - Flashcards", "Y - Flashcards") that TEMPLATE_PAGES or more titles
-    end with: the name of a series of pages derived from others, or of a topic."""
-    counts = Counter(_suffix(page.title) for page in pages)
-    return frozenset(suffix for suffix, n in counts.items() if suffix and n >= TEMPLATE_PAGES)
-
-
-def _suffix(title: str) -> str:
-    head, separator, tail = title.rpartition(" - ")
-    return title_key(tail) if separator and head.strip() else ""
-
-
-def _derived(page: Page, other: Page, series: frozenset[str]) -> bool:
-    """Whether one page is the other's entry in a series of derived pages ("X" and "X -
-    Flashcards", "X - Topic" and "X - Flashcards"): kept apart on purpose, however alike."""
-    ends = {_suffix(page.title), _suffix(other.title)}
-    return len(ends) == 2 and bool(ends & series) and title_key(page.title) != title_key(other.title)
-
-
-def _numbered(name: str, other: str) -> bool:
-    """Whether two names differ only in the value of their numbers ("4-2-0" / "4-2-1", "v1.2" /
-    "v1.3", "Week 1" / "Week 2", "UTF-8" / "UTF-16"): two members of a numbered series, kept side
-    by side on purpose like the pages of a dated series. "Week 1" / "Week 01" is one name."""
-    key, other_key = title_key(name, copy_suffix=False), title_key(other, copy_suffix=False)
-    numbers, other_numbers = _NUMBER.findall(key), _NUMBER.findall(other_key)
-    return (
-        bool(numbers)
-        and _NUMBER.sub("#", key) == _NUMBER.sub("#", other_key)
-        and [int(n) for n in numbers] != [int(n) for n in other_numbers]
-    )
-
-
-_LEADING_ID = re.compile(r"^[^\W\d_]{0,2}\d{2,}[\s_.-]+[^\W\d_]\w*[\s_.-]+\w")
-
-
-def _id_led(name: str, other: str) -> bool:
-    """Whether both names open with an id before words ("s367-agent-tracing", "202301011200 Hash
-    tables"): a note's id, not its place in a series; the same text under two ids is one note."""
-    return bool(_LEADING_ID.match(name)) and bool(_LEADING_ID.match(other))
+def _filed_twice(a: str, b: str) -> bool:
+    """Whether two entries of a dated or numbered series that say the same word for word stand in two
+    folders: one entry filed twice (a draft and the content bank). In one folder they are two entries
+    alike by design (releases 4-2-0 and 4-2-1 of one note, two days' summaries)."""
+    return folder_of(a) != folder_of(b)
 
 
 def _links(vault: Vault, page: str, other: str) -> bool:
@@ -564,7 +477,7 @@ def _duplicate(
     # original's, else the smaller page.
     dated_copies = [p for p in (page_a, page_b) if p.path in dated_pages]
     backups = [p for p in (page_a, page_b) if "backup" in kinds and p.path.startswith(kinds["backup"] + "/")]
-    copies = backups or dated_copies or [p for p in (page_a, page_b) if _copy_named(p.name) and same_name]
+    copies = backups or dated_copies or [p for p in (page_a, page_b) if copy_named(p.name) and same_name]
     if len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
     else:

@@ -18,9 +18,12 @@ COPIES = 0.85  # share of two folders' same-named pages that are near copies whe
 _NUMBER = re.compile(r"\d")
 # Where a copy of another project's files is kept on purpose: `vendor/`, `third-party-libs/`, `deps/`.
 _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_modules|^deps?$|^lib$", re.IGNORECASE)
-# A folder that holds copies of the vault's own pages as they were: `backup-20260207-082400/`, `backups/`,
-# `memory-backup/`, `COMPLETE_SUCCESS_BACKUP_20260204/`, `notes.bak/`, `Sicherung/`.
-_BACKUP = re.compile(r"backup|sicherung|snapshot|(?:^|[-_.])bak(?:$|[-_.])", re.IGNORECASE)
+# A word of a folder's name that says it holds copies of the vault's own pages as they were:
+# `backup-20260207-082400/`, `backups/`, `memory-backup/`, `COMPLETE_SUCCESS_BACKUP_20260204/`,
+# `notes.bak/`, `Sicherung/` (not `Versicherungen/`, insurance).
+_BACKUP_WORDS = frozenset({"backup", "backups", "bak", "sicherung", "sicherungen"})
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_LETTERS = re.compile(r"[a-z]+")
 _LANGUAGE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2,4})?$", re.IGNORECASE)  # a language tree's folder: en, de, pt-BR
 
 
@@ -75,33 +78,60 @@ def copied_whole(
 
 
 def backed_up(paths: list[str], alike: Callable[[str, str], bool]) -> dict[str, tuple[str, str]]:
-    """Each page kept in a backup folder: the page it is a copy of, and the backup folder. The page at its path without
-    the backup folders (`backup-0207/memory/x.md`, `memory/x.md`), else the one page of its file
-    name outside backups, when `alike` says their texts are one page's. A backup's date or number
-    does not make it a version kept on purpose."""
+    """Each page kept in a backup folder: the page it is a copy of, and the backup folder. Its page
+    is the page of its file name outside backups that is the same file, else the one whose path
+    ends most like the copy's without the backup folders (`backup-0207/memory/x.md`,
+    `memory/x.md`), when `alike` says their texts are one page's. A folder is a backup when half its
+    pages or more are such copies: a `Backup/` folder of notes about backing up is a topic. A
+    backup's date or number does not make it a version kept on purpose."""
     live = [path for path in paths if not backup_folder(path)]
     by_name: dict[str, list[str]] = defaultdict(list)
     for path in live:
         by_name[file_name(path)].append(path)
-    here = {path.casefold(): path for path in live}
-    originals: dict[str, tuple[str, str]] = {}
-    for path in set(paths) - set(live):
-        *folders, name = path.split("/")
-        kept = "/".join([part for part in folders if not _BACKUP.search(part)] + [name])
-        named = by_name.get(file_name(path), [])
-        original = here.get(kept.casefold()) or (named[0] if len(named) == 1 else None)
-        if original and alike(path, original):
-            originals[path] = original, backup_folder(path)
-    return originals
+    held: dict[str, list[str]] = defaultdict(list)
+    copies: dict[str, tuple[str, str]] = {}
+    for path in sorted(set(paths) - set(live)):
+        backup = backup_folder(path)
+        held[backup].append(path)
+        original = _original(path, by_name.get(file_name(path), []), alike)
+        if original:
+            copies[path] = original, backup
+    return {
+        path: found
+        for path, found in copies.items()
+        if 2 * sum(p in copies for p in held[found[1]]) >= len(held[found[1]])
+    }
+
+
+def _original(copy: str, namesakes: list[str], alike: Callable[[str, str], bool]) -> str | None:
+    """The page a backup's page copies, of the pages of its file name outside backups."""
+    kept = [part.casefold() for part in copy.split("/")[:-1] if not _backup_word(part)]
+    ends = {path: _common_end(kept, [part.casefold() for part in path.split("/")[:-1]]) for path in namesakes}
+    ranked = sorted(namesakes, key=lambda path: -ends[path])
+    if len(ranked) > 1 and ends[ranked[0]] == ends[ranked[1]]:
+        ranked = [path for path in ranked if ends[path] == ends[ranked[0]] and alike(copy, path)]
+        return ranked[0] if len(ranked) == 1 else None  # two pages it could be: neither is told
+    return ranked[0] if ranked and alike(copy, ranked[0]) else None
+
+
+def _common_end(parts: list[str], other: list[str]) -> int:
+    n = 0
+    while n < min(len(parts), len(other)) and parts[-1 - n] == other[-1 - n]:
+        n += 1
+    return n
 
 
 def backup_folder(path: str) -> str:
     """The folder of a path that holds backups ("" when none does)."""
     parts = path.split("/")[:-1]
     for end, part in enumerate(parts):
-        if _BACKUP.search(part):
+        if _backup_word(part):
             return "/".join(parts[: end + 1])
     return ""
+
+
+def _backup_word(part: str) -> bool:
+    return not _BACKUP_WORDS.isdisjoint(_LETTERS.findall(_CAMEL.sub(" ", part).casefold()))
 
 
 def _vendored(folder: str, other: str) -> bool:

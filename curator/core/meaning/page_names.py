@@ -1,0 +1,131 @@
+"""What two pages' names say: one name spelt two ways, a copy's name ("X 1"), two members of a
+numbered series ("v1.2" / "v1.3"), a series of derived pages ("X - Flashcards"), two things whose
+near-copies each say their own name. The duplicate rule's identity evidence and its exceptions."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from curator.core.meaning.page_reads import NAME_CHARS
+
+if TYPE_CHECKING:
+    from curator.core.read.page import Page
+
+SERIES_TITLES = 4  # titles ending in one part ("X - Flashcards") that make it a series of derived pages
+
+_NAME_WORD = re.compile(r"\w+(?:[-.'’]\w+)*")  # a word of a name, with what joins it inside ("move-disk")
+_COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
+_SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
+_NUMBER = re.compile(r"\d+")
+_NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
+
+
+@functools.cache
+def _function_words() -> frozenset[str]:
+    from curator.core.read.words import stop_words
+
+    return stop_words("en") | stop_words("de")
+
+
+@functools.lru_cache(maxsize=1 << 16)  # a page's name is keyed three times a run (title, name, name and work)
+def title_key(title: str, copy_suffix: bool = True) -> str:
+    """A title as two entries of one thing share it: case, punctuation, separators and a copy
+    suffix folded away ("RedShift - OLED Blue Light Filter", "RedShift: OLED blue light filter").
+    `copy_suffix=False` for a name as written, such as an alias ("WI-FI 5" is no copy of "WI-FI")."""
+    if len(title) > NAME_CHARS:
+        return ""  # prose, not a name (and a long run of spaces would cost the suffix search dearly)
+    text = (
+        "".join(c for c in unicodedata.normalize("NFKC", title) if unicodedata.category(c) != "Cf").casefold().strip()
+    )
+    if copy_suffix:
+        text = _COPY_SUFFIX.sub("", text)
+    return _SEPARATORS.sub(" ", text).strip()
+
+
+def joined(key: str) -> str:
+    """A title key with its separators folded away ("wi fi" and "wifi" one name), but not between
+    two numbers: "v1.1.0" and "v1.10" are two releases."""
+    return _DIGITS_APART.sub("|", key).replace(" ", "")
+
+
+_DIGITS_APART = re.compile(r"(?<=\d) (?=\d)")
+
+
+def copy_named(title: str) -> bool:
+    """A name with a copy suffix ("X 1", "X copy", "X (2)"), digits of any script ("Chapter ②") too."""
+    return len(title) <= NAME_CHARS and _COPY_SUFFIX.search(unicodedata.normalize("NFKC", title)) is not None
+
+
+def two_headings(heading: str, other: str) -> bool:
+    """Whether two pages' own headings name two things: they differ as written in more than case
+    and spaced punctuation. A letter or a joining character inside a word is part of a name
+    ("go env" / "goenv", "qm move-disk" / "qm move_disk"), whatever the file names fold to."""
+    return bool(heading and other) and _as_written(heading) != _as_written(other)
+
+
+def two_titles(page: Page, other: Page) -> bool:
+    """Whether two pages' frontmatter titles name two things: "Campus Information" and "Our
+    Campus" are a folder's page and its index, whatever their file names; "Custom Header Path"
+    and "customHeaderPath" are one name."""
+    titles = [p.frontmatter.get("title") for p in (page, other)]
+    keys = [joined(title_key(t, copy_suffix=False)) if isinstance(t, str) else "" for t in titles]
+    return all(keys) and keys[0] != keys[1]
+
+
+def _as_written(name: str) -> str:
+    return " ".join(_NAME_WORD.findall(unicodedata.normalize("NFKC", name).casefold()))
+
+
+def named_apart(names: tuple[str, str], counts: Counter[str], other_counts: Counter[str]) -> bool:
+    """Whether each of two near-copies says its own name more than the other does, in a word the
+    other's name lacks ("ellipse" / "hyperbola", "Skip-gram" / "Continuous Bag of Words", two
+    companies' dossiers): one text filled in for two things, a template or a note copied and
+    edited for its sibling, not one page kept twice."""
+    own = [set(_NAME_PART.findall(name.casefold())) - _function_words() for name in names]
+    said = (counts, other_counts)
+    return all(any(said[i][w] > said[1 - i][w] for w in own[i] - own[1 - i]) for i in (0, 1))
+
+
+def series_suffixes(pages: list[Page]) -> frozenset[str]:
+    """Last title parts ("X - Flashcards", "Y - Flashcards") that SERIES_TITLES or more titles
+    end with: the name of a series of pages derived from others, or of a topic."""
+    counts = Counter(_suffix(page.title) for page in pages)
+    return frozenset(suffix for suffix, n in counts.items() if suffix and n >= SERIES_TITLES)
+
+
+def _suffix(title: str) -> str:
+    head, separator, tail = title.rpartition(" - ")
+    return title_key(tail) if separator and head.strip() else ""
+
+
+def derived(page: Page, other: Page, series: frozenset[str]) -> bool:
+    """Whether one page is the other's entry in a series of derived pages ("X" and "X -
+    Flashcards", "X - Topic" and "X - Flashcards"): kept apart on purpose, however alike."""
+    ends = {_suffix(page.title), _suffix(other.title)}
+    return len(ends) == 2 and bool(ends & series) and title_key(page.title) != title_key(other.title)
+
+
+def numbered(name: str, other: str) -> bool:
+    """Whether two names differ only in the value of their numbers ("4-2-0" / "4-2-1", "v1.2" /
+    "v1.3", "Week 1" / "Week 2", "UTF-8" / "UTF-16"): two members of a numbered series, kept side
+    by side on purpose like the pages of a dated series. "Week 1" / "Week 01" is one name."""
+    key, other_key = title_key(name, copy_suffix=False), title_key(other, copy_suffix=False)
+    numbers, other_numbers = _NUMBER.findall(key), _NUMBER.findall(other_key)
+    return (
+        bool(numbers)
+        and _NUMBER.sub("#", key) == _NUMBER.sub("#", other_key)
+        and [int(n) for n in numbers] != [int(n) for n in other_numbers]
+    )
+
+
+_LEADING_ID = re.compile(r"^[^\W\d_]{0,2}\d{2,}[\s_.-]+[^\W\d_]\w*[\s_.-]+\w")
+
+
+def id_led(name: str, other: str) -> bool:
+    """Whether both names open with an id before words ("s367-agent-tracing", "202301011200 Hash
+    tables"): a note's id, not its place in a series; the same text under two ids is one note."""
+    return bool(_LEADING_ID.match(name)) and bool(_LEADING_ID.match(other))
