@@ -210,3 +210,13 @@ def test_a_backup_more_pages_link_to_is_still_merged_into_its_page(tmp_path: Pat
     root = make_vault(tmp_path / "v", files)
     (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
     assert merge.pages == ["backup-20260201/memory/deploy.md", "memory/deploy.md"]
+
+
+def test_the_dream_says_how_much_waits_beyond_its_limit(tmp_path: Path) -> None:
+    from curator.core.curate.dream import dream
+
+    files = {f"{name}.md": f"# {name}\n\n{text}" for name, text in (("a", MEMORY), ("b", NOTES), ("c", RELEASES))}
+    files |= {f"backups/{name}": text for name, text in files.items()}
+    result = dream(load_vault(make_vault(tmp_path / "v", files), use_cache=False), limit=2)
+    assert len(result.proposed) == 1
+    assert result.notes == ["up to 2 more renames and merges wait beyond 2 pages: dream --limit N"]

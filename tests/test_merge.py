@@ -360,3 +360,19 @@ def test_a_block_id_both_pages_use_is_renamed_with_the_links_to_it(tmp_path: Pat
     apply(root, plan_merge(load_vault(root, use_cache=False), "Quote 1", "Quote"))
     assert (root / "Quote.md").read_text().endswith("Stay hungry. ^q1\n\n## From Quote 1\n\nStay foolish. ^q1-merged\n")
     assert (root / "Home.md").read_text() == "![[Quote#^q1-merged]] and [[Quote#^q1]]\n"
+
+
+def test_a_paragraph_both_pages_hold_is_not_carried_because_its_link_to_its_own_page_was_rewritten(
+    tmp_path: Path,
+) -> None:
+    said = "See [the setup](#setup) before the first run; the agent reads it too."
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Context engineering copy.md": f"# Context engineering\n\n{said}\n\n## Setup\n\nInstall it.\n",
+            "Context engineering.md": f"# Context engineering\n\n{said}\n\n## Setup\n\nInstall it.\n\nThen run it.\n",
+        },
+    )
+    plan = plan_merge(load_vault(root, use_cache=False), "Context engineering copy", "Context engineering")
+    apply(root, plan)
+    assert (root / "Context engineering.md").read_text().count("before the first run") == 1

@@ -207,6 +207,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         rewritten += 1
     if posixpath.dirname(source) != posixpath.dirname(into):  # SOURCE's relative links, from INTO's folder
         by_page.setdefault(source, []).extend(relative_links_moved(vault, texts, source, into))
+    written = texts.get(source)  # before its links are rewritten: a block INTO holds as written is no news
     for path, edits in by_page.items():
         texts.text[path] = apply_edits(texts.get(path), edits)
     source_text = texts.get(source)
@@ -218,7 +219,10 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     # Its lines too: a block INTO holds as lines of other blocks (a heading right under a rule, a
     # paragraph inside a fence left open) is no news either.
     lines = [_normal(line) for line in into_text[into_body_at:].splitlines() if line.strip()]
-    fresh = [b for b in blocks(source_text[source_body_at:]) if _normal(b) not in have and not _held_as_lines(b, lines)]
+    now = blocks(source_text[source_body_at:])
+    before = blocks(written[split_frontmatter(written)[2] :])
+    pairs = zip(now, before, strict=True) if len(before) == len(now) else ((b, b) for b in now)
+    fresh = [b for b, was in pairs if not any(_normal(x) in have or _held_as_lines(x, lines) for x in (b, was))]
     # A heading that only repeats either title adds nothing: the "From" heading names the origin.
     titles = {fold(into_title), fold(source_title)}
     fresh = [b for b in fresh if not (b.lstrip().startswith("#") and _normal(b).lstrip("# ") in titles)]

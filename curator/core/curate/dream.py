@@ -214,16 +214,14 @@ def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
     if "backup" in found.kinds:
         survivor, why_survivor = b, "the other is its copy kept in a backup folder"
     elif "contained" in found.kinds and "identical" not in found.kinds:
-        survivor = b  # the page that holds the other's text: the other way round would paste it all in again
-        why_survivor = "it holds the other's text"
-    elif links_a > links_b:
-        survivor = a
-        why_survivor = f"it has more incoming links ({links_a} against {links_b})"
-    else:
-        survivor = b
-        why_survivor = (
-            f"it has more incoming links ({links_b} against {links_a})" if links_b > links_a else "it is the larger"
-        )
+        # the page that holds the other's text: the other way round would paste it all in again
+        survivor, why_survivor = b, "it holds the other's text"
+    elif links_a != links_b:
+        survivor = a if links_a > links_b else b
+        why_survivor = f"it has more incoming links ({max(links_a, links_b)} against {min(links_a, links_b)})"
+    else:  # `page` is the copy ("X 1", a dated entry's), else the smaller
+        larger = vault.pages[b].body_chars >= vault.pages[a].body_chars
+        survivor, why_survivor = b, "it is the larger" if larger else "the other is its copy"
     source = b if survivor == a else a
     reason = (
         f"Merge because the two pages are one: {'; '.join(found.evidence)}; "
@@ -390,13 +388,13 @@ def dream(vault: Vault, limit: int | None = None) -> DreamResult:
     work += [(_incoming(vault, path), "status", path) for path in statuses]
     work.sort(key=lambda w: (-w[0], w[1], str(w[2])))
     proposed: list[Suggestion] = []
-    seen: set[str] = set()
-    renamed_to: set[str] = set()
-    for _, kind, item in work:
+    seen, renamed_to = set[str](), set[str]()
+    for done, (_, kind, item) in enumerate(work):
         pages = [item.page, item.other] if kind == "merge" else [item]
         if any(p in seen for p in pages):
             continue
         if len(seen) + len(pages) > limit:
+            notes.append(f"up to {len(work) - done} more renames and merges wait beyond {limit} pages: dream --limit N")
             break
         seen.update(pages)
         if kind == "rename":
