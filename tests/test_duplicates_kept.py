@@ -220,3 +220,34 @@ def test_the_dream_says_how_much_waits_beyond_its_limit(tmp_path: Path) -> None:
     result = dream(load_vault(make_vault(tmp_path / "v", files), use_cache=False), limit=2)
     assert len(result.proposed) == 1
     assert result.notes == ["up to 2 more renames and merges wait beyond 2 pages: dream --limit N"]
+
+
+def test_a_backups_page_is_the_copy_of_the_page_it_is_byte_for_byte_before_one_at_its_old_path(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "current/plan.md": "# Plan\n\n" + MEMORY,  # the page moved here
+            "archive/plan.md": "# Plan\n\n" + MEMORY[:200] + NOTES,  # a new page took its old path
+            "backup/archive/plan.md": "# Plan\n\n" + MEMORY,
+            "memory.old/calls.md": "# Calls\n\n" + NOTES,
+            "memory/calls.md": "# Calls\n\n" + NOTES,
+        },
+    )
+    backups = {(d.page, d.other) for d in found(root) if "backup" in d.kinds}
+    assert backups == {("backup/archive/plan.md", "current/plan.md"), ("memory.old/calls.md", "memory/calls.md")}
+
+
+def test_a_symbolic_link_in_a_backup_folder_is_the_page_itself(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"notes/service.md": "# Service\n\n" + MEMORY})
+    for n in range(3):
+        (root / f"snap{n}-backup/notes").mkdir(parents=True)
+        (root / f"snap{n}-backup/notes/service.md").symlink_to(root / "notes/service.md")
+    assert found(root) == []
+
+
+def test_of_two_copies_the_one_whose_folder_bears_a_date_is_merged_away(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {"memory/tasks.md": "# Tasks\n\n" + MEMORY, "memory_2026-02-07/tasks.md": "# Tasks\n\n" + MEMORY},
+    )
+    assert [(d.page, d.other) for d in found(root)] == [("memory_2026-02-07/tasks.md", "memory/tasks.md")]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from curator.cli import documents, output
-from curator.cli.shared import EXIT_OK, EXIT_USAGE, edit_options, held_or_loaded, loaded_with_model, recovered
+from curator.cli.shared import EXIT_OK, EXIT_USAGE, edit_options, held_or_loaded, loaded_with_model, positive, recovered
 
 if TYPE_CHECKING:
     from curator.core.change.edits import Plan
@@ -138,7 +138,7 @@ def _suggestion_line(s: Suggestion) -> str:
 
 def dream_arguments(dream: argparse.ArgumentParser) -> None:
     dream.add_argument("vault")
-    dream.add_argument("--limit", type=int, help="pages to look at (default: dream.limit, 40)")
+    dream.add_argument("--limit", type=positive, help="pages to look at (default: dream.limit, 40)")
     dream.add_argument("--json", action="store_true")
 
 

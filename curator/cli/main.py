@@ -36,7 +36,7 @@ from curator.cli.changing import (
     trust_arguments,
     undo_arguments,
 )
-from curator.cli.shared import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, loaded_with_model, vault_and_json_arguments
+from curator.cli.shared import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, loaded_with_model, positive, vault_and_json_arguments
 from curator.core.common.errors import REPORTED, one_line
 
 
@@ -306,15 +306,8 @@ def run_tui(args_list: list[str]) -> int:
 def _search_arguments(find: argparse.ArgumentParser) -> None:
     find.add_argument("vault")
     find.add_argument("query", nargs="+", help="words, plus filters: type:x path:folder tag:x field:>value")
-    find.add_argument("--limit", type=_positive, default=10, help="results shown (default 10)")
+    find.add_argument("--limit", type=positive, default=10, help="results shown (default 10)")
     find.add_argument("--json", action="store_true")
-
-
-def _positive(value: str) -> int:
-    """An argparse type: a whole number of 1 or more (argparse makes its error one line and exit 2)."""
-    if not value.strip().isdigit() or int(value) < 1:
-        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {value!r}")
-    return int(value)
 
 
 def run_search(args: argparse.Namespace) -> int:

@@ -88,3 +88,10 @@ def edit_options(edit: argparse.ArgumentParser) -> None:
 def vault_and_json_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("vault")
     command.add_argument("--json", action="store_true")
+
+
+def positive(value: str) -> int:
+    """An argparse type: a whole number of 1 or more (argparse makes its error one line and exit 2)."""
+    if not value.strip().isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {value!r}")
+    return int(value)

@@ -78,6 +78,7 @@ SAME_FILE_CHARS = 200  # text a page needs for a byte-identical copy to be one p
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
 _WORD = re.compile(r"\w+")
+_NUMBERS = re.compile(r"\d+")
 _ORDER = re.compile(r"^\d{2,3}(?:[_.]|\s*-)\s*(?=[^\W\d_])")  # a place in a folder's order: "05_Testprotokoll"
 _MIX = np.uint64(0x100000001B3)
 
@@ -130,14 +131,18 @@ def find(vault: Vault) -> list[Duplicate]:
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = folder_of(a) + " and " + folder_of(b)
-    backups = backed_up(paths, functools.partial(_backed_up, vault, runs))  # a backup's page -> its page, folder
+
+    def same(copy: str, page: str) -> bool:
+        return vault.pages[copy].sha == vault.pages[page].sha
+
+    backups = backed_up(paths, functools.partial(_backed_up, vault, runs), same)  # a backup's page -> its page, folder
     originals = {copy: page for copy, (page, _) in backups.items()}
     for copy, (page, backup) in backups.items():
         pairs[min(copy, page), max(copy, page)]["backup"] = backup
     series = series_suffixes(compared)
     found: list[Duplicate] = []
     for (a, b), kinds in sorted(pairs.items()):
-        if "identical" in kinds and same_file(vault.root / a, vault.root / b):
+        if kinds.keys() & {"identical", "backup"} and same_file(vault.root / a, vault.root / b):
             continue  # a symbolic link and the page it points to
         if originals.get(a, a) == originals.get(b, b):  # a backup and its page, or two backups of one page
             if "backup" in kinds:  # a page kept as it was, whatever else the two share
@@ -480,8 +485,8 @@ def _duplicate(
     copies = backups or dated_copies or [p for p in (page_a, page_b) if copy_named(p.name) and same_name]
     if len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
-    else:
-        page, other = (a, b) if (page_a.body_chars, a) <= (page_b.body_chars, b) else (b, a)
+    else:  # of two alike, the copy is the one whose path bears a date or number (`memory_2026-02-07/`)
+        page, other = sorted((a, b), key=lambda p: (vault.pages[p].body_chars, -len(_NUMBERS.findall(p)), p))
     share = contained.get((a, b), 0.0)
     evidence: list[str] = []
     if "identical" in kinds:

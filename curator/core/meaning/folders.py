@@ -20,8 +20,8 @@ _NUMBER = re.compile(r"\d")
 _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_modules|^deps?$|^lib$", re.IGNORECASE)
 # A word of a folder's name that says it holds copies of the vault's own pages as they were:
 # `backup-20260207-082400/`, `backups/`, `memory-backup/`, `COMPLETE_SUCCESS_BACKUP_20260204/`,
-# `notes.bak/`, `Sicherung/` (not `Versicherungen/`, insurance).
-_BACKUP_WORDS = frozenset({"backup", "backups", "bak", "sicherung", "sicherungen"})
+# `notes.bak/`, `memory.old/`, `bkp/`, `Archiv-Kopie/`, `Sicherung/` (not `Versicherungen/`, insurance).
+_BACKUP_WORDS = frozenset({"backup", "backups", "bak", "bkp", "old", "copy", "kopie", "sicherung", "sicherungen"})
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LETTERS = re.compile(r"[a-z]+")
 _LANGUAGE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2,4})?$", re.IGNORECASE)  # a language tree's folder: en, de, pt-BR
@@ -77,9 +77,11 @@ def copied_whole(
     return kept
 
 
-def backed_up(paths: list[str], alike: Callable[[str, str], bool]) -> dict[str, tuple[str, str]]:
+def backed_up(
+    paths: list[str], alike: Callable[[str, str], bool], same: Callable[[str, str], bool]
+) -> dict[str, tuple[str, str]]:
     """Each page kept in a backup folder: the page it is a copy of, and the backup folder. Its page
-    is the page of its file name outside backups that is the same file, else the one whose path
+    is the page of its file name outside backups that is the `same` file, else the one whose path
     ends most like the copy's without the backup folders (`backup-0207/memory/x.md`,
     `memory/x.md`), when `alike` says their texts are one page's. A folder is a backup when half its
     pages or more are such copies: a `Backup/` folder of notes about backing up is a topic. A
@@ -93,7 +95,8 @@ def backed_up(paths: list[str], alike: Callable[[str, str], bool]) -> dict[str, 
     for path in sorted(set(paths) - set(live)):
         backup = backup_folder(path)
         held[backup].append(path)
-        original = _original(path, by_name.get(file_name(path), []), alike)
+        namesakes = by_name.get(file_name(path), [])
+        original = next((page for page in namesakes if same(path, page)), None) or _original(path, namesakes, alike)
         if original:
             copies[path] = original, backup
     return {
