@@ -251,3 +251,11 @@ def test_of_two_copies_the_one_whose_folder_bears_a_date_is_merged_away(tmp_path
         {"memory/tasks.md": "# Tasks\n\n" + MEMORY, "memory_2026-02-07/tasks.md": "# Tasks\n\n" + MEMORY},
     )
     assert [(d.page, d.other) for d in found(root)] == [("memory_2026-02-07/tasks.md", "memory/tasks.md")]
+
+
+def test_a_copy_byte_for_byte_says_so_though_four_copies_make_its_text_a_templates(tmp_path: Path) -> None:
+    files = {"MEMORY.md": "# Memory\n\n" + MEMORY}
+    files |= {f"backup-2026020{n}/MEMORY.md": "# Memory\n\n" + MEMORY for n in range(1, 4)}
+    duplicates = found(make_vault(tmp_path / "v", files))
+    assert len(duplicates) == 3
+    assert all("the same text" in d.evidence for d in duplicates)

@@ -70,7 +70,8 @@ def _run_edit(args: argparse.Namespace, make_plan: Callable[[Vault], Plan]) -> i
     if args.json:
         output.emit_json(documents.change(plan, entry))
         return EXIT_OK
-    what = f"{plan.reason}: {plan.links_rewritten} links rewritten in {len(plan.changes)} files"
+    links, files = plan.links_rewritten, len(plan.changes)
+    what = f"{plan.reason}: {links} link{'s' * (links != 1)} rewritten in {files} file{'s' * (files != 1)}"
     if entry is None:
         output.emit(f"would {what[0].lower()}{what[1:]} (dry run, nothing written)")
     else:
@@ -154,7 +155,11 @@ def run_dream(args: argparse.Namespace) -> int:
         output.emit_json(documents.dream(result))
         return EXIT_OK
     if not result.proposed:
-        output.emit(f"looked at {result.looked_at} pages; nothing new to propose")
+        output.emit(
+            f"looked at {result.looked_at} pages; nothing new to propose"
+            if result.looked_at
+            else "nothing to propose: no event-style titles, duplicates or status updates"
+        )
     for s in result.proposed:
         links = s.evidence.get("links_to_rewrite")
         if s.kind == "rename":

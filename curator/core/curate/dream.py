@@ -206,6 +206,9 @@ def _partner_of(found: Duplicate, path: str) -> str:
     return found.other if found.page == path else found.page
 
 
+_KEPT_BECAUSE = ("the two are the same size", "it is the larger", "the other is its copy")  # by the sizes' sign
+
+
 def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
     """Merge `found.page` into `found.other` (a copy into its original, else the smaller page into
     the larger): a page into the one that holds its text; otherwise links say which name stays."""
@@ -213,15 +216,14 @@ def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
     links_a, links_b = _incoming(vault, a), _incoming(vault, b)
     if "backup" in found.kinds:
         survivor, why_survivor = b, "the other is its copy kept in a backup folder"
-    elif "contained" in found.kinds and "identical" not in found.kinds:
-        # the page that holds the other's text: the other way round would paste it all in again
+    elif "contained" in found.kinds and "identical" not in found.kinds:  # the other way would paste it all again
         survivor, why_survivor = b, "it holds the other's text"
     elif links_a != links_b:
         survivor = a if links_a > links_b else b
         why_survivor = f"it has more incoming links ({max(links_a, links_b)} against {min(links_a, links_b)})"
     else:  # `page` is the copy ("X 1", a dated entry's), else the smaller
-        larger = vault.pages[b].body_chars >= vault.pages[a].body_chars
-        survivor, why_survivor = b, "it is the larger" if larger else "the other is its copy"
+        kept, gone = vault.pages[b].body_chars, vault.pages[a].body_chars
+        survivor, why_survivor = b, _KEPT_BECAUSE[(kept > gone) - (kept < gone)]
     source = b if survivor == a else a
     reason = (
         f"Merge because the two pages are one: {'; '.join(found.evidence)}; "

@@ -132,10 +132,8 @@ def find(vault: Vault) -> list[Duplicate]:
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = folder_of(a) + " and " + folder_of(b)
 
-    def same(copy: str, page: str) -> bool:
-        return vault.pages[copy].sha == vault.pages[page].sha
-
-    backups = backed_up(paths, functools.partial(_backed_up, vault, runs), same)  # a backup's page -> its page, folder
+    alike = functools.partial(_backed_up, vault, runs)
+    backups = backed_up(paths, alike, lambda path: vault.pages[path].sha)  # a backup's page -> its page, folder
     originals = {copy: page for copy, (page, _) in backups.items()}
     for copy, (page, backup) in backups.items():
         pairs[min(copy, page), max(copy, page)]["backup"] = backup
@@ -489,7 +487,7 @@ def _duplicate(
         page, other = sorted((a, b), key=lambda p: (vault.pages[p].body_chars, -len(_NUMBERS.findall(p)), p))
     share = contained.get((a, b), 0.0)
     evidence: list[str] = []
-    if "identical" in kinds:
+    if "identical" in kinds or page_a.sha == page_b.sha:  # byte for byte also where three copies make it a template
         evidence.append("the same text")
     elif "contained" in kinds:
         evidence.append(f"{other} holds {share:.0%} of the text of {page}")

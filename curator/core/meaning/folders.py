@@ -22,6 +22,7 @@ _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_mo
 # `backup-20260207-082400/`, `backups/`, `memory-backup/`, `COMPLETE_SUCCESS_BACKUP_20260204/`,
 # `notes.bak/`, `memory.old/`, `bkp/`, `Archiv-Kopie/`, `Sicherung/` (not `Versicherungen/`, insurance).
 _BACKUP_WORDS = frozenset({"backup", "backups", "bak", "bkp", "old", "copy", "kopie", "sicherung", "sicherungen"})
+_TOLD_APART = 8  # pages of one file name and path end a backup's page is told apart from by its text
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LETTERS = re.compile(r"[a-z]+")
 _LANGUAGE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2,4})?$", re.IGNORECASE)  # a language tree's folder: en, de, pt-BR
@@ -78,50 +79,51 @@ def copied_whole(
 
 
 def backed_up(
-    paths: list[str], alike: Callable[[str, str], bool], same: Callable[[str, str], bool]
+    paths: list[str], alike: Callable[[str, str], bool], content: Callable[[str], str]
 ) -> dict[str, tuple[str, str]]:
     """Each page kept in a backup folder: the page it is a copy of, and the backup folder. Its page
-    is the page of its file name outside backups that is the `same` file, else the one whose path
-    ends most like the copy's without the backup folders (`backup-0207/memory/x.md`,
-    `memory/x.md`), when `alike` says their texts are one page's. A folder is a backup when half its
-    pages or more are such copies: a `Backup/` folder of notes about backing up is a topic. A
-    backup's date or number does not make it a version kept on purpose."""
-    live = [path for path in paths if not backup_folder(path)]
-    by_name: dict[str, list[str]] = defaultdict(list)
-    for path in live:
-        by_name[file_name(path)].append(path)
+    is the page of its file name outside backups of the same `content` (a hash of the file), else
+    the one whose path ends most like the copy's without the backup folders
+    (`backup-0207/memory/x.md`, `memory/x.md`), when `alike` says their texts are one page's. A
+    folder is a backup when half its pages or more are such copies: a `Backup/` folder of notes
+    about backing up is a topic. A backup's date or number does not make it a version kept on
+    purpose. Linear in the pages and their depth, however many share a file name (`index.md`)."""
+    ends: dict[tuple[str, ...], list[str]] = defaultdict(list)  # (file name, last folders...) -> live pages
+    same: dict[tuple[str, str], str] = {}  # (file name, content) -> a live page
     held: dict[str, list[str]] = defaultdict(list)
-    copies: dict[str, tuple[str, str]] = {}
-    for path in sorted(set(paths) - set(live)):
+    for path in paths:
         backup = backup_folder(path)
-        held[backup].append(path)
-        namesakes = by_name.get(file_name(path), [])
-        original = next((page for page in namesakes if same(path, page)), None) or _original(path, namesakes, alike)
-        if original:
-            copies[path] = original, backup
-    return {
-        path: found
-        for path, found in copies.items()
-        if 2 * sum(p in copies for p in held[found[1]]) >= len(held[found[1]])
-    }
+        if backup:
+            held[backup].append(path)
+            continue
+        *folders, name = path.casefold().split("/")
+        same.setdefault((name, content(path)), path)
+        for k in range(len(folders) + 1):
+            ends[(name, *folders[len(folders) - k :])].append(path)
+    copies: dict[str, tuple[str, str]] = {}
+    for backup, pages in held.items():
+        found = {page: _original(page, same.get((file_name(page), content(page))), ends, alike) for page in pages}
+        if 2 * sum(1 for original in found.values() if original) >= len(pages):
+            copies |= {page: (original, backup) for page, original in found.items() if original}
+    return copies
 
 
-def _original(copy: str, namesakes: list[str], alike: Callable[[str, str], bool]) -> str | None:
-    """The page a backup's page copies, of the pages of its file name outside backups."""
-    kept = [part.casefold() for part in copy.split("/")[:-1] if not _backup_word(part)]
-    ends = {path: _common_end(kept, [part.casefold() for part in path.split("/")[:-1]]) for path in namesakes}
-    ranked = sorted(namesakes, key=lambda path: -ends[path])
-    if len(ranked) > 1 and ends[ranked[0]] == ends[ranked[1]]:
-        ranked = [path for path in ranked if ends[path] == ends[ranked[0]] and alike(copy, path)]
-        return ranked[0] if len(ranked) == 1 else None  # two pages it could be: neither is told
-    return ranked[0] if ranked and alike(copy, ranked[0]) else None
-
-
-def _common_end(parts: list[str], other: list[str]) -> int:
-    n = 0
-    while n < min(len(parts), len(other)) and parts[-1 - n] == other[-1 - n]:
-        n += 1
-    return n
+def _original(
+    copy: str, same: str | None, ends: dict[tuple[str, ...], list[str]], alike: Callable[[str, str], bool]
+) -> str | None:
+    """The live page a backup's page copies: the `same` file, else of the pages of its file name
+    those whose paths end most like its own without the backup folders; of several, the one page
+    `alike` tells."""
+    if same and alike(copy, same):
+        return same
+    *folders, name = copy.split("/")
+    kept = [part.casefold() for part in folders if not _backup_word(part)]
+    for k in range(len(kept), -1, -1):
+        pages = ends.get((name.casefold(), *kept[len(kept) - k :]), [])
+        if pages:
+            told = [page for page in pages[:_TOLD_APART] if alike(copy, page)] if len(pages) <= _TOLD_APART else []
+            return told[0] if len(told) == 1 else None  # two pages it could be: neither is told
+    return None
 
 
 def backup_folder(path: str) -> str:
