@@ -259,3 +259,22 @@ def test_a_copy_byte_for_byte_says_so_though_four_copies_make_its_text_a_templat
     duplicates = found(make_vault(tmp_path / "v", files))
     assert len(duplicates) == 3
     assert all("the same text" in d.evidence for d in duplicates)
+
+
+def test_a_tree_copied_elsewhere_and_edited_since_keeps_its_unchanged_pages_twice(tmp_path: Path) -> None:
+    texts = {
+        "SKILL.md": MEMORY,
+        "agents/content.md": NOTES,
+        "agents/outreach.md": RELEASES,
+        "agents/qualifier.md": BACKUP_HOWTO,
+        "agents/list-builder.md": MEMORY[::-1],
+        "agents/researcher.md": NOTES[::-1],
+        "workflows/new-campaign.md": RELEASES[::-1],
+    }
+    files = {f"projects/lead-gen/v2/{path}": f"# {path}\n\n{text}" for path, text in texts.items()}
+    files |= {f"agents/v2/{path}": f"# {path}\n\n{text}" for path, text in texts.items()}
+    files["agents/v2/SKILL.md"] = "# Skill\n\nThe copy's own instructions: " + BACKUP_HOWTO[::-1]
+    files["agents/v2/agents/researcher.md"] = "# Researcher\n\n" + LATER * 3
+    copies = {(d.page, d.other) for d in found(make_vault(tmp_path / "v", files))}
+    unchanged = [path for path in texts if path not in ("SKILL.md", "agents/researcher.md")]
+    assert copies == {(f"agents/v2/{path}", f"projects/lead-gen/v2/{path}") for path in unchanged}

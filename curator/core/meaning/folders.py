@@ -54,15 +54,23 @@ def copied_whole(
     """Same-named pages of a folder kept twice. A folder and its copy inside another
     (`internal-api`, `references/internal-api`): when COPIES of their same-named pages are near
     copies, all are kept twice (also pages generated again in one place since); when half are, those
-    half. Two folders under two parents (`monitoring/grafana`, `observability/grafana`: a folder
-    renamed or moved, its old copy left behind) sharing 2 * PARALLEL_NAMES pages or more: when COPIES
-    of them are near copies and half hold the same text word for word (one template filled in for
-    two clients holds other names). Never versions or languages (`1.0/x`, `2.0/x`; `en`, `de`: an
-    untranslated page is a copy), a vendored copy, or siblings (`packages/a`, `packages/b`)."""
+    half. Two trees under two parents (`monitoring/grafana`, `observability/grafana`; `agents/v2`,
+    `projects/lead-gen/v2`: a folder renamed, moved or copied, subfolders and all) sharing 2 *
+    PARALLEL_NAMES pages at one path or more, half of which hold the same text word for word (one
+    template filled in for two clients holds other names): when COPIES of them are near copies,
+    all are kept twice, else the near copies unless the two are cousins (`install/linux/steps`,
+    `install/macos/steps`: one platform's steps beside another's). Never versions or languages
+    (`1.0/x`, `2.0/x`; `en`, `de`: an untranslated page is a copy), a vendored copy, or siblings
+    (`packages/a`, `packages/b`)."""
     by_folder: dict[str, dict[str, str]] = defaultdict(dict)
+    under: dict[str, dict[str, str]] = defaultdict(dict)  # a folder -> its pages at any depth, by path below it
     for path in paths:
         by_folder[folder_of(path)][file_name(path)] = path
+        parts = path.casefold().split("/")
+        for depth in range(1, len(parts)):
+            under["/".join(path.split("/")[:depth])]["/".join(parts[depth:])] = path
     kept: set[tuple[str, str]] = set()
+    trees: set[tuple[str, str]] = set()
     for (folder, other), count in parallel.items():
         if folder > other or apart(folder, other) or _vendored(folder, other):
             continue
@@ -72,10 +80,29 @@ def copied_whole(
         if other.endswith("/" + folder) or folder.endswith("/" + other):  # `x`, `references/x`
             kept.update(same_named if len(near) >= COPIES * count else near if 2 * len(near) >= count else [])
             continue
-        moved = folder_of(folder) != folder_of(other) and count >= 2 * PARALLEL_NAMES and len(near) >= COPIES * count
-        if moved and 2 * sum(same_text(*pair) for pair in near) >= count:
-            kept.update(same_named)
+        trees.add(_climbed(folder, other))
+    for root, other_root in trees:  # moved whole, subfolders and all: `agents/v2` and `projects/lead-gen/v2`
+        if not root or folder_of(root) == folder_of(other_root) or apart(root, other_root):
+            continue
+        here, there = under[root], under[other_root]
+        placed = [(min(path, there[below]), max(path, there[below])) for below, path in here.items() if below in there]
+        near = [pair for pair in placed if near_copies(*pair)]
+        if len(placed) < 2 * PARALLEL_NAMES or 2 * sum(same_text(*pair) for pair in near) < len(placed):
+            continue
+        if len(near) >= COPIES * len(placed):
+            kept.update(placed)
+        elif folder_of(folder_of(root)) != folder_of(folder_of(other_root)):  # not `linux/steps`, `macos/steps`
+            kept.update(near)  # a tree copied elsewhere and edited since in one place: its pages still copies
     return kept
+
+
+def _climbed(folder: str, other: str) -> tuple[str, str]:
+    """The two folders up to where their names part (`agents/v2/agents`, `projects/lead-gen/v2/agents`:
+    `agents/v2` and `projects/lead-gen/v2`), the two roots of one tree kept twice."""
+    parts, other_parts = folder.split("/"), other.split("/")
+    while len(parts) > 1 and len(other_parts) > 1 and parts[-2].casefold() == other_parts[-2].casefold():
+        parts, other_parts = parts[:-1], other_parts[:-1]
+    return "/".join(parts), "/".join(other_parts)
 
 
 def backed_up(
