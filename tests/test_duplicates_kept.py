@@ -278,3 +278,56 @@ def test_a_tree_copied_elsewhere_and_edited_since_keeps_its_unchanged_pages_twic
     copies = {(d.page, d.other) for d in found(make_vault(tmp_path / "v", files))}
     unchanged = [path for path in texts if path not in ("SKILL.md", "agents/researcher.md")]
     assert copies == {(f"agents/v2/{path}", f"projects/lead-gen/v2/{path}") for path in unchanged}
+
+
+def test_a_note_of_ones_own_in_a_topic_folder_is_no_backup_of_the_page_it_quotes(tmp_path: Path) -> None:
+    tool = "# Restic\n\n" + BACKUP_HOWTO + "\n"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "Tools/restic.md": tool,
+            "Backup Strategy/restic.md": tool + "\n" + MEMORY + "\n\n" + NOTES + "\n",  # my setup, quoting it
+            "Old English/Beowulf.md": "# Beowulf\n\n" + RELEASES + " Hwaet.",
+            "Beowulf.md": "# Beowulf\n\n" + RELEASES + " The film.",
+            "Marketing/Copy/Homepage.md": "# Homepage\n\n" + LATER + LATER,
+            "Homepage.md": "# Homepage\n\n" + LATER + LATER + " Draft two.",
+        },
+    )
+    assert [d for d in found(root) if "backup" in d.kinds] == []
+
+
+def test_a_backup_that_holds_more_than_its_page_is_no_copy_to_drop(tmp_path: Path) -> None:
+    paragraphs = [MEMORY, NOTES, RELEASES, BACKUP_HOWTO]
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "MEMORY.md": "# Memory\n\n" + MEMORY + "\n",  # cut down to one of its four paragraphs
+            "memory.bak/MEMORY.md": "# Memory\n\n" + "\n\n".join(paragraphs) + "\n",
+        },
+    )
+    (duplicate,) = found(root)
+    assert "backup" not in duplicate.kinds
+    assert "memory.bak/MEMORY.md holds 100% of the text of MEMORY.md" in duplicate.evidence
+
+
+def test_days_and_teams_entries_named_by_their_date_alone_are_not_filed_twice(tmp_path: Path) -> None:
+    day = "# Notes\n\n" + MEMORY
+    standup = "# Standup\n\n" + NOTES
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "2026-01/2026-01-31.md": day,
+            "2026-02/2026-02-01.md": day,
+            "alpha/standups/2026-03-02.md": standup,
+            "beta/standups/2026-03-02.md": standup,
+        },
+    )
+    assert found(root) == []
+
+
+def test_a_generic_heading_on_both_pages_is_no_proof_of_a_place_in_an_order(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {"Songs/99_Luftballons.md": "# Lyrics\n\nHast du etwas Zeit für mich", "Songs/Luftballons.md": "# Lyrics\n\nA"},
+    )
+    assert found(root) == []

@@ -209,6 +209,8 @@ def run_apply(args: argparse.Namespace) -> int:
         output.emit(
             f"applied {suggestion.id}: {entry.reason}; change {entry.id} (undo with 'curator undo VAULT {entry.id}')"
         )
+        for note in entry.details.get("notes", []):  # what the change left out or could not keep
+            output.emit(f"    note: {note}")
     return EXIT_OK
 
 

@@ -215,7 +215,7 @@ def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
     a, b = found.page, found.other
     links_a, links_b = _incoming(vault, a), _incoming(vault, b)
     if "backup" in found.kinds:
-        survivor, why_survivor = b, "the other is its copy kept in a backup folder"
+        survivor, why_survivor = b, "the other is its copy in a backup folder (what only the copy says is not kept)"
     elif "contained" in found.kinds and "identical" not in found.kinds:  # the other way would paste it all again
         survivor, why_survivor = b, "it holds the other's text"
     elif links_a != links_b:
@@ -415,18 +415,17 @@ def dream(vault: Vault, limit: int | None = None) -> DreamResult:
     if tier is not None:
         proposed.append(tier)
     _ask_proposer(vault, proposed, notes)
-    stored = {s.id: s for s in load_suggestions(vault.root)}
-    fresh: list[Suggestion] = []
-    for suggestion in proposed:
-        before = stored.get(suggestion.id)
-        if before is not None and before.status != "pending" and before.page_shas == suggestion.page_shas:
-            continue  # decided already, and the pages are as they were then
-        if before is not None and before.status == "accepted":
-            continue
-        stored[suggestion.id] = suggestion
-        fresh.append(suggestion)
-    ordered = fresh + [s for s in stored.values() if s not in fresh]
-    save_suggestions(vault.root, ordered)
+    with vault_lock(vault.root):  # an apply or a reject meanwhile is kept
+        stored = {s.id: s for s in load_suggestions(vault.root)}
+        fresh: list[Suggestion] = []
+        for suggestion in proposed:
+            was = stored.get(suggestion.id)
+            if was and was.status != "pending" and (was.status == "accepted" or was.page_shas == suggestion.page_shas):
+                continue  # decided already, and the pages are as they were then
+            stored[suggestion.id] = suggestion
+            fresh.append(suggestion)
+        ordered = fresh + [s for s in stored.values() if s not in fresh]
+        save_suggestions(vault.root, ordered)
     return DreamResult(ordered, fresh, len(seen), notes)
 
 
@@ -495,11 +494,12 @@ def set_status(root: Path, suggestion_id: str, status: str) -> Suggestion:
     """Record a rejection or a skip (a rejected suggestion is not proposed again while its pages stay)."""
     if status not in ("rejected", "skipped", "pending"):
         raise EditError(f"cannot set a suggestion to {status!r}")
-    suggestions, chosen = _decide(root, suggestion_id)
-    if chosen.status == "accepted":
-        raise EditError(f"suggestion {chosen.id} was accepted; undo its change ({chosen.change}) instead")
-    chosen.status = status
-    save_suggestions(root, suggestions)
+    with vault_lock(root):  # a dream or an apply meanwhile is kept
+        suggestions, chosen = _decide(root, suggestion_id)
+        if chosen.status == "accepted":
+            raise EditError(f"suggestion {chosen.id} was accepted; undo its change ({chosen.change}) instead")
+        chosen.status = status
+        save_suggestions(root, suggestions)
     return chosen
 
 

@@ -113,7 +113,7 @@ def find(vault: Vault) -> list[Duplicate]:
         if _code_apart(vault, reads, code_runs, *key):
             continue
         if (key in identical and _filed_twice(*key)) or not dated_pages.intersection(key):
-            pairs[key]["contained"] = ""
+            pairs[key]["contained"] = min(key, key=own.__getitem__)  # the page held
     same_files = _same_files(compared)
     identical |= same_files
     for key in identical:
@@ -258,11 +258,12 @@ def _boilerplate(page: Page) -> str:
 
 
 def _backed_up(vault: Vault, runs: dict[str, np.ndarray], copy: str, page: str) -> bool:
-    """Whether a backup's page copies the page as it is or was: the same file, or half the smaller's runs held."""
+    """Whether a backup's page copies the page as it is or was: the same file, or half the copy's runs
+    in the page (a note of one's own that quotes a short page is no copy of it)."""
     if vault.pages[copy].sha == vault.pages[page].sha:
         return vault.pages[page].body_chars > 0
-    smaller, larger = sorted((runs[copy], runs[page]), key=len)
-    return bool(len(smaller)) and 2 * int(np.isin(smaller, larger, assume_unique=True).sum()) >= len(smaller)
+    held = runs[copy]
+    return bool(len(held)) and 2 * int(np.isin(held, runs[page], assume_unique=True).sum()) >= len(held)
 
 
 def _near_copies(same_files: set[tuple[str, str]], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
@@ -358,8 +359,8 @@ def _identity_evidence(
                 if two_headings(reads[a].heading, reads[b].heading) or two_titles(vault.pages[a], vault.pages[b]):
                     continue
                 ordered = _ORDER.match(vault.pages[a].name) or _ORDER.match(vault.pages[b].name)
-                if ordered and not (reads[a].heading and title_key(reads[a].heading) == title_key(reads[b].heading)):
-                    continue  # "404-Not-Found" is no place in an order of "Not Found": one heading says so
+                if ordered and not joined(title_key(reads[a].heading)) == joined(title_key(reads[b].heading)) == key:
+                    continue  # "404-Not-Found" is no place in an order of "Not Found": both headings name it so
                 yield "title", a, b, title_key(_ORDER.sub("", vault.pages[a].name))
     for name, paths in names.items():  # one name on a few pages that all give one address no other page gives
         held = frozenset.intersection(*(reads[p].addresses for p in paths)) if len(paths) <= SHARED_LINK else ()
@@ -457,9 +458,11 @@ def _opens(name: str, other: str) -> bool:
 
 def _filed_twice(a: str, b: str) -> bool:
     """Whether two entries of a dated or numbered series that say the same word for word stand in two
-    folders: one entry filed twice (a draft and the content bank). In one folder they are two entries
-    alike by design (releases 4-2-0 and 4-2-1 of one note, two days' summaries)."""
-    return folder_of(a) != folder_of(b)
+    folders under one name beside their dates: one entry filed twice (a post in drafts and in the
+    content bank). In one folder they are two entries alike by design (releases 4-2-0 and 4-2-1, two
+    days' summaries), and so are two days' notes or two teams' standups named by their date alone."""
+    names = [_NUMBERS.sub("", file_name(path).removesuffix(".md")) for path in (a, b)]
+    return folder_of(a) != folder_of(b) and names[0] == names[1] and any(c.isalpha() for c in names[0])
 
 
 def _links(vault: Vault, page: str, other: str) -> bool:
@@ -489,8 +492,9 @@ def _duplicate(
     evidence: list[str] = []
     if "identical" in kinds or page_a.sha == page_b.sha:  # byte for byte also where three copies make it a template
         evidence.append("the same text")
-    elif "contained" in kinds:
-        evidence.append(f"{other} holds {share:.0%} of the text of {page}")
+    elif "contained" in kinds:  # the page held is the smaller one, not always the one merged away
+        held = kinds["contained"]
+        evidence.append(f"{b if held == a else a} holds {share:.0%} of the text of {held}")
     for kind, words in (("title", "same title"), ("name", "same name"), ("heading", "same heading")):
         if kind in kinds:
             evidence.append(f"{words} '{kinds[kind]}'")

@@ -20,8 +20,10 @@ _NUMBER = re.compile(r"\d")
 _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_modules|^deps?$|^lib$", re.IGNORECASE)
 # A word of a folder's name that says it holds copies of the vault's own pages as they were:
 # `backup-20260207-082400/`, `backups/`, `memory-backup/`, `COMPLETE_SUCCESS_BACKUP_20260204/`,
-# `notes.bak/`, `memory.old/`, `bkp/`, `Archiv-Kopie/`, `Sicherung/` (not `Versicherungen/`, insurance).
-_BACKUP_WORDS = frozenset({"backup", "backups", "bak", "bkp", "old", "copy", "kopie", "sicherung", "sicherungen"})
+# `notes.bak/`, `bkp/`, `Sicherung/`, `Sicherungskopie/` (not `Versicherungen/`, insurance; nor "copy" or
+# "old", which name topics: `Marketing/Copy/`, `Old English/`), or ends in `.old`, `_old`: `memory.old/`.
+_BACKUP_WORDS = frozenset({"backup", "backups", "bak", "bkp", "sicherung", "sicherungen", "sicherungskopie"})
+_OLD = re.compile(r"[._-]old$", re.IGNORECASE)
 _TOLD_APART = 8  # pages of one file name and path end a backup's page is told apart from by its text
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LETTERS = re.compile(r"[a-z]+")
@@ -163,7 +165,7 @@ def backup_folder(path: str) -> str:
 
 
 def _backup_word(part: str) -> bool:
-    return not _BACKUP_WORDS.isdisjoint(_LETTERS.findall(_CAMEL.sub(" ", part).casefold()))
+    return not _BACKUP_WORDS.isdisjoint(_LETTERS.findall(_CAMEL.sub(" ", part).casefold())) or bool(_OLD.search(part))
 
 
 def _vendored(folder: str, other: str) -> bool:
