@@ -131,7 +131,6 @@ def find(vault: Vault) -> list[Duplicate]:
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = folder_of(a) + " and " + folder_of(b)
-
     alike = functools.partial(_backed_up, vault, runs)
     backups = backed_up(paths, alike, lambda path: vault.pages[path].sha)  # a backup's page -> its page, folder
     originals = {copy: page for copy, (page, _) in backups.items()}

@@ -65,12 +65,8 @@ def copied_whole(
     (`1.0/x`, `2.0/x`; `en`, `de`: an untranslated page is a copy), a vendored copy, or siblings
     (`packages/a`, `packages/b`)."""
     by_folder: dict[str, dict[str, str]] = defaultdict(dict)
-    under: dict[str, dict[str, str]] = defaultdict(dict)  # a folder -> its pages at any depth, by path below it
     for path in paths:
         by_folder[folder_of(path)][file_name(path)] = path
-        parts = path.casefold().split("/")
-        for depth in range(1, len(parts)):
-            under["/".join(path.split("/")[:depth])]["/".join(parts[depth:])] = path
     kept: set[tuple[str, str]] = set()
     trees: set[tuple[str, str]] = set()
     for (folder, other), count in parallel.items():
@@ -83,6 +79,7 @@ def copied_whole(
             kept.update(same_named if len(near) >= COPIES * count else near if 2 * len(near) >= count else [])
             continue
         trees.add(_climbed(folder, other))
+    under = _below(paths) if trees else {}
     for root, other_root in trees:  # moved whole, subfolders and all: `agents/v2` and `projects/lead-gen/v2`
         if not root or folder_of(root) == folder_of(other_root) or apart(root, other_root):
             continue
@@ -96,6 +93,16 @@ def copied_whole(
         elif folder_of(folder_of(root)) != folder_of(folder_of(other_root)):  # not `linux/steps`, `macos/steps`
             kept.update(near)  # a tree copied elsewhere and edited since in one place: its pages still copies
     return kept
+
+
+def _below(paths: list[str]) -> dict[str, dict[str, str]]:
+    """Each folder's pages at any depth, by their path below it (case folded)."""
+    under: dict[str, dict[str, str]] = defaultdict(dict)
+    for path in paths:
+        parts, folded = path.split("/"), path.casefold().split("/")
+        for depth in range(1, len(parts)):
+            under["/".join(parts[:depth])]["/".join(folded[depth:])] = path
+    return under
 
 
 def _climbed(folder: str, other: str) -> tuple[str, str]:
