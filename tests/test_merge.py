@@ -306,7 +306,7 @@ def test_a_merge_adds_no_heading_over_nothing_and_closes_a_fence_the_page_left_o
     root = make_vault(tmp_path / "w", {"old/backdoor.md": source, "backdoor.md": opened})
     apply(root, plan_merge(load_vault(root, use_cache=False), "old/backdoor", "backdoor"))
     text = (root / "backdoor.md").read_text()
-    assert text.endswith("nc -lvnp 4444\n```\n\n## From backdoor\n\nOnly in a lab network.\n")
+    assert text.endswith("nc -lvnp 4444\n```\n\n## From old/backdoor\n\nOnly in a lab network.\n")
     assert text.count("How it works") == 1
 
 

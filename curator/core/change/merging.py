@@ -257,8 +257,10 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
             joined = re.sub(rf"(\s\^){re.escape(block_id)}$", rf"\g<1>{block_id}-merged", joined, flags=re.MULTILINE)
         joined = joined.replace("\n", newline)
         tail = into_text if into_text.endswith(("\n", "\r")) or not into_text else into_text + newline
+        # of two pages of one name, the path says which the text came from
+        origin = source_title if fold(source_title) != fold(into_title) else posixpath.splitext(source)[0]
         into_text = (
-            f"{_closed(tail, into_body_at, newline)}{newline}## From {source_title}{newline}{newline}{joined}{newline}"
+            f"{_closed(tail, into_body_at, newline)}{newline}## From {origin}{newline}{newline}{joined}{newline}"
         )
     texts.text[into] = into_text
     aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path not in (source, into)}
