@@ -42,6 +42,14 @@ def test_sentences_on_many_pages_are_template_and_on_a_few_are_not() -> None:
     assert template.distinctive(pages[0]) == ["Page 0 is about its own thing number 0.", copied]
 
 
+def test_a_page_opening_with_a_word_alone_keeps_the_words_of_its_template_sentences() -> None:
+    """A sentence of one word has no word triple: its slice of the triples is empty, not the page's."""
+    filled = "Install the theme from the community store and enable it in Appearance for {}."
+    pages = [[f"Projekt{i}", filled.format(f"vault {i}")] for i in range(TEMPLATE_PAGES + 2)]
+    template = Template.of(pages)
+    assert template.distinctive(pages[0]) == ["Projekt0", "0"]
+
+
 @pytest.mark.parametrize("batch", [3, 8192])
 def test_what_names_the_template_text_a_page_holds_tells_pages_apart_as_their_sets_do(
     monkeypatch: pytest.MonkeyPatch, batch: int

@@ -195,7 +195,7 @@ class Template:
         for sentence, words, start, is_template in zip(sentences, word_lists, starts, template_sentence, strict=True):
             if not words or is_template:
                 continue
-            common = common_triple[start : start + len(words) - 2]
+            common = common_triple[start : start + max(len(words) - 2, 0)]  # a word or two has no triple
             if len(common) < 3 or sum(common) < SLOT_SHARE * len(common):
                 kept.append(sentence)
                 continue
