@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh12" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh13" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
     # "remember3" .. "remember12" (fetched for the third to twelfth set of `remember` cases), "search8"
@@ -1054,6 +1054,47 @@ VAULTS: list[RealVault] = [
         "fresh12",
         "238 short German definition notes of an optimisation course; fetched and labelled by a helper "
         "before the rule at 6932521 ran on it",
+    ),
+    RealVault(
+        "leejmairap-oc",
+        "agent-memory",
+        "LeeJMaiRap/openclaw-workspace",
+        "dac572ccd700d7a99ec646bfb5f044cb66ded47b",
+        "",
+        "fresh13",
+        "327 pages of an AI agent's workspace (English and Vietnamese: skills, templates, dashboards); "
+        "fetched and labelled by a helper before the rule at 643e03b ran on it",
+    ),
+    RealVault(
+        "masbr0d1n-oc",
+        "agent-memory",
+        "masbr0d1n/openclaw-workspace",
+        "18121076aa1cc6e2e016180225dffff54bfb0efc",
+        "",
+        "fresh13",
+        "210 pages of an AI agent's workspace (English and Indonesian: fix reports, memory notes, shared copies); "
+        "fetched and labelled by a helper before the rule at 643e03b ran on it",
+    ),
+    RealVault(
+        "seanfzc-oc",
+        "agent-memory",
+        "seanfzc/openclaw-workspace",
+        "7bb95e8b9b5b025497274cba3f79771c59094e04",
+        "",
+        "fresh13",
+        "384 pages of an AI agent's workspace (mirrored folders, requirement versions, exam notes); "
+        "fetched and labelled by a helper before the rule at 643e03b ran on it",
+    ),
+    RealVault(
+        "rmk-oc",
+        "agent-memory",
+        "rmk4ts2jjw-create/openclaw-workspace",
+        "0bd3e4c30a33fb83b9feb92d498d1ce4b70eb25a",
+        "",
+        "fresh13",
+        "817 pages of an AI agent's workspace, about 590 of them a vendored product's docs kept live "
+        "and under _archive/; "
+        "fetched and labelled by a helper before the rule at 643e03b ran on it",
     ),
 ]
 

@@ -331,3 +331,15 @@ def test_a_generic_heading_on_both_pages_is_no_proof_of_a_place_in_an_order(tmp_
         {"Songs/99_Luftballons.md": "# Lyrics\n\nHast du etwas Zeit für mich", "Songs/Luftballons.md": "# Lyrics\n\nA"},
     )
     assert found(root) == []
+
+
+def test_the_vaults_own_files_copied_into_a_folder_are_kept_twice(tmp_path: Path) -> None:
+    texts = {"SOUL.md": MEMORY, "TOOLS.md": NOTES, "USER.md": RELEASES, "AGENTS.md": BACKUP_HOWTO}
+    files = {name: f"# {name}\n\n{text}" for name, text in texts.items()}
+    files |= {f"shared/{name}": f"# {name}\n\n{text}" for name, text in texts.items()}
+    files["shared/AGENTS.md"] = "# AGENTS.md\n\n" + LATER * 2  # rewritten since: its own page now
+    files["notes.md"] = "# Notes\n\n" + LATER
+    copies = {(d.page, d.other) for d in found(make_vault(tmp_path / "v", files))}
+    assert {frozenset(pair) for pair in copies} == {
+        frozenset((name, f"shared/{name}")) for name in texts if name != "AGENTS.md"
+    }

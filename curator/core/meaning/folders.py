@@ -75,7 +75,7 @@ def copied_whole(
         here, there = by_folder[folder], by_folder[other]
         same_named = [(min(path, there[name]), max(path, there[name])) for name, path in here.items() if name in there]
         near = [pair for pair in same_named if near_copies(*pair)]
-        if other.endswith("/" + folder) or folder.endswith("/" + other):  # `x`, `references/x`
+        if not folder or other.endswith("/" + folder) or folder.endswith("/" + other):  # `x`, `references/x`
             kept.update(same_named if len(near) >= COPIES * count else near if 2 * len(near) >= count else [])
             continue
         trees.add(_climbed(folder, other))
