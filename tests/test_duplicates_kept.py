@@ -108,21 +108,23 @@ def test_a_backups_older_copy_is_merged_into_its_page_without_carrying_what_the_
     from curator.core.change.changes import undo
     from curator.core.curate.dream import accept, dream, plan_for
 
-    stale = "## Old plan\n\nThe agent still deploys with the shell script from January and pages Dana at night.\n"
+    gone = "The old plan also paged Sam at night.\n"  # what the page dropped since
     root = make_vault(
         tmp_path / "v",
         {
-            "MEMORY.md": "---\nowner: ops\n---\n# Memory\n\n" + MEMORY + LATER + "\n",
-            "backups/2026-02-04/MEMORY.md": "---\nowner: ops\nstale: yes\n---\n# Memory\n\n" + MEMORY + "\n\n" + stale,
+            "MEMORY.md": "---\nowner: ops\n---\n# Memory\n\n" + "\n\n".join((MEMORY + LATER, NOTES, RELEASES)) + "\n",
+            "backups/2026-02-04/MEMORY.md": (
+                "---\nowner: ops\nstale: yes\n---\n# Memory\n\n" + "\n\n".join((MEMORY, NOTES, RELEASES, gone))
+            ),
             "Index.md": "See [[backups/2026-02-04/MEMORY|the old memory]] and [[MEMORY]].\n",
         },
     )
     before = {p: (root / p).read_bytes() for p in ("MEMORY.md", "backups/2026-02-04/MEMORY.md", "Index.md")}
     (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
     assert merge.pages == ["backups/2026-02-04/MEMORY.md", "MEMORY.md"]
-    assert "backup folder" in merge.reason
+    assert "backup folder (what only the copy says is not kept)" in merge.reason
     plan = plan_for(load_vault(root, use_cache=False), merge)
-    assert any("not carried over: 3 blocks that MEMORY.md no longer has" in note for note in plan.notes), plan.notes
+    assert any("not carried over: 2 blocks that MEMORY.md no longer has" in note for note in plan.notes), plan.notes
     _, entry = accept(load_vault(root, use_cache=False), merge.id)
     assert not (root / "backups/2026-02-04/MEMORY.md").exists()
     assert (root / "MEMORY.md").read_bytes() == before["MEMORY.md"]  # nothing of the page as it was came back
@@ -343,3 +345,56 @@ def test_the_vaults_own_files_copied_into_a_folder_are_kept_twice(tmp_path: Path
     assert {frozenset(pair) for pair in copies} == {
         frozenset((name, f"shared/{name}")) for name in texts if name != "AGENTS.md"
     }
+
+
+def test_a_backups_copy_that_says_much_the_page_no_longer_does_is_merged_as_any_page(tmp_path: Path) -> None:
+    from curator.core.curate.dream import dream, plan_for
+
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "MEMORY.md": "# Memory\n\n" + MEMORY + "\n\n" + NOTES + "\n",  # cut down since
+            "backup-0204/MEMORY.md": "# Memory\n\n" + MEMORY + "\n\n" + NOTES + "\n\n" + RELEASES + "\n",
+        },
+    )
+    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    assert merge.pages == ["backup-0204/MEMORY.md", "MEMORY.md"]
+    assert "(what only the copy says is carried)" in merge.reason
+    plan = plan_for(load_vault(root, use_cache=False), merge)
+    assert "second Tuesday" in next(c.after for c in plan.changes if c.path == "MEMORY.md").decode()
+
+
+def test_a_page_in_a_folder_named_a_backup_is_never_the_one_kept(tmp_path: Path) -> None:
+    from curator.core.curate.dream import dream
+
+    files = {
+        "memory/oncall.md": "# Oncall\n\n" + MEMORY,
+        "memory.bak/oncall.md": "# Oncall\n\n" + MEMORY,  # one copy beside the folder's own notes
+        "memory.bak/README.md": "# Restore\n\n" + NOTES,
+        "memory.bak/restore.md": "# How\n\n" + RELEASES,
+    }
+    files |= {f"log/{n}.md": f"See [[memory.bak/oncall]] ({n})." for n in range(3)}
+    root = make_vault(tmp_path / "v", files)
+    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    assert merge.pages == ["memory.bak/oncall.md", "memory/oncall.md"]
+
+
+def test_a_project_named_backup_is_no_backup_of_its_sibling_built_from_one_template(tmp_path: Path) -> None:
+    template = "## Owner\n\nThe owning team answers pages for it.\n\n## Status\n\nActive. Reviewed every quarter.\n"
+    files = {
+        f"Projects/{name}/{page}.md": f"# {name} {page}\n\n{template}"
+        for name in ("Backup Service", "Billing Service")
+        for page in ("status", "owners", "runbook")
+    }
+    assert [d for d in found(make_vault(tmp_path / "v", files)) if "backup" in d.kinds] == []
+
+
+def test_daily_entries_of_two_months_folders_are_no_entry_filed_twice(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "2024-01/2024-01-31 Daily.md": "# Daily\n\n" + MEMORY,
+            "2024-02/2024-02-01 Daily.md": "# Daily\n\n" + MEMORY,
+        },
+    )
+    assert found(root) == []

@@ -376,3 +376,16 @@ def test_a_paragraph_both_pages_hold_is_not_carried_because_its_link_to_its_own_
     plan = plan_merge(load_vault(root, use_cache=False), "Context engineering copy", "Context engineering")
     apply(root, plan)
     assert (root / "Context engineering.md").read_text().count("before the first run") == 1
+
+
+def test_a_block_both_pages_hold_keeps_its_links_and_a_heading_of_its_name_is_no_block(tmp_path: Path) -> None:
+    block = "Roll back with the previous image tag. ^rollback"
+    files = {
+        "runbook copy.md": f"# Runbook\n\n{block}\n\n## rollback\n\nSee above.\n",
+        "runbook.md": f"# Runbook\n\n{block}\n\n## rollback\n\nSee above.\n\nCall the on-call.\n",
+    }
+    home = "[[runbook copy#^rollback]] [[runbook copy#rollback]]\n"
+    root = make_vault(tmp_path / "v", files | {"Home.md": home})
+    apply(root, plan_merge(load_vault(root, use_cache=False), "runbook copy", "runbook"))
+    assert (root / "Home.md").read_text() == "[[runbook#^rollback]] [[runbook#rollback]]\n"
+    assert dead_count(root) == 0

@@ -100,6 +100,12 @@ def _shown(value: object) -> str:
     return "null" if value is None else " ".join(str(value).split())
 
 
+def _block_of(text: str, block_id: str) -> str:
+    """The block a block id (`^q1`) ends, as `_normal` words it ("" when none does)."""
+    ending = re.compile(rf"\s\^{re.escape(block_id)}\s*$", re.MULTILINE)
+    return next((_normal(b) for b in blocks(text[split_frontmatter(text)[2] :]) if ending.search(b)), "")
+
+
 def _normal(block: str) -> str:
     """A block as two pages may word it alike: spacing and case aside, except in code, where
     spacing is meaning (`print` inside a loop or after it)."""
@@ -177,8 +183,10 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         raise EditError("a page cannot be merged into itself")
     texts = Texts(vault)
     rewritten = 0
-    # A block id both pages use (`^q1`) is renamed in what SOURCE brings, and so are links to it.
-    clashing = {i for i in vault.pages[source].block_ids if i in vault.pages[into].block_ids}
+    # A block id both pages use (`^q1`) on other blocks is renamed in what SOURCE brings, and so are
+    # links to it; on one block (a copy) the links land on INTO's.
+    ids = [i for i in vault.pages[source].block_ids if i in vault.pages[into].block_ids]
+    clashing = {i for i in ids if _block_of(texts.get(source), i) != _block_of(texts.get(into), i)}
     # Every link to SOURCE now names INTO; a bare [[Source]] keeps its words as a label.
     by_page: dict[str, list[Edit]] = {}
     source_title, into_title = file_title(source), file_title(into)
@@ -189,7 +197,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, into, rl.resolution)
         if edit is None:
             continue
-        if (rl.link.anchor or "").removeprefix("^") in clashing:  # the block's id is renamed where it lands
+        if (rl.link.anchor or "").startswith("^") and (rl.link.anchor or "")[1:] in clashing:  # renamed there
             text, end, anchor = texts.get(rl.source), edit.offset + edit.length, f"#{rl.link.anchor}"
             at = text.find(anchor, end, end + len(anchor) + 2)
             if at >= 0:

@@ -62,7 +62,7 @@ def question_for(vault: Vault, finding: Finding) -> Question:
         note = ("The same text under two names", f"{path} says what {other} says: edit it to say what its name means.")
         return Question("editor", "", path, note=note)
     if rule in ("duplicate", "similar") and isinstance(other, str):
-        backup = "backup" in finding.data.get("kinds", [])  # `path` is the copy in a backup folder
+        backup = finding.data.get("retired", False)  # `path` is a backup's copy the other holds
         choices = (
             (other, f"merge {path} into {other}{written_by_hand(vault, path)}"),
             (path, f"merge {other} into {path}{written_by_hand(vault, other)}"),

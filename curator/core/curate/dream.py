@@ -30,7 +30,7 @@ from curator.core.common.errors import EditError
 from curator.core.common.names import name_problem
 from curator.core.curate.handed import written_by_person
 from curator.core.meaning.distinct import STOPWORDS
-from curator.core.meaning.duplicates import Duplicate
+from curator.core.meaning.duplicates import Duplicate, kept_of, retired
 from curator.core.meaning.duplicates import find as find_duplicates
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
@@ -206,24 +206,12 @@ def _partner_of(found: Duplicate, path: str) -> str:
     return found.other if found.page == path else found.page
 
 
-_KEPT_BECAUSE = ("the two are the same size", "it is the larger", "the other is its copy")  # by the sizes' sign
-
-
 def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
     """Merge `found.page` into `found.other` (a copy into its original, else the smaller page into
     the larger): a page into the one that holds its text; otherwise links say which name stays."""
     a, b = found.page, found.other
     links_a, links_b = _incoming(vault, a), _incoming(vault, b)
-    if "backup" in found.kinds:
-        survivor, why_survivor = b, "the other is its copy in a backup folder (what only the copy says is not kept)"
-    elif "contained" in found.kinds and "identical" not in found.kinds:  # the other way would paste it all again
-        survivor, why_survivor = b, "it holds the other's text"
-    elif links_a != links_b:
-        survivor = a if links_a > links_b else b
-        why_survivor = f"it has more incoming links ({max(links_a, links_b)} against {min(links_a, links_b)})"
-    else:  # `page` is the copy ("X 1", a dated entry's), else the smaller
-        kept, gone = vault.pages[b].body_chars, vault.pages[a].body_chars
-        survivor, why_survivor = b, _KEPT_BECAUSE[(kept > gone) - (kept < gone)]
+    survivor, why_survivor = kept_of(vault, found, links_a, links_b)
     source = b if survivor == a else a
     reason = (
         f"Merge because the two pages are one: {'; '.join(found.evidence)}; "
@@ -236,7 +224,8 @@ def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
         [source, survivor],
         None,
         reason,
-        {"evidence": list(found.evidence), "kinds": list(found.kinds), "links": {a: links_a, b: links_b}},
+        {"evidence": list(found.evidence), "kinds": list(found.kinds), "links": {a: links_a, b: links_b}}
+        | ({"retired": True} if retired(found) else {}),
         page_shas=shas,
     )
 
@@ -519,7 +508,7 @@ def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> 
         from curator.core.curate.remember import decided_again
 
         return decided_again(vault, suggestion.evidence, suggestion.page_shas)
-    carry = "backup" not in suggestion.evidence.get("kinds", [])
+    carry = not suggestion.evidence.get("retired", False)
     return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason, carry)
 
 

@@ -48,7 +48,16 @@ import numpy as np
 
 from curator.core.common.vaultpath import same_file
 from curator.core.meaning import page_reads
-from curator.core.meaning.folders import apart, backed_up, copied_whole, file_name, folder_of, parallel_folders, trees
+from curator.core.meaning.folders import (
+    apart,
+    backed_up,
+    backup_folder,
+    copied_whole,
+    file_name,
+    folder_of,
+    parallel_folders,
+    trees,
+)
 from curator.core.meaning.page_names import (
     copy_named,
     derived,
@@ -131,7 +140,7 @@ def find(vault: Vault) -> list[Duplicate]:
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = folder_of(a) + " and " + folder_of(b)
-    alike = functools.partial(_backed_up, vault, runs)
+    alike = functools.partial(_backed_up, vault, reads, runs)
     backups = backed_up(paths, alike, lambda path: vault.pages[path].sha)  # a backup's page -> its page, folder
     originals = {copy: page for copy, (page, _) in backups.items()}
     for copy, (page, backup) in backups.items():
@@ -142,8 +151,9 @@ def find(vault: Vault) -> list[Duplicate]:
         if kinds.keys() & {"identical", "backup"} and same_file(vault.root / a, vault.root / b):
             continue  # a symbolic link and the page it points to
         if originals.get(a, a) == originals.get(b, b):  # a backup and its page, or two backups of one page
-            if "backup" in kinds:  # a page kept as it was, whatever else the two share
-                found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
+            if "backup" in kinds:  # a page kept as it was, whatever else the two share: how much of it the page holds
+                kept = _duplicate(vault, a, b, kinds, contained, dated_pages)
+                found.append(kept._replace(contained=_held(vault, runs, kept.page, kept.other)))
             continue
         if folder_of(a) != folder_of(b) and (a, b) not in kept_twice:
             if (folder_of(a), folder_of(b)) in parallel:
@@ -256,13 +266,28 @@ def _boilerplate(page: Page) -> str:
     return name if name in _BOILERPLATE else ""
 
 
-def _backed_up(vault: Vault, runs: dict[str, np.ndarray], copy: str, page: str) -> bool:
-    """Whether a backup's page copies the page as it is or was: the same file, or half the copy's runs
-    in the page (a note of one's own that quotes a short page is no copy of it)."""
+def _backed_up(vault: Vault, reads: dict[str, Read], runs: dict[str, np.ndarray], copy: str, page: str) -> bool:
+    """Whether a backup's page copies the page as it is or was: one heading (two projects' pages of one
+    template have two), and half the copy's runs in the page."""
+    return (
+        _one_heading(reads, copy, page) and vault.pages[page].body_chars > 0 and _held(vault, runs, copy, page) >= 0.5
+    )
+
+
+def _one_heading(reads: dict[str, Read], page: str, other: str) -> bool:
+    """Whether two pages' first headings, where both have one, name one thing."""
+    heading, other_heading = reads[page].heading, reads[other].heading
+    return not (heading and other_heading) or title_key(heading) == title_key(other_heading)
+
+
+def _held(vault: Vault, runs: dict[str, np.ndarray], copy: str, page: str) -> float:
+    """The share of a copy's runs of words the page holds (all of it when the files are the same): a
+    backup's page copies its page as it is or was when it holds half (a note of one's own that
+    quotes a short page is none)."""
     if vault.pages[copy].sha == vault.pages[page].sha:
-        return vault.pages[page].body_chars > 0
+        return 1.0
     held = runs[copy]
-    return bool(len(held)) and 2 * int(np.isin(held, runs[page], assume_unique=True).sum()) >= len(held)
+    return round(float(np.isin(held, runs[page], assume_unique=True).mean()), 3) if len(held) else 0.0
 
 
 def _near_copies(same_files: set[tuple[str, str]], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
@@ -456,12 +481,17 @@ def _opens(name: str, other: str) -> bool:
 
 
 def _filed_twice(a: str, b: str) -> bool:
-    """Whether two entries of a dated or numbered series that say the same word for word stand in two
-    folders under one name beside their dates: one entry filed twice (a post in drafts and in the
-    content bank). In one folder they are two entries alike by design (releases 4-2-0 and 4-2-1, two
-    days' summaries), and so are two days' notes or two teams' standups named by their date alone."""
-    names = [_NUMBERS.sub("", file_name(path).removesuffix(".md")) for path in (a, b)]
-    return folder_of(a) != folder_of(b) and names[0] == names[1] and any(c.isalpha() for c in names[0])
+    """Whether two entries of a dated or numbered series that say the same word for word are one
+    entry filed again: under one name with another date, in folders that differ in more than their
+    dates (a post in `drafts/` and in `content/bank/2026-06-15/`). Two days' notes in two months'
+    folders, releases 4.2.0 and 4.2.1, two teams' standups of one date are entries alike by design."""
+    (folder, name), (other_folder, other_name) = (path.rsplit("/", 1) if "/" in path else ("", path) for path in (a, b))
+    return (
+        _NUMBERS.sub("#", folder) != _NUMBERS.sub("#", other_folder)
+        and name != other_name
+        and _NUMBERS.sub("#", name) == _NUMBERS.sub("#", other_name)
+        and any(c.isalpha() for c in _NUMBERS.sub("", name.removesuffix(".md")))
+    )
 
 
 def _links(vault: Vault, page: str, other: str) -> bool:
@@ -481,7 +511,7 @@ def _duplicate(
     # The page to merge away: a dated entry's copy of a named page, a copy's name ("X 1") over the
     # original's, else the smaller page.
     dated_copies = [p for p in (page_a, page_b) if p.path in dated_pages]
-    backups = [p for p in (page_a, page_b) if "backup" in kinds and p.path.startswith(kinds["backup"] + "/")]
+    backups = [p for p in (page_a, page_b) if backup_folder(p.path)]  # whatever the evidence, never the one kept
     copies = backups or dated_copies or [p for p in (page_a, page_b) if copy_named(p.name) and same_name]
     if len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
@@ -508,6 +538,33 @@ def _duplicate(
     named_twice = "identical" in kinds and kinds.keys() <= {"identical", "contained"} and not same_name
     fix = "edit" if named_twice and not dated_copies else "merge"
     return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)
+
+
+_KEPT_BECAUSE = ("the two are the same size", "it is the larger", "the other is its copy")  # by the sizes' sign
+
+
+def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tuple[str, str]:
+    """The page of a pair that stays when the two are merged, and why: the page a backup's copy
+    copies, whatever the evidence and the links; the page holding the other's text (the other way
+    round would paste it all in again); the page more pages link to; else `found.other`, the
+    original of a copy ("X 1", a dated entry's) or the larger."""
+    a, b = found.page, found.other
+    if backup_folder(a) and not backup_folder(b):
+        said = "not kept" if retired(found) else "carried"
+        return b, f"the other is its copy in a backup folder (what only the copy says is {said})"
+    if "contained" in found.kinds and "identical" not in found.kinds:
+        return b, "it holds the other's text"
+    if links != other_links:
+        more, fewer = max(links, other_links), min(links, other_links)
+        return (a if links > other_links else b), f"it has more incoming links ({more} against {fewer})"
+    kept, gone = vault.pages[b].body_chars, vault.pages[a].body_chars
+    return b, _KEPT_BECAUSE[(kept > gone) - (kept < gone)]
+
+
+def retired(found: Duplicate) -> bool:
+    """Whether a backup's copy goes without carrying its text: the page holds CONTAINED of it, so what
+    only the copy says is little, the page as it was; a copy that says more is merged as any page."""
+    return "backup" in found.kinds and found.contained >= CONTAINED
 
 
 def evidence_about(findings: Iterable[Finding], path: str) -> dict[str, str]:

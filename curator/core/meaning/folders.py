@@ -21,9 +21,11 @@ _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_mo
 # A word of a folder's name that says it holds copies of the vault's own pages as they were:
 # `backup-20260207-082400/`, `backups/`, `memory-backup/`, `COMPLETE_SUCCESS_BACKUP_20260204/`,
 # `notes.bak/`, `bkp/`, `Sicherung/`, `Sicherungskopie/` (not `Versicherungen/`, insurance; nor "copy" or
-# "old", which name topics: `Marketing/Copy/`, `Old English/`), or ends in `.old`, `_old`: `memory.old/`.
+# "old", which name topics: `Marketing/Copy/`, `Old English/`, `docs/api_old/`), or ends in `.old`.
 _BACKUP_WORDS = frozenset({"backup", "backups", "bak", "bkp", "sicherung", "sicherungen", "sicherungskopie"})
-_OLD = re.compile(r"[._-]old$", re.IGNORECASE)
+_OLD = re.compile(r"\.old$", re.IGNORECASE)
+_DATED = re.compile(r"[\d\W_]+")  # a backup's own folder of its date or number: `backups/2026-02-01/`
+_ENDS = 8  # folders at the end of a path a backup's page is matched on (a path 600 folders deep is read as 8)
 _TOLD_APART = 8  # pages of one file name and path end a backup's page is told apart from by its text
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LETTERS = re.compile(r"[a-z]+")
@@ -59,9 +61,10 @@ def copied_whole(
     half. Two trees under two parents (`monitoring/grafana`, `observability/grafana`; `agents/v2`,
     `projects/lead-gen/v2`: a folder renamed, moved or copied, subfolders and all) sharing 2 *
     PARALLEL_NAMES pages at one path or more, half of which hold the same text word for word (one
-    template filled in for two clients holds other names): when COPIES of them are near copies,
-    all are kept twice, else the near copies unless the two are cousins (`install/linux/steps`,
-    `install/macos/steps`: one platform's steps beside another's). Never versions or languages
+    template filled in for two clients holds other names): when COPIES of them are near copies all
+    are kept twice, else the near copies; between cousins (`install/linux/steps`,
+    `install/macos/steps`: one platform's steps beside another's; two clients' handbooks) only the
+    near copies, and only when COPIES of them are. Never versions or languages
     (`1.0/x`, `2.0/x`; `en`, `de`: an untranslated page is a copy), a vendored copy, or siblings
     (`packages/a`, `packages/b`)."""
     by_folder: dict[str, dict[str, str]] = defaultdict(dict)
@@ -79,30 +82,36 @@ def copied_whole(
             kept.update(same_named if len(near) >= COPIES * count else near if 2 * len(near) >= count else [])
             continue
         trees.add(_climbed(folder, other))
-    under = _below(paths) if trees else {}
+    children: dict[str, set[str]] = defaultdict(set)
+    for folder in list(by_folder) if trees else []:
+        while folder:
+            children[folder_of(folder)].add(folder)
+            folder = folder_of(folder)
     for root, other_root in trees:  # moved whole, subfolders and all: `agents/v2` and `projects/lead-gen/v2`
         if not root or folder_of(root) == folder_of(other_root) or apart(root, other_root):
             continue
-        here, there = under[root], under[other_root]
+        here, there = _below(root, by_folder, children), _below(other_root, by_folder, children)
         placed = [(min(path, there[below]), max(path, there[below])) for below, path in here.items() if below in there]
         near = [pair for pair in placed if near_copies(*pair)]
-        if len(placed) < 2 * PARALLEL_NAMES or 2 * sum(same_text(*pair) for pair in near) < len(placed):
-            continue
-        if len(near) >= COPIES * len(placed):
-            kept.update(placed)
-        elif folder_of(folder_of(root)) != folder_of(folder_of(other_root)):  # not `linux/steps`, `macos/steps`
-            kept.update(near)  # a tree copied elsewhere and edited since in one place: its pages still copies
+        cousins = folder_of(folder_of(root)) == folder_of(folder_of(other_root))  # `linux/steps`, `macos/steps`
+        whole = len(near) >= COPIES * len(placed)
+        if cousins and not whole:
+            continue  # one platform's or one client's pages beside another's, some alike
+        if len(placed) >= 2 * PARALLEL_NAMES and 2 * sum(same_text(*pair) for pair in near) >= len(placed):
+            kept.update(placed if whole and not cousins else near)  # a moved folder's pages regenerated since too
     return kept
 
 
-def _below(paths: list[str]) -> dict[str, dict[str, str]]:
-    """Each folder's pages at any depth, by their path below it (case folded)."""
-    under: dict[str, dict[str, str]] = defaultdict(dict)
-    for path in paths:
-        parts, folded = path.split("/"), path.casefold().split("/")
-        for depth in range(1, len(parts)):
-            under["/".join(parts[:depth])]["/".join(folded[depth:])] = path
-    return under
+def _below(root: str, by_folder: dict[str, dict[str, str]], children: dict[str, set[str]]) -> dict[str, str]:
+    """A folder's pages at any depth, by their path below it (case folded)."""
+    below: dict[str, str] = {}
+    todo = [root]
+    while todo:
+        folder = todo.pop()
+        todo.extend(children.get(folder, ()))
+        for path in by_folder.get(folder, {}).values():
+            below[path[len(root) + 1 :].casefold()] = path
+    return below
 
 
 def _climbed(folder: str, other: str) -> tuple[str, str]:
@@ -127,14 +136,17 @@ def backed_up(
     ends: dict[tuple[str, ...], list[str]] = defaultdict(list)  # (file name, last folders...) -> live pages
     same: dict[tuple[str, str], str] = {}  # (file name, content) -> a live page
     held: dict[str, list[str]] = defaultdict(list)
+    live = []
     for path in paths:
         backup = backup_folder(path)
         if backup:
             held[backup].append(path)
-            continue
+        else:
+            live.append(path)
+    for path in live if held else []:
         *folders, name = path.casefold().split("/")
         same.setdefault((name, content(path)), path)
-        for k in range(len(folders) + 1):
+        for k in range(min(len(folders), _ENDS) + 1):
             ends[(name, *folders[len(folders) - k :])].append(path)
     copies: dict[str, tuple[str, str]] = {}
     for backup, pages in held.items():
@@ -148,12 +160,12 @@ def _original(
     copy: str, same: str | None, ends: dict[tuple[str, ...], list[str]], alike: Callable[[str, str], bool]
 ) -> str | None:
     """The live page a backup's page copies: the `same` file, else of the pages of its file name
-    those whose paths end most like its own without the backup folders; of several, the one page
-    `alike` tells."""
+    those whose paths end most like its own without the backup folders and their dates; of several,
+    the one page `alike` tells."""
     if same and alike(copy, same):
         return same
     *folders, name = copy.split("/")
-    kept = [part.casefold() for part in folders if not _backup_word(part)]
+    kept = [part.casefold() for part in folders if not (_backup_word(part) or _DATED.fullmatch(part))][-_ENDS:]
     for k in range(len(kept), -1, -1):
         pages = ends.get((name.casefold(), *kept[len(kept) - k :]), [])
         if pages:
