@@ -186,7 +186,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     # A block id both pages use (`^q1`) on other blocks is renamed in what SOURCE brings, and so are
     # links to it; on one block (a copy) the links land on INTO's.
     ids = [i for i in vault.pages[source].block_ids if i in vault.pages[into].block_ids]
-    clashing = {i for i in ids if _block_of(texts.get(source), i) != _block_of(texts.get(into), i)}
+    clashing = {i for i in ids if carry and _block_of(texts.get(source), i) != _block_of(texts.get(into), i)}
     # Every link to SOURCE now names INTO; a bare [[Source]] keeps its words as a label.
     by_page: dict[str, list[Edit]] = {}
     source_title, into_title = file_title(source), file_title(into)

@@ -121,12 +121,12 @@ def find(vault: Vault) -> list[Duplicate]:
     for key in contained:
         if _code_apart(vault, reads, code_runs, *key):
             continue
-        if (key in identical and _filed_twice(*key)) or not dated_pages.intersection(key):
+        if (key in identical and not set(key) <= dated_pages) or not dated_pages.intersection(key):
             pairs[key]["contained"] = min(key, key=own.__getitem__)  # the page held
     same_files = _same_files(compared)
     identical |= same_files
     for key in identical:
-        if (_filed_twice(*key) or not set(key) <= dated_pages) and not _code_apart(vault, reads, code_runs, *key):
+        if not set(key) <= dated_pages and not _code_apart(vault, reads, code_runs, *key):
             pairs[key]["identical"] = ""  # two entries of one series are alike by design, even word for word
     for kind, a, b, value in _identity_evidence(vault, compared, reads, contained.keys() | identical):
         pairs[tuple(sorted((a, b)))][kind] = value  # type: ignore[index]
@@ -139,8 +139,9 @@ def find(vault: Vault) -> list[Duplicate]:
         functools.partial(_near_copies, same_files, runs),
     )
     for a, b in kept_twice - pairs.keys():
-        pairs[a, b]["folder"] = folder_of(a) + " and " + folder_of(b)
-    alike = functools.partial(_backed_up, vault, reads, runs)
+        pairs[a, b]["folder"] = (folder_of(a) or "the vault's top folder") + " and " + folder_of(b)
+    told: dict[str, list[np.ndarray]] = {}  # what a backup's copy or its page says: words, code, addresses
+    alike = functools.partial(_backed_up, vault, reads, runs, told)
     backups = backed_up(paths, alike, lambda path: vault.pages[path].sha)  # a backup's page -> its page, folder
     originals = {copy: page for copy, (page, _) in backups.items()}
     for copy, (page, backup) in backups.items():
@@ -153,7 +154,7 @@ def find(vault: Vault) -> list[Duplicate]:
         if originals.get(a, a) == originals.get(b, b):  # a backup and its page, or two backups of one page
             if "backup" in kinds:  # a page kept as it was, whatever else the two share: how much of it the page holds
                 kept = _duplicate(vault, a, b, kinds, contained, dated_pages)
-                found.append(kept._replace(contained=_held(vault, runs, kept.page, kept.other)))
+                found.append(kept._replace(contained=_held(vault, reads, runs, told, kept.page, kept.other)))
             continue
         if folder_of(a) != folder_of(b) and (a, b) not in kept_twice:
             if (folder_of(a), folder_of(b)) in parallel:
@@ -163,11 +164,7 @@ def find(vault: Vault) -> list[Duplicate]:
         if derived(vault.pages[a], vault.pages[b], series) or _one_boilerplate(vault.pages[a], vault.pages[b]):
             continue  # a derived series' page; each project's own LICENSE or CONTRIBUTING
         names = vault.pages[a].name, vault.pages[b].name
-        if (
-            numbered(*names)
-            and not ("identical" in kinds and _filed_twice(a, b))
-            and not (kinds.keys() & {"contained", "identical"} and id_led(*names))
-        ):
+        if numbered(*names) and not (kinds.keys() & {"contained", "identical"} and id_led(*names)):
             continue  # two releases, versions or weeks of one series, alike by design
         if kinds.keys() == {"contained"} and _passage(own[a], own[b]) and not _opens(*names):
             continue
@@ -266,12 +263,19 @@ def _boilerplate(page: Page) -> str:
     return name if name in _BOILERPLATE else ""
 
 
-def _backed_up(vault: Vault, reads: dict[str, Read], runs: dict[str, np.ndarray], copy: str, page: str) -> bool:
+def _backed_up(
+    vault: Vault,
+    reads: dict[str, Read],
+    runs: dict[str, np.ndarray],
+    told: dict[str, list[np.ndarray]],
+    copy: str,
+    page: str,
+) -> bool:
     """Whether a backup's page copies the page as it is or was: one heading (two projects' pages of one
-    template have two), and half the copy's runs in the page."""
-    return (
-        _one_heading(reads, copy, page) and vault.pages[page].body_chars > 0 and _held(vault, runs, copy, page) >= 0.5
-    )
+    template have two), and half of what the copy says in the page."""
+    if not (_one_heading(reads, copy, page) and vault.pages[page].body_chars > 0):
+        return False
+    return _held(vault, reads, runs, told, copy, page) >= 0.5
 
 
 def _one_heading(reads: dict[str, Read], page: str, other: str) -> bool:
@@ -280,14 +284,30 @@ def _one_heading(reads: dict[str, Read], page: str, other: str) -> bool:
     return not (heading and other_heading) or title_key(heading) == title_key(other_heading)
 
 
-def _held(vault: Vault, runs: dict[str, np.ndarray], copy: str, page: str) -> float:
-    """The share of a copy's runs of words the page holds (all of it when the files are the same): a
-    backup's page copies its page as it is or was when it holds half (a note of one's own that
-    quotes a short page is none)."""
+def _held(
+    vault: Vault,
+    reads: dict[str, Read],
+    runs: dict[str, np.ndarray],
+    told: dict[str, list[np.ndarray]],
+    copy: str,
+    page: str,
+) -> float:
+    """How much of what a copy says the page holds: the shares of its runs of words, of its code's
+    runs and of its web addresses the page holds, multiplied (a backup holding the only copy of the
+    restore commands holds little of what it says), 1 when the files are the same. Half makes a
+    backup's page a copy (a note of one's own that quotes a short page is none); CONTAINED makes it
+    a copy that goes without its text (`retired`)."""
     if vault.pages[copy].sha == vault.pages[page].sha:
         return 1.0
-    held = runs[copy]
-    return round(float(np.isin(held, runs[page], assume_unique=True).mean()), 3) if len(held) else 0.0
+    for path in (copy, page):
+        if path not in told:
+            code = _runs(page_reads.code_words(vault, vault.pages[path]))
+            addresses = np.unique(np.fromiter((hash(a) for a in reads[path].addresses), np.int64).view(np.uint64))
+            told[path] = [runs[path], code, addresses]
+    share = 1.0
+    for said, holds in zip(told[copy], told[page], strict=True):
+        share *= float(np.isin(said, holds, assume_unique=True).mean()) if len(said) else 1.0
+    return round(share, 3) if len(told[copy][0]) else 0.0
 
 
 def _near_copies(same_files: set[tuple[str, str]], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
@@ -480,20 +500,6 @@ def _opens(name: str, other: str) -> bool:
     return bool(shorter) and longer.startswith(shorter) and longer[len(shorter) : len(shorter) + 1] != "."
 
 
-def _filed_twice(a: str, b: str) -> bool:
-    """Whether two entries of a dated or numbered series that say the same word for word are one
-    entry filed again: under one name with another date, in folders that differ in more than their
-    dates (a post in `drafts/` and in `content/bank/2026-06-15/`). Two days' notes in two months'
-    folders, releases 4.2.0 and 4.2.1, two teams' standups of one date are entries alike by design."""
-    (folder, name), (other_folder, other_name) = (path.rsplit("/", 1) if "/" in path else ("", path) for path in (a, b))
-    return (
-        _NUMBERS.sub("#", folder) != _NUMBERS.sub("#", other_folder)
-        and name != other_name
-        and _NUMBERS.sub("#", name) == _NUMBERS.sub("#", other_name)
-        and any(c.isalpha() for c in _NUMBERS.sub("", name.removesuffix(".md")))
-    )
-
-
 def _links(vault: Vault, page: str, other: str) -> bool:
     return any(link.target_path == other for link in vault.outlinks(page))
 
@@ -511,7 +517,7 @@ def _duplicate(
     # The page to merge away: a dated entry's copy of a named page, a copy's name ("X 1") over the
     # original's, else the smaller page.
     dated_copies = [p for p in (page_a, page_b) if p.path in dated_pages]
-    backups = [p for p in (page_a, page_b) if backup_folder(p.path)]  # whatever the evidence, never the one kept
+    backups = [p for p in (page_a, page_b) if backup_folder(p.path) and kinds.keys() & {"backup", "identical"}]
     copies = backups or dated_copies or [p for p in (page_a, page_b) if copy_named(p.name) and same_name]
     if len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
@@ -549,9 +555,11 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
     round would paste it all in again); the page more pages link to; else `found.other`, the
     original of a copy ("X 1", a dated entry's) or the larger."""
     a, b = found.page, found.other
-    if backup_folder(a) and not backup_folder(b):
+    if "backup" in found.kinds:
         said = "not kept" if retired(found) else "carried"
         return b, f"the other is its copy in a backup folder (what only the copy says is {said})"
+    if backup_folder(a) and not backup_folder(b) and "identical" in found.kinds:
+        return b, "the other, the same text, stands in a folder named for backups"
     if "contained" in found.kinds and "identical" not in found.kinds:
         return b, "it holds the other's text"
     if links != other_links:

@@ -78,7 +78,10 @@ def copied_whole(
         here, there = by_folder[folder], by_folder[other]
         same_named = [(min(path, there[name]), max(path, there[name])) for name, path in here.items() if name in there]
         near = [pair for pair in same_named if near_copies(*pair)]
-        if not folder or other.endswith("/" + folder) or folder.endswith("/" + other):  # `x`, `references/x`
+        if not folder:  # the vault's own files copied into a folder (`SOUL.md`, `shared/SOUL.md`): those copied
+            kept.update(near if 2 * len(near) >= count else [])
+            continue
+        if other.endswith("/" + folder) or folder.endswith("/" + other):  # `x`, `references/x`
             kept.update(same_named if len(near) >= COPIES * count else near if 2 * len(near) >= count else [])
             continue
         trees.add(_climbed(folder, other))
@@ -93,7 +96,7 @@ def copied_whole(
         here, there = _below(root, by_folder, children), _below(other_root, by_folder, children)
         placed = [(min(path, there[below]), max(path, there[below])) for below, path in here.items() if below in there]
         near = [pair for pair in placed if near_copies(*pair)]
-        cousins = folder_of(folder_of(root)) == folder_of(folder_of(other_root))  # `linux/steps`, `macos/steps`
+        cousins = root.split("/")[0] == other_root.split("/")[0]  # under one folder: `install/linux`, `install/macos`
         whole = len(near) >= COPIES * len(placed)
         if cousins and not whole:
             continue  # one platform's or one client's pages beside another's, some alike
@@ -128,8 +131,8 @@ def backed_up(
 ) -> dict[str, tuple[str, str]]:
     """Each page kept in a backup folder: the page it is a copy of, and the backup folder. Its page
     is the page of its file name outside backups of the same `content` (a hash of the file), else
-    the one whose path ends most like the copy's without the backup folders
-    (`backup-0207/memory/x.md`, `memory/x.md`), when `alike` says their texts are one page's. A
+    the one whose path ends with the copy's without the backup folders (`backup-0207/memory/x.md`,
+    `memory/x.md`), when `alike` says their texts are one page's. A
     folder is a backup when half its pages or more are such copies: a `Backup/` folder of notes
     about backing up is a topic. A backup's date or number does not make it a version kept on
     purpose. Linear in the pages and their depth, however many share a file name (`index.md`)."""
@@ -160,18 +163,22 @@ def _original(
     copy: str, same: str | None, ends: dict[tuple[str, ...], list[str]], alike: Callable[[str, str], bool]
 ) -> str | None:
     """The live page a backup's page copies: the `same` file, else of the pages of its file name
-    those whose paths end most like its own without the backup folders and their dates; of several,
-    the one page `alike` tells."""
+    the one whose path ends with the copy's without its backup folders and the date folders right
+    under them (`backups/2026-02-01/notes/x.md`, `notes/x.md`; `docs/backup/x.md` backs up
+    `docs/x.md`, not `docs/restore/x.md`); of several, the one page `alike` tells."""
     if same and alike(copy, same):
         return same
     *folders, name = copy.split("/")
-    kept = [part.casefold() for part in folders if not (_backup_word(part) or _DATED.fullmatch(part))][-_ENDS:]
-    for k in range(len(kept), -1, -1):
-        pages = ends.get((name.casefold(), *kept[len(kept) - k :]), [])
-        if pages:
-            told = [page for page in pages[:_TOLD_APART] if alike(copy, page)] if len(pages) <= _TOLD_APART else []
-            return told[0] if len(told) == 1 else None  # two pages it could be: neither is told
-    return None
+    kept: list[str] = []
+    for part in folders:
+        if _backup_word(part) or (_DATED.fullmatch(part) and kept and kept[-1] == ""):
+            kept.append("")  # a backup folder, or the date folder a backup keeps its copy in
+        else:
+            kept.append(part.casefold())
+    kept = [part for part in kept if part][-_ENDS:]
+    pages = ends.get((name.casefold(), *kept), [])
+    told = [page for page in pages[:_TOLD_APART] if alike(copy, page)] if len(pages) <= _TOLD_APART else []
+    return told[0] if len(told) == 1 else None  # two pages it could be: neither is told
 
 
 def backup_folder(path: str) -> str:
