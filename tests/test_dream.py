@@ -314,3 +314,9 @@ def test_a_section_heading_does_not_name_the_page(tmp_path: Path) -> None:
     root = make_vault(tmp_path / "v", {f"{title}.md": "## Intervallo\n\nUn intervallo è ...\n\n## Massimo\n"})
     derived, source, _ = derive_title(load_vault(root, use_cache=False), f"{title}.md")
     assert derived != "Intervallo" and source != "the page's heading", (derived, source)
+
+
+def test_a_days_log_much_larger_than_the_page_of_its_subject_is_not_folded_into_it(tmp_path: Path) -> None:
+    log = "# Memory 2026-02-10\n\n" + "The agent rebuilt the index, moved the notes and wrote the report. " * 60
+    root = make_vault(tmp_path / "v", {"memory/2026-02-10-memory.md": log, "MEMORY.md": "# Memory\n\nWhat I keep.\n"})
+    assert "memory/2026-02-10-memory.md" not in suggestions_for(root)

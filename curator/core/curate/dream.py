@@ -174,8 +174,10 @@ def _rename_suggestion(vault: Vault, path: str, duplicates: dict[str, Duplicate]
     existing = [p for p in existing if p != path]
     evidence: dict[str, Any] = {"signals": found, "chosen_from": source, "links_to_rewrite": links}
     shas = {path: page.sha}
-    if existing:  # the thing already has a page: fold this one into it
+    if existing:  # the thing already has a page: fold this one into it, unless it says more than that page
         into = existing[0]
+        if page.body_chars > max(2 * vault.pages[into].body_chars, 2000):
+            return None  # a day's log of 70 KB is no news for a MEMORY.md of 4 KB: a person decides
         reason = f"Merge because {why}; {into} already covers {title}{written_by_hand(vault, path)}"
         shas[into] = vault.pages[into].sha
         return Suggestion(
