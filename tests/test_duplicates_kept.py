@@ -104,11 +104,11 @@ def test_a_page_given_a_place_in_its_folders_order_beside_the_old_one_is_one_pag
     assert "same title 'testprotokoll'" in duplicate.evidence
 
 
-def test_a_backups_older_copy_is_merged_into_its_page_without_carrying_what_the_page_dropped(tmp_path: Path) -> None:
+def test_a_backups_older_copy_is_merged_into_its_page_carrying_what_only_it_says(tmp_path: Path) -> None:
     from curator.core.change.changes import undo
-    from curator.core.curate.dream import accept, dream, plan_for
+    from curator.core.curate.dream import accept, dream
 
-    gone = "The old plan also paged Sam at night.\n"  # what the page dropped since
+    gone = "The old plan also paged Sam at night.\n"  # what the page dropped since, or lost
     root = make_vault(
         tmp_path / "v",
         {
@@ -122,12 +122,11 @@ def test_a_backups_older_copy_is_merged_into_its_page_without_carrying_what_the_
     before = {p: (root / p).read_bytes() for p in ("MEMORY.md", "backups/2026-02-04/MEMORY.md", "Index.md")}
     (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
     assert merge.pages == ["backups/2026-02-04/MEMORY.md", "MEMORY.md"]
-    assert "backup folder (what only the copy says is not kept)" in merge.reason
-    plan = plan_for(load_vault(root, use_cache=False), merge)
-    assert any("not carried over: 2 blocks that MEMORY.md no longer has" in note for note in plan.notes), plan.notes
+    assert "backup folder (what only the copy says is carried)" in merge.reason
     _, entry = accept(load_vault(root, use_cache=False), merge.id)
     assert not (root / "backups/2026-02-04/MEMORY.md").exists()
-    assert (root / "MEMORY.md").read_bytes() == before["MEMORY.md"]  # nothing of the page as it was came back
+    kept = (root / "MEMORY.md").read_text()
+    assert "## From backups/2026-02-04/MEMORY\n" in kept and "paged Sam" in kept  # nothing only the copy said is lost
     assert "[[MEMORY|the old memory]]" in (root / "Index.md").read_text()
     undo(root, entry.id)
     assert {p: (root / p).read_bytes() for p in before} == before
@@ -456,3 +455,33 @@ def test_a_backup_that_holds_code_the_page_lacks_is_merged_carrying_it(tmp_path:
     assert merge.pages == ["ops/backup/restore.md", "ops/restore.md"]
     plan = plan_for(load_vault(root, use_cache=False), merge)
     assert "restic restore latest" in next(c.after for c in plan.changes if c.path == "ops/restore.md").decode()
+
+
+def test_a_backup_pairs_only_with_the_page_at_its_whole_path_or_the_folder_it_is_named_for(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "backup-0207/memory/projects.md": "# Projects\n\n" + MEMORY,  # the main agent's, deleted since
+            "agents/coder/memory/projects.md": "# Projects\n\n" + MEMORY + LATER,
+            "memory.bak/calls.md": "# Calls\n\n" + NOTES,  # `cp -r memory memory.bak`
+            "memory/calls.md": "# Calls\n\n" + NOTES + " Follow-ups close within a week.",
+            "notes/calls.md": "# Calls\n\n" + RELEASES,
+        },
+    )
+    backups = {(d.page, d.other) for d in found(root) if "backup" in d.kinds}
+    assert backups == {("memory.bak/calls.md", "memory/calls.md")}
+
+
+def test_a_live_page_held_in_a_page_of_a_backup_named_folder_is_the_one_kept(tmp_path: Path) -> None:
+    from curator.core.curate.dream import dream
+
+    files = {
+        "notes/plan.md": "# Plan\n\n" + MEMORY,
+        "notes.bak/plan.md": "# Plan\n\n" + MEMORY + "\n\n" + NOTES,  # holds the page and more
+        "notes.bak/other.md": "# Other\n\n" + RELEASES,
+        "notes.bak/more.md": "# More\n\n" + BACKUP_HOWTO,
+    }
+    files |= {f"log/{n}.md": f"See [[notes.bak/plan]] ({n})." for n in range(3)}
+    root = make_vault(tmp_path / "v", files)
+    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    assert merge.pages == ["notes.bak/plan.md", "notes/plan.md"]

@@ -172,11 +172,9 @@ def _anchors_moved(vault: Vault, source: str, into: str, merged: str) -> list[st
     return notes
 
 
-def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | None = None, carry: bool = True) -> Plan:
+def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | None = None) -> Plan:
     """Fold SOURCE into INTO: its distinct paragraphs, titles (as aliases) and frontmatter fields
-    (missing ones copied as written, lists joined, differing values listed in the text); SOURCE goes.
-    `carry=False` for a backup's copy of INTO: what it says that INTO no longer does is INTO as it
-    was, so nothing is carried (the plan says how much; undo brings it back)."""
+    (missing ones copied as written, lists joined, differing values listed in the text); SOURCE goes."""
     source = page_to_change(vault, source_name)
     into = page_to_change(vault, into_name)
     if source == into:
@@ -186,7 +184,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     # A block id both pages use (`^q1`) on other blocks is renamed in what SOURCE brings, and so are
     # links to it; on one block (a copy) the links land on INTO's.
     ids = [i for i in vault.pages[source].block_ids if i in vault.pages[into].block_ids]
-    clashing = {i for i in ids if carry and _block_of(texts.get(source), i) != _block_of(texts.get(into), i)}
+    clashing = {i for i in ids if _block_of(texts.get(source), i) != _block_of(texts.get(into), i)}
     # Every link to SOURCE now names INTO; a bare [[Source]] keeps its words as a label.
     by_page: dict[str, list[Edit]] = {}
     source_title, into_title = file_title(source), file_title(into)
@@ -239,19 +237,14 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     # Titles and aliases of SOURCE become aliases of INTO; its other fields are carried over.
     source_page, into_page = vault.pages[source], vault.pages[into]
     notes: list[str] = []
-    if not carry and fresh:
-        told = f"{len(fresh)} blocks" if len(fresh) > 1 else "one block"
-        notes.append(f"{source} is {into} as it was; not carried over: {told} that {into} no longer has")
-    fresh = fresh if carry else []
     if source_page.frontmatter_error:
         notes.append(f"{source}: its frontmatter does not parse, so only its title became an alias")
     alias_key = "alias" if "alias" in into_page.frontmatter and "aliases" not in into_page.frontmatter else "aliases"
     new_aliases = [source_title, *source_page.aliases]
     differ: list[tuple[str, object, object]] = []
-    hugo = into_text.lstrip("\ufeff").startswith(("+++\n", "+++\r\n"))  # TOML front matter: a YAML one above breaks it
-    if carry and hugo:
+    if into_text.lstrip("\ufeff").startswith(("+++\n", "+++\r\n")):  # Hugo's TOML header: a YAML one above it breaks it
         notes.append(f"{into}: its front matter is TOML, so {source}'s titles and fields were not added to it")
-    elif carry:  # a backup's copy's title and fields are the page's own, as they were
+    else:
         into_text = add_list_items(into_text, alias_key, [a for a in new_aliases if fold(a) != fold(into_title)], into)
         into_text, differ = _carry_fields(source_text, into_text, source, into, notes, vault.resolver)
     newline = "\r\n" if "\r\n" in into_text else "\n"

@@ -35,7 +35,7 @@ RULES = (
 def rule_duplicates(vault: Vault) -> Iterator[Hit]:
     if vault.config.severity("duplicate") is None:
         return
-    from curator.core.meaning.duplicates import find, retired
+    from curator.core.meaning.duplicates import find
 
     for found in find(vault):
         yield Hit(
@@ -50,7 +50,6 @@ def rule_duplicates(vault: Vault) -> Iterator[Hit]:
                 "kinds": list(found.kinds),
                 "contained": found.contained,
                 "fix": found.fix,
-                "retired": retired(found),
             },
         )
 

@@ -62,7 +62,6 @@ def question_for(vault: Vault, finding: Finding) -> Question:
         note = ("The same text under two names", f"{path} says what {other} says: edit it to say what its name means.")
         return Question("editor", "", path, note=note)
     if rule in ("duplicate", "similar") and isinstance(other, str):
-        backup = finding.data.get("retired", False)  # `path` is a backup's copy the other holds
         choices = (
             (other, f"merge {path} into {other}{written_by_hand(vault, path)}"),
             (path, f"merge {other} into {path}{written_by_hand(vault, other)}"),
@@ -72,8 +71,7 @@ def question_for(vault: Vault, finding: Finding) -> Question:
             "Merge the two pages (the other one's links are rewritten):",
             path,
             choices,
-            # a backup's copy merged into its page carries nothing: what only it says is the page as it was
-            plan=lambda v, into: plan_merge(v, other if into == path else path, into, carry=not backup or into == path),
+            plan=lambda v, into: plan_merge(v, other if into == path else path, into),
         )
     if rule == "orphan":
         sources = pages.link_from_choices(vault, path)

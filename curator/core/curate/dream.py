@@ -30,7 +30,7 @@ from curator.core.common.errors import EditError
 from curator.core.common.names import name_problem
 from curator.core.curate.handed import written_by_person
 from curator.core.meaning.distinct import STOPWORDS
-from curator.core.meaning.duplicates import Duplicate, kept_of, retired
+from curator.core.meaning.duplicates import Duplicate, kept_of
 from curator.core.meaning.duplicates import find as find_duplicates
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
@@ -226,8 +226,7 @@ def _merge_suggestion(vault: Vault, found: Duplicate) -> Suggestion:
         [source, survivor],
         None,
         reason,
-        {"evidence": list(found.evidence), "kinds": list(found.kinds), "links": {a: links_a, b: links_b}}
-        | ({"retired": True} if retired(found) else {}),
+        {"evidence": list(found.evidence), "kinds": list(found.kinds), "links": {a: links_a, b: links_b}},
         page_shas=shas,
     )
 
@@ -510,8 +509,7 @@ def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> 
         from curator.core.curate.remember import decided_again
 
         return decided_again(vault, suggestion.evidence, suggestion.page_shas)
-    carry = not suggestion.evidence.get("retired", False)
-    return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason, carry)
+    return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason)
 
 
 def _tier_suggestion(vault: Vault) -> Suggestion | None:

@@ -295,8 +295,7 @@ def _held(
     """How much of what a copy says the page holds: the shares of its runs of words, of its code's
     runs and of its web addresses the page holds, multiplied (a backup holding the only copy of the
     restore commands holds little of what it says), 1 when the files are the same. Half makes a
-    backup's page a copy (a note of one's own that quotes a short page is none); CONTAINED makes it
-    a copy that goes without its text (`retired`)."""
+    backup's page a copy (a note of one's own that quotes a short page is none)."""
     if vault.pages[copy].sha == vault.pages[page].sha:
         return 1.0
     for path in (copy, page):
@@ -517,7 +516,9 @@ def _duplicate(
     # The page to merge away: a dated entry's copy of a named page, a copy's name ("X 1") over the
     # original's, else the smaller page.
     dated_copies = [p for p in (page_a, page_b) if p.path in dated_pages]
-    backups = [p for p in (page_a, page_b) if backup_folder(p.path) and kinds.keys() & {"backup", "identical"}]
+    backups = [
+        p for p in (page_a, page_b) if backup_folder(p.path) and kinds.keys() & {"backup", "identical", "contained"}
+    ]
     copies = backups or dated_copies or [p for p in (page_a, page_b) if copy_named(p.name) and same_name]
     if len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
@@ -546,6 +547,7 @@ def _duplicate(
     return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)
 
 
+_COPY_KINDS = frozenset({"backup", "identical", "contained"})  # a page in a backup-named folder so paired goes
 _KEPT_BECAUSE = ("the two are the same size", "it is the larger", "the other is its copy")  # by the sizes' sign
 
 
@@ -556,10 +558,9 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
     original of a copy ("X 1", a dated entry's) or the larger."""
     a, b = found.page, found.other
     if "backup" in found.kinds:
-        said = "not kept" if retired(found) else "carried"
-        return b, f"the other is its copy in a backup folder (what only the copy says is {said})"
-    if backup_folder(a) and not backup_folder(b) and "identical" in found.kinds:
-        return b, "the other, the same text, stands in a folder named for backups"
+        return b, "the other is its copy in a backup folder (what only the copy says is carried)"
+    if backup_folder(a) and not backup_folder(b) and _COPY_KINDS.intersection(found.kinds):
+        return b, "the other, a copy of its text, stands in a folder named for backups"
     if "contained" in found.kinds and "identical" not in found.kinds:
         return b, "it holds the other's text"
     if links != other_links:
@@ -567,12 +568,6 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
         return (a if links > other_links else b), f"it has more incoming links ({more} against {fewer})"
     kept, gone = vault.pages[b].body_chars, vault.pages[a].body_chars
     return b, _KEPT_BECAUSE[(kept > gone) - (kept < gone)]
-
-
-def retired(found: Duplicate) -> bool:
-    """Whether a backup's copy goes without carrying its text: the page holds CONTAINED of it, so what
-    only the copy says is little, the page as it was; a copy that says more is merged as any page."""
-    return "backup" in found.kinds and found.contained >= CONTAINED
 
 
 def evidence_about(findings: Iterable[Finding], path: str) -> dict[str, str]:

@@ -24,9 +24,8 @@ _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_mo
 # "old", which name topics: `Marketing/Copy/`, `Old English/`, `docs/api_old/`), or ends in `.old`.
 _BACKUP_WORDS = frozenset({"backup", "backups", "bak", "bkp", "sicherung", "sicherungen", "sicherungskopie"})
 _OLD = re.compile(r"\.old$", re.IGNORECASE)
+_BACKUP_PART = re.compile(r"backups?|bak|bkp|sicherung(?:en|skopie)?|\.old$", re.IGNORECASE)
 _DATED = re.compile(r"[\d\W_]+")  # a backup's own folder of its date or number: `backups/2026-02-01/`
-_ENDS = 8  # folders at the end of a path a backup's page is matched on (a path 600 folders deep is read as 8)
-_TOLD_APART = 8  # pages of one file name and path end a backup's page is told apart from by its text
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LETTERS = re.compile(r"[a-z]+")
 _LANGUAGE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2,4})?$", re.IGNORECASE)  # a language tree's folder: en, de, pt-BR
@@ -131,54 +130,50 @@ def backed_up(
 ) -> dict[str, tuple[str, str]]:
     """Each page kept in a backup folder: the page it is a copy of, and the backup folder. Its page
     is the page of its file name outside backups of the same `content` (a hash of the file), else
-    the one whose path ends with the copy's without the backup folders (`backup-0207/memory/x.md`,
-    `memory/x.md`), when `alike` says their texts are one page's. A
-    folder is a backup when half its pages or more are such copies: a `Backup/` folder of notes
-    about backing up is a topic. A backup's date or number does not make it a version kept on
-    purpose. Linear in the pages and their depth, however many share a file name (`index.md`)."""
-    ends: dict[tuple[str, ...], list[str]] = defaultdict(list)  # (file name, last folders...) -> live pages
-    same: dict[tuple[str, str], str] = {}  # (file name, content) -> a live page
+    the page at its path without the backup folders (`backup-0207/memory/x.md`, `memory/x.md`),
+    where a backup folder named for the folder it copies stands for it (`memory.bak/x.md`,
+    `memory/x.md`), when `alike` says their texts are one page's. A folder is a backup when half
+    its pages or more are such copies: a `Backup/` folder of notes about backing up is a topic. A
+    backup's date or number does not make it a version kept on purpose."""
     held: dict[str, list[str]] = defaultdict(list)
-    live = []
+    live: dict[str, str] = {}  # a live page by its path, case folded
+    same: dict[tuple[str, str], str] = {}  # (file name, content) -> a live page
     for path in paths:
         backup = backup_folder(path)
         if backup:
             held[backup].append(path)
         else:
-            live.append(path)
-    for path in live if held else []:
-        *folders, name = path.casefold().split("/")
-        same.setdefault((name, content(path)), path)
-        for k in range(min(len(folders), _ENDS) + 1):
-            ends[(name, *folders[len(folders) - k :])].append(path)
+            live[path.casefold()] = path
+    for path in live.values() if held else []:
+        same.setdefault((file_name(path), content(path)), path)
     copies: dict[str, tuple[str, str]] = {}
     for backup, pages in held.items():
-        found = {page: _original(page, same.get((file_name(page), content(page))), ends, alike) for page in pages}
+        found = {page: _original(page, same.get((file_name(page), content(page))), live, alike) for page in pages}
         if 2 * sum(1 for original in found.values() if original) >= len(pages):
             copies |= {page: (original, backup) for page, original in found.items() if original}
     return copies
 
 
-def _original(
-    copy: str, same: str | None, ends: dict[tuple[str, ...], list[str]], alike: Callable[[str, str], bool]
-) -> str | None:
-    """The live page a backup's page copies: the `same` file, else of the pages of its file name
-    the one whose path ends with the copy's without its backup folders and the date folders right
-    under them (`backups/2026-02-01/notes/x.md`, `notes/x.md`; `docs/backup/x.md` backs up
-    `docs/x.md`, not `docs/restore/x.md`); of several, the one page `alike` tells."""
+def _original(copy: str, same: str | None, live: dict[str, str], alike: Callable[[str, str], bool]) -> str | None:
+    """The live page a backup's page copies: the `same` file, else the page at the copy's path
+    without its backup folders and the date folders right under them (`backups/2026-02-01/notes/x.md`
+    and `notes/x.md`; `docs/backup/s3.md` would back up `docs/s3.md`, never `docs/restore/s3.md`), a
+    backup folder named for a folder standing for it (`memory.bak`, `memory-backup`: `memory`)."""
     if same and alike(copy, same):
         return same
     *folders, name = copy.split("/")
     kept: list[str] = []
+    in_backup = False
     for part in folders:
-        if _backup_word(part) or (_DATED.fullmatch(part) and kept and kept[-1] == ""):
-            kept.append("")  # a backup folder, or the date folder a backup keeps its copy in
-        else:
-            kept.append(part.casefold())
-    kept = [part for part in kept if part][-_ENDS:]
-    pages = ends.get((name.casefold(), *kept), [])
-    told = [page for page in pages[:_TOLD_APART] if alike(copy, page)] if len(pages) <= _TOLD_APART else []
-    return told[0] if len(told) == 1 else None  # two pages it could be: neither is told
+        if _backup_word(part):
+            stands_for = _DATED.sub(" ", _BACKUP_PART.sub(" ", part)).strip(" ._-")
+            kept += [stands_for] if stands_for.isalpha() else []
+            in_backup = True
+        elif not (in_backup and _DATED.fullmatch(part)):
+            kept.append(part)
+            in_backup = False
+    page = live.get("/".join([*kept, name]).casefold())
+    return page if page and alike(copy, page) else None
 
 
 def backup_folder(path: str) -> str:
