@@ -25,7 +25,7 @@ from curator.core.common.errors import EditError, FrontmatterEditError
 from curator.core.read.link_order import DENDRON, label_bar, split_wikilink
 from curator.core.read.markdown import blocks, fence_ranges
 from curator.core.read.page import aliases_of
-from curator.core.read.parse import parse_page, split_frontmatter
+from curator.core.read.parse import block_ids, parse_page, split_frontmatter
 from curator.core.read.resolve import Resolver, anchor_key, fold
 from curator.core.read.vault import Vault
 
@@ -100,10 +100,14 @@ def _shown(value: object) -> str:
     return "null" if value is None else " ".join(str(value).split())
 
 
-def _block_of(text: str, block_id: str) -> str:
-    """The block a block id (`^q1`) ends, as `_normal` words it ("" when none does)."""
-    ending = re.compile(rf"\s\^{re.escape(block_id)}\s*$", re.MULTILINE)
-    return next((_normal(b) for b in blocks(text[split_frontmatter(text)[2] :]) if ending.search(b)), "")
+def _blocks_by_id(text: str, ids: set[str]) -> dict[str, str]:
+    """Each of `ids` and the block it ends (`^q1`), as `_normal` words it; the text's blocks read once."""
+    found: dict[str, str] = {}
+    for block in blocks(text[split_frontmatter(text)[2] :]) if ids else []:
+        for block_id in block_ids(block):
+            if block_id in ids:
+                found.setdefault(block_id, _normal(block))
+    return found
 
 
 def _normal(block: str) -> str:
@@ -183,8 +187,9 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     rewritten = 0
     # A block id both pages use (`^q1`) on other blocks is renamed in what SOURCE brings, and so are
     # links to it; on one block (a copy) the links land on INTO's.
-    ids = [i for i in vault.pages[source].block_ids if i in vault.pages[into].block_ids]
-    clashing = {i for i in ids if _block_of(texts.get(source), i) != _block_of(texts.get(into), i)}
+    ids = {i for i in vault.pages[source].block_ids if i in vault.pages[into].block_ids}
+    theirs, ours = (_blocks_by_id(texts.get(path), ids) for path in (source, into))
+    clashing = {i for i in ids if theirs.get(i) != ours.get(i)}
     # Every link to SOURCE now names INTO; a bare [[Source]] keeps its words as a label.
     by_page: dict[str, list[Edit]] = {}
     source_title, into_title = file_title(source), file_title(into)

@@ -90,6 +90,7 @@ _WORD = re.compile(r"\w+")
 _NUMBERS = re.compile(r"\d+")
 _ORDER = re.compile(r"^\d{2,3}(?:[_.]|\s*-)\s*(?=[^\W\d_])")  # a place in a folder's order: "05_Testprotokoll"
 _MIX = np.uint64(0x100000001B3)
+_COPY_KINDS = frozenset({"backup", "identical", "contained"})  # a page in a backup-named folder so paired goes
 
 
 class Duplicate(NamedTuple):
@@ -140,8 +141,7 @@ def find(vault: Vault) -> list[Duplicate]:
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = (folder_of(a) or "the vault's top folder") + " and " + folder_of(b)
-    told: dict[str, list[np.ndarray]] = {}  # what a backup's copy or its page says: words, code, addresses
-    alike = functools.partial(_backed_up, vault, reads, runs, told)
+    alike = functools.partial(_backed_up, vault, reads, runs, code_runs)
     backups = backed_up(paths, alike, lambda path: vault.pages[path].sha)  # a backup's page -> its page, folder
     originals = {copy: page for copy, (page, _) in backups.items()}
     for copy, (page, backup) in backups.items():
@@ -154,7 +154,7 @@ def find(vault: Vault) -> list[Duplicate]:
         if originals.get(a, a) == originals.get(b, b):  # a backup and its page, or two backups of one page
             if "backup" in kinds:  # a page kept as it was, whatever else the two share: how much of it the page holds
                 kept = _duplicate(vault, a, b, kinds, contained, dated_pages)
-                found.append(kept._replace(contained=_held(vault, reads, runs, told, kept.page, kept.other)))
+                found.append(kept._replace(contained=_held(vault, reads, runs, code_runs, kept.page, kept.other)))
             continue
         if folder_of(a) != folder_of(b) and (a, b) not in kept_twice:
             if (folder_of(a), folder_of(b)) in parallel:
@@ -229,14 +229,17 @@ def _code_apart(vault: Vault, reads: dict[str, Read], code_runs: dict[str, np.nd
     first, second = reads[a], reads[b]
     if not (first.mostly_code() or second.mostly_code()) or first.code == second.code:
         return False
-    for path in (a, b):
-        if path not in code_runs:
-            code_runs[path] = _runs(page_reads.code_words(vault, vault.pages[path]))
-    code = [code_runs[a], code_runs[b]]
-    smaller, larger = sorted(code, key=len)
+    smaller, larger = sorted((_code_runs(vault, code_runs, a), _code_runs(vault, code_runs, b)), key=len)
     if not len(smaller):
         return True
     return bool(np.count_nonzero(np.isin(smaller, larger, assume_unique=True)) / len(smaller) < CONTAINED)
+
+
+def _code_runs(vault: Vault, code_runs: dict[str, np.ndarray], path: str) -> np.ndarray:
+    """A page's runs of code words, read once a run (a page of code may be in hundreds of pairs)."""
+    if path not in code_runs:
+        code_runs[path] = _runs(page_reads.code_words(vault, vault.pages[path]))
+    return code_runs[path]
 
 
 def _same_files(pages: list[Page]) -> set[tuple[str, str]]:
@@ -267,7 +270,7 @@ def _backed_up(
     vault: Vault,
     reads: dict[str, Read],
     runs: dict[str, np.ndarray],
-    told: dict[str, list[np.ndarray]],
+    code_runs: dict[str, np.ndarray],
     copy: str,
     page: str,
 ) -> bool:
@@ -275,7 +278,7 @@ def _backed_up(
     template have two), and half of what the copy says in the page."""
     if not (_one_heading(reads, copy, page) and vault.pages[page].body_chars > 0):
         return False
-    return _held(vault, reads, runs, told, copy, page) >= 0.5
+    return _held(vault, reads, runs, code_runs, copy, page) >= 0.5
 
 
 def _one_heading(reads: dict[str, Read], page: str, other: str) -> bool:
@@ -288,7 +291,7 @@ def _held(
     vault: Vault,
     reads: dict[str, Read],
     runs: dict[str, np.ndarray],
-    told: dict[str, list[np.ndarray]],
+    code_runs: dict[str, np.ndarray],
     copy: str,
     page: str,
 ) -> float:
@@ -298,15 +301,16 @@ def _held(
     backup's page a copy (a note of one's own that quotes a short page is none)."""
     if vault.pages[copy].sha == vault.pages[page].sha:
         return 1.0
-    for path in (copy, page):
-        if path not in told:
-            code = _runs(page_reads.code_words(vault, vault.pages[path]))
-            addresses = np.unique(np.fromiter((hash(a) for a in reads[path].addresses), np.int64).view(np.uint64))
-            told[path] = [runs[path], code, addresses]
+    if not len(runs[copy]):
+        return 0.0
     share = 1.0
-    for said, holds in zip(told[copy], told[page], strict=True):
-        share *= float(np.isin(said, holds, assume_unique=True).mean()) if len(said) else 1.0
-    return round(share, 3) if len(told[copy][0]) else 0.0
+    for said, holds in (
+        (runs[copy], runs[page]),
+        (_code_runs(vault, code_runs, copy), _code_runs(vault, code_runs, page)),
+        (list(reads[copy].addresses), list(reads[page].addresses)),
+    ):
+        share *= float(np.isin(said, holds).mean()) if len(said) else 1.0
+    return round(share, 3)
 
 
 def _near_copies(same_files: set[tuple[str, str]], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
@@ -516,9 +520,7 @@ def _duplicate(
     # The page to merge away: a dated entry's copy of a named page, a copy's name ("X 1") over the
     # original's, else the smaller page.
     dated_copies = [p for p in (page_a, page_b) if p.path in dated_pages]
-    backups = [
-        p for p in (page_a, page_b) if backup_folder(p.path) and kinds.keys() & {"backup", "identical", "contained"}
-    ]
+    backups = [p for p in (page_a, page_b) if backup_folder(p.path) and kinds.keys() & _COPY_KINDS]
     copies = backups or dated_copies or [p for p in (page_a, page_b) if copy_named(p.name) and same_name]
     if len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
@@ -547,7 +549,6 @@ def _duplicate(
     return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)
 
 
-_COPY_KINDS = frozenset({"backup", "identical", "contained"})  # a page in a backup-named folder so paired goes
 _KEPT_BECAUSE = ("the two are the same size", "it is the larger", "the other is its copy")  # by the sizes' sign
 
 

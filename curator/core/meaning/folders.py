@@ -24,7 +24,7 @@ _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_mo
 # "old", which name topics: `Marketing/Copy/`, `Old English/`, `docs/api_old/`), or ends in `.old`.
 _BACKUP_WORDS = frozenset({"backup", "backups", "bak", "bkp", "sicherung", "sicherungen", "sicherungskopie"})
 _OLD = re.compile(r"\.old$", re.IGNORECASE)
-_BACKUP_PART = re.compile(r"backups?|bak|bkp|sicherung(?:en|skopie)?|\.old$", re.IGNORECASE)
+_BACKUP_PART = re.compile("|".join(sorted(_BACKUP_WORDS, key=len, reverse=True)) + r"|\.old$", re.IGNORECASE)
 _DATED = re.compile(r"[\d\W_]+")  # a backup's own folder of its date or number: `backups/2026-02-01/`
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LETTERS = re.compile(r"[a-z]+")

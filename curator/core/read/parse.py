@@ -122,7 +122,7 @@ def _parse(text: str) -> Parsed:
         frontmatter_error_line=fm_error_line,
         links=tuple(links),
         headings=_headings(masked, body_start, text),
-        block_ids=_block_ids(masked, body_start),
+        block_ids=block_ids(masked, body_start),
         body_chars=_body_text_length(text, body_start, link_words),
     )
 
@@ -420,8 +420,8 @@ def _add_atx(headings: list[Heading], hashes: str, title: str, line: int) -> Non
         headings.append(Heading(len(hashes), title, line))
 
 
-def _block_ids(masked: str, start: int) -> tuple[str, ...]:
-    """`^id` at the end of a line, after a space or alone on its line."""
+def block_ids(masked: str, start: int = 0) -> tuple[str, ...]:
+    """`^id` at the end of a line, after a space or alone on its line (code masked out)."""
     if masked.find("^", start) < 0:
         return ()
     return tuple(
