@@ -6,6 +6,7 @@ from pathlib import Path
 
 from helpers import make_vault
 
+from curator.core.curate.dream import Suggestion, dream
 from curator.core.meaning.duplicates import Duplicate, find
 from curator.core.read.loading import load_vault
 from curator.core.state.config import load_config
@@ -39,6 +40,12 @@ BACKUP_HOWTO = (
 
 def found(root: Path) -> list[Duplicate]:
     return find(load_vault(root, load_config(root), use_cache=False))
+
+
+def the_merge(root: Path) -> Suggestion:
+    """The one merge the dream proposes."""
+    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    return merge
 
 
 def test_each_page_in_a_backup_folder_is_a_copy_of_the_page_it_backs_up(tmp_path: Path) -> None:
@@ -106,7 +113,7 @@ def test_a_page_given_a_place_in_its_folders_order_beside_the_old_one_is_one_pag
 
 def test_a_backups_older_copy_is_merged_into_its_page_carrying_what_only_it_says(tmp_path: Path) -> None:
     from curator.core.change.changes import undo
-    from curator.core.curate.dream import accept, dream
+    from curator.core.curate.dream import accept
 
     gone = "The old plan also paged Sam at night.\n"  # what the page dropped since, or lost
     root = make_vault(
@@ -120,7 +127,7 @@ def test_a_backups_older_copy_is_merged_into_its_page_carrying_what_only_it_says
         },
     )
     before = {p: (root / p).read_bytes() for p in ("MEMORY.md", "backups/2026-02-04/MEMORY.md", "Index.md")}
-    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    merge = the_merge(root)
     assert merge.pages == ["backups/2026-02-04/MEMORY.md", "MEMORY.md"]
     assert "backup folder (what only the copy says is carried)" in merge.reason
     _, entry = accept(load_vault(root, use_cache=False), merge.id)
@@ -199,7 +206,6 @@ def test_a_number_that_is_part_of_a_name_is_no_place_in_an_order(tmp_path: Path)
 
 
 def test_a_backup_more_pages_link_to_is_still_merged_into_its_page(tmp_path: Path) -> None:
-    from curator.core.curate.dream import dream
 
     files = {
         "memory/deploy.md": "# Deploy\n\n" + MEMORY + LATER,
@@ -207,12 +213,11 @@ def test_a_backup_more_pages_link_to_is_still_merged_into_its_page(tmp_path: Pat
     }
     files |= {f"log/{n}.md": f"Yesterday: [[backup-20260201/memory/deploy]] ({n})." for n in range(3)}
     root = make_vault(tmp_path / "v", files)
-    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    merge = the_merge(root)
     assert merge.pages == ["backup-20260201/memory/deploy.md", "memory/deploy.md"]
 
 
 def test_the_dream_says_how_much_waits_beyond_its_limit(tmp_path: Path) -> None:
-    from curator.core.curate.dream import dream
 
     files = {f"{name}.md": f"# {name}\n\n{text}" for name, text in (("a", MEMORY), ("b", NOTES), ("c", RELEASES))}
     files |= {f"backups/{name}": text for name, text in files.items()}
@@ -345,7 +350,7 @@ def test_the_vaults_own_files_copied_into_a_folder_are_kept_twice(tmp_path: Path
 
 
 def test_a_backups_copy_that_says_much_the_page_no_longer_does_is_merged_as_any_page(tmp_path: Path) -> None:
-    from curator.core.curate.dream import dream, plan_for
+    from curator.core.curate.dream import plan_for
 
     root = make_vault(
         tmp_path / "v",
@@ -354,7 +359,7 @@ def test_a_backups_copy_that_says_much_the_page_no_longer_does_is_merged_as_any_
             "backup-0204/MEMORY.md": "# Memory\n\n" + MEMORY + "\n\n" + NOTES + "\n\n" + RELEASES + "\n",
         },
     )
-    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    merge = the_merge(root)
     assert merge.pages == ["backup-0204/MEMORY.md", "MEMORY.md"]
     assert "(what only the copy says is carried)" in merge.reason
     plan = plan_for(load_vault(root, use_cache=False), merge)
@@ -362,7 +367,6 @@ def test_a_backups_copy_that_says_much_the_page_no_longer_does_is_merged_as_any_
 
 
 def test_a_page_in_a_folder_named_a_backup_is_never_the_one_kept(tmp_path: Path) -> None:
-    from curator.core.curate.dream import dream
 
     files = {
         "memory/oncall.md": "# Oncall\n\n" + MEMORY,
@@ -372,7 +376,7 @@ def test_a_page_in_a_folder_named_a_backup_is_never_the_one_kept(tmp_path: Path)
     }
     files |= {f"log/{n}.md": f"See [[memory.bak/oncall]] ({n})." for n in range(3)}
     root = make_vault(tmp_path / "v", files)
-    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    merge = the_merge(root)
     assert merge.pages == ["memory.bak/oncall.md", "memory/oncall.md"]
 
 
@@ -444,14 +448,14 @@ def test_two_clients_handbooks_at_two_depths_are_no_tree_copied(tmp_path: Path) 
 
 
 def test_a_backup_that_holds_code_the_page_lacks_is_merged_carrying_it(tmp_path: Path) -> None:
-    from curator.core.curate.dream import dream, plan_for
+    from curator.core.curate.dream import plan_for
 
     restore = "\n\n```sh\nrestic restore latest --target /srv\n```\n"
     root = make_vault(
         tmp_path / "v",
         {"ops/restore.md": "# Restore\n\n" + MEMORY, "ops/backup/restore.md": "# Restore\n\n" + MEMORY + restore},
     )
-    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    merge = the_merge(root)
     assert merge.pages == ["ops/backup/restore.md", "ops/restore.md"]
     plan = plan_for(load_vault(root, use_cache=False), merge)
     assert "restic restore latest" in next(c.after for c in plan.changes if c.path == "ops/restore.md").decode()
@@ -473,7 +477,6 @@ def test_a_backup_pairs_only_with_the_page_at_its_whole_path_or_the_folder_it_is
 
 
 def test_a_live_page_held_in_a_page_of_a_backup_named_folder_is_the_one_kept(tmp_path: Path) -> None:
-    from curator.core.curate.dream import dream
 
     files = {
         "notes/plan.md": "# Plan\n\n" + MEMORY,
@@ -483,5 +486,5 @@ def test_a_live_page_held_in_a_page_of_a_backup_named_folder_is_the_one_kept(tmp
     }
     files |= {f"log/{n}.md": f"See [[notes.bak/plan]] ({n})." for n in range(3)}
     root = make_vault(tmp_path / "v", files)
-    (merge,) = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    merge = the_merge(root)
     assert merge.pages == ["notes.bak/plan.md", "notes/plan.md"]
