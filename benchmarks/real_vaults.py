@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh13" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember12" (fetched for the third to twelfth set of `remember` cases), "search8"
+    # "remember3" .. "remember12" (fetched for the third to twelfth set of `remember` cases), "search8", "search9"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -1095,6 +1095,27 @@ VAULTS: list[RealVault] = [
         "817 pages of an AI agent's workspace, about 590 of them a vendored product's docs kept live "
         "and under _archive/; "
         "fetched and labelled by a helper before the rule at 643e03b ran on it",
+    ),
+    RealVault(
+        "heimnetz-infra-de",
+        "german",
+        "bernd-lab/heimnetzwerk-infra",
+        "70b968a3bc0d4cdd4362db7c80fc2336527c4007",
+        "",
+        "search9",
+        "253 pages of German home-lab notes written largely by AI agents (one-node Kubernetes, Pi-hole and "
+        "FritzBox DNS, GitLab, ArgoCD, Jellyfin, Grafana) and the agents' prompt files; fetched for the ninth "
+        "set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "java-webdev-concepts-en",
+        "zettelkasten",
+        "GoForGoldner/obsidian-vault",
+        "c12cb71e3368109a267647cc2d30577816a24ab1",
+        "",
+        "search9",
+        "275 pages of English study notes (algorithms, Java, design patterns, Spring, CSS/JS/React, system "
+        "design write-ups); fetched for the ninth set of held-out search questions, only measured",
     ),
 ]
 

@@ -290,6 +290,35 @@ def test_a_german_question_reaches_english_pages_the_english_model_read(tmp_path
     assert across.question_vector(vault, provider, english) is None
 
 
+def test_a_german_question_meets_the_leads_of_english_pages_through_the_multilingual_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Across languages the multilingual model reads each candidate page's title and first words
+    (its lead) once, keeps it under `.curator/cache/`, and ranks the candidates by it; an English
+    question on the same vault has no such ranker."""
+    pages = {
+        "Pets.md": "# Pets\n\nOur dog gets dry food twice a day and fresh water in the evening.\n",
+        "Servers.md": "# Servers\n\nThe database runs on three nodes in the Frankfurt data centre.\n",
+        "Holidays.md": "# Holidays\n\nIn summer we take the train to the sea in Italy.\n" + "sand " * 200,
+    }
+    root = make_vault(tmp_path / "v", pages)
+    model = vectors.load_model("multilingual")
+    read: list[str] = []
+    real = model.embed_pieces
+    monkeypatch.setattr(model, "embed_pieces", lambda pieces, progress=None: read.extend(pieces) or real(pieces))
+    asked = "Was bekommt unser Hund zu fressen?"
+    result = search(load_vault(root), asked)
+    assert result.rankers["leads"][0] == "Pets.md"
+    assert result.hits[0].path == "Pets.md"
+    assert len(read) == 3
+    assert all(len(lead.split()) <= across.LEAD_WORDS for lead in read)  # the long page's lead only
+    assert list((root / ".curator" / "cache").glob("leads-*.npy"))
+    read.clear()
+    assert search(load_vault(root), asked).rankers["leads"][0] == "Pets.md"
+    assert read == []  # kept: read once a page version
+    assert "leads" not in search(load_vault(root), "what does the dog eat").rankers
+
+
 def test_a_questions_mark_and_its_languages_stop_words_match_no_page(tmp_path: Path) -> None:
     """An attacker's German question "Wie lege ich einen Benutzer an?" on English pages found
     `ant`, `ani-cli` and `arithmetic` by its words: whoosh read "an?" as a wildcard, and "ich",

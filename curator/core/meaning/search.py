@@ -456,7 +456,15 @@ def check_query(raw: str) -> None:
 
 def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) -> SearchResult:
     """Pages for a query, fused from BM25, vectors and one link hop, each with a reason."""
-    from curator.core.meaning.across import MAPPED_FLOOR, across_note, question_vector, without_foreign_stops
+    from curator.core.meaning.across import (
+        LEAD_DEPTH,
+        LEAD_WEIGHT,
+        MAPPED_FLOOR,
+        across_note,
+        lead_ranking,
+        question_vector,
+        without_foreign_stops,
+    )
     from curator.core.meaning.vectors import nearest, provider_for, read_note
 
     check_query(raw)
@@ -503,12 +511,13 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
             rankings["vector"] = order  # the ranker's own order, as evaluated
             floor = provider.floor if mapped is None else MAPPED_FLOOR
             confident = [path for path in order[:VECTOR_DEPTH] if found.scores[path] >= floor]
+            if mapped is not None:  # across languages: the multilingual model reads the candidates' leads
+                candidates = list(dict.fromkeys(p for p in (*rankings["bm25"], *order) if p in by_meaning))
+                rankings["leads"] = lead_ranking(vault, query.text, candidates)[:LEAD_DEPTH]
+    vector_weight = config.search_vector_weight * (provider.weight if provider else 1.0)
     fused = _fuse(
-        {"bm25": rankings["bm25"], "vector": confident},
-        {
-            "bm25": config.search_bm25_weight,
-            "vector": config.search_vector_weight * (provider.weight if provider else 1.0),
-        },
+        {"bm25": rankings["bm25"], "vector": confident, "leads": rankings.get("leads", [])},
+        {"bm25": config.search_bm25_weight, "vector": vector_weight, "leads": vector_weight * LEAD_WEIGHT},
     )
     # One hop: a page linked with a top hit but not matched itself scores a share of that hit's
     # score; matched pages keep their order (measured: boosting them as well ranks worse).
@@ -552,7 +561,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
             reasons.append("text match")
         if path in weak:
             reasons.append("semantic, weak")
-        elif path in rankings.get("vector", [])[:10]:
+        elif path in rankings.get("vector", [])[:10] or path in rankings.get("leads", []):
             reasons.append("semantic")
         if path in linked_from and path not in sections and "semantic" not in reasons:
             reasons.append(f"linked from {vault.pages[linked_from[path]].title}")
