@@ -734,3 +734,19 @@ def test_a_slower_model_reads_fewer_pages_in_the_same_time() -> None:
         assert len(similarity._within_model_budget(pairs, pages, 4.0)) == 1
     finally:
         similarity.MODEL_PIECES = budget
+
+
+def test_a_store_keeps_the_rows_another_process_stored_while_this_one_computed(tmp_path: Path) -> None:
+    """Two German searches at once each read some pages' leads: the one that stores last keeps the
+    other's rows (it read the store again under the lock) instead of writing its own view over them."""
+    root = make_vault(tmp_path / "v", {"a.md": "# A\n\nalpha\n", "b.md": "# B\n\nbeta\n"})
+    vault, other = load_vault(root), load_vault(root)
+    store = vectors.store_name("test", 1)
+
+    def meanwhile(missing: list[int]) -> list[np.ndarray]:  # the other process stores b first
+        vectors.cached_rows(other, store, ["b"], lambda m: [np.full((1, 4), 2.0, np.float32)], {"a", "b"})
+        return [np.full((1, 4), 1.0, np.float32) for _ in missing]
+
+    vectors.cached_rows(vault, store, ["a"], meanwhile, {"a", "b"})
+    stored = vectors._load_rows(load_vault(root), store)
+    assert sorted(stored) == ["a", "b"] and float(stored["b"][0, 0]) == 2.0

@@ -523,8 +523,9 @@ def cached_rows(
     asked = set(keys)
     wanted = asked | (also_keep or set())
     if vault.use_cache and (missing or not stored.keys() <= wanted):
-        kept = [(key, row) for key, row in stored.items() if key in wanted and key not in asked]
         with contextlib.suppress(VaultBusy), state_lock(vault.root, STORE_LOCK):  # its two files as one
+            stored.update(_load_rows(vault, store))  # with what another process stored meanwhile
+            kept = [(key, row) for key, row in stored.items() if key in wanted and key not in asked]
             _store_rows(vault, store, [*keys, *(k for k, _ in kept)], [*rows, *(r for _, r in kept)])
     return rows, len(missing)
 
