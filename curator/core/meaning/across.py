@@ -125,10 +125,14 @@ def across_note(vault: Vault, provider: EmbeddingProvider, text: str) -> list[st
     if not asked:
         return []
     pages = languages_of(vault)[0]
-    return [
-        f"a {_LANGUAGE_NAMES[asked]} question on {_LANGUAGE_NAMES.get(pages, pages)} pages: the model reads "
-        'English only; the multilingual model ([embedding] provider = "multilingual") answers across languages better'
-    ]
+    said = f"a {_LANGUAGE_NAMES[asked]} question on {_LANGUAGE_NAMES.get(pages, pages)} pages: "
+    setting = '[embedding] provider = "multilingual"'
+    if asked == "de" and question_map() is not None:  # a new user read "reads English only" as "not at all"
+        return [
+            said + "the multilingual model read the question and the first words of the pages found; "
+            f"with {setting} it reads whole pages (an index about four times as long)"
+        ]
+    return [said + f"the model reads English only; the multilingual model ({setting}) answers across languages better"]
 
 
 def without_foreign_stops(vault: Vault, text: str) -> str:
