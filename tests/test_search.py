@@ -552,3 +552,31 @@ def test_a_page_too_long_for_the_first_stages_budget_leaves_the_shorter_ones_rea
     long_first = ["Long.md", "Short.md"]
     assert vectors.pieces_of(vault, "Long.md") > 2 >= vectors.pieces_of(vault, "Short.md")
     assert vectors._affordable(vault, long_first, 2, 1.0) == ["Short.md"]  # before: nothing read
+
+
+@pytest.mark.parametrize("failure", ["raises", "not numbers", "too narrow"])
+def test_a_failing_multilingual_engine_leaves_the_other_rankers_and_stores_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: str
+) -> None:
+    """An attacker's stand-in engine that raised, or gave NaN or 256-wide vectors, ended a German
+    search with a traceback (the English model's answers lost too), and NaN leads were stored and
+    used again by the real model."""
+    pages = {
+        "Pets.md": "# Pets\n\nOur dog gets dry food twice a day and fresh water in the evening.\n",
+        "Servers.md": "# Servers\n\nThe database runs on three nodes in the Frankfurt data centre.\n",
+    }
+    root = make_vault(tmp_path / "v", pages)
+    model = vectors.load_model("multilingual")
+
+    def broken(texts: object, progress: object = None) -> np.ndarray:
+        if failure == "raises":
+            raise RuntimeError("engine fault")
+        width = 256 if failure == "too narrow" else 384
+        return np.full((len(texts), width), np.nan if failure == "not numbers" else 0.1, np.float32)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(model, "embed_pieces", broken)
+    monkeypatch.setattr(model, "embed_query", lambda text: broken([text])[0])
+    result = search(load_vault(root), "Was bekommt unser Hund zu fressen?")
+    assert result.hits and result.rankers.get("leads") == []
+    assert any("not read by the multilingual model" in note for note in result.notes)
+    assert not list((root / ".curator" / "cache").glob("leads-*.npy"))

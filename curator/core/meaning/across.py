@@ -57,8 +57,14 @@ def question_vector(vault: Vault, provider: EmbeddingProvider, text: str) -> Vec
     if asked_across(vault, provider, text) in ("", "en"):
         return None
     mapping = question_map()
-    # The English model's own vector as `nearest` asks it: embedded once a text, not again here.
-    return mapping.vector(text, rows_of(vault, provider).vector_of(text)) if mapping is not None else None
+    if mapping is None:
+        return None
+    own = rows_of(vault, provider).vector_of(text)  # as `nearest` asks it: embedded once a text
+    try:
+        mapped = mapping.vector(text, own)
+    except Exception:  # the multilingual engine failed: the English model's own vector, as without it
+        return None
+    return mapped if mapped.shape == own.shape and np.isfinite(mapped).all() else None
 
 
 # A page's lead: its title and first words, all the multilingual model reads of an English vault's
@@ -71,14 +77,16 @@ LEAD_DEPTH = 10  # the lead ranker's pages in the fusion
 LEAD_WEIGHT = 1.0  # its weight there, times the vectors'
 
 
-def lead_ranking(vault: Vault, text: str, candidates: list[str]) -> list[str]:
+def lead_ranking(vault: Vault, text: str, candidates: list[str], notes: list[str]) -> list[str]:
     """`candidates` (the other rankers' pages) in the order of the multilingual model's cosine
-    between the question and each page's lead, best first; [] without that model. Each lead is read
-    once a page version and kept under `.curator/cache/` beside the other pages' leads."""
+    between the question and each page's lead, best first; [] without that model, or with a note
+    in `notes` when it fails (the other rankers still answer). Each lead is read once a page
+    version and kept under `.curator/cache/` beside the other pages' leads."""
     model = load_model("multilingual") if multilingual_installed() else None
     if not isinstance(model, MultilingualModel) or not candidates:
         return []
     store = store_name("leads", model.id, TEXT_RECIPE, LEAD_WORDS)
+    asked = np.zeros(0, np.float32)
 
     def compute(missing: list[int]) -> list[np.ndarray]:
         leads = []
@@ -88,11 +96,21 @@ def lead_ranking(vault: Vault, text: str, candidates: list[str]) -> list[str]:
             except OSError:  # gone since the load: its title alone
                 body = ""
             leads.append(" ".join(page_text(vault.pages[candidates[i]].title, body).split()[:LEAD_WORDS]))
-        return list(model.embed_pieces(leads)[:, None, :])
+        read = model.embed_pieces(leads)
+        if read.shape != (len(leads), len(asked)) or not np.isfinite(read).all():  # never stored
+            raise ValueError(f"it gave vectors of shape {read.shape} or not numbers")
+        return list(read[:, None, :])
 
     current = {row_key(vault, p) for p in readable(vault)}
-    rows, _ = cached_rows(vault, store, [row_key(vault, p) for p in candidates], compute, also_keep=current)
-    cosines = np.stack([row[0] for row in rows]) @ model.embed_query(text)
+    try:
+        asked = model.embed_query(text)
+        rows, _ = cached_rows(vault, store, [row_key(vault, p) for p in candidates], compute, also_keep=current)
+        cosines = np.concatenate(rows) @ asked
+        if not np.isfinite(cosines).all():
+            raise ValueError("its vectors are not numbers")
+    except Exception as exc:  # an optional ranker: whatever the model's engine raises, the search goes on
+        notes.append(f"the pages' first words were not read by the multilingual model ({exc})")
+        return []
     return [candidates[i] for i in np.argsort(-cosines, kind="stable").tolist()]
 
 

@@ -461,6 +461,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
         LEAD_WEIGHT,
         MAPPED_FLOOR,
         across_note,
+        asked_across,
         lead_ranking,
         question_vector,
         without_foreign_stops,
@@ -511,9 +512,9 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
             rankings["vector"] = order  # the ranker's own order, as evaluated
             floor = provider.floor if mapped is None else MAPPED_FLOOR
             confident = [path for path in order[:VECTOR_DEPTH] if found.scores[path] >= floor]
-            if mapped is not None:  # across languages: the multilingual model reads the candidates' leads
+            if asked_across(vault, provider, query.text) == "de":  # the multilingual model reads the candidates' leads
                 candidates = list(dict.fromkeys(p for p in (*rankings["bm25"], *order) if p in by_meaning))
-                rankings["leads"] = lead_ranking(vault, query.text, candidates)[:LEAD_DEPTH]
+                rankings["leads"] = lead_ranking(vault, query.text, candidates, notes)[:LEAD_DEPTH]
     vector_weight = config.search_vector_weight * (provider.weight if provider else 1.0)
     fused = _fuse(
         {"bm25": rankings["bm25"], "vector": confident, "leads": rankings.get("leads", [])},
