@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from helpers import make_vault
 
@@ -568,11 +569,11 @@ def test_a_failing_multilingual_engine_leaves_the_other_rankers_and_stores_nothi
     root = make_vault(tmp_path / "v", pages)
     model = vectors.load_model("multilingual")
 
-    def broken(texts: object, progress: object = None) -> np.ndarray:
+    def broken(texts: list[str], progress: object = None) -> np.ndarray:
         if failure == "raises":
             raise RuntimeError("engine fault")
         width = 256 if failure == "too narrow" else 384
-        return np.full((len(texts), width), np.nan if failure == "not numbers" else 0.1, np.float32)  # type: ignore[arg-type]
+        return np.full((len(texts), width), np.nan if failure == "not numbers" else 0.1, np.float32)
 
     monkeypatch.setattr(model, "embed_pieces", broken)
     monkeypatch.setattr(model, "embed_query", lambda text: broken([text])[0])

@@ -86,7 +86,7 @@ def lead_ranking(vault: Vault, text: str, candidates: list[str], notes: list[str
     if not isinstance(model, MultilingualModel) or not candidates:
         return []
     store = store_name("leads", model.id, TEXT_RECIPE, LEAD_WORDS)
-    asked = np.zeros(0, np.float32)
+    width = len(model.passage_mean)  # the model's own: an engine's vectors of another width are not its
 
     def compute(missing: list[int]) -> list[np.ndarray]:
         leads = []
@@ -97,13 +97,15 @@ def lead_ranking(vault: Vault, text: str, candidates: list[str], notes: list[str
                 body = ""
             leads.append(" ".join(page_text(vault.pages[candidates[i]].title, body).split()[:LEAD_WORDS]))
         read = model.embed_pieces(leads)
-        if read.shape != (len(leads), len(asked)) or not np.isfinite(read).all():  # never stored
+        if read.shape != (len(leads), width) or not np.isfinite(read).all():  # never stored
             raise ValueError(f"it gave vectors of shape {read.shape} or not numbers")
         return list(read[:, None, :])
 
     current = {row_key(vault, p) for p in readable(vault)}
     try:
         asked = model.embed_query(text)
+        if asked.shape != (width,):
+            raise ValueError(f"it gave a question vector of shape {asked.shape}")
         rows, _ = cached_rows(vault, store, [row_key(vault, p) for p in candidates], compute, also_keep=current)
         cosines = np.concatenate(rows) @ asked
         if not np.isfinite(cosines).all():
