@@ -581,3 +581,22 @@ def test_a_failing_multilingual_engine_leaves_the_other_rankers_and_stores_nothi
     assert result.hits and result.rankers.get("leads") == []
     assert any("not read by the multilingual model" in note for note in result.notes)
     assert not list((root / ".curator" / "cache").glob("leads-*.npy"))
+
+
+@pytest.mark.parametrize(
+    ("question", "told"),
+    [
+        ("docker komplett deinstallieren", "de"),
+        ("git subtree aktualisieren", "de"),
+        ("Zeitzone", "de"),
+        ("containers versus virtual machines", ""),
+        ("tag hierarchies", ""),
+        ("hash table collisions", ""),
+        ("Was bekommt unser Hund zu fressen?", "de"),
+        ("what does the dog eat", "en"),
+    ],
+)
+def test_a_question_without_stop_words_is_told_german_by_its_letters(question: str, told: str) -> None:
+    """An attacker's "Zeitzone" and 48 German questions of the held-out sets had no stop word and
+    no German letter: on an English vault they got neither the question map nor the leads."""
+    assert across.question_language(question) == told
