@@ -39,9 +39,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tldr", type=Path, default=Path("/work/shared/vaults/tldr-pages"))
     args = parser.parse_args()
-    counts = {}
+    counts: dict[str, Counter[str]] = {}
     for language, folder in (("de", "pages.de"), ("en", "pages")):
-        counts[language] = Counter(g for page in (args.tldr / folder).rglob("*.md") for g in trigrams(descriptions(page)))
+        pages = (args.tldr / folder).rglob("*.md")
+        counts[language] = Counter(g for page in pages for g in trigrams(descriptions(page)))
     seen = {g for g in counts["de"].keys() | counts["en"].keys() if counts["de"][g] + counts["en"][g] >= 2}
     totals = {lang: sum(c.values()) + len(seen) for lang, c in counts.items()}
     table = {
