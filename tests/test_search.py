@@ -588,7 +588,8 @@ def test_a_failing_multilingual_engine_leaves_the_other_rankers_and_stores_nothi
     [
         ("docker komplett deinstallieren", "de"),
         ("git subtree aktualisieren", "de"),
-        ("Zeitzone", "de"),
+        ("Zeitzone", ""),  # one word: as often a name
+        ("zebra", ""),
         ("containers versus virtual machines", ""),
         ("tag hierarchies", ""),
         ("hash table collisions", ""),
@@ -597,6 +598,6 @@ def test_a_failing_multilingual_engine_leaves_the_other_rankers_and_stores_nothi
     ],
 )
 def test_a_question_without_stop_words_is_told_german_by_its_letters(question: str, told: str) -> None:
-    """An attacker's "Zeitzone" and 48 German questions of the held-out sets had no stop word and
-    no German letter: on an English vault they got neither the question map nor the leads."""
+    """48 German questions of the held-out sets had no stop word and no German letter: on an English
+    vault they got neither the question map nor the leads."""
     assert across.question_language(question) == told

@@ -60,11 +60,11 @@ GERMAN_TRIGRAMS = 0.75
 
 
 def question_language(text: str) -> str:
-    """`words.language_of`, and for a question it cannot tell (no stop word, no German letters:
-    "Festplatte voll", "docker komplett deinstallieren") "de" when its letter trigrams are German
+    """`words.language_of`, and for a question of two words or more it cannot tell (no stop word, no
+    German letters: "docker komplett deinstallieren") "de" when its letter trigrams are German
     by the table `scripts/fit_language_trigrams.py` fits on the tldr pages' descriptions."""
     told = language_of(text)
-    if told:
+    if told or len(text.split()) < 2:  # one word is as often a name ("zebra", "bitwarden") as a language's
         return told
     unseen, table = _trigrams()
     grams = [f" {w} "[i : i + 3] for w in re.findall(r"[^\W\d_]+", text.lower()) for i in range(len(w))]
