@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -141,7 +141,14 @@ def find(vault: Vault) -> list[Duplicate]:
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = (folder_of(a) or "the vault's top folder") + " and " + folder_of(b)
-    alike = functools.partial(_backed_up, vault, reads, runs, code_runs)
+    held_shares: dict[tuple[str, str], float] = {}  # a backup's pair is judged, then its share reported
+
+    def held(copy: str, page: str) -> float:
+        if (copy, page) not in held_shares:
+            held_shares[copy, page] = _held(vault, reads, runs, code_runs, copy, page)
+        return held_shares[copy, page]
+
+    alike = functools.partial(_backed_up, vault, reads, held)
     backups = backed_up(paths, alike, lambda path: vault.pages[path].sha)  # a backup's page -> its page, folder
     originals = {copy: page for copy, (page, _) in backups.items()}
     for copy, (page, backup) in backups.items():
@@ -154,7 +161,7 @@ def find(vault: Vault) -> list[Duplicate]:
         if originals.get(a, a) == originals.get(b, b):  # a backup and its page, or two backups of one page
             if "backup" in kinds:  # a page kept as it was, whatever else the two share: how much of it the page holds
                 kept = _duplicate(vault, a, b, kinds, contained, dated_pages)
-                found.append(kept._replace(contained=_held(vault, reads, runs, code_runs, kept.page, kept.other)))
+                found.append(kept._replace(contained=held(kept.page, kept.other)))
             continue
         if folder_of(a) != folder_of(b) and (a, b) not in kept_twice:
             if (folder_of(a), folder_of(b)) in parallel:
@@ -266,19 +273,12 @@ def _boilerplate(page: Page) -> str:
     return name if name in _BOILERPLATE else ""
 
 
-def _backed_up(
-    vault: Vault,
-    reads: dict[str, Read],
-    runs: dict[str, np.ndarray],
-    code_runs: dict[str, np.ndarray],
-    copy: str,
-    page: str,
-) -> bool:
+def _backed_up(vault: Vault, reads: dict[str, Read], held: Callable[[str, str], float], copy: str, page: str) -> bool:
     """Whether a backup's page copies the page as it is or was: one heading (two projects' pages of one
-    template have two), and half of what the copy says in the page."""
+    template have two), and half of what the copy says in the page (`held`: `_held`)."""
     if not (_one_heading(reads, copy, page) and vault.pages[page].body_chars > 0):
         return False
-    return _held(vault, reads, runs, code_runs, copy, page) >= 0.5
+    return held(copy, page) >= 0.5
 
 
 def _one_heading(reads: dict[str, Read], page: str, other: str) -> bool:
