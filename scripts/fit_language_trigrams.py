@@ -15,19 +15,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
 from collections import Counter
 from pathlib import Path
 
+from curator.core.meaning.across import letter_trigrams
+
 OUT = Path(__file__).resolve().parent.parent / "curator" / "models" / "static" / "language-trigrams.json"
-
-
-def trigrams(text: str) -> list[str]:
-    found = []
-    for word in re.findall(r"[^\W\d_]+", text.lower()):
-        padded = f" {word} "
-        found += [padded[i : i + 3] for i in range(len(padded) - 2)]
-    return found
 
 
 def descriptions(page: Path) -> str:
@@ -42,7 +35,7 @@ def main() -> None:
     counts: dict[str, Counter[str]] = {}
     for language, folder in (("de", "pages.de"), ("en", "pages")):
         pages = (args.tldr / folder).rglob("*.md")
-        counts[language] = Counter(g for page in pages for g in trigrams(descriptions(page)))
+        counts[language] = Counter(g for page in pages for g in letter_trigrams(descriptions(page)))
     seen = {g for g in counts["de"].keys() | counts["en"].keys() if counts["de"][g] + counts["en"][g] >= 2}
     totals = {lang: sum(c.values()) + len(seen) for lang, c in counts.items()}
     table = {

@@ -67,10 +67,16 @@ def question_language(text: str) -> str:
     if told or len(text.split()) < 2:  # one word is as often a name ("zebra", "bitwarden") as a language's
         return told
     unseen, table = _trigrams()
-    grams = [f" {w} "[i : i + 3] for w in re.findall(r"[^\W\d_]+", text.lower()) for i in range(len(w))]
+    grams = letter_trigrams(text)
     if not grams:
         return ""
     return "de" if sum(table.get(g, unseen) for g in grams) / len(grams) > GERMAN_TRIGRAMS else ""
+
+
+def letter_trigrams(text: str) -> list[str]:
+    """The trigrams of letters of `text`'s words, each word padded with a space (what the table is
+    fitted on and read with)."""
+    return [f" {w} "[i : i + 3] for w in re.findall(r"[^\W\d_]+", text.lower()) for i in range(len(w))]
 
 
 @functools.cache
