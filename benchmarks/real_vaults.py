@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh13" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh15" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
     # "remember3" .. "remember12" (fetched for the third to twelfth set of `remember` cases), "search8", "search9"
@@ -1095,6 +1095,26 @@ VAULTS: list[RealVault] = [
         "817 pages of an AI agent's workspace, about 590 of them a vendored product's docs kept live "
         "and under _archive/; "
         "fetched and labelled by a helper before the rule at 643e03b ran on it",
+    ),
+    RealVault(
+        "arabbit-zk",
+        "zettelkasten",
+        "arabbitplays/Zettelkasten",
+        "60c1855fd539fef0506206bda99d0c2dd4923f49",
+        "",
+        "fresh15",
+        "222 pages of a personal zettelkasten of short notes; fetched and labelled by a helper before the "
+        "rule at 7c45ab7 ran on it",
+    ),
+    RealVault(
+        "bulka-itnotes",
+        "zettelkasten",
+        "bulka4/obsidian-notes-IT-personal-projects-and-knowledge-base",
+        "58d75a43531953a2c123571ea272963ab89d3c35",
+        "",
+        "fresh15",
+        "1,350 pages of one person's IT and machine-learning work notes, with '(Archive)' and old copies of "
+        "notes; fetched and labelled by a helper before the rule at 7c45ab7 ran on it",
     ),
     RealVault(
         "heimnetz-infra-de",

@@ -174,6 +174,28 @@ def test_topic_folders_named_like_backups_hold_no_copies(tmp_path: Path) -> None
     assert [(d.page, d.other) for d in found(root) if "backup" in d.kinds] == []
 
 
+def test_an_archive_folder_of_copies_is_a_backup_and_one_of_moved_notes_is_not(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "paperclip/docs/deploy.md": "# Deploy\n\n" + MEMORY,
+            "paperclip/CONTRIBUTING.md": "# Contributing\n\n" + RELEASES,  # every project has one: here copied
+            "paperclip/plans/2026-02-16-modules.md": "# Modules\n\n" + NOTES,  # a dated plan, copied whole
+            "_archive/paperclip/docs/deploy.md": "# Deploy\n\n" + MEMORY,
+            "_archive/paperclip/CONTRIBUTING.md": "# Contributing\n\n" + RELEASES,
+            "_archive/paperclip/plans/2026-02-16-modules.md": "# Modules\n\n" + NOTES,
+            "Archive/restic.md": "# Restic\n\n" + BACKUP_HOWTO,  # notes moved out of the way, no copies
+            "Archive/calls.md": "# Calls\n\n" + NOTES + " Kept from the old team.",
+            "Projects/calls.md": "# Calls\n\n" + LATER,
+        },
+    )
+    assert sorted((d.page, d.other) for d in found(root)) == [
+        ("_archive/paperclip/CONTRIBUTING.md", "paperclip/CONTRIBUTING.md"),
+        ("_archive/paperclip/docs/deploy.md", "paperclip/docs/deploy.md"),
+        ("_archive/paperclip/plans/2026-02-16-modules.md", "paperclip/plans/2026-02-16-modules.md"),
+    ]
+
+
 def test_a_backup_with_a_date_folder_finds_its_page_among_pages_of_one_file_name(tmp_path: Path) -> None:
     root = make_vault(
         tmp_path / "v",

@@ -20,9 +20,24 @@ _NUMBER = re.compile(r"\d")
 _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_modules|^deps?$|^lib$", re.IGNORECASE)
 # A word of a folder's name that says it holds copies of the vault's own pages as they were:
 # `backup-20260207-082400/`, `backups/`, `memory-backup/`, `COMPLETE_SUCCESS_BACKUP_20260204/`,
-# `notes.bak/`, `bkp/`, `Sicherung/`, `Sicherungskopie/` (not `Versicherungen/`, insurance; nor "copy" or
-# "old", which name topics: `Marketing/Copy/`, `Old English/`, `docs/api_old/`), or ends in `.old`.
-_BACKUP_WORDS = frozenset({"backup", "backups", "bak", "bkp", "sicherung", "sicherungen", "sicherungskopie"})
+# `notes.bak/`, `bkp/`, `Sicherung/`, `Sicherungskopie/`, `_archive/`, `Archiv/` (not `Versicherungen/`,
+# insurance; nor "copy" or "old", which name topics: `Marketing/Copy/`, `Old English/`, `docs/api_old/`),
+# or ends in `.old`. An archive of notes moved out of the way holds no copies, so it is no backup.
+_BACKUP_WORDS = frozenset(
+    {
+        "backup",
+        "backups",
+        "bak",
+        "bkp",
+        "sicherung",
+        "sicherungen",
+        "sicherungskopie",
+        "archive",
+        "archived",
+        "archives",
+        "archiv",
+    }
+)
 _OLD = re.compile(r"\.old$", re.IGNORECASE)
 _BACKUP_PART = re.compile("|".join(sorted(_BACKUP_WORDS, key=len, reverse=True)) + r"|\.old$", re.IGNORECASE)
 _DATED = re.compile(r"[\d\W_]+")  # a backup's own folder of its date or number: `backups/2026-02-01/`
