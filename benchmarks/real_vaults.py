@@ -1097,6 +1097,46 @@ VAULTS: list[RealVault] = [
         "fetched and labelled by a helper before the rule at 643e03b ran on it",
     ),
     RealVault(
+        "dingdyan-oc",
+        "agent-memory",
+        "dingdyan/openclaw-workspace-v2",
+        "072bd971cc84faed902999e595a6911aa2f916a7",
+        "",
+        "fresh14",
+        "222 pages of an AI agent's workspace (English and Chinese: memory snapshots, skills); "
+        "fetched and labelled by a helper before the rule at 7c45ab7 ran on it",
+    ),
+    RealVault(
+        "scchin-oc",
+        "agent-memory",
+        "scchin/openclaw-workspace",
+        "a00dda93f4d7a9eb7bcb0b69054a9db28f2f2a75",
+        "",
+        "fresh14",
+        "870 pages of an AI agent's workspace (English and Chinese: installed skills and their backups, reports); "
+        "fetched and labelled by a helper before the rule at 7c45ab7 ran on it",
+    ),
+    RealVault(
+        "russel-oc",
+        "agent-memory",
+        "russelopenclaw/openclaw-workspace",
+        "174ea70ac1a8bbc65073af7d7932ed6e99cc3172",
+        "",
+        "fresh14",
+        "273 pages of an AI agent's workspace (daily notes of one template, skills, workflows); "
+        "fetched and labelled by a helper before the rule at 7c45ab7 ran on it",
+    ),
+    RealVault(
+        "heimdall-oc",
+        "agent-memory",
+        "heimdall-prometheus/openclaw-workspace",
+        "14aa5fe9da7c2f9f923e3f3d81a1e484e0113cc4",
+        "",
+        "fresh14",
+        "381 pages of an AI agent's workspace (German and English: book chapters and their backups, plans); "
+        "fetched and labelled by a helper before the rule at 7c45ab7 ran on it",
+    ),
+    RealVault(
         "arabbit-zk",
         "zettelkasten",
         "arabbitplays/Zettelkasten",
