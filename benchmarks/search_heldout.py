@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.real_vaults import BY_NAME, checkout
+from curator.core.meaning.embeddings import _TransformerProvider
 from curator.core.meaning.search import search
 from curator.core.meaning.vectors import fill_all, provider_for
 from curator.core.read.loading import load_vault
@@ -114,7 +115,12 @@ def main() -> None:
         "--provider", choices=("fastembed", "multilingual"), help="the [embedding] provider of the copies"
     )
     parser.add_argument("--index", action="store_true", help="have the model read every page first (curator index)")
+    parser.add_argument(
+        "--floor", type=float, help="the English model's cosine floor in the fusion for this run (a sweep's step)"
+    )
     args = parser.parse_args()
+    if args.floor is not None:
+        _TransformerProvider.floor = args.floor  # the English model's; the multilingual model keeps its own
     try:
         labelled = load_questions(args.labels)
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
