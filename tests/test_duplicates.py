@@ -115,6 +115,19 @@ def test_title_key_folds_case_separators_and_copy_suffixes() -> None:
     assert title_key("C++ Set") != title_key("C++ Unordered Set")
 
 
+def test_a_comparison_named_either_way_round_is_one_title(tmp_path: Path) -> None:
+    table = "# Prisma vs Drizzle\n\n| Aspect | Prisma | Drizzle |\n| --- | --- | --- |\n| Schema | DSL | TypeScript |\n"
+    root = make_vault(
+        tmp_path / "v",
+        {"theory/Drizzle_vs_Prisma.md": table, "theory/Prisma_vs_Drizzle.md": table, "theory/Prisma.md": "An ORM."},
+    )
+    (duplicate,) = found(root)  # too short for a byte-identical copy on its text alone (a stub's "TODO")
+    assert (duplicate.page, duplicate.other) == ("theory/Drizzle_vs_Prisma.md", "theory/Prisma_vs_Drizzle.md")
+    assert "same title 'drizzle vs prisma'" in duplicate.evidence
+    assert title_key("Bread and Butter") == title_key("butter and bread")
+    assert title_key("Java to Python") != title_key("Python to Java")  # a direction is no comparison
+
+
 def test_one_person_under_two_account_names_is_the_same_name_and_website(tmp_path: Path) -> None:
     person = "---\naliases: [Valentine]\n---\n# Valentine\n\nWebsite: https://example.org/valentine\n"
     root = make_vault(

@@ -22,6 +22,7 @@ _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _NUMBER = re.compile(r"\d+")
 _NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
+_COMPARED = re.compile(r" (vs|versus|and|und|&) ")  # two things named side by side
 
 
 @functools.cache
@@ -43,7 +44,9 @@ def title_key(title: str, copy_suffix: bool = True) -> str:
     )
     if copy_suffix:
         text = _COPY_SUFFIX.sub("", text)
-    return _SEPARATORS.sub(" ", text).strip()
+    text = _SEPARATORS.sub(" ", text).strip()
+    sides = _COMPARED.split(text)  # a comparison read either way: "Drizzle vs Prisma", "Prisma vs Drizzle"
+    return f" {sides[1]} ".join(sorted((sides[0], sides[2]))) if len(sides) == 3 else text
 
 
 def joined(key: str) -> str:
