@@ -52,7 +52,8 @@ def format_text(
 ) -> str:
     """Findings by page; a rule with more than GROUP_AT findings is one line with its count and
     an example (a docs vault's thousand orphans would hide the ten errors), unless it is in
-    `expand` (the rules `--select` names)."""
+    `expand` (the rules `--select` names). Those lines stand last, above the totals, where a reader
+    of a long report looks (at the top, a new user read the totals' 267 info as hidden)."""
 
     def paint(style: str, text: str) -> str:
         return f"{_ANSI[style]}{text}{_RESET}" if colour else text
@@ -60,14 +61,6 @@ def format_text(
     counts_by_rule = Counter(f.rule for f in report.findings)
     grouped = {rule for rule, n in counts_by_rule.items() if n > GROUP_AT and rule not in expand}
     lines: list[str] = []
-    for rule in sorted(grouped):
-        first = next(f for f in report.findings if f.rule == rule)
-        lines.append(
-            f"{paint(first.severity, f'{first.severity:<7}')}  {paint('bold', rule)}: {counts_by_rule[rule]:,} findings"
-            f" (list them with --select {rule}), e.g. {display_path(report.vault, first.path)}: {first.message}"
-        )
-    if grouped:
-        lines.append("")
     current = None
     for f in report.findings:
         if f.rule in grouped:
@@ -80,6 +73,14 @@ def format_text(
         where = f"{f.line}:{f.column or 1}" if f.line else ""
         lines.append(
             f"  {where:>8}  {paint(f.severity, f'{f.severity:<7}')}  {paint('dim', f'{f.rule:<15}')} {f.message}"
+        )
+    if grouped and lines:
+        lines.append("")
+    for rule in sorted(grouped):
+        first = next(f for f in report.findings if f.rule == rule)
+        lines.append(
+            f"{paint(first.severity, f'{first.severity:<7}')}  {paint('bold', rule)}: {counts_by_rule[rule]:,} findings"
+            f" (list them with --select {rule}), e.g. {display_path(report.vault, first.path)}: {first.message}"
         )
     s = summary(report, baselined, fail_on, failed)
     counts = s["by_severity"]
