@@ -53,6 +53,15 @@ def test_each_change_and_undo_is_one_commit_of_only_its_files(repo: git.Repo) ->
     assert (vault / "Home.md").read_text() == "See [[Alpha]].\n"
 
 
+def test_a_long_reason_gets_a_short_subject_naming_the_pages(repo: git.Repo) -> None:
+    vault = Path(repo.working_tree_dir or "") / "vault"
+    reason = "Rename vault/Alpha.md to vault/Beta.md because " + "the old name said too little. " * 4
+    apply(vault, plan_rename(load_vault(vault, use_cache=False), "Alpha", "Beta", reason))
+    subject, blank, body = repo.head.commit.message.split("\n", 2)
+    assert (subject, blank) == ("Rename Alpha to Beta", "")  # as `git log --oneline` shows it
+    assert body.startswith(reason.strip())  # the reason whole below it
+
+
 def test_a_dirty_file_the_change_touches_refuses_unless_allowed(repo: git.Repo) -> None:
     vault = Path(repo.working_tree_dir or "") / "vault"
     (vault / "Home.md").write_text("See [[Alpha]]. Unsaved thought.\n")

@@ -23,6 +23,7 @@ from typing import Any
 from curator.core.common.errors import GitError
 
 TRAILER = "Curator-Change"
+SUBJECT_CHARS = 72  # a commit's first line, as `git log --oneline` and review tools show it
 
 # Settings from the command line outrank the repository's own, and reach every git process the
 # command starts (a submodule's too).
@@ -155,7 +156,9 @@ class GitRepo:
                 self.repo.git.add("--", *present)
             if not staged or not self.dirty_repo_paths(staged):
                 return ""  # nothing differs from the last commit (an undo of a change never committed)
-            full = f"{message}\n\n{TRAILER}: {change_id}\n"
+            subject = _subject(message, rel)
+            head = f"{subject}\n\n" if subject else ""
+            full = f"{head}{message}\n\n{TRAILER}: {change_id}\n"
             try:
                 options = ("--only", "--no-verify", "--quiet", "-m", full, "--")
                 self.repo.git.commit(*options, *staged, env=self._identity())
@@ -363,3 +366,21 @@ def _last_line(exc: Exception) -> str:
             if mark in line:
                 return line[line.index(mark) + len(mark) :]
     return lines[-1] if lines else type(exc).__name__
+
+
+def _subject(message: str, paths: list[str]) -> str:
+    """A first line for a commit whose message's own is longer than SUBJECT_CHARS ("" for one that
+    is not): what changed, each of its pages by name ("Merge a into b" of "Merge notes/dsa/a.md into
+    notes/dsa/b.md because ..."), at most SUBJECT_CHARS; the whole message follows it."""
+    what = message.split("\n", 1)[0]
+    if len(what) <= SUBJECT_CHARS:
+        return ""
+    what = what.split(" because ", 1)[0]
+    for path in sorted(paths, key=len, reverse=True):
+        parts = path.split("/")
+        for start in range(len(parts)):  # the message names a page from the vault, a repository's subfolder
+            written = "/".join(parts[start:])
+            if written in what:
+                what = what.replace(written, Path(parts[-1]).stem)
+                break
+    return what if len(what) <= SUBJECT_CHARS else what[: SUBJECT_CHARS - 1].rstrip() + "…"
