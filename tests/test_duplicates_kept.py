@@ -175,6 +175,10 @@ def test_topic_folders_named_like_backups_hold_no_copies(tmp_path: Path) -> None
 
 
 def test_an_archive_folder_of_copies_is_a_backup_and_one_of_moved_notes_is_not(tmp_path: Path) -> None:
+    plan = (  # a project template's unfilled text, left as it is in four projects
+        "Goal: state the outcome in one sentence. Scope: list what is in and what is out. Milestones: "
+        "name each with its date and owner. Risks: name each with what would tell us it is happening."
+    )
     root = make_vault(
         tmp_path / "v",
         {
@@ -186,7 +190,16 @@ def test_an_archive_folder_of_copies_is_a_backup_and_one_of_moved_notes_is_not(t
             "_archive/paperclip/plans/2026-02-16-modules.md": "# Modules\n\n" + NOTES,
             "Archive/restic.md": "# Restic\n\n" + BACKUP_HOWTO,  # notes moved out of the way, no copies
             "Archive/calls.md": "# Calls\n\n" + NOTES + " Kept from the old team.",
-            "Projects/calls.md": "# Calls\n\n" + LATER,
+            "Projects/calls.md": "# Calls\n\n" + "Calls are logged by the support rota. " * 8,
+            # kept on purpose: an old version, last year's letter from one template, an unfilled plan
+            "docs/install.md": "# Install\n\n" + MEMORY + LATER,
+            "docs/archive/1.0/install.md": "# Install\n\n" + MEMORY + " This applies to release 1.0 only.",
+            "Briefe/Kündigung.md": "# Kündigung\n\n" + RELEASES + " Telekom, Vertrag 4711.",
+            "Archiv/2019/Briefe/Kündigung.md": "# Kündigung\n\n" + RELEASES + " Fitnessstudio, Vertrag 17.",
+            "projects/beta/plan.md": "# Plan\n\n" + plan,
+            "projects/gamma/plan.md": "# Plan\n\n" + plan,  # four unfilled: a template's
+            "projects/delta/plan.md": "# Plan\n\n" + plan,
+            "archived-projects/alpha/plan.md": "# Plan\n\n" + plan,
         },
     )
     assert sorted((d.page, d.other) for d in found(root)) == [

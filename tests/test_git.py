@@ -60,6 +60,9 @@ def test_a_long_reason_gets_a_short_subject_naming_the_pages(repo: git.Repo) -> 
     subject, blank, body = repo.head.commit.message.split("\n", 2)
     assert (subject, blank) == ("Rename Alpha to Beta", "")  # as `git log --oneline` shows it
     assert body.startswith(reason.strip())  # the reason whole below it
+    because = "Rename vault/Beta.md to vault/late because of rain.md because\nthe day " + "was wet. " * 8
+    apply(vault, plan_rename(load_vault(vault, use_cache=False), "Beta", "late because of rain", because))
+    assert repo.head.commit.message.split("\n", 1)[0] == "Rename Beta to late because of rain"
 
 
 def test_a_dirty_file_the_change_touches_refuses_unless_allowed(repo: git.Repo) -> None:

@@ -50,6 +50,7 @@ from curator.core.common.vaultpath import same_file
 from curator.core.meaning import page_reads
 from curator.core.meaning.folders import (
     apart,
+    archive,
     backed_up,
     backup_folder,
     copied_whole,
@@ -65,6 +66,7 @@ from curator.core.meaning.page_names import (
     joined,
     named_apart,
     numbered,
+    reordered,
     series_suffixes,
     title_key,
     two_headings,
@@ -126,6 +128,8 @@ def find(vault: Vault) -> list[Duplicate]:
             pairs[key]["contained"] = min(key, key=own.__getitem__)  # the page held
     same_files = _same_files(compared)
     identical |= same_files
+    for key in _reordered_copies(compared):  # too short for the same text alone to say so
+        pairs[key] |= {"identical": "", "title": f"{vault.pages[key[0]].name}' read as '{vault.pages[key[1]].name}"}
     for key in identical:
         if not set(key) <= dated_pages and not _code_apart(vault, reads, code_runs, *key):
             pairs[key]["identical"] = ""  # two entries of one series are alike by design, even word for word
@@ -257,6 +261,22 @@ def _same_files(pages: list[Page]) -> set[tuple[str, str]]:
         if page.body_chars >= SAME_FILE_CHARS and not _boilerplate(page):
             by_sha[page.sha].append(page.path)
     return {(min(group), max(group)) for group in by_sha.values() if len(group) == 2}
+
+
+def _reordered_copies(pages: list[Page]) -> list[tuple[str, str]]:
+    """Pairs of byte-identical pages, however short, named one name with its words in another
+    order: one comparison kept under both its names ("Drizzle vs Prisma", "Prisma vs Drizzle")."""
+    by_sha: dict[str, list[Page]] = defaultdict(list)
+    for page in pages:
+        if 0 < page.body_chars < SAME_FILE_CHARS:
+            by_sha[page.sha].append(page)
+    return [
+        (min(a.path, b.path), max(a.path, b.path))
+        for group in by_sha.values()
+        if len(group) == 2
+        for a, b in [group]
+        if reordered(a.name, b.name)
+    ]
 
 
 _BOILERPLATE = {"license", "licence", "copying", "notice", "changelog", "contributing", "code_of_conduct"}
@@ -543,7 +563,8 @@ def _duplicate(
     if "folder" in kinds:
         evidence.append(f"one page of a folder kept twice ({kinds['folder']})")
     if "backup" in kinds:
-        evidence.append(f"{page} is a copy kept in the backup folder {kinds['backup']}/")
+        kept_in = "archive" if archive(kinds["backup"]) else "backup"
+        evidence.append(f"{page} is a copy kept in the {kept_in} folder {kinds['backup']}/")
     named_twice = "identical" in kinds and kinds.keys() <= {"identical", "contained"} and not same_name
     fix = "edit" if named_twice and not dated_copies else "merge"
     return Duplicate(page, other, tuple(evidence), tuple(sorted(kinds)), round(share, 3), fix)
@@ -559,7 +580,8 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
     original of a copy ("X 1", a dated entry's) or the larger."""
     a, b = found.page, found.other
     if "backup" in found.kinds:
-        return b, "the other is its copy in a backup folder (what only the copy says is carried)"
+        kept_in = "an archive" if archive(backup_folder(a)) else "a backup"
+        return b, f"the other is its copy in {kept_in} folder (what only the copy says is carried)"
     if backup_folder(a) and not backup_folder(b) and _COPY_KINDS.intersection(found.kinds):
         return b, "the other, a copy of its text, stands in a folder named for backups"
     if "contained" in found.kinds and "identical" not in found.kinds:

@@ -20,24 +20,13 @@ _NUMBER = re.compile(r"\d")
 _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_modules|^deps?$|^lib$", re.IGNORECASE)
 # A word of a folder's name that says it holds copies of the vault's own pages as they were:
 # `backup-20260207-082400/`, `backups/`, `memory-backup/`, `COMPLETE_SUCCESS_BACKUP_20260204/`,
-# `notes.bak/`, `bkp/`, `Sicherung/`, `Sicherungskopie/`, `_archive/`, `Archiv/` (not `Versicherungen/`,
-# insurance; nor "copy" or "old", which name topics: `Marketing/Copy/`, `Old English/`, `docs/api_old/`),
-# or ends in `.old`. An archive of notes moved out of the way holds no copies, so it is no backup.
-_BACKUP_WORDS = frozenset(
-    {
-        "backup",
-        "backups",
-        "bak",
-        "bkp",
-        "sicherung",
-        "sicherungen",
-        "sicherungskopie",
-        "archive",
-        "archived",
-        "archives",
-        "archiv",
-    }
-)
+# `notes.bak/`, `bkp/`, `Sicherung/`, `Sicherungskopie/` (not `Versicherungen/`, insurance; nor "copy" or
+# "old", which name topics: `Marketing/Copy/`, `Old English/`, `docs/api_old/`), or ends in `.old`.
+_BACKUP_WORDS = frozenset({"backup", "backups", "bak", "bkp", "sicherung", "sicherungen", "sicherungskopie"})
+# An archive keeps what is done with on purpose: old versions (`docs/archive/1.0/`), last year's letters
+# from one template (`Archiv/2019/Briefe/`), notes moved out of the way. Only a page kept there byte for
+# byte at its live page's path (`_archive/tool/README.md`, `tool/README.md`) is a copy.
+_ARCHIVE_WORDS = frozenset({"archive", "archived", "archives", "archiv"})
 _OLD = re.compile(r"\.old$", re.IGNORECASE)
 _BACKUP_PART = re.compile("|".join(sorted(_BACKUP_WORDS, key=len, reverse=True)) + r"|\.old$", re.IGNORECASE)
 _DATED = re.compile(r"[\d\W_]+")  # a backup's own folder of its date or number: `backups/2026-02-01/`
@@ -163,7 +152,10 @@ def backed_up(
         same.setdefault((file_name(path), content(path)), path)
     copies: dict[str, tuple[str, str]] = {}
     for backup, pages in held.items():
-        found = {page: _original(page, same.get((file_name(page), content(page))), live, alike) for page in pages}
+        if archive(backup):
+            found = {page: _archived(page, live, content) for page in pages}
+        else:
+            found = {page: _original(page, same.get((file_name(page), content(page))), live, alike) for page in pages}
         if 2 * sum(1 for original in found.values() if original) >= len(pages):
             copies |= {page: (original, backup) for page, original in found.items() if original}
     return copies
@@ -191,13 +183,29 @@ def _original(copy: str, same: str | None, live: dict[str, str], alike: Callable
     return page if page and alike(copy, page) else None
 
 
+def _archived(copy: str, live: dict[str, str], content: Callable[[str], str]) -> str | None:
+    """The live page an archive's page is a byte-for-byte copy of, at the copy's path without its
+    archive folders; None for any other."""
+    page = live.get("/".join(part for part in copy.split("/") if not _archive_word(part)).casefold())
+    return page if page and content(page) == content(copy) else None
+
+
 def backup_folder(path: str) -> str:
-    """The folder of a path that holds backups ("" when none does)."""
+    """The folder of a path that holds backups or an archive ("" when none does)."""
     parts = path.split("/")[:-1]
     for end, part in enumerate(parts):
-        if _backup_word(part):
+        if _backup_word(part) or _archive_word(part):
             return "/".join(parts[: end + 1])
     return ""
+
+
+def archive(folder: str) -> bool:
+    """Whether a backup folder (`backup_folder`) is an archive: kept on purpose, not for safety."""
+    return _archive_word(folder.rsplit("/", 1)[-1]) and not _backup_word(folder.rsplit("/", 1)[-1])
+
+
+def _archive_word(part: str) -> bool:
+    return not _ARCHIVE_WORDS.isdisjoint(_LETTERS.findall(_CAMEL.sub(" ", part).casefold()))
 
 
 def _backup_word(part: str) -> bool:

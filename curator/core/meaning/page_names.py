@@ -22,7 +22,6 @@ _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _NUMBER = re.compile(r"\d+")
 _NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
-_COMPARED = re.compile(r" (vs|versus|and|und|&) ")  # two things named side by side
 
 
 @functools.cache
@@ -44,9 +43,7 @@ def title_key(title: str, copy_suffix: bool = True) -> str:
     )
     if copy_suffix:
         text = _COPY_SUFFIX.sub("", text)
-    text = _SEPARATORS.sub(" ", text).strip()
-    sides = _COMPARED.split(text)  # a comparison read either way: "Drizzle vs Prisma", "Prisma vs Drizzle"
-    return f" {sides[1]} ".join(sorted((sides[0], sides[2]))) if len(sides) == 3 else text
+    return _SEPARATORS.sub(" ", text).strip()
 
 
 def joined(key: str) -> str:
@@ -56,6 +53,14 @@ def joined(key: str) -> str:
 
 
 _DIGITS_APART = re.compile(r"(?<=\d) (?=\d)")
+
+
+def reordered(name: str, other: str) -> bool:
+    """Whether two names are one name with its words in another order ("Drizzle vs Prisma" /
+    "Prisma_vs_Drizzle"): evidence only beside the same text ("Liverpool vs Barcelona" and
+    "Barcelona vs Liverpool" are two matches)."""
+    key, other_key = title_key(name), title_key(other)
+    return bool(key) and key != other_key and sorted(key.split()) == sorted(other_key.split())
 
 
 def copy_named(title: str) -> bool:

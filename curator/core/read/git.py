@@ -369,18 +369,23 @@ def _last_line(exc: Exception) -> str:
 
 
 def _subject(message: str, paths: list[str]) -> str:
-    """A first line for a commit whose message's own is longer than SUBJECT_CHARS ("" for one that
-    is not): what changed, each of its pages by name ("Merge a into b" of "Merge notes/dsa/a.md into
-    notes/dsa/b.md because ..."), at most SUBJECT_CHARS; the whole message follows it."""
-    what = message.split("\n", 1)[0]
+    """A first line for a commit whose message opens with a paragraph longer than SUBJECT_CHARS
+    (git shows a first paragraph as the subject; "" for a short one): what changed, each of its
+    pages by name ("Merge a into b" of "Merge notes/dsa/a.md into notes/dsa/b.md because ..."), at
+    most SUBJECT_CHARS; the whole message follows it."""
+    what = " ".join(message.split("\n\n", 1)[0].split())
     if len(what) <= SUBJECT_CHARS:
         return ""
-    what = what.split(" because ", 1)[0]
+    names: list[str] = []  # each page written in the message, by its name, kept apart from the words
     for path in sorted(paths, key=len, reverse=True):
         parts = path.split("/")
         for start in range(len(parts)):  # the message names a page from the vault, a repository's subfolder
             written = "/".join(parts[start:])
             if written in what:
-                what = what.replace(written, Path(parts[-1]).stem)
+                what = what.replace(written, f"\0{len(names)}\0")
+                names.append(Path(parts[-1]).stem)
                 break
+    what = what.split(" because ", 1)[0]  # a page's name may say "because": it is held apart above
+    for number, name in enumerate(names):
+        what = what.replace(f"\0{number}\0", name)
     return what if len(what) <= SUBJECT_CHARS else what[: SUBJECT_CHARS - 1].rstrip() + "…"
