@@ -128,8 +128,9 @@ def find(vault: Vault) -> list[Duplicate]:
             pairs[key]["contained"] = min(key, key=own.__getitem__)  # the page held
     same_files = _same_files(compared)
     identical |= same_files
-    for key in _reordered_copies(compared):  # too short for the same text alone to say so
-        pairs[key] |= {"identical": "", "title": f"{vault.pages[key[0]].name}' read as '{vault.pages[key[1]].name}"}
+    for a, b in same_files:
+        if vault.pages[a].body_chars < SAME_FILE_CHARS:  # one name in two orders says it (`_same_files`)
+            pairs[a, b]["title"] = f"{vault.pages[a].name}' read as '{vault.pages[b].name}"
     for key in identical:
         if not set(key) <= dated_pages and not _code_apart(vault, reads, code_runs, *key):
             pairs[key]["identical"] = ""  # two entries of one series are alike by design, even word for word
@@ -254,29 +255,21 @@ def _code_runs(vault: Vault, code_runs: dict[str, np.ndarray], path: str) -> np.
 
 
 def _same_files(pages: list[Page]) -> set[tuple[str, str]]:
-    """Pairs of pages whose files are byte for byte the same, of SAME_FILE_CHARS or more, and no third
-    page is: one page kept twice however much is code (which word runs leave out). Three are a template's."""
-    by_sha: dict[str, list[str]] = defaultdict(list)
-    for page in pages:
-        if page.body_chars >= SAME_FILE_CHARS and not _boilerplate(page):
-            by_sha[page.sha].append(page.path)
-    return {(min(group), max(group)) for group in by_sha.values() if len(group) == 2}
-
-
-def _reordered_copies(pages: list[Page]) -> list[tuple[str, str]]:
-    """Pairs of byte-identical pages, however short, named one name with its words in another
-    order: one comparison kept under both its names ("Drizzle vs Prisma", "Prisma vs Drizzle")."""
+    """Pairs of pages whose files are byte for byte the same and no third page is (three are a
+    template's): of SAME_FILE_CHARS or more, one page kept twice however much is code (which word
+    runs leave out); shorter, when their names are one name in two orders ("Drizzle vs Prisma",
+    "Prisma_vs_Drizzle"; not "Liverpool vs Barcelona" beside "Barcelona vs Liverpool" alone)."""
     by_sha: dict[str, list[Page]] = defaultdict(list)
     for page in pages:
-        if 0 < page.body_chars < SAME_FILE_CHARS:
+        if page.body_chars and not _boilerplate(page):
             by_sha[page.sha].append(page)
-    return [
+    return {
         (min(a.path, b.path), max(a.path, b.path))
         for group in by_sha.values()
         if len(group) == 2
         for a, b in [group]
-        if reordered(a.name, b.name)
-    ]
+        if a.body_chars >= SAME_FILE_CHARS or reordered(a.name, b.name)
+    }
 
 
 _BOILERPLATE = {"license", "licence", "copying", "notice", "changelog", "contributing", "code_of_conduct"}
