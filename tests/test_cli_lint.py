@@ -303,3 +303,7 @@ def test_a_rule_with_many_findings_is_one_line_until_selected(
     assert "dead link [[gone]]" in out  # the few stay listed
     _, out, _ = run(capsys, "lint", str(vault), "--no-cache", "--select", "orphan")
     assert out.count("orphan: no page links here") == 61
+    dead = make_vault(tmp_path / "dead", {"home.md": " ".join(f"[[gone{i}]]" for i in range(60))})
+    _, out, _ = run(capsys, "lint", str(dead), "--no-cache")
+    assert out.count("dead link [[gone") == 60  # errors fail the run: each is shown
+    assert out.rstrip().endswith("failing at error or above")  # the totals stay last

@@ -52,14 +52,16 @@ def format_text(
 ) -> str:
     """Findings by page; a rule with more than GROUP_AT findings is one line with its count and
     an example (a docs vault's thousand orphans would hide the ten errors), unless it is in
-    `expand` (the rules `--select` names). Those lines stand last, above the totals, where a reader
+    `expand` (the rules `--select` names) or gives errors (a new user had to ask for JSON to see
+    which 57 links were dead). Those lines stand last, above the totals, where a reader
     of a long report looks (at the top, a new user read the totals' 267 info as hidden)."""
 
     def paint(style: str, text: str) -> str:
         return f"{_ANSI[style]}{text}{_RESET}" if colour else text
 
     counts_by_rule = Counter(f.rule for f in report.findings)
-    grouped = {rule for rule, n in counts_by_rule.items() if n > GROUP_AT and rule not in expand}
+    errors = {f.rule for f in report.findings if f.severity == "error"}  # each error is shown: what fails the run
+    grouped = {rule for rule, n in counts_by_rule.items() if n > GROUP_AT and rule not in expand | errors}
     lines: list[str] = []
     current = None
     for f in report.findings:
