@@ -449,6 +449,22 @@ def test_a_template_is_no_answer_by_meaning_but_its_words_find_it(tmp_path: Path
     assert paths(root, "incident note template")[0] == "Templates/Incident note.md"
 
 
+def test_an_empty_page_is_no_answer_by_meaning_but_its_title_finds_it(tmp_path: Path) -> None:
+    """A new user's Logseq vault: `contents.md` of one "-" came first by meaning for "Taylor"."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "contents.md": "-\n",
+            "Taylor polynomial.md": "# Taylor polynomial\n\nA function near a point as a sum of its derivatives.\n",
+            "Gardening.md": "# Gardening\n\nTomatoes need sun and water.\n",
+        },
+    )
+    meaning = search(load_vault(root), "approximate a function by its derivatives").rankers["vector"]
+    assert "contents.md" not in meaning
+    assert "Taylor polynomial.md" in meaning
+    assert paths(root, "contents")[0] == "contents.md"
+
+
 @pytest.mark.parametrize("args", [[""], ["   "], ["foo", "--limit", "0"], ["foo", "--limit", "-3"]])
 def test_an_empty_search_or_a_limit_below_one_is_one_line_and_exit_2(
     sample_vault: Path, capsys: pytest.CaptureFixture[str], args: list[str]

@@ -478,9 +478,10 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
         allowed = {p for p in vault.pages if test(p)}
     else:  # every page: a resident's warm search at 13,000 pages spent a fifth of its time asking each
         allowed = set(vault.pages)
-    # A template's text is placeholders: near every question by meaning, the answer to none (its
-    # words still find it).
-    by_meaning = allowed - vault.templates
+    # A template's text is placeholders, and an empty page's vector its title's alone (a new user's
+    # `contents.md` of one "-" came first for "Taylor"): near questions by meaning, the answer to
+    # none (their words still find them).
+    by_meaning = {p for p in allowed - vault.templates if vault.pages[p].body_chars}
     config = vault.config
     meaning = use_vectors and bool(query.text)
     provider, warning = provider_for(vault) if meaning else (None, None)
