@@ -125,6 +125,8 @@ def test_one_short_page_kept_under_its_name_in_two_orders_is_one_page(tmp_path: 
             "theory/Prisma.md": "An ORM.",
             "cup/Liverpool vs Barcelona.md": "# First leg\n\nAnfield, 3-0.\n",  # two matches, not one
             "cup/Barcelona vs Liverpool.md": "# Second leg\n\nCamp Nou, 0-4.\n",
+            "debts/Alice owes Bob.md": "Settle by Friday.\n",  # turned round, another thing
+            "debts/Bob owes Alice.md": "Settle by Friday.\n",
         },
     )
     (duplicate,) = found(root)  # too short for a byte-identical copy on its text alone (a stub's "TODO")

@@ -196,6 +196,8 @@ def test_an_archive_folder_of_copies_is_a_backup_and_one_of_moved_notes_is_not(t
             "docs/archive/1.0/install.md": "# Install\n\n" + MEMORY + " This applies to release 1.0 only.",
             "Briefe/Kündigung.md": "# Kündigung\n\n" + RELEASES + " Telekom, Vertrag 4711.",
             "Archiv/2019/Briefe/Kündigung.md": "# Kündigung\n\n" + RELEASES + " Fitnessstudio, Vertrag 17.",
+            "notes/Index.md": "```dataview\nLIST FROM this.file.folder\n```\n",  # a folder note: its own folder's
+            "_archive/notes/Index.md": "```dataview\nLIST FROM this.file.folder\n```\n",
             "projects/beta/plan.md": "# Plan\n\n" + plan,
             "projects/gamma/plan.md": "# Plan\n\n" + plan,  # four unfilled: a template's
             "projects/delta/plan.md": "# Plan\n\n" + plan,

@@ -154,7 +154,8 @@ def find(vault: Vault) -> list[Duplicate]:
         return held_shares[copy, page]
 
     alike = functools.partial(_backed_up, vault, reads, held)
-    backups = backed_up(paths, alike, lambda path: vault.pages[path].sha)  # a backup's page -> its page, folder
+    sha, says = (lambda path: vault.pages[path].sha), (lambda path: len(runs[path]) > 0)
+    backups = backed_up(paths, alike, sha, says)  # a backup's page -> its page, folder
     originals = {copy: page for copy, (page, _) in backups.items()}
     for copy, (page, backup) in backups.items():
         pairs[min(copy, page), max(copy, page)]["backup"] = backup
@@ -576,7 +577,7 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
         kept_in = "an archive" if archive(backup_folder(a)) else "a backup"
         return b, f"the other is its copy in {kept_in} folder (what only the copy says is carried)"
     if backup_folder(a) and not backup_folder(b) and _COPY_KINDS.intersection(found.kinds):
-        return b, "the other, a copy of its text, stands in a folder named for backups"
+        return b, "the other, a copy of its text, stands in a folder named for backups or an archive"
     if "contained" in found.kinds and "identical" not in found.kinds:
         return b, "it holds the other's text"
     if links != other_links:

@@ -130,7 +130,7 @@ def _climbed(folder: str, other: str) -> tuple[str, str]:
 
 
 def backed_up(
-    paths: list[str], alike: Callable[[str, str], bool], content: Callable[[str], str]
+    paths: list[str], alike: Callable[[str, str], bool], content: Callable[[str], str], says: Callable[[str], bool]
 ) -> dict[str, tuple[str, str]]:
     """Each page kept in a backup folder: the page it is a copy of, and the backup folder. Its page
     is the page of its file name outside backups of the same `content` (a hash of the file), else
@@ -138,7 +138,9 @@ def backed_up(
     where a backup folder named for the folder it copies stands for it (`memory.bak/x.md`,
     `memory/x.md`), when `alike` says their texts are one page's. A folder is a backup when half
     its pages or more are such copies: a `Backup/` folder of notes about backing up is a topic. A
-    backup's date or number does not make it a version kept on purpose."""
+    backup's date or number does not make it a version kept on purpose. An archive's page is a copy
+    only byte for byte at its live page's path, and when it `says` something in words of its own
+    (a folder note's query, an image's page, an empty section page mean their own folder's)."""
     held: dict[str, list[str]] = defaultdict(list)
     live: dict[str, str] = {}  # a live page by its path, case folded
     same: dict[tuple[str, str], str] = {}  # (file name, content) -> a live page
@@ -153,7 +155,7 @@ def backed_up(
     copies: dict[str, tuple[str, str]] = {}
     for backup, pages in held.items():
         if archive(backup):
-            found = {page: _archived(page, live, content) for page in pages}
+            found = {page: _archived(page, live, content) if says(page) else None for page in pages}
         else:
             found = {page: _original(page, same.get((file_name(page), content(page))), live, alike) for page in pages}
         if 2 * sum(1 for original in found.values() if original) >= len(pages):

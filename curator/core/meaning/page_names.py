@@ -22,6 +22,7 @@ _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _NUMBER = re.compile(r"\d+")
 _NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
+_VERSUS = re.compile(r" (?:vs|versus) ")  # a comparison's two sides
 
 
 @functools.cache
@@ -56,11 +57,13 @@ _DIGITS_APART = re.compile(r"(?<=\d) (?=\d)")
 
 
 def reordered(name: str, other: str) -> bool:
-    """Whether two names are one name with its words in another order ("Drizzle vs Prisma" /
+    """Whether two names are one comparison read either way round ("Drizzle vs Prisma" /
     "Prisma_vs_Drizzle"): evidence only beside the same text ("Liverpool vs Barcelona" and
-    "Barcelona vs Liverpool" are two matches)."""
+    "Barcelona vs Liverpool" are two matches), and only for "vs" ("Berlin to Munich", "Alice owes
+    Bob", "House Boat" turned round are other things)."""
     key, other_key = title_key(name), title_key(other)
-    return bool(key) and key != other_key and sorted(key.split()) == sorted(other_key.split())
+    sides, other_sides = _VERSUS.split(key), _VERSUS.split(other_key)
+    return key != other_key and len(sides) == len(other_sides) == 2 and sides == other_sides[::-1]
 
 
 def copy_named(title: str) -> bool:

@@ -376,6 +376,7 @@ def _subject(message: str, paths: list[str]) -> str:
     what = " ".join(message.split("\n\n", 1)[0].split())
     if len(what) <= SUBJECT_CHARS:
         return ""
+    stems = [Path(path).stem for path in paths]
     names: list[str] = []  # each page written in the message, by its name, kept apart from the words
     for path in sorted(paths, key=len, reverse=True):
         parts = path.split("/")
@@ -383,9 +384,11 @@ def _subject(message: str, paths: list[str]) -> str:
             written = "/".join(parts[start:])
             if written in what:
                 what = what.replace(written, f"\0{len(names)}\0")
-                names.append(Path(parts[-1]).stem)
+                one_name = stems.count(Path(written).stem) == 1  # two READMEs keep their folders
+                names.append(Path(written).stem if one_name else written.removesuffix(".md"))
                 break
-    what = what.split(" because ", 1)[0]  # a page's name may say "because": it is held apart above
+    cut = what.split(" because ", 1)[0]  # a page's name may say "because": it is held apart above
+    what = cut if "\0" in cut else what  # a reason that names no page before "because" keeps its words
     for number, name in enumerate(names):
         what = what.replace(f"\0{number}\0", name)
     return what if len(what) <= SUBJECT_CHARS else what[: SUBJECT_CHARS - 1].rstrip() + "…"
