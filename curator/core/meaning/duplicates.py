@@ -16,7 +16,8 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
   enough, nor are plurals folded ("Current" / "Currents"); two spellings of one name whose pages
   link to each other are two things on purpose ("MaaS" the concept, "MAAS" the product).
 - a backup: a page in a backup folder (`backup-20260207/`, `backups/`) and the page it copies,
-  as it is or was (folders.backed_up).
+  as it is or was, or a page kept byte for byte in an archive (`_archive/`) at its live page's
+  path (folders.backed_up).
 
 Meaning alone is never evidence here: neighbouring concepts ("Monotonicity" and "Anti
 Monotonicity") read alike to any model. That is the opt-in `similar` rule (similarity.py).

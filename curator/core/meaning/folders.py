@@ -203,7 +203,8 @@ def backup_folder(path: str) -> str:
 
 def archive(folder: str) -> bool:
     """Whether a backup folder (`backup_folder`) is an archive: kept on purpose, not for safety."""
-    return _archive_word(folder.rsplit("/", 1)[-1]) and not _backup_word(folder.rsplit("/", 1)[-1])
+    name = folder.rsplit("/", 1)[-1]
+    return _archive_word(name) and not _backup_word(name)
 
 
 def _archive_word(part: str) -> bool:
