@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.real_vaults import BY_NAME, checkout
-from curator.core.meaning.embeddings import _TransformerProvider
+from curator.core.meaning.embeddings import MultilingualModel, _TransformerProvider
 from curator.core.meaning.search import search
 from curator.core.meaning.vectors import fill_all, provider_for
 from curator.core.read.loading import load_vault
@@ -116,11 +116,11 @@ def main() -> None:
     )
     parser.add_argument("--index", action="store_true", help="have the model read every page first (curator index)")
     parser.add_argument(
-        "--floor", type=float, help="the English model's cosine floor in the fusion for this run (a sweep's step)"
+        "--floor", type=float, help="the cosine floor in the fusion of the model reading each vault (a sweep's step)"
     )
     args = parser.parse_args()
-    if args.floor is not None:
-        _TransformerProvider.floor = args.floor  # the English model's; the multilingual model keeps its own
+    if args.floor is not None:  # each vault is read by one model: the English or the multilingual one
+        _TransformerProvider.floor = MultilingualModel.floor = args.floor
     try:
         labelled = load_questions(args.labels)
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
