@@ -283,12 +283,12 @@ def test_a_german_question_reaches_english_pages_the_english_model_read(tmp_path
     assert provider.id.startswith("fastembed:minilm")
     asked = "Was bekommt unser Hund zu fressen?"
     assert across.asked_across(vault, provider, asked) == "de"
-    mapped = across.question_vector(vault, provider, asked)
+    mapped = across.question_vector(vault, provider, asked, "de")
     assert mapped is not None and float(mapped @ provider.embed_query(asked)) < 0.95  # not the model's own
     assert search(vault, asked).rankers["vector"][0] == "Pets.md"
     english = "what does the dog eat"
     assert across.asked_across(vault, provider, english) == ""
-    assert across.question_vector(vault, provider, english) is None
+    assert across.question_vector(vault, provider, english, "") is None
 
 
 def test_a_german_question_meets_the_leads_of_english_pages_through_the_multilingual_model(

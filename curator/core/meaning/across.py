@@ -86,12 +86,13 @@ def _trigrams() -> tuple[float, dict[str, float]]:
     return float(data["unseen"]), {str(k): float(v) for k, v in data["trigrams"].items()}
 
 
-def question_vector(vault: Vault, provider: EmbeddingProvider, text: str) -> Vectors | None:
-    """A German question's vector in the English model's space, for a vault that model read;
-    None for any other question, or when the multilingual model does not load. Search only:
+def question_vector(vault: Vault, provider: EmbeddingProvider, text: str, asked: str) -> Vectors | None:
+    """A German question's vector in the English model's space, for a vault that model read
+    (`asked`: `asked_across` of it); None for any other question, or when the multilingual model
+    does not load. Search only:
     `remember` keeps the model's own vector, as its thresholds were measured on that (with the
     map, German memories on English vaults: 1 case gained, 3 lost, over the tuning sets)."""
-    if asked_across(vault, provider, text) in ("", "en"):
+    if asked in ("", "en"):
         return None
     mapping = question_map()
     if mapping is None:
@@ -174,11 +175,11 @@ def question_map() -> QuestionMap | None:
 _LANGUAGE_NAMES = {"en": "English", "de": "German"}
 
 
-def across_note(vault: Vault, provider: EmbeddingProvider, text: str) -> list[str]:
+def across_note(vault: Vault, asked: str) -> list[str]:
     """A note when the question is in a language the vault's pages are not and the model is the
-    English MiniLM: a German question meets the pages through a map of the multilingual model's
-    question vector (`QuestionMap`) and the glossary's words, an English one through the glossary."""
-    asked = asked_across(vault, provider, text)
+    English MiniLM (`asked`: `asked_across` of it): a German question meets the pages through a map
+    of the multilingual model's question vector (`QuestionMap`) and the glossary's words, an English
+    one through the glossary."""
     if not asked:
         return []
     pages = languages_of(vault)[0]

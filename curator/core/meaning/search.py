@@ -502,8 +502,9 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
         if warning:
             notes.append(f"semantic search unavailable ({warning}); results from BM25 and links only")
         else:
-            notes.extend(across_note(vault, provider, query.text))
-            mapped = question_vector(vault, provider, query.text)
+            asked = asked_across(vault, provider, query.text)  # a question in another language than the pages'
+            notes.extend(across_note(vault, asked))
+            mapped = question_vector(vault, provider, query.text, asked)
             found = nearest(
                 vault, provider, query.text, by_meaning, also=rankings["bm25"][:FIRST_STAGE_WORDS], vector=mapped
             )
@@ -513,7 +514,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
             rankings["vector"] = order  # the ranker's own order, as evaluated
             floor = provider.floor if mapped is None else MAPPED_FLOOR
             confident = [path for path in order[:VECTOR_DEPTH] if found.scores[path] >= floor]
-            if asked_across(vault, provider, query.text) == "de":  # the multilingual model reads the candidates' leads
+            if asked == "de":  # the multilingual model reads the candidates' leads
                 candidates = list(dict.fromkeys(p for p in (*rankings["bm25"], *order) if p in by_meaning))
                 rankings["leads"] = lead_ranking(vault, query.text, candidates, notes)[:LEAD_DEPTH]
     vector_weight = config.search_vector_weight * (provider.weight if provider else 1.0)
