@@ -208,11 +208,16 @@ def archive(folder: str) -> bool:
 
 
 def _archive_word(part: str) -> bool:
-    return not _ARCHIVE_WORDS.isdisjoint(_LETTERS.findall(_CAMEL.sub(" ", part).casefold()))
+    return not _ARCHIVE_WORDS.isdisjoint(_name_words(part))
 
 
 def _backup_word(part: str) -> bool:
-    return not _BACKUP_WORDS.isdisjoint(_LETTERS.findall(_CAMEL.sub(" ", part).casefold())) or bool(_OLD.search(part))
+    return not _BACKUP_WORDS.isdisjoint(_name_words(part)) or bool(_OLD.search(part))
+
+
+def _name_words(part: str) -> list[str]:
+    """The words of a folder's name: `COMPLETE_SUCCESS_BACKUP_2026` and `memoryBackup` say "backup"."""
+    return _LETTERS.findall(_CAMEL.sub(" ", part).casefold())
 
 
 def _vendored(folder: str, other: str) -> bool:
