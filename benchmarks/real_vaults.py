@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh15" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh17" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
     # "remember3" .. "remember12" (fetched for the third to twelfth set of `remember` cases), "search8", "search9"
@@ -1157,6 +1157,46 @@ VAULTS: list[RealVault] = [
         "notes; fetched and labelled by a helper before the rule at 7c45ab7 ran on it",
     ),
     RealVault(
+        "clawd-oc",
+        "agent-memory",
+        "j33bs/clawd",
+        "7755687650c5c8a24a5f09f63de496a564c3217c",
+        "",
+        "fresh16",
+        "571 pages of an AI agent's workspace (bootstrap files kept in three folders, audit logs, paper "
+        "notes); fetched and labelled by a helper before the rule at 114c82a ran on it",
+    ),
+    RealVault(
+        "zmzm-vault",
+        "zettelkasten",
+        "zmzm/obsidian-vaults",
+        "20e9b5575c64e1a66285c521186193f18256a68b",
+        "",
+        "fresh16",
+        "978 pages of one person's work notes (a frontend wiki of newsletter clippings, coding skills, "
+        "Russian notes on LLMs); fetched and labelled by a helper before the rule at 114c82a ran on it",
+    ),
+    RealVault(
+        "theo-vault-de",
+        "german",
+        "alKerim/TheoVault",
+        "baf751be6ae73ea5707660005b970c823d72d48c",
+        "",
+        "fresh17",
+        "211 pages of German lecture notes on theoretical computer science (TUM, short concept notes); "
+        "fetched and labelled by a helper before the rule at 114c82a ran on it",
+    ),
+    RealVault(
+        "k8s-community",
+        "docs",
+        "kubernetes/community",
+        "24e7d8f5409c1a0121394a613746e524f781e044",
+        "",
+        "fresh17",
+        "964 pages of a community's handbook (SIG charters, annual reports, meeting notes, elections); "
+        "fetched and labelled by a helper before the rule at 114c82a ran on it",
+    ),
+    RealVault(
         "heimnetz-infra-de",
         "german",
         "bernd-lab/heimnetzwerk-infra",
@@ -1176,6 +1216,27 @@ VAULTS: list[RealVault] = [
         "search9",
         "275 pages of English study notes (algorithms, Java, design patterns, Spring, CSS/JS/React, system "
         "design write-ups); fetched for the ninth set of held-out search questions, only measured",
+    ),
+    RealVault(
+        "moser-studyvault-de",
+        "german",
+        "DanielJMoser/ObsidianVault",
+        "d2d56ab23efda12ce1ecea080a6472fca867bb98",
+        "02-Areas",
+        "search10",
+        "459 pages of one student's German Obsidian course notes (operating systems, databases, networks, "
+        "security, machine learning, business law); fetched for the tenth set of held-out search questions, "
+        "only measured",
+    ),
+    RealVault(
+        "nadoo-wiki-de",
+        "german",
+        "NADOOIT/NADOO-Wiki",
+        "b0e90b064d051ac4c6fc05497d577f4c92bb23f2",
+        "docs",
+        "search10",
+        "178 pages of a German company's onboarding wiki (working time, sick leave, meetings, GitHub, "
+        "tutorials); fetched for the tenth set of held-out search questions, only measured",
     ),
 ]
 

@@ -379,7 +379,7 @@ def test_the_vaults_own_files_copied_into_a_folder_are_kept_twice(tmp_path: Path
     files = {name: f"# {name}\n\n{text}" for name, text in texts.items()}
     files |= {f"shared/{name}": f"# {name}\n\n{text}" for name, text in texts.items()}
     files["shared/AGENTS.md"] = "# AGENTS.md\n\n" + LATER * 2  # rewritten since: its own page now
-    files["notes.md"] = "# Notes\n\n" + LATER
+    files["notes.md"] = "# Notes\n\n" + " ".join(reversed(LATER.split()))
     copies = {(d.page, d.other) for d in found(make_vault(tmp_path / "v", files))}
     assert {frozenset(pair) for pair in copies} == {
         frozenset((name, f"shared/{name}")) for name in texts if name != "AGENTS.md"
@@ -525,3 +525,36 @@ def test_a_live_page_held_in_a_page_of_a_backup_named_folder_is_the_one_kept(tmp
     root = make_vault(tmp_path / "v", files)
     merge = the_merge(root)
     assert merge.pages == ["notes.bak/plan.md", "notes/plan.md"]
+
+
+def test_a_page_copied_down_a_level_is_kept_twice_though_most_same_named_pages_differ(tmp_path: Path) -> None:
+    own = {"USER.md": RELEASES, "IDENTITY.md": LATER, "HEARTBEAT.md": BACKUP_HOWTO, "MEMORY.md": NOTES}
+    files = {name: f"# {name}\n\n{text}" for name, text in own.items()}
+    for folder, order in (("workspace", reversed), ("workspace/governance", sorted)):
+        files |= {f"{folder}/{name}": f"# {name}\n\n{' '.join(order(text.split()))}" for name, text in own.items()}
+        files[f"{folder}/SOUL.md"] = "# Soul\n\n" + MEMORY  # the bootstrap file, byte for byte
+    files["SOUL.md"] = "# Soul\n\n" + MEMORY
+    tools = (
+        "Deploys go through the release script on the build host; it tags the commit, pushes the image "
+        "and waits for the health check before it moves traffic over."
+    )
+    files["TOOLS.md"] = "# Tools\n\n" + tools
+    files["workspace/TOOLS.md"] = "# Tools\n\n" + tools + "\n\n## Later\n\nThe old cron host is gone since March."
+    pairs = {frozenset((d.page, d.other)) for d in found(make_vault(tmp_path / "v", files))}
+    assert {
+        frozenset(("SOUL.md", "workspace/SOUL.md")),
+        frozenset(("SOUL.md", "workspace/governance/SOUL.md")),
+        frozenset(("workspace/SOUL.md", "workspace/governance/SOUL.md")),
+        frozenset(("TOOLS.md", "workspace/TOOLS.md")),
+    } <= pairs
+    assert not any("USER.md" in path or "MEMORY.md" in path for pair in pairs for path in pair)
+
+
+def test_a_stock_file_in_one_of_several_agents_folders_side_by_side_is_that_agents_own(tmp_path: Path) -> None:
+    files = {"AGENTS.md": "# Agents\n\n" + MEMORY + "\n\n## Ours\n\n" + NOTES}
+    files |= {f"{name}.md": f"# {name}\n\n{LATER}" for name in ("SOUL", "USER", "TOOLS")}
+    for agent in ("pixel", "scout"):
+        files[f"agents/{agent}/AGENTS.md"] = "# Agents\n\n" + MEMORY  # the stock file each agent loads
+        files |= {f"agents/{agent}/{name}.md": f"# {name}\n\n{agent} {RELEASES}" for name in ("SOUL", "USER", "TOOLS")}
+    pairs = {frozenset((d.page, d.other)) for d in found(make_vault(tmp_path / "v", files))}
+    assert not any("AGENTS.md" in pair for pair in pairs), pairs

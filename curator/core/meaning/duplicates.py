@@ -54,6 +54,7 @@ from curator.core.meaning.folders import (
     archive,
     backed_up,
     backup_folder,
+    copied_in,
     copied_whole,
     file_name,
     folder_of,
@@ -170,7 +171,8 @@ def find(vault: Vault) -> list[Duplicate]:
                 kept = _duplicate(vault, a, b, kinds, contained, dated_pages)
                 found.append(kept._replace(contained=held(kept.page, kept.other)))
             continue
-        if folder_of(a) != folder_of(b) and (a, b) not in kept_twice:
+        copied = kinds.keys() & {"identical", "contained"} and copied_in(folder_of(a), folder_of(b), parallel)
+        if folder_of(a) != folder_of(b) and (a, b) not in kept_twice and not copied:
             if (folder_of(a), folder_of(b)) in parallel:
                 continue
             if file_name(a) == file_name(b) and trees(folder_of(a), folder_of(b), in_parallel):

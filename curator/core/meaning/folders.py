@@ -52,6 +52,16 @@ def parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
     return parallel | {(b, a): n for (a, b), n in parallel.items()}
 
 
+def copied_in(folder: str, other: str, parallel: dict[tuple[str, str], int]) -> bool:
+    """Whether one folder holds the other (the top folder holds every folder) and the inner one
+    stands alone: a file copied down a level (`SOUL.md`, `workspace/SOUL.md`) is one page kept twice,
+    while one of several folders side by side (`agents/pixel`, `agents/scout`) holds its own files."""
+    inner, outer = sorted((folder, other), key=len, reverse=True)
+    if outer and not inner.startswith(outer + "/"):
+        return False
+    return not any(f and folder_of(f) == folder_of(inner) for f, g in parallel if g == inner)
+
+
 def copied_whole(
     paths: list[str],
     parallel: dict[tuple[str, str], int],
