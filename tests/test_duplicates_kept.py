@@ -7,7 +7,7 @@ from pathlib import Path
 from helpers import make_vault
 
 from curator.core.curate.dream import Suggestion, dream
-from curator.core.meaning.duplicates import Duplicate, find
+from curator.core.meaning.duplicates import Duplicate, find, kept_of
 from curator.core.read.loading import load_vault
 from curator.core.state.config import load_config
 
@@ -538,9 +538,17 @@ def test_a_page_copied_down_a_level_is_kept_twice_though_most_same_named_pages_d
         "Deploys go through the release script on the build host; it tags the commit, pushes the image "
         "and waits for the health check before it moves traffic over."
     )
-    files["TOOLS.md"] = "# Tools\n\n" + tools
-    files["workspace/TOOLS.md"] = "# Tools\n\n" + tools + "\n\n## Later\n\nThe old cron host is gone since March."
-    pairs = {frozenset((d.page, d.other)) for d in found(make_vault(tmp_path / "v", files))}
+    files["TOOLS.md"] = "# Tools\n\n" + tools + "\n\n## Later\n\nThe old cron host is gone since March."
+    files["workspace/TOOLS.md"] = "# Tools\n\n" + tools  # the same, one section short
+    ideas = "Ideas for the garden: a rain barrel under the shed's gutter and a bed of herbs by the kitchen door."
+    files["IDEAS.md"] = "# Ideas\n\n" + ideas
+    files["workspace/IDEAS.md"] = "# Ideas\n\n" + ideas + "\n\nThis workspace's own: the compost heap moves."
+    vault = load_vault(make_vault(tmp_path / "v", files), use_cache=False)
+    duplicates = find(vault)
+    pairs = {frozenset((d.page, d.other)) for d in duplicates}
+    soul = next(d for d in duplicates if {d.page, d.other} == {"SOUL.md", "workspace/SOUL.md"})
+    assert kept_of(vault, soul, 0, 0)[0] == "SOUL.md"  # the copy down there goes, the one the runtime reads stays
+    assert frozenset(("IDEAS.md", "workspace/IDEAS.md")) not in pairs  # extended down there: that folder's own
     assert {
         frozenset(("SOUL.md", "workspace/SOUL.md")),
         frozenset(("SOUL.md", "workspace/governance/SOUL.md")),

@@ -263,6 +263,18 @@ def test_a_symbolic_link_page_is_no_duplicate_and_is_never_written_over(tmp_path
     assert tree(root) == before and (root / "Notes/Alias.md").is_symlink()
 
 
+def test_a_page_in_a_git_repository_of_its_own_inside_the_vault_is_never_changed(tmp_path: Path) -> None:
+    text = "The core skill reads the queue, retries twice and writes what failed to the dead letter file. " * 3
+    root = make_vault(
+        tmp_path / "v", {"README.md": text + "\n\n## Developing\n\nRun the tests.", "skills/core/README.md": text}
+    )
+    (root / "skills/core/.git").write_text("gitdir: ../../.git/modules/skills/core\n")  # a submodule's checkout
+    before = tree(root)
+    with pytest.raises(EditError, match=r"skills/core/README\.md is in skills/core/, a git repository of its own"):
+        apply(root, plan_merge(load_vault(root, use_cache=False), "skills/core/README.md", "README.md"))
+    assert tree(root) == before
+
+
 def test_an_edge_from_the_source_to_the_page_it_merges_into_is_not_carried_as_a_self_link(tmp_path: Path) -> None:
     root = make_vault(
         tmp_path / "v",

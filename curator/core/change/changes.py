@@ -110,6 +110,12 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
             raise EditError(
                 f"{change.path} is a symbolic link; curator changes only the files themselves: nothing was changed"
             )
+        repository = _own_repository(root, change.path)
+        if repository:  # its own commits are another project's: a submodule, a clone kept in the vault
+            raise EditError(
+                f"{change.path} is in {repository}/, a git repository of its own; curator changes only the "
+                "vault's own files: nothing was changed"
+            )
     deleted = {fold(c.path) for c in plan.changes if c.after is None}
     reads = Reads(root)
     for change in plan.changes:
@@ -478,6 +484,15 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     entry.state = "undone"
     journal.write(entry)
     return entry
+
+
+def _own_repository(root: Path, path: str) -> str:
+    """The folder between the vault and a file that is a git repository of its own ("" when none)."""
+    parts = path.split("/")[:-1]
+    for end in range(1, len(parts) + 1):
+        if os.path.lexists(root.joinpath(*parts[:end], ".git")):
+            return "/".join(parts[:end])
+    return ""
 
 
 def refuse_credentials(changes: Iterable[FileChange], reason: str = "", by_agent: bool = False) -> None:

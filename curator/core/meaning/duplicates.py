@@ -15,9 +15,8 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
   page at most SHARED_LINK pages link to (one person known by one plugin). A name alone is not
   enough, nor are plurals folded ("Current" / "Currents"); two spellings of one name whose pages
   link to each other are two things on purpose ("MaaS" the concept, "MAAS" the product).
-- a backup: a page in a backup folder (`backup-20260207/`, `backups/`) and the page it copies,
-  as it is or was, or a page kept byte for byte in an archive (`_archive/`) at its live page's
-  path (folders.backed_up).
+- a backup: a page in a backup folder (`backup-20260207/`, `backups/`) and the page it copies, as it
+  is or was, or kept byte for byte in an archive (`_archive/`) at its path (folders.backed_up).
 
 Meaning alone is never evidence here: neighbouring concepts ("Monotonicity" and "Anti
 Monotonicity") read alike to any model. That is the opt-in `similar` rule (similarity.py).
@@ -171,7 +170,7 @@ def find(vault: Vault) -> list[Duplicate]:
                 kept = _duplicate(vault, a, b, kinds, contained, dated_pages)
                 found.append(kept._replace(contained=held(kept.page, kept.other)))
             continue
-        copied = kinds.keys() & {"identical", "contained"} and copied_in(folder_of(a), folder_of(b), parallel)
+        copied = copied_in(a, b, "" if "identical" in kinds else kinds.get("contained"), parallel)
         if folder_of(a) != folder_of(b) and (a, b) not in kept_twice and not copied:
             if (folder_of(a), folder_of(b)) in parallel:
                 continue
@@ -573,8 +572,8 @@ _KEPT_BECAUSE = ("the two are the same size", "it is the larger", "the other is 
 def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tuple[str, str]:
     """The page of a pair that stays when the two are merged, and why: the page a backup's copy
     copies, whatever the evidence and the links; the page holding the other's text (the other way
-    round would paste it all in again); the page more pages link to; else `found.other`, the
-    original of a copy ("X 1", a dated entry's) or the larger."""
+    round would paste it all in again); the page more pages link to; the larger; of two the same
+    size, the one higher up; else `found.other`, the original of a copy ("X 1", a dated entry's)."""
     a, b = found.page, found.other
     if "backup" in found.kinds:
         kept_in = "an archive" if archive(backup_folder(a)) else "a backup"
@@ -587,6 +586,8 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
         more, fewer = max(links, other_links), min(links, other_links)
         return (a if links > other_links else b), f"it has more incoming links ({more} against {fewer})"
     kept, gone = vault.pages[b].body_chars, vault.pages[a].body_chars
+    if kept == gone and a.count("/") != b.count("/"):  # the same text: the copy is the one further down
+        return min(a, b, key=lambda p: p.count("/")), "the other is its copy in a folder below"
     return b, _KEPT_BECAUSE[(kept > gone) - (kept < gone)]
 
 

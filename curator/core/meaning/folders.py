@@ -52,12 +52,15 @@ def parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
     return parallel | {(b, a): n for (a, b), n in parallel.items()}
 
 
-def copied_in(folder: str, other: str, parallel: dict[tuple[str, str], int]) -> bool:
-    """Whether one folder holds the other (the top folder holds every folder) and the inner one
-    stands alone: a file copied down a level (`SOUL.md`, `workspace/SOUL.md`) is one page kept twice,
-    while one of several folders side by side (`agents/pixel`, `agents/scout`) holds its own files."""
-    inner, outer = sorted((folder, other), key=len, reverse=True)
-    if outer and not inner.startswith(outer + "/"):
+def copied_in(page: str, other: str, held: str | None, parallel: dict[tuple[str, str], int]) -> bool:
+    """Whether two pages are a file and its copy down a level: one's folder holds the other's (the top
+    folder holds every folder), the inner folder stands alone, and the text is the same (`held` "")
+    or the inner page's is held in the outer (`held` the page held; None: no text evidence). A file
+    copied down (`SOUL.md`, `workspace/SOUL.md`) is one page kept twice; one extended down there is
+    the inner folder's own, as is a file in one of several folders side by side (`agents/pixel`,
+    `agents/scout`)."""
+    inner, outer = sorted((folder_of(page), folder_of(other)), key=len, reverse=True)
+    if held is None or (held and folder_of(held) != inner) or (outer and not inner.startswith(outer + "/")):
         return False
     return not any(f and folder_of(f) == folder_of(inner) for f, g in parallel if g == inner)
 
