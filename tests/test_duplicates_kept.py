@@ -566,3 +566,18 @@ def test_a_stock_file_in_one_of_several_agents_folders_side_by_side_is_that_agen
         files |= {f"agents/{agent}/{name}.md": f"# {name}\n\n{agent} {RELEASES}" for name in ("SOUL", "USER", "TOOLS")}
     pairs = {frozenset((d.page, d.other)) for d in found(make_vault(tmp_path / "v", files))}
     assert not any("AGENTS.md" in pair for pair in pairs), pairs
+
+
+def test_a_course_copied_under_folders_that_hold_numbers_is_kept_twice(tmp_path: Path) -> None:
+    lessons = {"01 Routing.md": MEMORY, "02 Switching.md": NOTES, "03 Subnets.md": RELEASES, "04 NAT.md": LATER}
+    files = {f"Master 1/S1/Resaux/{name}": f"# {name}\n\n{text}" for name, text in lessons.items()}
+    files |= {f"SWE/Backend/01 - Networking/Resaux/{name}": f"# {name}\n\n{text}" for name, text in lessons.items()}
+    files |= {f"Master 1/S1/Resaux/Quiz/{n}.md": f"Question {n}: {BACKUP_HOWTO}" for n in range(1, 4)}
+    files |= {f"SWE/Backend/01 - Networking/Resaux/Quiz/{n}.md": f"Question {n}: {BACKUP_HOWTO}" for n in range(1, 4)}
+    pairs = {frozenset((d.page, d.other)) for d in found(make_vault(tmp_path / "v", files))}
+    assert frozenset(("Master 1/S1/Resaux/01 Routing.md", "SWE/Backend/01 - Networking/Resaux/01 Routing.md")) in pairs
+
+
+def test_a_page_named_by_a_number_alone_names_nothing(tmp_path: Path) -> None:
+    files = {"Questions/1.md": "# Exam analysis\n\n" + MEMORY, "Questions/Quiz/1.md": ""}
+    assert found(make_vault(tmp_path / "v", files)) == []

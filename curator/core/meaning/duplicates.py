@@ -411,7 +411,7 @@ def _identity_evidence(
         for address in read.addresses:
             addresses[address].add(page.path)
     for key, paths in titles.items():
-        if key:
+        if key and not key.isdigit():  # a page "3" names nothing
             for a, b in _one_place(paths):
                 if copy_named(vault.pages[a].title) or copy_named(vault.pages[b].title):
                     # "X 1" is a copy when its text says so, word for word too beside a third copy

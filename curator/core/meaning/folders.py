@@ -15,7 +15,9 @@ from collections.abc import Callable
 PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
 COPIES = 0.85  # share of two folders' same-named pages that are near copies when one folder is a copy of the other
 
-_NUMBER = re.compile(r"\d")
+# A folder named for a version or a year (`1.0`, `v2`, `version-1.0`, `2024`, `ATOM_SG_v6_2`), not one
+# that only holds a number (`Master 1`, `S1`, `01 - Networking Concepts`: a course's place in an order).
+_VERSION = re.compile(r"^v?\d+(?:[._-]\d+)*[a-z]?$|(?<!\d)(?:19|20)\d\d(?!\d)|version|(?<![a-z])v\d", re.IGNORECASE)
 # Where a copy of another project's files is kept on purpose: `vendor/`, `third-party-libs/`, `deps/`.
 _VENDORED = re.compile(r"vendor|third.?party|3rd.?party|extern|submodule|node_modules|^deps?$|^lib$", re.IGNORECASE)
 # A word of a folder's name that says it holds copies of the vault's own pages as they were:
@@ -244,9 +246,9 @@ def _differing(folder: str, other: str) -> set[str]:
 
 def apart(folder: str, other: str) -> bool:
     """Whether two folders are two versions or languages of one tree: where their paths differ, a
-    number or a language code stands (`1.0/guide`, `2.0/guide`; `docs/guide`,
+    version, a year or a language code stands (`1.0/guide`, `2.0/guide`; `docs/guide`,
     `versioned_docs/version-1.0/guide`; `events/2024`, `events/2025`; `content/en`, `content/fr`)."""
-    return any(_NUMBER.search(part) or _LANGUAGE.match(part) for part in _differing(folder, other))
+    return any(_VERSION.search(part) or _LANGUAGE.match(part) for part in _differing(folder, other))
 
 
 def trees(folder: str, other: str, in_parallel: set[str]) -> bool:
