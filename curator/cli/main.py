@@ -350,7 +350,8 @@ def _index(args: argparse.Namespace, stopped: Callable[[], bool]) -> int:
 
     vault = loaded_with_model(args.vault)
     counts = indexed(vault).update(vault)
-    output.diagnose(f"words: {counts['pages']:,} pages indexed ({counts['reindexed']:,} read now)")
+    read_now = f" ({counts['reindexed']:,} read now)" if counts["reindexed"] else ""  # else read while loading
+    output.diagnose(f"words: {counts['pages']:,} pages indexed{read_now}")
     provider, warning = provider_for(vault)
     if warning:
         output.diagnose(f"meaning: not indexed ({warning})")
@@ -368,7 +369,10 @@ def _index(args: argparse.Namespace, stopped: Callable[[], bool]) -> int:
     if stopped():
         output.diagnose(f"meaning: stopped; the {read:,} pages read now are stored (curator index goes on from there)")
         return 128 + signal.SIGTERM
-    output.diagnose(f"meaning: {len(readable(vault)):,} pages indexed ({read:,} read now)")
+    pages = len(readable(vault))
+    output.diagnose(
+        f"meaning: {pages:,} pages indexed ({read:,} read now, {pages - read:,} by earlier searches or runs)"
+    )
     return EXIT_OK
 
 
