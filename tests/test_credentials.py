@@ -492,3 +492,11 @@ def test_a_private_key_behind_headers_blank_lines_quotes_or_spaces_is_found(key:
 def test_a_key_with_a_placeholder_body_is_none() -> None:
     for body in ("...", "YOUR_PRIVATE_KEY_CONTENT_GOES_HERE_XXXXXXXX"):
         assert find_credentials(f"-----BEGIN RSA PRIVATE KEY-----\n{body}\n-----END RSA PRIVATE KEY-----\n") == []
+
+
+def test_a_key_word_compared_in_code_is_no_assignment() -> None:
+    """A new user's notes on decoding: `token_ids == eos_token_id` compares; `token = ...` assigns."""
+    from curator.core.read.credentials import find_credentials
+
+    assert find_credentials("    eos_positions = (token_ids == eos_token_id).nonzero()", allowlist=False) == []
+    assert [f.kind for f in find_credentials("token_id = eos7Token!x", allowlist=False)] == ["Secret Assignment"]
