@@ -581,3 +581,21 @@ def test_a_course_copied_under_folders_that_hold_numbers_is_kept_twice(tmp_path:
 def test_a_page_named_by_a_number_alone_names_nothing(tmp_path: Path) -> None:
     files = {"Questions/1.md": "# Exam analysis\n\n" + MEMORY, "Questions/Quiz/1.md": ""}
     assert found(make_vault(tmp_path / "v", files)) == []
+
+
+def test_two_entries_of_a_numbered_series_built_from_one_template_are_no_copy(tmp_path: Path) -> None:
+    lessons = {"planning.md": MEMORY, "reading.md": NOTES, "exercises.md": RELEASES, "notes.md": LATER}
+    files = {}
+    for term, week in (("Autumn", "Week 1"), ("Spring", "Week 2")):
+        files |= {f"{term}/{week}/{name}": f"# {name}\n\n{text}" for name, text in lessons.items()}
+    files["Clients/Acme1.md"] = "# Acme1\n\n" + BACKUP_HOWTO
+    files["Clients/FY24/Acme1.md"] = "# Acme1\n\n" + " ".join(reversed(BACKUP_HOWTO.split()))
+    files |= {"Quiz/#1.md": "# #1\n\n" + MEMORY[::-1], "#1.md": "# #1\n\n" + NOTES[::-1]}
+    assert found(make_vault(tmp_path / "v", files)) == []
+
+
+def test_of_one_text_in_two_folders_the_one_higher_up_stays_though_the_other_has_a_link(tmp_path: Path) -> None:
+    files = {"SOUL.md": "# Soul\n\n" + MEMORY, "agent/SOUL.md": "# Soul\n\n" + MEMORY, "log.md": "See [[agent/SOUL]]."}
+    vault = load_vault(make_vault(tmp_path / "v", files), use_cache=False)
+    (pair,) = find(vault)
+    assert kept_of(vault, pair, 0, 1)[0] == kept_of(vault, pair, 1, 0)[0] == "SOUL.md"

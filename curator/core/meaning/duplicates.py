@@ -91,6 +91,7 @@ SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name th
 
 _WORD = re.compile(r"\w+")
 _NUMBERS = re.compile(r"\d+")
+_NUMBERED = re.compile(r"[\W\d_]*\d[\W\d_]*(?:st|nd|rd|th)?")
 _ORDER = re.compile(r"^\d{2,3}(?:[_.]|\s*-)\s*(?=[^\W\d_])")  # a place in a folder's order: "05_Testprotokoll"
 _MIX = np.uint64(0x100000001B3)
 _COPY_KINDS = frozenset({"backup", "identical", "contained"})  # a page in a backup-named folder so paired goes
@@ -411,7 +412,7 @@ def _identity_evidence(
         for address in read.addresses:
             addresses[address].add(page.path)
     for key, paths in titles.items():
-        if key and not key.isdigit():  # a page "3" names nothing
+        if key and not _NUMBERED.fullmatch(key):  # a page "3", "#1", "1st" names nothing
             for a, b in _one_place(paths):
                 if copy_named(vault.pages[a].title) or copy_named(vault.pages[b].title):
                     # "X 1" is a copy when its text says so, word for word too beside a third copy
@@ -570,10 +571,9 @@ _KEPT_BECAUSE = ("the two are the same size", "it is the larger", "the other is 
 
 
 def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tuple[str, str]:
-    """The page of a pair that stays when the two are merged, and why: the page a backup's copy
-    copies, whatever the evidence and the links; the page holding the other's text (the other way
-    round would paste it all in again); the page more pages link to; the larger; of two the same
-    size, the one higher up; else `found.other`, the original of a copy ("X 1", a dated entry's)."""
+    """The page of a pair that stays when the two are merged, and why: a backup's original; the page
+    holding the other's text (the other way round pastes it in again); of one size, the one higher up
+    (links follow); the page more link to; the larger; else `found.other`, a copy's original ("X 1")."""
     a, b = found.page, found.other
     if "backup" in found.kinds:
         kept_in = "an archive" if archive(backup_folder(a)) else "a backup"
@@ -582,12 +582,12 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
         return b, "the other, a copy of its text, stands in a folder named for backups or an archive"
     if "contained" in found.kinds and "identical" not in found.kinds:
         return b, "it holds the other's text"
-    if links != other_links:
-        more, fewer = max(links, other_links), min(links, other_links)
-        return (a if links > other_links else b), f"it has more incoming links ({more} against {fewer})"
     kept, gone = vault.pages[b].body_chars, vault.pages[a].body_chars
     if kept == gone and a.count("/") != b.count("/"):  # the same text: the copy is the one further down
         return min(a, b, key=lambda p: p.count("/")), "the other is its copy in a folder below"
+    if links != other_links:
+        more, fewer = max(links, other_links), min(links, other_links)
+        return (a if links > other_links else b), f"it has more incoming links ({more} against {fewer})"
     return b, _KEPT_BECAUSE[(kept > gone) - (kept < gone)]
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
 COPIES = 0.85  # share of two folders' same-named pages that are near copies when one folder is a copy of the other
 
+_NUMBER = re.compile(r"\d")
 # A folder named for a version or a year (`1.0`, `v2`, `version-1.0`, `2024`, `ATOM_SG_v6_2`), not one
 # that only holds a number (`Master 1`, `S1`, `01 - Networking Concepts`: a course's place in an order).
 _VERSION = re.compile(r"^v?\d+(?:[._-]\d+)*[a-z]?$|(?<!\d)(?:19|20)\d\d(?!\d)|version|(?<![a-z])v\d", re.IGNORECASE)
@@ -34,7 +35,9 @@ _BACKUP_PART = re.compile("|".join(sorted(_BACKUP_WORDS, key=len, reverse=True))
 _DATED = re.compile(r"[\d\W_]+")  # a backup's own folder of its date or number: `backups/2026-02-01/`
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LETTERS = re.compile(r"[a-z]+")
-_LANGUAGE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2,4})?$", re.IGNORECASE)  # a language tree's folder: en, de, pt-BR
+# A language tree's folder: en, de, pt-BR, es-419, zh-Hans-CN.
+_LANGUAGE = re.compile(r"^[a-z]{2}(?:[-_](?:[a-z]{2,4}|\d{3})){0,2}$", re.IGNORECASE)
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)?")  # the number in a series' entry: `Week 2`, `2nd edition`
 
 
 def parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
@@ -91,7 +94,7 @@ def copied_whole(
     kept: set[tuple[str, str]] = set()
     trees: set[tuple[str, str]] = set()
     for (folder, other), count in parallel.items():
-        if folder > other or apart(folder, other) or _vendored(folder, other):
+        if folder > other or versions(folder, other) or _vendored(folder, other):
             continue
         here, there = by_folder[folder], by_folder[other]
         same_named = [(min(path, there[name]), max(path, there[name])) for name, path in here.items() if name in there]
@@ -109,7 +112,7 @@ def copied_whole(
             children[folder_of(folder)].add(folder)
             folder = folder_of(folder)
     for root, other_root in trees:  # moved whole, subfolders and all: `agents/v2` and `projects/lead-gen/v2`
-        if not root or folder_of(root) == folder_of(other_root) or apart(root, other_root):
+        if not root or folder_of(root) == folder_of(other_root) or versions(root, other_root):
             continue
         here, there = _below(root, by_folder, children), _below(other_root, by_folder, children)
         placed = [(min(path, there[below]), max(path, there[below])) for below, path in here.items() if below in there]
@@ -245,10 +248,23 @@ def _differing(folder: str, other: str) -> set[str]:
 
 
 def apart(folder: str, other: str) -> bool:
-    """Whether two folders are two versions or languages of one tree: where their paths differ, a
-    version, a year or a language code stands (`1.0/guide`, `2.0/guide`; `docs/guide`,
-    `versioned_docs/version-1.0/guide`; `events/2024`, `events/2025`; `content/en`, `content/fr`)."""
-    return any(_VERSION.search(part) or _LANGUAGE.match(part) for part in _differing(folder, other))
+    """Whether two pages of one name in these folders may be two things: where the folders' paths
+    differ, a number or a language code stands (`events/2024`, `events/2025`; `Clients/FY24`;
+    `content/en`, `content/fr`)."""
+    return any(_NUMBER.search(part) or _LANGUAGE.match(part) for part in _differing(folder, other))
+
+
+def versions(folder: str, other: str) -> bool:
+    """Whether two folders are two versions, years or languages of one tree, or two entries of one
+    numbered series, whose pages are alike by design: where their paths differ, a version, a year or
+    a language code stands (`1.0/guide`, `2.0/guide`; `versioned_docs/version-1.0/guide`;
+    `content/en`), or one name numbered two ways (`Week 1`, `Week 2`; `Sprint 12`; `FY24`). Not a
+    place in an order on each side (`Master 1/S1`, `SWE/01 - Networking`: one course copied)."""
+    mine, theirs = (set(folder.split("/")) - set(other.split("/"))), (set(other.split("/")) - set(folder.split("/")))
+    if any(_VERSION.search(part) or _LANGUAGE.match(part) for part in mine | theirs):
+        return True
+    series = {_ORDINAL.sub("#", part.casefold()) for part in mine if _NUMBER.search(part)}
+    return any(_ORDINAL.sub("#", part.casefold()) in series for part in theirs if _NUMBER.search(part))
 
 
 def trees(folder: str, other: str, in_parallel: set[str]) -> bool:
