@@ -526,7 +526,7 @@ COMMANDS: dict[str, Command] = {
         run_index,
         "Build the whole search index. A search answers without it (the model reads the pages a query needs "
         "first); this reads the rest, storing as it goes: a stop (Ctrl-C, SIGTERM) keeps what was read, "
-        "a kill -9 loses at most the last 15 seconds' reading.",
+        "a kill -9 loses at most the last few seconds' reading.",
     ),
     "query": Command(
         "find pages by frontmatter and typed edges (type:, tag:, broader+:[[X]], AND/OR/NOT, sort:)",

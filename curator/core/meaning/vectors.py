@@ -340,7 +340,8 @@ def unread_note(vault: Vault) -> str:
 
 FILL_BATCH = 16  # pages a fill embeds at most at once
 FILL_PIECES = 16  # pieces of the bundled model's time a fill reads between two looks at `stop`: a second or two
-STORE_EVERY = 15.0  # seconds between two stores of a long fill
+STORE_EVERY = 5.0  # seconds at least between two stores of a long fill: what a kill -9 loses
+STORE_SHARE = 20  # and at least this many times what the last store took: storing costs a twentieth at most
 
 
 def _affordable(vault: Vault, paths: list[str], budget: float, piece_cost: float) -> list[str]:
@@ -364,12 +365,11 @@ def fill_all(
     stop: Callable[[], bool] = lambda: False,
 ) -> int:
     """Have the model read every page not read yet, a few at a time, storing what it read every
-    STORE_EVERY seconds (a kill loses no more) and when it stops; how many it read. A batch ends
-    at FILL_BATCH pages or FILL_PIECES pieces: 16 long pages took 10-30 s, all that time an agent's
-    call or a quit waited for."""
+    STORE_EVERY seconds or more (STORE_SHARE; a kill loses no more) and when it stops; how many it
+    read. A batch ends at FILL_BATCH pages or FILL_PIECES pieces: 16 long pages took 10-30 s."""
     rows = rows_of(vault, provider)
     missing = rows.missing(readable(vault))
-    done, at, stored_at = 0, 0, time.monotonic()
+    done, at, stored_at, store_took = 0, 0, time.monotonic(), 0.0
     try:
         while at < len(missing) and not stop():
             batch: list[str] = []
@@ -378,9 +378,11 @@ def fill_all(
                 batch.append(missing[at])
                 cost += pieces_of(vault, missing[at]) * max(provider.piece_cost, 1.0)  # the bundled model's time
                 at += 1
-            due = time.monotonic() - stored_at > STORE_EVERY
-            done += rows.fill(batch, store=due)
-            stored_at = time.monotonic() if due else stored_at
+            done += rows.fill(batch, store=False)
+            if time.monotonic() - stored_at > max(STORE_EVERY, STORE_SHARE * store_took):
+                began = time.monotonic()  # a whole store is written each time: a large vault's takes longer
+                rows.store_now()
+                stored_at, store_took = time.monotonic(), time.monotonic() - began
             if progress is not None:
                 progress(at, len(missing))
     finally:
