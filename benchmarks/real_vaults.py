@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh17" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh18" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
     # "remember3" .. "remember12" (fetched for the third to twelfth set of `remember` cases), "search8", "search9"
@@ -1195,6 +1195,27 @@ VAULTS: list[RealVault] = [
         "fresh17",
         "964 pages of a community's handbook (SIG charters, annual reports, meeting notes, elections); "
         "fetched and labelled by a helper before the rule at 114c82a ran on it",
+    ),
+    RealVault(
+        "yuchangxu-oc",
+        "agent-memory",
+        "yuchangxu1989-Openclaw/openclaw-workspace",
+        "954b9c748f79c5fdb42ef43d2558ae99336f3def",
+        "",
+        "fresh18",
+        "750 pages of a multi-agent workspace, mostly Chinese (sub-agents' rules files, skills in two "
+        "folders, designs in several versions); fetched and labelled by a helper before the rule at "
+        "7796d81 ran on it",
+    ),
+    RealVault(
+        "randnotizen-de",
+        "german",
+        "benjamin-lam/randnotizen",
+        "2f0d3fdf27831da584ac813b1d4e118bfad7f9b7",
+        "",
+        "fresh18",
+        "225 pages of one person's German notes on web UI building blocks and 111 blog posts quoting "
+        "them; fetched and labelled by a helper before the rule at 7796d81 ran on it",
     ),
     RealVault(
         "heimnetz-infra-de",
