@@ -599,3 +599,11 @@ def test_of_one_text_in_two_folders_the_one_higher_up_stays_though_the_other_has
     vault = load_vault(make_vault(tmp_path / "v", files), use_cache=False)
     (pair,) = find(vault)
     assert kept_of(vault, pair, 0, 1)[0] == kept_of(vault, pair, 1, 0)[0] == "SOUL.md"
+
+
+def test_the_dream_proposes_no_merge_of_a_page_in_a_repository_of_its_own(tmp_path: Path) -> None:
+    files = {"SOUL.md": "# Soul\n\n" + MEMORY, "skills/core/SOUL.md": "# Soul\n\n" + MEMORY}
+    root = make_vault(tmp_path / "v", files)
+    assert [s.pages for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
+    (root / "skills/core/.git").write_text("gitdir: ../../.git/modules/skills/core\n")  # a submodule
+    assert [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"] == []

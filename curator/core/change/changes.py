@@ -110,7 +110,7 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
             raise EditError(
                 f"{change.path} is a symbolic link; curator changes only the files themselves: nothing was changed"
             )
-        repository = _own_repository(root, change.path)
+        repository = own_repository(root, change.path)
         if repository:  # its own commits are another project's: a submodule, a clone kept in the vault
             raise EditError(
                 f"{change.path} is in {repository}/, a git repository of its own; curator changes only the "
@@ -486,7 +486,7 @@ def _undo(root: Path, change_id: str, allow_dirty: bool) -> Entry:
     return entry
 
 
-def _own_repository(root: Path, path: str) -> str:
+def own_repository(root: Path, path: str) -> str:
     """The folder between the vault and a file that is a git repository of its own ("" when none)."""
     parts = path.split("/")[:-1]
     for end in range(1, len(parts) + 1):

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from curator.core.change.changes import plan_and_apply
+from curator.core.change.changes import own_repository, plan_and_apply
 from curator.core.change.edits import Plan, plan_diff, plan_rename, target_path
 from curator.core.change.journal import Entry, Journal, by_id_prefix
 from curator.core.change.merging import plan_merge
@@ -360,7 +360,11 @@ def dream(vault: Vault, limit: int | None = None) -> DreamResult:
     store what a careful curator would propose; earlier decisions are kept."""
     limit = vault.config.dream_limit if limit is None else limit
     notes: list[str] = []
-    found = [d for d in find_duplicates(vault) if d.fix == "merge"]  # the evidence lint reports, no model
+    found = [  # the evidence lint reports, no model; a page in a repository of its own is not curator's to merge
+        d
+        for d in find_duplicates(vault)
+        if d.fix == "merge" and not (own_repository(vault.root, d.page) or own_repository(vault.root, d.other))
+    ]
     duplicates: dict[str, Duplicate] = {}
     for pair in found:
         for one in (pair.page, pair.other):
