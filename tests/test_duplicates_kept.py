@@ -607,3 +607,15 @@ def test_the_dream_proposes_no_merge_of_a_page_in_a_repository_of_its_own(tmp_pa
     assert [s.pages for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"]
     (root / "skills/core/.git").write_text("gitdir: ../../.git/modules/skills/core\n")  # a submodule
     assert [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "merge"] == []
+
+
+def test_a_packages_readme_that_the_top_one_extends_is_the_packages_own(tmp_path: Path) -> None:
+    files = {
+        "README.md": "# Core\n\n" + MEMORY + "\n\n## Developing\n\n" + NOTES,
+        "packages/core/README.md": "# Core\n\n" + MEMORY,  # what the package registry shows
+    }
+    for name, text in (("CHANGELOG.md", RELEASES), ("SECURITY.md", LATER), ("CONTRIBUTING.md", BACKUP_HOWTO)):
+        files[name] = f"# {name}\n\n{text}"
+        files[f"packages/core/{name}"] = f"# {name}\n\n{' '.join(reversed(text.split()))}"
+    pairs = {frozenset((d.page, d.other)) for d in found(make_vault(tmp_path / "v", files))}
+    assert frozenset(("README.md", "packages/core/README.md")) not in pairs

@@ -37,6 +37,7 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LETTERS = re.compile(r"[a-z]+")
 # A language tree's folder: en, de, pt-BR, es-419, zh-Hans-CN.
 _LANGUAGE = re.compile(r"^[a-z]{2}(?:[-_](?:[a-z]{2,4}|\d{3})){0,2}$", re.IGNORECASE)
+_FACES = frozenset({"readme.md", "index.md", "_index.md"})  # the page a folder shows first
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)?")  # the number in a series' entry: `Week 2`, `2nd edition`
 
 
@@ -63,10 +64,12 @@ def copied_in(page: str, other: str, held: str | None, parallel: dict[tuple[str,
     or the inner page's is held in the outer (`held` the page held; None: no text evidence). A file
     copied down (`SOUL.md`, `workspace/SOUL.md`) is one page kept twice; one extended down there is
     the inner folder's own, as is a file in one of several folders side by side (`agents/pixel`,
-    `agents/scout`)."""
+    `agents/scout`) and a folder's README (a package's, published with it)."""
     inner, outer = sorted((folder_of(page), folder_of(other)), key=len, reverse=True)
     if held is None or (held and folder_of(held) != inner) or (outer and not inner.startswith(outer + "/")):
         return False
+    if file_name(page) in _FACES and file_name(other) in _FACES:
+        return False  # a folder's own face: a package's README, published with it, says what the top one does
     return not any(f and folder_of(f) == folder_of(inner) for f, g in parallel if g == inner)
 
 
