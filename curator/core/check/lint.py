@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Iterable
@@ -182,9 +183,18 @@ class _Stat(Protocol):
     def mtime_ns(self) -> int: ...
 
 
+@functools.cache
+def _code() -> str:
+    """The running curator: its version and its modules' sizes and times. A curator edited or
+    upgraded under one version number checks the vault again instead of giving an older one's findings."""
+    package = Path(__file__).resolve().parents[2]
+    files = sorted(package.rglob("*.py"))
+    return __version__ + "".join(f"\0{f.relative_to(package)}:{f.stat().st_size}:{f.stat().st_mtime_ns}" for f in files)
+
+
 def _signature(root: Path, pages: Iterable[_Stat], scan: ScanResult, config: Config) -> str:
     digest = blake2b(digest_size=16)
-    digest.update(f"{__version__}\0{config.fingerprint()}\n".encode())
+    digest.update(f"{_code()}\0{config.fingerprint()}\n".encode())
     # Dendron's files say how links read, whether or not the vault's `ignore` leaves them out.
     digest.update(b"dendron\n" if dendron_files(root) else b"\n")
     if config.severity("stale") is not None:  # a page grows stale by the day, not by its file
