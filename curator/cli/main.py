@@ -370,9 +370,8 @@ def _index(args: argparse.Namespace, stopped: Callable[[], bool]) -> int:
         output.diagnose(f"meaning: stopped; the {read:,} pages read now are stored (curator index goes on from there)")
         return 128 + signal.SIGTERM
     pages = len(readable(vault))
-    output.diagnose(
-        f"meaning: {pages:,} pages indexed ({read:,} read now, {pages - read:,} by earlier searches or runs)"
-    )
+    before = f"; the other {pages - read:,} pages' texts were read already" if pages > read else ""
+    output.diagnose(f"meaning: {pages:,} pages indexed ({read:,} read now{before})")
     return EXIT_OK
 
 
