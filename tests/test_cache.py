@@ -94,6 +94,18 @@ def test_a_same_size_edit_inside_the_racy_window_is_seen(tmp_path: Path) -> None
     assert load_vault(root).pages["a.md"].links[0].target == "cc"
 
 
+def test_a_curator_edited_or_upgraded_under_one_version_number_checks_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import curator.core.check.lint as linting
+
+    root = make_vault(tmp_path / "v", {"a.md": "[[gone]]"})
+    age(root)
+    assert not lint(root).from_cache and lint(root).from_cache
+    monkeypatch.setattr(linting, "_code", lambda: "0.1.0 with one module edited")
+    assert not lint(root).from_cache
+
+
 def test_lint_reuses_its_last_result_only_while_nothing_changed(tmp_path: Path) -> None:
     root = make_vault(tmp_path / "v", {"a.md": "[[gone]]", "b.md": "x"})
     age(root)
