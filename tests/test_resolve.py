@@ -150,12 +150,3 @@ def test_a_wiki_js_url_path_names_its_page_after_its_language() -> None:
     other = Resolver(["en/ops/backup.md", "python/tools/lint.md"], [], {})
     assert other.resolve("x.md", "/de/ops/backup", True).kind == "dead"  # another language's page
     assert other.resolve("x.md", "/go/tools/lint", True).kind == "dead"  # `go` is no language
-
-
-def test_a_markdown_link_to_a_folder_without_a_page_of_its_own_shows_its_listing(resolver: Resolver) -> None:
-    """`[projects](./projects/house/)` opens the folder on GitHub: no dead link; a folder that does
-    not exist is one."""
-    found = resolver.resolve("Home.md", "./projects/house/", markdown=True)
-    assert (found.kind, found.path) == ("attachment", "projects/house")
-    assert resolver.resolve("work/notes.md", "../deep/a/", markdown=True).kind == "attachment"
-    assert resolver.resolve("Home.md", "./nowhere/", markdown=True).kind == "dead"

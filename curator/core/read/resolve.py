@@ -65,7 +65,6 @@ class Resolver:
         self._by_title: dict[str, list[str]] = defaultdict(list)  # folded page title -> pages
         self._by_name: dict[str, list[str]] = defaultdict(list)  # folded file name -> attachments
         self._by_alias: dict[str, list[str]] = defaultdict(list)
-        self._folders: set[str] = set()  # folded folders holding a page or a file: a link may show one's listing
         # Bare names that resolve the same from every folder (one page or none), by the target as written.
         self._bare_memo: dict[str, Resolution] = {}
         self._site: dict[str, list[str]] | None = None  # a docs site's URL paths, built on the first one asked
@@ -81,9 +80,6 @@ class Resolver:
             key = fold(path)
             by_path.setdefault(key, path)
             self._by_name[key.rsplit("/", 1)[-1]].append(path)
-        for key in by_path:
-            while "/" in key and (key := key.rsplit("/", 1)[0]) not in self._folders:
-                self._folders.add(key)
         self.add_aliases(aliases)
 
     def add_aliases(self, aliases: dict[str, tuple[str, ...]]) -> None:
@@ -146,8 +142,6 @@ class Resolver:
             found = self._by_path.get(candidate)
             if found is not None:
                 return Resolution("page" if found in self._pages else "attachment", found)
-        if self._folder_page(path) is None and key in self._folders:  # `./01_Projekt/`: its listing, as GitHub shows it
-            return Resolution("attachment", path)
         return self._folder_page(path)
 
     def _folder_page(self, folder: str) -> Resolution | None:
