@@ -188,8 +188,8 @@ def _code() -> str:
     """The running curator: its version and its modules' sizes and times. A curator edited or
     upgraded under one version number checks the vault again instead of giving an older one's findings."""
     package = Path(__file__).resolve().parents[2]
-    files = sorted(package.rglob("*.py"))
-    return __version__ + "".join(f"\0{f.relative_to(package)}:{f.stat().st_size}:{f.stat().st_mtime_ns}" for f in files)
+    stats = [(f.relative_to(package), f.stat()) for f in sorted(package.rglob("*.py"))]
+    return __version__ + "".join(f"\0{name}:{st.st_size}:{st.st_mtime_ns}" for name, st in stats)
 
 
 def _signature(root: Path, pages: Iterable[_Stat], scan: ScanResult, config: Config) -> str:

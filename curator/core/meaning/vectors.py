@@ -382,7 +382,8 @@ def fill_all(
             if time.monotonic() - stored_at > max(STORE_EVERY, STORE_SHARE * store_took):
                 began = time.monotonic()  # a whole store is written each time: a large vault's takes longer
                 rows.store_now()
-                stored_at, store_took = time.monotonic(), time.monotonic() - began
+                stored_at = time.monotonic()
+                store_took = stored_at - began
             if progress is not None:
                 progress(at, len(missing))
     finally:

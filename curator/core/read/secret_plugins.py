@@ -44,9 +44,9 @@ class UrlPasswordDetector(RegexBasedDetector):
 
 # A key word (in any identifier that ends with it or goes on after `_`/`-`: `db_password`,
 # `GITHUB_TOKEN`, `token_ttl`, not `tokenizer` or `secretary`), Markdown emphasis or a closing
-# quote, then `:`, `=`, `:=`, `==` or `=>`, then one value, quoted or not. ASCII classes on purpose:
-# the prefilter (RE2, ASCII `\w`) must read the same characters.
-# `==` compares (`token_ids == eos_token_id`): only an assignment gives a key its value.
+# quote, then `:` (up to `:::`), `=`, `:=` or `=>`, then one value, quoted or not; not `==`, which
+# compares (`token_ids == eos_token_id`). ASCII classes on purpose: the prefilter (RE2, ASCII `\w`)
+# must read the same characters.
 ASSIGNED = re.compile(
     rf"(?:{KEY_WORDS})(?:[_-][A-Za-z0-9_-]*)?[\]'\"*]{{0,3}}\s*(?::=|=>|:{{1,3}}|=(?!=))\**\s*[\"'`]?([^\s\"'`<>]{{6,}})",
     re.IGNORECASE,
