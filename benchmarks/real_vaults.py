@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh18" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember12" (fetched for the third to twelfth set of `remember` cases), "search8", "search9"
+    # "remember3" .. "remember13" (fetched for the third to thirteenth set of `remember` cases), "search8", "search9"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -896,6 +896,28 @@ VAULTS: list[RealVault] = [
         "remember12",
         "54 pages of a German admin guide to Docker Compose services behind Traefik or nginx (about 30 service "
         "pages, backup, monitoring, installation); fetched for the twelfth set of `remember` cases",
+    ),
+    RealVault(
+        "homelab-wiki-de",
+        "german",
+        "derever-labs/homelab-wiki",
+        "461508144d410cc570080f238661f83f68cd91c7",
+        "docs",
+        "remember13",
+        "179 pages of a German (Swiss) homelab operations wiki in VitePress (Proxmox, Nomad, Consul, Vault, "
+        "Traefik, Authentik, about 40 services, each a folder with `index.md`, often `betrieb.md` and "
+        "`referenz.md`); fetched for the thirteenth set of `remember` cases",
+    ),
+    RealVault(
+        "aimarket-runbooks",
+        "agent-memory",
+        "aidotmarket/runbooks",
+        "7ece41a139a561dad77eb779c7ac32b6cf5740b5",
+        "",
+        "remember13",
+        "171 pages of an English operations runbook corpus a company's AI agents keep with its operator (a page "
+        "a system: AWS, Cloudflare, Infisical, Qdrant, backups, 2FA, Celery; about 30 lint test fixtures); "
+        "fetched for the thirteenth set of `remember` cases",
     ),
     RealVault(
         "mustafah-zk",

@@ -1,6 +1,7 @@
 """How often `curator remember` decides as a person would, on labelled cases over small vaults.
 
-    python -m benchmarks.remember_eval [--cases PATH] [--vault NAME] [--provider KIND] [--verbose]
+    python -m benchmarks.remember_eval [--cases PATH] [--vault NAME] [--provider KIND] [--index]
+        [--keep DIR] [--verbose]
 
 The cases are `benchmarks/labels/remember_cases.jsonl`, one object a line: the `vault` it runs
 against (`sample` is `sample_vault/`, `de` and `en` are the German and the English team vaults in
@@ -12,6 +13,9 @@ update), the `pages` it may go to (merged into or superseded) and the `kind` of 
 and, for the cases written after the rules were set and never tuned on, `"set": "held-out"`.
 `--cases` scores another file of the same form; its `vault` may also name a real vault of
 `benchmarks/real_vaults.py` (checked out at its pinned commit and copied).
+`--index` has the model read every page first (as `curator index` does; without it, as on a vault
+never indexed, the model reads a few pages a call and a first stage answers for the rest); `--keep
+DIR` keeps the copies there, their index with them, for the next run.
 Nothing is applied. Prints the share decided as a person would (the decision, and the page where
 it goes to one), by vault and by kind, the confusion table, and how many incidents put the event's
 words (date, ticket) into the page's history section rather than its body.
@@ -29,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.core.curate.remember import DECISIONS, Proposal, remember
+from curator.core.meaning.vectors import fill_all, provider_for
 from curator.core.read.loading import load_vault
 from curator.core.read.titles import find_date
 
@@ -81,21 +86,30 @@ def main() -> None:
     parser.add_argument("--vault", action="append", help="only these vaults' cases")
     parser.add_argument("--verbose", action="store_true", help="print every case that went wrong")
     parser.add_argument("--provider", help="the vaults' [embedding] provider (default: theirs)")
+    parser.add_argument("--index", action="store_true", help="have the model read every page first (curator index)")
+    parser.add_argument("--keep", type=Path, help="keep the vaults' copies (and their index) in this folder")
     args = parser.parse_args()
     cases = [c for c in load_cases(args.cases) if not args.vault or c["vault"] in args.vault]
-    work = Path(tempfile.mkdtemp(prefix="curator-remember-"))
+    work = args.keep or Path(tempfile.mkdtemp(prefix="curator-remember-"))
+    work.mkdir(parents=True, exist_ok=True)
     right: Counter[str] = Counter()
     total: Counter[str] = Counter()
     confusion: Counter[tuple[str, str]] = Counter()
     seconds = []
     history_right = history_total = 0
     for name in sorted({c["vault"] for c in cases}):
-        shutil.copytree(vault_dir(name), work / name, ignore=shutil.ignore_patterns(".git"))
-        if args.provider:
-            config = work / name / ".curator.toml"
-            kept = config.read_text(encoding="utf-8") if config.exists() else ""
-            config.write_text(f'{kept}\n[embedding]\nprovider = "{args.provider}"\n', encoding="utf-8")
+        if not (work / name).exists():  # a kept copy has its provider set already
+            shutil.copytree(vault_dir(name), work / name, ignore=shutil.ignore_patterns(".git"))
+            if args.provider:
+                config = work / name / ".curator.toml"
+                kept = config.read_text(encoding="utf-8") if config.exists() else ""
+                config.write_text(f'{kept}\n[embedding]\nprovider = "{args.provider}"\n', encoding="utf-8")
         vault = load_vault(work / name)
+        if args.index:
+            provider, _ = provider_for(vault)
+            started = time.perf_counter()
+            read = fill_all(vault, provider)
+            print(f"  {name}: the model ({provider.label}) read {read} pages in {time.perf_counter() - started:.0f} s")
         remember(vault, "warm up the model and the search index")
         for case in (c for c in cases if c["vault"] == name):
             started = time.perf_counter()
@@ -116,7 +130,8 @@ def main() -> None:
                 )
                 print(f"      {case['text']}")
                 print(f"      {proposal.reason}")
-    shutil.rmtree(work)
+    if not args.keep:
+        shutil.rmtree(work)
     for key in sorted(total, key=lambda k: (k != "all", k)):
         print(f"{key:>16}: {right[key]:>3}/{total[key]:<3} decided as a person would ({right[key] / total[key]:.0%})")
     if history_total:

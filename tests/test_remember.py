@@ -837,3 +837,40 @@ def test_a_new_page_is_named_as_its_folder_names_its_pages(tmp_path: Path) -> No
         for n in ("Pi-hole", "Home Assistant", "OMV", "Proxmox", "wg-easy")
     }
     assert remember(load_vault(make_vault(tmp_path / "titled", titled)), text).page == "topics/Uptime Kuma.md"
+
+
+FOOTED = (
+    "# Leistungsdaten\n\n## RAM\n\n- Kapazität: max 128GB pro Modul\n\n## Quellen\n\n- Handbuch\n\n"
+    "---\n[← Zurück zur Übersicht](README.md) | [Nächstes Thema](Wirtschaft.md)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ticket 4711 vom 29.07.2026: Die Leistungsdaten des Übungs-PC waren falsch.",  # an event: its history
+        "Leistungsdaten: ECC-Speicher korrigiert Einzelbitfehler selbst.",  # a fact no heading names
+    ],
+)
+def test_new_text_goes_before_the_pages_sources_and_footer(tmp_path: Path, text: str) -> None:
+    # A page of a course ends with its sources and a footer of links to the next page: the
+    # memory is the page's body, not after its navigation.
+    vault = make_vault(
+        tmp_path / "v", {"Leistungsdaten.md": FOOTED, "README.md": "# Übersicht\n", "Wirtschaft.md": "# W\n"}
+    )
+    proposal = remember(load_vault(vault), text)
+    assert (proposal.decision, proposal.page) == ("merge-into", "Leistungsdaten.md")
+    assert proposal.plan is not None
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert after.index(text) < after.index("## Quellen")
+    assert after.endswith(
+        "\n\n## Quellen\n\n- Handbuch\n\n---\n[← Zurück zur Übersicht](README.md) | [Nächstes Thema](Wirtschaft.md)\n"
+    )
+
+
+def test_a_value_said_to_be_out_of_date_supersedes() -> None:
+    from curator.core.curate.facts import says_change
+
+    assert says_change("DDR5-Module gibt es bis 256 GB; die Angabe von 128 GB pro Modul ist veraltet.")
+    assert says_change("The 4 GB limit on the wiki page is out of date.")
+    assert not says_change("The outdated runbook caused the outage.")  # an incident's words

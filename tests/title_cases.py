@@ -137,4 +137,16 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Wenn man die Git-History über einen Orphan-Branch bereinigt, sind die alten Tags verwaist.", {"Git-History"}),
     ("If the backup job fails, restart the NAS first.", {"Backup job"}),
     ("Falls der Zigbee-Stick nicht erkannt wird, hilft ein anderer USB-Port.", {"Zigbee-Stick"}),
+    # remember sets' new things: a log line's verb and particle, a kind of note before a colon, a
+    # role after "als", what there is
+    ("Started Audiobookshelf as a new swarm stack on worker-media-01.", {"Audiobookshelf"}),
+    ("Set up Immich for the family photos on docker-vm, library stored on the TS-464.", {"Immich"}),
+    ("Spun up a Minecraft server for the kids as LXC 107 on pve-prod-02.", {"Minecraft server"}),
+    ("Picked up a Reolink doorbell; it is on a static lease and streams RTSP.", {"Reolink doorbell"}),
+    ("Neues Tool: Seit 01.12.2026 nutzen wir Loom für aufgezeichnete Onboarding-Walkthroughs.", {"Loom"}),
+    ("Neu im Team: Jonas Becker ist seit 01.12.2026 Senior Platform Engineer.", {"Jonas Becker"}),
+    ("There's an AED (defibrillator) on the wall next to the main entrance upstairs.", {"AED"}),
+    ("Vaultwarden als Passwortmanager auf der docker-vm eingerichtet.", {"Vaultwarden"}),
+    ("Mealie als Rezeptverwaltung für die Familie läuft jetzt als eigener Stack.", {"Mealie"}),
+    ("Es gibt jetzt eine Tischtennisplatte im Keller.", {"Tischtennisplatte"}),
 ]

@@ -14,14 +14,15 @@ import re
 
 from curator.core.curate.titlecover import phrase
 from curator.core.read.resolve import fold
-from curator.core.read.titles import find_date, is_eventish
+from curator.core.read.titles import CAUSE, find_date, is_eventish
 from curator.core.read.words import WORD
 
 CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
     r"has changed|changed to|changed(?=:)|moved to|(?<!we )(?<!wir )now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
     r"new (?:id|ip|ip address|address|url|port|path|host|owner|location) (?:is|ist|lautet)|"
-    r"correction(?=:)|korrektur(?=:)|nicht mehr|ersetzt)\b"
+    r"correction(?=:)|korrektur(?=:)|nicht mehr|ersetzt|(?:is|are|ist|sind) (?:veraltet|überholt|outdated|obsolete|"
+    r"out of date))\b"
 )
 # "instead of" says a fact changed, or, in an incident, how it was fixed ("the fix was to set the
 # npm prefix instead of using sudo"): a change only when the text tells no incident. So does a
@@ -54,7 +55,8 @@ _STOPPED = re.compile(
 # Words that say a value holds from now on ("for now" says it may not); a second or another thing
 # is one more, not a new value.
 _NOW = re.compile(
-    r"(?i)\b((?<!for )now|jetzt|nun|nur noch|ab sofort|from now on|korrektur|correction|angehoben|verlängert|"
+    r"(?i)\b((?<!for )now|jetzt|nun|inzwischen|mittlerweile|nur noch|ab sofort|from now on|korrektur|correction|"
+    r"angehoben|verlängert|"
     r"verkürzt)\b"
 )
 # "too" at a clause's end is "also" ("the staging box, too"); before a word it is a measure ("too slow").
@@ -113,6 +115,24 @@ def says_change(text: str) -> re.Match[str] | bool:
     narrowed = _ONLY_NOW.search(text) and not _measures(text)
     far = _SET_FAR.search(text) and not is_eventish(text)
     return bool((SET_ANEW.search(text) or far or narrowed) and not re.search(PROBLEM, fold(text)))
+
+
+# A state said to hold on ("still pending", "weiterhin nicht fertig", "Stand heute: ..."): a status
+# of a thing the vault knows, which the word "still" takes for known.
+_STILL = re.compile(
+    r"(?i)\b(still|weiterhin|nach wie vor|noch immer|immer noch|unverändert|unchanged|wie bisher|as before|"
+    r"stand heute|status check|as of today)\b"
+)
+
+
+def says_still(text: str) -> bool:
+    """Whether the text, a sentence or two, only says a state holds on: no change, no new value
+    ("now", "jetzt"), no failure and no cause (an incident's "the cron still used the old name")."""
+    if len(text) > 300 or not _STILL.search(text) or _NOW.search(text) or says_change(text):
+        return False
+    if re.search(PROBLEM, fold(text)) or re.search(CAUSE, text):
+        return False
+    return len([s for s in SENTENCE.split(text.strip()) if s.strip()]) <= 2
 
 
 def sets_value_anew(text: str, page_text: str) -> bool:

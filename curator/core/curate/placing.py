@@ -12,6 +12,7 @@ from curator.core.curate.facts import STOP
 from curator.core.curate.linking import linked
 from curator.core.curate.update import old_statement, updated
 from curator.core.read.page import Heading
+from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
 from curator.core.read.titles import is_eventish
 from curator.core.read.vault import Vault
@@ -58,7 +59,7 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     found = next((h for h in headings if h.level >= 2 and fold(h.text).strip() in _HISTORY), None)
     if found is None:
         name = "Verlauf" if language_of(page_text) == "de" else "History"
-        after = _after(page_text, newline) + f"## {name}" + newline + newline + entry + newline
+        after = _at_end(page_text, lines, headings, f"## {name}" + newline + newline + entry, newline)
     else:
         head, offset = _section_end(page_text, lines, headings, found, newline)
         rest = page_text[offset:]
@@ -68,9 +69,64 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     return Plan("remember", f"Remember: add to the history of {path}", (change,), {}, 0, (), details)
 
 
-def _after(page_text: str, newline: str) -> str:
-    """The page's text that a new paragraph follows: a blank line after it, nothing for an empty file."""
-    return page_text.rstrip("\r\n") + newline + newline if page_text.strip() else ""
+# Sections a page ends with that point elsewhere: new text goes before them, as before a footer.
+_BACK_MATTER = frozenset(
+    "quellen|quelle|sources|references|referenzen|see also|siehe auch|links|weblinks|external links|further reading|"
+    "weiterführende links|literatur|footnotes|fußnoten|einzelnachweise|related|verwandte themen|related notes|"
+    "related pages|backlinks|navigation".split("|")
+)
+_RULE = re.compile(r"\s{0,3}(?:-\s*){3,}|\s{0,3}(?:\*\s*){3,}|\s{0,3}(?:_\s*){3,}")
+_LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)|\[\[[^\]]*\]\]")
+_NAVIGATION = re.compile(
+    r"(?i)←|→|«|»|\b(?:back|next|previous|prev|home|zurück|weiter|vorheriges?|nächstes?|übersicht)\b"
+)
+
+
+def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> int:
+    """How many of the page's lines hold its body: all but a footer of links after a rule at its end
+    ("[← Zurück](../README.md) | [Nächstes Thema](04.md)") and the sections of sources, links and
+    "see also" it ends with; never fewer than its frontmatter's."""
+    header = page_text[: split_frontmatter(page_text)[2]].count("\n")
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    tail = end
+    while tail and (not lines[tail - 1].strip() or _only_links(lines[tail - 1])):
+        tail -= 1
+    # A rule after a blank line (after text it underlines a heading).
+    if (
+        tail < end
+        and tail > header + 1
+        and _RULE.fullmatch(lines[tail - 1].rstrip("\r\n"))
+        and not lines[tail - 2].strip()
+    ):
+        end = tail - 1
+    elif tail < end and tail >= header and any(_NAVIGATION.search(line) for line in lines[tail:end]):
+        end = tail
+    for heading in sorted((h for h in headings if h.level >= 2), key=lambda h: -h.line):
+        if heading.line > end:
+            continue
+        if fold(heading.text).strip(" :") not in _BACK_MATTER:
+            break
+        end = heading.line - 1
+    while end > header and (not lines[end - 1].strip() or _RULE.fullmatch(lines[end - 1].rstrip("\r\n"))):
+        end -= 1
+    return max(end, header)
+
+
+def _only_links(line: str) -> bool:
+    rest = _LINK.sub("", line)
+    return rest != line and not re.search(r"\w", rest.replace("←", "").replace("→", ""))
+
+
+def _at_end(page_text: str, lines: list[str], headings: Iterable[Heading], paragraph: str, newline: str) -> str:
+    """The page with a paragraph after its body: before a footer of links and the sections of
+    sources and links it ends with, a blank line around it."""
+    end = _body_end(page_text, lines, headings)
+    head = "".join(lines[:end]).rstrip("\r\n")
+    rest = "".join(lines[end:]).lstrip("\r\n")
+    before = head + newline + newline if head.strip() else ""
+    return before + paragraph + newline + (newline + rest if rest else "")
 
 
 def plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan:
@@ -94,7 +150,7 @@ def plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: st
         head, offset = _section_end(page_text, lines, headings, best, newline)
         text = head + newline + paragraph + newline + page_text[offset:]
     else:
-        text = _after(page_text, newline) + paragraph + newline
+        text = _at_end(page_text, lines, headings, paragraph, newline)
     details = {"decision": "merge-into", "page": path}
     change = FileChange(path, page_text.encode("utf-8"), text.encode("utf-8"))
     return Plan("remember", f"Remember: add to {path}", (change,), {}, 0, (), details)
@@ -107,6 +163,8 @@ def _section_end(
     newline), and that end's offset: where a line added to the section goes."""
     following = [h.line for h in headings if h.line > heading.line and h.level <= heading.level]
     end_line = (following[0] - 1) if following else len(lines)
+    if heading.line <= (body := _body_end(page_text, lines, headings)):  # the last section ends before a footer
+        end_line = min(end_line, body)
     while end_line > heading.line and not lines[end_line - 1].strip():
         end_line -= 1
     offset = sum(len(line) for line in lines[:end_line])

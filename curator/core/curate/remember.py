@@ -53,6 +53,7 @@ from curator.core.curate.facts import (
     STOP,
     new_sentences,
     says_change,
+    says_still,
     sets_value_anew,
     specifics_held,
 )
@@ -86,6 +87,7 @@ from curator.core.read.titles import (
     names_a_day,
     subject_of,
     without_event,
+    without_note_kind,
 )
 from curator.core.read.vault import Vault
 from curator.core.read.words import WORD, language_of
@@ -179,6 +181,11 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             "Drop: a status update with no lasting fact (its ticket, commit or release holds it)",
             evidence,
             None,
+        )
+    if says_still(text) and evidence and evidence[0].score >= NEAR:
+        page = evidence[0].path
+        return Proposal(
+            "drop", page, None, f"Drop: it says a state of {page} holds on, a status with no new fact", evidence, None
         )
     for near in evidence[:3]:  # a repeat is dropped whatever the evidence says
         if not new_sentences(text, vault.text_of(near.path), vault.pages[near.path].title):
@@ -410,7 +417,8 @@ def title_for(text: str) -> str:
     handed = handed_page(text.strip())
     if handed.title:
         return handed.title
-    first = _CONDITION.sub("", SENTENCE.split(handed.body, maxsplit=1)[0], count=1)  # "Wenn man die Git-History ..."
+    first = without_note_kind(SENTENCE.split(handed.body, maxsplit=1)[0])  # "Neues Tool: Seit Mai nutzen wir Loom"
+    first = _CONDITION.sub("", first, count=1)  # "Wenn man die Git-History ..."
     subject = label_of(first) or as_written(first, subject_of(first))
     language = language_of(first)
     words = noun_phrase(subject, language=language).split() if subject else []

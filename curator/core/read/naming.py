@@ -33,6 +33,7 @@ _PREPOSITIONS = frozenset(
 _EN_QUANTIFIERS = frozenset("every each all no some any two three".split())
 _EN_VERB_ADVERBS = frozenset("now just also finally already still then again".split())
 _EN_PARTICLES = frozenset("up out off down back".split())
+_THERE_IS = frozenset(["there's", "there’s", "there is", "there are", "es gibt", "es gab", "there was"])
 _PRONOUNS = frozenset("we i you they he she it someone somebody wir ich du sie er es man jemand".split())
 _EN_STOP = frozenset(
     "is are was were be been being has have had will would can could should must may might does do did "
@@ -63,8 +64,11 @@ def noun_phrase(sentence: str, limit: int = 6, language: str | None = None) -> s
     `sentence` is a part of it."""
     words = [w.strip(_EDGE) for w in _TOKEN.findall(sentence)]
     words = [w for w in words if w]
-    german = (language or language_of(sentence)) == "de" or (
-        bool(words) and sum(w[:1].isupper() for w in words[1:]) > len(words[1:]) / 2
+    language = language or language_of(sentence)
+    # Mostly capitalised words read as German where the language is not told English: "Started
+    # Audiobookshelf" is English, its name capitalised.
+    german = language == "de" or (
+        language != "en" and bool(words) and sum(w[:1].isupper() for w in words[1:]) > len(words[1:]) / 2
     )
     phrase = _german(*_skip_opening(words, True)) if german else _english(*_skip_opening(words, False))
     return " ".join(phrase[:limit])
@@ -96,13 +100,30 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
             i += 1  # "I set up Immich": the verb's particle
         if not german and i + 1 < len(words) and words[i].casefold() in _PREPOSITIONS:
             i += 1  # "We switched from npm ...": the thing is the preposition's noun
+    elif german and len(words) > 2 and words[0].islower() and words[1].casefold() in _PRONOUNS:
+        i = 2  # "(Seit Dezember) nutzen wir Loom": the verb and its subject after a time said first
+        while i + 1 < len(words) and words[i].islower() and words[i].casefold() not in _DETERMINERS:
+            i += 1  # "haben wir jetzt eine Vereinshaftpflicht"
     elif not german and words and words[0].casefold().endswith("ed") and len(words) > 1:
+        i = 2 if len(words) > 2 and words[1].casefold() in _EN_PARTICLES and _names_next(words[2]) else 1
+    elif not german and len(words) > 2 and _names_next(words[2]) and words[1].casefold() in _EN_PARTICLES:
+        i = 2  # "Set up Immich ...", "Spun up a Minecraft server": a log line's verb and its particle
+    elif not german and len(words) > 1 and words[0].casefold() in _EN_IRREGULAR and _names_next(words[1]):
+        i = 1  # "Built a ...", "Got Zammad ..."
+    elif len(words) > 2 and " ".join(words[:2]).casefold() in _THERE_IS:
+        i = 2  # "There's an AED on the wall": what there is
+    elif words and words[0].casefold() in _THERE_IS:
         i = 1
     article = None
     while i < len(words) and words[i].casefold() in _DETERMINERS:
         article = words[i].casefold()
         i += 1
     return words[i:], article
+
+
+def _names_next(word: str) -> bool:
+    """Whether a word opens a thing's name: an article or a capitalised word ("a Minecraft server", "Immich")."""
+    return word.casefold() in _DETERMINERS or word[:1].isupper()
 
 
 def _german(words: list[str], article: str | None) -> list[str]:

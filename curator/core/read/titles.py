@@ -234,7 +234,9 @@ def subject_of(title: str) -> str:
     parts = [p for p in parts if p and any(ch.isalpha() for ch in p)]
     if not parts:
         return ""
-    best = next((p for p in parts if len(p.split()) >= 2), parts[0])
+    # "Vaultwarden als Passwortmanager eingerichtet": the thing before "als" / "as", the rest its role.
+    role = re.match(r"\s*[^\W\d_]\S*(?:\s+\S+)?\s+(?:als|as)\s", text)
+    best = parts[0] if role else next((p for p in parts if len(p.split()) >= 2), parts[0])
     if len(best) > 60:
         best = " ".join(best.split()[:6])
     return _capitalise(_tidy(_without_leading_symbols(best)))
@@ -251,12 +253,15 @@ _NOTE_KINDS = frozenset(
     "task action follow next step steps ps nb edit correction btw also again postmortem "
     "erinnerung merke notiz notizen tipp hinweis wichtig achtung warnung idee entscheidung beschluss frage "
     "antwort zusammenfassung kontext vorfall störung ausfall lösung ursache ergebnis beobachtung "
-    "fakt änderung fehler aufgabe korrektur nachtrag "
+    "fakt änderung fehler aufgabe korrektur nachtrag neu neue neuer neues new "
     # who speaks in a transcript, a mail's prefix, a status, a kind of list: no thing's name either
     "user assistant system human ai agent me you ich du q a re fw fwd aw wg tl dr tldr faq done wip fixed "
     "resolved erledigt offen gelöst urgent dringend caveat gotcha learning learnings example examples "
     "beispiel e g p s key point random thought agenda readme index".split()
 )
+
+
+_GERMAN_JOINS = frozenset("im in der die das tool team".split())  # "Neu im Team:", "Neues Tool:"
 
 
 def label_of(sentence: str) -> str:
@@ -269,6 +274,16 @@ def label_of(sentence: str) -> str:
     if len(label) < 2 or any(w.casefold() in _NOTE_KINDS for w in _WORD.findall(label)) or is_eventish(label):
         return ""
     return label
+
+
+def without_note_kind(sentence: str) -> str:
+    """The sentence past a label that says what kind of note follows ("Neues Tool: Seit Dezember
+    nutzen wir Loom", "Heads up: ..."): the thing is in the rest."""
+    m = _LABEL.match(sentence)
+    if m is None or not all(w.casefold() in _NOTE_KINDS | _GERMAN_JOINS for w in _WORD.findall(m.group(1))):
+        return sentence
+    rest = sentence[sentence.index(":", m.end(1)) + 1 :].strip()
+    return rest or sentence
 
 
 def _without_leading_symbols(text: str) -> str:
@@ -329,14 +344,14 @@ def is_status_update(text: str) -> bool:
 
 # Why something happened is a lasting fact, whatever was fixed ("caused by a firewall rule"); so is
 # a crash ("crashed after the v6.1 update ... rolled back").
-_CAUSE = (
+CAUSE = (
     r"(?i)\b(?:because|caused by|due to|root cause|weil|wegen|verursacht|ursache|lag an|crash(?:ed|es)?|"
     r"segfaults?|outage|kernel panic|abgestürzt|ausgefallen)\b"
 )
 
 
 def _one_status(sentence: str) -> bool:
-    if len(sentence) > 240 or not re.search(_STATUS_WORDS, sentence) or re.search(_CAUSE, sentence):
+    if len(sentence) > 240 or not re.search(_STATUS_WORDS, sentence) or re.search(CAUSE, sentence):
         return False
     if not (re.search(_NAMED, sentence) or find_date(sentence)):
         return False
