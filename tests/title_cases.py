@@ -149,4 +149,19 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Vaultwarden als Passwortmanager auf der docker-vm eingerichtet.", {"Vaultwarden"}),
     ("Mealie als Rezeptverwaltung für die Familie läuft jetzt als eigener Stack.", {"Mealie"}),
     ("Es gibt jetzt eine Tischtennisplatte im Keller.", {"Tischtennisplatte"}),
+    # a gerund's object, a size left out, a name written in lower case kept so, a ticket's number
+    # before a colon, a pronoun ending the phrase
+    (
+        "Incident: copying a 6 GB VM image to a FAT32-formatted USB stick failed because FAT32 allows 4 GB per file.",
+        {"VM image", "FAT32", "USB stick"},
+    ),
+    ("Running the nightly export on the replica avoids locking the primary.", {"Nightly export"}),
+    ("Am 08.02.2026 war vpn03 knapp zwei Stunden weg, alle Gatemons für vpn03 waren rot.", {"vpn03"}),
+    ("Auf nginx-base setzt der vHost jetzt HSTS mit max-age=31536000.", {"nginx-base", "HSTS"}),
+    (
+        "restic-backup.sh ist am 15.07.2026 um 03:00 mit 'repository is already locked' abgebrochen.",
+        {"restic-backup.sh"},
+    ),
+    ("T1234: Nach dem Debian-Update hingen die Phabricator-Daemons.", {"Debian-Update", "Phabricator-Daemons"}),
+    ("A KVG we talked to says anevis quoted them EUR 18,000 a year.", {"KVG", "anevis"}),
 ]

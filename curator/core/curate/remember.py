@@ -76,7 +76,7 @@ from curator.core.curate.titlecover import (
 )
 from curator.core.curate.update import states_one_fact
 from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
-from curator.core.read.naming import as_written, noun_phrase
+from curator.core.read.naming import as_written, name_like, noun_phrase
 from curator.core.read.page import INDEX_NAMES, has_aliases, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.titles import (
@@ -427,7 +427,8 @@ def title_for(text: str) -> str:
     if not words:
         words = [w for w in WORD.findall(first) if fold(w) not in STOP | _EVENT_NOUNS and not w.isdigit()][:3]
     title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
-    title = title[:1].upper() + title[1:]
+    if not name_like(title.split()[0] if title else ""):  # "vpn03" and "restic-backup.sh" keep their case
+        title = title[:1].upper() + title[1:]
     return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
 
 

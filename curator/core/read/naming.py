@@ -83,8 +83,8 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
         i = 1
         while i < len(words) and words[i].casefold() in _DETERMINERS:
             i += 1
-        while german and i + 1 < len(words) and words[i].islower():  # "mit dem neuen Rate-Limiter"
-            i += 1
+        while german and i + 1 < len(words) and words[i].islower() and not name_like(words[i]):
+            i += 1  # "mit dem neuen Rate-Limiter"; not past a name ("auf nginx-base")
         return words[i:], words[0].casefold()
     if german and len(words) > 1 and words[0].islower() and words[1].casefold() in _DETERMINERS:
         i = 1  # "gilt der neue Rate-Limiter": the verb came first, an adverb before it was taken away
@@ -104,6 +104,8 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
         i = 2  # "(Seit Dezember) nutzen wir Loom": the verb and its subject after a time said first
         while i + 1 < len(words) and words[i].islower() and words[i].casefold() not in _DETERMINERS:
             i += 1  # "haben wir jetzt eine Vereinshaftpflicht"
+    elif not german and len(words) > 1 and _GERUND.fullmatch(words[0]) and _names_next(words[1]):
+        i = 1  # "Copying a VM image to ...", "Running the nightly export ...": what is done to a thing
     elif not german and words and words[0].casefold().endswith("ed") and len(words) > 1:
         i = 2 if len(words) > 2 and words[1].casefold() in _EN_PARTICLES and _names_next(words[2]) else 1
     elif not german and len(words) > 2 and _names_next(words[2]) and words[1].casefold() in _EN_PARTICLES:
@@ -118,7 +120,22 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
     while i < len(words) and words[i].casefold() in _DETERMINERS:
         article = words[i].casefold()
         i += 1
+    while i + 2 < len(words) and _QUANTITY.fullmatch(f"{words[i]} {words[i + 1]}"):
+        i += 2  # "a 6 GB VM image": the thing, not its size
     return words[i:], article
+
+
+_GERUND = re.compile(r"[A-Za-z]{2,}[a-z]ing")
+_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?\s(?:[KMGT]i?B|bytes?|kb|mb|gb|tb|%|x)", re.IGNORECASE)
+_ABBREVIATION = re.compile(r"(?:\w\.)+\w?\.?")  # "z.B.", "u.a."
+
+
+def name_like(word: str) -> bool:
+    """Whether a word is a name as written: a digit, a hump or a sign inside ("vpn03", "vHost",
+    "nginx-base", "restic-backup.sh"), no abbreviation and no number alone."""
+    if _ABBREVIATION.fullmatch(word) or not any(ch.isalpha() for ch in word):
+        return False
+    return re.search(r"\d|[a-z][A-Z]|[^\W_][-_./][^\W_]", word) is not None
 
 
 def _names_next(word: str) -> bool:
@@ -137,7 +154,7 @@ def _german(words: list[str], article: str | None) -> list[str]:
             adjective = _nominative(word, article)
             if adjective:
                 phrase.append(adjective)
-        elif _capitalised(word):
+        elif _capitalised(word) or name_like(word):  # "vpn03", "restic-backup.sh": a name as written
             phrase.append(word)
         elif not phrase and word.isalpha() and _capitalised(following):
             phrase.append(word)  # an adjective before its noun: "nächtliche Sicherung"
@@ -184,7 +201,7 @@ def _english(words: list[str], article: str | None) -> list[str]:
         if i == 0:
             phrase.append(word)
             continue
-        if bare in _EN_STOP or bare in _EN_IRREGULAR or bare in _DETERMINERS or (len(bare) > 4 and bare.endswith("ly")):
+        if bare in _EN_STOP | _EN_IRREGULAR | _DETERMINERS | _PRONOUNS or (len(bare) > 4 and bare.endswith("ly")):
             break
         lower = word.islower()
         verb_like = lower and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")

@@ -261,6 +261,7 @@ _NOTE_KINDS = frozenset(
 )
 
 
+_TICKET_ID = re.compile(r"[A-Za-z]{1,6}-?\d{2,}")
 _GERMAN_JOINS = frozenset("im in der die das tool team".split())  # "Neu im Team:", "Neues Tool:"
 
 
@@ -271,6 +272,8 @@ def label_of(sentence: str) -> str:
     if m is None:
         return ""
     label = m.group(1)
+    if _TICKET_ID.fullmatch(label):  # "T1234:", "OPS118:": the event's number, no thing's name
+        return ""
     if len(label) < 2 or any(w.casefold() in _NOTE_KINDS for w in _WORD.findall(label)) or is_eventish(label):
         return ""
     return label
