@@ -872,5 +872,28 @@ def test_a_value_said_to_be_out_of_date_supersedes() -> None:
     from curator.core.curate.facts import says_change
 
     assert says_change("DDR5-Module gibt es bis 256 GB; die Angabe von 128 GB pro Modul ist veraltet.")
-    assert says_change("The 4 GB limit on the wiki page is out of date.")
+    assert says_change("The figure of 4 GB on the wiki page is out of date.")
     assert not says_change("The outdated runbook caused the outage.")  # an incident's words
+    # a thing that is out of date, not a statement of the page (an attacker's)
+    assert not says_change("The Caddy docs on upload timeouts are outdated for v2.8, but the 600 s timeout works.")
+    assert not says_change("The thumbnails are out of date when a photo was edited outside Immich.")
+    assert not says_change("Not every value in that table is outdated.")
+
+
+STATUS_PAGE = "# Bestückungsmaschine\n\nDie Bestückungsmaschine in der E-Werkstatt ist noch nicht fertig aufgebaut.\n"
+
+
+def test_a_state_said_to_hold_on_is_a_status_only_when_the_page_holds_it() -> None:
+    from curator.core.curate.facts import says_still
+
+    assert says_still("Die Bestückungsmaschine in der E-Werkstatt ist nach wie vor nicht fertig.", STATUS_PAGE)
+    page = "# Immich\n\nImmich is our photo library on nas-01, backed up nightly with restic.\n"
+    # an attacker's: each says something the page does not, or no state holding on at all
+    for text in (
+        "Immich still needs port 2283 open on the firewall for the mobile app.",  # a number the page lacks
+        "The Immich backup still uses restic; the repository password is in Vaultwarden.",  # a name it lacks
+        "Immich is still running on nas-01; do not upgrade before the migration is done.",  # an instruction
+        "Immich steht seit dem Update still.",  # German "stillstehen": it stopped
+        "Still images are deduplicated by Immich using a perceptual hash.",  # an adjective
+    ):
+        assert not says_still(text, page), text

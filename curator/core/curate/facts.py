@@ -15,14 +15,13 @@ import re
 from curator.core.curate.titlecover import phrase
 from curator.core.read.resolve import fold
 from curator.core.read.titles import CAUSE, find_date, is_eventish
-from curator.core.read.words import WORD
+from curator.core.read.words import WORD, language_of
 
 CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
     r"has changed|changed to|changed(?=:)|moved to|(?<!we )(?<!wir )now (?:uses?|runs?|is|are|renews?|happens?|lives?)|"
     r"new (?:id|ip|ip address|address|url|port|path|host|owner|location) (?:is|ist|lautet)|"
-    r"correction(?=:)|korrektur(?=:)|nicht mehr|ersetzt|(?:is|are|ist|sind) (?:veraltet|überholt|outdated|obsolete|"
-    r"out of date))\b"
+    r"correction(?=:)|korrektur(?=:)|nicht mehr|ersetzt)\b"
 )
 # "instead of" says a fact changed, or, in an incident, how it was fixed ("the fix was to set the
 # npm prefix instead of using sudo"): a change only when the text tells no incident. So does a
@@ -92,6 +91,14 @@ SPECIFIC = re.compile(r"\d|[a-z][A-Z]|\w[_.:=/@]\w")
 EDGES = "()[]{}<>\"'`,;.:!?-/|*"  # what a word carries that is no part of it
 
 
+# A statement said to be out of date ("die Angabe von 128 GB pro Modul ist veraltet"): not a thing
+# that is ("the Caddy docs are outdated", "thumbnails are out of date when ...").
+_SAID_OUTDATED = re.compile(
+    r"(?i)\b(?:angabe|information|info|eintrag|hinweis|wert|zahl|statement|entry|figure|value|number|note|notiz)\b"
+    r"[^.;!?]{0,60}?\b(?:is|are|ist|sind)\s+(?:veraltet|überholt|outdated|obsolete|out of date)\b"
+)
+
+
 def says_change(text: str) -> re.Match[str] | bool:
     """Whether the text says in words that a fact changed: the words of CHANGED that say so (a page
     that says them already may be what they name), or True for a value set anew. What "now" does
@@ -108,6 +115,8 @@ def says_change(text: str) -> re.Match[str] | bool:
         found = None
     if found and is_eventish(text) and re.search(PROBLEM, fold(text)):  # "INC-0142: ... failed; no longer saw"
         found = None
+    if not found and (outdated := _SAID_OUTDATED.search(text)) and not _NEGATION.search(text[: outdated.start()]):
+        found = outdated
     if found:
         return found
     # "erscheinen nur noch halbjährlich" narrows a rule; "dauert nur noch vier Minuten" gives a
@@ -117,22 +126,35 @@ def says_change(text: str) -> re.Match[str] | bool:
     return bool((SET_ANEW.search(text) or far or narrowed) and not re.search(PROBLEM, fold(text)))
 
 
-# A state said to hold on ("still pending", "weiterhin nicht fertig", "Stand heute: ..."): a status
-# of a thing the vault knows, which the word "still" takes for known.
+# A state said to hold on ("is still pending", "weiterhin nicht fertig", "Stand heute: ..."): a status
+# of a thing the vault knows, which "still" takes for known; never the German "steht still" (stopped).
 _STILL = re.compile(
-    r"(?i)\b(still|weiterhin|nach wie vor|noch immer|immer noch|unverändert|unchanged|wie bisher|as before|"
-    r"stand heute|status check|as of today)\b"
+    r"(?i)\b(?:(?:is|are|was|were|remains?|stays?|'s|'re)\s+still|still\s+(?:not|no|has|have|hasn't|haven't|pending|"
+    r"open|running|firing|down|up|live|in progress|unfinished|waiting|missing|empty|in the middle)|weiterhin|"
+    r"nach wie vor|noch immer|immer noch|unverändert|unchanged|wie bisher|as before|stand heute|status check|"
+    r"as of today)\b"
+)
+# What a status does not say: a condition, an exception, a workaround, an instruction.
+_MORE_THAN_STATUS = re.compile(
+    r"(?i)\b(but|unless|except|workaround|do not|don't|never|must|aber|außer|sondern|nicht vor)\b|;"
 )
 
 
-def says_still(text: str) -> bool:
-    """Whether the text, a sentence or two, only says a state holds on: no change, no new value
-    ("now", "jetzt"), no failure and no cause (an incident's "the cron still used the old name")."""
+def says_still(text: str, page_text: str) -> bool:
+    """Whether the text, a sentence or two, only says a state of the page holds on: no change, no
+    new value ("now", "jetzt"), no failure, cause, condition or instruction, and every name and
+    number of it is on the page with most of its words ("Immich still needs port 2283" is a fact
+    of its own where the page has no port)."""
     if len(text) > 300 or not _STILL.search(text) or _NOW.search(text) or says_change(text):
         return False
-    if re.search(PROBLEM, fold(text)) or re.search(CAUSE, text):
+    if re.search(PROBLEM, fold(text)) or re.search(CAUSE, text) or _MORE_THAN_STATUS.search(text):
         return False
-    return len([s for s in SENTENCE.split(text.strip()) if s.strip()]) <= 2
+    if len([s for s in SENTENCE.split(text.strip()) if s.strip()]) > 2:
+        return False
+    page = names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
+    capitalised = {fold(w) for w in WORD.findall(text)[1:] if w[:1].isupper()} if language_of(text) != "de" else set()
+    plain = {fold(w) for w in WORD.findall(text) if len(w) >= 4 and fold(w) not in STOP} - capitalised
+    return names_in(text) | capitalised <= page and len(plain & page) * 2 >= len(plain)
 
 
 def sets_value_anew(text: str, page_text: str) -> bool:

@@ -54,7 +54,7 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
         return None
     newline = "\r\n" if "\r\n" in page_text else "\n"
     entry = "- " + linked(vault, text, path)
-    lines = page_text.splitlines(keepends=True)
+    lines = lines_of(page_text)
     headings = vault.pages[path].headings
     found = next((h for h in headings if h.level >= 2 and fold(h.text).strip() in _HISTORY), None)
     if found is None:
@@ -77,56 +77,66 @@ _BACK_MATTER = frozenset(
 )
 _RULE = re.compile(r"\s{0,3}(?:-\s*){3,}|\s{0,3}(?:\*\s*){3,}|\s{0,3}(?:_\s*){3,}")
 _LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)|\[\[[^\]]*\]\]")
-_NAVIGATION = re.compile(
-    r"(?i)←|→|«|»|\b(?:back|next|previous|prev|home|zurück|weiter|vorheriges?|nächstes?|übersicht)\b"
-)
+_ARROW = re.compile(r"[←→«»]")
+_BLOCK_LINE = re.compile(r"\s|[|>*+-]|\d+[.)]\s")  # indented, a table row, a quote or callout, a list item
+
+
+def lines_of(text: str) -> list[str]:
+    """The text's lines with their ends, split at "\n" alone as line numbers count them (a form
+    feed or U+2028 inside a line is no line end there)."""
+    return re.findall(r"[^\n]*\n|[^\n]+\Z", text)
 
 
 def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> int:
-    """How many of the page's lines hold its body: all but a footer of links after a rule at its end
-    ("[← Zurück](../README.md) | [Nächstes Thema](04.md)") and the sections of sources, links and
-    "see also" it ends with; never fewer than its frontmatter's."""
+    """How many of the page's lines hold its body: all but a footer of links at its end (after a
+    rule, or one line of two links or an arrow: "[← Zurück](../README.md) | [Nächstes
+    Thema](04.md)") and the sections of sources, links and "see also" it ends with; never fewer
+    than its frontmatter's."""
     header = page_text[: split_frontmatter(page_text)[2]].count("\n")
+
+    def blank(i: int) -> bool:
+        return not lines[i].strip()
+
+    def thematic_break(i: int) -> bool:  # under a line of text it underlines a heading instead
+        return i >= header and _RULE.fullmatch(lines[i].rstrip("\r\n")) is not None and (i == header or blank(i - 1))
+
+    def footer_line(i: int) -> bool:
+        line = lines[i]
+        rest = _LINK.sub("", line)
+        return rest != line and not _BLOCK_LINE.match(line) and not re.search(r"\w", _ARROW.sub("", rest))
+
     end = len(lines)
-    while end and not lines[end - 1].strip():
+    while end > header and blank(end - 1):
         end -= 1
     tail = end
-    while tail and (not lines[tail - 1].strip() or _only_links(lines[tail - 1])):
+    while tail > header and (blank(tail - 1) or footer_line(tail - 1)):
         tail -= 1
-    # A rule after a blank line (after text it underlines a heading).
-    if (
-        tail < end
-        and tail > header + 1
-        and _RULE.fullmatch(lines[tail - 1].rstrip("\r\n"))
-        and not lines[tail - 2].strip()
-    ):
+    if tail < end and thematic_break(tail - 1):
         end = tail - 1
-    elif tail < end and tail >= header and any(_NAVIGATION.search(line) for line in lines[tail:end]):
-        end = tail
+    elif tail == end - 1 > header and blank(tail - 1):  # one line of its own at the end
+        last = lines[end - 1]
+        if len(_LINK.findall(last)) >= 2 or _ARROW.search(last):
+            end = tail
     for heading in sorted((h for h in headings if h.level >= 2), key=lambda h: -h.line):
         if heading.line > end:
             continue
         if fold(heading.text).strip(" :") not in _BACK_MATTER:
             break
         end = heading.line - 1
-    while end > header and (not lines[end - 1].strip() or _RULE.fullmatch(lines[end - 1].rstrip("\r\n"))):
+    while end > header and (blank(end - 1) or thematic_break(end - 1)):
         end -= 1
     return max(end, header)
 
 
-def _only_links(line: str) -> bool:
-    rest = _LINK.sub("", line)
-    return rest != line and not re.search(r"\w", rest.replace("←", "").replace("→", ""))
-
-
 def _at_end(page_text: str, lines: list[str], headings: Iterable[Heading], paragraph: str, newline: str) -> str:
     """The page with a paragraph after its body: before a footer of links and the sections of
-    sources and links it ends with, a blank line around it."""
+    sources and links it ends with, a blank line before it, the page's own space after it."""
     end = _body_end(page_text, lines, headings)
-    head = "".join(lines[:end]).rstrip("\r\n")
-    rest = "".join(lines[end:]).lstrip("\r\n")
-    before = head + newline + newline if head.strip() else ""
-    return before + paragraph + newline + (newline + rest if rest else "")
+    body = "".join(lines[:end]).rstrip("\r\n")
+    rest = "".join(lines[end:])
+    before = body + newline + newline if body.strip() else ""
+    after = rest if not rest or rest.startswith(("\n", "\r\n")) else newline + rest
+    return before + paragraph + newline + after
 
 
 def plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan:
@@ -139,7 +149,7 @@ def plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: st
     words = {fold(w) for s in sentences for w in WORD.findall(s)} - STOP
     newline = "\r\n" if "\r\n" in page_text else "\n"
     paragraph = linked(vault, " ".join(sentences), path)
-    lines = page_text.splitlines(keepends=True)
+    lines = lines_of(page_text)
     headings = vault.pages[path].headings
     best = max(
         (h for h in headings if h.level >= 2),

@@ -182,8 +182,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             evidence,
             None,
         )
-    if says_still(text) and evidence and evidence[0].score >= NEAR:
-        page = evidence[0].path
+    if evidence and evidence[0].score >= NEAR and says_still(text, vault.text_of(page := evidence[0].path)):
         return Proposal(
             "drop", page, None, f"Drop: it says a state of {page} holds on, a status with no new fact", evidence, None
         )

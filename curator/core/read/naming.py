@@ -106,10 +106,12 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
             i += 1  # "haben wir jetzt eine Vereinshaftpflicht"
     elif not german and len(words) > 1 and _GERUND.fullmatch(words[0]) and _names_next(words[1]):
         i = 1  # "Copying a VM image to ...", "Running the nightly export ...": what is done to a thing
+    elif not german and len(words) > 2 and words[1].casefold() in _EN_PARTICLES and _verb_first(words):
+        i = 2  # "Set up Immich ...", "Spun up a Minecraft server", "Gave up on Jellyfin": a verb and its particle
+        if i + 1 < len(words) and words[i].casefold() in _PREPOSITIONS | {"of"}:
+            i += 1
     elif not german and words and words[0].casefold().endswith("ed") and len(words) > 1:
-        i = 2 if len(words) > 2 and words[1].casefold() in _EN_PARTICLES and _names_next(words[2]) else 1
-    elif not german and len(words) > 2 and _names_next(words[2]) and words[1].casefold() in _EN_PARTICLES:
-        i = 2  # "Set up Immich ...", "Spun up a Minecraft server": a log line's verb and its particle
+        i = 1
     elif not german and len(words) > 1 and words[0].casefold() in _EN_IRREGULAR and _names_next(words[1]):
         i = 1  # "Built a ...", "Got Zammad ..."
     elif len(words) > 2 and " ".join(words[:2]).casefold() in _THERE_IS:
@@ -136,6 +138,13 @@ def name_like(word: str) -> bool:
     if _ABBREVIATION.fullmatch(word) or not any(ch.isalpha() for ch in word):
         return False
     return re.search(r"\d|[a-z][A-Z]|[^\W_][-_./][^\W_]", word) is not None
+
+
+def _verb_first(words: list[str]) -> bool:
+    """Whether an English sentence opens with a verb before its particle ("Signed up for", "Ran
+    out of", "Shut down plex-01", "Set up Immich"), not a noun ("Back up jobs run nightly")."""
+    first, after = words[0].casefold(), words[2]
+    return first.endswith("ed") or first in _EN_IRREGULAR or _names_next(after) or name_like(after)
 
 
 def _names_next(word: str) -> bool:

@@ -139,9 +139,10 @@ def dated(title: str) -> bool:
 # cache), so that the lint, which needs only `find_date`, does not pay for them at import.
 _WEEKDAYS = _WEEKDAY_NAMES + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
 _DAY_PARTS = "morning|afternoon|evening|night|morgen|vormittag|nachmittag|abend|nacht"
+# A ticket's key is written in capitals ("OPS-118"); "pve-01" and "plex-01" are hosts.
 _NUMBERED = (
     r"(?i)\b(?:ticket|issue|incident|inc|bug|case|jira|change|cr|pr|mr|pull request|merge request|störung|vorfall)"
-    r"\s*(?:no\.?|nr\.?|number)?\s*[#!]?\s*(?:[A-Z][A-Z0-9]{0,9}-)?\d+(?:-\d+)*\b|#\d+\b|\b[A-Z][A-Z0-9]{1,9}-\d+(?:-\d+)*\b"
+    r"\s*(?:no\.?|nr\.?|number)?\s*[#!]?\s*(?:[A-Z][A-Z0-9]{0,9}-)?\d+(?:-\d+)*\b|#\d+\b|(?-i:\b[A-Z][A-Z0-9]{1,9}-\d+(?:-\d+)*\b)"
 )
 _TIME = r"(?i)\b\d{1,2}[:.h]\d{2}(?:\s*(?:am|pm|uhr|h))?\b|\b\d{1,2}\s*(?:am|pm|uhr)\b"
 _WEEKDAY = rf"(?i)\b(?:{_WEEKDAYS})\b\.?(?:\s+(?:{_DAY_PARTS}))?"
@@ -235,7 +236,8 @@ def subject_of(title: str) -> str:
     if not parts:
         return ""
     # "Vaultwarden als Passwortmanager eingerichtet": the thing before "als" / "as", the rest its role.
-    role = re.match(r"\s*[^\W\d_]\S*(?:\s+\S+)?\s+(?:als|as)\s", text)
+    role = re.match(r"\s*([^\W\d_]\S*)(?:\s+\S+)?\s+als\s", text)
+    role = role if role and role.group(1).casefold() not in _NOTE_KINDS | {"als", "auch", "so", "nur"} else None
     best = parts[0] if role else next((p for p in parts if len(p.split()) >= 2), parts[0])
     if len(best) > 60:
         best = " ".join(best.split()[:6])
@@ -253,7 +255,7 @@ _NOTE_KINDS = frozenset(
     "task action follow next step steps ps nb edit correction btw also again postmortem "
     "erinnerung merke notiz notizen tipp hinweis wichtig achtung warnung idee entscheidung beschluss frage "
     "antwort zusammenfassung kontext vorfall störung ausfall lösung ursache ergebnis beobachtung "
-    "fakt änderung fehler aufgabe korrektur nachtrag neu neue neuer neues new "
+    "fakt änderung fehler aufgabe korrektur nachtrag neu neue neuer neues new neuigkeit neuigkeiten "
     # who speaks in a transcript, a mail's prefix, a status, a kind of list: no thing's name either
     "user assistant system human ai agent me you ich du q a re fw fwd aw wg tl dr tldr faq done wip fixed "
     "resolved erledigt offen gelöst urgent dringend caveat gotcha learning learnings example examples "
@@ -283,7 +285,9 @@ def without_note_kind(sentence: str) -> str:
     """The sentence past a label that says what kind of note follows ("Neues Tool: Seit Dezember
     nutzen wir Loom", "Heads up: ..."): the thing is in the rest."""
     m = _LABEL.match(sentence)
-    if m is None or not all(w.casefold() in _NOTE_KINDS | _GERMAN_JOINS for w in _WORD.findall(m.group(1))):
+    words = _WORD.findall(m.group(1)) if m else []
+    new = bool(words) and words[0].casefold() in ("neu", "neue", "neuer", "neues", "new")  # "Neue Kollegin:"
+    if m is None or not (new or all(w.casefold() in _NOTE_KINDS | _GERMAN_JOINS for w in words)):
         return sentence
     rest = sentence[sentence.index(":", m.end(1)) + 1 :].strip()
     return rest or sentence
