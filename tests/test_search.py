@@ -617,3 +617,24 @@ def test_a_question_without_stop_words_is_told_german_by_its_letters(question: s
     """48 German questions of the held-out sets had no stop word and no German letter: on an English
     vault they got neither the question map nor the leads."""
     assert across.question_language(question) == told
+
+
+def test_applying_a_queued_memory_has_the_model_read_no_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The proposal's reading is stored: deciding it again at `apply` reads nothing new (seconds a
+    # page with the multilingual model: a new user's apply took 31-36 s).
+    from curator.core.curate.remember import decided_again, remember
+
+    root = _many_pages(tmp_path)
+    model = _CountingModel()
+    monkeypatch.setattr(vectors, "provider_for", lambda config: (model, None))
+    monkeypatch.setattr(vectors, "EMBED_NOW", 10)
+    monkeypatch.setattr(vectors, "FIRST_STAGE", 5)
+    monkeypatch.setattr(vectors, "QUERY_PIECES", 2)  # a call reads two pages of the five proposed
+    text = "Reclaiming disk space from dead tuples needs a VACUUM FULL, which locks the table."
+    shown = remember(load_vault(root), text)
+    assert shown.plan is not None and model.read > 1
+    model.read = 0
+    files = sorted(c.path for c in shown.plan.changes)
+    plan = decided_again(load_vault(root), {"text": text, "files": files})
+    assert sorted(c.path for c in plan.changes) == files
+    assert model.read == 1  # the memory alone

@@ -48,9 +48,10 @@ _ONLY_NOW = re.compile(r"(?i)\b(now only|nur noch)\b")
 # runs on monitor-01" may be one).
 _STOPPED = re.compile(
     r"(?i)\b(?:(?:no longer|not any ?more|nicht mehr)\s+(?:\w+\s+){0,2}?(?:start\w*|gestartet|boot\w*|"
-    r"hochgefahren|respond\w*|geantwortet|load\w*|geladen)|(?:startet|bootet|antwortet|lädt)\s+"
-    r"(?:\S+\s+){0,8}?nicht mehr)\b"
+    r"hochgefahren|respond\w*|geantwortet|load\w*|geladen|reachable|erreichbar|ansprechbar|verfügbar)|"
+    r"(?:startete?|bootete?|antwortete?|lädt|lud|lief|läuft|funktionierte?|ging|geht)\s+(?:\S+\s+){0,8}?nicht mehr)\b"
 )
+_INSTEAD = re.compile(r"(?i)\b(sondern|stattdessen|instead|jetzt|now)\b")  # "nicht mehr unter X, sondern unter Y"
 # Words that say a value holds from now on ("for now" says it may not); a second or another thing
 # is one more, not a new value.
 _NOW = re.compile(
@@ -111,7 +112,7 @@ def says_change(text: str) -> re.Match[str] | bool:
         found = None
     if found and _NEGATION.search(text[max(found.start() - 12, 0) : found.start()]):  # "was not replaced by"
         found = None
-    if found and _STOPPED.search(text):  # "ist nach dem Update nicht mehr gestartet": a failure
+    if found and _STOPPED.search(text) and not _INSTEAD.search(text):  # "ist ... nicht mehr gestartet": a failure
         found = None
     if found and is_eventish(text) and re.search(PROBLEM, fold(text)):  # "INC-0142: ... failed; no longer saw"
         found = None

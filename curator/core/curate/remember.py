@@ -45,6 +45,7 @@ from curator.core.curate.agreement import (
     agreed_score,
     outranking_weak_names,
     rare_words_page,
+    said_everywhere,
     search_first,
 )
 from curator.core.curate.facts import (
@@ -123,12 +124,18 @@ class Proposal(NamedTuple):
 
 
 def remember(
-    vault: Vault, text: str, source: str = "agent", page_type: str | None = None, threshold: float | None = None
+    vault: Vault,
+    text: str,
+    source: str = "agent",
+    page_type: str | None = None,
+    threshold: float | None = None,
+    read_now: bool = True,
 ) -> Proposal:
-    """The proposal for `text` (nothing is written: apply `plan` with changes.plan_and_apply).
-    One that changes a page written by hand (`source: manual`) comes with `review` set: a
-    person decides it, whatever `--apply` asked."""
-    proposal = _decide(vault, text, source, page_type, threshold)
+    """The proposal for `text` (nothing is written: apply `plan` with changes.plan_and_apply); with
+    `read_now` False, by the pages the model has read, reading none. One that changes a page
+    written by hand (`source: manual`) comes with `review` set: a person decides it, whatever
+    `--apply` asked."""
+    proposal = _decide(vault, text, source, page_type, threshold, read_now)
     target = proposal.plan.details.get("superseded", proposal.page) if proposal.plan is not None else None
     by_hand = target in vault.pages and written_by_person(vault, target)
     if proposal.decision in ("merge-into", "supersede") and by_hand and source != "manual":
@@ -141,7 +148,9 @@ def decided_again(vault: Vault, asked: dict[str, Any], shown: dict[str, str] | N
     """The plan of a queued proposal (`asked`: its text, source, type and the files it was shown to
     write), decided again against the vault as it is now; refused when it now writes other files,
     or edits a statement of a page changed since it was shown (`shown`: each page's hash then)."""
-    proposal = remember(vault, str(asked["text"]), str(asked.get("source", "agent")), asked.get("type"))
+    # What the model read for the proposal is stored: read nothing new (seconds a page with the
+    # multilingual model), and the evidence is the proposal's.
+    proposal = remember(vault, str(asked["text"]), str(asked.get("source", "agent")), asked.get("type"), read_now=False)
     if proposal.plan is None:
         raise EditError(f"nothing to apply now: {proposal.reason}")
     files = sorted(c.path for c in proposal.plan.changes)
@@ -161,7 +170,9 @@ def decided_again(vault: Vault, asked: dict[str, Any], shown: dict[str, str] | N
     return proposal.plan
 
 
-def _decide(vault: Vault, text: str, source: str, page_type: str | None, threshold: float | None) -> Proposal:
+def _decide(
+    vault: Vault, text: str, source: str, page_type: str | None, threshold: float | None, read_now: bool = True
+) -> Proposal:
     text = checked(text.strip(), source)
     if page_type is not None and page_type not in vault.types:
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
@@ -172,7 +183,7 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
     limit = vault.config.remember_threshold if threshold is None else threshold
     if len([w for w in WORD.findall(text) if fold(w) not in STOP]) < 2:  # "ok", "hello", "Kafka"
         return Proposal("drop", None, None, "Drop: too little to remember (it says nothing about anything)", [], None)
-    evidence = candidates(vault, text)
+    evidence = candidates(vault, text, read_now=read_now)
     if is_status_update(text):
         return Proposal(
             "drop",
@@ -217,7 +228,8 @@ def _decide(vault: Vault, text: str, source: str, page_type: str | None, thresho
             else "the vault has nothing near it"
         )
         return Proposal("add", plan.details["page"], title, f"Add a page: {why}{_unread(vault)}", evidence, plan)
-    if len(twins := _same_name(vault, best.path)) > 1:  # one name stored two ways ("Müller" composed and not)
+    # One name stored two ways ("Müller" composed and not), as the resolver compares names.
+    if len(twins := sorted(p for p in vault.pages if fold(p) == fold(best.path))) > 1:
         raise EditError(f"pages {', '.join(map(ascii, twins))} go by one name; rename all but one first")
     best = best._replace(path=_latest(vault, best.path))  # a page superseded is the past: its successor holds it now
     page_text = vault.text_of(best.path)
@@ -273,13 +285,7 @@ def _update(
     return Proposal("supersede", best.path, None, f"Supersede a statement of {best.path}: {why}", evidence, plan)
 
 
-def _same_name(vault: Vault, path: str) -> list[str]:
-    """The pages whose path is `path` as the resolver compares names (composed, case-folded)."""
-    wanted = fold(path)
-    return sorted(p for p in vault.pages if fold(p) == wanted)
-
-
-def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
+def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -> list[Candidate]:
     """The pages the text may belong on, best first, each with its score and why."""
     scores: dict[str, tuple[float, str]] = {}
 
@@ -331,8 +337,10 @@ def candidates(vault: Vault, text: str, limit: int = 5) -> list[Candidate]:
             score -= ASIDE
         elif phrase(name) == phrase(subject):  # the very thing the text is about
             score = max(score, 0.9)
+        if one_word and phrase(name) != phrase(subject) and said_everywhere(vault, fold(name)):
+            score -= ASIDE  # a name most pages say ("Homelab", "Traefik" in a homelab's vault) names none of them
         offer(path, score, f"the text names its {kind} {name!r}")
-    meaning = _by_meaning(vault, text, limit)
+    meaning = _by_meaning(vault, text, limit, read_now)
     cosine = dict(meaning)
     covering = []
     partial = []
@@ -397,11 +405,11 @@ def _unread(vault: Vault) -> str:
     return f"; {note}" if (note := unread_note(vault)) else ""
 
 
-def _by_meaning(vault: Vault, text: str, limit: int) -> list[tuple[str, float]]:
+def _by_meaning(vault: Vault, text: str, limit: int, read_now: bool = True) -> list[tuple[str, float]]:
     from curator.core.meaning.vectors import nearest, provider_for
 
     provider, _ = provider_for(vault)
-    return list(nearest(vault, provider, text).scores.items())[:limit]
+    return list(nearest(vault, provider, text, read_now=read_now).scores.items())[:limit]
 
 
 # A sentence opening with a condition or a purpose names its thing after it ("If the backup job

@@ -59,8 +59,6 @@ def _plain_words(markdown_text: str) -> str:
 
 
 _PROVIDERS: dict[tuple[str, str | None, str | None, str | None], Future[tuple[EmbeddingProvider, str | None]]] = {}
-
-
 _PROVIDERS_LOCK = threading.Lock()
 
 
@@ -297,16 +295,18 @@ def nearest(
     allowed: Collection[str] | None = None,
     also: Sequence[str] = (),
     vector: Vectors | None = None,
+    read_now: bool = True,
 ) -> Nearest:
     """Pages by meaning nearest `text`, among `allowed`. With a model, when the pages not embedded
     yet cost more than EMBED_NOW pieces, only the first stage's FIRST_STAGE nearest (a static token table,
     every page in seconds), the pages in `also` and those embedded earlier are read by the model:
     the answer comes in seconds on any vault and the rest is read by `fill_all` (`curator index`,
     or behind the TUI and the MCP server). `vector`: the text's vector, when it is not the
-    provider's own (a question across languages, `across.question_vector`)."""
+    provider's own (a question across languages, `across.question_vector`). `read_now` False: by
+    the pages read already, none read now."""
     rows = rows_of(vault, provider)
     paths = [p for p in readable(vault) if allowed is None or p in allowed]
-    missing = rows.missing(paths)
+    missing = rows.missing(paths) if read_now else []
     if not provider.cheap and len(_affordable(vault, missing, EMBED_NOW, provider.piece_cost)) < len(missing):
         proposed = first_stage(vault, text, paths, FIRST_STAGE)
         unread = set(missing)
