@@ -897,3 +897,16 @@ def test_a_state_said_to_hold_on_is_a_status_only_when_the_page_holds_it() -> No
         "Still images are deduplicated by Immich using a perceptual hash.",  # an adjective
     ):
         assert not says_still(text, page), text
+
+
+def test_the_shown_diff_keeps_a_last_line_without_newline_apart_and_an_added_line_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A new user read "-*Star this*+*Star this*" on one line, and a long memory cut with "…".
+    long = "Grafana alert rules are reviewed every quarter by the on-call lead. " * 6
+    vault = make_vault(tmp_path / "v", {"Grafana alerts.md": "# Grafana alerts\n\nAlerts go to the on-call channel."})
+    assert main(["remember", str(vault), long.strip()]) == 0
+    shown = capsys.readouterr().out
+    assert "    -Alerts go to the on-call channel.\n" in shown
+    assert "\\ No newline at end of file" in shown
+    assert long.strip() in shown and "…" not in shown

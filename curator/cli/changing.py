@@ -364,7 +364,8 @@ _HIDING = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u202a-\u2
 
 
 def _show_diff(diff: str, most: int = 30, width: int = 300) -> None:
-    """The diff's lines, each cut to `width` around where it differs from the line it replaces."""
+    """The diff's lines, a changed one cut to `width` around where it differs from the line it
+    replaces; an added line whole (it is what would be written)."""
     shown = _HIDING.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), diff)
     lines = [line for line in shown.splitlines() if not line.startswith("@@")]
     for n, line in enumerate(lines[:most]):
@@ -373,7 +374,7 @@ def _show_diff(diff: str, most: int = 30, width: int = 300) -> None:
             same = next((i for i, (a, b) in enumerate(zip(line[1:], other[1:], strict=False)) if a != b), 0)
             start = max(same - width // 3, 0)
             line = f"{line[0]}…{line[1 + start : 1 + start + width]}…" if start else line[: width + 1] + "…"
-        elif len(line) > width:
+        elif len(line) > width and not line.startswith("+"):
             line = line[: width + 1] + "…"
         output.emit(f"    {line}")
     if len(lines) > most:

@@ -438,5 +438,7 @@ def plan_diff(plan: Plan, context: int = 1) -> str:
         after = (change.after or b"").decode("utf-8", "replace").splitlines(keepends=True)
         old = old_path or (change.path if change.before is not None else "/dev/null")
         new = change.path if change.after is not None else "/dev/null"
-        parts.extend(difflib.unified_diff(before, after, old, new, n=context))
+        for line in difflib.unified_diff(before, after, old, new, n=context):
+            # A last line without its newline ends as git shows it, not joined to the next.
+            parts.append(line if line.endswith("\n") else f"{line}\n\\ No newline at end of file\n")
     return "".join(parts)
