@@ -910,3 +910,17 @@ def test_the_shown_diff_keeps_a_last_line_without_newline_apart_and_an_added_lin
     assert "    -Alerts go to the on-call channel.\n" in shown
     assert "\\ No newline at end of file" in shown
     assert long.strip() in shown and "…" not in shown
+
+
+def test_history_credits_the_source_a_memory_came_from(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A new user read "(by you)" for what the agent remembered.
+    vault = make_vault(tmp_path / "v", {"Grafana.md": "# Grafana\n\nAlerts go to the on-call channel.\n"})
+    assert main(["remember", str(vault), "Grafana alerts also go to the Telegram group.", "--apply"]) == 0
+    assert (
+        main(["remember", str(vault), "Grafana dashboards live in the ops folder.", "--source", "manual", "--apply"])
+        == 0
+    )
+    capsys.readouterr()
+    assert main(["history", str(vault)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert sum("suggested by agent" in line for line in lines) == 1

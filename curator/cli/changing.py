@@ -8,6 +8,7 @@ import contextlib
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from curator.cli import documents, output
@@ -325,7 +326,9 @@ def run_remember(args: argparse.Namespace) -> int:
                 raise _NothingToWrite
             if proposal.review:
                 raise _NeedsReview
-            return proposal.plan
+            if args.source == "manual":
+                return proposal.plan
+            return replace(proposal.plan, details={**proposal.plan.details, "suggested_by": args.source})
 
         preload_provider(load_config(root), root)
         with contextlib.suppress(_NothingToWrite, _NeedsReview):
@@ -337,7 +340,8 @@ def run_remember(args: argparse.Namespace) -> int:
         vault = loaded_with_model(root)
         proposal = remember(vault, text, args.source, args.page_type)
         if proposal.plan is not None:
-            queued = queue_remembered(vault, proposal, text, args.source, args.page_type)  # nothing written since
+            asked_by = None if args.source == "manual" else args.source  # the history credits who learned it
+            queued = queue_remembered(vault, proposal, text, args.source, args.page_type, asked_by)
     assert proposal is not None
     say_uncommitted(entry)
     if args.json:
