@@ -214,20 +214,3 @@ def _folded(vault: Vault) -> list[tuple[str, str]]:
         ]
 
     return vault.once("remember.folded", make)
-
-
-COMMON_NAME = 0.2  # the share of a vault's pages that say a name which names none of them
-COMMON_LEAST = 10  # pages: in a small vault every name is on a fifth of the pages
-
-
-def said_everywhere(vault: Vault, word: str) -> bool:
-    """Whether `word` (folded) is on so many of the vault's pages (a fifth, ten or more) that it
-    tells no page from another ("Homelab" in a homelab's vault, "Traefik" where every service
-    runs behind it)."""
-    found: dict[str, bool] = vault.once("remember.everywhere", dict)
-    if word not in found:
-        whole = re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
-        folded = _folded(vault)
-        held = sum(1 for _, text in folded if word in text and whole.search(text))
-        found[word] = held >= max(COMMON_LEAST, COMMON_NAME * len(folded))
-    return found[word]

@@ -45,7 +45,6 @@ from curator.core.curate.agreement import (
     agreed_score,
     outranking_weak_names,
     rare_words_page,
-    said_everywhere,
     search_first,
 )
 from curator.core.curate.facts import (
@@ -337,8 +336,6 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
             score -= ASIDE
         elif phrase(name) == phrase(subject):  # the very thing the text is about
             score = max(score, 0.9)
-        if one_word and phrase(name) != phrase(subject) and said_everywhere(vault, fold(name)):
-            score -= ASIDE  # a name most pages say ("Homelab", "Traefik" in a homelab's vault) names none of them
         offer(path, score, f"the text names its {kind} {name!r}")
     meaning = _by_meaning(vault, text, limit, read_now)
     cosine = dict(meaning)
