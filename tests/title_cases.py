@@ -164,4 +164,5 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ),
     ("T1234: Nach dem Debian-Update hingen die Phabricator-Daemons.", {"Debian-Update", "Phabricator-Daemons"}),
     ("A KVG we talked to says anevis quoted them EUR 18,000 a year.", {"KVG", "anevis"}),
+    ("Am 04.10.2025 bootete pihole-01 nach einem Stromausfall nicht mehr.", {"pihole-01"}),
 ]

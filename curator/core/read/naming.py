@@ -100,6 +100,8 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
             i += 1  # "I set up Immich": the verb's particle
         if not german and i + 1 < len(words) and words[i].casefold() in _PREPOSITIONS:
             i += 1  # "We switched from npm ...": the thing is the preposition's noun
+    elif german and len(words) > 1 and words[0].islower() and not name_like(words[0]) and name_like(words[1]):
+        i = 1  # "(Am 04.10.) bootete pihole-01 nicht mehr": the verb before its subject's name
     elif german and len(words) > 2 and words[0].islower() and words[1].casefold() in _PRONOUNS:
         i = 2  # "(Seit Dezember) nutzen wir Loom": the verb and its subject after a time said first
         while i + 1 < len(words) and words[i].islower() and words[i].casefold() not in _DETERMINERS:
