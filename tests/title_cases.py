@@ -157,7 +157,8 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ),
     ("Running the nightly export on the replica avoids locking the primary.", {"Nightly export"}),
     ("Am 08.02.2026 war vpn03 knapp zwei Stunden weg, alle Gatemons für vpn03 waren rot.", {"vpn03"}),
-    ("Auf nginx-base setzt der vHost jetzt HSTS mit max-age=31536000.", {"nginx-base", "HSTS"}),
+    ("Auf srv02 liegen die Zonefiles jetzt unter /etc/powerdns/zones.", {"Zonefiles"}),
+    ("srv02: am 21.01.2026 lief /var/www/firmware voll, alte Verzeichnisse gelöscht.", {"srv02"}),
     (
         "restic-backup.sh ist am 15.07.2026 um 03:00 mit 'repository is already locked' abgebrochen.",
         {"restic-backup.sh"},

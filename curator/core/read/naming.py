@@ -83,8 +83,8 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
         i = 1
         while i < len(words) and words[i].casefold() in _DETERMINERS:
             i += 1
-        while german and i + 1 < len(words) and words[i].islower() and not name_like(words[i]):
-            i += 1  # "mit dem neuen Rate-Limiter"; not past a name ("auf nginx-base")
+        while german and i + 1 < len(words) and words[i].islower():  # "mit dem neuen Rate-Limiter"
+            i += 1
         return words[i:], words[0].casefold()
     if german and len(words) > 1 and words[0].islower() and words[1].casefold() in _DETERMINERS:
         i = 1  # "gilt der neue Rate-Limiter": the verb came first, an adverb before it was taken away

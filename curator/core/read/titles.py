@@ -263,7 +263,7 @@ _NOTE_KINDS = frozenset(
 )
 
 
-_TICKET_ID = re.compile(r"[A-Za-z]{1,6}-?\d{2,}")
+_TICKET_ID = re.compile(r"[A-Z]{1,6}-\d+|[A-Z]\d{3,}")  # "OPS-118", "T1234"; "srv02" is a host
 _GERMAN_JOINS = frozenset("im in der die das tool team".split())  # "Neu im Team:", "Neues Tool:"
 
 
