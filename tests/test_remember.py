@@ -880,25 +880,6 @@ def test_a_value_said_to_be_out_of_date_supersedes() -> None:
     assert not says_change("Not every value in that table is outdated.")
 
 
-STATUS_PAGE = "# Bestückungsmaschine\n\nDie Bestückungsmaschine in der E-Werkstatt ist noch nicht fertig aufgebaut.\n"
-
-
-def test_a_state_said_to_hold_on_is_a_status_only_when_the_page_holds_it() -> None:
-    from curator.core.curate.facts import says_still
-
-    assert says_still("Die Bestückungsmaschine in der E-Werkstatt ist nach wie vor nicht fertig.", STATUS_PAGE)
-    page = "# Immich\n\nImmich is our photo library on nas-01, backed up nightly with restic.\n"
-    # an attacker's: each says something the page does not, or no state holding on at all
-    for text in (
-        "Immich still needs port 2283 open on the firewall for the mobile app.",  # a number the page lacks
-        "The Immich backup still uses restic; the repository password is in Vaultwarden.",  # a name it lacks
-        "Immich is still running on nas-01; do not upgrade before the migration is done.",  # an instruction
-        "Immich steht seit dem Update still.",  # German "stillstehen": it stopped
-        "Still images are deduplicated by Immich using a perceptual hash.",  # an adjective
-    ):
-        assert not says_still(text, page), text
-
-
 def test_the_shown_diff_keeps_a_last_line_without_newline_apart_and_an_added_line_whole(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -924,3 +905,21 @@ def test_history_credits_the_source_a_memory_came_from(tmp_path: Path, capsys: p
     assert main(["history", str(vault)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert sum("suggested by agent" in line for line in lines) == 1
+
+
+ENDED = (
+    "# Immich\n\nImmich keeps the photos.\n\n## Links\n\n- [Immich docs](https://immich.app)\n\n"
+    "[← Zurück](README.md) | [Weiter](Jellyfin.md)\n"
+)
+
+
+def test_new_text_goes_into_no_section_of_links_nor_after_a_footer_line(tmp_path: Path) -> None:
+    # An attacker's: "share links" went to the end of "## Links"; a footer line of its own at the
+    # end (no rule above it) was taken for the body.
+    vault = make_vault(tmp_path / "v", {"Immich.md": ENDED, "README.md": "# R\n", "Jellyfin.md": "# J\n"})
+    text = "Immich share links expire after seven days."
+    proposal = remember(load_vault(vault), text)
+    assert (proposal.decision, proposal.page) == ("merge-into", "Immich.md")
+    assert proposal.plan is not None
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert after == ENDED.replace("\n\n## Links", f"\n\n{text}\n\n## Links")

@@ -14,8 +14,8 @@ import re
 
 from curator.core.curate.titlecover import phrase
 from curator.core.read.resolve import fold
-from curator.core.read.titles import CAUSE, find_date, is_eventish
-from curator.core.read.words import WORD, language_of
+from curator.core.read.titles import find_date, is_eventish
+from curator.core.read.words import WORD
 
 CHANGED = re.compile(
     r"(?i)\b(no longer|not anymore|any ?more|replaced by|replaces|deprecated|superseded|"
@@ -95,8 +95,9 @@ EDGES = "()[]{}<>\"'`,;.:!?-/|*"  # what a word carries that is no part of it
 # A statement said to be out of date ("die Angabe von 128 GB pro Modul ist veraltet"): not a thing
 # that is ("the Caddy docs are outdated", "thumbnails are out of date when ...").
 _SAID_OUTDATED = re.compile(
-    r"(?i)\b(?:angabe|information|info|eintrag|hinweis|wert|zahl|statement|entry|figure|value|number|note|notiz)\b"
-    r"[^.;!?]{0,60}?\b(?:is|are|ist|sind)\s+(?:veraltet|überholt|outdated|obsolete|out of date)\b"
+    r"(?i)\b(?:die |the )?(?:angabe|information|info|eintrag|hinweis|wert|zahl|statement|entry|figure|value|number)\b"
+    r"(?:(?!\b(?:if|when|whenever|wenn|falls|sobald|ob)\b)[^.;:!?,]){0,60}?\b(?:is|are|ist|sind)\s+"
+    r"(?:veraltet|überholt|outdated|obsolete|out of date)\b"
 )
 
 
@@ -116,7 +117,8 @@ def says_change(text: str) -> re.Match[str] | bool:
         found = None
     if found and is_eventish(text) and re.search(PROBLEM, fold(text)):  # "INC-0142: ... failed; no longer saw"
         found = None
-    if not found and (outdated := _SAID_OUTDATED.search(text)) and not _NEGATION.search(text[: outdated.start()]):
+    outdated = None if found else _SAID_OUTDATED.search(text)
+    if outdated and not _NEGATION.search(text[max(outdated.start() - 12, 0) : outdated.end()]):  # "not every value"
         found = outdated
     if found:
         return found
@@ -125,37 +127,6 @@ def says_change(text: str) -> re.Match[str] | bool:
     narrowed = _ONLY_NOW.search(text) and not _measures(text)
     far = _SET_FAR.search(text) and not is_eventish(text)
     return bool((SET_ANEW.search(text) or far or narrowed) and not re.search(PROBLEM, fold(text)))
-
-
-# A state said to hold on ("is still pending", "weiterhin nicht fertig", "Stand heute: ..."): a status
-# of a thing the vault knows, which "still" takes for known; never the German "steht still" (stopped).
-_STILL = re.compile(
-    r"(?i)\b(?:(?:is|are|was|were|remains?|stays?|'s|'re)\s+still|still\s+(?:not|no|has|have|hasn't|haven't|pending|"
-    r"open|running|firing|down|up|live|in progress|unfinished|waiting|missing|empty|in the middle)|weiterhin|"
-    r"nach wie vor|noch immer|immer noch|unverändert|unchanged|wie bisher|as before|stand heute|status check|"
-    r"as of today)\b"
-)
-# What a status does not say: a condition, an exception, a workaround, an instruction.
-_MORE_THAN_STATUS = re.compile(
-    r"(?i)\b(but|unless|except|workaround|do not|don't|never|must|aber|außer|sondern|nicht vor)\b|;"
-)
-
-
-def says_still(text: str, page_text: str) -> bool:
-    """Whether the text, a sentence or two, only says a state of the page holds on: no change, no
-    new value ("now", "jetzt"), no failure, cause, condition or instruction, and every name and
-    number of it is on the page with most of its words ("Immich still needs port 2283" is a fact
-    of its own where the page has no port)."""
-    if len(text) > 300 or not _STILL.search(text) or _NOW.search(text) or says_change(text):
-        return False
-    if re.search(PROBLEM, fold(text)) or re.search(CAUSE, text) or _MORE_THAN_STATUS.search(text):
-        return False
-    if len([s for s in SENTENCE.split(text.strip()) if s.strip()]) > 2:
-        return False
-    page = names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
-    capitalised = {fold(w) for w in WORD.findall(text)[1:] if w[:1].isupper()} if language_of(text) != "de" else set()
-    plain = {fold(w) for w in WORD.findall(text) if len(w) >= 4 and fold(w) not in STOP} - capitalised
-    return names_in(text) | capitalised <= page and len(plain & page) * 2 >= len(plain)
 
 
 def sets_value_anew(text: str, page_text: str) -> bool:

@@ -113,10 +113,13 @@ def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> 
         tail -= 1
     if tail < end and thematic_break(tail - 1):
         end = tail - 1
-    elif tail == end - 1 > header and blank(tail - 1):  # one line of its own at the end
-        last = lines[end - 1]
-        if len(_LINK.findall(last)) >= 2 or _ARROW.search(last):
-            end = tail
+    elif (  # one line of its own at the end: two links or an arrow
+        end - 2 > header
+        and footer_line(end - 1)
+        and blank(end - 2)
+        and (len(_LINK.findall(lines[end - 1])) >= 2 or _ARROW.search(lines[end - 1]))
+    ):
+        end -= 1
     for heading in sorted((h for h in headings if h.level >= 2), key=lambda h: -h.line):
         if heading.line > end:
             continue
@@ -151,8 +154,9 @@ def plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: st
     paragraph = linked(vault, " ".join(sentences), path)
     lines = lines_of(page_text)
     headings = vault.pages[path].headings
+    body = _body_end(page_text, lines, headings)  # never a section of sources or links at its end
     best = max(
-        (h for h in headings if h.level >= 2),
+        (h for h in headings if h.level >= 2 and h.line <= body),
         key=lambda h: (len(words & {fold(w) for w in WORD.findall(h.text)}), -h.line),
         default=None,
     )

@@ -53,7 +53,6 @@ from curator.core.curate.facts import (
     STOP,
     new_sentences,
     says_change,
-    says_still,
     sets_value_anew,
     specifics_held,
 )
@@ -191,10 +190,6 @@ def _decide(
             "Drop: a status update with no lasting fact (its ticket, commit or release holds it)",
             evidence,
             None,
-        )
-    if evidence and evidence[0].score >= NEAR and says_still(text, vault.text_of(page := evidence[0].path)):
-        return Proposal(
-            "drop", page, None, f"Drop: it says a state of {page} holds on, a status with no new fact", evidence, None
         )
     for near in evidence[:3]:  # a repeat is dropped whatever the evidence says
         if not new_sentences(text, vault.text_of(near.path), vault.pages[near.path].title):

@@ -351,14 +351,14 @@ def is_status_update(text: str) -> bool:
 
 # Why something happened is a lasting fact, whatever was fixed ("caused by a firewall rule"); so is
 # a crash ("crashed after the v6.1 update ... rolled back").
-CAUSE = (
+_CAUSE = (
     r"(?i)\b(?:because|caused by|due to|root cause|weil|wegen|verursacht|ursache|lag an|crash(?:ed|es)?|"
     r"segfaults?|outage|kernel panic|abgestürzt|ausgefallen)\b"
 )
 
 
 def _one_status(sentence: str) -> bool:
-    if len(sentence) > 240 or not re.search(_STATUS_WORDS, sentence) or re.search(CAUSE, sentence):
+    if len(sentence) > 240 or not re.search(_STATUS_WORDS, sentence) or re.search(_CAUSE, sentence):
         return False
     if not (re.search(_NAMED, sentence) or find_date(sentence)):
         return False
