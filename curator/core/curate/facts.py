@@ -56,8 +56,7 @@ _INSTEAD = re.compile(r"(?i)\b(sondern|stattdessen|instead|jetzt|now)\b")  # "ni
 # is one more, not a new value.
 _NOW = re.compile(
     r"(?i)\b((?<!for )now|jetzt|nun|inzwischen|mittlerweile|nur noch|ab sofort|from now on|korrektur|correction|"
-    r"angehoben|verlängert|"
-    r"verkürzt)\b"
+    r"angehoben|verlängert|verkürzt)\b"
 )
 # "too" at a clause's end is "also" ("the staging box, too"); before a word it is a measure ("too slow").
 _MORE = re.compile(
