@@ -8,7 +8,6 @@ import contextlib
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from curator.cli import documents, output
@@ -328,6 +327,8 @@ def run_remember(args: argparse.Namespace) -> int:
                 raise _NeedsReview
             if args.source == "manual":
                 return proposal.plan
+            from dataclasses import replace  # not at import: a warm lint loads this module and nothing more
+
             return replace(proposal.plan, details={**proposal.plan.details, "suggested_by": args.source})
 
         preload_provider(load_config(root), root)

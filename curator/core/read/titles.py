@@ -274,7 +274,7 @@ def label_of(sentence: str) -> str:
     if m is None:
         return ""
     label = m.group(1)
-    if _TICKET_ID.fullmatch(label):  # "T1234:", "OPS118:": the event's number, no thing's name
+    if _TICKET_ID.fullmatch(label):  # "T1234:", "OPS-118:": the event's number, no thing's name
         return ""
     if len(label) < 2 or any(w.casefold() in _NOTE_KINDS for w in _WORD.findall(label)) or is_eventish(label):
         return ""
