@@ -56,12 +56,13 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     entry = "- " + linked(vault, text, path)
     lines = lines_of(page_text)
     headings = vault.pages[path].headings
+    body = _body_end(page_text, lines, headings)
     found = next((h for h in headings if h.level >= 2 and fold(h.text).strip() in _HISTORY), None)
     if found is None:
         name = "Verlauf" if language_of(page_text) == "de" else "History"
-        after = _at_end(page_text, lines, headings, f"## {name}" + newline + newline + entry, newline)
+        after = _at_end(lines, body, f"## {name}" + newline + newline + entry, newline)
     else:
-        head, offset = _section_end(page_text, lines, headings, found, newline)
+        head, offset = _section_end(page_text, lines, headings, found, newline, body)
         rest = page_text[offset:]
         after = head + entry + newline + (newline if rest.strip() else "") + rest.lstrip("\r\n")
     details = {"decision": "merge-into", "page": path, "section": "history"}
@@ -131,10 +132,10 @@ def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> 
     return max(end, header)
 
 
-def _at_end(page_text: str, lines: list[str], headings: Iterable[Heading], paragraph: str, newline: str) -> str:
-    """The page with a paragraph after its body: before a footer of links and the sections of
-    sources and links it ends with, a blank line before it, the page's own space after it."""
-    end = _body_end(page_text, lines, headings)
+def _at_end(lines: list[str], end: int, paragraph: str, newline: str) -> str:
+    """The page with a paragraph after its body (its first `end` lines, `_body_end`): before a
+    footer of links and the sections of sources and links it ends with, a blank line before it,
+    the page's own space after it."""
     body = "".join(lines[:end]).rstrip("\r\n")
     rest = "".join(lines[end:])
     before = body + newline + newline if body.strip() else ""
@@ -161,23 +162,24 @@ def plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: st
         default=None,
     )
     if best is not None and words & {fold(w) for w in WORD.findall(best.text)}:
-        head, offset = _section_end(page_text, lines, headings, best, newline)
+        head, offset = _section_end(page_text, lines, headings, best, newline, body)
         text = head + newline + paragraph + newline + page_text[offset:]
     else:
-        text = _at_end(page_text, lines, headings, paragraph, newline)
+        text = _at_end(lines, body, paragraph, newline)
     details = {"decision": "merge-into", "page": path}
     change = FileChange(path, page_text.encode("utf-8"), text.encode("utf-8"))
     return Plan("remember", f"Remember: add to {path}", (change,), {}, 0, (), details)
 
 
 def _section_end(
-    page_text: str, lines: list[str], headings: Iterable[Heading], heading: Heading, newline: str
+    page_text: str, lines: list[str], headings: Iterable[Heading], heading: Heading, newline: str, body: int
 ) -> tuple[str, int]:
     """The text up to the end of `heading`'s section (its last line that is not blank, ending in a
-    newline), and that end's offset: where a line added to the section goes."""
+    newline), and that end's offset: where a line added to the section goes; a section in the
+    page's body (its first `body` lines, `_body_end`) ends before its footer."""
     following = [h.line for h in headings if h.line > heading.line and h.level <= heading.level]
     end_line = (following[0] - 1) if following else len(lines)
-    if heading.line <= (body := _body_end(page_text, lines, headings)):  # the last section ends before a footer
+    if heading.line <= body:
         end_line = min(end_line, body)
     while end_line > heading.line and not lines[end_line - 1].strip():
         end_line -= 1
