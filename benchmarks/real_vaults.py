@@ -920,6 +920,27 @@ VAULTS: list[RealVault] = [
         "fetched for the thirteenth set of `remember` cases",
     ),
     RealVault(
+        "osp-kabelsatzbau-de",
+        "german",
+        "fuxbert79/OSP",
+        "25b6a61a78ffb264a32af643fa5372118a270b30",
+        "documents_erweitert",
+        "remember14",
+        "41 long pages of a German cable-harness maker's company knowledge base written for a RAG assistant (IT "
+        "servers, network, Microsoft 365, cost centres, fleet, machine maintenance, audits); fetched for the "
+        "fourteenth set of `remember` cases",
+    ),
+    RealVault(
+        "eddy-homelab-en",
+        "docs",
+        "eddyacheung/homelab-documentation",
+        "50c062eb370ad8f1788e047bc93d08040d84d8e7",
+        "",
+        "remember14",
+        "80 pages of an English homelab ops wiki kept with AI help (a page a service, dated changes, incidents "
+        "and troubleshooting runbooks); fetched for the fourteenth set of `remember` cases",
+    ),
+    RealVault(
         "mustafah-zk",
         "zettelkasten",
         "mustafah15/zettelkasten",
