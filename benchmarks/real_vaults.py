@@ -941,6 +941,27 @@ VAULTS: list[RealVault] = [
         "and troubleshooting runbooks); fetched for the fourteenth set of `remember` cases",
     ),
     RealVault(
+        "fablab-cottbus-de",
+        "german",
+        "fablabcb/old_wiki",
+        "d2baa7b07969b13761740b78eed5021eda21ebfa",
+        "",
+        "remember15",
+        "124 pages of a German maker club's old wiki (Fablab Cottbus: a page a machine, working group, event or "
+        "project); fetched for the fifteenth set of `remember` cases",
+    ),
+    RealVault(
+        "ocf-docs-en",
+        "docs",
+        "ocf/ocfweb",
+        "17d8aac7de4157ca28a03fa84e75e07832c4d01d",
+        "ocfweb/docs/docs",
+        "remember15",
+        "133 pages of the English documentation a student team keeps about the lab and servers it runs (UC "
+        "Berkeley's Open Computing Facility, mostly staff pages, a page a system or procedure); fetched for the "
+        "fifteenth set of `remember` cases",
+    ),
+    RealVault(
         "mustafah-zk",
         "zettelkasten",
         "mustafah15/zettelkasten",
