@@ -923,3 +923,49 @@ def test_new_text_goes_into_no_section_of_links_nor_after_a_footer_line(tmp_path
     assert proposal.plan is not None
     after = (proposal.plan.changes[0].after or b"").decode()
     assert after == ENDED.replace("\n\n## Links", f"\n\n{text}\n\n## Links")
+
+
+def test_a_page_named_in_capitals_is_mentioned_only_with_a_capital(tmp_path: Path) -> None:
+    """A new user's agent workspace: "out of memory" was written `out of [[memory/MEMORY|memory]]`
+    and "the project" `[[PROJECT]]`, pages of the agent's own files, not of those words ("a Railway
+    deploy" still names `RAILWAY.md`)."""
+    from curator.core.curate.linking import linked as _linked
+
+    pages = {
+        "memory/MEMORY.md": "# MEMORY\n\nWhat the agent keeps.\n",
+        "PROJECT.md": "# PROJECT\n\nA product.\n",
+        "Graphiti.md": "# Graphiti\n\nThe graph.\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    text = "Neo4j ran out of memory and the project stalled; see MEMORY for the fix, and the Project board."
+    assert _linked(vault, text, "Graphiti.md") == text.replace("see MEMORY", "see [[MEMORY]]").replace(
+        "the Project", "the [[PROJECT]]"
+    )
+
+
+def test_new_text_goes_before_a_resources_section(tmp_path: Path) -> None:
+    page = "# Freqtrade\n\nThe trading bot.\n\n## Resources\n\n- [Docs](https://www.freqtrade.io)\n"
+    vault = make_vault(tmp_path / "v", {"Freqtrade.md": page})
+    text = "Freqtrade writes its trades to a SQLite file."
+    proposal = remember(load_vault(vault), text)
+    assert (proposal.decision, proposal.page) == ("merge-into", "Freqtrade.md")
+    assert proposal.plan is not None
+    assert (proposal.plan.changes[0].after or b"").decode() == page.replace(
+        "\n\n## Resources", f"\n\n{text}\n\n## Resources"
+    )
+
+
+def test_a_memory_queued_again_after_its_undo_can_be_applied_by_its_new_id(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attacker's: remembered, applied, undone and remembered again, it got the first id again,
+    and `curator apply` refused it: "matches 2 suggestions; give more of the id"."""
+    start = tree(sample_vault)
+    first = remembered(capsys, sample_vault, NEW_FACT)["suggestion"]
+    assert main(["apply", str(sample_vault), first, "--json"]) == 0
+    undo(sample_vault, json.loads(capsys.readouterr().out)["change"])
+    again = remembered(capsys, sample_vault, NEW_FACT)["suggestion"]
+    assert again != first
+    assert main(["apply", str(sample_vault), again, "--json"]) == 0
+    undo(sample_vault, json.loads(capsys.readouterr().out)["change"])
+    assert tree(sample_vault) == start

@@ -289,3 +289,19 @@ def test_a_page_that_is_no_utf8_is_refused_in_one_line(tmp_path: Path, capsys: p
     assert main(["remember", str(root), text, "--apply"]) == 2
     assert "Postgres.md is not UTF-8 text" in capsys.readouterr().err
     assert b"Stand\xe9by" in (root / "Postgres.md").read_bytes()
+
+
+def test_a_value_up_from_the_old_one_strikes_the_old_statement(tmp_path: Path) -> None:
+    """A new user's agent workspace: "up from $9.99" named the old value, but "$9.99/month" was not
+    taken to hold it, and the line said both values."""
+    page = (
+        "# Finances\n\n## Revenue\n\n- Stripe MRR: $9.99/month from 1 active subscription.\n"
+        "- Costs: $40/month for hosting.\n- Runway: twelve months.\n"
+        "- Payouts go to the business account every Friday.\n"
+    )
+    vault = load_vault(make_vault(tmp_path / "v", {"Finances.md": page}))
+    text = "Stripe MRR is now $29.97/month from 3 active subscriptions, up from $9.99."
+    proposal = remember(vault, text)
+    assert proposal.plan is not None
+    old = "- Stripe MRR: $9.99/month from 1 active subscription."
+    assert (proposal.plan.changes[0].after or b"").decode() == page.replace(old, f"- ~~{old[2:]}~~ {text}")

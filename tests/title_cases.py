@@ -166,4 +166,7 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("T1234: Nach dem Debian-Update hingen die Phabricator-Daemons.", {"Debian-Update", "Phabricator-Daemons"}),
     ("A KVG we talked to says anevis quoted them EUR 18,000 a year.", {"KVG", "anevis"}),
     ("Am 04.10.2025 bootete pihole-01 nach einem Stromausfall nicht mehr.", {"pihole-01"}),
+    # a new user's agent workspace: the phrase ended at a possessive ("MusicGen's")
+    ("MusicGen's generated audio is stored in the Cloudflare R2 bucket musicgen-renders.", {"MusicGen"}),
+    ("The OpenClaw gateway's primary model is now ollama/qwen3.5:27b.", {"OpenClaw gateway"}),
 ]

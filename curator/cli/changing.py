@@ -359,7 +359,7 @@ def run_remember(args: argparse.Namespace) -> int:
             f"would change {files}; queued as suggestion {queued.id} (curator apply VAULT {queued.id}, or --apply)"
         )
     if proposal.plan is not None:  # what it writes, as a person reviews it
-        _show_diff(plan_diff(proposal.plan, context=0))
+        _show_diff(plan_diff(proposal.plan, context=2))  # where it goes, among the lines around it
     return EXIT_OK
 
 

@@ -137,13 +137,15 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
         held = manual_pages(vault, proposal.plan)
         if held:
             notes.append(f"queued for review: {', '.join(held)} is written by a person (source: manual)")
+        elif proposal.review:
+            notes.append(f"queued for review: {proposal.reason}")
         else:
             decided: list[Proposal] = []
 
             def again(current: Vault) -> Plan:
                 now = decide(current, text, source, page_type)
                 decided.append(now)
-                if now.plan is None:
+                if now.plan is None or now.review:  # a drop a person confirms is queued below
                     raise _NothingToWrite
                 return now.plan
 

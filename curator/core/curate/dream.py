@@ -577,17 +577,20 @@ def queue_remembered(
         **({"asked_by": asked_by} if asked_by else {}),
     }
     key = hashlib.sha1(text.encode()).hexdigest()
-    suggestion = Suggestion(
-        suggestion_id("remember", [key]),
-        "remember",
-        changed,
-        proposal.title,
-        proposal.reason,
-        evidence,
-        page_shas={path: vault.pages[path].sha for path in changed if path in vault.pages},
-        proposer="remember",
-    )
     with vault_lock(vault.root):
-        kept = [s for s in load_suggestions(vault.root) if s.id != suggestion.id or s.status != "pending"]
+        stored = load_suggestions(vault.root)
+        # The text remembered again after it was accepted, undone or rejected: an id of its own.
+        earlier = sum(s.kind == "remember" and s.status != "pending" and s.evidence.get("text") == text for s in stored)
+        suggestion = Suggestion(
+            suggestion_id("remember", [key, *([str(earlier)] if earlier else [])]),
+            "remember",
+            changed,
+            proposal.title,
+            proposal.reason,
+            evidence,
+            page_shas={path: vault.pages[path].sha for path in changed if path in vault.pages},
+            proposer="remember",
+        )
+        kept = [s for s in stored if s.id != suggestion.id or s.status != "pending"]
         save_suggestions(vault.root, [*kept, suggestion])
     return suggestion

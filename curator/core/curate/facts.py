@@ -70,7 +70,7 @@ _SAME = re.compile(
     r"(?i)\b(as before|still|unchanged|wie bisher|weiterhin|nach wie vor|unverändert|noch immer|immer noch)\b"
 )
 # "n t" is "n't" as `phrase` spells it ("doesn t").
-_NEGATION = re.compile(r"(?i)n['’ ]t\b|\b(not|no|never|none|nothing|nicht|kein\w*|nie|niemals|nichts)\b")
+_NEGATION = re.compile(r"(?i)n['’ ]t\b|\b(cannot|not|no|never|none|nothing|nicht|kein\w*|nie|niemals|nichts)\b")
 _UNITS = frozenset(
     "ms s sec secs second seconds sekunde sekunden min mins minute minutes minuten h hr hrs hour hours stunde "
     "stunden d day days tag tage tagen woche "
@@ -175,20 +175,55 @@ def negated(text: str) -> bool:
 
 def specifics_held(text: str, page_text: str) -> bool:
     """Whether the page holds the text's every name and number, three or more, and most of its
-    other words: a fact said again. A dated text tells an event, which is new whatever it names."""
-    if find_date(text) is not None or _NOW.search(text):  # a value of now may be one the page gives elsewhere
-        return False
-    if (negated(text) and not negated(page_text)) or re.search(PROBLEM, fold(text)):  # "does not take", "failed"
-        return False
+    other words: a fact said again."""
     said = names_in(text)
     plain = {fold(w) for w in WORD.findall(text) if len(w) >= 3 and fold(w) not in STOP} - said
     page = names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
-    return len(said) >= 3 and said <= page and len(plain & page) * 2 >= len(plain)
+    return restated(text, page_text) and len(said) >= 3 and len(plain & page) * 2 >= len(plain)
+
+
+def restated(text: str, page_text: str) -> bool:
+    """Whether the text may say again what the page says: it tells no event (a dated text is new
+    whatever it names), no value of now (which may be one the page gives elsewhere), no failure
+    and no "not" the page lacks, and every name and number of it is on the page."""
+    if find_date(text) is not None or _NOW.search(text):
+        return False
+    if (negated(text) and not negated(page_text)) or re.search(PROBLEM, fold(text)):  # "does not take", "failed"
+        return False
+    page = names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
+    return all(_compound_name(word) <= page for word in _words(text) if word.casefold() in names_in(word))
+
+
+def _compound_name(word: str) -> set[str]:
+    """What a name says, folded: itself, or of a German compound of a name and nouns only that name
+    ("5-Minuten-Kerzen" says "5" as "5-minute candles" does, "S3-Bucket" "s3"; "dev-node-01" itself)."""
+    parts = word.split("-")
+    named = {p.casefold() for p in parts if not p.isalpha()}
+    nouns = [p for p in parts if p.isalpha()]
+    if (
+        len(named) == 1
+        and nouns
+        and all(n[:1].isupper() and len(n) >= 4 for n in nouns)
+        and all(map(str.isalnum, parts))
+    ):
+        return named
+    return {word.casefold()}
+
+
+def _words(text: str) -> list[str]:
+    """The text's words as written, without the marks around them and a possessive's "'s"."""
+    return [re.sub(r"['’]s\Z", "", w.strip(EDGES)) for w in text.split()]
+
+
+def measured(text: str) -> set[str]:
+    """The numbers the text gives with a unit, in any of its languages ("206 GB", "vier Stunden"
+    is no digit): a page's "VMID 206" gives no 206 GB disk."""
+    return {number for number, unit, _ in _VALUE.findall(text) if unit.lower() in _UNITS}
 
 
 def names_in(text: str, every: bool = False) -> set[str]:
     """The text's words that name one thing (`SPECIFIC`), folded; with `every`, all its words so."""
-    words = (w.strip(EDGES) for w in text.split())
+    words = _words(text)
     return {w.casefold() for w in words if every or ((2 <= len(w) <= 80 or w.isdigit()) and SPECIFIC.search(w))}
 
 
@@ -250,12 +285,12 @@ def new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
         said = [w for w in words.split() if w not in STOP and w not in named]
         held = held or [(one.split(), negated(one)) for one in map(phrase, sentences(page_text))]
         no = negated(words)
-        if not (said and any(no == page_no and _in_order(said, page_words) for page_words, page_no in held)):
+        if not (said and any(no == page_no and in_order(said, page_words) for page_words, page_no in held)):
             new.append(sentence)
     return new
 
 
-def _in_order(said: list[str], page_words: list[str]) -> bool:
+def in_order(said: list[str], page_words: list[str]) -> bool:
     """Whether a page sentence's words hold a text sentence's `said` words in their order: "db-02
     is the primary and db-01 the standby" is news against "db-01 is the primary ..."."""
     rest = iter(page_words)

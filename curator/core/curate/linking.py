@@ -47,6 +47,9 @@ def linked(vault: Vault, text: str, home: str) -> str:
         kept = [k.span() for k in NOT_PROSE.finditer(text)]  # again each time: a link made moves them
         # Nor is a name inside a longer one joined by "-" or "." ("pihole-shim", "grafana.home.lan").
         found = re.finditer(rf"(?<![\w\[/\\])(?<!\w[-.]){re.escape(fold(title))}(?![\w\]/\\]|[-.]\w)", fold(text))
+        # A name in capitals only where the text writes it with a capital (`MEMORY` is no "memory").
+        shouted = title.isupper() and " " not in title
+        found = (f for f in found if not shouted or text[f.start()].isupper())
         m = next((f for f in found if not any(a < f.end() and f.start() < b for a, b in kept)), None)
         if m is not None:
             shown = text[m.start() : m.end()]

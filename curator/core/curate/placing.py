@@ -74,7 +74,7 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
 _BACK_MATTER = frozenset(
     "quellen|quelle|sources|references|referenzen|see also|siehe auch|links|weblinks|external links|further reading|"
     "weiterführende links|literatur|footnotes|fußnoten|einzelnachweise|related|verwandte themen|related notes|"
-    "related pages|backlinks|navigation".split("|")
+    "related pages|backlinks|navigation|resources|ressourcen|useful links|nützliche links".split("|")
 )
 _RULE = re.compile(r"\s{0,3}(?:-\s*){3,}|\s{0,3}(?:\*\s*){3,}|\s{0,3}(?:_\s*){3,}")
 _LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)|\[\[[^\]]*\]\]")

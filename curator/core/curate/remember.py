@@ -59,6 +59,7 @@ from curator.core.curate.facts import (
 from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header, written_by_person
 from curator.core.curate.linking import NOT_PROSE, linked, writes_markdown_links
 from curator.core.curate.placing import plan_merge_into, plan_update
+from curator.core.curate.repeats import seems_said
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
@@ -117,8 +118,10 @@ class Proposal(NamedTuple):
     title: str | None
     reason: str
     evidence: list[Candidate]
-    plan: Plan | None  # None for drop
-    review: bool = False  # it changes a page written by hand (source: manual): proposed, never applied unasked
+    plan: Plan | None  # None for a drop, but for one a person confirms: the merge they may accept instead
+    # It changes a page written by hand (source: manual), or drops what the page may only seem to
+    # say: proposed, never applied unasked.
+    review: bool = False
 
 
 def remember(
@@ -201,8 +204,11 @@ def _decide(
             )
     changed = says_change(text)
     first = evidence[0].path if evidence and evidence[0].score >= NEAR else None
-    if first is not None and not changed and specifics_held(text, vault.text_of(first)):
-        return Proposal("drop", first, None, f"Drop: {first} holds every name and number of it", evidence, None)
+    if first is not None and not changed and specifics_held(text, first_text := vault.text_of(first)):
+        # Its names and numbers may be paired otherwise ("VLAN 20" for "VLAN 10"): a person confirms.
+        merge = plan_merge_into(vault, first, new_sentences(text, first_text, vault.pages[first].title), first_text)
+        said = f"Drop: {first} holds every name and number of it; accepting it merges the text anyway"
+        return Proposal("drop", first, None, said, evidence, merge, True)
     best = evidence[0] if evidence and evidence[0].score >= limit else None
     if handed.title:  # a page handed whole joins only the page of its own name, when it is near it in what it says
         own = named(vault, handed.title)
@@ -235,6 +241,9 @@ def _decide(
     if vault.pages[best.path].bad_encoding:  # written back, its bytes that are no UTF-8 would change too
         raise EditError(f"{best.path} is not UTF-8 text: curator writes nothing into it; save it as UTF-8 first")
     changed = changed or sets_value_anew(text, page_text)
+    if not changed and (seeming := seems_said(" ".join(new), page_text, best.path)):
+        merge = plan_merge_into(vault, best.path, new, page_text)  # what a person may accept instead
+        return Proposal("drop", best.path, None, seeming, evidence, merge, True)
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
         if not handed.title and not states_one_fact(page_text):  # the page of many facts stays theirs
@@ -426,6 +435,7 @@ def title_for(text: str) -> str:
     if not words:
         words = [w for w in WORD.findall(first) if fold(w) not in STOP | _EVENT_NOUNS and not w.isdigit()][:3]
     title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
+    title = re.sub(r"['’]s\Z", "", title)  # "MusicGen's generated audio": the phrase ends at its owner
     if not name_like(title.split()[0] if title else ""):  # "vpn03" and "restic-backup.sh" keep their case
         title = title[:1].upper() + title[1:]
     return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")

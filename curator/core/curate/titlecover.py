@@ -273,7 +273,7 @@ def mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
         (gram, mention)
         for gram in sorted(grams)
         for mention in phrases.get(gram, ())
-        if not _CODE_NAME.search(mention[1]) or fold(mention[1]) in folded
+        if (not _CODE_NAME.search(mention[1]) or fold(mention[1]) in folded) and _as_written(mention[1], text)
     ]
     named = {gram for gram, _ in found}
     inside = {gram for gram in named if any(gram != other and f" {gram} " in f" {other} " for other in named)}
@@ -281,3 +281,19 @@ def mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
 
 
 _CODE_NAME = re.compile(r"[()\[\]{}<>]")  # brackets: a function's, a type's or a tag's name
+
+
+def _as_written(name: str, text: str) -> bool:
+    """Whether the text names a page whose name is one word in capitals with a capital or inside a
+    name: an agent's `MEMORY.md`, `PROJECT.md` or `HEARTBEAT.md` is no mention of "out of memory"
+    or "the project", its `RAILWAY.md` one of "a Railway deploy", `HASS.md` one of "hass-VM"."""
+    if " " in name or not name.isupper():
+        return True
+    for m in re.finditer(rf"(?i)(?<!\w){re.escape(name)}(?!\w)", text):
+        if (
+            m.group()[:1].isupper()
+            or text[m.end() : m.end() + 1] in ("-", "_")
+            or text[m.start() - 1 : m.start()] in ("-", "_")
+        ):
+            return True
+    return False

@@ -63,7 +63,7 @@ _BLOCK_ID = re.compile(r"\s+\^[\w-]+$")  # Obsidian's "^id" that ends a line
 # LWLcom", "raised from 10 GB".
 _OLD = re.compile(
     r"(?i)\b(?:instead of|rather than|(?:an)?statt|anstelle von|no longer|not any ?more|nicht mehr|"
-    r"(?:raised|lowered|increased|reduced|bumped|moved|changed|switched|migrated|upgraded|updated) from|"
+    r"(?:raised|lowered|increased|reduced|bumped|moved|changed|switched|migrated|upgraded|updated|up|down) from|"
     r"previously|formerly|vorher|bisher|früher|replac(?:ed|es)(?!\s+by)|ersetzt(?!\s+durch))\s+"
     r"((?:[^\s,;!?()]+[ \t]+){0,3}[^\s,;!?()]+)"
 )
@@ -114,7 +114,7 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     """The page's sentence the text changes: the one holding the value the text names as the old
     one, with a word of the thing besides; else the one sharing most words with the text (three or
     more, the page's own name left out), when no other shares as many."""
-    analyser = _analyser()
+    analyser = bilingual()
     wanted = set(analyser.terms(text)) - set(analyser.terms(title))
     names, olds = names_in(text), _old_values(text)
     best: list[tuple[bool, int, int, int]] = []
@@ -246,12 +246,14 @@ def _old_values(text: str) -> set[str]:
 
 
 def _holds(sentence: str, word: str) -> bool:
-    """Whether the sentence holds the word whole ("10" is not in "10.0.100.20", "11" is in "Channel: 11")."""
-    return re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-]|[.,:/]\w)", sentence.casefold()) is not None
+    """Whether the sentence holds the word whole ("10" is not in "10.0.100.20", "11" is in "Channel: 11",
+    "$9.99" is in "$9.99/month")."""
+    per = r"(?:month|mo|year|yr|week|day|hour|h|min|s|monat|jahr|woche|tag|stunde)\b"
+    return re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-]|[.,:]\w|/(?!{per})\w)", sentence.casefold()) is not None
 
 
 @cache
-def _analyser() -> Analyser:
+def bilingual() -> Analyser:
     """English and German words met by stem and glossary: "Kanal" holds "channel"."""
     return Analyser()
 

@@ -414,10 +414,15 @@ class MultilingualModel(_TransformerProvider):
         return vectors
 
     def embed_query(self, text: str) -> Vectors:
-        asked = " ".join(text.split()[:CHUNK_WORDS])[: self.MAX_CHARS]
-        vector = np.asarray(self.model.query(asked), dtype=np.float32).reshape(-1)
-        vector -= self.query_mean
-        return vector / max(float(np.linalg.norm(vector)), 1e-12)
+        vector: Vectors = self.embed_queries([text])[0]
+        return vector
+
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        """Texts read as queries, in one batch: a memory and the page passages it may repeat."""
+        asked = [" ".join(text.split()[:CHUNK_WORDS])[: self.MAX_CHARS] for text in texts]
+        vectors = np.asarray(self.model.query(asked), dtype=np.float32).reshape(len(texts), -1)
+        vectors -= self.query_mean
+        return _unit(vectors)
 
 
 class QuestionMap:

@@ -1,0 +1,93 @@
+"""A memory a page seems to say already in other words: a drop a person confirms, the merge waiting
+for them in the queue; and the slot words by which a fact near a page's sentence says something else."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from edit_helpers import tree
+from helpers import make_vault
+from test_mcp import allow_agent_writes, call, connected
+
+from curator.cli.main import main
+from curator.core.change.changes import undo
+from curator.core.curate.dream import load_suggestions
+from curator.core.curate.remember import remember
+from curator.core.read.loading import load_vault
+
+BACKUPS = (
+    "# Backups\n\nThe nightly backup of the production database runs at 02:00 with restic and goes to the Hetzner "
+    "storage box.\n\nSnapshots are kept for 30 days on the box.\n"
+)
+SAID_AGAIN = "Every night at 02:00 restic backs up the production database to the Hetzner storage box."
+
+
+@pytest.fixture
+def backups(tmp_path: Path) -> Path:
+    return make_vault(tmp_path / "v", {"Backups.md": BACKUPS, "Proxmox.md": "# Proxmox\n\nThe hypervisor.\n"})
+
+
+def test_a_fact_said_again_in_other_words_is_a_drop_a_person_confirms(backups: Path) -> None:
+    proposal = remember(load_vault(backups), SAID_AGAIN)
+    assert (proposal.decision, proposal.page, proposal.review) == ("drop", "Backups.md", True)
+    assert "seems to say it already" in proposal.reason and "The nightly backup of the production" in proposal.reason
+    assert proposal.plan is not None  # the merge, should the person ask for it
+    assert [c.path for c in proposal.plan.changes] == ["Backups.md"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an attacker's facts beside the page's sentence, each taken for a repeat by meaning alone
+        "Every night at 02:00 restic backs up the staging database to the Hetzner storage box.",
+        "Every week restic backs up the production database to the Hetzner storage box.",
+        "Every night at 02:00 restic backs up the production database to the Hetzner storage box, including logs.",
+        "Every night at 02:00 restic backs up the production database to a Backblaze bucket.",
+        "Every night at 02:00 restic backs up the production database to two Hetzner storage boxes.",
+        "Every night at 02:00 restic must back up the production database to the Hetzner storage box.",
+        "Die Testdatenbank wird jede Nacht um 02:00 mit restic auf die Hetzner Storage Box gesichert.",
+    ],
+)
+def test_a_slot_filled_otherwise_in_other_words_is_news(backups: Path, text: str) -> None:
+    assert remember(load_vault(backups), text).decision != "drop"
+
+
+def test_a_held_drop_is_queued_not_written_and_merges_when_accepted(
+    backups: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = tree(backups)
+    assert main(["remember", str(backups), SAID_AGAIN, "--apply", "--json"]) == 0
+    decided = json.loads(capsys.readouterr().out)
+    assert (decided["decision"], decided["applied"], decided["files"]) == ("drop", False, ["Backups.md"])
+    assert decided["suggestion"] and tree(backups) == start  # nothing lost, nothing written
+    assert main(["apply", str(backups), decided["suggestion"], "--json"]) == 0  # the person merges it anyway
+    applied = json.loads(capsys.readouterr().out)
+    assert SAID_AGAIN in (backups / "Backups.md").read_text(encoding="utf-8")
+    undo(backups, applied["change"])
+    assert tree(backups) == start
+
+
+@pytest.mark.anyio
+async def test_an_agent_allowed_to_write_has_a_held_drop_queued(backups: Path) -> None:
+    allow_agent_writes(backups)
+    start = tree(backups)
+    async with connected(backups) as client:
+        decided = await call(client, "remember", text=SAID_AGAIN)
+    assert (decided["decision"], decided["applied"]) == ("drop", False)
+    assert tree(backups) == start
+    assert {s.id: s.status for s in load_suggestions(backups)}[decided["suggestion"]] == "pending"
+
+
+def test_every_name_and_number_held_is_a_drop_a_person_confirms(tmp_path: Path) -> None:
+    """An attacker's: the page pairs the numbers the other way round, and the drop lost the fact."""
+    page = (
+        "# Network\n\nThe router forwards port 443 from the internet to the reverse proxy on the DMZ.\n"
+        "The home network uses VLAN 10 for servers and VLAN 20 for IoT devices.\n"
+        "DNS is answered by Pi-hole, which forwards to Quad9 over DNS-over-TLS.\n"
+    )
+    vault = load_vault(make_vault(tmp_path / "v", {"Network.md": page}))
+    proposal = remember(vault, "Servers are on VLAN 20 and IoT devices on VLAN 10.")
+    assert (proposal.decision, proposal.review) == ("drop", True)
+    assert proposal.plan is not None and [c.path for c in proposal.plan.changes] == ["Network.md"]
