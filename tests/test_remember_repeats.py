@@ -91,3 +91,13 @@ def test_every_name_and_number_held_is_a_drop_a_person_confirms(tmp_path: Path) 
     proposal = remember(vault, "Servers are on VLAN 20 and IoT devices on VLAN 10.")
     assert (proposal.decision, proposal.review) == ("drop", True)
     assert proposal.plan is not None and [c.path for c in proposal.plan.changes] == ["Network.md"]
+
+
+def test_a_page_that_is_no_utf8_offers_no_merge_with_its_drop(tmp_path: Path) -> None:
+    page = (
+        "# Network\n\nThe router forwards port 443 from the internet to the reverse proxy on the DMZ.\n"
+        "The home network uses VLAN 10 for servers and VLAN 20 for IoT devices in the Keller.\n"
+    )
+    root = make_vault(tmp_path / "v", {"Network.md": page.encode().replace(b"Keller", b"K\xe9ller")})
+    proposal = remember(load_vault(root), "Servers are on VLAN 20 and IoT devices on VLAN 10.")
+    assert (proposal.decision, proposal.plan, proposal.review) == ("drop", None, False)

@@ -119,9 +119,7 @@ class Proposal(NamedTuple):
     reason: str
     evidence: list[Candidate]
     plan: Plan | None  # None for a drop, but for one a person confirms: the merge they may accept instead
-    # It changes a page written by hand (source: manual), or drops what the page may only seem to
-    # say: proposed, never applied unasked.
-    review: bool = False
+    review: bool = False  # it changes a page by hand (source: manual), or is a drop to confirm: never applied unasked
 
 
 def remember(
@@ -205,6 +203,8 @@ def _decide(
     changed = says_change(text)
     first = evidence[0].path if evidence and evidence[0].score >= NEAR else None
     if first is not None and not changed and specifics_held(text, first_text := vault.text_of(first)):
+        if vault.pages[first].bad_encoding:  # no merge to offer: curator writes nothing into it
+            return Proposal("drop", first, None, f"Drop: {first} holds every name and number of it", evidence, None)
         # Its names and numbers may be paired otherwise ("VLAN 20" for "VLAN 10"): a person confirms.
         merge = plan_merge_into(vault, first, new_sentences(text, first_text, vault.pages[first].title), first_text)
         said = f"Drop: {first} holds every name and number of it; accepting it merges the text anyway"
