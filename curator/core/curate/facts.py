@@ -178,8 +178,7 @@ def specifics_held(text: str, page_text: str) -> bool:
     other words: a fact said again."""
     said = names_in(text)
     plain = {fold(w) for w in WORD.findall(text) if len(w) >= 3 and fold(w) not in STOP} - said
-    page = names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
-    return restated(text, page_text) and len(said) >= 3 and len(plain & page) * 2 >= len(plain)
+    return restated(text, page_text) and len(said) >= 3 and len(plain & _page_words(page_text)) * 2 >= len(plain)
 
 
 def restated(text: str, page_text: str) -> bool:
@@ -190,8 +189,13 @@ def restated(text: str, page_text: str) -> bool:
         return False
     if (negated(text) and not negated(page_text)) or re.search(PROBLEM, fold(text)):  # "does not take", "failed"
         return False
-    page = names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
-    return all(_compound_name(word) <= page for word in _words(text) if word.casefold() in names_in(word))
+    page = _page_words(page_text)
+    return all(_compound_name(word) <= page for word in _words(text) if is_name(word))
+
+
+def _page_words(page_text: str) -> set[str]:
+    """The page's words, folded, both as written between spaces and as letters and digits."""
+    return names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
 
 
 def _compound_name(word: str) -> set[str]:
@@ -222,9 +226,14 @@ def measured(text: str) -> set[str]:
 
 
 def names_in(text: str, every: bool = False) -> set[str]:
-    """The text's words that name one thing (`SPECIFIC`), folded; with `every`, all its words so."""
-    words = _words(text)
-    return {w.casefold() for w in words if every or ((2 <= len(w) <= 80 or w.isdigit()) and SPECIFIC.search(w))}
+    """The text's words that name one thing (`is_name`), folded; with `every`, all its words so."""
+    return {w.casefold() for w in _words(text) if every or is_name(w)}
+
+
+def is_name(word: str) -> bool:
+    """Whether a word as written (its marks stripped) names one thing: a digit, an inner capital, a
+    "_.:=/@" inside (`SPECIFIC`)."""
+    return (2 <= len(word) <= 80 or word.isdigit()) and SPECIFIC.search(word) is not None
 
 
 def _values(text: str) -> set[str]:

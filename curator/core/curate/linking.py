@@ -9,7 +9,7 @@ import re
 from urllib.parse import quote
 
 from curator.core.change.edits import explicit_target
-from curator.core.curate.titlecover import mentions
+from curator.core.curate.titlecover import mentions, named_at
 from curator.core.read.link_order import wikilink
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
@@ -47,9 +47,7 @@ def linked(vault: Vault, text: str, home: str) -> str:
         kept = [k.span() for k in NOT_PROSE.finditer(text)]  # again each time: a link made moves them
         # Nor is a name inside a longer one joined by "-" or "." ("pihole-shim", "grafana.home.lan").
         found = re.finditer(rf"(?<![\w\[/\\])(?<!\w[-.]){re.escape(fold(title))}(?![\w\]/\\]|[-.]\w)", fold(text))
-        # A name in capitals only where the text writes it with a capital (`MEMORY` is no "memory").
-        shouted = title.isupper() and " " not in title
-        found = (f for f in found if not shouted or text[f.start()].isupper())
+        found = (f for f in found if named_at(title, text, f.start(), f.end()))  # `MEMORY` is no "memory"
         m = next((f for f in found if not any(a < f.end() and f.start() < b for a, b in kept)), None)
         if m is not None:
             shown = text[m.start() : m.end()]

@@ -21,18 +21,15 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from curator.core.curate.facts import in_order, measured, names_in, negated, restated, sentences
+from curator.core.curate.facts import in_order, is_name, measured, negated, restated, sentences
 from curator.core.curate.update import bilingual
+from curator.core.meaning.across import multilingual_model
 from curator.core.read.resolve import fold
 from curator.core.read.titles import without_note_kind
 from curator.core.read.words import WORD, language_of
-
-if TYPE_CHECKING:
-    from curator.core.meaning.embeddings import MultilingualModel
 
 SAID = 0.7  # the multilingual model's centred cosine of the text and the page's nearest passage
 TERMS_HELD = 0.5  # the share of the text's terms the page holds
@@ -53,7 +50,7 @@ def saying_it(text: str, page_text: str) -> str | None:
     lines = [line for line in sentences(page_text)[:LONGEST] if len(WORD.findall(line)) >= 3]
     passages = lines + [f"{one} {two}" for one, two in itertools.pairwise(lines)]
     ranked = sorted(passages, key=lambda p: len(wanted & set(analyser.terms(p))), reverse=True)[:PASSAGES]
-    model = _model()
+    model = multilingual_model()
     if not ranked or model is None:
         return None
     scores = model.embed_queries(ranked) @ model.embed_query(text)
@@ -188,7 +185,7 @@ def _names_in_order(text: str, passage: str) -> bool:
     primary and db-01 the standby", "from the DMZ to the VPN") or the same ("backs up only its
     database, once a day")."""
     said = [fold(w) for w in WORD.findall(passage)]
-    names = [fold(w) for w in WORD.findall(text) if w[:1].isupper() or names_in(w)]
+    names = [fold(w) for w in WORD.findall(text) if w[:1].isupper() or is_name(w)]
     shared = [n for n in names if n in said]
     return in_order(shared, said)
 
@@ -203,14 +200,3 @@ def seems_said(text: str, page_text: str, path: str) -> str | None:
     said = " ".join(passage.split())
     quoted = said[:117] + "..." if len(said) > 120 else said
     return f'Drop: {path} seems to say it already: "{quoted}"; accepting it merges the text anyway'
-
-
-def _model() -> MultilingualModel | None:
-    """The multilingual model, loaded once a process; None when its package is not installed."""
-    from curator.core.meaning.embeddings import MultilingualModel, multilingual_installed
-    from curator.core.meaning.vectors import load_model
-
-    if not multilingual_installed():
-        return None
-    model = load_model("multilingual")
-    return model if isinstance(model, MultilingualModel) else None  # it fell back to words

@@ -284,16 +284,20 @@ _CODE_NAME = re.compile(r"[()\[\]{}<>]")  # brackets: a function's, a type's or 
 
 
 def _as_written(name: str, text: str) -> bool:
-    """Whether the text names a page whose name is one word in capitals with a capital or inside a
-    name: an agent's `MEMORY.md`, `PROJECT.md` or `HEARTBEAT.md` is no mention of "out of memory"
-    or "the project", its `RAILWAY.md` one of "a Railway deploy", `HASS.md` one of "hass-VM"."""
+    """Whether the text names the page `name` somewhere as `named_at` takes a mention."""
     if " " in name or not name.isupper():
         return True
-    for m in re.finditer(rf"(?i)(?<!\w){re.escape(name)}(?!\w)", text):
-        if (
-            m.group()[:1].isupper()
-            or text[m.end() : m.end() + 1] in ("-", "_")
-            or text[m.start() - 1 : m.start()] in ("-", "_")
-        ):
-            return True
-    return False
+    return any(
+        named_at(name, text, m.start(), m.end()) for m in re.finditer(rf"(?i)(?<!\w){re.escape(name)}(?!\w)", text)
+    )
+
+
+def named_at(name: str, text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]`, the page name `name` in other case or not, names that page: a name
+    of one word in capitals does only with a capital or inside a name (an agent's `MEMORY.md`,
+    `PROJECT.md` or `HEARTBEAT.md` is no mention of "out of memory" or "the project", its
+    `RAILWAY.md` one of "a Railway deploy", `HASS.md` one of "hass-VM")."""
+    if " " in name or not name.isupper():
+        return True
+    joined = text[end : end + 1] in ("-", "_") or text[max(start - 1, 0) : start] in ("-", "_")
+    return text[start : start + 1].isupper() or joined

@@ -115,13 +115,20 @@ LEAD_DEPTH = 10  # the lead ranker's pages in the fusion
 LEAD_WEIGHT = 1.0  # its weight there, times the vectors'
 
 
+def multilingual_model() -> MultilingualModel | None:
+    """The multilingual model as curator ships it, loaded once a process; None when its package is
+    not installed or it fell back to words."""
+    model = load_model("multilingual") if multilingual_installed() else None
+    return model if isinstance(model, MultilingualModel) else None
+
+
 def lead_ranking(vault: Vault, text: str, candidates: list[str], notes: list[str]) -> list[str]:
     """`candidates` (the other rankers' pages) in the order of the multilingual model's cosine
     between the question and each page's lead, best first; [] without that model, or with a note
     in `notes` when it fails (the other rankers still answer). Each lead is read once a page
     version and kept under `.curator/cache/` beside the other pages' leads."""
-    model = load_model("multilingual") if multilingual_installed() else None
-    if not isinstance(model, MultilingualModel) or not candidates:
+    model = multilingual_model()
+    if model is None or not candidates:
         return []
     store = store_name("leads", model.id, TEXT_RECIPE, LEAD_WORDS)
     width = len(model.passage_mean)  # the model's own: an engine's vectors of another width are not its
@@ -163,9 +170,9 @@ def question_map() -> QuestionMap | None:
     model does not load."""
     with _MAPS_LOCK:
         if not _MAPS:
-            multilingual = load_model("multilingual") if multilingual_installed() else None
+            multilingual = multilingual_model()
             try:
-                mapping = QuestionMap(multilingual) if isinstance(multilingual, MultilingualModel) else None
+                mapping = QuestionMap(multilingual) if multilingual is not None else None
             except (OSError, ValueError, EOFError):  # the map's file gone or damaged: the English model's own vector
                 mapping = None
             _MAPS.append(mapping)
