@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh18" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember13" (fetched for the third to thirteenth set of `remember` cases), "search8", "search9"
+    # "remember3" .. "remember16" (fetched for the third to thirteenth set of `remember` cases), "search8", "search9"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -960,6 +960,26 @@ VAULTS: list[RealVault] = [
         "133 pages of the English documentation a student team keeps about the lab and servers it runs (UC "
         "Berkeley's Open Computing Facility, mostly staff pages, a page a system or procedure); fetched for the "
         "fifteenth set of `remember` cases",
+    ),
+    RealVault(
+        "ffw-baudenbach-de",
+        "german",
+        "FFW-Baudenbach/FE2_Documentation",
+        "c27c06018205874ffff1ae569d0267edad64a30a",
+        "",
+        "remember16",
+        "34 pages of a German volunteer fire brigade's IT documentation (a page a device, add-on container or "
+        "outside service); fetched for the sixteenth set of `remember` cases",
+    ),
+    RealVault(
+        "artifactory-tools-en",
+        "docs",
+        "Perth-Artifactory/wiki",
+        "57ab79840101461c1f086f1ea0d92a5ff94ab537",
+        "tools",
+        "remember16",
+        "42 pages of a makerspace's English equipment register (a page a machine or instrument, operating and "
+        "maintenance guides); fetched for the sixteenth set of `remember` cases",
     ),
     RealVault(
         "mustafah-zk",

@@ -13,6 +13,7 @@ from helpers import make_vault
 from curator.cli.main import main
 from curator.core.change.changes import history, undo
 from curator.core.common.errors import EditError
+from curator.core.curate.dream import load_suggestions
 from curator.core.curate.remember import remember, title_for
 from curator.core.read.loading import load_vault
 
@@ -969,3 +970,17 @@ def test_a_memory_queued_again_after_its_undo_can_be_applied_by_its_new_id(
     assert main(["apply", str(sample_vault), again, "--json"]) == 0
     undo(sample_vault, json.loads(capsys.readouterr().out)["change"])
     assert tree(sample_vault) == start
+
+
+def test_applying_an_undone_memory_again_settles_its_queued_copy(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attacker's: the undone suggestion applied again left the copy queued after the undo
+    pending, one more apply of the same text waiting for a person."""
+    first = remembered(capsys, sample_vault, NEW_FACT)["suggestion"]
+    assert main(["apply", str(sample_vault), first, "--json"]) == 0
+    undo(sample_vault, json.loads(capsys.readouterr().out)["change"])
+    again = remembered(capsys, sample_vault, NEW_FACT)["suggestion"]
+    assert main(["apply", str(sample_vault), first, "--json"]) == 0
+    statuses = {s.id: s.status for s in load_suggestions(sample_vault)}
+    assert (statuses[first], statuses[again]) == ("accepted", "skipped")

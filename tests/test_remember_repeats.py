@@ -61,7 +61,11 @@ def test_a_held_drop_is_queued_not_written_and_merges_when_accepted(
     assert main(["remember", str(backups), SAID_AGAIN, "--apply", "--json"]) == 0
     decided = json.loads(capsys.readouterr().out)
     assert (decided["decision"], decided["applied"], decided["files"]) == ("drop", False, ["Backups.md"])
+    assert decided["review"] is True  # what tells a held drop from a plain one
     assert decided["suggestion"] and tree(backups) == start  # nothing lost, nothing written
+    assert main(["remember", str(backups), SAID_AGAIN, "--apply"]) == 0
+    told = capsys.readouterr().out
+    assert "a person confirms it" in told and "or --apply" not in told  # --apply cannot apply it
     assert main(["apply", str(backups), decided["suggestion"], "--json"]) == 0  # the person merges it anyway
     applied = json.loads(capsys.readouterr().out)
     assert SAID_AGAIN in (backups / "Backups.md").read_text(encoding="utf-8")
@@ -75,7 +79,7 @@ async def test_an_agent_allowed_to_write_has_a_held_drop_queued(backups: Path) -
     start = tree(backups)
     async with connected(backups) as client:
         decided = await call(client, "remember", text=SAID_AGAIN)
-    assert (decided["decision"], decided["applied"]) == ("drop", False)
+    assert (decided["decision"], decided["applied"], decided["review"]) == ("drop", False, True)
     assert tree(backups) == start
     assert {s.id: s.status for s in load_suggestions(backups)}[decided["suggestion"]] == "pending"
 

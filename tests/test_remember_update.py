@@ -305,3 +305,41 @@ def test_a_value_up_from_the_old_one_strikes_the_old_statement(tmp_path: Path) -
     assert proposal.plan is not None
     old = "- Stripe MRR: $9.99/month from 1 active subscription."
     assert (proposal.plan.changes[0].after or b"").decode() == page.replace(old, f"- ~~{old[2:]}~~ {text}")
+
+
+MONITORING = """# Monitoring
+
+Prometheus scrapes every target every 30 seconds and keeps 15 days of data. Alertmanager sends
+its mail to the ops list.
+"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prometheus scrapt jetzt alle 15 Sekunden statt alle 30.",  # no title named, in the other language
+        "The scrape interval is shorter now: 10 seconds, it used to be 30.",
+    ],
+)
+def test_a_change_naming_the_value_it_replaces_supersedes_the_page_stating_it(tmp_path: Path, text: str) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {"Observability/Stack.md": MONITORING, "Grafana.md": "# Grafana\n\nDashboards for the 30 team boards.\n"},
+    )
+    proposal = remember(load_vault(root), text)
+    assert proposal.decision == "supersede", proposal.reason
+    assert proposal.plan is not None and proposal.plan.details["superseded"] == "Observability/Stack.md"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Repair Café opens on the first Saturday from 2 to 5 pm.",  # a span, no value replaced
+        "Prometheus scrapes every 30 seconds, not every 15 as the old runbook said.",  # the page's value again
+    ],
+)
+def test_a_span_or_the_pages_own_value_replaces_nothing(text: str) -> None:
+    from curator.core.curate.facts import states_replaced
+
+    page = MONITORING + "\nThe Repair Café opens on the first Saturday from 2 to 5 pm.\n"
+    assert not states_replaced(text, page)

@@ -355,9 +355,8 @@ def run_remember(args: argparse.Namespace) -> int:
         output.emit(f"applied as change {entry.id} (undo with 'curator undo VAULT {entry.id}')")
     elif queued is not None:
         files = ", ".join(c.path for c in proposal.plan.changes) if proposal.plan else ""
-        output.emit(
-            f"would change {files}; queued as suggestion {queued.id} (curator apply VAULT {queued.id}, or --apply)"
-        )
+        how = "a person confirms it" if proposal.review else "or --apply"
+        output.emit(f"would change {files}; queued as suggestion {queued.id} (curator apply VAULT {queued.id}, {how})")
     if proposal.plan is not None:  # what it writes, as a person reviews it
         _show_diff(plan_diff(proposal.plan, context=2))  # where it goes, among the lines around it
     return EXIT_OK

@@ -243,6 +243,7 @@ def remembered(proposal: Proposal, entry: Entry | None, suggestion: str | None =
         "change": entry.id if entry else None,
         "commit": (entry.commit or None) if entry else None,
         "suggestion": suggestion,
+        "review": proposal.review,
     }
 
 

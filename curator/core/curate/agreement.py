@@ -27,7 +27,7 @@ import re
 
 from whoosh.lang.stopwords import stoplists
 
-from curator.core.curate.facts import EDGES, SPECIFIC
+from curator.core.curate.facts import EDGES, SPECIFIC, replaced_numbers, states_replaced
 from curator.core.curate.titlecover import text_terms, titles_of
 from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
@@ -40,6 +40,7 @@ QUERY_WORDS = 200  # of a memory's words, what BM25 is asked
 WEAK_NAMES = (0.8, 0.85)  # a one-word name or a title's words in the text: the best evidence BM25 outranks
 RARE = 3  # a word at most this many pages hold is rare (fewer in a vault under 150 pages)
 RARE_NAMES = 0.81  # just above the default threshold (0.8): any other evidence above it wins
+REPLACED = 0.83  # a page stating the value a change replaces: above rare words, below a title the text names
 _STOP = frozenset(fold(w) for language in LANGUAGES for w in stoplists.get(language, ()))  # "werden", "which"
 _YEAR_OR_SMALL = re.compile(r"\d{1,4}|(?:19|20)\d\d\W.*")  # "2026", "12", "2026-03-02": no thing's name
 
@@ -214,3 +215,19 @@ def _folded(vault: Vault) -> list[tuple[str, str]]:
         ]
 
     return vault.once("remember.folded", make)
+
+
+def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
+    """The pages whose sentence about the text's thing gives a number the text says it replaces
+    ("Prometheus scrapt jetzt alle 15 Sekunden statt alle 30": the page on monitoring that says 30
+    seconds), with that number, those sharing most words with the text first. A change is to a
+    fact some page states: a new page for it is never what a person makes."""
+    old = replaced_numbers(text)
+    if not old:
+        return []
+    words = set(_words_of(text)) - old
+    found: list[tuple[int, str, str]] = []
+    for path, folded in _folded(vault):
+        if (said := [n for n in sorted(old) if n in folded]) and states_replaced(text, vault.text_of(path)):
+            found.append((-len(words & set(_words_of(folded))), path, said[0]))
+    return [(path, number) for _, path, number in sorted(found)]

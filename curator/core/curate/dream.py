@@ -480,6 +480,10 @@ def accept(
         _, entry = plan_and_apply(vault.root, make_plan, allow_dirty)
         chosen.status = "accepted"
         chosen.change = entry.id
+        for other in suggestions:  # the same text queued again (after an undo): accepted with this one
+            same = other.kind == "remember" == chosen.kind and other.evidence.get("text") == chosen.evidence.get("text")
+            if same and other.status == "pending":
+                other.status = "skipped"
         save_suggestions(vault.root, suggestions)
         return chosen, entry
 

@@ -135,7 +135,11 @@ def sets_value_anew(text: str, page_text: str) -> bool:
     Service's scrape targets", "10% of scrape targets"; not "sends a report at 07:00" against
     "starts at 19:00"). An incident's numbers tell what happened; one more of a thing, or a value
     as before, changes nothing."""
-    if not _NOW.search(text) or _MORE.search(text) or _SAME.search(text) or re.search(PROBLEM, fold(text)):
+    if re.search(PROBLEM, fold(text)):
+        return False
+    if states_replaced(text, page_text):  # "statt 30": the old value named, whatever else stays as it was
+        return True
+    if not _NOW.search(text) or _MORE.search(text) or _SAME.search(text):
         return False
     slots, page = _slots(text), _values(page_text)
     said = {value for value, _, _ in slots}
@@ -153,6 +157,51 @@ def sets_value_anew(text: str, page_text: str) -> bool:
             # A bare number is any count: it needs two words of the thing to be the same value's.
             if any(shape == s and around & a and (shape != "0" or len(shared) >= 2) for s, a in new):
                 return True
+    return False
+
+
+# The value a text says it replaces: "15 Sekunden statt 30", "v3.1 instead of v2.9", "95%, not
+# 92%", "it used to be €5", "von 19 auf 22 aufgestockt" ("from 2 to 5 pm" is a span: "from" and
+# "von" need a word of change).
+_REPLACED = re.compile(
+    r"(?i)\b(?:statt|anstatt|anstelle von|instead of|rather than|used to be|previously|zuvor|vorher|bisher|früher|"
+    r"not|nicht|(?P<span>from|von|vom))\s+(?:(?:bisher|noch|the|die|der|den|alle|all|about|around|etwa)\s+)*[~v€$]?"
+)
+_CHANGING = re.compile(
+    r"(?i)\b(?:raised|increased|lowered|reduced|changed|bumped|moved|extended|shortened|upgraded|downgraded|"
+    r"erhöht|gesenkt|geändert|verschoben|verlängert|verkürzt|aufgestockt|reduziert|umgestellt|angehoben|aktualisiert)\b"
+)
+
+
+_NUMBER = re.compile(r"(?<![\d.,:])\d+(?:[.:,]\d+)*")  # in a name too ("v2.9", "M365"): both sides read alike
+
+
+def _numbers(text: str) -> set[str]:
+    return {number.replace(",", ".") for number in _NUMBER.findall(text)}
+
+
+def replaced_numbers(text: str) -> set[str]:
+    """The numbers the text says it replaces, their decimal mark a point."""
+    found = set()
+    for mark in _REPLACED.finditer(text):
+        value = _NUMBER.match(text, mark.end())
+        if value and (not mark.group("span") or _CHANGING.search(text)):
+            found.add(value.group(0).replace(",", "."))
+    return found
+
+
+def states_replaced(text: str, page_text: str) -> bool:
+    """Whether a sentence of the page about the text's thing (a word of it in common) gives a
+    number the text says it replaces, and the text gives one the sentence lacks."""
+    old = replaced_numbers(text)
+    if not old:
+        return False
+    given = _numbers(text) - old
+    words = _content(text)
+    for sentence in SENTENCE.split(page_text):
+        numbers = _numbers(sentence)
+        if old & numbers and given - numbers and words & _content(sentence):
+            return True
     return False
 
 
@@ -181,16 +230,39 @@ def specifics_held(text: str, page_text: str) -> bool:
     return restated(text, page_text) and len(said) >= 3 and len(plain & _page_words(page_text)) * 2 >= len(plain)
 
 
+_NEW = re.compile(r"(?i)\b(?:new|neu|neue[nrms]?|added|hinzugefügt)\b")  # "ist neu in der Strichliste"
+
+
 def restated(text: str, page_text: str) -> bool:
-    """Whether the text may say again what the page says: it tells no event (a dated text is new
-    whatever it names), no value of now (which may be one the page gives elsewhere), no failure
-    and no "not" the page lacks, and every name and number of it is on the page."""
-    if find_date(text) is not None or _NOW.search(text):
+    """Whether the text may say again what the page says: it tells no event (a text dated otherwise
+    than the page is new whatever it names), nothing new or of now (a value of now may be one the
+    page gives elsewhere), no failure and no "not" the page lacks, and every name and number of it
+    is on the page."""
+    date = find_date(text)
+    if (date is not None and date.group(0) not in page_text) or _NOW.search(text) or _NEW.search(text):
         return False
     if (negated(text) and not negated(page_text)) or re.search(PROBLEM, fold(text)):  # "does not take", "failed"
         return False
     page = _page_words(page_text)
-    return all(_compound_name(word) <= page for word in _words(text) if is_name(word))
+    return all(_held(word, page) for word in _words(text) if is_name(word))
+
+
+_ABBREVIATION = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")  # "e.g", "i.e", "z.B", "d.h": no name
+_GLUED = re.compile(r"(\d+(?:[.,]\d+)?)(?:-?([^\W\d_]+)|×)")  # "26-hour", "24-month", "2×": a number and its unit
+
+
+def _held(word: str, page: set[str]) -> bool:
+    """Whether the page (its folded words) names what the name `word` names: itself, its German
+    compound's name, each of the things a slash joins ("Kodi/XBMC", "80/443"), a number glued to its
+    unit ("26-hour" as "26 Stunden"), a decimal written with the other mark ("20.5", "20,5")."""
+    if _compound_name(word) <= page or _ABBREVIATION.fullmatch(word):
+        return True
+    if {word.casefold().replace(",", "."), word.casefold().replace(".", ",")} & page:
+        return True
+    if (glued := _GLUED.fullmatch(word)) and (glued.group(2) is None or fold(glued.group(2)) in _UNITS):
+        return _held(glued.group(1), page)
+    parts = [part for part in word.split("/") if part]
+    return len(parts) > 1 and all(_held(part, page) if is_name(part) else fold(part) in page for part in parts)
 
 
 def _page_words(page_text: str) -> set[str]:

@@ -19,7 +19,6 @@ of a page's lines into one summary, which no one or two lines mean.
 
 from __future__ import annotations
 
-import itertools
 import re
 
 import numpy as np
@@ -33,7 +32,8 @@ from curator.core.read.words import WORD, language_of
 
 SAID = 0.7  # the multilingual model's centred cosine of the text and the page's nearest passage
 TERMS_HELD = 0.5  # the share of the text's terms the page holds
-PASSAGES = 8  # the page's passages sharing most terms with the text that the model reads
+PASSAGES = 12  # the page's passages sharing most terms with the text that the model reads
+RUNNING = 4  # the lines running that make a passage, at most
 SAME_WORDS = 0.75  # the share of the text's terms in the passage that makes it the passage's own words
 LONGEST = 600  # a page's lines read, at most: the passages are ranked by words before the model reads any
 
@@ -48,8 +48,12 @@ def saying_it(text: str, page_text: str) -> str | None:
     if not wanted or len(wanted & on_page) < TERMS_HELD * len(wanted):
         return None
     lines = [line for line in sentences(page_text)[:LONGEST] if len(WORD.findall(line)) >= 3]
-    passages = lines + [f"{one} {two}" for one, two in itertools.pairwise(lines)]
-    ranked = sorted(passages, key=lambda p: len(wanted & set(analyser.terms(p))), reverse=True)[:PASSAGES]
+    terms = [set(analyser.terms(line)) for line in lines]
+    # A line, or up to RUNNING lines running: a memory may sum up a paragraph, a list or table rows.
+    spans = [(start, end) for end in range(1, len(lines) + 1) for start in range(max(0, end - RUNNING), end)]
+    held = {span: len(wanted & set().union(*terms[span[0] : span[1]])) for span in spans}
+    best_first = sorted(spans, key=lambda span: (-held[span] / (1 + 0.1 * (span[1] - span[0])), span))[:PASSAGES]
+    ranked = [" ".join(lines[start:end]) for start, end in best_first]
     model = multilingual_model()
     if not ranked or model is None:
         return None
@@ -152,20 +156,21 @@ _EVERY = re.compile(rf"(?i)\b(?:every|each|jede[nrs]?)\s+({'|'.join(_PERIODS)})\
 _OFTEN = dict(zip(_PERIODS, 2 * ["daily", "nightly", "weekly", "monthly", "yearly", "hourly"], strict=True))
 
 
-def _filled(text: str, table: dict[str, tuple[str, str]]) -> set[tuple[str, str]]:
+def _filled(text: str, table: dict[str, tuple[str, str]], digits: bool = True) -> set[tuple[str, str]]:
     text = _EVERY.sub(lambda m: _OFTEN[m.group(1).casefold()], text)
     words = [fold(w) for w in WORD.findall(text)]
     found = {table[w] for w in words if w in table}
     if table is _SLOT_OF:  # a number standing alone fills the count ("2 approvals", not "02:00"); a
         # German compound its stage ("Testdatenbank", "Produktionsserver")
-        found |= {("count", str(int(n))) for n in _COUNT.findall(text)}
+        found |= {("count", str(int(n))) for n in _COUNT.findall(text) if digits}
         found |= {table[s] for w in words for s in _STAGE_HEADS if w.startswith(s) and len(w) > len(s) + 3}
     return found
 
 
 def _slots_agree(text: str, passage: str) -> bool:
-    """Whether every slot word of the text is the passage's, and the passage's "only" the text's."""
-    one_way = _filled(text, _SLOT_OF) <= _filled(passage, _SLOT_OF)
+    """Whether every slot word of the text is the passage's, and the passage's "only" the text's; a
+    count in digits the page holds (`restated`) may stand in another of its lines."""
+    one_way = _filled(text, _SLOT_OF, digits=False) <= _filled(passage, _SLOT_OF)
     return one_way and _filled(text, _BOTH_OF) == _filled(passage, _BOTH_OF)
 
 
@@ -187,7 +192,7 @@ def _names_in_order(text: str, passage: str) -> bool:
     said = [fold(w) for w in WORD.findall(passage)]
     names = [fold(w) for w in WORD.findall(text) if w[:1].isupper() or is_name(w)]
     shared = [n for n in names if n in said]
-    return in_order(shared, said)
+    return len(set(shared)) >= 2 and in_order(shared, said)  # one name has no order ("The" opening a sentence)
 
 
 def seems_said(text: str, page_text: str, path: str) -> str | None:
