@@ -41,22 +41,28 @@ WEAK_NAMES = (0.8, 0.85)  # a one-word name or a title's words in the text: the 
 RARE = 3  # a word at most this many pages hold is rare (fewer in a vault under 150 pages)
 RARE_NAMES = 0.81  # just above the default threshold (0.8): any other evidence above it wins
 REPLACED = 0.83  # a page stating the value a change replaces: above rare words, below a title the text names
+REPLACED_AMONG = 30  # the pages BM25 ranks first for a change that are read for the value it replaces
 _STOP = frozenset(fold(w) for language in LANGUAGES for w in stoplists.get(language, ()))  # "werden", "which"
 _YEAR_OR_SMALL = re.compile(r"\d{1,4}|(?:19|20)\d\d\W.*")  # "2026", "12", "2026-03-02": no thing's name
 
 
 def search_first(vault: Vault, text: str) -> str | None:
     """The page BM25 ranks first for `text`, or None (no page, or an index it cannot write)."""
+    return next(iter(_by_words(vault, text, 3)), None)
+
+
+def _by_words(vault: Vault, text: str, limit: int) -> list[str]:
+    """The pages BM25 ranks first for `text`, at most `limit`; none when the index cannot be written."""
     from curator.core.meaning.search import indexed
 
     # Words only, lower case (the query parser reads "AND", "field:" and quotes as syntax), each
     # once and the first QUERY_WORDS of them: a memory of 100 KB took whoosh's parser seconds.
     query = " ".join(list(dict.fromkeys(w.lower() for w in WORD.findall(text)))[:QUERY_WORDS])
     try:
-        found, _ = indexed(vault).bm25(query, limit=3)
+        found, _ = indexed(vault).bm25(query, limit=limit)
     except OSError:  # a read-only `.curator/search/`: no evidence, no failure
-        return None
-    return found[0][0] if found and found[0][0] in vault.pages else None
+        return []
+    return [path for path, _, _ in found if path in vault.pages]
 
 
 def agreed_page(
@@ -227,7 +233,8 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
         return []
     words = set(_words_of(text)) - old
     found: list[tuple[int, str, str]] = []
-    for path, folded in _folded(vault):
+    for path in _by_words(vault, text, REPLACED_AMONG):  # a number such as "1" is on most pages
+        folded = fold(f"{vault.pages[path].title}\n{vault.text_of(path)}")
         if (said := [n for n in sorted(old) if n in folded]) and states_replaced(text, vault.text_of(path)):
             found.append((-len(words & set(_words_of(folded))), path, said[0]))
     return [(path, number) for _, path, number in sorted(found)]
