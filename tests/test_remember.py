@@ -984,3 +984,18 @@ def test_applying_an_undone_memory_again_settles_its_queued_copy(
     assert main(["apply", str(sample_vault), first, "--json"]) == 0
     statuses = {s.id: s.status for s in load_suggestions(sample_vault)}
     assert (statuses[first], statuses[again]) == ("accepted", "skipped")
+
+
+def test_a_merge_never_links_the_page_to_its_copy_of_the_same_title(tmp_path: Path) -> None:
+    """A new user's: a wiki keeps each page again under `en/`; a merge into `awo-server.md` linked
+    "AWO-Server" to `en/awo-server.md`."""
+    page = "# AWO-Server\n\nDer Server in der Geschäftsstelle läuft mit Proxmox.\n"
+    root = make_vault(
+        tmp_path / "v", {"awo-server.md": page, "en/awo-server.md": page, "Proxmox.md": "# Proxmox\n\nHypervisor.\n"}
+    )
+    proposal = remember(load_vault(root), "Der AWO-Server bekommt im Mai eine zweite SSD für die Backups von Proxmox.")
+    assert proposal.plan is not None
+    written = {c.path: (c.after or b"").decode() for c in proposal.plan.changes}
+    page_after = written[proposal.page]
+    assert "en/awo-server" not in page_after and "[[AWO-Server" not in page_after
+    assert "Proxmox" in page_after

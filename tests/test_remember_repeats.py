@@ -105,3 +105,21 @@ def test_a_page_that_is_no_utf8_offers_no_merge_with_its_drop(tmp_path: Path) ->
     root = make_vault(tmp_path / "v", {"Network.md": page.encode().replace(b"Keller", b"K\xe9ller")})
     proposal = remember(load_vault(root), "Servers are on VLAN 20 and IoT devices on VLAN 10.")
     assert (proposal.decision, proposal.plan, proposal.review) == ("drop", None, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("The media box runs Kodi/XBMC and answers on 80/443.", True),  # names a slash joins
+        ("The build volume is 20.5 cm high.", True),  # the page writes 20,5
+        ("Logs are kept for a 26-hour window, e.g. for the nightly job.", True),  # a glued unit, "e.g."
+        ("The media box runs Kodi/Plex.", False),  # one of the two is not on the page
+        ("The build volume is 21.5 cm high.", False),
+        ("Neu: die Medienbox spielt Kodi ab.", False),  # a text saying it is new
+    ],
+)
+def test_a_name_is_read_as_the_page_writes_it(text: str, held: bool) -> None:
+    from curator.core.curate.facts import restated
+
+    page = "Die Medienbox: Kodi und XBMC, Ports 80 und 443. Bauraum 20,5 cm hoch. Logs bleiben 26 Stunden."
+    assert restated(text, page) is held

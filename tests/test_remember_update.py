@@ -343,3 +343,21 @@ def test_a_span_or_the_pages_own_value_replaces_nothing(text: str) -> None:
 
     page = MONITORING + "\nThe Repair Café opens on the first Saturday from 2 to 5 pm.\n"
     assert not states_replaced(text, page)
+
+
+@pytest.mark.parametrize(
+    ("text", "old"),
+    [
+        ("Prometheus scrapt jetzt alle 15 Sekunden statt alle 30.", {"30"}),
+        ("Die Lizenzen wurden von 19 auf 22 aufgestockt.", {"19"}),
+        ("The fee is €8 now; it used to be €5.", {"5"}),
+        # an attacker's: a contrast, a span, the old value said to hold on
+        ("The new VLAN is 30, not 10 or 20.", set()),
+        ("Die Öffnungszeit von 8 bis 23 Uhr wurde verlängert.", set()),
+        ("The timeout was raised from 60 to 300 seconds; the primary keeps 60.", set()),
+    ],
+)
+def test_the_value_a_change_replaces_is_the_one_it_marks_as_old(text: str, old: set[str]) -> None:
+    from curator.core.curate.facts import replaced_numbers
+
+    assert replaced_numbers(text) == old

@@ -40,7 +40,10 @@ QUERY_WORDS = 200  # of a memory's words, what BM25 is asked
 WEAK_NAMES = (0.8, 0.85)  # a one-word name or a title's words in the text: the best evidence BM25 outranks
 RARE = 3  # a word at most this many pages hold is rare (fewer in a vault under 150 pages)
 RARE_NAMES = 0.81  # just above the default threshold (0.8): any other evidence above it wins
-REPLACED = 0.83  # a page stating the value a change replaces: above rare words, below a title the text names
+# The page stating the value a change replaces is where the change goes, above a page whose title
+# the text names (0.95) but that does not state it: "Ubuntu 22.04 statt 18.04" on the AWO server
+# belongs beside "Ubuntu 18.04" on the page about its virtual machine.
+REPLACED = 0.96
 REPLACED_AMONG = 30  # the pages BM25 ranks first for a change that are read for the value it replaces
 _STOP = frozenset(fold(w) for language in LANGUAGES for w in stoplists.get(language, ()))  # "werden", "which"
 _YEAR_OR_SMALL = re.compile(r"\d{1,4}|(?:19|20)\d\d\W.*")  # "2026", "12", "2026-03-02": no thing's name

@@ -160,17 +160,39 @@ def sets_value_anew(text: str, page_text: str) -> bool:
     return False
 
 
-# The value a text says it replaces: "15 Sekunden statt 30", "v3.1 instead of v2.9", "95%, not
-# 92%", "it used to be €5", "von 19 auf 22 aufgestockt" ("from 2 to 5 pm" is a span: "from" and
-# "von" need a word of change).
-_REPLACED = re.compile(
-    r"(?i)\b(?:statt|anstatt|anstelle von|instead of|rather than|used to be|previously|zuvor|vorher|bisher|früher|"
-    r"not|nicht|(?P<span>from|von|vom))\s+(?:(?:bisher|noch|the|die|der|den|alle|all|about|around|etwa)\s+)*[~v€$]?"
+# What the text says the old value was: "instead of 03:00", "statt auf huextertor", "nicht mehr bei
+# LWLcom", "raised from 10 GB".
+OLD_VALUE = re.compile(
+    r"(?i)\b(?:instead of|rather than|(?:an)?statt|anstelle von|no longer|not any ?more|nicht mehr|"
+    r"(?:raised|lowered|increased|reduced|bumped|moved|changed|switched|migrated|upgraded|updated|up|down) from|"
+    r"previously|formerly|used to be|vorher|zuvor|bisher|früher|von(?=\s+\S*\d\S*\s+auf\s)|"
+    r"replac(?:ed|es)(?!\s+by)|ersetzt(?!\s+durch))\s+"
+    r"((?:[^\s,;!?()]+[ \t]+){0,3}[^\s,;!?()]+)"
 )
-_CHANGING = re.compile(
-    r"(?i)\b(?:raised|increased|lowered|reduced|changed|bumped|moved|extended|shortened|upgraded|downgraded|"
-    r"erhöht|gesenkt|geändert|verschoben|verlängert|verkürzt|aufgestockt|reduziert|umgestellt|angehoben|aktualisiert)\b"
+
+
+_FILLER = STOP | frozenset(
+    "auf im bei über uns our just only nur mehr more longer in at on to from use uses used alle all every jede "
+    "jeden bisher noch etwa ca about around approx".split()
 )
+
+
+def old_values(text: str) -> set[str]:
+    """The old value after each "instead of", "statt", "raised from" ...: the first word there that
+    is no filler ("statt auf huextertor"); after "no longer" or "nicht mehr", which a verb or an
+    adjective follows ("no longer writes to nas01", "no longer manual"), the first that names a
+    thing (a number, a name with a digit or a sign, a capitalised word) before the clause ends."""
+    found = set()
+    for match in OLD_VALUE.finditer(text):
+        naming = re.match(r"(?i)no|not|nicht", match.group(0)) is not None
+        for raw in match.group(1).split():
+            word = raw.strip(EDGES + "~≈")
+            if word and word.casefold() not in _FILLER and (not naming or SPECIFIC.search(word) or word[:1].isupper()):
+                found.add(word.casefold())
+                break
+            if raw.endswith((":", ";", ",", ".")):  # the clause ends
+                break
+    return found
 
 
 _NUMBER = re.compile(r"(?<![\d.,:])\d+(?:[.:,]\d+)*")  # in a name too ("v2.9", "M365"): both sides read alike
@@ -181,13 +203,11 @@ def _numbers(text: str) -> set[str]:
 
 
 def replaced_numbers(text: str) -> set[str]:
-    """The numbers the text says it replaces, their decimal mark a point."""
-    found = set()
-    for mark in _REPLACED.finditer(text):
-        value = _NUMBER.match(text, mark.end())
-        if value and (not mark.group("span") or _CHANGING.search(text)):
-            found.add(value.group(0).replace(",", "."))
-    return found
+    """The numbers of the values the text says it replaces (`old_values`), their decimal mark a
+    point; not one the text gives again ("raised from 60 to 300; the primary keeps 60")."""
+    given = [number.replace(",", ".") for number in _NUMBER.findall(text)]
+    found = {number for value in old_values(text) for number in _numbers(value)}
+    return {number for number in found if given.count(number) == 1}
 
 
 def states_replaced(text: str, page_text: str) -> bool:

@@ -9,7 +9,7 @@ import re
 from urllib.parse import quote
 
 from curator.core.change.edits import explicit_target
-from curator.core.curate.titlecover import mentions, named_at
+from curator.core.curate.titlecover import mentions, named_at, phrase
 from curator.core.read.link_order import wikilink
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
@@ -41,8 +41,9 @@ def linked(vault: Vault, text: str, home: str) -> str:
     if len(folded) != len(text):  # offsets into the folded text hold only when folding kept the length
         return text
     markdown = writes_markdown_links(vault)
+    own = {phrase(vault.pages[home].title), phrase(vault.pages[home].name)} if home in vault.pages else set()
     for path, title, kind in sorted(mentions(vault, text), key=lambda m: -len(m[1])):
-        if kind != "title" or path == home:  # a page never links to itself
+        if kind != "title" or path == home or phrase(title) in own:  # a page never links to itself, nor to its copy
             continue
         kept = [k.span() for k in NOT_PROSE.finditer(text)]  # again each time: a link made moves them
         # Nor is a name inside a longer one joined by "-" or "." ("pihole-shim", "grafana.home.lan").

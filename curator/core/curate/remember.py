@@ -6,7 +6,7 @@ whose title's words are all or nearly all in the text (0.85, less by rank), page
 distinguishing word the text names (0.82: "Zertifikat" of Zertifikatserneuerung), the page the
 text's words (BM25) and its meaning both put first when it names what the text is about (0.86,
 `agreement`; the search index, built on first use, answers for BM25), the page giving a value the
-text says it replaces (0.83: "15 Sekunden statt 30"), and the meaning of the text
+text says it replaces (0.96: "15 Sekunden statt 30"), and the meaning of the text
 against each page's vector (the cosine). Words are compared as each language writes them
 (`read.words`: stems, compounds, German met with English).
 An event page (a diary title) found this way points on to the thing it links to: a memory of an

@@ -26,7 +26,7 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from curator.core.curate.facts import EDGES, SPECIFIC, STOP, names_in, negated
+from curator.core.curate.facts import OLD_VALUE, names_in, negated, old_values
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.words import WORD, Analyser
 
@@ -59,19 +59,6 @@ _PAST = re.compile(
 _ROW = re.compile(r"^[ \t]*\|", re.MULTILINE)  # a table's row a paragraph runs on into
 _NOT_PLAIN = ("%%", "$$", "::", "<!--", "```", "~~~")  # comments, math, fields, fences
 _BLOCK_ID = re.compile(r"\s+\^[\w-]+$")  # Obsidian's "^id" that ends a line
-# What the text says the old value was: "instead of 03:00", "statt auf huextertor", "nicht mehr bei
-# LWLcom", "raised from 10 GB".
-_OLD = re.compile(
-    r"(?i)\b(?:instead of|rather than|(?:an)?statt|anstelle von|no longer|not any ?more|nicht mehr|"
-    r"(?:raised|lowered|increased|reduced|bumped|moved|changed|switched|migrated|upgraded|updated|up|down) from|"
-    r"previously|formerly|vorher|bisher|früher|replac(?:ed|es)(?!\s+by)|ersetzt(?!\s+durch))\s+"
-    r"((?:[^\s,;!?()]+[ \t]+){0,3}[^\s,;!?()]+)"
-)
-
-
-_FILLER = STOP | frozenset(
-    "auf im bei über uns our just only nur mehr more longer in at on to from use uses used".split()
-)
 
 
 class Statement(NamedTuple):
@@ -116,7 +103,7 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     more, the page's own name left out), when no other shares as many."""
     analyser = bilingual()
     wanted = set(analyser.terms(text)) - set(analyser.terms(title))
-    names, olds = names_in(text), _old_values(text)
+    names, olds = names_in(text), old_values(text)
     best: list[tuple[bool, int, int, int]] = []
     for start, end in prose_sentences(page_text):
         sentence = page_text[start:end]
@@ -136,7 +123,7 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     named, _, start, end = best[0]
     sentence = page_text[start:end]
     # "~~~" would open a fence; a "not" of the page's ("does not run on Sundays") may still hold.
-    said_not = negated(_OLD.sub(" ", text))  # "no longer" says what changed, not a "not"
+    said_not = negated(OLD_VALUE.sub(" ", text))  # "no longer" says what changed, not a "not"
     return Statement(start, end, named and not sentence.startswith("~") and negated(sentence) <= said_not)
 
 
@@ -225,24 +212,6 @@ def _paired(text: str) -> bool:
     plain = re.sub(r"`[^`\n]*`|\S+://\S+", "", text)
     singles = len(re.findall(r"(?<!\*)\*(?!\*)", plain)) + len(re.findall(r"(?<!\w)_(?!_)|(?<!_)_(?!\w)", plain))
     return all(plain.count(mark) % 2 == 0 for mark in ("**", "__", "==")) and singles % 2 == 0
-
-
-def _old_values(text: str) -> set[str]:
-    """The old value after each "instead of", "statt", "raised from" ...: the first word there that
-    is no filler ("statt auf huextertor"); after "no longer" or "nicht mehr", which a verb or an
-    adjective follows ("no longer writes to nas01", "no longer manual"), the first that names a
-    thing (a number, a name with a digit or a sign, a capitalised word) before the clause ends."""
-    found = set()
-    for match in _OLD.finditer(text):
-        naming = re.match(r"(?i)no|not|nicht", match.group(0)) is not None
-        for raw in match.group(1).split():
-            word = raw.strip(EDGES + "~≈")
-            if word and word.casefold() not in _FILLER and (not naming or SPECIFIC.search(word) or word[:1].isupper()):
-                found.add(word.casefold())
-                break
-            if raw.endswith((":", ";", ",", ".")):  # the clause ends
-                break
-    return found
 
 
 def _holds(sentence: str, word: str) -> bool:
