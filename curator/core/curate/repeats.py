@@ -194,7 +194,7 @@ def _names_in_order(text: str, passage: str) -> bool:
     said = [fold(w) for w in WORD.findall(passage)]
     names = [fold(w) for w in WORD.findall(text) if w[:1].isupper() or is_name(w)]
     shared = [n for n in names if n in said]
-    return len(set(shared)) >= 2 and in_order(shared, said)  # one name has no order ("The" opening a sentence)
+    return in_order(shared, said)
 
 
 def seems_said(text: str, page_text: str, path: str) -> str | None:
