@@ -14,7 +14,7 @@ left to the word check. Even then a drop by meaning is one a person confirms (`r
 `review`): the merge waits in the queue, so a fact taken for a repeat is not lost.
 
 Its limit, measured on the labelled sets 1-15 against the page each repeat was written from: it
-finds 14 of 110 repeats (and takes 1 of 132 new facts for one). Most repeats sum up several of a
+finds 15 of 110 repeats (and takes 1 of 132 new facts for one). Most repeats sum up several of a
 page's lines in other words; the model's cosine to their passage (median 0.65) is no higher than a
 new fact's beside a page's sentence (0.6-0.8), so no threshold tells them apart.
 """
