@@ -161,7 +161,9 @@ def sets_value_anew(text: str, page_text: str) -> bool:
 
 
 # What the text says the old value was: "instead of 03:00", "statt auf huextertor", "nicht mehr bei
-# LWLcom", "raised from 10 GB".
+# LWLcom", "raised from 10 GB", "it used to be €5", "von 19 auf 22" (a span, "von 8 bis 23", is none;
+# nor a contrast, "VLAN 30, not 10"). The strike (`update`) and the page a change goes to
+# (`agreement.replacing_pages`) read the same words.
 OLD_VALUE = re.compile(
     r"(?i)\b(?:instead of|rather than|(?:an)?statt|anstelle von|no longer|not any ?more|nicht mehr|"
     r"(?:raised|lowered|increased|reduced|bumped|moved|changed|switched|migrated|upgraded|updated|up|down) from|"
