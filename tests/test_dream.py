@@ -11,7 +11,8 @@ from helpers import make_vault
 
 from curator.core.change.changes import history, undo
 from curator.core.common.errors import EditError
-from curator.core.curate.dream import accept, dream, load_suggestions, set_status
+from curator.core.curate.dream import accept, dream, set_status
+from curator.core.curate.suggestions import load_suggestions
 from curator.core.read.loading import load_vault
 from curator.core.read.titles import subject_of
 from curator.core.state.config import Config
@@ -136,6 +137,31 @@ def test_end_to_end_two_renames_one_merge_and_an_undo(sample_vault: Path) -> Non
     vault = load_vault(sample_vault, use_cache=False)
     dead = {rl.link.target for rl in vault.links if rl.resolution.kind == "dead"}
     assert dead == {"Capacity plan 2027", "cert renewal", "Certificate Renewl"}  # the ones written dead
+
+
+def test_a_kill_between_the_change_and_the_queue_leaves_the_suggestion_accepted(
+    sample_vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import curator.core.curate.dream as dream_module
+
+    rename = next(s for s in dream(load_vault(sample_vault)).proposed if s.kind == "rename")
+
+    def killed(root: Path, suggestions: object) -> None:
+        raise KeyboardInterrupt  # the process dies after the change is written, before the queue is
+
+    monkeypatch.setattr(dream_module, "save_suggestions", killed)
+    with pytest.raises(KeyboardInterrupt):
+        accept(load_vault(sample_vault), rename.id)
+    monkeypatch.undo()
+    entry = history(sample_vault)[-1]
+    assert entry.state == "applied" and entry.details["suggestion"] == rename.id
+    stored = next(s for s in load_suggestions(sample_vault) if s.id == rename.id)
+    assert (stored.status, stored.change) == ("accepted", entry.id)
+    with pytest.raises(EditError, match="already accepted"):
+        accept(load_vault(sample_vault), rename.id)
+    dream(load_vault(sample_vault))  # stores the queue as it reads now
+    undo(sample_vault, entry.id)
+    assert next(s for s in load_suggestions(sample_vault) if s.id == rename.id).status == "undone"
 
 
 PROPOSER = """

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from helpers import make_vault
 
-from curator.core.curate.dream import Suggestion, dream
+from curator.core.curate.dream import dream
+from curator.core.curate.suggestions import Suggestion
 from curator.core.meaning.duplicates import Duplicate, find, kept_of
 from curator.core.read.loading import load_vault
 from curator.core.state.config import load_config

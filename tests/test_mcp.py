@@ -24,7 +24,7 @@ from mcp.types import Implementation
 from curator.cli.main import main
 from curator.core.change.changes import history, plan_and_apply
 from curator.core.change.edits import plan_rename
-from curator.core.curate.dream import load_suggestions
+from curator.core.curate.suggestions import load_suggestions
 from curator.mcp.memory import Memory
 from curator.mcp.server import build_server
 from curator.mcp.tools import TOOLS, output_schema

@@ -13,8 +13,8 @@ from helpers import make_vault
 from curator.cli.main import main
 from curator.core.change.changes import history, undo
 from curator.core.common.errors import EditError
-from curator.core.curate.dream import load_suggestions
 from curator.core.curate.remember import remember, title_for
+from curator.core.curate.suggestions import load_suggestions
 from curator.core.read.loading import load_vault
 
 TICKET = "Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen"

@@ -13,8 +13,8 @@ from test_mcp import allow_agent_writes, call, connected
 
 from curator.cli.main import main
 from curator.core.change.changes import undo
-from curator.core.curate.dream import load_suggestions
 from curator.core.curate.remember import remember
+from curator.core.curate.suggestions import load_suggestions
 from curator.core.read.loading import load_vault
 
 BACKUPS = (

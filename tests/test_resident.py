@@ -21,7 +21,7 @@ import pytest
 from curator.cli import resident as client
 from curator.cli.main import main
 from curator.cli.resident import READY, address, live_residents, runtime_folder
-from curator.core.curate.dream import load_suggestions
+from curator.core.curate.suggestions import load_suggestions
 from curator.mcp.memory import Memory
 
 IDLE = "4"  # seconds: every resident a test starts is gone soon after it

@@ -322,7 +322,7 @@ def test_a_crafted_words_store_makes_no_duplicate(tmp_path: Path) -> None:
 
 
 def test_foreign_suggestions_are_neither_shown_nor_applied(tmp_path: Path) -> None:
-    from curator.core.curate.dream import SCHEMA, load_suggestions
+    from curator.core.curate.suggestions import SCHEMA, load_suggestions
 
     root = make_vault(tmp_path / "v", {"a.md": "# A\n\n[[b]]\n", "b.md": "# B\n"})
     (root / ".curator").mkdir()
@@ -342,7 +342,7 @@ def test_foreign_suggestions_are_neither_shown_nor_applied(tmp_path: Path) -> No
 
 
 def test_state_written_here_is_sealed_and_read_back(tmp_path: Path, own_user_config: Path) -> None:
-    from curator.core.curate.dream import Suggestion, load_suggestions, save_suggestions
+    from curator.core.curate.suggestions import Suggestion, load_suggestions, save_suggestions
 
     root = make_vault(tmp_path / "v", {"a.md": "# A\n"})
     suggestion = Suggestion("0123456789", "rename", ["a.md"], "b", "why", {})

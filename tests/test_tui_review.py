@@ -11,7 +11,8 @@ from helpers import notifications, settle
 
 from curator.core.change.changes import history
 from curator.core.change.edits import plan_diff
-from curator.core.curate.dream import Suggestion, dream, load_suggestions, plan_for, set_status
+from curator.core.curate.dream import dream, plan_for, set_status
+from curator.core.curate.suggestions import Suggestion, load_suggestions
 from curator.core.read.loading import load_vault
 from curator.tui.app import CuratorApp
 from curator.tui.screens.review import ReviewScreen

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from curator.core.change.edits import Plan
     from curator.core.change.journal import Entry
     from curator.core.check.hits import Fix
-    from curator.core.curate.dream import Suggestion
+    from curator.core.curate.suggestions import Suggestion
     from curator.core.read.vault import Vault
 
 
@@ -177,7 +177,7 @@ def run_dream(args: argparse.Namespace) -> int:
 
 
 def run_suggestions(args: argparse.Namespace) -> int:
-    from curator.core.curate.dream import load_suggestions
+    from curator.core.curate.suggestions import load_suggestions
 
     root = recovered(args.vault)
     suggestions = load_suggestions(root)

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from curator.core.change.journal import Entry
     from curator.core.check.hits import Fix
     from curator.core.check.lint import LintReport
-    from curator.core.curate.dream import DreamResult, Suggestion
+    from curator.core.curate.dream import DreamResult
     from curator.core.curate.remember import Proposal
+    from curator.core.curate.suggestions import Suggestion
     from curator.core.meaning.search import SearchResult
     from curator.core.read.query import Result
     from curator.core.read.stats import Stats

@@ -80,7 +80,7 @@ def _not_by_hand(make_plan: Callable[[Vault], Plan]) -> Callable[[Vault], Plan]:
 def _for_review(memory: Memory, held: _HandWritten, kind: str, pages: list[str], title: str | None) -> dict[str, Any]:
     """A rename or merge that would change a person's page: queued for the person's review (where
     the dream's and remember's wait: `curator suggestions`, the TUI's review), answered unapplied."""
-    from curator.core.curate.dream import Suggestion, load_suggestions, save_suggestions, suggestion_id
+    from curator.core.curate.suggestions import Suggestion, load_suggestions, save_suggestions, suggestion_id
     from curator.core.state.lock import vault_lock
 
     vault = memory.vault()

@@ -24,8 +24,9 @@ from curator.core.common.errors import REPORTED, one_line
 from curator.core.common.names import visible
 from curator.core.common.rules import Finding
 from curator.core.curate.choices import Question
-from curator.core.curate.dream import PlanChanged, accept, dream, load_suggestions, set_status
+from curator.core.curate.dream import PlanChanged, accept, dream, set_status
 from curator.core.curate.opening import Opened, open_vault
+from curator.core.curate.suggestions import load_suggestions
 from curator.core.meaning.similarity import find_similar
 from curator.core.read.loading import load_vault
 from curator.core.read.pagefilter import PageIndex

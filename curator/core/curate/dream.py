@@ -17,18 +17,18 @@ import subprocess
 import tempfile
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from curator.core.change.changes import own_repository, plan_and_apply
 from curator.core.change.edits import Plan, plan_diff, plan_rename, target_path
-from curator.core.change.journal import Entry, Journal, by_id_prefix
+from curator.core.change.journal import Entry, by_id_prefix
 from curator.core.change.merging import plan_merge
-from curator.core.common.atomic import write_atomic
 from curator.core.common.errors import EditError
 from curator.core.common.names import name_problem
 from curator.core.curate.handed import written_by_person
+from curator.core.curate.suggestions import Suggestion, load_suggestions, save_suggestions, suggestion_id
 from curator.core.meaning.distinct import STOPWORDS
 from curator.core.meaning.duplicates import Duplicate, kept_of
 from curator.core.meaning.duplicates import find as find_duplicates
@@ -36,37 +36,14 @@ from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
 from curator.core.read.titles import diary_title, in_place_of, is_eventish, own_title, subject_of
 from curator.core.read.vault import Vault
-from curator.core.state import cache
 from curator.core.state.lock import vault_lock
-from curator.core.state.statefiles import seal
 
 if TYPE_CHECKING:
     from curator.core.curate.remember import Proposal
     from curator.core.state.config import Config
 
-SUGGESTIONS = "suggestions.json"
-SCHEMA = "curator.suggestions/1"
 PROPOSER_SCHEMA = "curator.proposer/1"
-STATUSES = ("pending", "accepted", "rejected", "skipped", "undone")
 _TERM = re.compile(r"[^\W\d_][\w-]{3,}", re.UNICODE)
-
-
-@dataclass
-class Suggestion:
-    id: str
-    kind: str  # "rename", "merge", "drop", "tier" or "remember"
-    pages: list[str]  # rename: [page]; merge: [source, survivor]; drop: [page, the index if it lists it]
-    title: str | None  # the proposed title (rename)
-    reason: str
-    evidence: dict[str, Any]
-    status: str = "pending"
-    page_shas: dict[str, str] = field(default_factory=dict)  # the pages as they were when proposed
-    change: str | None = None  # the journal entry of an accepted suggestion
-    proposer: str = "rules"
-
-    @property
-    def survivor(self) -> str | None:
-        return self.pages[1] if self.kind == "merge" else None
 
 
 @dataclass
@@ -75,32 +52,6 @@ class DreamResult:
     proposed: list[Suggestion]  # new or renewed this run
     looked_at: int
     notes: list[str] = field(default_factory=list)
-
-
-def suggestion_id(kind: str, pages: list[str]) -> str:
-    return hashlib.sha1(f"{kind}\0{chr(0).join(pages)}".encode()).hexdigest()[:10]
-
-
-def load_suggestions(root: Path) -> list[Suggestion]:
-    """Stored suggestions; an accepted one whose change was undone since reads as `undone`."""
-    data = cache.read_json(cache.state_dir(root) / SUGGESTIONS, sealed=True)  # only this user's own
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        return []
-    try:
-        suggestions = [Suggestion(**s) for s in data.get("suggestions", [])]
-    except TypeError:  # sealed by an other version of curator, with other fields: proposed again
-        return []
-    undone = {e.id for e in Journal(root).entries() if e.state == "undone"}
-    for s in suggestions:
-        if s.status == "accepted" and s.change in undone:
-            s.status = "undone"
-    return suggestions
-
-
-def save_suggestions(root: Path, suggestions: list[Suggestion]) -> None:
-    folder = cache.ensure_state_dir(root)
-    body = json.dumps({"schema": SCHEMA, "suggestions": [asdict(s) for s in suggestions]}, ensure_ascii=False, indent=2)
-    write_atomic(folder / SUGGESTIONS, b"".join(seal(SUGGESTIONS, [body.encode()])))
 
 
 def _incoming(vault: Vault, path: str) -> int:
@@ -468,8 +419,10 @@ def accept(
                 chosen.title = title.strip()
                 chosen.reason = f"Rename {chosen.pages[0]} to {chosen.title} (title edited in review)"
             plan = plan_for(current, chosen)
+            details = {**plan.details, "suggestion": chosen.id}  # read back when a kill comes before the queue's file
             if chosen.evidence.get("asked_by"):  # an agent's suggestion: the person applies it, the agent suggested it
-                plan = replace(plan, details={**plan.details, "suggested_by": str(chosen.evidence["asked_by"])})
+                details["suggested_by"] = str(chosen.evidence["asked_by"])
+            plan = replace(plan, details=details)
             if shown is not None and plan_diff(plan) != shown:
                 raise PlanChanged(
                     f"{', '.join(c.path for c in plan.changes)} changed since the change was shown; "
@@ -481,11 +434,15 @@ def accept(
         chosen.status = "accepted"
         chosen.change = entry.id
         for other in suggestions:  # the same text queued again (after an undo): accepted with this one
-            same = other.kind == "remember" == chosen.kind and other.evidence.get("text") == chosen.evidence.get("text")
-            if same and other.status == "pending":
+            if chosen.kind == "remember" and _of_text(other, chosen.evidence.get("text")) and other.status == "pending":
                 other.status = "skipped"
         save_suggestions(vault.root, suggestions)
         return chosen, entry
+
+
+def _of_text(suggestion: Suggestion, text: object) -> bool:
+    """A `remember` suggestion of this text."""
+    return suggestion.kind == "remember" and suggestion.evidence.get("text") == text
 
 
 def set_status(root: Path, suggestion_id: str, status: str) -> Suggestion:
@@ -584,7 +541,7 @@ def queue_remembered(
     with vault_lock(vault.root):
         stored = load_suggestions(vault.root)
         # The text remembered again after it was accepted, undone or rejected: an id of its own.
-        earlier = sum(s.kind == "remember" and s.status != "pending" and s.evidence.get("text") == text for s in stored)
+        earlier = sum(_of_text(s, text) and s.status != "pending" for s in stored)
         suggestion = Suggestion(
             suggestion_id("remember", [key, *([str(earlier)] if earlier else [])]),
             "remember",

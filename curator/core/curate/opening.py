@@ -53,7 +53,7 @@ def open_vault(
     scan, vault = between_writes(root, read, waiting)
     accepted = vault_baseline(root, config)
     findings = [f for f in checked_findings(vault, scan, config) if f.fingerprint not in accepted]
-    from curator.core.curate.dream import load_suggestions
+    from curator.core.curate.suggestions import load_suggestions
 
     pending = sum(1 for s in load_suggestions(root) if s.status == "pending")
     return Opened(vault, findings, pending, config, accepted)

@@ -21,7 +21,8 @@ from textual.widgets import Header, Static
 
 from curator.core.change.edits import plan_diff
 from curator.core.common.errors import REPORTED, one_line
-from curator.core.curate.dream import Suggestion, describe, load_suggestions, plan_for
+from curator.core.curate.dream import describe, plan_for
+from curator.core.curate.suggestions import Suggestion, load_suggestions
 from curator.core.read.loading import load_vault
 from curator.core.state.lock import between_writes
 from curator.tui.screens.modals import EditLine
