@@ -982,6 +982,26 @@ VAULTS: list[RealVault] = [
         "maintenance guides); fetched for the sixteenth set of `remember` cases",
     ),
     RealVault(
+        "mission-control-de",
+        "agent-memory",
+        "pmxller/mission-control",
+        "ec9c940c502ba835b2fa75e507fd63a090837034",
+        "",
+        "remember17",
+        "50 pages of a German AI agent's workspace for a consultant (memory logs, decisions, client and project "
+        "pages, templates); fetched for the seventeenth set of `remember` cases",
+    ),
+    RealVault(
+        "makerspace-ncl-wiki",
+        "docs",
+        "MakerSpaceNewcastle/wiki",
+        "1cf00c995b59ae404d29f85ed2dd60ae19f2bc75",
+        "src",
+        "remember17",
+        "69 pages of a makerspace's English wiki (a page a machine, piece of infrastructure or policy); fetched "
+        "for the seventeenth set of `remember` cases",
+    ),
+    RealVault(
         "mustafah-zk",
         "zettelkasten",
         "mustafah15/zettelkasten",

@@ -823,6 +823,18 @@ def test_a_name_in_quotation_marks_is_not_made_a_link(tmp_path: Path) -> None:
         assert _linked(vault, text, "Other.md") == text.replace("; kafka topics", "; [[kafka]] topics")
 
 
+def test_a_command_written_as_prose_is_not_made_a_link(tmp_path: Path) -> None:
+    """A new user's memory said nobody ran sudo certbot renew: the merge wrote `sudo [[certbot]] renew`."""
+    from curator.core.curate.linking import linked as _linked
+
+    pages = {"certbot.md": "# certbot\n\nCertificates.\n", "Other.md": "# Other\n\nx\n"}
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    for command in ("sudo certbot renew", "certbot --force-renewal", "doas certbot renew -q"):
+        text = f"Nobody ran {command} in time; certbot mails went to a dead address."
+        assert _linked(vault, text, "Other.md") == text.replace("; certbot mails", "; [[certbot]] mails")
+    assert _linked(vault, "The certbot - a tool - renews.", "Other.md") == "The [[certbot]] - a tool - renews."
+
+
 def test_a_new_page_is_named_as_its_folder_names_its_pages(tmp_path: Path) -> None:
     """A new user's wiki names every page in lower case with hyphens: `topics/Uptime Kuma.md` stood out."""
     kebab = {
@@ -838,6 +850,28 @@ def test_a_new_page_is_named_as_its_folder_names_its_pages(tmp_path: Path) -> No
         for n in ("Pi-hole", "Home Assistant", "OMV", "Proxmox", "wg-easy")
     }
     assert remember(load_vault(make_vault(tmp_path / "titled", titled)), text).page == "topics/Uptime Kuma.md"
+
+
+def test_a_memory_in_another_language_goes_to_the_original_not_its_translation(tmp_path: Path) -> None:
+    """A new user's German wiki kept English copies in `en/` at the same paths: German memories were
+    added beside the copies (`en/awo_website_server/...`) and merged into them."""
+    from curator.core.curate.newpage import untranslated
+
+    pages = {
+        "server/sendmail.md": "# sendmail\n\nDer Server verschickt Mails über sendmail an die Mitglieder.\n",
+        "server/apache.md": "# apache\n\nApache liefert die Webseite des Vereins aus.\n",
+        "wiki.md": "# Wiki\n\nDie Seiten des Vereins.\n",
+    }
+    pages |= {f"en/{path}": text for path, text in pages.items() if path.startswith("server/")}
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    assert untranslated(vault, "en/server/sendmail.md", "de") == "server/sendmail.md"
+    assert untranslated(vault, "en/server/sendmail.md", "en") == "en/server/sendmail.md"  # its own language
+    assert untranslated(vault, "server/sendmail.md", "de") == "server/sendmail.md"
+    text = "Ticket 17 vom 03.02.2026: sendmail verschickte keine Mails an die Mitglieder, der Hostname fehlte."
+    proposal = remember(vault, text)
+    assert (proposal.decision, proposal.page) == ("merge-into", "server/sendmail.md")
+    one_twin = {"db/README.md": "# db\n\nThe schema.\n", "db/tables.md": "# Tables\n\nx\n", "README.md": "# R\n\ny\n"}
+    assert untranslated(load_vault(make_vault(tmp_path / "db", one_twin)), "db/README.md", "en") == "db/README.md"
 
 
 FOOTED = (

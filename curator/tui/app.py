@@ -142,14 +142,9 @@ class CuratorApp(App[None]):
             self.score_similar(opened)
 
     def _show(self, opened: Opened) -> None:
+        index = PageIndex.of(opened.vault)
         self.post_message(
-            VaultLoaded(
-                opened.vault,
-                opened.findings,
-                PageIndex.of(opened.vault),
-                opened.pending_suggestions,
-                opened.scores_similar,
-            )
+            VaultLoaded(opened.vault, opened.findings, index, opened.pending_suggestions, opened.scores_similar)
         )
 
     @work(thread=True, exclusive=True, group="load", name="Cannot read the vault", exit_on_error=False)

@@ -16,10 +16,13 @@ from curator.core.read.vault import Vault
 
 # Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention;
 # nor is it in a link's text or a tag, which a link inside would break, nor in quotation marks (a
-# command quoted as "nais kafka credentials --output kcat", or someone's words, kept as written).
+# command quoted as "nais kafka credentials --output kcat", or someone's words, kept as written),
+# nor in a command written as prose: the program after `sudo` and its subcommand ("sudo certbot
+# renew"), a word before an option ("certbot --force-renewal").
 NOT_PROSE = re.compile(
     r"```.*?```|`[^`\n]*`|<[^>\s]+>|\[[^\]\n]*\]\([^)\n]*\)|(?<![\w&])#[^\W\d][\w/-]*|(?<!\S)\S*(?:://|[/\\])\S*"
-    r'|"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|»[^«\n]*«',
+    r'|"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|»[^«\n]*«'
+    r"|\b(?:sudo|doas)\s+\S+(?:\s+[a-z][\w-]*)?|(?<!\S)[\w.-]+(?=\s+--?[a-zA-Z])",
     re.DOTALL,
 )
 

@@ -31,12 +31,10 @@ from __future__ import annotations
 import posixpath
 import re
 import time
-import unicodedata
-from collections import Counter
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from curator.core.change.edits import FileChange, Plan, explicit_target, target_path
+from curator.core.change.edits import FileChange, Plan, explicit_target
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
@@ -51,7 +49,6 @@ from curator.core.curate.agreement import (
     search_first,
 )
 from curator.core.curate.facts import (
-    PROBLEM,
     SENTENCE,
     STOP,
     new_sentences,
@@ -59,8 +56,9 @@ from curator.core.curate.facts import (
     sets_value_anew,
     specifics_held,
 )
-from curator.core.curate.handed import H1, checked, handed_page, kept_lines, new_header, written_by_person
-from curator.core.curate.linking import NOT_PROSE, linked, writes_markdown_links
+from curator.core.curate.handed import checked, handed_page, kept_lines, written_by_person
+from curator.core.curate.linking import NOT_PROSE, writes_markdown_links
+from curator.core.curate.newpage import file_name, hyphenated, new_page, untranslated
 from curator.core.curate.placing import plan_merge_into, plan_update
 from curator.core.curate.repeats import seems_said
 from curator.core.curate.titlecover import (
@@ -80,7 +78,7 @@ from curator.core.curate.titlecover import (
 from curator.core.curate.update import states_one_fact
 from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
 from curator.core.read.naming import as_written, name_like, noun_phrase
-from curator.core.read.page import INDEX_NAMES, has_aliases, title_of
+from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.titles import (
     diary_title,
@@ -96,14 +94,6 @@ from curator.core.read.vault import Vault
 from curator.core.read.words import WORD, language_of
 
 DECISIONS = ("add", "merge-into", "supersede", "drop")
-_TYPE_HINTS = {  # words that say which of the default types a new page is
-    "problem": PROBLEM,
-    "system": r"service|cluster|api|database|server|gateway|queue|pipeline",
-    "person": r"\b(?:he|she|they) (?:is|leads|owns)\b|tech lead|engineer|manager",
-    "customer": r"customer|client|kunde|contract",
-    "project": r"project|rewrite|migration|roadmap|milestone|projekt",
-}
-_REPOSITORY_FILES = ("readme", "license", "licence", "changelog", "contributing", "code_of_conduct", "security")
 ASIDE = 0.1  # what a page named in the text loses when the text is about another thing
 NEAR = 0.5  # evidence a page needs for a new page to stand in its folder (unrelated pages score up to 0.45)
 _EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # the event's, never the thing's name
@@ -228,7 +218,8 @@ def _decide(
     # One name stored two ways ("Müller" composed and not), as the resolver compares names.
     if len(twins := sorted(p for p in vault.pages if fold(p) == fold(best.path))) > 1:
         raise EditError(f"pages {', '.join(map(ascii, twins))} go by one name; rename all but one first")
-    best = best._replace(path=_latest(vault, best.path))  # a page superseded is the past: its successor holds it now
+    # A page superseded is the past: its successor holds it now; a translation's original holds it.
+    best = best._replace(path=_latest(vault, untranslated(vault, best.path, language_of(text))))
     page_text = vault.text_of(best.path)
     new = new_sentences(text, page_text, vault.pages[best.path].title)
     if not new:
@@ -250,9 +241,9 @@ def _decide(
         names = [handed.title or title_for(text), f"{base} (updated)"]
         names += [f"{base} (updated {n})" for n in range(2, 100)]
         # A title is taken as its file would be named (`nightly-backup-job` in a folder of such names).
-        hyphenated = _hyphenated(vault, vault.pages[best.path].folder)
+        kebab = hyphenated(vault, vault.pages[best.path].folder)
         taken = {*vault.resolver.titles(), fold(old_title)}
-        title = next((t for t in names if fold(_file_name(t, hyphenated)) not in taken), names[-1])
+        title = next((t for t in names if fold(file_name(t, kebab)) not in taken), names[-1])
         plan = _plan_supersede(vault, text, title, source, page_type, best.path)
         return Proposal(
             "supersede",
@@ -440,16 +431,6 @@ def title_for(text: str) -> str:
     return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
 
 
-def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
-    if page_type:
-        return page_type
-    folded = fold(text)
-    for name, pattern in _TYPE_HINTS.items():
-        if name in vault.types and re.search(rf"(?i){pattern}", folded):
-            return name
-    return "topic" if "topic" in vault.types else vault.types[0]
-
-
 def _latest(vault: Vault, path: str) -> str:
     """The page that holds a fact now: `path`, or the page its `superseded_by` names, and so on."""
     seen = {path}
@@ -460,64 +441,6 @@ def _latest(vault: Vault, path: str) -> str:
         path = found.path
         seen.add(path)
     return path
-
-
-def _new_page(
-    vault: Vault,
-    text: str,
-    title: str,
-    source: str,
-    page_type: str | None,
-    kept: str = "",
-    near: str | None = None,
-    successor: bool = False,
-) -> tuple[str, str]:
-    """A new page's path and text; `kept` holds frontmatter lines carried over (from a page it
-    supersedes), `near` is the page it stands beside when no folder holds its type, or always when
-    it is that page's `successor`."""
-    kind = _page_type(vault, text, page_type)
-    folder = vault.pages[near].folder if successor and near in vault.pages else _folder_for(vault, kind, near)
-    # A title beside a name no title can be (a NUL is refused in one): "x" is a title too.
-    path = target_path(vault, folder + "/\0.md" if folder else "\0.md", _file_name(title, _hyphenated(vault, folder)))
-    if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
-        raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
-    # A second page of a name takes the links to the first ([[Name]] goes to the nearest of two).
-    named = vault.resolver.titles().get(fold(title)) or [
-        p for p, page in vault.pages.items() if has_aliases(page.frontmatter) and fold(title) in map(fold, page.aliases)
-    ]
-    if named:
-        raise EditError(
-            f"{named[0]} is named {title!r} already, and a second page so named would take its links:"
-            " remember the text into it, or give the new page another title"
-        )
-    alone = H1.fullmatch(text.strip())
-    # A text that is its heading alone: the page's own heading says it.
-    body = "" if alone is not None and fold(alone.group(1)) == fold(title) else linked(vault, text, path).strip()
-    header = new_header(kind, kept, source)
-    return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
-
-
-_KEBAB = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
-
-
-def _hyphenated(vault: Vault, folder: str) -> bool:
-    """Whether the folder's pages are all named in lower case with hyphens, three or more
-    (`pi-hole`, `home-assistant`), or, in an empty folder, nine in ten of the vault's."""
-    in_folder = [page.name for page in vault.pages.values() if page.folder == folder and page.name == page.title]
-    names = in_folder or [page.name for page in vault.pages.values()]
-    kebab = [n for n in names if n == n.lower() and _KEBAB.fullmatch(n)]
-    least, share = (3, 1.0) if in_folder else (5, 0.9)  # the folder's pages, all; else the vault's, nine in ten
-    return len(names) >= least and len(kebab) >= share * len(names) and any("-" in n for n in kebab)
-
-
-def _file_name(title: str, hyphenated: bool) -> str:
-    """The title, or its words in lower case joined by hyphens in a folder so named (`uptime-kuma`);
-    never a name a folder's own page has, nor for a title of signs ("C++")."""
-    if not hyphenated or re.search(r"[^\w\s.'’()-]", title):  # "C++" stays
-        return title
-    composed = unicodedata.normalize("NFC", title.lower())  # "İ" lower is "i" and a dot above
-    slug = "-".join(WORD.findall("".join(ch for ch in composed if not unicodedata.combining(ch))))
-    return slug if slug and slug not in INDEX_NAMES else title
 
 
 # Fields a successor does not take over: its own type and source, the old page's names and identity.
@@ -536,26 +459,6 @@ def _kept_fields(vault: Vault, old: str) -> str:
     return kept_lines(header or "", _NOT_KEPT)
 
 
-def _folder_for(vault: Vault, page_type: str, near: str | None) -> str:
-    """The folder most pages of this type live in; in a vault without types, the folder of the
-    page nearest in subject (a note on hash tables beside the other data-structure notes); else
-    the folder nine in ten pages or more lie in when none lies at the root, or the root."""
-    counts: dict[str, int] = {}
-    for page in vault.pages.values():
-        if page.frontmatter.get("type") == page_type:
-            counts[page.folder] = counts.get(page.folder, 0) + 1
-    if counts:
-        return max(counts, key=lambda f: (counts[f], f))
-    if near in vault.pages:
-        return vault.pages[near].folder
-    # A docs site keeps its pages in one folder (`docs/`): a page at the root would not be published.
-    # The repository's own README, LICENSE or CHANGELOG beside it are no pages of the site.
-    at_root = [p for p in vault.pages if "/" not in p and not p.lower().startswith(_REPOSITORY_FILES)]
-    tops = Counter(p.split("/", 1)[0] for p in vault.pages if "/" in p)
-    top, held = tops.most_common(1)[0] if tops else ("", 0)
-    return top if not at_root and held * 10 >= 9 * (tops.total() + len(at_root)) else ""
-
-
 def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:
     from curator.core.check.index_page import index_line
 
@@ -571,7 +474,7 @@ def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:
 def _plan_add(
     vault: Vault, text: str, title: str, source: str, page_type: str | None, kept: str, near: str | None
 ) -> Plan:
-    path, page = _new_page(vault, text, title, source, page_type, kept, near)
+    path, page = new_page(vault, text, title, source, page_type, kept, near)
     changes = [FileChange(path, None, page.encode("utf-8"))]
     index = _index_change(vault, path, title_of(path))
     if index is not None:
@@ -582,7 +485,7 @@ def _plan_add(
 
 def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type: str | None, old: str) -> Plan:
     kind = page_type or vault.pages[old].frontmatter.get("type")
-    path, page = _new_page(vault, text, title, source, kind, _kept_fields(vault, old), old, successor=True)
+    path, page = new_page(vault, text, title, source, kind, _kept_fields(vault, old), old, successor=True)
     before = (vault.root / old).read_bytes()
     if writes_markdown_links(vault):  # a docs site's vault: where the page is, as its links say it
         successor = posixpath.relpath(path, posixpath.dirname(old) or ".")

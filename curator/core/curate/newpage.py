@@ -1,0 +1,131 @@
+"""A new page for a memory: its type, the folder it stands in, its file name and its text."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+
+from curator.core.change.edits import target_path
+from curator.core.common.errors import EditError
+from curator.core.curate.facts import PROBLEM
+from curator.core.curate.handed import H1, new_header
+from curator.core.curate.linking import linked
+from curator.core.read.page import INDEX_NAMES, has_aliases
+from curator.core.read.resolve import fold
+from curator.core.read.vault import Vault
+from curator.core.read.words import WORD, language_of
+
+_TYPE_HINTS = {  # words that say which of the default types a new page is
+    "problem": PROBLEM,
+    "system": r"service|cluster|api|database|server|gateway|queue|pipeline",
+    "person": r"\b(?:he|she|they) (?:is|leads|owns)\b|tech lead|engineer|manager",
+    "customer": r"customer|client|kunde|contract",
+    "project": r"project|rewrite|migration|roadmap|milestone|projekt",
+}
+_LANGUAGE_FOLDER = re.compile(r"[a-z]{2}(?:[-_][a-z]{2,4})?", re.IGNORECASE)  # en, de, pt-BR, zh_Hans
+_REPOSITORY_FILES = ("readme", "license", "licence", "changelog", "contributing", "code_of_conduct", "security")
+
+
+def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
+    if page_type:
+        return page_type
+    folded = fold(text)
+    for name, pattern in _TYPE_HINTS.items():
+        if name in vault.types and re.search(rf"(?i){pattern}", folded):
+            return name
+    return "topic" if "topic" in vault.types else vault.types[0]
+
+
+def new_page(
+    vault: Vault,
+    text: str,
+    title: str,
+    source: str,
+    page_type: str | None,
+    kept: str = "",
+    near: str | None = None,
+    successor: bool = False,
+) -> tuple[str, str]:
+    """A new page's path and text; `kept` holds frontmatter lines carried over (from a page it
+    supersedes), `near` is the page it stands beside when no folder holds its type, or always when
+    it is that page's `successor`."""
+    kind = _page_type(vault, text, page_type)
+    if successor and near in vault.pages:
+        folder = vault.pages[near].folder
+    else:
+        folder = _folder_for(vault, kind, near, language_of(text))
+    # A title beside a name no title can be (a NUL is refused in one): "x" is a title too.
+    path = target_path(vault, folder + "/\0.md" if folder else "\0.md", file_name(title, hyphenated(vault, folder)))
+    if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
+        raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
+    # A second page of a name takes the links to the first ([[Name]] goes to the nearest of two).
+    named = vault.resolver.titles().get(fold(title)) or [
+        p for p, page in vault.pages.items() if has_aliases(page.frontmatter) and fold(title) in map(fold, page.aliases)
+    ]
+    if named:
+        raise EditError(
+            f"{named[0]} is named {title!r} already, and a second page so named would take its links:"
+            " remember the text into it, or give the new page another title"
+        )
+    alone = H1.fullmatch(text.strip())
+    # A text that is its heading alone: the page's own heading says it.
+    body = "" if alone is not None and fold(alone.group(1)) == fold(title) else linked(vault, text, path).strip()
+    header = new_header(kind, kept, source)
+    return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
+
+
+_KEBAB = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
+
+
+def hyphenated(vault: Vault, folder: str) -> bool:
+    """Whether the folder's pages are all named in lower case with hyphens, three or more
+    (`pi-hole`, `home-assistant`), or, in an empty folder, nine in ten of the vault's."""
+    in_folder = [page.name for page in vault.pages.values() if page.folder == folder and page.name == page.title]
+    names = in_folder or [page.name for page in vault.pages.values()]
+    kebab = [n for n in names if n == n.lower() and _KEBAB.fullmatch(n)]
+    least, share = (3, 1.0) if in_folder else (5, 0.9)  # the folder's pages, all; else the vault's, nine in ten
+    return len(names) >= least and len(kebab) >= share * len(names) and any("-" in n for n in kebab)
+
+
+def file_name(title: str, hyphenated: bool) -> str:
+    """The title, or its words in lower case joined by hyphens in a folder so named (`uptime-kuma`);
+    never a name a folder's own page has, nor for a title of signs ("C++")."""
+    if not hyphenated or re.search(r"[^\w\s.'’()-]", title):  # "C++" stays
+        return title
+    composed = unicodedata.normalize("NFC", title.lower())  # "İ" lower is "i" and a dot above
+    slug = "-".join(WORD.findall("".join(ch for ch in composed if not unicodedata.combining(ch))))
+    return slug if slug and slug not in INDEX_NAMES else title
+
+
+def _folder_for(vault: Vault, page_type: str, near: str | None, language: str) -> str:
+    """The folder most pages of this type live in; in a vault without types, the folder of the
+    page nearest in subject (a note on hash tables beside the other data-structure notes); else
+    the folder nine in ten pages or more lie in when none lies at the root, or the root."""
+    counts: dict[str, int] = {}
+    for page in vault.pages.values():
+        if page.frontmatter.get("type") == page_type:
+            counts[page.folder] = counts.get(page.folder, 0) + 1
+    if counts:
+        return max(counts, key=lambda f: (counts[f], f))
+    if near in vault.pages:
+        return vault.pages[untranslated(vault, near, language)].folder
+    # A docs site keeps its pages in one folder (`docs/`): a page at the root would not be published.
+    # The repository's own README, LICENSE or CHANGELOG beside it are no pages of the site.
+    at_root = [p for p in vault.pages if "/" not in p and not p.lower().startswith(_REPOSITORY_FILES)]
+    tops = Counter(p.split("/", 1)[0] for p in vault.pages if "/" in p)
+    top, held = tops.most_common(1)[0] if tops else ("", 0)
+    return top if not at_root and held * 10 >= 9 * (tops.total() + len(at_root)) else ""
+
+
+def untranslated(vault: Vault, path: str, language: str) -> str:
+    """The page `path` translates when it stands in a language's folder (`en/x/page.md`) beside its
+    original (`x/page.md`) and the text is in another language: a German memory belongs on the
+    German original, not on its English copy; else `path`."""
+    top, _, rest = path.partition("/")
+    if rest not in vault.pages or not _LANGUAGE_FOLDER.fullmatch(top) or top.lower()[:2] == language:
+        return path
+    # A folder of translations holds copies of the pages outside it (not `db/README.md` alone).
+    inside = [p.partition("/")[2] for p in vault.pages if p.startswith(f"{top}/")]
+    twins = sum(p in vault.pages for p in inside)
+    return rest if twins >= 2 and twins * 2 >= len(inside) else path
