@@ -915,6 +915,27 @@ def test_a_value_said_to_be_out_of_date_supersedes() -> None:
     assert not says_change("Not every value in that table is outdated.")
 
 
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [  # incidents the tuning sets labelled merges, which read as supersedes
+        ("04.04.2026: CanoScan LiDE 400 nach Umstecken nicht mehr erkannt; restart hat's gelöst.", False),
+        ("Am 14.03.2026 ist der Deploy auf Railway wieder auf 'Completed' statt 'Online' gelandet.", False),
+        ("Zendesk ticket 5823190 (2026-09-14): the request was triaged to Web Support instead of Platform.", False),
+        ("Last night the backup ran at 05:00 instead of 02:00 because the storage box was under maintenance.", False),
+        # a rule from a day on, and a change that names its day later, stay changes
+        ("Since 2026-11-01 the backup runs at 05:00 instead of 02:00.", True),
+        ("Ab dem 01.01.2027 läuft das Backup um 05:00 statt um 02:00.", True),
+        ("Retention for the nightly dumps was raised from 120 to 180 days as of 2026-12-01.", True),
+    ],
+)
+def test_what_happened_once_is_no_changed_fact(text: str, changes: bool) -> None:
+    from curator.core.curate.facts import old_values, says_change, sets_value_anew
+
+    page = "The nightly backup runs at 02:00. Retention is 120 days. Deploys end 'Online'."
+    assert bool(says_change(text) or sets_value_anew(text, page)) is changes
+    assert bool(old_values(text)) is changes
+
+
 def test_the_shown_diff_keeps_a_last_line_without_newline_apart_and_an_added_line_whole(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

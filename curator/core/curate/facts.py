@@ -14,7 +14,7 @@ import re
 
 from curator.core.curate.titlecover import phrase
 from curator.core.read.resolve import fold
-from curator.core.read.titles import find_date, is_eventish
+from curator.core.read.titles import find_date, happened_once, is_eventish
 from curator.core.read.words import WORD
 
 CHANGED = re.compile(
@@ -104,8 +104,9 @@ def says_change(text: str) -> re.Match[str] | bool:
     """Whether the text says in words that a fact changed: the words of CHANGED that say so (a page
     that says them already may be what they name), or True for a value set anew. What "now" does
     besides ("now runs a second job", "now also runs") is one more thing, no change; nor is a
-    change said not to be ("was not replaced by") or a fact as before."""
-    if _AS_BEFORE.search(text):  # "nothing has changed", "wie bisher"
+    change said not to be ("was not replaced by") or a fact as before, nor what happened once
+    ("04.04.2026: ... statt 'Online' gelandet", `happened_once`)."""
+    if _AS_BEFORE.search(text) or happened_once(text):  # "nothing has changed", "wie bisher"; an event
         return False
     found = CHANGED.search(text)
     if found and found.group(0).casefold().startswith("now") and _MORE.search(text):
@@ -135,7 +136,7 @@ def sets_value_anew(text: str, page_text: str) -> bool:
     Service's scrape targets", "10% of scrape targets"; not "sends a report at 07:00" against
     "starts at 19:00"). An incident's numbers tell what happened; one more of a thing, or a value
     as before, changes nothing."""
-    if re.search(PROBLEM, fold(text)):
+    if re.search(PROBLEM, fold(text)) or happened_once(text):
         return False
     if states_replaced(text, page_text):  # "statt 30": the old value named, whatever else stays as it was
         return True
@@ -183,8 +184,11 @@ def old_values(text: str) -> set[str]:
     """The old value after each "instead of", "statt", "raised from" ...: the first word there that
     is no filler ("statt auf huextertor"); after "no longer" or "nicht mehr", which a verb or an
     adjective follows ("no longer writes to nas01", "no longer manual"), the first that names a
-    thing (a number, a name with a digit or a sign, a capitalised word) before the clause ends."""
-    found = set()
+    thing (a number, a name with a digit or a sign, a capitalised word) before the clause ends.
+    None in what happened once ("Last night the backup ran at 05:00 instead of 02:00")."""
+    found: set[str] = set()
+    if happened_once(text):
+        return found
     for match in OLD_VALUE.finditer(text):
         naming = re.match(r"(?i)no|not|nicht", match.group(0)) is not None
         for raw in match.group(1).split():

@@ -313,6 +313,31 @@ def is_eventish(text: str) -> bool:
     return find_date(text) is not None or bool(re.search(_EVENT_WORDS, text)) or bool(re.search(_NUMBERED, text))
 
 
+# The day or the night something happened, said without a date; the words before a date that make
+# it the day a rule starts from.
+_OCCASION = (
+    r"(?i)\b(?:yesterday|last night|this morning|earlier today|gestern|vorgestern|letzte nacht|heute nacht|"
+    r"heute morgen|heute früh|vorhin)\b"
+)
+_RULE_FROM = re.compile(
+    r"(?i)\b(?:since|seit|ab|as of|from|effective|starting|beginning|until|bis)(?:\s+(?:dem|den|the))?\W*$"
+)
+
+
+def happened_once(text: str) -> bool:
+    """Whether the text tells of something that happened: it opens (its first 45 characters) with
+    the day, the ticket or the night of it ("04.04.2026: scanner not found ...", "Am 14.03.2026 ist
+    der Deploy ... statt 'Online' gelandet", "Ticket FFMUC-1207, 2026-06-21: ...", "Last night the
+    backup ran at 05:00 instead of 02:00"), not with the day a rule starts from ("Since 2026-11-01
+    ...", "Ab 01.01.2027 ..."). What such a text says instead of what is an event, no changed fact."""
+    head = text[:45]
+    marks = [m for m in (find_date(head), re.search(_NUMBERED, head), re.search(_OCCASION, head)) if m is not None]
+    if not marks:
+        return False
+    first = min(m.start() for m in marks)
+    return not _RULE_FROM.search(text[max(0, first - 16) : first])
+
+
 # A status update: something was merged, deployed, closed ... with a ticket, a version or a date.
 _STATUS_WORDS = (
     r"(?i)\b(merged|deployed|released|shipped|closed|resolved|fixed|done|reverted|rolled back|bumped|"
