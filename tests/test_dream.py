@@ -159,9 +159,14 @@ def test_a_kill_between_the_change_and_the_queue_leaves_the_suggestion_accepted(
     assert (stored.status, stored.change) == ("accepted", entry.id)
     with pytest.raises(EditError, match="already accepted"):
         accept(load_vault(sample_vault), rename.id)
-    dream(load_vault(sample_vault))  # stores the queue as it reads now
-    undo(sample_vault, entry.id)
+    undo(sample_vault, entry.id)  # the queue's file still says pending
     assert next(s for s in load_suggestions(sample_vault) if s.id == rename.id).status == "undone"
+    # proposed again after the undo (its page changed): pending, not the old change's
+    page = sample_vault / rename.pages[0]
+    page.write_text(page.read_text() + "\nOne more line.\n")
+    again = next(s for s in dream(load_vault(sample_vault)).suggestions if s.id == rename.id)
+    assert again.status == "pending"
+    assert next(s for s in load_suggestions(sample_vault) if s.id == rename.id).status == "pending"
 
 
 PROPOSER = """

@@ -833,6 +833,23 @@ def test_a_command_written_as_prose_is_not_made_a_link(tmp_path: Path) -> None:
         text = f"Nobody ran {command} in time; certbot mails went to a dead address."
         assert _linked(vault, text, "Other.md") == text.replace("; certbot mails", "; [[certbot]] mails")
     assert _linked(vault, "The certbot - a tool - renews.", "Other.md") == "The [[certbot]] - a tool - renews."
+    # An attacker's: a program's words, options and arguments, with sudo or without
+    names = ("nginx", "Grafana", "monitoring", "pods", "docker", "restic", "Proxmox")
+    vault = load_vault(make_vault(tmp_path / "w", {**pages, **{f"{n}.md": f"# {n}\n\nx\n" for n in names}}))
+    for text in (
+        "Nach dem Update muss man sudo systemctl restart nginx laufen lassen.",
+        "apt install certbot und dann sudo apt install nginx.",
+        "docker compose up -d grafana lädt die Dashboards neu.",
+        "kubectl -n monitoring get pods zeigt, ob alles läuft.",
+        "certbot renew --pre-hook opens it, docker restart grafana brings it back.",
+        "Der Cronjob ruft restic backup /srv --exclude-caches auf.",
+    ):
+        assert "[[" not in _linked(vault, text, "Other.md"), text
+    mention = "Auf Proxmox läuft Grafana -intern- nur im Management-VLAN, grafana sammelt."
+    assert _linked(vault, mention, "Other.md") == mention.replace("Proxmox", "[[Proxmox]]").replace(
+        "Grafana -", "[[Grafana]] -"
+    )
+    assert _linked(vault, "Then grafana restarts.", "Other.md") == "Then [[grafana]] restarts."  # as written
 
 
 def test_a_new_page_is_named_as_its_folder_names_its_pages(tmp_path: Path) -> None:
@@ -872,6 +889,20 @@ def test_a_memory_in_another_language_goes_to_the_original_not_its_translation(t
     assert (proposal.decision, proposal.page) == ("merge-into", "server/sendmail.md")
     one_twin = {"db/README.md": "# db\n\nThe schema.\n", "db/tables.md": "# Tables\n\nx\n", "README.md": "# R\n\ny\n"}
     assert untranslated(load_vault(make_vault(tmp_path / "db", one_twin)), "db/README.md", "en") == "db/README.md"
+    # An attacker's: the IT department's pages under `it/`, named as the root's other pages: no copies.
+    other = {"VPN.md": "# VPN\n\nMy own VPN at home runs WireGuard.\n", "Laptops.md": "# Laptops\n\nMine is old.\n"}
+    other |= {
+        "it/VPN.md": "# VPN\n\nStaff connect through the office gateway.\n",
+        "it/Laptops.md": "# Laptops\n\nIT issues ThinkPads.\n",
+    }
+    assert untranslated(load_vault(make_vault(tmp_path / "it", other)), "it/VPN.md", "de") == "it/VPN.md"
+    # Translations in the folder's language, not word for word: its copies.
+    english = {"server/sendmail.md": "# sendmail\n\nThe server sends mail to the members through sendmail.\n"}
+    english |= {"server/apache.md": "# apache\n\nApache serves the club's website to the members.\n"}
+    translated = {path: text for path, text in pages.items() if not path.startswith("en/")}
+    translated |= {f"en/{path}": text for path, text in english.items()}
+    vault = load_vault(make_vault(tmp_path / "translated", translated))
+    assert untranslated(vault, "en/server/apache.md", "de") == "server/apache.md"
 
 
 FOOTED = (
@@ -995,7 +1026,7 @@ def test_a_page_named_in_capitals_is_mentioned_only_with_a_capital(tmp_path: Pat
     vault = load_vault(make_vault(tmp_path / "v", pages))
     text = "Neo4j ran out of memory and the project stalled; see MEMORY for the fix, and the Project board."
     assert _linked(vault, text, "Graphiti.md") == text.replace("see MEMORY", "see [[MEMORY]]").replace(
-        "the Project", "the [[PROJECT]]"
+        "the Project", "the [[Project]]"  # written as the text has it; it names PROJECT.md all the same
     )
 
 

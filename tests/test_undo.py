@@ -162,6 +162,25 @@ def test_a_crash_at_any_step_of_an_undo_leaves_the_change_in_place(tmp_path: Pat
         undo(root, entry.id)  # and it can still be undone afterwards
 
 
+def test_a_change_committed_just_before_a_kill_is_marked_applied_with_its_commit(tmp_path: Path) -> None:
+    """An attacker's kill -9 after git's commit and before the journal said so: the change was
+    marked applied, its commit id empty in `history --json`."""
+    from helpers import init_repo
+
+    from curator.core.change.journal import Journal
+
+    root = make_vault(tmp_path / "v", FILES)
+    repo = init_repo(root)
+    entry = rename(root, "Alpha", "sub/Alpha one")
+    journal = Journal(root)
+    stored = journal.entries()[0]
+    stored.state, stored.commit = "applying", ""  # as the journal stood when the process died
+    journal.write(stored)
+    assert any("was complete" in line for line in recover(root))
+    assert (history(root)[0].state, history(root)[0].commit) == ("applied", repo.head.commit.hexsha)
+    assert entry.commit == repo.head.commit.hexsha
+
+
 def test_history_command_reports_recovery(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from curator.cli.main import main
 

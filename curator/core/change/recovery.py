@@ -47,9 +47,9 @@ def _recover(root: Path) -> list[str]:
     for entry in entries:
         if entry.state == "applying":
             repo = GitRepo.find(root)
-            if repo is not None and entry.commit == "" and repo.head_mentions(entry.id):
+            if repo is not None and entry.commit == "" and (commit := repo.head_commit_of(entry.id)):
                 entry.state = "applied"  # it was committed just before the crash: finish marking it
-                entry.not_committed = ""
+                entry.commit, entry.not_committed = commit, ""
                 journal.write(entry)
                 done.append(f"change {entry.id} was complete; marked applied")
                 continue
@@ -62,9 +62,9 @@ def _recover(root: Path) -> list[str]:
             done.append(f"change {entry.id} ({entry.reason}) was interrupted and has been rolled back{_kept(left)}")
         elif entry.state == "undoing" and entry.undo is not None:
             repo = GitRepo.find(root)
-            if repo is not None and not entry.undo.commit and repo.head_mentions(f"undo-{entry.id}"):
+            if repo is not None and not entry.undo.commit and (commit := repo.head_commit_of(f"undo-{entry.id}")):
                 entry.state = "undone"
-                entry.undo.not_committed = ""
+                entry.undo.commit, entry.undo.not_committed = commit, ""
                 journal.write(entry)
                 continue
             discard_temporaries(root, entry.undo.paths)

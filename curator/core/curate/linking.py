@@ -14,15 +14,31 @@ from curator.core.read.link_order import wikilink
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
 
+# A command written as prose: a program that is only ever a command, then its words; or words in
+# lower case before an option or a path, then what follows them ("docker compose up -d grafana",
+# "certbot renew --pre-hook x", "ruft restic backup /srv auf"). Not a capitalised name before a
+# dash ("Grafana -intern-"). Its words run to the clause's end or a capitalised word.
+_ARGUMENTS = r"(?:\s+(?:-{1,2}[\w-]+|[a-z0-9][\w.@:/=-]*))"
+_SUBCOMMAND = (  # a program's word for what to do after its name ("docker restart grafana"), no noun too
+    r"compose|exec|restart|reload|enable|disable|ps|rm|install|uninstall|upgrade|clone|checkout|fetch|rebase|"
+    r"rollback|renew|certonly|snapshots|forget|prune|describe"
+)
+_NO_PROGRAM = (
+    r"to|will|would|can|must|should|we|i|they|you|and|or|the|a|an|then|not|zu|wir|und|oder|dann|nicht|die|der|das"
+)
+_COMMAND = (
+    r"\b(?:sudo|doas|apt|apt-get|dnf|yum|zypper|pacman|brew|pipx?|pip3|npm|npx|pnpm|yarn|kubectl|systemctl"
+    rf"|journalctl){_ARGUMENTS}+"
+    rf"|(?<!\S)(?!(?:{_NO_PROGRAM})\s)[a-z][\w.-]*\s+(?:{_SUBCOMMAND})\b{_ARGUMENTS}*"
+    rf"|(?<!\S)(?:[a-z][\w.-]*\s+){{1,4}}(?:-{{1,2}}[a-zA-Z][\w-]*(?<!-)(?![\w-])|/\w[^\s,;]*){_ARGUMENTS}*"
+)
 # Code, addresses and paths: a page's name in them is a word of a command or a file, not a mention;
 # nor is it in a link's text or a tag, which a link inside would break, nor in quotation marks (a
 # command quoted as "nais kafka credentials --output kcat", or someone's words, kept as written),
-# nor in a command written as prose: the program after `sudo` and its subcommand ("sudo certbot
-# renew"), a word before an option ("certbot --force-renewal").
+# nor in a command written as prose.
 NOT_PROSE = re.compile(
     r"```.*?```|`[^`\n]*`|<[^>\s]+>|\[[^\]\n]*\]\([^)\n]*\)|(?<![\w&])#[^\W\d][\w/-]*|(?<!\S)\S*(?:://|[/\\])\S*"
-    r'|"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|»[^«\n]*«'
-    r"|\b(?:sudo|doas)\s+\S+(?:\s+[a-z][\w-]*)?|(?<!\S)[\w.-]+(?=\s+--?[a-zA-Z])",
+    rf'|"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|»[^«\n]*«|{_COMMAND}',
     re.DOTALL,
 )
 
@@ -59,6 +75,7 @@ def linked(vault: Vault, text: str, home: str) -> str:
                 link = f"[{shown}]({quote(posixpath.relpath(path, posixpath.dirname(home) or '.'))})"
             else:
                 name = explicit_target(vault.resolver, home, path, False)
-                link = wikilink(name, None if fold(name) == fold(shown) else shown, vault.config.label_first)
+                same = fold(name) == fold(shown)  # written as the text has it: "grafana" stays in lower case
+                link = wikilink(shown if same else name, None if same else shown, vault.config.label_first)
             text = text[: m.start()] + link + text[m.end() :]
     return text

@@ -12,6 +12,7 @@ from curator.core.curate.facts import PROBLEM
 from curator.core.curate.handed import H1, new_header
 from curator.core.curate.linking import linked
 from curator.core.read.page import INDEX_NAMES, has_aliases
+from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
 from curator.core.read.words import WORD, language_of
@@ -121,11 +122,28 @@ def _folder_for(vault: Vault, page_type: str, near: str | None, language: str) -
 def untranslated(vault: Vault, path: str, language: str) -> str:
     """The page `path` translates when it stands in a language's folder (`en/x/page.md`) beside its
     original (`x/page.md`) and the text is in another language: a German memory belongs on the
-    German original, not on its English copy; else `path`."""
+    German original, not on its English copy; else `path`. A folder of translations holds copies
+    of the pages outside it, word for word or in its language ("db/", "it/" of other pages do not)."""
     top, _, rest = path.partition("/")
-    if rest not in vault.pages or not _LANGUAGE_FOLDER.fullmatch(top) or top.lower()[:2] == language:
+    code = top.lower()[:2]
+    if rest not in vault.pages or not _LANGUAGE_FOLDER.fullmatch(top) or code == language:
         return path
-    # A folder of translations holds copies of the pages outside it (not `db/README.md` alone).
-    inside = [p.partition("/")[2] for p in vault.pages if p.startswith(f"{top}/")]
-    twins = sum(p in vault.pages for p in inside)
-    return rest if twins >= 2 and twins * 2 >= len(inside) else path
+    inside = [p for p in vault.pages if p.startswith(f"{top}/")]
+    twins = sorted(p for p in inside if p.partition("/")[2] in vault.pages)
+    copies = sum(_copy_of(vault, p, p.partition("/")[2], code) for p in twins[:_SAMPLED])
+    translations = len(twins) * 2 >= len(inside) and copies >= 2 and copies * 2 >= min(len(twins), _SAMPLED)
+    return rest if translations and _copy_of(vault, path, rest, code) else path
+
+
+_SAMPLED = 12  # twins read to tell a folder of translations: enough, and cheap in a folder of thousands
+
+
+def _copy_of(vault: Vault, copy: str, original: str, code: str) -> bool:
+    """Whether `copy` says what `original` says: the same text under its header, or a text in the
+    folder's language where the original's is in another."""
+    mine, theirs = (_body(vault.text_of(p)) for p in (copy, original))
+    return mine == theirs or language_of(mine) == code != language_of(theirs)
+
+
+def _body(text: str) -> str:
+    return text[split_frontmatter(text)[2] :].strip()

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from curator.core.change.journal import Journal
+from curator.core.change.journal import Entry, Journal
 from curator.core.common.atomic import write_atomic
 from curator.core.state import cache
 from curator.core.state.statefiles import seal
@@ -30,6 +31,7 @@ class Suggestion:
     page_shas: dict[str, str] = field(default_factory=dict)  # the pages as they were when proposed
     change: str | None = None  # the journal entry of an accepted suggestion
     proposer: str = "rules"
+    proposed: float = field(default_factory=time.time)  # a change made before it is not its acceptance
 
     @property
     def survivor(self) -> str | None:
@@ -42,8 +44,9 @@ def suggestion_id(kind: str, pages: list[str]) -> str:
 
 def load_suggestions(root: Path) -> list[Suggestion]:
     """Stored suggestions as the journal leaves them: an accepted one whose change was undone since
-    reads as `undone`; a pending one whose change is applied (a process killed between writing the
-    change and this file, whose journal entry names the suggestion) as `accepted`."""
+    reads as `undone`; a pending one whose change (its journal entry names the suggestion, made
+    after it was proposed) is applied or undone, as `accepted` or `undone`: a process was killed
+    between writing the change and this file."""
     data = cache.read_json(cache.state_dir(root) / SUGGESTIONS, sealed=True)  # only this user's own
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         return []
@@ -53,11 +56,15 @@ def load_suggestions(root: Path) -> list[Suggestion]:
         return []
     entries = Journal(root).entries()
     undone = {e.id for e in entries if e.state == "undone"}
-    applied = {e.details.get("suggestion"): e.id for e in entries if e.state == "applied"}
+    latest: dict[str, Entry] = {}
+    for entry in sorted(entries, key=lambda e: e.time):
+        if entry.state in ("applied", "undone") and isinstance(named := entry.details.get("suggestion"), str):
+            latest[named] = entry
     for s in suggestions:
-        if s.status == "pending" and s.id in applied:
-            s.status, s.change = "accepted", applied[s.id]
-        if s.status == "accepted" and s.change in undone:
+        made = latest.get(s.id)
+        if s.status == "pending" and made is not None and made.time >= s.proposed:
+            s.status, s.change = ("accepted" if made.state == "applied" else "undone"), made.id
+        elif s.status == "accepted" and s.change in undone:
             s.status = "undone"
     return suggestions
 

@@ -244,13 +244,15 @@ class GitRepo:
             self._object_format = str(self.repo.git.rev_parse("--show-object-format")).strip() or "sha1"
         return hashlib.new(self._object_format, b"blob %d\0" % len(data) + data).hexdigest()
 
-    def head_mentions(self, change_id: str) -> bool:
+    def head_commit_of(self, change_id: str) -> str:
+        """The id of the last commit when it is this change's (its trailer names it), else ""."""
         if self.refusal:
-            return False
+            return ""
         try:
-            return f"{TRAILER}: {change_id}" in self.repo.head.commit.message
+            head = self.repo.head.commit
         except ValueError:  # no commits yet
-            return False
+            return ""
+        return str(head.hexsha) if f"{TRAILER}: {change_id}" in head.message else ""
 
     def filter_drivers(self) -> set[str]:
         """The filter drivers the repository's config defines (each would run a program)."""
