@@ -946,6 +946,17 @@ def test_a_value_said_to_be_out_of_date_supersedes() -> None:
     assert not says_change("Not every value in that table is outdated.")
 
 
+def test_a_fact_still_not_changed_is_no_change() -> None:
+    """A new user's status: "still not set ... instead of only the frontend domain" superseded."""
+    from curator.core.curate.facts import says_change, sets_value_anew
+
+    text = "CORS_ORIGIN is still not set on Railway: the backend allows any origin (*) instead of only the frontend."
+    page = "Set CORS_ORIGIN to the frontend domain. Today any origin (*) is allowed."
+    assert not says_change(text) and not sets_value_anew(text, page)
+    assert not says_change("Der Cron läuft noch nicht stündlich statt alle 30 Minuten.")
+    assert says_change("The cron now runs hourly instead of every 30 minutes.")
+
+
 @pytest.mark.parametrize(
     ("text", "changes"),
     [  # incidents the tuning sets labelled merges, which read as supersedes
@@ -1026,7 +1037,8 @@ def test_a_page_named_in_capitals_is_mentioned_only_with_a_capital(tmp_path: Pat
     vault = load_vault(make_vault(tmp_path / "v", pages))
     text = "Neo4j ran out of memory and the project stalled; see MEMORY for the fix, and the Project board."
     assert _linked(vault, text, "Graphiti.md") == text.replace("see MEMORY", "see [[MEMORY]]").replace(
-        "the Project", "the [[Project]]"  # written as the text has it; it names PROJECT.md all the same
+        "the Project",
+        "the [[Project]]",  # written as the text has it; it names PROJECT.md all the same
     )
 
 

@@ -65,7 +65,10 @@ _MORE = re.compile(
 )
 # A fact said as it was ("as before", "nothing has changed") changes nothing; a value "still" so is
 # none set anew ("all widgets still load" says nothing of the version a text bumps).
-_AS_BEFORE = re.compile(r"(?i)\b(as before|unchanged|nothing (?:has )?changed|wie bisher|unverändert)\b")
+_AS_BEFORE = re.compile(
+    r"(?i)\b(as before|unchanged|nothing (?:has )?changed|wie bisher|unverändert|still not|not yet|noch nicht|"
+    r"immer noch nicht|noch immer nicht)\b"
+)
 _SAME = re.compile(
     r"(?i)\b(as before|still|unchanged|wie bisher|weiterhin|nach wie vor|unverändert|noch immer|immer noch)\b"
 )
@@ -136,7 +139,7 @@ def sets_value_anew(text: str, page_text: str) -> bool:
     Service's scrape targets", "10% of scrape targets"; not "sends a report at 07:00" against
     "starts at 19:00"). An incident's numbers tell what happened; one more of a thing, or a value
     as before, changes nothing."""
-    if re.search(PROBLEM, fold(text)) or happened_once(text):
+    if re.search(PROBLEM, fold(text)) or happened_once(text) or _AS_BEFORE.search(text):
         return False
     if states_replaced(text, page_text):  # "statt 30": the old value named, whatever else stays as it was
         return True

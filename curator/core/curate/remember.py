@@ -210,7 +210,8 @@ def _decide(
         beside = next((c.path for c in evidence if c.score >= NEAR and comparable(vault, vault.pages[c.path])), None)
         plan = _plan_add(vault, text, title, source, page_type, handed.fields, beside)
         why = (
-            f"nothing in the vault is about it (best {evidence[0].path} at {evidence[0].score:.2f})"
+            f"no page is near enough to hold it (best {evidence[0].path} at {evidence[0].score:.2f}, a page needs"
+            f" {limit:.2f})"
             if evidence
             else "the vault has nothing near it"
         )
