@@ -946,6 +946,24 @@ def test_a_value_said_to_be_out_of_date_supersedes() -> None:
     assert not says_change("Not every value in that table is outdated.")
 
 
+def test_what_happened_once_joins_the_nearest_page_below_the_threshold(tmp_path: Path) -> None:
+    """An incident goes on its thing's page, not on a page of its own (a diary page): the nearest
+    page will do from NEAR on, where a fact needs the threshold."""
+    pages = {
+        "Backup Verification.md": "# Backup Verification\n\nThe restic repository on the NAS is checked every"
+        " Sunday with `restic check`.\nSnapshots are pruned after 30 days.\n",
+        "Network.md": "# Network\n\nThe LANCOM 883 router connects the office to the DSL line.\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    event = "Am 15.07.2026 um 03:00 ist restic-backup.sh mit 'repository is already locked' abgebrochen."
+    proposal = remember(vault, event, threshold=0.99)
+    assert (proposal.decision, proposal.page) == ("merge-into", "Backup Verification.md")
+    assert 0.5 <= proposal.evidence[0].score < 0.99
+    # No event: a rule from a day on, which needs the threshold.
+    fact = "Seit dem 15.07.2026 bricht restic-backup.sh mit 'repository is already locked' ab."
+    assert remember(vault, fact, threshold=0.99).decision == "add"
+
+
 def test_a_fact_still_not_changed_is_no_change() -> None:
     """A new user's status: "still not set ... instead of only the frontend domain" superseded."""
     from curator.core.curate.facts import says_change, sets_value_anew

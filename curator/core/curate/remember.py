@@ -82,6 +82,7 @@ from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.titles import (
     diary_title,
+    happened_once,
     is_eventish,
     is_status_update,
     label_of,
@@ -196,7 +197,10 @@ def _decide(
         merge = plan_merge_into(vault, first, new_sentences(text, first_text, vault.pages[first].title), first_text)
         said = f"Drop: {first} holds every name and number of it; accepting it merges the text anyway"
         return Proposal("drop", first, None, said, evidence, merge, True)
-    best = evidence[0] if evidence and evidence[0].score >= limit else None
+    # What happened to a thing goes on that thing's page, not on a page of its own (a diary page):
+    # the nearest page will do when it is near enough to stand beside.
+    needed = min(limit, NEAR) if happened_once(text) else limit
+    best = evidence[0] if evidence and evidence[0].score >= needed else None
     if handed.title:  # a page handed whole joins only the page of its own name, when it is near it in what it says
         own = named(vault, handed.title)
         best = next((c for c in evidence if c.path in own and c.score >= NEAR), None)
@@ -211,7 +215,7 @@ def _decide(
         plan = _plan_add(vault, text, title, source, page_type, handed.fields, beside)
         why = (
             f"no page is near enough to hold it (best {evidence[0].path} at {evidence[0].score:.2f}, a page needs"
-            f" {limit:.2f})"
+            f" {needed:.2f})"
             if evidence
             else "the vault has nothing near it"
         )

@@ -320,7 +320,15 @@ _OCCASION = (
     r"heute morgen|heute früh|vorhin)\b"
 )
 _RULE_FROM = re.compile(
-    r"(?i)\b(?:since|seit|ab|as of|from|effective|starting|beginning|until|bis)(?:\s+(?:dem|den|the))?\W*$"
+    r"(?i)\b(?:since|seit|ab|as of|from|effective|starting|beginning|until|bis|stand)(?:\s+(?:dem|den|the))?\W*$"
+)
+# A ticket as a happening has it: named so, or a key and a number of three digits or more that a
+# colon, a comma, a bracket or its day follows ("CU-8842 vom 03.09.", "INC-2291:"; not "DNS-01" or
+# "the RTX-3090 now runs", which `_NUMBERED` takes for a title's ticket).
+_TICKET = (
+    r"(?i)\b(?:ticket|issue|incident|inc|bug|case|jira|störung|vorfall)\s*(?:no\.?|nr\.?|number)?\s*#?\s*"
+    r"(?:[A-Z][A-Z0-9]{0,9}-)*\d+\b|#\d+\b"
+    r"|(?-i:\b[A-Z][A-Z0-9]{1,9}-[1-9]\d{2,}\b)(?=\s*(?:[:,(–-]|vom |from |on |am ))"
 )
 
 
@@ -331,7 +339,7 @@ def happened_once(text: str) -> bool:
     backup ran at 05:00 instead of 02:00"), not with the day a rule starts from ("Since 2026-11-01
     ...", "Ab 01.01.2027 ..."). What such a text says instead of what is an event, no changed fact."""
     head = text[:45]
-    marks = [m for m in (find_date(head), re.search(_NUMBERED, head), re.search(_OCCASION, head)) if m is not None]
+    marks = [m for m in (find_date(head), re.search(_TICKET, head), re.search(_OCCASION, head)) if m is not None]
     if not marks:
         return False
     first = min(m.start() for m in marks)
