@@ -169,4 +169,6 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     # a new user's agent workspace: the phrase ended at a possessive ("MusicGen's")
     ("MusicGen's generated audio is stored in the Cloudflare R2 bucket musicgen-renders.", {"MusicGen"}),
     ("The OpenClaw gateway's primary model is now ollama/qwen3.5:27b.", {"OpenClaw gateway"}),
+    # a tuning set's change: a sentence whose German words were all outside the marker list read as English
+    ("Prometheus scrapt jetzt alle 15 Sekunden statt alle 30.", {"Prometheus"}),
 ]

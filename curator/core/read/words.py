@@ -99,7 +99,8 @@ _MARKERS = {
         "der die das den dem des ein eine einen einem einer und ist sind war wurde wird nicht kein keine mit "
         "für auf bei nach vom zum zur im am auch noch nur schon wieder über wir ich sich hat haben hatte "
         "werden wurden seit unser unsere unserem unseren unserer heute gestern zu wie wo warum wann welche "
-        "welcher welches kann muss dass oder wenn von ohne aus ins eines".split()
+        "welcher welches kann muss dass oder wenn von ohne aus ins eines jetzt statt anstatt alle bis mehr immer "
+        "dort hier".split()
     ),
 }
 
