@@ -986,6 +986,10 @@ def test_a_fact_still_not_changed_is_no_change() -> None:
         ("Since 2026-11-01 the backup runs at 05:00 instead of 02:00.", True),
         ("Ab dem 01.01.2027 läuft das Backup um 05:00 statt um 02:00.", True),
         ("Retention for the nightly dumps was raised from 120 to 180 days as of 2026-12-01.", True),
+        # a change an agent dates by habit is still one; a day's workaround is not
+        ("2026-03-01: the nightly backup now runs at 05:00 instead of 02:00.", True),
+        ("Am 01.12.2026 wurde das Backup auf 05:00 statt 02:00 umgestellt.", True),
+        ("2026-06-21: the backup lost its target, so it ran at 05:00 instead of 02:00 for the rest of the day.", False),
     ],
 )
 def test_what_happened_once_is_no_changed_fact(text: str, changes: bool) -> None:

@@ -14,7 +14,7 @@ import re
 
 from curator.core.curate.titlecover import phrase
 from curator.core.read.resolve import fold
-from curator.core.read.titles import find_date, happened_once, is_eventish
+from curator.core.read.titles import find_date, is_eventish, opens_with_occasion
 from curator.core.read.words import WORD
 
 CHANGED = re.compile(
@@ -101,6 +101,35 @@ _SAID_OUTDATED = re.compile(
     r"(?:(?!\b(?:if|when|whenever|wenn|falls|sobald|ob)\b)[^.;:!?,]){0,60}?\b(?:is|are|ist|sind)\s+"
     r"(?:veraltet|überholt|outdated|obsolete|out of date)\b"
 )
+
+
+# What marks a dated text as one time, not a rule from that day on: it went wrong, again, for a
+# while, for a reason.
+_ONE_TIME = re.compile(
+    r"(?i)\b(again|wieder|erneut|because|weil|wegen|due to|for the rest of|temporarily|vorübergehend|"
+    r"for now|lost|verloren)\b"
+)
+
+
+# A verb that sets a value from then on ("instead of" or "nicht mehr" alone may tell an event).
+_SET = re.compile(
+    r"(?i)\b(raised|lowered|increased|reduced|bumped|upgraded|downgraded|switched|migrated|moved|changed|extended|"
+    r"shortened|renamed|replaced|erhöht|gesenkt|umgestellt|gewechselt|umgezogen|hochgesetzt|heraufgesetzt|"
+    r"herabgesetzt|angehoben|verlegt|verlängert|verkürzt|geändert|aktualisiert|ersetzt|umbenannt)\b"
+)
+
+
+def happened_once(text: str) -> bool:
+    """Whether the text tells of something that happened once: it opens with the day, the ticket
+    or the night of it (`opens_with_occasion`), and says no change that holds from then on ("now",
+    "raised to", "umgestellt") unless it also says what went wrong, again, for a while or why
+    ("ran at 05:00 instead of 02:00 because ...", "wieder auf 'Completed' statt 'Online'
+    gelandet"). What such a text says instead of what is the event, no changed fact; "2026-03-01:
+    cache-duration auf 48h hochgesetzt" stays a change."""
+    if not opens_with_occasion(text):
+        return False
+    lasting = _NOW.search(text) or _SET.search(text)
+    return not lasting or bool(re.search(PROBLEM, fold(text)) or _ONE_TIME.search(text))
 
 
 def says_change(text: str) -> re.Match[str] | bool:

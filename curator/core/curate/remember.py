@@ -51,6 +51,7 @@ from curator.core.curate.agreement import (
 from curator.core.curate.facts import (
     SENTENCE,
     STOP,
+    happened_once,
     new_sentences,
     says_change,
     sets_value_anew,
@@ -82,7 +83,6 @@ from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.titles import (
     diary_title,
-    happened_once,
     is_eventish,
     is_status_update,
     label_of,

@@ -332,12 +332,11 @@ _TICKET = (
 )
 
 
-def happened_once(text: str) -> bool:
-    """Whether the text tells of something that happened: it opens (its first 45 characters) with
-    the day, the ticket or the night of it ("04.04.2026: scanner not found ...", "Am 14.03.2026 ist
-    der Deploy ... statt 'Online' gelandet", "Ticket FFMUC-1207, 2026-06-21: ...", "Last night the
-    backup ran at 05:00 instead of 02:00"), not with the day a rule starts from ("Since 2026-11-01
-    ...", "Ab 01.01.2027 ..."). What such a text says instead of what is an event, no changed fact."""
+def opens_with_occasion(text: str) -> bool:
+    """Whether the text opens (its first 45 characters) with the day, the ticket or the night of
+    something ("04.04.2026: scanner not found ...", "Am 14.03.2026 ist der Deploy ...", "Ticket
+    FFMUC-1207, 2026-06-21: ...", "Last night ..."), not with the day a rule starts from ("Since
+    2026-11-01 ...", "Ab 01.01.2027 ...", "Stand 18.09.2026: ...")."""
     head = text[:45]
     marks = [m for m in (find_date(head), re.search(_TICKET, head), re.search(_OCCASION, head)) if m is not None]
     if not marks:
