@@ -903,6 +903,13 @@ def test_a_memory_in_another_language_goes_to_the_original_not_its_translation(t
     translated |= {f"en/{path}": text for path, text in english.items()}
     vault = load_vault(make_vault(tmp_path / "translated", translated))
     assert untranslated(vault, "en/server/apache.md", "de") == "server/apache.md"
+    # A language curator does not tell: pages in none of its languages, named for one (an attacker's).
+    portuguese = {"server/sendmail.md": "# sendmail\n\nO servidor envia e-mails aos membros pelo sendmail.\n"}
+    portuguese |= {"server/apache.md": "# apache\n\nO Apache serve o site do clube aos membros.\n"}
+    translated = {path: text for path, text in pages.items() if not path.startswith("en/")}
+    translated |= {f"pt-BR/{path}": text for path, text in portuguese.items()}
+    vault = load_vault(make_vault(tmp_path / "pt", translated))
+    assert untranslated(vault, "pt-BR/server/apache.md", "") == "server/apache.md"
 
 
 FOOTED = (
@@ -973,6 +980,20 @@ def test_a_fact_still_not_changed_is_no_change() -> None:
     assert not says_change(text) and not sets_value_anew(text, page)
     assert not says_change("Der Cron läuft noch nicht stündlich statt alle 30 Minuten.")
     assert says_change("The cron now runs hourly instead of every 30 minutes.")
+    # a change said with "now", and something not yet done besides (an attacker's)
+    assert says_change("Snapshots are now kept for 30 days instead of 14; the prune job has not yet run.")
+
+
+def test_a_dated_change_strikes_the_statement_it_changes(tmp_path: Path) -> None:
+    """An attacker's 18 dated changes ("2026-03-01: ...") went to the history section and left the
+    old statement standing: the page said both."""
+    page = "# Backup\n\nThe nightly backup runs at 02:00 to the NAS.\n\nSnapshots are kept for 14 days.\n\nx\n"
+    vault = load_vault(make_vault(tmp_path / "v", {"Backup.md": page, "Other.md": "# Other\n\nx\n"}))
+    proposal = remember(vault, "2026-03-01: the nightly backup now runs at 05:00 instead of 02:00.")
+    assert (proposal.decision, proposal.page) == ("supersede", "Backup.md")
+    assert proposal.plan is not None
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert "~~The nightly backup runs at 02:00 to the NAS.~~" in after and "## History" not in after
 
 
 @pytest.mark.parametrize(
@@ -990,6 +1011,10 @@ def test_a_fact_still_not_changed_is_no_change() -> None:
         ("2026-03-01: the nightly backup now runs at 05:00 instead of 02:00.", True),
         ("Am 01.12.2026 wurde das Backup auf 05:00 statt 02:00 umgestellt.", True),
         ("2026-06-21: the backup lost its target, so it ran at 05:00 instead of 02:00 for the rest of the day.", False),
+        # an attacker's: a day without its year, a weekend; a lasting change with its reason
+        ("Am 05.03.: Sicherung lief um 06:00 statt 03:00.", False),
+        ("This weekend the nightly backup ran at 05:00 instead of 02:00.", False),
+        ("2026-03-01: switched the backup to 04:00 instead of 02:00 because the NAS scrubs at 02:00.", True),
     ],
 )
 def test_what_happened_once_is_no_changed_fact(text: str, changes: bool) -> None:

@@ -65,10 +65,10 @@ _MORE = re.compile(
 )
 # A fact said as it was ("as before", "nothing has changed") changes nothing; a value "still" so is
 # none set anew ("all widgets still load" says nothing of the version a text bumps).
-_AS_BEFORE = re.compile(
-    r"(?i)\b(as before|unchanged|nothing (?:has )?changed|wie bisher|unverändert|still not|not yet|noch nicht|"
-    r"immer noch nicht|noch immer nicht)\b"
-)
+_AS_BEFORE = re.compile(r"(?i)\b(as before|unchanged|nothing (?:has )?changed|wie bisher|unverändert)\b")
+# A fact said not to have changed yet, when no "now" says what changed besides ("now kept 30 days
+# instead of 14; the prune job has not yet run" changes a fact).
+_NOT_YET = re.compile(r"(?i)\b(still not|not yet|noch nicht|immer noch nicht|noch immer nicht)\b")
 _SAME = re.compile(
     r"(?i)\b(as before|still|unchanged|wie bisher|weiterhin|nach wie vor|unverändert|noch immer|immer noch)\b"
 )
@@ -104,14 +104,12 @@ _SAID_OUTDATED = re.compile(
 
 
 # What marks a dated text as one time, not a rule from that day on: it went wrong, again, for a
-# while, for a reason.
+# while. A reason ("because") is given for lasting changes too.
 _ONE_TIME = re.compile(
-    r"(?i)\b(again|wieder|erneut|because|weil|wegen|due to|for the rest of|temporarily|vorübergehend|"
-    r"for now|lost|verloren)\b"
+    r"(?i)\b(again|wieder|erneut|for the rest of|temporarily|vorübergehend|for now|lost|verloren|for (?:one|the)"
+    r" night|for a day|für eine nacht|für einen tag|über nacht|this once|ausnahmsweise|einmalig|one-off)\b"
 )
-
-
-# A verb that sets a value from then on ("instead of" or "nicht mehr" alone may tell an event).
+# A SET verb names a lasting change ("instead of" or "nicht mehr" alone may tell an event).
 _SET = re.compile(
     r"(?i)\b(raised|lowered|increased|reduced|bumped|upgraded|downgraded|switched|migrated|moved|changed|extended|"
     r"shortened|renamed|replaced|erhöht|gesenkt|umgestellt|gewechselt|umgezogen|hochgesetzt|heraufgesetzt|"
@@ -119,13 +117,17 @@ _SET = re.compile(
 )
 
 
+def _not_yet(text: str) -> bool:
+    return bool(_NOT_YET.search(text)) and not _NOW.search(text)
+
+
 def happened_once(text: str) -> bool:
     """Whether the text tells of something that happened once: it opens with the day, the ticket
     or the night of it (`opens_with_occasion`), and says no change that holds from then on ("now",
-    "raised to", "umgestellt") unless it also says what went wrong, again, for a while or why
-    ("ran at 05:00 instead of 02:00 because ...", "wieder auf 'Completed' statt 'Online'
-    gelandet"). What such a text says instead of what is the event, no changed fact; "2026-03-01:
-    cache-duration auf 48h hochgesetzt" stays a change."""
+    "raised to", "umgestellt") unless it also says what went wrong, again or for a while ("ran at
+    05:00 instead of 02:00 because ...", "wieder auf 'Completed' statt 'Online' gelandet",
+    "switched to LTE for the rest of the day"). What such a text says instead of what is the event,
+    no changed fact; "2026-03-01: cache-duration auf 48h hochgesetzt" stays a change."""
     if not opens_with_occasion(text):
         return False
     lasting = _NOW.search(text) or _SET.search(text)
@@ -138,7 +140,7 @@ def says_change(text: str) -> re.Match[str] | bool:
     besides ("now runs a second job", "now also runs") is one more thing, no change; nor is a
     change said not to be ("was not replaced by") or a fact as before, nor what happened once
     ("04.04.2026: ... statt 'Online' gelandet", `happened_once`)."""
-    if _AS_BEFORE.search(text) or happened_once(text):  # "nothing has changed", "wie bisher"; an event
+    if _AS_BEFORE.search(text) or _not_yet(text) or happened_once(text):  # "wie bisher"; an event
         return False
     found = CHANGED.search(text)
     if found and found.group(0).casefold().startswith("now") and _MORE.search(text):
@@ -168,7 +170,7 @@ def sets_value_anew(text: str, page_text: str) -> bool:
     Service's scrape targets", "10% of scrape targets"; not "sends a report at 07:00" against
     "starts at 19:00"). An incident's numbers tell what happened; one more of a thing, or a value
     as before, changes nothing."""
-    if re.search(PROBLEM, fold(text)) or happened_once(text) or _AS_BEFORE.search(text):
+    if re.search(PROBLEM, fold(text)) or happened_once(text) or _AS_BEFORE.search(text) or _not_yet(text):
         return False
     if states_replaced(text, page_text):  # "statt 30": the old value named, whatever else stays as it was
         return True

@@ -135,6 +135,8 @@ def untranslated(vault: Vault, path: str, language: str) -> str:
     return rest if translations and _copy_of(vault, path, rest, code) else path
 
 
+# Languages whose folder names are no department's or program's too ("it", "hr", "go" are).
+_UNTOLD = frozenset("fr es pt nl pl ru ja zh ko sv da nb fi cs tr uk ar el hu ro".split())
 _SAMPLED = 12  # twins read to tell a folder of translations: enough, and cheap in a folder of thousands
 
 
@@ -142,7 +144,12 @@ def _copy_of(vault: Vault, copy: str, original: str, code: str) -> bool:
     """Whether `copy` says what `original` says: the same text under its header, or a text in the
     folder's language where the original's is in another."""
     mine, theirs = (_body(vault.text_of(p)) for p in (copy, original))
-    return mine == theirs or language_of(mine) == code != language_of(theirs)
+    if mine == theirs:
+        return True
+    said, original_said = language_of(mine), language_of(theirs)
+    # A language curator does not tell (pt, fr) reads as none: a folder named for one, its pages in
+    # none of curator's, beside originals in one of them.
+    return said == code != original_said or (code in _UNTOLD and not said and original_said != "")
 
 
 def _body(text: str) -> str:

@@ -267,7 +267,9 @@ def _update(
 ) -> Proposal:
     """A changed fact of a page that states many, written beside its old statement (`update`), or
     where a merge puts it when no sentence can be told as the old one."""
-    plan = None if is_eventish(text) else plan_update(vault, best.path, text, page_text)  # an event: history
+    # A change, dated or not, goes beside the sentence it changes (what happened once is no change:
+    # `happened_once` keeps it from here).
+    plan = plan_update(vault, best.path, text, page_text)
     if plan is not None:
         said = plan.details["statement"]
         why = f"the text changes what it says in {said[:80] + '...' if len(said) > 80 else said!r} ({best.why})"

@@ -310,14 +310,24 @@ _EVENT_WORDS = rf"(?i)\b(?:{_MONTH_NAMES}|{_WEEKDAY_NAMES}|yesterday|today|geste
 
 
 def is_eventish(text: str) -> bool:
-    return find_date(text) is not None or bool(re.search(_EVENT_WORDS, text)) or bool(re.search(_NUMBERED, text))
+    return (
+        find_date(text) is not None
+        or bool(re.search(_EVENT_WORDS, text))
+        or bool(re.search(_NUMBERED, text))
+        or bool(re.search(_OCCASION, text))
+    )
 
 
 # The day or the night something happened, said without a date; the words before a date that make
 # it the day a rule starts from.
 _OCCASION = (
-    r"(?i)\b(?:yesterday|last night|this morning|earlier today|gestern|vorgestern|letzte nacht|heute nacht|"
-    r"heute morgen|heute früh|vorhin)\b"
+    r"(?i)\b(?:yesterday|last night|this morning|earlier today|overnight|(?:this|last|over the) weekend|gestern|"
+    r"vorgestern|letzte nacht|heute nacht|in der nacht|heute morgen|heute früh|vorhin|"
+    r"(?:am|letztes|übers) wochenende)\b"
+    # a day without its year, or a weekday: "Am 05.03.:", "on 5 March", "am Montag", "last Friday"
+    rf"|\b(?:am|on|vom)\s+(?:\d{{1,2}}\.\s?\d{{1,2}}\.(?!\d)|\d{{1,2}}\.?\s+(?:{_MONTH_NAMES})\b"
+    rf"|(?:{_MONTH_NAMES})\s+\d{{1,2}}\b)"
+    rf"|\b(?:am|on|last|letzten|this|diesen)\s+(?:{_WEEKDAY_NAMES})\b"
 )
 _RULE_FROM = re.compile(
     r"(?i)\b(?:since|seit|ab|as of|from|effective|starting|beginning|until|bis|stand)(?:\s+(?:dem|den|the))?\W*$"
