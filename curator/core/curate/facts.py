@@ -104,7 +104,7 @@ _SAID_OUTDATED = re.compile(
 
 
 # What marks a dated text as one time, not a rule from that day on: it went wrong, again, for a
-# while. A reason ("because") is given for lasting changes too.
+# while (not a reason: "because" comes with lasting changes too).
 _ONE_TIME = re.compile(
     r"(?i)\b(again|wieder|erneut|for the rest of|temporarily|vorübergehend|for now|lost|verloren|for (?:one|the)"
     r" night|for a day|für eine nacht|für einen tag|über nacht|this once|ausnahmsweise|einmalig|one-off)\b"
@@ -124,10 +124,10 @@ def _not_yet(text: str) -> bool:
 def happened_once(text: str) -> bool:
     """Whether the text tells of something that happened once: it opens with the day, the ticket
     or the night of it (`opens_with_occasion`), and says no change that holds from then on ("now",
-    "raised to", "umgestellt") unless it also says what went wrong, again or for a while ("ran at
-    05:00 instead of 02:00 because ...", "wieder auf 'Completed' statt 'Online' gelandet",
+    "raised to", "umgestellt": "Last night the backup ran at 05:00 instead of 02:00") unless it also
+    says what went wrong, again or for a while ("wieder auf 'Completed' statt 'Online' gelandet",
     "switched to LTE for the rest of the day"). What such a text says instead of what is the event,
-    no changed fact; "2026-03-01: cache-duration auf 48h hochgesetzt" stays a change."""
+    no changed fact; "2026-03-01: cache-duration auf 48h hochgesetzt, weil ..." stays a change."""
     if not opens_with_occasion(text):
         return False
     lasting = _NOW.search(text) or _SET.search(text)

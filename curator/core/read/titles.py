@@ -309,15 +309,6 @@ def _capitalise(text: str) -> str:
 _EVENT_WORDS = rf"(?i)\b(?:{_MONTH_NAMES}|{_WEEKDAY_NAMES}|yesterday|today|gestern|heute)\b"
 
 
-def is_eventish(text: str) -> bool:
-    return (
-        find_date(text) is not None
-        or bool(re.search(_EVENT_WORDS, text))
-        or bool(re.search(_NUMBERED, text))
-        or bool(re.search(_OCCASION, text))
-    )
-
-
 # The day or the night something happened, said without a date; the words before a date that make
 # it the day a rule starts from.
 _OCCASION = (
@@ -340,6 +331,15 @@ _TICKET = (
     r"(?:[A-Z][A-Z0-9]{0,9}-)*\d+\b|#\d+\b"
     r"|(?-i:\b[A-Z][A-Z0-9]{1,9}-[1-9]\d{2,}\b)(?=\s*(?:[:,(–-]|vom |from |on |am ))"
 )
+
+
+def is_eventish(text: str) -> bool:
+    return (
+        find_date(text) is not None
+        or bool(re.search(_EVENT_WORDS, text))
+        or bool(re.search(_NUMBERED, text))
+        or bool(re.search(_OCCASION, text))
+    )
 
 
 def opens_with_occasion(text: str) -> bool:
