@@ -130,7 +130,7 @@ def happened_once(text: str) -> bool:
     no changed fact; "2026-03-01: cache-duration auf 48h hochgesetzt, weil ..." stays a change."""
     if not opens_with_occasion(text):
         return False
-    lasting = _NOW.search(text) or _SET.search(text)
+    lasting = _NOW.search(text) or _SET.search(text) or _SET_FAR.search(text)
     return not lasting or bool(re.search(PROBLEM, fold(text)) or _ONE_TIME.search(text))
 
 
