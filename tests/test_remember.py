@@ -16,6 +16,7 @@ from curator.core.common.errors import EditError
 from curator.core.curate.remember import remember, title_for
 from curator.core.curate.suggestions import load_suggestions
 from curator.core.read.loading import load_vault
+from curator.core.read.vault import Vault
 
 TICKET = "Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen"
 NEW_FACT = "The Redis cache cluster evicts keys with allkeys-lru; the memory limit is 8 GB per node."
@@ -896,20 +897,25 @@ def test_a_memory_in_another_language_goes_to_the_original_not_its_translation(t
         "it/Laptops.md": "# Laptops\n\nIT issues ThinkPads.\n",
     }
     assert untranslated(load_vault(make_vault(tmp_path / "it", other)), "it/VPN.md", "de") == "it/VPN.md"
+
+    def translated(folder: str, sendmail: str, apache: str) -> Vault:
+        """The German pages with their translations under `folder`."""
+        originals = {path: text for path, text in pages.items() if not path.startswith("en/")}
+        copies = {"server/sendmail.md": f"# sendmail\n\n{sendmail}\n", "server/apache.md": f"# apache\n\n{apache}\n"}
+        return load_vault(make_vault(tmp_path / folder, originals | {f"{folder}/{p}": t for p, t in copies.items()}))
+
     # Translations in the folder's language, not word for word: its copies.
-    english = {"server/sendmail.md": "# sendmail\n\nThe server sends mail to the members through sendmail.\n"}
-    english |= {"server/apache.md": "# apache\n\nApache serves the club's website to the members.\n"}
-    translated = {path: text for path, text in pages.items() if not path.startswith("en/")}
-    translated |= {f"en/{path}": text for path, text in english.items()}
-    vault = load_vault(make_vault(tmp_path / "translated", translated))
-    assert untranslated(vault, "en/server/apache.md", "de") == "server/apache.md"
+    english = translated(
+        "en",
+        "The server sends mail to the members through sendmail.",
+        "Apache serves the club's website to the members.",
+    )
+    assert untranslated(english, "en/server/apache.md", "de") == "server/apache.md"
     # A language curator does not tell: pages in none of its languages, named for one (an attacker's).
-    portuguese = {"server/sendmail.md": "# sendmail\n\nO servidor envia e-mails aos membros pelo sendmail.\n"}
-    portuguese |= {"server/apache.md": "# apache\n\nO Apache serve o site do clube aos membros.\n"}
-    translated = {path: text for path, text in pages.items() if not path.startswith("en/")}
-    translated |= {f"pt-BR/{path}": text for path, text in portuguese.items()}
-    vault = load_vault(make_vault(tmp_path / "pt", translated))
-    assert untranslated(vault, "pt-BR/server/apache.md", "") == "server/apache.md"
+    portuguese = translated(
+        "pt-BR", "O servidor envia e-mails aos membros pelo sendmail.", "O Apache serve o site do clube aos membros."
+    )
+    assert untranslated(portuguese, "pt-BR/server/apache.md", "") == "server/apache.md"
 
 
 FOOTED = (

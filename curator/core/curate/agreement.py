@@ -237,7 +237,8 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
     words = set(_words_of(text)) - old
     found: list[tuple[int, str, str]] = []
     for path in _by_words(vault, text, REPLACED_AMONG):  # a number such as "1" is on most pages
-        folded = fold(f"{vault.pages[path].title}\n{vault.text_of(path)}")
-        if (said := [n for n in sorted(old) if n in folded]) and states_replaced(text, vault.text_of(path)):
+        page_text = vault.text_of(path)
+        folded = fold(f"{vault.pages[path].title}\n{page_text}")
+        if (said := [n for n in sorted(old) if n in folded]) and states_replaced(text, page_text):
             found.append((-len(words & set(_words_of(folded))), path, said[0]))
     return [(path, number) for _, path, number in sorted(found)]

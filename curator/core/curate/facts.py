@@ -117,8 +117,9 @@ _SET = re.compile(
 )
 
 
-def _not_yet(text: str) -> bool:
-    return bool(_NOT_YET.search(text)) and not _NOW.search(text)
+def _no_change(text: str) -> bool:
+    """A fact said as it was, or not yet changed with no "now" besides, or what happened once."""
+    return bool(_AS_BEFORE.search(text) or (_NOT_YET.search(text) and not _NOW.search(text)) or happened_once(text))
 
 
 def happened_once(text: str) -> bool:
@@ -140,7 +141,7 @@ def says_change(text: str) -> re.Match[str] | bool:
     besides ("now runs a second job", "now also runs") is one more thing, no change; nor is a
     change said not to be ("was not replaced by") or a fact as before, nor what happened once
     ("04.04.2026: ... statt 'Online' gelandet", `happened_once`)."""
-    if _AS_BEFORE.search(text) or _not_yet(text) or happened_once(text):  # "wie bisher"; an event
+    if _no_change(text):  # "wie bisher", "noch nicht"; an event
         return False
     found = CHANGED.search(text)
     if found and found.group(0).casefold().startswith("now") and _MORE.search(text):
@@ -170,7 +171,7 @@ def sets_value_anew(text: str, page_text: str) -> bool:
     Service's scrape targets", "10% of scrape targets"; not "sends a report at 07:00" against
     "starts at 19:00"). An incident's numbers tell what happened; one more of a thing, or a value
     as before, changes nothing."""
-    if re.search(PROBLEM, fold(text)) or happened_once(text) or _AS_BEFORE.search(text) or _not_yet(text):
+    if re.search(PROBLEM, fold(text)) or _no_change(text):
         return False
     if states_replaced(text, page_text):  # "statt 30": the old value named, whatever else stays as it was
         return True
