@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh18" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember16" (fetched for the third to thirteenth set of `remember` cases), "search8", "search9"
+    # "remember3" .. "remember18" (fetched for the third to eighteenth set of `remember` cases), "search8", "search9"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -1000,6 +1000,26 @@ VAULTS: list[RealVault] = [
         "remember17",
         "69 pages of a makerspace's English wiki (a page a machine, piece of infrastructure or policy); fetched "
         "for the seventeenth set of `remember` cases",
+    ),
+    RealVault(
+        "westwoodlabs-de",
+        "german",
+        "Westwoodlabs/wiki",
+        "e0ded39aed62c2f457ffcb7ae24cdb8d60470b55",
+        "wiki",
+        "remember18",
+        "35 pages of a German hackerspace club's wiki (statutes, fee rules and minutes; pages on the 3D printers, "
+        "network, door lock, label printers); fetched for the eighteenth set of `remember` cases",
+    ),
+    RealVault(
+        "reese-library-en",
+        "docs",
+        "orbital99-afk/homelab-wiki",
+        "eaeebf5a400b231f876c7f8ed2308003c46fad37",
+        "",
+        "remember18",
+        "46 pages of one person's English homelab wiki (a Mac mini server, a NAS, a UPS, Plex, backups; runbooks "
+        "and long incident write-ups); fetched for the eighteenth set of `remember` cases",
     ),
     RealVault(
         "mustafah-zk",
