@@ -2,7 +2,8 @@
 one language with a page in the other, and the German words compounds are split against.
 
 A general vocabulary of operations, development, security and business notes (systems, failures,
-attacks, people, time) and of computer science and maths study notes; it names no product. Each
+attacks, people, time), of computer science and maths study notes, and of the things a workshop,
+a club, an office or a home keeps notes on (machines, rooms, power, members); it names no product. Each
 line: German words, then `=`, then the English words they mean.
 """
 
@@ -233,4 +234,85 @@ zeiger = pointer pointers
 zeile zeilen = line row
 zusammenfassung = summary
 zustand zustände = state states
+werkstatt = workshop
+drehbank drehmaschine = lathe
+fräse fräsmaschine = mill milling-machine
+bohrmaschine standbohrmaschine = drill drill-press
+säge sägen = saw
+bandsäge = bandsaw
+kreissäge tischkreissäge = table-saw circular-saw
+schleifmaschine schleifer = sander grinder
+lötkolben lötstation löten = soldering-iron solder
+schweißgerät schweißen = welder welding
+laserschneider lasercutter = laser-cutter
+schneider = cutter
+schneideplotter = cutting-plotter plotter
+düse = nozzle
+riemen zahnriemen = belt timing-belt
+lüfter = fan fans
+netzteil = power-supply psu
+akku batterie = battery batteries
+ladegerät = charger
+kabel = cable cables
+stecker = plug connector
+steckdose steckdosen = socket outlet
+stromausfall = power-cut power-outage
+spannung = voltage
+lampe beleuchtung = lamp lighting
+heizung = heating heater
+klimaanlage = air-conditioning
+tür türen = door doors
+türschloss = door-lock
+raum räume zimmer = room rooms
+keller = basement cellar
+küche = kitchen
+büro = office
+regal regale = shelf shelves
+schrank schränke = cabinet cupboard
+einweisung einweisungen = induction training
+schulung schulungen = training course
+mitglied mitglieder = member members
+mitgliedsbeitrag beitrag beiträge = membership-fee dues
+verein = club association
+vorstand = board
+mitgliederversammlung versammlung = general-meeting meeting
+satzung = statutes bylaws
+hausordnung = house-rules
+spende spenden = donation donations
+ersatzteil ersatzteile = spare-part spare-parts
+reparatur reparieren repariert = repair repaired
+defekt kaputt = broken faulty
+garantie = warranty
+reinigung reinigen = cleaning clean
+müll abfall = waste rubbish
+etikettendrucker = label-printer
+telefon = phone telephone
+kamera kameras = camera cameras
+lautsprecher = speaker speakers
+verstärker = amplifier amp
+beamer projektor = projector
+fernseher = television tv
+speicherkarte = memory-card sd-card
+stromverbrauch = power-consumption
+temperatur = temperature
+gewicht = weight
+preis preise = price prices
+miete = rent
+vertrag verträge = contract contracts
+kündigung kündigen gekündigt = cancellation cancelled
+versicherung = insurance
+postfach = mailbox
+mailingliste verteiler = mailing-list
+kalender = calendar
+termin termine = appointment appointments
+veranstaltung veranstaltungen = event meetup
+öffnungszeiten = opening-hours
+ausleihe ausleihen ausgeliehen = loan borrow
+hersteller = manufacturer
+lieferant = supplier
+garten = garden
+fahrrad = bicycle bike
+wasser = water
+feuerlöscher = fire-extinguisher
+notfall = emergency
 """.strip()
