@@ -1150,3 +1150,106 @@ def test_a_merge_never_links_the_page_to_its_copy_of_the_same_title(tmp_path: Pa
     page_after = written[proposal.page]
     assert "en/awo-server" not in page_after and "[[AWO-Server" not in page_after
     assert "Proxmox" in page_after
+
+
+CLOSED = (
+    "# Grafana\n\nGrafana shows the homelab dashboards on port 3000.\n\n## Alerts\n\nAlerts go to the on-call"
+    " channel.\n\n---\n**Status:** active\n**Owner:** ops\n**Last updated:** 2026-02-03\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "footer"),
+    [
+        (CLOSED, "\n\n---\n**Status:** active\n**Owner:** ops\n**Last updated:** 2026-02-03\n"),
+        (  # lines about the page with no rule above them
+            "# Grafana\n\nGrafana shows the homelab dashboards on port 3000.\n\n*Last updated: 2026-02-03*\n",
+            "\n\n*Last updated: 2026-02-03*\n",
+        ),
+    ],
+)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2026-03-04: Grafana dashboards were down for an hour after the disk filled up.",
+        "Grafana alerts also go to Signal.",
+    ],
+)
+def test_new_text_goes_before_a_closing_footer_of_fields(tmp_path: Path, page: str, footer: str, text: str) -> None:
+    """A new user's agent workspace: a history section was made after the page's closing fields."""
+    vault = load_vault(make_vault(tmp_path / "v", {"Grafana.md": page, "Other.md": "# Other\n\nx\n"}))
+    proposal = remember(vault, text)
+    assert (proposal.decision, proposal.page) == ("merge-into", "Grafana.md")
+    assert proposal.plan is not None
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert text in after.removesuffix(footer) and after.endswith(footer)
+
+
+def test_a_bold_field_of_the_body_at_the_end_is_body(tmp_path: Path) -> None:
+    page = "# NAS\n\nThe NAS keeps the family photos.\n\n**Port:** 5001\n"
+    vault = load_vault(make_vault(tmp_path / "v", {"NAS.md": page, "Other.md": "# Other\n\nx\n"}))
+    proposal = remember(vault, "The NAS photo share is also mounted on the media PC.")
+    assert proposal.plan is not None and proposal.page == "NAS.md"
+    assert (
+        (proposal.plan.changes[0].after or b"")
+        .decode()
+        .endswith("**Port:** 5001\n\nThe NAS photo share is also mounted on the media PC.\n")
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "history"),
+    [
+        ("Seit Mai läuft das Backup des NAS nach Backblaze B2.", False),
+        ("Jeden Sonntag prüft restic die Snapshots des NAS-Backups.", False),
+        ("Every Sunday restic checks the NAS backup repository.", False),
+        ("Am Sonntag ist das Backup des NAS mit einem Lock-Fehler abgebrochen.", True),
+    ],
+)
+def test_a_rule_from_a_day_on_is_no_event(tmp_path: Path, text: str, history: bool) -> None:
+    """An attacker's: "seit Mai", "ab März", "jeden Sonntag" put a lasting fact in the history section."""
+    page = (
+        "# NAS-Backup\n\nDas NAS wird nachts mit restic gesichert.\n\n"
+        "Die Snapshots des NAS-Backups liegen auf der USB-Platte.\n"
+    )
+    vault = load_vault(make_vault(tmp_path / "v", {"NAS-Backup.md": page, "Other.md": "# Other\n\nx\n"}))
+    proposal = remember(vault, text, threshold=0.3)
+    assert (proposal.decision, proposal.page) == ("merge-into", "NAS-Backup.md")
+    assert proposal.plan is not None
+    assert ("## Verlauf" in (proposal.plan.changes[0].after or b"").decode()) is history
+
+
+def test_a_changed_value_that_stands_in_code_follows_no_other_sentence(tmp_path: Path) -> None:
+    """A new user's: the old value stood in a code block; the change was written after a sentence it
+    does not change, and struck nothing."""
+    page = (
+        "# Backup\n\nThe nightly backup job copies the NAS shares to the USB disk.\n\nThe cron entry:\n\n"
+        "```\nBACKUP_HOUR=02\n```\n\nThe backup job mails its log to the admin.\n"
+    )
+    vault = load_vault(make_vault(tmp_path / "v", {"Backup.md": page, "Other.md": "# Other\n\nx\n"}))
+    text = "The nightly backup job now starts at hour 05 instead of 02."
+    proposal = remember(vault, text)
+    assert (proposal.decision, proposal.page) == ("supersede", "Backup.md")
+    assert proposal.plan is not None and "by hand" in proposal.reason
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert after == page + "\n" + text + "\n"
+
+
+def test_an_agents_memory_in_prose_gets_no_index_line(tmp_path: Path) -> None:
+    """A new user's: a new page's link went to the end of a 762-line MEMORY.md whose last section
+    was a day's notes; OpenClaw's MEMORY.md is the agent's memory, not a list of pages."""
+    memory = "# MEMORY\n\n" + "".join(
+        f"## 2026-02-{d:02d}\n\n- Worked on the homelab for a while today.\n" * 3 + "\n" for d in range(1, 20)
+    )
+    pages = {"MEMORY.md": memory, "Grafana.md": "# Grafana\n\nDashboards.\n"}
+    root = make_vault(tmp_path / "v", pages)
+    proposal = remember(load_vault(root), "Paperless-ngx keeps the scanned letters in a Postgres database.")
+    assert proposal.decision == "add" and proposal.plan is not None
+    assert [c.path for c in proposal.plan.changes] == [proposal.page]
+    from curator.core.check.index_page import rule_index
+
+    assert [h.rule for h in rule_index(load_vault(root))] == []  # and no page is "missing" from it
+    # a short one, or one that lists a page, is an index
+    (root / "MEMORY.md").write_text("# MEMORY\n\n- [[Grafana]]\n" + memory)
+    proposal = remember(load_vault(root), "Paperless-ngx keeps the scanned letters in a Postgres database.")
+    assert proposal.plan is not None and "MEMORY.md" in [c.path for c in proposal.plan.changes]

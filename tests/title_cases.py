@@ -171,4 +171,11 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("The OpenClaw gateway's primary model is now ollama/qwen3.5:27b.", {"OpenClaw gateway"}),
     # a tuning set's change: a sentence whose German words were all outside the marker list read as English
     ("Prometheus scrapt jetzt alle 15 Sekunden statt alle 30.", {"Prometheus"}),
+    # when a thing is, said before it: the title "Since", "Seit Update startet"; a name ending in "-ed"
+    ("Since the upgrade the NAS fans spin at full speed all night.", {"NAS fans"}),
+    ("After the reboot Grafana lost its dashboards.", {"Grafana"}),
+    ("Since 2025 Backblaze B2 holds the offsite copies.", {"Backblaze B2"}),
+    ("Seit dem Update auf 7.2 startet der Container nicht mehr automatisch.", {"Container"}),
+    ("Im Keller steht der neue Server für die Backups.", {"Server"}),
+    ("Node-RED flows are now backed up to the git repo every night.", {"Node-RED flows"}),
 ]

@@ -25,12 +25,27 @@ def rule_index(vault: Vault) -> Iterator[Hit]:
     if index is None:
         return
     deep = vault.config.index_deep_page  # entries tiered out of the index are listed there
-    listed = {
-        rl.resolution.path for page in (index, deep) for rl in vault.outlinks(page) if rl.resolution.kind == "page"
-    }
-    for path in vault.pages:
-        if path not in (index, deep) and path not in listed:
-            yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
+    if lists_pages(vault, index):
+        listed = {
+            rl.resolution.path for page in (index, deep) for rl in vault.outlinks(page) if rl.resolution.kind == "page"
+        }
+        for path in vault.pages:
+            if path not in (index, deep) and path not in listed:
+                yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
+    yield from _pressure(vault, index)
+
+
+# An index page that links to no page and is longer than this is an agent's memory written as
+# prose (OpenClaw's MEMORY.md): no page is missing from it, and no link line belongs at its end.
+MEMORY_PROSE_BYTES = 2048
+
+
+def lists_pages(vault: Vault, index: str) -> bool:
+    """Whether `index` is a list of pages: it links to one, or is short enough to start as one."""
+    return vault.pages[index].size <= MEMORY_PROSE_BYTES or any(rl.resolution.path for rl in vault.outlinks(index))
+
+
+def _pressure(vault: Vault, index: str) -> Iterator[Hit]:
     size = vault.pages[index].size
     budget = vault.config.index_budget
     if size > 0.8 * budget:
@@ -56,10 +71,11 @@ def fix_drift(vault: Vault, finding: Finding) -> Fix | None:
 def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | None:
     """(index page, offset, line) that lists `path` (a page, or one about to be made with
     `title`): `- [[Page]]` after the list of the section named for the page's type ("## Topics"
-    for `type: topic`), else of the section that lists most pages of the same folder (the end of
-    the index when no section does); None without an index page."""
+    for `type: topic`), else of the section that lists most pages of the same folder (the end of the
+    index when no section does); None without an index page, or with one that is an agent's
+    memory in prose (`lists_pages`)."""
     index = vault.index_page
-    if index is None or index == path:
+    if index is None or index == path or not lists_pages(vault, index):
         return None
     text = vault.text_of(index)
     lines = text.splitlines(keepends=True)

@@ -14,7 +14,7 @@ from curator.core.curate.update import old_statement, updated
 from curator.core.read.page import Heading
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
-from curator.core.read.titles import is_eventish
+from curator.core.read.titles import tells_occasion
 from curator.core.read.vault import Vault
 from curator.core.read.words import WORD, language_of
 
@@ -50,7 +50,7 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     "## Verlauf" on a German page) when it has none: its date and ticket belong there, not in a
     title or the page's description."""
     text = " ".join(sentences)
-    if not is_eventish(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
+    if not tells_occasion(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
         return None
     newline = "\r\n" if "\r\n" in page_text else "\n"
     entry = "- " + linked(vault, text, path)
@@ -80,6 +80,14 @@ _RULE = re.compile(r"\s{0,3}(?:-\s*){3,}|\s{0,3}(?:\*\s*){3,}|\s{0,3}(?:_\s*){3,
 _LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)|\[\[[^\]]*\]\]")
 _ARROW = re.compile(r"[←→«»]")
 _BLOCK_LINE = re.compile(r"\s|[|>*+-]|\d+[.)]\s")  # indented, a table row, a quote or callout, a list item
+# A closing line about the page, not its subject: "**Last updated:** 2026-02-03", "*Stand: März 2026*".
+_FIELD_LINE = re.compile(
+    r"\s{0,3}(?:\*\*|__)[^*_\n]{1,40}?(?::\*\*|\*\*:|:__|__:)[^\n]{0,120}|\s{0,3}[*_][^*_\n]{3,160}[*_]\s*"
+)
+_ABOUT_PAGE = re.compile(
+    r"(?i)\b(updated|reviewed|maintained|maintainer|owner|author|version|generated|created|status|next review|"
+    r"stand|zuletzt|aktualisiert|geändert|erstellt|verantwortlich|gepflegt|autor)\b"
+)
 
 
 def lines_of(text: str) -> list[str]:
@@ -89,10 +97,10 @@ def lines_of(text: str) -> list[str]:
 
 
 def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> int:
-    """How many of the page's lines hold its body: all but a footer of links at its end (after a
-    rule, or one line of two links or an arrow: "[← Zurück](../README.md) | [Nächstes
-    Thema](04.md)") and the sections of sources, links and "see also" it ends with; never fewer
-    than its frontmatter's."""
+    """How many of the page's lines hold its body: all but a footer at its end (links or fields
+    after a rule; one line of two links or an arrow: "[← Zurück](../README.md) | [Nächstes
+    Thema](04.md)"; lines about the page: "*Last updated: 2026-02-03*") and the sections of sources,
+    links and "see also" it ends with; never fewer than its frontmatter's."""
     header = page_text[: split_frontmatter(page_text)[2]].count("\n")
 
     def blank(i: int) -> bool:
@@ -106,14 +114,22 @@ def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> 
         rest = _LINK.sub("", line)
         return rest != line and not _BLOCK_LINE.match(line) and not re.search(r"\w", _ARROW.sub("", rest))
 
+    def field_line(i: int) -> bool:
+        return _FIELD_LINE.fullmatch(lines[i].rstrip("\r\n")) is not None
+
     end = len(lines)
     while end > header and blank(end - 1):
         end -= 1
     tail = end
-    while tail > header and (blank(tail - 1) or footer_line(tail - 1)):
+    while tail > header and (blank(tail - 1) or footer_line(tail - 1) or field_line(tail - 1)):
         tail -= 1
+    closing = [i for i in range(tail, end) if not blank(i)]
     if tail < end and thematic_break(tail - 1):
         end = tail - 1
+    elif (
+        tail > header and 0 < len(closing) <= 4 and all(field_line(i) and _ABOUT_PAGE.search(lines[i]) for i in closing)
+    ):
+        end = tail
     elif (  # one line of its own at the end: two links or an arrow
         end - 2 > header
         and footer_line(end - 1)

@@ -100,7 +100,8 @@ def prose_sentences(page_text: str) -> list[tuple[int, int]]:
 def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     """The page's sentence the text changes: the one holding the value the text names as the old
     one, with a word of the thing besides; else the one sharing most words with the text (three or
-    more, the page's own name left out), when no other shares as many."""
+    more, the page's own name left out), when no other shares as many and the page holds the old
+    value nowhere else (in code or a table, where no edit goes)."""
     analyser = bilingual()
     wanted = set(analyser.terms(text)) - set(analyser.terms(title))
     names, olds = names_in(text), old_values(text)
@@ -118,6 +119,8 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     best.sort(key=lambda b: (b[0], b[1]), reverse=True)
     if not best or not (best[0][0] or best[0][1] >= _LEAST_SHARED):
         return None
+    if not best[0][0] and any(_holds(page_text, old) for old in olds):
+        return None  # the old value stands where no edit goes (code, a table): another sentence is not it
     if len(best) > 1 and best[1][:2] == best[0][:2]:  # two sentences as likely: neither is told
         return None
     named, _, start, end = best[0]

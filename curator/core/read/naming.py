@@ -79,6 +79,8 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
     opening a log line ("Renewed the ..."), a German verb before its subject ("gilt der ..."), and
     determiners; with the last determiner or preposition passed (None when none was)."""
     i = 0
+    if (clause := _main_clause(words, german)) is not None:
+        return _skip_opening(words[clause:], german)
     if len(words) > 1 and words[0].casefold() in _PREPOSITIONS:
         i = 1
         while i < len(words) and words[i].casefold() in _DETERMINERS:
@@ -112,7 +114,7 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
         i = 2  # "Set up Immich ...", "Spun up a Minecraft server", "Gave up on Jellyfin": a verb and its particle
         if i + 1 < len(words) and words[i].casefold() in _PREPOSITIONS | {"of"}:
             i += 1
-    elif not german and words and words[0].casefold().endswith("ed") and len(words) > 1:
+    elif not german and words and words[0].casefold().endswith("ed") and len(words) > 1 and words[0].isalpha():
         i = 1
     elif not german and len(words) > 1 and words[0].casefold() in _EN_IRREGULAR and _names_next(words[1]):
         i = 1  # "Built a ...", "Got Zammad ..."
@@ -127,6 +129,39 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
     while i + 2 < len(words) and _QUANTITY.fullmatch(f"{words[i]} {words[i + 1]}"):
         i += 2  # "a 6 GB VM image": the thing, not its size
     return words[i:], article
+
+
+# Words an English sentence opens with that say when, before its subject ("Since the upgrade the
+# NAS fans spin ...", "Back from the vendor the UPS ...").
+_EN_WHEN_OPENERS = frozenset("since after before during until once back".split())
+
+
+def _main_clause(words: list[str], german: bool) -> int | None:
+    """Where the main clause starts in a sentence that opens with when or where something is, its
+    subject after it: past the time phrase in English ("Since the upgrade | the NAS fans ...",
+    "After the reboot | Grafana lost ..."); at
+    the verb after the phrase in German, when an article follows it ("Seit dem Update auf 7.2 |
+    startet der Container ..."; not "Bei JWT-Angriffen kann man ...", whose thing is the phrase's)."""
+    if len(words) < 3:
+        return None
+    first = words[0].casefold()
+    if not german and first in _EN_WHEN_OPENERS:
+        if words[1][:1].isupper():  # its time said in digits, taken away: "Since (2025) Backblaze B2 holds ..."
+            return 1
+        seen_noun = False
+        for k in range(1, min(len(words), 8)):
+            bare = words[k].casefold()
+            if seen_noun and (bare in _DETERMINERS or words[k][:1].isupper()):
+                # a clause of its thing and verb at least; a subject cut short ("... the basement") is no clause
+                return k if len(words) - k >= 3 else None
+            seen_noun = seen_noun or (bare not in _DETERMINERS and bare not in _PREPOSITIONS)
+        return None
+    if german and first in _PREPOSITIONS:
+        for k in range(1, min(len(words) - 1, 7)):
+            word = words[k]
+            if word.islower() and word.isalpha() and word.casefold() not in _DETERMINERS | _PREPOSITIONS:
+                return k if words[k + 1].casefold() in _DETERMINERS else None
+    return None
 
 
 _GERUND = re.compile(r"[A-Za-z]{2,}[a-z]ing")

@@ -342,6 +342,25 @@ def is_eventish(text: str) -> bool:
     )
 
 
+_EVERY = re.compile(r"(?i)\b(?:every|each|jeden|jede|jedes|jeder|alle|immer)\W*$")
+
+
+def tells_occasion(text: str) -> bool:
+    """Whether the text tells of a day something happened: `is_eventish`, less the days a rule
+    runs from or on ("seit Mai", "ab März", "since 2026-11-01", "every Sunday", "jeden Sonntag"),
+    which a lasting fact names."""
+    if re.search(_NUMBERED, text):
+        return True
+    date = find_date(text)
+    marks = [date] if date is not None else []
+    marks += [*re.finditer(_EVENT_WORDS, text), *re.finditer(_OCCASION, text)]
+    for mark in marks:
+        before = text[max(0, mark.start() - 16) : mark.start()]
+        if not _RULE_FROM.search(before) and not _EVERY.search(before):
+            return True
+    return False
+
+
 def opens_with_occasion(text: str) -> bool:
     """Whether the text opens (its first 45 characters) with the day, the ticket or the night of
     something ("04.04.2026: scanner not found ...", "Am 14.03.2026 ist der Deploy ...", "Ticket
