@@ -548,7 +548,7 @@ def test_a_fact_that_changes_twice_supersedes_the_page_that_holds_it_now(tmp_pat
     root = make_vault(tmp_path / "v", {"Postgres backups.md": "# Postgres backups\n\nRestore drills run monthly.\n"})
     for text in (
         "Postgres backups: restore drills now run weekly instead of monthly.",
-        "Postgres backups: the cron moved to 02:00 UTC instead of midnight.",
+        "Postgres backups: restore drills now run daily at 02:00 UTC instead of weekly.",
     ):
         proposal = decide(load_vault(root), text)
         assert proposal.decision == "supersede" and proposal.plan is not None
@@ -713,8 +713,11 @@ def test_an_incident_goes_to_the_thing_it_names_on_the_way(tmp_path: Path) -> No
     proposal = remember(vault, text)
     assert (proposal.decision, proposal.page) == ("merge-into", "Service - sonarr.md")
     # without a date or a ticket, a name said on the way is a page to link, not the place
-    aside = remember(vault, "After compose-vpn restarted, Sonarr showed 'Unable to connect' for 2 hours.")
+    aside = remember(vault, "compose-vpn restarted after its update, and Sonarr showed 'Unable to connect'.")
     assert aside.decision == "add"
+    # the main clause's subject, past a clause of when: the thing it happened to
+    after = remember(vault, "After compose-vpn restarted, Sonarr showed 'Unable to connect' for 2 hours.")
+    assert (after.decision, after.page) == ("merge-into", "Service - sonarr.md")
 
 
 def test_a_word_said_on_the_way_is_not_the_place_when_the_subject_has_pages_of_its_own(tmp_path: Path) -> None:
@@ -765,7 +768,7 @@ def test_a_readme_superseded_in_a_markdown_vault_names_its_successor_by_folder_a
         tmp_path / "v",
         {
             "docker/watchtower/README.md": (
-                "# Watchtower\n\nWatchtower checks containers for image updates every day at noon. "
+                "# Watchtower\n\nWatchtower checks for image updates every day at noon. "
                 "See [the proxy](../proxy/README.md).\n"
             ),
             "docker/proxy/README.md": "# Proxy\n\nThe proxy. [Watchtower](../watchtower/README.md) updates it.\n",
@@ -1230,15 +1233,15 @@ def test_a_changed_value_that_stands_in_code_follows_no_other_sentence(tmp_path:
     text = "The nightly backup job now starts at hour 05 instead of 02."
     proposal = remember(vault, text)
     assert (proposal.decision, proposal.page) == ("supersede", "Backup.md")
-    assert proposal.plan is not None and "by hand" in proposal.reason
+    assert proposal.plan is not None and "(lines 7-9)" in proposal.reason and "by hand" in proposal.reason
     after = (proposal.plan.changes[0].after or b"").decode()
-    assert after == page + "\n" + text + "\n"
+    assert after == page.replace("```\n\n", f"```\n\n{text}\n\n")  # right after the block it changes
 
 
 def test_an_agents_memory_in_prose_gets_no_index_line(tmp_path: Path) -> None:
     """A new user's: a new page's link went to the end of a 762-line MEMORY.md whose last section
     was a day's notes; OpenClaw's MEMORY.md is the agent's memory, not a list of pages."""
-    memory = "# MEMORY\n\n" + "".join(
+    memory = "# MEMORY\n\nSee [below](#2026-02-03) and ![the rack](rack.png).\n\n" + "".join(
         f"## 2026-02-{d:02d}\n\n- Worked on the homelab for a while today.\n" * 3 + "\n" for d in range(1, 20)
     )
     pages = {"MEMORY.md": memory, "Grafana.md": "# Grafana\n\nDashboards.\n"}
@@ -1253,3 +1256,102 @@ def test_an_agents_memory_in_prose_gets_no_index_line(tmp_path: Path) -> None:
     (root / "MEMORY.md").write_text("# MEMORY\n\n- [[Grafana]]\n" + memory)
     proposal = remember(load_vault(root), "Paperless-ngx keeps the scanned letters in a Postgres database.")
     assert proposal.plan is not None and "MEMORY.md" in [c.path for c in proposal.plan.changes]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The backup server also mirrors to a second disk, i.e. the NAS.",
+        "Der Backup-Server sichert zusätzlich die VMs, z. B. den NAS nas01.",
+        "Der Backup-Server ist am 4. März ausgefallen, weil das NAS voll war.",
+    ],
+)
+def test_no_part_of_a_text_is_lost_at_an_abbreviation(tmp_path: Path, text: str) -> None:
+    """An attacker's: a sentence cut at "i.e.", "z. B." or "4." lost its piece the page held words of."""
+    page = (
+        "# Backup server\n\nThe backup server runs restic every night at 02:00.\n\n"
+        "It stores snapshots on the NAS nas01 in rack 4. B. keeps the keys.\n"
+    )
+    vault = load_vault(make_vault(tmp_path / "v", {"backup-server.md": page, "o.md": "# O\n\nx\n"}))
+    proposal = remember(vault, text, threshold=0.3)
+    assert proposal.plan is not None and proposal.page == "backup-server.md"
+    assert text in (proposal.plan.changes[0].after or b"").decode()
+
+
+def test_a_page_of_front_matter_alone_gets_the_text_after_it(tmp_path: Path) -> None:
+    """An attacker's: with no newline after the closing `---`, the text went inside the front matter."""
+    vault = load_vault(make_vault(tmp_path / "v", {"backup-server.md": "---\ntitle: Backup server\n---", "o.md": "x"}))
+    text = "The backup server now also keeps monthly snapshots for a year."
+    proposal = remember(vault, text)
+    assert proposal.plan is not None and proposal.page == "backup-server.md"
+    assert (proposal.plan.changes[0].after or b"").decode() == f"---\ntitle: Backup server\n---\n\n{text}\n"
+
+
+def test_a_fact_goes_before_the_history_section_a_page_ends_with(tmp_path: Path) -> None:
+    page = "# Backup server\n\nThe backup server runs restic.\n\n## History\n\n- 2026-01-02: disk replaced\n"
+    vault = load_vault(make_vault(tmp_path / "v", {"backup-server.md": page, "o.md": "# O\n\nx\n"}))
+    fact = "Every Sunday the backup server also verifies its snapshots."
+    proposal = remember(vault, fact)
+    assert proposal.plan is not None and proposal.page == "backup-server.md"
+    assert (proposal.plan.changes[0].after or b"").decode() == page.replace(
+        "\n\n## History", f"\n\n{fact}\n\n## History"
+    )
+    event = "2026-03-01: the backup server crashed."
+    proposal = remember(vault, event)
+    assert proposal.plan is not None
+    assert (proposal.plan.changes[0].after or b"").decode() == page + f"- {event}\n"
+
+
+def test_a_surname_is_no_room(tmp_path: Path) -> None:
+    """An attacker's: "Herr Keller" went to `Basement.md` by the glossary (Keller = basement)."""
+    pages = {"Basement.md": "# Basement\n\nThe freezer stands here.\n", "Heating.md": "# Heating\n\nThe boiler.\n"}
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    proposal = remember(vault, "Herr Keller von der Hausverwaltung kommt am Dienstag wegen der Heizung.")
+    assert proposal.page != "Basement.md"
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [  # an attacker's: a month's name that is no month, rules from a day on or on a day
+        ("The backup server may also run out of space when the NAS is full.", False),
+        ("August maintains the backup server.", False),
+        ("Every other Sunday the backup server verifies its snapshots.", False),
+        ("On the first Monday of each month the backup is tested.", False),
+        ("Since early March the NAS keeps 30 days.", False),
+        ("Starting in March the backup runs at 04:00.", False),
+        ("The backup runs on Sunday nights.", False),
+        ("Jeden ersten Sonntag im Monat wird geprüft.", False),
+        ("Seit Anfang Mai läuft das Backup.", False),
+        ("Am Sonntag prüft der Server immer die Snapshots.", False),
+        ("Ab 1. Januar sichert der Server nach B2.", False),
+        ("In May the disk failed.", True),
+        ("Im Mai ist die Platte ausgefallen.", True),
+        ("The NAS failed twice this week.", True),
+        ("On Monday the NAS rebooted.", True),
+        ("Am 3. Mai ist die Platte ausgefallen.", True),
+    ],
+)
+def test_a_day_a_rule_runs_from_or_on_tells_no_occasion(text: str, event: bool) -> None:
+    from curator.core.read.titles import tells_occasion
+
+    assert tells_occasion(text) is event
+
+
+def test_an_index_of_pages_that_are_gone_is_still_an_index(tmp_path: Path) -> None:
+    from curator.core.check.index_page import lists_pages
+
+    listed = "# MEMORY\n\n" + "".join(f"- [[Old page {n}]] – what it held, in a line of its own.\n" for n in range(60))
+    vault = load_vault(make_vault(tmp_path / "v", {"MEMORY.md": listed, "Grafana.md": "# Grafana\n\nx\n"}))
+    assert vault.pages["MEMORY.md"].size > 2048 and lists_pages(vault, "MEMORY.md")
+
+
+def test_a_new_page_is_named_as_most_of_its_folders_pages(tmp_path: Path) -> None:
+    """A new user's homelab wiki: `Uptime Kuma.md` beside `home-assistant.md` and forty more named
+    so, because one page there was `name.com`."""
+    from curator.core.curate.newpage import file_name, hyphenated
+
+    names = ["home-assistant", "pi-hole", "name.com", *(f"service{n}" for n in range(12))]
+    vault = load_vault(make_vault(tmp_path / "v", {f"topics/{n}.md": f"# {n}\n\nx\n" for n in names}))
+    assert hyphenated(vault, "topics") and file_name("Uptime Kuma", True) == "uptime-kuma"
+    few = load_vault(make_vault(tmp_path / "w", {f"t/{n}.md": "x" for n in ("pi-hole", "wg-easy", "Notes")}))
+    assert not hyphenated(few, "t")  # a few pages: all of them named so

@@ -58,11 +58,12 @@ def test_a_statement_the_text_does_not_name_is_followed_not_struck(tmp_path: Pat
 
 
 def test_a_value_only_a_table_or_code_holds_is_never_struck(tmp_path: Path) -> None:
-    """The vacuum time is in a table: a strike there would break the row; the text goes where a merge puts it."""
+    """The vacuum time is in a table: a strike there would break the row; the text goes right
+    after the table, and the reason names its lines."""
     text = "Postgres vacuum now runs at 05:00 instead of 04:00."
     reason, after = _after(tmp_path, BACKUPS, text)
-    assert "~~" not in after and after.startswith(BACKUPS.rstrip("\n")) and text in after
-    assert "mark the old statement by hand" in reason
+    assert after == BACKUPS + "\n" + text + "\n"
+    assert "(lines 13-15)" in reason and "change the value there by hand" in reason
 
 
 def test_a_german_text_strikes_the_english_list_item_it_names(tmp_path: Path) -> None:
@@ -226,10 +227,27 @@ def test_sentences_of_a_long_page_are_all_found() -> None:
 def test_two_lines_of_five_sentences_are_a_page_of_many() -> None:
     from curator.core.curate.update import states_one_fact
 
-    assert states_one_fact("# Redis\n\nRedis listens on 6379.\n")
+    change = "Redis now listens on 6380 instead of 6379."
+    assert states_one_fact("# Redis\n\nRedis listens on 6379.\n", change)
     assert not states_one_fact(
-        "# Backup\n\nIt runs at 03:00. Logs go to syslog. Restores run monthly.\nAlerts page on-call.\n"
+        "# Backup\n\nIt runs at 03:00. Logs go to syslog. Restores run monthly.\nAlerts page on-call.\n", change
     )
+
+
+def test_a_page_of_one_sentence_that_keeps_more_than_the_change_says_stays(tmp_path: Path) -> None:
+    """An attacker's: one value changed on a page of one sentence retired the whole page for a
+    successor that held only the new value ("... and keeps 14 days" was gone from the live page)."""
+    from curator.core.curate.update import states_one_fact
+
+    page = "# Nightly backup\n\nThe nightly backup runs at 02:00 to the NAS and keeps 14 days of snapshots.\n"
+    change = "The nightly backup now runs at 05:00 instead of 02:00."
+    assert not states_one_fact(page, change)
+    assert states_one_fact(page, "The nightly backup now runs at 05:00 to the NAS, 14 days of snapshots kept.")
+    vault = load_vault(make_vault(tmp_path / "v", {"Nightly backup.md": page, "Other.md": "# Other\n\nx\n"}))
+    proposal = remember(vault, change)
+    assert (proposal.decision, proposal.page) == ("supersede", "Nightly backup.md")
+    assert proposal.plan is not None and [c.path for c in proposal.plan.changes] == ["Nightly backup.md"]
+    assert "~~The nightly backup runs at 02:00" in (proposal.plan.changes[0].after or b"").decode()
 
 
 def test_a_successor_in_a_folder_of_hyphenated_names_is_linked_by_its_file(tmp_path: Path) -> None:

@@ -178,4 +178,15 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Seit dem Update auf 7.2 startet der Container nicht mehr automatisch.", {"Container"}),
     ("Im Keller steht der neue Server für die Backups.", {"Server"}),
     ("Node-RED flows are now backed up to the git repo every night.", {"Node-RED flows"}),
+    # an attacker's: "Every", "According", "Jeden", "Vor", "Hinter", "Tomorrow" for titles
+    ("Every Monday the trash goes out before 7.", {"Trash"}),
+    ("According to the landlord the boiler gets serviced in October.", {"Boiler"}),
+    ("Apparently the garage door opener needs a new battery every winter.", {"Garage door opener"}),
+    ("Tomorrow the electrician replaces the fuse box.", {"Electrician", "Fuse box"}),
+    ("Behind the fridge is the water shutoff valve for the kitchen.", {"Water shutoff valve"}),
+    ("Jeden Montag wird der Müll rausgestellt.", {"Müll"}),
+    ("Laut Hausverwaltung wird die Heizung im Oktober gewartet.", {"Heizung"}),
+    ("Vor dem Deploy muss der Cache des CDN geleert werden.", {"Cache des CDN", "Cache"}),
+    ("Hinter dem Kühlschrank ist das Absperrventil für die Küche.", {"Absperrventil"}),
+    ("Letzte Woche hat der Verein beschlossen, die Treffen auf Donnerstag zu legen.", {"Verein"}),
 ]

@@ -41,8 +41,14 @@ MEMORY_PROSE_BYTES = 2048
 
 
 def lists_pages(vault: Vault, index: str) -> bool:
-    """Whether `index` is a list of pages: it links to one, or is short enough to start as one."""
-    return vault.pages[index].size <= MEMORY_PROSE_BYTES or any(rl.resolution.path for rl in vault.outlinks(index))
+    """Whether `index` is a list of pages: it is named so in the settings, is short enough to start
+    as one, or links to another page (or to three that are gone); a link to its own heading or
+    an embedded image makes no list."""
+    if vault.config.index_page is not None or vault.pages[index].size <= MEMORY_PROSE_BYTES:
+        return True
+    links = [rl for rl in vault.outlinks(index) if not rl.link.embed and rl.resolution.path != index]
+    gone = sum(rl.resolution.kind == "dead" for rl in links)
+    return gone >= 3 or any(rl.resolution.kind == "page" for rl in links)
 
 
 def _pressure(vault: Vault, index: str) -> Iterator[Hit]:

@@ -406,7 +406,34 @@ def _content_words(text: str) -> list[str]:
 
 
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in SENTENCE.split(text) if s.strip()]
+    """The text's sentences and lines; no sentence ends after an abbreviation ("i.e.", "z. B.",
+    "Dr.") or a day's number before its month ("am 4. März")."""
+    found, start = [], 0
+    for end in SENTENCE.finditer(text):
+        if "\n" not in end.group(0) and text[end.start() - 1] == ".":
+            before = text[start : end.start() - 1].split()[-1:]
+            if before and abbreviation(before[0], text[end.end() : end.end() + 12].split()[:1]):
+                continue
+        found.append(text[start : end.start()])
+        start = end.end()
+    found.append(text[start:])
+    return [s.strip() for s in found if s.strip()]
+
+
+_ABBREVIATIONS = frozenset(
+    "ca bzw usw vgl ggf inkl evtl sog nr no vs approx dr mr mrs prof st abs bspw zb resp fig".split()
+)
+_MONTHS = re.compile(r"(?i)(?:jan|feb|mär|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez)")  # "am 3. März"
+
+
+def abbreviation(word: str, after: list[str]) -> bool:
+    """Whether the word before a period is an abbreviation ("ca", "z.B", "d", "e.V") or a day's
+    number before its month ("am 3. März"): no sentence ends there."""
+    word = word.strip("([\"'*_")
+    if word.isdigit() and len(word) <= 2 and after and _MONTHS.match(after[0]):
+        return True
+    dotted = re.fullmatch(r"(?:[^\W\d_]{1,2}\.)+[^\W\d_]{1,2}", word) is not None  # "z.B", "e.V"; not "gandi.net"
+    return dotted or word.casefold() in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
 
 
 def new_sentences(text: str, page_text: str, title: str = "") -> list[str]:

@@ -80,12 +80,13 @@ _KEBAB = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
 def hyphenated(vault: Vault, folder: str) -> bool:
-    """Whether the folder's pages are all named in lower case with hyphens, three or more
-    (`pi-hole`, `home-assistant`), or, in an empty folder, nine in ten of the vault's."""
+    """Whether the folder's pages are named in lower case with hyphens, three or more and all but
+    one in ten (`pi-hole`, `home-assistant`; `name.com` besides), or, in an empty folder, nine in
+    ten of the vault's."""
     in_folder = [page.name for page in vault.pages.values() if page.folder == folder and page.name == page.title]
     names = in_folder or [page.name for page in vault.pages.values()]
     kebab = [n for n in names if n == n.lower() and _KEBAB.fullmatch(n)]
-    least, share = (3, 1.0) if in_folder else (5, 0.9)  # the folder's pages, all; else the vault's, nine in ten
+    least, share = (3, 1.0) if len(in_folder) < 10 else (5, 0.9)  # a few pages: all of them
     return len(names) >= least and len(kebab) >= share * len(names) and any("-" in n for n in kebab)
 
 

@@ -39,8 +39,8 @@ def plan_update(vault: Vault, path: str, text: str, page_text: str) -> Plan | No
 _HISTORY = frozenset("history verlauf chronik timeline incidents vorfälle störungen changelog".split())
 # What was done to a thing once (a release, a restart): an event of its history, dated or not.
 _DONE_ONCE = re.compile(
-    r"(?i)\b(deployed|released|shipped|rolled (?:out|back)|reverted|restarted|upgraded|"
-    r"ausgerollt|deployt|neu gestartet|in Produktion gebracht)\b"
+    r"(?i)\b(deployed|released|shipped|rolled (?:out|back)|reverted|restarted|upgraded|crashed|went (?:down|offline)|"
+    r"ausgerollt|deployt|neu gestartet|in Produktion gebracht|abgestürzt)\b"
 )
 
 
@@ -57,7 +57,7 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     lines = lines_of(page_text)
     headings = vault.pages[path].headings
     body = _body_end(page_text, lines, headings)
-    found = next((h for h in headings if h.level >= 2 and fold(h.text).strip() in _HISTORY), None)
+    found = next((h for h in headings if _is_history(h)), None)
     if found is None:
         name = "Verlauf" if language_of(page_text) == "de" else "History"
         after = _at_end(lines, body, f"## {name}" + newline + newline + entry, newline)
@@ -68,6 +68,10 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     details = {"decision": "merge-into", "page": path, "section": "history"}
     change = FileChange(path, page_text.encode("utf-8"), after.encode("utf-8"))
     return Plan("remember", f"Remember: add to the history of {path}", (change,), {}, 0, (), details)
+
+
+def _is_history(heading: Heading) -> bool:
+    return heading.level >= 2 and fold(heading.text).strip() in _HISTORY
 
 
 # Sections a page ends with that point elsewhere: new text goes before them, as before a footer.
@@ -85,9 +89,10 @@ _FIELD_LINE = re.compile(
     r"\s{0,3}(?:\*\*|__)[^*_\n]{1,40}?(?::\*\*|\*\*:|:__|__:)[^\n]{0,120}|\s{0,3}[*_][^*_\n]{3,160}[*_]\s*"
 )
 _ABOUT_PAGE = re.compile(
-    r"(?i)\b(updated|reviewed|maintained|maintainer|owner|author|version|generated|created|status|next review|"
-    r"stand|zuletzt|aktualisiert|geändert|erstellt|verantwortlich|gepflegt|autor)\b"
+    r"(?i)\b(updated|reviewed|maintained|generated|last (?:edited|changed|modified)|next review|"
+    r"stand|zuletzt|aktualisiert|geändert|gepflegt)\b"
 )
+_HEADING_LINE = re.compile(r" {0,3}#{1,6}(?:\s|$)")
 
 
 def lines_of(text: str) -> list[str]:
@@ -101,7 +106,7 @@ def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> 
     after a rule; one line of two links or an arrow: "[← Zurück](../README.md) | [Nächstes
     Thema](04.md)"; lines about the page: "*Last updated: 2026-02-03*") and the sections of sources,
     links and "see also" it ends with; never fewer than its frontmatter's."""
-    header = page_text[: split_frontmatter(page_text)[2]].count("\n")
+    header = len(lines_of(page_text[: split_frontmatter(page_text)[2]]))  # its closing line too, with no newline
 
     def blank(i: int) -> bool:
         return not lines[i].strip()
@@ -126,8 +131,11 @@ def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> 
     closing = [i for i in range(tail, end) if not blank(i)]
     if tail < end and thematic_break(tail - 1):
         end = tail - 1
-    elif (
-        tail > header and 0 < len(closing) <= 4 and all(field_line(i) and _ABOUT_PAGE.search(lines[i]) for i in closing)
+    elif (  # lines about the page after its body (not the fields a section or the page is made of)
+        tail > header
+        and not _HEADING_LINE.match(lines[tail - 1])
+        and 0 < len(closing) <= 4
+        and all(field_line(i) and _ABOUT_PAGE.search(lines[i]) for i in closing)
     ):
         end = tail
     elif (  # one line of its own at the end: two links or an arrow
@@ -159,21 +167,38 @@ def _at_end(lines: list[str], end: int, paragraph: str, newline: str) -> str:
     return before + paragraph + newline + after
 
 
-def plan_merge_into(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan:
+def plan_merge_into(
+    vault: Vault, path: str, sentences: list[str], page_text: str, after_line: int | None = None
+) -> Plan:
     """The new sentences as a paragraph at the end of the page's best-matching section (the
-    section whose heading shares most words with them; the end of the page when none does); an
-    event as a line of its history section."""
-    history = _history_line(vault, path, sentences, page_text)
+    section whose heading shares most words with them; the end of the page when none does), or
+    after the page's first `after_line` lines; an event as a line of its history section."""
+    history = _history_line(vault, path, sentences, page_text) if after_line is None else None
     if history is not None:
         return history
     words = {fold(w) for s in sentences for w in WORD.findall(s)} - STOP
     newline = "\r\n" if "\r\n" in page_text else "\n"
     paragraph = linked(vault, " ".join(sentences), path)
     lines = lines_of(page_text)
+    if after_line is not None:
+        head = "".join(lines[:after_line])
+        head = head if head.endswith("\n") else head + newline
+        rest = "".join(lines[after_line:]).lstrip("\r\n")
+        text = head + newline + paragraph + newline + (newline + rest if rest else "")
+        change = FileChange(path, page_text.encode("utf-8"), text.encode("utf-8"))
+        return Plan(
+            "remember", f"Remember: add to {path}", (change,), {}, 0, (), {"decision": "merge-into", "page": path}
+        )
     headings = vault.pages[path].headings
     body = _body_end(page_text, lines, headings)  # never a section of sources or links at its end
+    # Nor into a history section the page ends with: a fact goes before it, as before its footer.
+    sections = [h for h in headings if h.level >= 2 and h.line <= body]
+    if sections and _is_history(sections[-1]):
+        body = sections[-1].line - 1
+        while body > 0 and not lines[body - 1].strip():
+            body -= 1
     best = max(
-        (h for h in headings if h.level >= 2 and h.line <= body),
+        (h for h in headings if h.level >= 2 and h.line <= body and not _is_history(h)),
         key=lambda h: (len(words & {fold(w) for w in WORD.findall(h.text)}), -h.line),
         default=None,
     )

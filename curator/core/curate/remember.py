@@ -49,11 +49,11 @@ from curator.core.curate.agreement import (
     search_first,
 )
 from curator.core.curate.facts import (
-    SENTENCE,
     STOP,
     happened_once,
     new_sentences,
     says_change,
+    sentences,
     sets_value_anew,
     specifics_held,
 )
@@ -76,9 +76,9 @@ from curator.core.curate.titlecover import (
     titles_of,
     whole_word_of,
 )
-from curator.core.curate.update import states_one_fact
+from curator.core.curate.update import block_holding_old, states_one_fact
 from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
-from curator.core.read.naming import as_written, name_like, noun_phrase
+from curator.core.read.naming import as_written, name_like, noun_phrase, past_opening
 from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.titles import (
@@ -239,7 +239,7 @@ def _decide(
         return Proposal("drop", best.path, None, seeming, evidence, merge, True)
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
-        if not handed.title and not states_one_fact(page_text):  # the page of many facts stays theirs
+        if not handed.title and not states_one_fact(page_text, text):  # the page of many facts stays theirs
             return _update(vault, best, text, new, page_text, evidence)
         old_title = vault.pages[best.path].name  # a README goes by its folder
         base = re.sub(r" \(updated(?: \d+)?\)$", "", old_title)  # "X (updated)", then "X (updated 2)", ...
@@ -274,11 +274,15 @@ def _update(
         said = plan.details["statement"]
         why = f"the text changes what it says in {said[:80] + '...' if len(said) > 80 else said!r} ({best.why})"
     else:
-        merged = plan_merge_into(vault, best.path, new, page_text)
+        block = block_holding_old(text, page_text)
+        merged = plan_merge_into(vault, best.path, new, page_text, block[1] if block else None)
         plan = replace(merged, details={**merged.details, "decision": "supersede", "superseded": best.path})
         why = (
-            "the text says a fact of it changed; no sentence of it can be told as the old one, so the text is"
-            f" added as a merge adds it: mark the old statement by hand ({best.why})"
+            f"the value it replaces stands in code or a table (lines {block[0]}-{block[1]}): the text goes after it;"
+            f" change the value there by hand ({best.why})"
+            if block is not None
+            else "the text says a fact of it changed, but no sentence of it states the old value: the text is"
+            f" added where a merge adds it; mark the old statement by hand ({best.why})"
         )
     return Proposal("supersede", best.path, None, f"Supersede a statement of {best.path}: {why}", evidence, plan)
 
@@ -422,10 +426,11 @@ def title_for(text: str) -> str:
     handed = handed_page(text.strip())
     if handed.title:
         return handed.title
-    first = without_note_kind(SENTENCE.split(handed.body, maxsplit=1)[0])  # "Neues Tool: Seit Mai nutzen wir Loom"
+    first = without_note_kind((sentences(handed.body) or [""])[0])  # "Neues Tool: Seit Mai nutzen wir Loom"
     first = _CONDITION.sub("", first, count=1)  # "Wenn man die Git-History ..."
-    subject = label_of(first) or as_written(first, subject_of(first))
     language = language_of(first)
+    first = past_opening(first, language)  # "Every Monday | the trash goes out"
+    subject = label_of(first) or as_written(first, subject_of(first))
     words = noun_phrase(subject, language=language).split() if subject else []
     if not words:  # "Wir haben beschlossen, Velero ... einzusetzen": the thing is past the first clause
         words = noun_phrase(without_event(first), language=language).split()

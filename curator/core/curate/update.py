@@ -26,8 +26,9 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from curator.core.curate.facts import OLD_VALUE, names_in, negated, old_values
+from curator.core.curate.facts import OLD_VALUE, abbreviation, names_in, negated, old_values
 from curator.core.read.parse import split_frontmatter
+from curator.core.read.resolve import fold
 from curator.core.read.words import WORD, Analyser
 
 if TYPE_CHECKING:
@@ -41,10 +42,6 @@ _MARKER = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[.\][ \t]+)?") 
 # A sentence ends at . ! ? with what closes around it: bold, a strike, a highlight, a bracket, a
 # quote, a footnote, a line break (`<br>`, a backslash) or a closing tag.
 _END = re.compile(r"[.!?](?:\*\*|\*|__|_|~~|==|[)\"”’']|\[\^[^\]\s]*\]|<br\s*/?>|</\w+>|\\(?=\n))*(?=\s)")
-_ABBREVIATIONS = frozenset(
-    "ca bzw usw vgl ggf inkl evtl sog nr no vs approx dr mr mrs prof st abs bspw zb resp fig".split()
-)
-_MONTHS = re.compile(r"(?i)(?:jan|feb|mär|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez)")  # "am 3. März"
 # Spans no edit may begin or end in: code, links, footnotes, HTML tags, math, addresses; a link's
 # text or a code span may run over a line.
 _INLINE = re.compile(
@@ -67,12 +64,25 @@ class Statement(NamedTuple):
     named: bool  # the text names the value this sentence holds: strike it through
 
 
-def states_one_fact(page_text: str) -> bool:
+def states_one_fact(page_text: str, text: str) -> bool:
     """Whether the page's body is a line or two of text of a sentence or two (headings left out): a
-    table, a list, fields, a struck statement or a third sentence make it a page of many."""
+    table, a list, fields, a struck statement or a third sentence make it a page of many; and a text
+    that names the value it replaces says all of it again but that value (a page that also keeps
+    something such a text leaves out, "... and keeps 14 days", keeps it: its statement is struck,
+    not the page retired)."""
     body = page_text[_body_start(page_text) :]
     lines = [line for line in body.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    return len(lines) <= ONE_FACT and len(re.findall(r"[.!?](?=\s|$)", "\n".join(lines))) <= ONE_FACT
+    if len(lines) > ONE_FACT or len(re.findall(r"[.!?](?=\s|$)", "\n".join(lines))) > ONE_FACT:
+        return False
+    olds = old_values(text)
+    if not olds:  # the fact told anew ("no longer restricts ...; any weekday works now"), not one value of it
+        return True
+    analyser = bilingual()
+    told = set(analyser.terms(text))
+    plain = re.sub(r"\]\([^)]*\)", "]", "\n".join(lines))  # a link's words, not its target's
+    said = {fold(w) for w in WORD.findall(plain) if not analyser.is_stop(w)} - {fold(old) for old in olds}
+    left_out = [w for w in said if not told & set(analyser.terms(w))]
+    return len(left_out) <= max(1, len(said) // 4)
 
 
 def prose_sentences(page_text: str) -> list[tuple[int, int]]:
@@ -85,7 +95,7 @@ def prose_sentences(page_text: str) -> list[tuple[int, int]]:
         for match in _END.finditer(page_text, start, end):
             before = page_text[at : match.start()].split()
             after = page_text[match.end() : match.end() + 12].split()[:1]
-            if _inside(guarded, starts, match.start()) or (before and _abbreviation(before[-1], after)):
+            if _inside(guarded, starts, match.start()) or (before and abbreviation(before[-1], after)):
                 continue
             spans.append((at, match.end()))
             at = match.end()
@@ -128,6 +138,23 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     # "~~~" would open a fence; a "not" of the page's ("does not run on Sundays") may still hold.
     said_not = negated(OLD_VALUE.sub(" ", text))  # "no longer" says what changed, not a "not"
     return Statement(start, end, named and not sentence.startswith("~") and negated(sentence) <= said_not)
+
+
+def block_holding_old(text: str, page_text: str) -> tuple[int, int] | None:
+    """The lines (first, 1-based, and last) of the code block or table of the page that holds a
+    value the text says it replaces (no edit goes into one: the text goes after it), or None."""
+    olds = old_values(text)
+    if not olds:
+        return None
+    body = _body_start(page_text)
+    before = page_text[:body].count("\n")
+    lines = page_text[body:].splitlines(keepends=True)
+    for token in _markdown().parse(page_text[body:]):
+        if token.type in ("fence", "code_block", "table_open") and token.map is not None and token.level == 0:
+            first, last = token.map
+            if any(_holds("".join(lines[first:last]), old) for old in olds):
+                return before + first + 1, before + last
+    return None
 
 
 def updated(page_text: str, statement: Statement, new: str) -> str | None:
@@ -198,16 +225,6 @@ def _inside(guarded: list[tuple[int, int]], starts: list[int], at: int) -> bool:
     """Whether `at` lies inside one of the spans (sorted by start, none inside another)."""
     found = bisect_left(starts, at) - 1
     return found >= 0 and guarded[found][0] < at < guarded[found][1]
-
-
-def _abbreviation(word: str, after: list[str]) -> bool:
-    """Whether the word before a period is an abbreviation ("ca", "z.B", "d", "e.V") or a day's
-    number before its month ("am 3. März"): no sentence ends there."""
-    word = word.strip("([\"'*_")
-    if word.isdigit() and len(word) <= 2 and after and _MONTHS.match(after[0]):
-        return True
-    dotted = re.fullmatch(r"(?:[^\W\d_]{1,2}\.)+[^\W\d_]{1,2}", word) is not None  # "z.B", "e.V"; not "gandi.net"
-    return dotted or word.casefold() in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
 
 
 def _paired(text: str) -> bool:

@@ -74,13 +74,20 @@ def noun_phrase(sentence: str, limit: int = 6, language: str | None = None) -> s
     return " ".join(phrase[:limit])
 
 
+def past_opening(sentence: str, language: str | None = None) -> str:
+    """The sentence from its main clause on, when it opens with when or where something is
+    (`_main_clause`): read whole, before dates and names are taken out of it."""
+    tokens = _TOKEN.findall(sentence)
+    language = language or language_of(sentence)
+    clause = _main_clause([t.strip(_EDGE) for t in tokens], language == "de")
+    return " ".join(tokens[clause:]) if clause else sentence
+
+
 def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None]:
     """The words from where the phrase starts: past a pronoun subject and its verbs, a bare verb
     opening a log line ("Renewed the ..."), a German verb before its subject ("gilt der ..."), and
     determiners; with the last determiner or preposition passed (None when none was)."""
     i = 0
-    if (clause := _main_clause(words, german)) is not None:
-        return _skip_opening(words[clause:], german)
     if len(words) > 1 and words[0].casefold() in _PREPOSITIONS:
         i = 1
         while i < len(words) and words[i].casefold() in _DETERMINERS:
@@ -131,32 +138,47 @@ def _skip_opening(words: list[str], german: bool) -> tuple[list[str], str | None
     return words[i:], article
 
 
-# Words an English sentence opens with that say when, before its subject ("Since the upgrade the
-# NAS fans spin ...", "Back from the vendor the UPS ...").
-_EN_WHEN_OPENERS = frozenset("since after before during until once back".split())
+# Words an English sentence opens with that say when or where, before its subject ("Since the
+# upgrade | the NAS fans spin ...", "Every Monday | the trash ...", "Behind the fridge | is the
+# valve"); adverbs of their own ("Apparently | the garage door opener needs ...").
+_EN_WHEN_OPENERS = frozenset(
+    "since after before during until once back every each last next according behind without beside".split()
+)
+_EN_ADVERB_OPENERS = frozenset(
+    "apparently usually normally tomorrow today tonight upstairs downstairs luckily unfortunately meanwhile".split()
+)
+# German words a sentence opens with before its verb and subject ("Jeden Montag | wird der Müll
+# ...", "Laut Hausverwaltung | wird die Heizung ..."), besides prepositions.
+_DE_OPENERS = frozenset(
+    "jeden jede jedes morgen heute gestern letzte letzten letztes oben unten hinten vorne normalerweise laut "
+    "hinter vor neben einmal meistens übrigens leider außerdem danach vorher inzwischen mittlerweile "
+    "neuerdings".split()
+)
 
 
 def _main_clause(words: list[str], german: bool) -> int | None:
     """Where the main clause starts in a sentence that opens with when or where something is, its
     subject after it: past the time phrase in English ("Since the upgrade | the NAS fans ...",
-    "After the reboot | Grafana lost ..."); at
+    "After the reboot | Grafana lost ..."), past an adverb ("Usually | the door code ..."); at
     the verb after the phrase in German, when an article follows it ("Seit dem Update auf 7.2 |
     startet der Container ..."; not "Bei JWT-Angriffen kann man ...", whose thing is the phrase's)."""
     if len(words) < 3:
         return None
     first = words[0].casefold()
+    if not german and first in _EN_ADVERB_OPENERS:
+        return 1
     if not german and first in _EN_WHEN_OPENERS:
-        if words[1][:1].isupper():  # its time said in digits, taken away: "Since (2025) Backblaze B2 holds ..."
-            return 1
+        if first in ("since", "after", "before", "until") and words[1][:1].isupper():
+            return 1  # its time said in digits, taken away: "Since (2025) Backblaze B2 holds ..."
         seen_noun = False
         for k in range(1, min(len(words), 8)):
             bare = words[k].casefold()
             if seen_noun and (bare in _DETERMINERS or words[k][:1].isupper()):
                 # a clause of its thing and verb at least; a subject cut short ("... the basement") is no clause
                 return k if len(words) - k >= 3 else None
-            seen_noun = seen_noun or (bare not in _DETERMINERS and bare not in _PREPOSITIONS)
+            seen_noun = seen_noun or (bare not in _DETERMINERS and bare not in _PREPOSITIONS | {"to", "of"})
         return None
-    if german and first in _PREPOSITIONS:
+    if german and (first in _PREPOSITIONS or first in _DE_OPENERS):
         for k in range(1, min(len(words) - 1, 7)):
             word = words[k]
             if word.islower() and word.isalpha() and word.casefold() not in _DETERMINERS | _PREPOSITIONS:

@@ -314,7 +314,7 @@ _EVENT_WORDS = rf"(?i)\b(?:{_MONTH_NAMES}|{_WEEKDAY_NAMES}|yesterday|today|geste
 _OCCASION = (
     r"(?i)\b(?:yesterday|last night|this morning|earlier today|overnight|(?:this|last|over the) weekend|gestern|"
     r"vorgestern|letzte nacht|heute nacht|in der nacht|heute morgen|heute früh|vorhin|"
-    r"(?:am|letztes|übers) wochenende)\b"
+    r"(?:am|letztes|übers) wochenende|(?:this|last) week|(?:diese|letzte|vergangene) woche)\b"
     # a day without its year, or a weekday: "Am 05.03.:", "on 5 March", "am Montag", "last Friday"
     rf"|\b(?:am|on|vom)\s+(?:\d{{1,2}}\.\s?\d{{1,2}}\.(?!\d)|\d{{1,2}}\.?\s+(?:{_MONTH_NAMES})\b"
     rf"|(?:{_MONTH_NAMES})\s+\d{{1,2}}\b)"
@@ -342,22 +342,40 @@ def is_eventish(text: str) -> bool:
     )
 
 
-_EVERY = re.compile(r"(?i)\b(?:every|each|jeden|jede|jedes|jeder|alle|immer)\W*$")
+# Words around a day or a month that make it a rule's: from when it holds ("seit Anfang Mai",
+# "since early March", "starting in March") or how often ("every other Sunday", "am Sonntag ...
+# immer", "on the first Monday of each month").
+_SINCE = re.compile(r"(?i)\b(?:since|seit|seitdem|starting|beginning|as of|ab|effective)\b")
+_HABIT = re.compile(
+    r"(?i)\b(?:every|each|jede[nrsm]?|alle|immer|jeweils|regelmäßig|usually|always|normally|normalerweise)\b"
+)
+# A month's name read as one only beside a number or a word that says when ("in May", "im Mai",
+# "3. Mai", "May 2026"): "may" and "August" are also a verb and a name.
+_MONTH_SAID = re.compile(
+    rf"(?i)(?:\b(?:in|im|on|am|of|vom|to|bis|early|late|mid|anfang|ende|mitte|last|next|this|letzten|nächsten|"
+    rf"diesen)\s+|\d\.?\s*)(?:{_MONTH_NAMES})\b|\b(?:{_MONTH_NAMES})\s+\d"
+)
 
 
 def tells_occasion(text: str) -> bool:
-    """Whether the text tells of a day something happened: `is_eventish`, less the days a rule
-    runs from or on ("seit Mai", "ab März", "since 2026-11-01", "every Sunday", "jeden Sonntag"),
+    """Whether the text tells of a day something happened: `is_eventish`, less a month's name
+    that is no month ("may", "August maintains ..."), and less the days a rule runs from or on
+    ("seit Mai", "ab Mitte März", "since 2026-11-01", "every other Sunday", "jeden Sonntag"),
     which a lasting fact names."""
     if re.search(_NUMBERED, text):
         return True
     date = find_date(text)
     marks = [date] if date is not None else []
-    marks += [*re.finditer(_EVENT_WORDS, text), *re.finditer(_OCCASION, text)]
+    marks += [m for m in re.finditer(_EVENT_WORDS, text) if not re.fullmatch(_MONTH_NAMES, m.group(0), re.I)]
+    marks += [*_MONTH_SAID.finditer(text), *re.finditer(_OCCASION, text)]
     for mark in marks:
-        before = text[max(0, mark.start() - 16) : mark.start()]
-        if not _RULE_FROM.search(before) and not _EVERY.search(before):
-            return True
+        before = text[max(0, mark.start() - 24) : mark.start()]
+        around = text[max(0, mark.start() - 30) : mark.end() + 40]
+        if _RULE_FROM.search(text[max(0, mark.start() - 16) : mark.start()]) or _SINCE.search(before):
+            continue
+        if _HABIT.search(around) or re.match(r"\w*\s+(?:nights|mornings|evenings|afternoons)\b", text[mark.end() :]):
+            continue
+        return True
     return False
 
 
