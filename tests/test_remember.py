@@ -767,10 +767,7 @@ def test_a_readme_superseded_in_a_markdown_vault_names_its_successor_by_folder_a
     root = make_vault(
         tmp_path / "v",
         {
-            "docker/watchtower/README.md": (
-                "# Watchtower\n\nWatchtower checks for image updates every day at noon. "
-                "See [the proxy](../proxy/README.md).\n"
-            ),
+            "docker/watchtower/README.md": ("# Watchtower\n\nWatchtower checks for image updates every day at noon.\n"),
             "docker/proxy/README.md": "# Proxy\n\nThe proxy. [Watchtower](../watchtower/README.md) updates it.\n",
         },
     )
@@ -1253,7 +1250,9 @@ def test_an_agents_memory_in_prose_gets_no_index_line(tmp_path: Path) -> None:
 
     assert [h.rule for h in rule_index(load_vault(root))] == []  # and no page is "missing" from it
     # a short one, or one that lists a page, is an index
-    (root / "MEMORY.md").write_text("# MEMORY\n\n- [[Grafana]]\n" + memory)
+    (root / "Loki.md").write_text("# Loki\n\nLogs.\n")
+    (root / "Tempo.md").write_text("# Tempo\n\nTraces.\n")
+    (root / "MEMORY.md").write_text("# MEMORY\n\n- [[Grafana]]\n- [[Loki]]\n- [[Tempo]]\n" + memory)
     proposal = remember(load_vault(root), "Paperless-ngx keeps the scanned letters in a Postgres database.")
     assert proposal.plan is not None and "MEMORY.md" in [c.path for c in proposal.plan.changes]
 
@@ -1355,3 +1354,67 @@ def test_a_new_page_is_named_as_most_of_its_folders_pages(tmp_path: Path) -> Non
     assert hyphenated(vault, "topics") and file_name("Uptime Kuma", True) == "uptime-kuma"
     few = load_vault(make_vault(tmp_path / "w", {f"t/{n}.md": "x" for n in ("pi-hole", "wg-easy", "Notes")}))
     assert not hyphenated(few, "t")  # a few pages: all of them named so
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [  # an attacker's: a number inside a longer one, words far apart in a page's sentence
+        ("The rate limiter allows 10", False),
+        ("Backups run nightly to the NAS.", False),
+        ("Backups: Grafana uses Postgres.", False),
+        ("Die Heizung läuft werktags ab 8 Uhr.", False),
+        ("The rate limiter allows 100 requests per minute.", True),
+        ("Backups run nightly to the S3 bucket.", True),
+    ],
+)
+def test_a_sentence_is_held_by_the_pages_words_not_their_letters(text: str, held: bool) -> None:
+    from curator.core.curate.facts import new_sentences
+
+    page = (
+        "# Rate limiter\n\nThe rate limiter allows 100 requests per minute for anonymous clients.\n\n"
+        "Backups run nightly to the S3 bucket; weekly to the NAS in the basement.\n\n"
+        "Grafana uses SQLite for its own settings and Postgres was only evaluated.\n\n"
+        "Die Heizung läuft werktags ab 6 Uhr, am Wochenende erst ab 8 Uhr.\n"
+    )
+    assert (new_sentences(text, page, "Rate limiter") == []) is held
+
+
+@pytest.mark.parametrize(
+    "text", ["Heizung: die Therme im 2. Stock ist defekt.", "Das Backup vom 5. Okt. ist defekt, etc. und mehr."]
+)
+def test_an_ordinal_or_a_months_abbreviation_ends_no_sentence(text: str) -> None:
+    from curator.core.curate.facts import sentences
+
+    assert sentences(text) == [text]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "# Backup\n\nRestic backs up the home server every night. It keeps 14 daily snapshots.\n",
+        "# Backup\n\nRestic backs up the home server every night.\n\n## Verlauf\n\n- 2026-01-10: Platte getauscht\n",
+        "# Restic\n\nRestic keeps 14 daily snapshots, encrypted.\n",
+    ],
+)
+def test_a_page_that_says_more_than_the_change_is_never_retired(tmp_path: Path, page: str) -> None:
+    """An attacker's: a two-sentence page, or one with a history line, retired for a successor that
+    held only the new sentence; "encrypted" lost from the live page."""
+    from curator.core.curate.update import states_one_fact
+
+    assert not states_one_fact(page, "The backup moved to a Synology NAS in the basement.")
+    assert not states_one_fact(page, "Restic now keeps 30 daily snapshots instead of 14.")
+
+
+def test_a_surname_is_no_thing_of_the_glossary(tmp_path: Path) -> None:
+    pages = {"tools/Cutter.md": "# Cutter\n\nThe vinyl cutter.\n", "Rooms.md": "# Rooms\n\nThe rooms we rent.\n"}
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    assert remember(vault, "Schneider übernimmt ab Juni die Kasse.").page != "tools/Cutter.md"
+    assert remember(vault, "Frau Zimmer leitet ab Mai die Einweisungen.").page != "Rooms.md"
+
+
+def test_a_prose_memory_with_a_link_said_on_the_way_is_no_index(tmp_path: Path) -> None:
+    from curator.core.check.index_page import lists_pages
+
+    prose = "# MEMORY\n\n" + "The user prefers short answers and works on the homelab at night. " * 40
+    pages = {"MEMORY.md": prose + "\nSee [[Alpha]].\n", "Alpha.md": "# Alpha\n\nx\n"}
+    assert not lists_pages(load_vault(make_vault(tmp_path / "v", pages)), "MEMORY.md")

@@ -189,4 +189,7 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Vor dem Deploy muss der Cache des CDN geleert werden.", {"Cache des CDN", "Cache"}),
     ("Hinter dem Kühlschrank ist das Absperrventil für die Küche.", {"Absperrventil"}),
     ("Letzte Woche hat der Verein beschlossen, die Treffen auf Donnerstag zu legen.", {"Verein"}),
+    ("Laut Doku braucht Immich 4 GB RAM für die Gesichtserkennung.", {"Immich"}),
+    ("Seit dem Update startet Nextcloud nicht mehr automatisch.", {"Nextcloud"}),
+    ("Mittlerweile synchronisiert Syncthing alle Ordner.", {"Syncthing"}),
 ]

@@ -38,17 +38,18 @@ def rule_index(vault: Vault) -> Iterator[Hit]:
 # An index page that links to no page and is longer than this is an agent's memory written as
 # prose (OpenClaw's MEMORY.md): no page is missing from it, and no link line belongs at its end.
 MEMORY_PROSE_BYTES = 2048
+LISTED = 3  # pages a longer one links to that make it a list
 
 
 def lists_pages(vault: Vault, index: str) -> bool:
     """Whether `index` is a list of pages: it is named so in the settings, is short enough to start
-    as one, or links to another page (or to three that are gone); a link to its own heading or
-    an embedded image makes no list."""
+    as one, or links to LISTED other pages (or to as many that are gone); a link said on the way,
+    to its own heading or an embedded image makes no list."""
     if vault.config.index_page is not None or vault.pages[index].size <= MEMORY_PROSE_BYTES:
         return True
     links = [rl for rl in vault.outlinks(index) if not rl.link.embed and rl.resolution.path != index]
-    gone = sum(rl.resolution.kind == "dead" for rl in links)
-    return gone >= 3 or any(rl.resolution.kind == "page" for rl in links)
+    pages = {rl.resolution.path for rl in links if rl.resolution.kind == "page"}
+    return len(pages) >= LISTED or sum(rl.resolution.kind == "dead" for rl in links) >= LISTED
 
 
 def _pressure(vault: Vault, index: str) -> Iterator[Hit]:

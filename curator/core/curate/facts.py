@@ -411,8 +411,8 @@ def sentences(text: str) -> list[str]:
     found, start = [], 0
     for end in SENTENCE.finditer(text):
         if "\n" not in end.group(0) and text[end.start() - 1] == ".":
-            before = text[start : end.start() - 1].split()[-1:]
-            if before and abbreviation(before[0], text[end.end() : end.end() + 12].split()[:1]):
+            before = text[start : end.start() - 1].split()[-2:]
+            if before and abbreviation(before[-1], text[end.end() : end.end() + 12].split()[:1], " ".join(before[:-1])):
                 continue
         found.append(text[start : end.start()])
         start = end.end()
@@ -421,19 +421,28 @@ def sentences(text: str) -> list[str]:
 
 
 _ABBREVIATIONS = frozenset(
-    "ca bzw usw vgl ggf inkl evtl sog nr no vs approx dr mr mrs prof st abs bspw zb resp fig".split()
+    "ca bzw usw vgl ggf inkl evtl sog nr no vs approx dr mr mrs prof st abs bspw zb resp fig etc inc ltd str "
+    "mo di mi do fr sa jan feb mär mar apr jun jul aug sep sept okt oct nov dez dec".split()
 )
+# Words before a number that make it an ordinal ("im 2. Stock", "zum 3. Mal"), no sentence's end.
+_BEFORE_ORDINAL = frozenset("im am vom zum zur beim bis ab seit der die das den dem des jeden jede am".split())
 _MONTHS = re.compile(r"(?i)(?:jan|feb|mär|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez)")  # "am 3. März"
 
 
-def abbreviation(word: str, after: list[str]) -> bool:
-    """Whether the word before a period is an abbreviation ("ca", "z.B", "d", "e.V") or a day's
-    number before its month ("am 3. März"): no sentence ends there."""
+def abbreviation(word: str, after: list[str], before: str = "") -> bool:
+    """Whether the word before a period is an abbreviation ("ca", "z.B", "d", "e.V", "Okt"), a
+    day's number before its month ("am 3. März") or an ordinal after its article or preposition
+    (`before`: "im 2. Stock"): no sentence ends there."""
     word = word.strip("([\"'*_")
     if word.isdigit() and len(word) <= 2 and after and _MONTHS.match(after[0]):
         return True
+    if word.isdigit() and len(word) <= 3 and before.casefold() in _BEFORE_ORDINAL:
+        return True
     dotted = re.fullmatch(r"(?:[^\W\d_]{1,2}\.)+[^\W\d_]{1,2}", word) is not None  # "z.B", "e.V"; not "gandi.net"
     return dotted or word.casefold() in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
+
+
+GAP = 2  # other words a page sentence may hold between a text sentence's words and still say it
 
 
 def new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
@@ -442,25 +451,40 @@ def new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
     up" is news against "... is not backed up"), besides the page's own name, which the page says
     as "it" or leaves out ("The order service hands paid orders on" is held by "It takes orders ...
     and hands paid orders on"); a sentence that only names the page holds nothing of it."""
-    have = phrase(page_text)
+    have = f" {phrase(page_text)} "
     named = set(phrase(title).split())
     # Each page sentence's words and its "not", made when a sentence is not on the page as it stands.
     held: list[tuple[list[str], bool]] = []
     new = []
     for sentence in sentences(text):
         words = phrase(sentence)
-        if not words or words in have:
+        if not words or f" {words} " in have:  # whole words: "limit is 10" is not in "limit is 100"
             continue
         said = [w for w in words.split() if w not in STOP and w not in named]
         held = held or [(one.split(), negated(one)) for one in map(phrase, sentences(page_text))]
         no = negated(words)
-        if not (said and any(no == page_no and in_order(said, page_words) for page_words, page_no in held)):
+        if not (said and any(no == page_no and in_order(said, page_words, GAP) for page_words, page_no in held)):
             new.append(sentence)
     return new
 
 
-def in_order(said: list[str], page_words: list[str]) -> bool:
+def in_order(said: list[str], page_words: list[str], gap: int | None = None) -> bool:
     """Whether a page sentence's words hold a text sentence's `said` words in their order: "db-02
-    is the primary and db-01 the standby" is news against "db-01 is the primary ..."."""
-    rest = iter(page_words)
-    return all(word in rest for word in said)  # each found after the one before
+    is the primary and db-01 the standby" is news against "db-01 is the primary ...". With `gap`,
+    no more than that many other words (stop words aside) between the first and the last: "runs
+    nightly to the NAS" is not held by "runs nightly to the S3 bucket; weekly to the NAS"."""
+    if gap is None:
+        rest = iter(page_words)
+        return all(word in rest for word in said)  # each found after the one before
+    for start, word in enumerate(page_words):
+        if not said or word != said[0]:
+            continue
+        at, found = start, 1
+        for i in range(start + 1, len(page_words)):
+            if found < len(said) and page_words[i] == said[found]:
+                found, at = found + 1, i
+        if found == len(said):
+            others = [w for w in page_words[start : at + 1] if w not in STOP]
+            if len(others) - len([w for w in said if w not in STOP]) <= gap:
+                return True
+    return False

@@ -26,7 +26,7 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from curator.core.curate.facts import OLD_VALUE, abbreviation, names_in, negated, old_values
+from curator.core.curate.facts import OLD_VALUE, STOP, abbreviation, names_in, negated, old_values, sentences
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
 from curator.core.read.words import WORD, Analyser
@@ -34,7 +34,7 @@ from curator.core.read.words import WORD, Analyser
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
-ONE_FACT = 2  # a page of at most this many lines and sentences states one fact: it is superseded whole
+ONE_FACT = 2  # a page of one sentence on at most this many lines states one fact: it is superseded whole
 _LEAST_SHARED = 3  # words of the text a sentence holds to be taken for the old statement unnamed
 LONGEST = 600  # characters: a longer text is no one changed fact, and goes where a merge puts it
 
@@ -65,24 +65,26 @@ class Statement(NamedTuple):
 
 
 def states_one_fact(page_text: str, text: str) -> bool:
-    """Whether the page's body is a line or two of text of a sentence or two (headings left out): a
-    table, a list, fields, a struck statement or a third sentence make it a page of many; and a text
-    that names the value it replaces says all of it again but that value (a page that also keeps
-    something such a text leaves out, "... and keeps 14 days", keeps it: its statement is struck,
-    not the page retired)."""
+    """Whether the page's body is one sentence of text on a line or two (headings left out): a
+    list item (a history line too), a table, a quote, a struck statement or a second sentence make
+    it a page of many; and a text that names the value it replaces says all of it again but that
+    value (a sentence that also says something such a text leaves out, "... and keeps 14 days",
+    "..., encrypted", stays: it is struck and followed, not the page retired)."""
     body = page_text[_body_start(page_text) :]
     lines = [line for line in body.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    if len(lines) > ONE_FACT or len(re.findall(r"[.!?](?=\s|$)", "\n".join(lines))) > ONE_FACT:
+    if len(lines) > ONE_FACT or any(re.match(r"\s*(?:[-*+|>]|\d+[.)]\s)", line) for line in lines):
+        return False
+    if len(sentences(" ".join(lines))) > 1:
         return False
     olds = old_values(text)
-    if not olds:  # the fact told anew ("no longer restricts ...; any weekday works now"), not one value of it
-        return True
     analyser = bilingual()
     told = set(analyser.terms(text))
     plain = re.sub(r"\]\([^)]*\)", "]", "\n".join(lines))  # a link's words, not its target's
-    said = {fold(w) for w in WORD.findall(plain) if not analyser.is_stop(w)} - {fold(old) for old in olds}
-    left_out = [w for w in said if not told & set(analyser.terms(w))]
-    return len(left_out) <= max(1, len(said) // 4)
+    if not olds:  # the fact told anew ("no longer restricts ...; any weekday works now"), of the same thing
+        return len(told & set(analyser.terms(plain)) - set(analyser.terms(" ".join(STOP)))) >= 2
+    gone = {fold(old) for old in olds | old_values(plain)}  # its own "instead of" says what was before
+    said = {fold(w) for w in WORD.findall(plain) if not analyser.is_stop(w)} - gone
+    return all(told & set(analyser.terms(w)) for w in said)
 
 
 def prose_sentences(page_text: str) -> list[tuple[int, int]]:

@@ -78,8 +78,10 @@ def past_opening(sentence: str, language: str | None = None) -> str:
     """The sentence from its main clause on, when it opens with when or where something is
     (`_main_clause`): read whole, before dates and names are taken out of it."""
     tokens = _TOKEN.findall(sentence)
+    words = [t.strip(_EDGE) for t in tokens]
     language = language or language_of(sentence)
-    clause = _main_clause([t.strip(_EDGE) for t in tokens], language == "de")
+    german = language == "de" or (language != "en" and bool(words) and words[0].casefold() in _DE_OPENERS)
+    clause = _main_clause(words, german)
     return " ".join(tokens[clause:]) if clause else sentence
 
 
@@ -145,14 +147,15 @@ _EN_WHEN_OPENERS = frozenset(
     "since after before during until once back every each last next according behind without beside".split()
 )
 _EN_ADVERB_OPENERS = frozenset(
-    "apparently usually normally tomorrow today tonight upstairs downstairs luckily unfortunately meanwhile".split()
+    "apparently usually normally tomorrow today tonight upstairs downstairs luckily unfortunately meanwhile "
+    "currently".split()
 )
 # German words a sentence opens with before its verb and subject ("Jeden Montag | wird der Müll
 # ...", "Laut Hausverwaltung | wird die Heizung ..."), besides prepositions.
 _DE_OPENERS = frozenset(
     "jeden jede jedes morgen heute gestern letzte letzten letztes oben unten hinten vorne normalerweise laut "
     "hinter vor neben einmal meistens übrigens leider außerdem danach vorher inzwischen mittlerweile "
-    "neuerdings".split()
+    "neuerdings tagsüber nachts dank zum".split()
 )
 
 
@@ -182,7 +185,10 @@ def _main_clause(words: list[str], german: bool) -> int | None:
         for k in range(1, min(len(words) - 1, 7)):
             word = words[k]
             if word.islower() and word.isalpha() and word.casefold() not in _DETERMINERS | _PREPOSITIONS:
-                return k if words[k + 1].casefold() in _DETERMINERS else None
+                # an article after the verb, or a name: its subject ("Laut Doku braucht | Immich ...")
+                if words[k + 1].casefold() in _DETERMINERS:
+                    return k
+                return k + 1 if words[k + 1][:1].isupper() else None
     return None
 
 

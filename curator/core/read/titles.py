@@ -347,7 +347,8 @@ def is_eventish(text: str) -> bool:
 # immer", "on the first Monday of each month").
 _SINCE = re.compile(r"(?i)\b(?:since|seit|seitdem|starting|beginning|as of|ab|effective)\b")
 _HABIT = re.compile(
-    r"(?i)\b(?:every|each|jede[nrsm]?|alle|immer|jeweils|regelmäßig|usually|always|normally|normalerweise)\b"
+    r"(?i)\b(?:every|each|jede[nrsm]?|alle\s+(?:\d+|zwei|drei|vier|paar)|immer|jeweils|regelmäßig|usually|always|"
+    r"normally|normalerweise)\b"
 )
 # A month's name read as one only beside a number or a word that says when ("in May", "im Mai",
 # "3. Mai", "May 2026"): "may" and "August" are also a verb and a name.
@@ -365,15 +366,17 @@ def tells_occasion(text: str) -> bool:
     if re.search(_NUMBERED, text):
         return True
     date = find_date(text)
-    marks = [date] if date is not None else []
-    marks += [m for m in re.finditer(_EVENT_WORDS, text) if not re.fullmatch(_MONTH_NAMES, m.group(0), re.I)]
-    marks += [*_MONTH_SAID.finditer(text), *re.finditer(_OCCASION, text)]
-    for mark in marks:
+    days = [m for m in re.finditer(_EVENT_WORDS, text) if not re.fullmatch(_MONTH_NAMES, m.group(0), re.I)]
+    days += [*_MONTH_SAID.finditer(text)]
+    for mark in [*([date] if date else []), *re.finditer(_OCCASION, text), *days]:
         before = text[max(0, mark.start() - 24) : mark.start()]
-        around = text[max(0, mark.start() - 30) : mark.end() + 40]
         if _RULE_FROM.search(text[max(0, mark.start() - 16) : mark.start()]) or _SINCE.search(before):
             continue
-        if _HABIT.search(around) or re.match(r"\w*\s+(?:nights|mornings|evenings|afternoons)\b", text[mark.end() :]):
+        around = text[max(0, mark.start() - 30) : mark.end() + 40]  # a weekday's or a month's habit; a date is a day
+        habit = _HABIT.search(around) or re.match(
+            r"\w*\s+(?:nights|mornings|evenings|afternoons)\b", text[mark.end() :]
+        )
+        if habit and re.search(rf"(?i){_WEEKDAY_NAMES}|{_MONTH_NAMES}", mark.group(0)):
             continue
         return True
     return False

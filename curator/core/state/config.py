@@ -201,7 +201,9 @@ _KEY_HELP: dict[str, str] = {
         "virtual environments) are always skipped"
     ),
     "types": "the vocabulary of frontmatter `type` that `untyped` checks against",
-    "index_page": 'the vault\'s index page; default MEMORY.md when the vault has one, `""` turns it off',
+    "index_page": "the vault's index page; default MEMORY.md when the vault has one (one over 2 KiB that links to"
+    " fewer than three pages is an agent's memory in prose: no `index-drift`, no index line from `remember`),"
+    ' `""` turns it off',
     "index_budget": "bytes of the index page an agent harness loads (`index-pressure` at 80 %)",
     "index_deep_page": "the second index page that index tiering moves older and closed entries to",
     "max_page_bytes": "larger pages are reported as `unreadable`, not parsed",
