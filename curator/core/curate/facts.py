@@ -425,7 +425,7 @@ _ABBREVIATIONS = frozenset(
     "mo di mi do fr sa jan feb mär mar apr jun jul aug sep sept okt oct nov dez dec".split()
 )
 # Words before a number that make it an ordinal ("im 2. Stock", "zum 3. Mal"), no sentence's end.
-_BEFORE_ORDINAL = frozenset("im am vom zum zur beim bis ab seit der die das den dem des jeden jede am".split())
+_BEFORE_ORDINAL = frozenset("im am vom zum zur beim bis ab seit der die das den dem des jeden jede".split())
 _MONTHS = re.compile(r"(?i)(?:jan|feb|mär|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez)")  # "am 3. März"
 
 
