@@ -157,9 +157,9 @@ def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> 
 
 
 def _at_end(lines: list[str], end: int, paragraph: str, newline: str) -> str:
-    """The page with a paragraph after its body (its first `end` lines, `_body_end`): before a
-    footer of links and the sections of sources and links it ends with, a blank line before it,
-    the page's own space after it."""
+    """The page with a paragraph after its first `end` lines (its body, `_body_end`: before a
+    footer of links and the sections of sources and links it ends with; or a block the paragraph
+    follows), a blank line before it, the page's own space after it."""
     body = "".join(lines[:end]).rstrip("\r\n")
     rest = "".join(lines[end:])
     before = body + newline + newline if body.strip() else ""
@@ -181,14 +181,7 @@ def plan_merge_into(
     paragraph = linked(vault, " ".join(sentences), path)
     lines = lines_of(page_text)
     if after_line is not None:
-        head = "".join(lines[:after_line])
-        head = head if head.endswith("\n") else head + newline
-        rest = "".join(lines[after_line:]).lstrip("\r\n")
-        text = head + newline + paragraph + newline + (newline + rest if rest else "")
-        change = FileChange(path, page_text.encode("utf-8"), text.encode("utf-8"))
-        return Plan(
-            "remember", f"Remember: add to {path}", (change,), {}, 0, (), {"decision": "merge-into", "page": path}
-        )
+        return _merge_plan(path, page_text, _at_end(lines, after_line, paragraph, newline))
     headings = vault.pages[path].headings
     body = _body_end(page_text, lines, headings)  # never a section of sources or links at its end
     # Nor into a history section the page ends with: a fact goes before it, as before its footer.
@@ -207,6 +200,10 @@ def plan_merge_into(
         text = head + newline + paragraph + newline + page_text[offset:]
     else:
         text = _at_end(lines, body, paragraph, newline)
+    return _merge_plan(path, page_text, text)
+
+
+def _merge_plan(path: str, page_text: str, text: str) -> Plan:
     details = {"decision": "merge-into", "page": path}
     change = FileChange(path, page_text.encode("utf-8"), text.encode("utf-8"))
     return Plan("remember", f"Remember: add to {path}", (change,), {}, 0, (), details)

@@ -132,7 +132,7 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     if not best or not (best[0][0] or best[0][1] >= _LEAST_SHARED):
         return None
     if not best[0][0] and any(_holds(page_text, old) for old in olds):
-        return None  # the old value stands where no edit goes (code, a table): another sentence is not it
+        return None  # the page holds the old value elsewhere (code, a table, a sentence of other words): not here
     if len(best) > 1 and best[1][:2] == best[0][:2]:  # two sentences as likely: neither is told
         return None
     named, _, start, end = best[0]
