@@ -1354,6 +1354,11 @@ def test_a_new_page_is_named_as_most_of_its_folders_pages(tmp_path: Path) -> Non
     assert hyphenated(vault, "topics") and file_name("Uptime Kuma", True) == "uptime-kuma"
     few = load_vault(make_vault(tmp_path / "w", {f"t/{n}.md": "x" for n in ("pi-hole", "wg-easy", "Notes")}))
     assert not hyphenated(few, "t")  # a few pages: all of them named so
+    # an empty folder goes by the vault's names, nine in ten
+    vault_names = ["pi-hole", "wg-easy", "home-assistant", "uptime-kuma", "immich", "jellyfin", "forgejo"]
+    vault_names += [f"service{n}" for n in range(12)] + ["Notes"]
+    empty = load_vault(make_vault(tmp_path / "u", {f"t/{n}.md": f"# {n}\n\nx\n" for n in vault_names}))
+    assert hyphenated(empty, "new")
 
 
 @pytest.mark.parametrize(

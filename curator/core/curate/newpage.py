@@ -86,7 +86,7 @@ def hyphenated(vault: Vault, folder: str) -> bool:
     in_folder = [page.name for page in vault.pages.values() if page.folder == folder and page.name == page.title]
     names = in_folder or [page.name for page in vault.pages.values()]
     kebab = [n for n in names if n == n.lower() and _KEBAB.fullmatch(n)]
-    least, share = (3, 1.0) if len(in_folder) < 10 else (5, 0.9)  # a few pages: all of them
+    least, share = (3, 1.0) if 0 < len(in_folder) < 10 else (5, 0.9)  # a folder of a few pages: all of them
     return len(names) >= least and len(kebab) >= share * len(names) and any("-" in n for n in kebab)
 
 
