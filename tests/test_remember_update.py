@@ -379,3 +379,12 @@ def test_the_value_a_change_replaces_is_the_one_it_marks_as_old(text: str, old: 
     from curator.core.curate.facts import replaced_numbers
 
     assert replaced_numbers(text) == old
+
+
+def test_a_pages_sentences_end_where_a_texts_do() -> None:
+    """The page's sentences and the text's are split by one rule: an ordinal after its article or
+    preposition ends none ("im 2. Stock")."""
+    from curator.core.curate.facts import sentences
+
+    page = "# Heizung\n\nDie Therme im 2. Stock ist defekt. Sie wird am 3. März getauscht.\n"
+    assert [page[a:b] for a, b in prose_sentences(page)] == sentences(page.split("\n\n", 1)[1])

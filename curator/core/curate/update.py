@@ -97,7 +97,9 @@ def prose_sentences(page_text: str) -> list[tuple[int, int]]:
         for match in _END.finditer(page_text, start, end):
             before = page_text[at : match.start()].split()
             after = page_text[match.end() : match.end() + 12].split()[:1]
-            if _inside(guarded, starts, match.start()) or (before and abbreviation(before[-1], after)):
+            if _inside(guarded, starts, match.start()) or (
+                before and abbreviation(before[-1], after, " ".join(before[-2:-1]))
+            ):
                 continue
             spans.append((at, match.end()))
             at = match.end()
