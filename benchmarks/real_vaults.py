@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh18" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember18" (fetched for the third to eighteenth set of `remember` cases), "search8", "search9"
+    # "remember3" .. "remember19" (fetched for the third to nineteenth set of `remember` cases), "search8", "search9"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -1020,6 +1020,27 @@ VAULTS: list[RealVault] = [
         "remember18",
         "46 pages of one person's English homelab wiki (a Mac mini server, a NAS, a UPS, Plex, backups; runbooks "
         "and long incident write-ups); fetched for the eighteenth set of `remember` cases",
+    ),
+    RealVault(
+        "ffvogtland-verein-de",
+        "german",
+        "FreifunkVogtland/blog-content",
+        "c7cccd3baab0603154606bb01100b77dfdc8ed42",
+        "",
+        "remember19",
+        "36 pages of a German community Wi-Fi club's site (routers, firmware, node names, firewall ports, the "
+        "backbone, partners, contact; a few 2017 posts), exported from WordPress; fetched for the nineteenth set "
+        "of `remember` cases",
+    ),
+    RealVault(
+        "vttc08-homelab-en",
+        "docs",
+        "vttc08/infra-docs",
+        "7e45243d637e3542587c240689109ad9e72441cb",
+        "!documentation",
+        "remember19",
+        "55 pages of one person's English homelab and VPS notes (a page a self-hosted Docker app, Oracle Cloud, "
+        "Tailscale, Caddy, WireGuard, Samba); fetched for the nineteenth set of `remember` cases",
     ),
     RealVault(
         "mustafah-zk",
