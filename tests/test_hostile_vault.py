@@ -183,3 +183,39 @@ def test_a_file_where_the_search_folder_goes_is_named_in_one_line(tmp_path: Path
         "search is not a folder; curator keeps its state there: remove it and run again"
     )
     assert (root / ".curator" / "search").read_text() == "x"  # not curator's: left for the user to remove
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ("# Backup server\n\nThe backup server runs restic nightly.\n".encode("utf-16"), "UTF-16 text"),
+        (b"# Backup server\n\nThe backup server runs restic nightly.\x00\x00\n", "binary data"),
+        (b"# Backup server\r\rThe backup server runs restic nightly.\r\r**Status:** active\r", "CR alone"),
+    ],
+    ids=["utf-16", "nul-bytes", "cr-only"],
+)
+def test_a_page_curator_cannot_write_back_as_it_is_gets_one_line_and_no_change(
+    tmp_path: Path, data: bytes, said: str
+) -> None:
+    root = make_vault(tmp_path / "v", {"kafka.md": "# Kafka\n\nThree brokers.\n"})
+    (root / "backup-server.md").write_bytes(data)
+    done = cli("remember", str(root), "The backup server also keeps 12 monthly snapshots on the NAS.", "--apply")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and said in done.stderr and "backup-server.md" in done.stderr
+    assert (root / "backup-server.md").read_bytes() == data
+
+
+def test_a_temporary_file_a_killed_writer_left_in_the_state_folder_goes_with_the_next_change(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"a.md": "see [[b]]\n", "b.md": "# B\n"})
+    (root / ".curator" / "journal").mkdir(parents=True)
+    stale = root / ".curator" / "journal" / ".0badc0de.12345678.curator-tmp"
+    fresh = root / ".curator" / ".0badc0de.87654321.curator-tmp"  # a live writer's, this minute
+    alike = root / ".curator" / "notes.curator-tmp"  # not a name curator gives
+    for path in (stale, fresh, alike):
+        path.write_bytes(b"half")
+    hour_ago = os.stat(stale).st_mtime - 3601
+    os.utime(stale, (hour_ago, hour_ago))
+    os.utime(alike, (hour_ago, hour_ago))
+    done = cli("rename", str(root), "b", "b2")
+    assert done.returncode == 0, done.stderr
+    assert not stale.exists() and fresh.exists() and alike.exists()

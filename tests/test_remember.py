@@ -328,6 +328,29 @@ def test_a_second_event_joins_the_history_section(tmp_path: Path, capsys: pytest
     assert after.count("## Verlauf") == 1
 
 
+@pytest.mark.parametrize(
+    ("header", "row"),
+    [
+        ("| Datum | Was |\n|---|---|\n", "| 12.08.2026 | Zertifikat auf Gateway 2 wieder abgelaufen. |"),
+        ("| Event | Who |\n| :-- | --- |\n", "| 12.08.2026: Zertifikat auf Gateway 2 wieder abgelaufen. |  |"),
+    ],
+    ids=["date-column", "other-columns"],
+)
+def test_a_history_kept_as_a_table_gets_a_row(tmp_path: Path, header: str, row: str) -> None:
+    """An attacker's: a history section kept as a table got a list line under it."""
+    page = (
+        "# Zertifikatserneuerung\n\nDie Zertifikate der Gateways erneuert certbot.\n\n## Verlauf\n\n"
+        + header
+        + "| 29.07.2026 | abgelaufen |\n\n## Quellen\n\n- https://letsencrypt.org\n"
+    )
+    vault = load_vault(make_vault(tmp_path / "v", {"Zertifikatserneuerung.md": page, "o.md": "# O\n\nx\n"}))
+    proposal = remember(vault, "12.08.2026: Zertifikat auf Gateway 2 wieder abgelaufen.")
+    assert (proposal.decision, proposal.page) == ("merge-into", "Zertifikatserneuerung.md")
+    assert proposal.plan is not None
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert after == page.replace("| abgelaufen |\n", f"| abgelaufen |\n{row}\n"), after
+
+
 GLOBEX = (
     '---\ntype: customer\nowner: "[[Dana Whitfield]]"\n---\n# Globex change windows\n\n'
     "Globex allows production changes on Fridays between 06:00 and 08:00 CET only.\n"
@@ -1255,6 +1278,22 @@ def test_an_agents_memory_in_prose_gets_no_index_line(tmp_path: Path) -> None:
     (root / "MEMORY.md").write_text("# MEMORY\n\n- [[Grafana]]\n- [[Loki]]\n- [[Tempo]]\n" + memory)
     proposal = remember(load_vault(root), "Paperless-ngx keeps the scanned letters in a Postgres database.")
     assert proposal.plan is not None and "MEMORY.md" in [c.path for c in proposal.plan.changes]
+
+
+def test_an_index_of_markdown_links_gets_its_own_kind_of_line(tmp_path: Path) -> None:
+    """An attacker's: an index that lists its pages as `* [Title](path.md)` got `- [[Title]]`."""
+    index = "# MEMORY\n\n## Services\n\n* [Grafana](services/Grafana.md)\n* [Loki](services/Loki.md)\n"
+    index += "* [Tempo](services/Tempo.md)\n\n## People\n\n* [Ana](people/Ana.md)\n"
+    pages = {"MEMORY.md": index, "people/Ana.md": "# Ana\n\nRuns the rack.\n"}
+    pages |= {
+        f"services/{name}.md": f"# {name}\n\nSee [the index](../MEMORY.md).\n" for name in ("Grafana", "Loki", "Tempo")
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    proposal = remember(vault, "Paperless-ngx keeps the scanned letters in a Postgres database.")
+    assert proposal.decision == "add" and proposal.plan is not None and proposal.page is not None
+    after = next(c.after for c in proposal.plan.changes if c.path == "MEMORY.md")
+    line = f"* [{proposal.title}]({proposal.page.replace(' ', '%20')})\n"
+    assert after is not None and after.decode() in (index + line, index + "\n" + line), after.decode()
 
 
 @pytest.mark.parametrize(

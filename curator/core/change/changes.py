@@ -20,10 +20,12 @@ from curator.core.change.files import ChangedMeanwhile, Reads, new_dirs, put_bac
 from curator.core.change.journal import BY_AGENT, Entry, Journal, UndoRecord, about_to, foreign_note, new_id
 from curator.core.change.merge3 import MergeConflict, merge3
 from curator.core.change.recovery import half_done, recover
+from curator.core.common.atomic import discard_stale_temporaries
 from curator.core.common.errors import EditError, GitError
 from curator.core.read.git import GitRepo
 from curator.core.read.resolve import fold
 from curator.core.state.lock import vault_lock, writing
+from curator.core.state.statefiles import STATE_DIR
 
 if TYPE_CHECKING:
     from curator.core.read.vault import Vault
@@ -121,7 +123,10 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
     for change in plan.changes:
         if change.before is None and fold(change.path) in deleted:
             continue  # a case-only rename: on a case-insensitive disk the new name reads the old file
-        if reads.read(change.path) != change.before:
+        on_disk = reads.read(change.path)
+        if on_disk is not None and change.after is not None and (why := _not_rewritable(on_disk)):
+            raise EditError(f"{change.path} {why}; nothing was changed")
+        if on_disk != change.before:
             raise EditError(f"{change.path} changed since the change was planned; nothing was changed")
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
@@ -140,6 +145,7 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
         links_rewritten=plan.links_rewritten,
         created_dirs=new_dirs(root, [c.path for c in plan.changes if c.after is not None]),
     )
+    discard_stale_temporaries(root / STATE_DIR)  # what writers killed earlier left
     journal = Journal(root)
     journal.store_files(entry, list(plan.changes))
     journal.write(entry)
@@ -530,3 +536,16 @@ def refuse_credentials(changes: Iterable[FileChange], reason: str = "", by_agent
                     "Keep secrets out of the vault (a password manager, an environment variable), "
                     "or mark a line you accept with <!-- pragma: allowlist secret -->."
                 )
+
+
+def _not_rewritable(data: bytes) -> str | None:
+    """Why a file's new text cannot be written in its own form, or None: curator writes UTF-8
+    with the file's own line endings (LF or CRLF), and a UTF-16 page, a binary file or one whose
+    lines end in CR alone would come back changed in every line."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "is UTF-16 text: curator writes UTF-8 only; save it as UTF-8 first"
+    if b"\x00" in data[:8192]:
+        return "holds binary data (NUL bytes), not text"
+    if b"\r" in data and b"\n" not in data:
+        return "ends its lines in CR alone (old Mac OS): save it with LF line endings first"
+    return None

@@ -5,7 +5,9 @@ a line `- [[Page]]` under the heading whose section lists most pages of the same
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterable, Iterator
+from urllib.parse import quote
 
 from curator.core.change.edits import explicit_target
 from curator.core.check.hits import Fix, Hit
@@ -110,8 +112,20 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
         offset = len(text)
         prefix = "" if not text or text.endswith("\n") else "\n"
     newline = "\r\n" if "\r\n" in text else "\n"
-    entry = f"{prefix}- [[{name}]]{newline}"
+    # As the index writes its own entries: its bullet, and a Markdown link where it never writes a wikilink.
+    syntaxes = {rl.link.syntax for rl in vault.outlinks(index) if not rl.link.embed}
+    if "markdown" in syntaxes and not syntaxes & {"wiki", "dendron"}:
+        target = quote(posixpath.relpath(path, posixpath.dirname(index) or "."))
+        shown = (vault.pages[path].title if known else title).replace("[", "(").replace("]", ")")
+        link = f"[{shown}]({target})"
+    else:
+        link = f"[[{name}]]"
+    bullets = [m.group(1) for rl in vault.outlinks(index) if (m := _BULLET.match(lines[rl.link.line - 1]))]
+    entry = f"{prefix}{max(['-', *bullets], key=bullets.count)} {link}{newline}"
     return index, offset, entry
+
+
+_BULLET = re.compile(r"[ \t]*([-*+])[ \t]")
 
 
 def _type_section(headings: Iterable[Heading], page_type: object) -> int | None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import stat
+import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +21,8 @@ from typing import BinaryIO
 # fsyncs into one journal commit: see write_all.
 SYNC_THREADS = 16
 TEMPORARY_SUFFIX = ".curator-tmp"
+_TEMPORARY = re.compile(rf"\.[0-9a-f]{{8}}\.[0-9a-f]{{8}}{re.escape(TEMPORARY_SUFFIX)}")
+STALE = 3600.0  # seconds: no write of curator's takes an hour, so an older temporary file is a killed writer's
 
 
 def write_atomic(path: Path, data: bytes, mode: int | None = None, sync_folder: bool = False) -> None:
@@ -103,6 +108,17 @@ def _temporary_prefix(path: Path) -> str:
 def temporaries_of(path: Path) -> list[Path]:
     """The temporary files a writer of `path` left behind (it was killed before its rename)."""
     return list(path.parent.glob(f"{_temporary_prefix(path)}*{TEMPORARY_SUFFIX}"))
+
+
+def discard_stale_temporaries(folder: Path) -> None:
+    """Remove the temporary files that writers killed before their rename left anywhere under
+    `folder` (curator's state folder), once they are STALE: a live writer's own is younger."""
+    now = time.time()
+    for tmp in folder.rglob(f"*{TEMPORARY_SUFFIX}") if folder.is_dir() else ():  # "**" follows no symbolic link
+        with contextlib.suppress(OSError):
+            info = tmp.lstat()
+            if _TEMPORARY.fullmatch(tmp.name) and stat.S_ISREG(info.st_mode) and now - info.st_mtime >= STALE:
+                tmp.unlink()
 
 
 def _write_synced(tmp: Path, write: Callable[[BinaryIO], object], mode: int | None) -> None:

@@ -14,7 +14,7 @@ from curator.core.curate.update import old_statement, updated
 from curator.core.read.page import Heading
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
-from curator.core.read.titles import tells_occasion
+from curator.core.read.titles import find_date, tells_occasion
 from curator.core.read.vault import Vault
 from curator.core.read.words import WORD, language_of
 
@@ -64,10 +64,36 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     else:
         head, offset = _section_end(page_text, lines, headings, found, newline, body)
         rest = page_text[offset:]
+        entry = _table_row(head, linked(vault, text, path)) or entry
         after = head + entry + newline + (newline if rest.strip() else "") + rest.lstrip("\r\n")
     details = {"decision": "merge-into", "page": path, "section": "history"}
     change = FileChange(path, page_text.encode("utf-8"), after.encode("utf-8"))
     return Plan("remember", f"Remember: add to the history of {path}", (change,), {}, 0, (), details)
+
+
+_DATE_COLUMN = frozenset("date datum when wann day tag time zeit".split())
+
+
+def _table_row(head: str, text: str) -> str | None:
+    """The event as a row of the table a history section ends with (`head` ends with it), its
+    date in the first column when that column is one of dates; None when the section ends with
+    no table."""
+    rows = [line.strip() for line in head.splitlines()]
+    table = []
+    for line in reversed(rows):
+        if not (line.startswith("|") and line.endswith("|") and len(line) > 1):
+            break
+        table.insert(0, line)
+    if len(table) < 2 or not re.fullmatch(r"\|(?:\s*:?-+:?\s*\|)+", table[1].replace(" ", "")):
+        return None  # no header and rule: not a table
+    columns = [cell.strip() for cell in table[0].strip("|").split("|")]
+    cells = [text.replace("|", "\\|")]
+    date = find_date(text)
+    if len(columns) >= 2 and fold(columns[0]).strip("* ") in _DATE_COLUMN and date is not None:
+        rest = (text[: date.start()] + text[date.end() :]).strip(" :;,-–").replace("|", "\\|")
+        cells = [date.group(0), rest]
+    cells += [""] * (len(columns) - len(cells))
+    return "| " + " | ".join(cells) + " |"
 
 
 def _is_history(heading: Heading) -> bool:

@@ -233,6 +233,8 @@ def _decide(
         )
     if vault.pages[best.path].bad_encoding:  # written back, its bytes that are no UTF-8 would change too
         raise EditError(f"{best.path} is not UTF-8 text: curator writes nothing into it; save it as UTF-8 first")
+    if (why_not := vault.pages[best.path].unreadable) is not None:  # binary, UTF-16, too large: not read as text
+        raise EditError(f"{best.path}: {why_not}; curator writes nothing into it")
     changed = changed or sets_value_anew(text, page_text)
     if not changed and (seeming := seems_said(" ".join(new), page_text, best.path)):
         merge = plan_merge_into(vault, best.path, new, page_text)  # what a person may accept instead

@@ -254,6 +254,8 @@ def read_page(within: str, entry: FileEntry, max_bytes: int, previous: list | No
         row = list(previous)
         row[0], row[1] = size, mtime_ns
         return page_from_row(entry.path, row)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # its NUL bytes would call it binary
+        return _unreadable(entry.path, size, mtime_ns, "UTF-16 text, not read: save it as UTF-8", sha)
     if data.find(b"\x00", 0, 8192) >= 0:
         return _unreadable(entry.path, size, mtime_ns, "binary data, not a text page", sha)
     try:
