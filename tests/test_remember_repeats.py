@@ -97,6 +97,24 @@ def test_every_name_and_number_held_is_a_drop_a_person_confirms(tmp_path: Path) 
     assert proposal.plan is not None and [c.path for c in proposal.plan.changes] == ["Network.md"]
 
 
+@pytest.mark.parametrize(
+    ("text", "drop"),
+    [
+        ("Outbound port 25 is blocked on pve-01 and pve-02; notifications go out only via smtp.gmail.com:587.", True),
+        ("Outbound port 25 is blocked on pve-01 and pve-02; notifications go out only via smtp.gmail.com:465.", False),
+    ],
+)
+def test_a_host_and_port_the_page_gives_apart_is_held(tmp_path: Path, text: str, drop: bool) -> None:
+    """A German runbook gives the server and the port on lines of their own; the text says them as one."""
+    page = (
+        "# SMTP policy\n\n- Outbound TCP/25 is blocked on pve-01 and pve-02.\n- Notifications go out only via:\n"
+        "  - Server: `smtp.gmail.com`\n  - Port: `587`\n"
+    )
+    vault = load_vault(make_vault(tmp_path / "v", {"SMTP policy.md": page, "o.md": "# O\n\nx\n"}))
+    proposal = remember(vault, text)
+    assert proposal.page == "SMTP policy.md" and (proposal.decision == "drop") is drop
+
+
 def test_a_page_that_is_no_utf8_offers_no_merge_with_its_drop(tmp_path: Path) -> None:
     page = (
         "# Network\n\nThe router forwards port 443 from the internet to the reverse proxy on the DMZ.\n"

@@ -309,6 +309,7 @@ def restated(text: str, page_text: str) -> bool:
 
 
 _ABBREVIATION = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")  # "e.g", "i.e", "z.B", "d.h": no name
+_HOST_PORT = re.compile(r"([\w.-]*[^\W\d_][\w.-]*):(\d{1,5})")  # a host and its port, not a time "02:00"
 _GLUED = re.compile(r"(\d+(?:[.,]\d+)?)(?:-?([^\W\d_]+)|×)")  # "26-hour", "24-month", "2×": a number and its unit
 
 
@@ -322,6 +323,8 @@ def _held(word: str, page: set[str]) -> bool:
         return True
     if (glued := _GLUED.fullmatch(word)) and (glued.group(2) is None or fold(glued.group(2)) in _UNITS):
         return _held(glued.group(1), page)
+    if address := _HOST_PORT.fullmatch(word):  # "smtp.gmail.com:587" where the page gives server and port apart
+        return _held(address.group(1), page) and address.group(2) in page
     parts = [part for part in word.split("/") if part]
     return len(parts) > 1 and all(_held(part, page) if is_name(part) else fold(part) in page for part in parts)
 
