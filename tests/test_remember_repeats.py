@@ -115,6 +115,31 @@ def test_a_host_and_port_the_page_gives_apart_is_held(tmp_path: Path, text: str,
     assert proposal.page == "SMTP policy.md" and (proposal.decision == "drop") is drop
 
 
+APTLY = (
+    "# Aptly\n\nOur Aptly server hosts custom packages.\n\nWhen prompted for the passphrase for the GPG key, you can "
+    'find it in 1Password in the DevOps vault under item "Aptly GPG Passphrase".\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "drop"),
+    [
+        ("Die GPG-Passphrase für Aptly steht im 1Password, im DevOps-Vault.", True),
+        ("Die GPG-Passphrase für Aptly steht im Bitwarden, im DevOps-Vault.", False),
+        ("Die GPG-Passphrase für Aptly steht im 1Password, im Ops-Vault.", False),
+    ],
+)
+def test_a_page_line_said_again_in_the_other_language_is_a_drop_to_confirm(
+    tmp_path: Path, text: str, drop: bool
+) -> None:
+    """A held-out set's repeat, a line of a runbook in German: the model scores the translation
+    0.68, under what a text in the page's language needs; the glossary meets its words."""
+    vault = load_vault(make_vault(tmp_path / "v", {"Aptly.md": APTLY, "Backups.md": BACKUPS}))
+    proposal = remember(vault, text)
+    assert proposal.page == "Aptly.md"
+    assert (proposal.decision, proposal.review) == (("drop", True) if drop else ("merge-into", False))
+
+
 def test_a_page_that_is_no_utf8_offers_no_merge_with_its_drop(tmp_path: Path) -> None:
     page = (
         "# Network\n\nThe router forwards port 443 from the internet to the reverse proxy on the DMZ.\n"

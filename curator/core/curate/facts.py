@@ -323,6 +323,11 @@ def _held(word: str, page: set[str]) -> bool:
         return True
     if (glued := _GLUED.fullmatch(word)) and (glued.group(2) is None or fold(glued.group(2)) in _UNITS):
         return _held(glued.group(1), page)
+    words = [fold(part) for part in word.split("-")]
+    if len(words) > 1 and all(
+        w.isalpha() and len(w) >= 2 for w in words
+    ):  # words joined, as the page may write them apart
+        return set(words) <= page or "".join(words) in page  # "DevOps-Vault" as "DevOps vault", "Node-RED" as "Nodered"
     if address := _HOST_PORT.fullmatch(word):  # "smtp.gmail.com:587" where the page gives server and port apart
         return _held(address.group(1), page) and address.group(2) in page
     parts = [part for part in word.split("/") if part]

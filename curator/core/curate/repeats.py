@@ -33,6 +33,8 @@ from curator.core.read.titles import without_note_kind
 from curator.core.read.words import WORD, language_of
 
 SAID = 0.7  # the multilingual model's centred cosine of the text and the page's nearest passage
+SAID_TRANSLATED = 0.6  # the cosine for a passage whose words the text says in the other language
+OTHER_WORDS = 0.15  # the share of a translation's terms its passage may lack (at least one: a verb of its own)
 TERMS_HELD = 0.5  # the share of the text's terms the page holds
 PASSAGES = 12  # the page's passages sharing most terms with the text that the model reads
 RUNNING = 4  # the lines running that make a passage, at most
@@ -61,17 +63,25 @@ def saying_it(text: str, page_text: str) -> str | None:
         return None
     scores = model.embed_queries(ranked) @ model.embed_query(text)
     best = int(np.argmax(scores))
-    if float(scores[best]) < SAID:
-        return None
     passage = ranked[best]
+    own = set(analyser.terms(passage))
+    # The passage's words in the other language (the glossary pivots them onto one term): a
+    # translation, which the word check cannot judge and the model scores lower than a text of
+    # one language ("Die GPG-Passphrase für Aptly steht im 1Password" 0.68 against its English line).
+    translated = language_of(text) != language_of(passage) and len(wanted - own) <= max(1, OTHER_WORDS * len(wanted))
+    if float(scores[best]) < (SAID_TRANSLATED if translated else SAID):
+        return None
     if negated(text) != negated(passage) or not _slots_agree(text, passage) or not _proper_names_held(text, page_text):
         return None  # near in meaning, a slot filled otherwise: "weekly" for "daily", "Redis" for "Postgres"
     # A text in the passage's own words is news by them (`facts.new_sentences` found a word changed,
     # added or moved, a "not" taken away), and it scores as high as the passage itself ("in
     # Berlin" for "in Frankfurt", "five replicas", "db-02 is the primary" for "db-01 ..."): meaning
     # judges only a text said in other words, or the passage's words in an order of its names.
-    own = set(analyser.terms(passage))
-    if len(wanted & own) >= SAME_WORDS * len(wanted) and not (wanted <= own and _names_in_order(text, passage)):
+    if (
+        not translated
+        and len(wanted & own) >= SAME_WORDS * len(wanted)
+        and not (wanted <= own and _names_in_order(text, passage))
+    ):
         return None
     return passage
 
