@@ -1462,3 +1462,28 @@ def test_a_prose_memory_with_a_link_said_on_the_way_is_no_index(tmp_path: Path) 
     prose = "# MEMORY\n\n" + "The user prefers short answers and works on the homelab at night. " * 40
     pages = {"MEMORY.md": prose + "\nSee [[Alpha]].\n", "Alpha.md": "# Alpha\n\nx\n"}
     assert not lists_pages(load_vault(make_vault(tmp_path / "v", pages)), "MEMORY.md")
+
+
+def test_a_change_goes_to_the_page_it_names_among_those_giving_the_old_value(tmp_path: Path) -> None:
+    """A new user's: "Loki now keeps ... instead of 30" struck a policy page's "30 days minimum"."""
+    pages = {
+        "Security/Best-Practices.md": "# Best practices\n\n- **Log retention** - keep logs for 30 days minimum, "
+        "whatever the disk space they take, to save an incident's trail\n- **Alert tuning** - Balance sensitivity\n",
+        "Services/Loki.md": "# Loki\n\nCollects what every host writes.\n\n## Retention\n\n- **30 days**\n",
+        "Services/Grafana.md": "# Grafana\n\nDashboards for [[Loki]].\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    proposal = remember(vault, "Loki now keeps logs for 14 days instead of 30, to save disk space.")
+    assert (proposal.decision, proposal.page) == ("supersede", "Services/Loki.md")
+
+
+def test_a_program_named_for_a_role_makes_no_person_page(tmp_path: Path) -> None:
+    """A new user's: "Vaultwarden ... behind Nginx Proxy Manager" became `type: person`."""
+    vault = load_vault(make_vault(tmp_path / "v", {"Grafana.md": "# Grafana\n\nDashboards.\n"}))
+    text = "Set up Vaultwarden on the Pi5 behind Nginx Proxy Manager for the family's passwords."
+    proposal = remember(vault, text)
+    assert proposal.decision == "add" and proposal.plan is not None
+    page = (proposal.plan.changes[0].after or b"").decode()
+    assert "type: person" not in page
+    person = remember(vault, "Dana Whitfield is our engineering manager and owns the on-call rota.")
+    assert person.plan is not None and "type: person" in (person.plan.changes[0].after or b"").decode()

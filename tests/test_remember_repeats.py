@@ -73,6 +73,26 @@ def test_a_held_drop_is_queued_not_written_and_merges_when_accepted(
     assert tree(backups) == start
 
 
+def test_a_proposal_a_person_rejected_is_not_queued_again_while_its_page_stays(
+    backups: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A new user's: `reject` says so, yet the same memory was queued again under a new id."""
+    text = "The nightly backup also copies the Proxmox host's /etc to the storage box."
+    assert main(["remember", str(backups), text, "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)["suggestion"]
+    assert main(["reject", str(backups), first]) == 0
+    capsys.readouterr()
+    assert main(["remember", str(backups), text, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["suggestion"] == first
+    assert [s.status for s in load_suggestions(backups)] == ["rejected"]
+    assert main(["remember", str(backups), text]) == 0
+    assert "a person rejected this proposal" in capsys.readouterr().out
+    (backups / "Backups.md").write_text(BACKUPS + "\nRestores are tested monthly.\n", encoding="utf-8")
+    assert main(["remember", str(backups), text, "--json"]) == 0  # its page changed: asked again
+    again = json.loads(capsys.readouterr().out)["suggestion"]
+    assert again != first and [s.status for s in load_suggestions(backups)] == ["rejected", "pending"]
+
+
 @pytest.mark.anyio
 async def test_an_agent_allowed_to_write_has_a_held_drop_queued(backups: Path) -> None:
     allow_agent_writes(backups)

@@ -353,6 +353,8 @@ def run_remember(args: argparse.Namespace) -> int:
         output.emit(f"    {near.score:.2f}  {near.path}  ({near.why})")
     if entry is not None:
         output.emit(f"applied as change {entry.id} (undo with 'curator undo VAULT {entry.id}')")
+    elif queued is not None and queued.status == "rejected":
+        output.emit(f"a person rejected this proposal as suggestion {queued.id}; not queued again while its pages stay")
     elif queued is not None:
         files = ", ".join(c.path for c in proposal.plan.changes) if proposal.plan else ""
         how = "a person confirms it" if proposal.review else "or --apply"

@@ -159,6 +159,10 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
     queued = None
     if entry is None and proposal.plan is not None:
         queued = queue_remembered(memory.vault(), proposal, text, source, page_type, memory.agent)
+        if queued.status == "rejected":
+            notes.append(
+                f"a person rejected this proposal as suggestion {queued.id}; not queued again while its pages stay"
+            )
     document = documents.remembered(proposal, entry, queued.id if queued else None)
     return {**document, NOTES: notes}
 

@@ -526,20 +526,32 @@ def queue_remembered(
 ) -> Suggestion:
     """Put a `remember` proposal into the review queue (`curator suggestions`, the TUI's review),
     in place of a pending one for the same text; accepting it decides again and applies. `asked_by`:
-    the agent that asked, named in the history of the change a person applies."""
+    the agent that asked, named in the history of the change a person applies. The same proposal
+    a person rejected, its pages as they were then, is not queued again: the rejected one is returned."""
     changed = [c.path for c in proposal.plan.changes if c.before is not None] if proposal.plan else []
+    files = sorted(c.path for c in proposal.plan.changes) if proposal.plan else []
+    shas = {path: vault.pages[path].sha for path in changed if path in vault.pages}
     evidence: dict[str, Any] = {
         "text": text,
         "source": source,
         "type": page_type,
         "decision": proposal.decision,
-        "files": sorted(c.path for c in proposal.plan.changes) if proposal.plan else [],
+        "files": files,
         "nearest": [f"{c.path} ({c.score:.2f}: {c.why})" for c in proposal.evidence[:3]],
         **({"asked_by": asked_by} if asked_by else {}),
     }
     key = hashlib.sha1(text.encode()).hexdigest()
     with vault_lock(vault.root):
         stored = load_suggestions(vault.root)
+        for earlier_one in stored:  # a person said no to just this, and its pages are as they were
+            if (
+                _of_text(earlier_one, text)
+                and earlier_one.status == "rejected"
+                and earlier_one.evidence.get("decision") == proposal.decision
+                and earlier_one.evidence.get("files") == files
+                and earlier_one.page_shas == shas
+            ):
+                return earlier_one
         # The text remembered again after it was accepted, undone or rejected: an id of its own.
         earlier = sum(_of_text(s, text) and s.status != "pending" for s in stored)
         suggestion = Suggestion(
@@ -549,7 +561,7 @@ def queue_remembered(
             proposal.title,
             proposal.reason,
             evidence,
-            page_shas={path: vault.pages[path].sha for path in changed if path in vault.pages},
+            page_shas=shas,
             proposer="remember",
         )
         kept = [s for s in stored if s.id != suggestion.id or s.status != "pending"]

@@ -19,8 +19,9 @@ from curator.core.read.words import WORD, language_of
 
 _TYPE_HINTS = {  # words that say which of the default types a new page is
     "problem": PROBLEM,
-    "system": r"service|cluster|api|database|server|gateway|queue|pipeline",
-    "person": r"\b(?:he|she|they) (?:is|leads|owns)\b|tech lead|engineer|manager",
+    "system": r"service|cluster|\bapi\b|database|server|gateway|queue|pipeline|container|\bproxy\b|\bvm\b|daemon",
+    # a person's role said of them, not a program named for one ("Nginx Proxy Manager")
+    "person": r"\b(?:he|she|they) (?:is|leads|owns)\b|\b(?:is|as) (?:a|an|our|the) (?:\w+ )?(?:engineer|manager|lead)",
     "customer": r"customer|client|kunde|contract",
     "project": r"project|rewrite|migration|roadmap|milestone|projekt",
 }

@@ -327,7 +327,8 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
 
     # An incident happens to a thing it names, wherever (in prose: not a path in code, not a folder's overview).
     prose = f" {phrase(NOT_PROSE.sub(' ', text))} " if is_eventish(text) else ""
-    for path, name, kind in mentions(vault, text):
+    said = mentions(vault, text)
+    for path, name, kind in said:
         # A name of one word ("Memory", "Array", "move") is also a word of the sentence: less
         # sure than a name of two words or more, and below a title whose every word the text holds.
         one_word = " " not in phrase(name)
@@ -380,7 +381,10 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
         offer(page, RARE_NAMES, f"it alone holds words few pages hold: {', '.join(map(repr, words[:4]))}")
     if by_words and (above := outranking_weak_names(by_words, {p: s for p, (s, _) in scores.items()}, cosine)):
         offer(by_words, above, "its words rank it first, and its meaning is nearer than a title said on the way")
-    for rank, (path, number) in enumerate(replacing_pages(vault, text)[:limit]):
+    # Of the pages giving the value, the one the text names first ("Loki now keeps 14 days instead
+    # of 30" beside a policy page that also says 30 days).
+    replacing = sorted(replacing_pages(vault, text)[:limit], key=lambda item: item[0] not in {p for p, _, _ in said})
+    for rank, (path, number) in enumerate(replacing):
         offer(path, REPLACED - 0.01 * rank, f"it gives {number}, the value the text says it replaces")
     # An event page points on to the thing it is about: the page it links to. One that links to no
     # page and names what happened (a site's dated news post, "2026-06-20 Corso Leopold") is the
