@@ -49,9 +49,13 @@ _STOP = frozenset(fold(w) for language in LANGUAGES for w in stoplists.get(langu
 _YEAR_OR_SMALL = re.compile(r"\d{1,4}|(?:19|20)\d\d\W.*")  # "2026", "12", "2026-03-02": no thing's name
 
 
-def search_first(vault: Vault, text: str) -> str | None:
-    """The page BM25 ranks first for `text`, or None (no page, or an index it cannot write)."""
-    return next(iter(_by_words(vault, text, 3)), None)
+SEARCH_FIRST = 3  # the pages BM25 ranks first that the model reads for a memory, as it reads its own nearest
+
+
+def search_first(vault: Vault, text: str) -> list[str]:
+    """The pages BM25 ranks first for `text`, best first: none when no page has its words or the
+    index cannot be written."""
+    return _by_words(vault, text, SEARCH_FIRST)
 
 
 def _by_words(vault: Vault, text: str, limit: int) -> list[str]:

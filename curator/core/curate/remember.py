@@ -343,7 +343,10 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
         elif phrase(name) == phrase(subject):  # the very thing the text is about
             score = max(score, 0.9)
         offer(path, score, f"the text names its {kind} {name!r}")
-    meaning = _by_meaning(vault, text, limit, read_now)
+    # The pages BM25 ranks first are read by the model too: on a vault it has not read whole, the
+    # page a memory's words point to may be one its first stage passed over (another language's).
+    words_first = search_first(vault, text)
+    meaning = _by_meaning(vault, text, limit, read_now, words_first)
     cosine = dict(meaning)
     covering = []
     partial = []
@@ -372,7 +375,7 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
         offer(path, 0.82 - 0.02 * rank, f"the text names what its title is about ({covered:.0%} of the title)")
     for path, similar in meaning:
         offer(path, similar, f"similar in meaning ({similar:.2f})")
-    by_words = search_first(vault, text) if meaning else None  # both uses weigh it against the meaning
+    by_words = words_first[0] if meaning and words_first else None  # both uses weigh it against the meaning
     if (agreed := agreed_page(vault, text, subject, meaning, head, by_words)) is not None:
         at = agreed_score(agreed, {path: score for path, (score, _) in scores.items()})
         offer(agreed, at, "its words and its meaning put it first")
@@ -413,11 +416,13 @@ def _unread(vault: Vault) -> str:
     return f"; {note}" if (note := unread_note(vault)) else ""
 
 
-def _by_meaning(vault: Vault, text: str, limit: int, read_now: bool = True) -> list[tuple[str, float]]:
+def _by_meaning(
+    vault: Vault, text: str, limit: int, read_now: bool = True, also: list[str] | None = None
+) -> list[tuple[str, float]]:
     from curator.core.meaning.vectors import nearest, provider_for
 
     provider, _ = provider_for(vault)
-    return list(nearest(vault, provider, text, read_now=read_now).scores.items())[:limit]
+    return list(nearest(vault, provider, text, also=also or (), read_now=read_now).scores.items())[:limit]
 
 
 # A sentence opening with a condition or a purpose names its thing after it ("If the backup job
