@@ -1487,3 +1487,25 @@ def test_a_program_named_for_a_role_makes_no_person_page(tmp_path: Path) -> None
     assert "type: person" not in page
     person = remember(vault, "Dana Whitfield is our engineering manager and owns the on-call rota.")
     assert person.plan is not None and "type: person" in (person.plan.changes[0].after or b"").decode()
+
+
+def test_an_event_page_points_on_to_the_thing_its_title_names_not_to_every_page_it_links(tmp_path: Path) -> None:
+    """A new user's: a fact about the Wazuh VM went to the changelog's index, the first in the
+    alphabet of the pages a dated deployment note links to."""
+    event = (
+        "# 2026-02-02 Wazuh deployment\n\nDeployed the [[Wazuh-SIEM]] VM on Proxmox with 4 cores and 8 GB; agents on every "
+        "host report to it, and [[Alertmanager]] forwards its alerts. Nightly Proxmox snapshot of the Wazuh VM.\n\n"
+        "[[_Changelog-Index|Back to the changelog]] · [[Network-Topology]]\n"
+    )
+    pages = {
+        "Changelog/2026-02-02-Wazuh-Deployment.md": event,
+        "Changelog/_Changelog-Index.md": "# Changelog\n\n- [[2026-02-02-Wazuh-Deployment]]\n",
+        "Security/Wazuh-SIEM.md": "# Wazuh SIEM\n\nThe security event manager.\n",
+        "Alertmanager.md": "# Alertmanager\n\nRoutes alerts to Discord.\n",
+        "Network-Topology.md": "# Network topology\n\nVLANs and hosts.\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    proposal = remember(vault, "The Wazuh VM gets a nightly Proxmox snapshot; snapshots are kept for 7 days.")
+    owners = [c for c in proposal.evidence if "is about one event of it" in c.why]
+    assert owners and owners[0].path == "Security/Wazuh-SIEM.md", proposal.evidence
+    assert all(c.score < owners[0].score for c in owners[1:])

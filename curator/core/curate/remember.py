@@ -400,14 +400,24 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
                 owner = rl.resolution.path or (rl.resolution.alias_of[0] if len(rl.resolution.alias_of) == 1 else None)
                 if owner is not None and owner in vault.pages and owner != path:
                     owners.add(owner)
+            # Of the pages it links to, the ones its title names are what it is about
+            # ("2026-02-02-Wazuh-Deployment" -> Wazuh-SIEM, not the changelog's index or the network map).
+            about_words = _title_words(vault.pages[path].title)
+            named_owners = {o for o in owners if about_words & _title_words(vault.pages[o].title)}
             for owner in sorted(owners):
-                offer(owner, score, f"{path} is about one event of it ({why})")
+                lower = 0.0 if owner in named_owners or not named_owners else ASIDE
+                offer(owner, score - lower, f"{path} is about one event of it ({why})")
             if names_a_day(vault.pages[path].title):  # a day's log: under the threshold even when named
                 scores[path] = (score - 2 * ASIDE, why)
             elif owners:
                 scores[path] = (score - ASIDE, why)  # the event page itself: second to what it is about
     ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[0]))
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
+
+
+def _title_words(title: str) -> set[str]:
+    """A title's words of four letters or more, folded, no stop word and no number (a date's)."""
+    return {fold(w) for w in WORD.findall(title) if len(w) >= 4 and not w.isdigit() and fold(w) not in STOP}
 
 
 def _unread(vault: Vault) -> str:
