@@ -282,7 +282,12 @@ def remember_arguments(remember: argparse.ArgumentParser) -> None:
     remember.add_argument("vault")
     remember.add_argument("text", help="what to remember, or - to read it from standard input")
     remember.add_argument("--source", default="agent", help="who learned it: agent (default), manual, or a name")
-    remember.add_argument("--type", dest="page_type", help="the type of a new page (default: guessed from the text)")
+    remember.add_argument(
+        "--type",
+        dest="page_type",
+        help="the type of a new page, one of the vault's `types` (by default customer, project, system, person, "
+        "problem, topic); guessed from the text when not given",
+    )
     remember.add_argument("--apply", action="store_true", help="apply the proposal at once (journaled, undoable)")
     remember.add_argument(
         "--allow-dirty", action="store_true", help="go ahead though touched files have uncommitted edits"

@@ -136,7 +136,11 @@ TOOLS: dict[str, Tool] = {
         {
             "text": {"type": "string", "minLength": 1, "description": "what to remember"},
             "source": {"type": "string", "default": "agent", "description": "who learned it (not 'manual')"},
-            "type": {"type": "string", "description": "the type of a new page (default: guessed from the text)"},
+            "type": {
+                "type": "string",
+                "description": "the type of a new page, one of the vault's `types` (by default customer, project, "
+                "system, person, problem, topic); guessed from the text when not given",
+            },
         },
         ("text",),
         documents.REMEMBER,
