@@ -1390,14 +1390,18 @@ def test_a_new_page_is_named_as_most_of_its_folders_pages(tmp_path: Path) -> Non
 
     names = ["home-assistant", "pi-hole", "name.com", *(f"service{n}" for n in range(12))]
     vault = load_vault(make_vault(tmp_path / "v", {f"topics/{n}.md": f"# {n}\n\nx\n" for n in names}))
-    assert hyphenated(vault, "topics") and file_name("Uptime Kuma", True) == "uptime-kuma"
+    assert hyphenated(vault, "topics") == "lower" and file_name("Uptime Kuma", "lower") == "uptime-kuma"
     few = load_vault(make_vault(tmp_path / "w", {f"t/{n}.md": "x" for n in ("pi-hole", "wg-easy", "Notes")}))
     assert not hyphenated(few, "t")  # a few pages: all of them named so
     # an empty folder goes by the vault's names, nine in ten
     vault_names = ["pi-hole", "wg-easy", "home-assistant", "uptime-kuma", "immich", "jellyfin", "forgejo"]
     vault_names += [f"service{n}" for n in range(12)] + ["Notes"]
     empty = load_vault(make_vault(tmp_path / "u", {f"t/{n}.md": f"# {n}\n\nx\n" for n in vault_names}))
-    assert hyphenated(empty, "new")
+    assert hyphenated(empty, "new") == "lower"
+    # words joined by hyphens with their case kept: so is a new page's name
+    kept = ["Wazuh-SIEM", "NAS-Synology", "Homepage-Dashboard", "Grafana", "Loki", "Pi-hole", "_Index"]
+    cased = load_vault(make_vault(tmp_path / "k", {f"s/{n}.md": f"# {n}\n\nx\n" for n in [*kept, *vault_names[:5]]}))
+    assert hyphenated(cased, "s") == "kept" and file_name("APC Back-UPS", "kept") == "APC-Back-UPS"
 
 
 @pytest.mark.parametrize(
@@ -1493,8 +1497,9 @@ def test_an_event_page_points_on_to_the_thing_its_title_names_not_to_every_page_
     """A new user's: a fact about the Wazuh VM went to the changelog's index, the first in the
     alphabet of the pages a dated deployment note links to."""
     event = (
-        "# 2026-02-02 Wazuh deployment\n\nDeployed the [[Wazuh-SIEM]] VM on Proxmox with 4 cores and 8 GB; agents on every "
-        "host report to it, and [[Alertmanager]] forwards its alerts. Nightly Proxmox snapshot of the Wazuh VM.\n\n"
+        "# 2026-02-02 Wazuh deployment\n\nDeployed the [[Wazuh-SIEM]] VM on Proxmox with 4 cores and 8 GB; agents "
+        "on every host report to it, and [[Alertmanager]] forwards its alerts. Nightly Proxmox snapshot of the "
+        "Wazuh VM.\n\n"
         "[[_Changelog-Index|Back to the changelog]] · [[Network-Topology]]\n"
     )
     pages = {

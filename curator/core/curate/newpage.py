@@ -80,25 +80,32 @@ def new_page(
 _KEBAB = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
-def hyphenated(vault: Vault, folder: str) -> bool:
-    """Whether the folder's pages are named in lower case with hyphens, three or more and all but
-    one in ten (`pi-hole`, `home-assistant`; `name.com` besides), or, in an empty folder, nine in
-    ten of the vault's."""
+def hyphenated(vault: Vault, folder: str) -> str:
+    """How the folder's pages join a name's words with hyphens, three or more and all but one in
+    ten of them (`name.com` besides), or, in an empty folder, nine in ten of the vault's: "lower"
+    in lower case (`pi-hole`, `home-assistant`), "kept" with their case (`Wazuh-SIEM`,
+    `NAS-Synology`); "" when they do not."""
     in_folder = [page.name for page in vault.pages.values() if page.folder == folder and page.name == page.title]
     names = in_folder or [page.name for page in vault.pages.values()]
-    kebab = [n for n in names if n == n.lower() and _KEBAB.fullmatch(n)]
     least, share = (3, 1.0) if 0 < len(in_folder) < 10 else (5, 0.9)  # a folder of a few pages: all of them
-    return len(names) >= least and len(kebab) >= share * len(names) and any("-" in n for n in kebab)
+    joined = [n for n in names if _KEBAB.fullmatch(n)]
+    if len(names) < least or len(joined) < share * len(names) or not any("-" in n for n in joined):
+        return ""
+    if len([n for n in joined if n == n.lower()]) >= share * len(names):
+        return "lower"
+    return "kept" if any("-" in n and n != n.lower() for n in joined) else ""  # `Wazuh-SIEM`, not `Notes` alone
 
 
-def file_name(title: str, hyphenated: bool) -> str:
-    """The title, or its words in lower case joined by hyphens in a folder so named (`uptime-kuma`);
-    never a name a folder's own page has, nor for a title of signs ("C++")."""
+def file_name(title: str, hyphenated: str) -> str:
+    """The title, or its words joined by hyphens in a folder so named (`uptime-kuma`, `APC-Back-UPS`:
+    `hyphenated`); never a name a folder's own page has, nor for a title of signs ("C++")."""
     if not hyphenated or re.search(r"[^\w\s.'’()-]", title):  # "C++" stays
         return title
-    composed = unicodedata.normalize("NFC", title.lower())  # "İ" lower is "i" and a dot above
+    composed = unicodedata.normalize(
+        "NFC", title.lower() if hyphenated == "lower" else title
+    )  # "İ" lower is "i" and a dot above
     slug = "-".join(WORD.findall("".join(ch for ch in composed if not unicodedata.combining(ch))))
-    return slug if slug and slug not in INDEX_NAMES else title
+    return slug if slug and fold(slug) not in INDEX_NAMES else title
 
 
 def _folder_for(vault: Vault, page_type: str, near: str | None, language: str) -> str:
