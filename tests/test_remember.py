@@ -1367,6 +1367,12 @@ def test_a_surname_is_no_room(tmp_path: Path) -> None:
         ("The NAS failed twice this week.", True),
         ("On Monday the NAS rebooted.", True),
         ("Am 3. Mai ist die Platte ausgefallen.", True),
+        # a failure since a day just past is an incident going on (an attacker's "Since yesterday")
+        ("Since yesterday the backup job fails with exit code 3.", True),
+        ("Seit gestern schlägt das Backup fehl.", True),
+        ("Seit heute morgen ist der Drucker nicht erreichbar.", True),
+        ("Since yesterday Grafana runs on port 3001.", False),
+        ("Since May the backup fails on Sundays.", False),
     ],
 )
 def test_a_day_a_rule_runs_from_or_on_tells_no_occasion(text: str, event: bool) -> None:

@@ -345,6 +345,10 @@ def is_eventish(text: str) -> bool:
 # Words around a day or a month that make it a rule's: from when it holds ("seit Anfang Mai",
 # "since early March", "starting in March") or how often ("every other Sunday", "am Sonntag ...
 # immer", "on the first Monday of each month").
+_FAILING = (
+    r"(?i)\b(?:fail\w*|down|broken|crash\w*|errors?|timeouts?|times out|unreachable|hangs|kaputt|fehl|"
+    r"schlägt\s+\S+\s+fehl|ausgefallen|stürzt\w*|hängt|nicht (?:mehr )?erreichbar|geht nicht)\b"
+)
 _SINCE = re.compile(r"(?i)\b(?:since|seit|seitdem|starting|beginning|as of|ab|effective)\b")
 _HABIT = re.compile(
     r"(?i)\b(?:every|each|jede[nrsm]?|alle\s+(?:\d+|zwei|drei|vier|paar)|immer|jeweils|regelmäßig|usually|always|"
@@ -371,6 +375,10 @@ def tells_occasion(text: str) -> bool:
     for mark in [*([date] if date else []), *re.finditer(_OCCASION, text), *days]:
         before = text[max(0, mark.start() - 24) : mark.start()]
         if _RULE_FROM.search(text[max(0, mark.start() - 16) : mark.start()]) or _SINCE.search(before):
+            # A failure since a day just past ("Since yesterday the backup fails") is an incident
+            # going on, not a rule from then on.
+            if re.fullmatch(_OCCASION, mark.group(0)) and re.search(_FAILING, text):
+                return True
             continue
         around = text[max(0, mark.start() - 30) : mark.end() + 40]  # a weekday's or a month's habit; a date is a day
         habit = _HABIT.search(around) or re.match(
