@@ -638,3 +638,25 @@ def test_applying_a_queued_memory_has_the_model_read_no_page(tmp_path: Path, mon
     plan = decided_again(load_vault(root), {"text": text, "files": files})
     assert sorted(c.path for c in plan.changes) == files
     assert model.read == 1  # the memory alone
+
+
+def test_a_page_exported_from_a_website_is_read_without_its_markup(tmp_path: Path) -> None:
+    """A WordPress export: each paragraph inside widget `<div>`s whose attributes carry JSON, with
+    shortcodes and `&quot;`; the model read the markup's words ("quot", "panel") instead. (BM25 reads
+    the text as written: its lengths, which markup changes, weigh every page's words.)"""
+    from curator.core.read.markdown import without_html
+
+    widget = (
+        '<div id="pl-166" class="panel-layout"><div class="so-panel widget" data-style="{&quot;background&quot;:'
+        '&quot;tile&quot;}">[siteorigin_widget class="SiteOrigin_Widget_Image_Widget"]<input type="hidden" '
+        'value="{&quot;instance&quot;:{&quot;image&quot;:280}}" />[/siteorigin_widget]<p>\n'
+    )
+    page = f"# Router konfigurieren\n\n{widget * 3}Halte die Reset-Taste zehn Sekunden gedrückt.</p></div></div>\n"
+    assert (
+        " ".join(without_html(page).split()) == "# Router konfigurieren Halte die Reset-Taste zehn Sekunden gedrückt."
+    )
+    assert without_html("see [[my_page]], [a_link](x.md), - [x] done, a < b") == (
+        "see [[my_page]], [a_link](x.md), - [x] done, a < b"
+    )
+    read = vectors.page_text("Router konfigurieren", page)  # what the model reads of it
+    assert read == "Router konfigurieren\n\nHalte die Reset-Taste zehn Sekunden gedrückt."

@@ -54,8 +54,9 @@ def page_text(title: str, text: str) -> str:
 
 
 def _plain_words(markdown_text: str) -> str:
-    """The words of a stretch of Markdown: heading lines out, links as the words they show."""
-    return " ".join(boilerplate.wikilinks_as_shown(markdown.without_heading_lines(markdown_text)).split())
+    """The words of a stretch of Markdown: heading lines and HTML markup out, links as the words they show."""
+    shown = markdown.without_html(markdown.without_heading_lines(markdown_text))
+    return " ".join(boilerplate.wikilinks_as_shown(shown).split())
 
 
 _PROVIDERS: dict[tuple[str, str | None, str | None, str | None], Future[tuple[EmbeddingProvider, str | None]]] = {}
@@ -251,8 +252,11 @@ def row_key(vault: Vault, path: str, sha: str | None = None) -> str:
     return known[path]
 
 
+READS = 2  # what the model reads of a page: 2, its words without HTML markup
+
+
 def _row_key(title: str, sha: str | None) -> str:
-    return hashlib.blake2b(f"{title}\0{sha}".encode(), digest_size=16).hexdigest()
+    return hashlib.blake2b(f"{READS}\0{title}\0{sha}".encode(), digest_size=16).hexdigest()
 
 
 _ROWS_LOCK = threading.Lock()

@@ -8,6 +8,7 @@ vectors (boilerplate.py, similarity.py) leave heading lines out.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 
@@ -59,6 +60,30 @@ def fence_ranges(text: str, start: int) -> list[tuple[int, int]]:
     if fence is not None:
         ranges.append((fence_start, len(text)))
     return ranges
+
+
+# Markup a page exported from a website carries (WordPress, a CMS, a docs generator): an HTML tag
+# with its attributes (a widget's JSON config among them), a comment, a shortcode (a name with an
+# underscore, or with attributes, in single brackets: not a [[wikilink]], a [link](x) or a checkbox).
+_HTML_TAGS = (
+    "a|abbr|article|aside|audio|b|blockquote|br|button|center|cite|code|col|colgroup|dd|del|details|div|dl|dt|em|"
+    "embed|figcaption|figure|font|footer|form|h[1-6]|header|hr|i|iframe|img|input|ins|kbd|label|li|main|mark|nav|"
+    "object|ol|option|p|picture|pre|s|script|section|select|small|source|span|strike|strong|style|sub|summary|sup|"
+    "table|tbody|td|textarea|tfoot|th|thead|tr|u|ul|video"
+)
+_HTML_MARKUP = re.compile(
+    rf"<!--.*?-->|</?(?i:{_HTML_TAGS})(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
+    r"|(?<!\[)\[/?[a-z]+(?:_[a-z0-9_]*|(?=\s+[a-z_-]+=))(?:\s(?:[^\]\"]|\"[^\"]*\")*)?\](?![\](])",
+    re.DOTALL,
+)
+
+
+def without_html(text: str) -> str:
+    """`text` without HTML tags, comments and shortcodes, its character references read ("&quot;"
+    is a quote): what a page says, as a reader of the rendered page sees it."""
+    if "<" not in text and "[" not in text and "&" not in text:
+        return text
+    return html.unescape(_HTML_MARKUP.sub(" ", text))
 
 
 def without_heading_lines(text: str) -> str:
