@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh18" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember19" (fetched for the third to nineteenth set of `remember` cases), "search8", "search9"
+    # "remember3" .. "remember20" (fetched for the third to twentieth set of `remember` cases), "search8", "search9"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -1041,6 +1041,28 @@ VAULTS: list[RealVault] = [
         "remember19",
         "55 pages of one person's English homelab and VPS notes (a page a self-hosted Docker app, Oracle Cloud, "
         "Tailscale, Caddy, WireGuard, Samba); fetched for the nineteenth set of `remember` cases",
+    ),
+    RealVault(
+        "frg-schulhilfe-de",
+        "german",
+        "rueckertgym/help",
+        "999789200b19d2bca6534a2159fc7f467f141813",
+        "book",
+        "remember20",
+        "43 pages of a German grammar school's IT help site (iPads, beamer boxes, the school's Nextcloud, the "
+        "learning platform, timetable and class register; a third are index or stub pages); fetched for the "
+        "twentieth set of `remember` cases",
+    ),
+    RealVault(
+        "hogwarts-homelab-en",
+        "docs",
+        "JRFour/homelab-docs-public",
+        "1d92e063de6ab06a55f7d5e9c8bcd464bfd18906",
+        "docs",
+        "remember20",
+        "75 pages of one person's English homelab docs, a folder a service (pfSense and its VLAN rules, "
+        "switches, a Proxmox cluster, Vault PKI, Traefik, Keycloak, Plex, an LLM box); fetched for the twentieth "
+        "set of `remember` cases",
     ),
     RealVault(
         "mustafah-zk",
