@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from helpers import init_repo, make_vault
@@ -219,3 +220,61 @@ def test_a_temporary_file_a_killed_writer_left_in_the_state_folder_goes_with_the
     done = cli("rename", str(root), "b", "b2")
     assert done.returncode == 0, done.stderr
     assert not stale.exists() and fresh.exists() and alike.exists()
+
+
+def test_a_line_separator_inside_a_line_moves_no_edit_of_the_index(tmp_path: Path) -> None:
+    """An attacker's: U+2028 is a line end to `str.splitlines` but not to the parser, so the drop of
+    one page's index line removed the line above it, and a new entry went inside the frontmatter."""
+    from curator.core.change.edits import plan_drop
+    from curator.core.curate.remember import remember
+
+    index = "# Memory\u2028(kept by the agent)\n\n- [[Mail]]\n- [[PR 412 merged]]\n"
+    pages = {"MEMORY.md": index, "Mail.md": "# Mail\n\nPostfix.\n", "PR 412 merged.md": "# PR 412 merged\n\nDone.\n"}
+    root = make_vault(tmp_path / "v", pages)
+    plan = plan_drop(load_vault(root), "PR 412 merged")
+    kept = next(c.after for c in plan.changes if c.path == "MEMORY.md")
+    assert kept == "# Memory\u2028(kept by the agent)\n\n- [[Mail]]\n".encode()
+    fenced = '---\ndescription: "x\u2028\u2028\u2028"\n---\n- [[Mail]]\n'
+    (root / "MEMORY.md").write_text(fenced, encoding="utf-8")
+    proposal = remember(load_vault(root), "Grafana dashboards live on host metrics01 behind nginx.")
+    entry = next(c.after for c in proposal.plan.changes if c.path == "MEMORY.md") if proposal.plan else None
+    assert entry is not None and entry.decode().startswith(fenced + "- [[")
+
+
+@pytest.mark.parametrize(
+    ("data", "command"),
+    [
+        (b"# Memory\r\r- [[Mail]]\r- [[Old Name]]\n", ["remember", "Grafana dashboards live on metrics01.", "--apply"]),
+        (b"# Mail\r\rThe SMTP server is smtp.gmail.com.\rSee [[Other]].\r", ["rename", "Mail", "Mailserver"]),
+    ],
+    ids=["one-lf-among-crs", "renamed"],
+)
+def test_a_page_with_lines_ending_in_cr_alone_is_neither_rewritten_nor_moved(
+    tmp_path: Path, data: bytes, command: list[str]
+) -> None:
+    name = "MEMORY.md" if data.startswith(b"# Memory") else "Mail.md"
+    root = make_vault(tmp_path / "v", {"Other.md": "# Other\n\nSee [[Mail]].\n", "Mail.md": "# Mail\n\nx\n"})
+    (root / name).write_bytes(data)
+    done = cli(command[0], str(root), *command[1:])
+    assert done.returncode == 2 and "CR alone" in done.stderr and "Traceback" not in done.stderr
+    assert (root / name).read_bytes() == data
+
+
+def test_an_index_that_is_no_utf8_text_is_no_list(tmp_path: Path) -> None:
+    """An attacker's: a UTF-16 MEMORY.md reported index drift for every page, and its fix failed."""
+    root = make_vault(tmp_path / "v", {"Mail.md": "# Mail\n\nx\n", "Grafana.md": "# Grafana\n\ny\n"})
+    (root / "MEMORY.md").write_bytes("# Memory\n\n- [[Mail]]\n".encode("utf-16"))
+    done = cli("lint", str(root), "--no-cache", "--select", "index-drift")
+    assert done.returncode == 0 and "index-drift" not in done.stdout
+
+
+def test_an_index_line_keeps_the_files_line_ends_and_its_links_form(tmp_path: Path) -> None:
+    """An attacker's: a CRLF index without a final newline got a bare LF; `[Mail](Mail)` got `.md`."""
+    from curator.core.curate.remember import remember
+
+    root = make_vault(tmp_path / "v", {"Mail.md": "# Mail\n\nPostfix.\n"})
+    (root / "MEMORY.md").write_bytes(b"# Memory\r\n\r\n- [Mail](Mail)")
+    proposal = remember(load_vault(root), "Grafana dashboards live on host metrics01 behind nginx.")
+    after = next(c.after for c in proposal.plan.changes if c.path == "MEMORY.md") if proposal.plan else b""
+    target = quote((proposal.page or "").removesuffix(".md"))
+    assert after == f"# Memory\r\n\r\n- [Mail](Mail)\r\n- [{proposal.title}]({target})\r\n".encode()

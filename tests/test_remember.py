@@ -351,6 +351,28 @@ def test_a_history_kept_as_a_table_gets_a_row(tmp_path: Path, header: str, row: 
     assert after == page.replace("| abgelaufen |\n", f"| abgelaufen |\n{row}\n"), after
 
 
+@pytest.mark.parametrize(
+    ("text", "row"),
+    [  # an attacker's: an undated event went into the date column; a date cut from inside left a hole
+        (
+            "Ticket OPS-7: Postfix auf dem Mailserver neu gestartet.",
+            "|  | Ticket OPS-7: Postfix auf dem Mailserver neu gestartet. |",
+        ),
+        (
+            "Der Mailserver wurde am 12.08.2026 nach Ticket OPS-7 neu gestartet.",
+            "| 12.08.2026 | Der Mailserver wurde am 12.08.2026 nach Ticket OPS-7 neu gestartet. |",
+        ),
+    ],
+)
+def test_a_history_tables_date_column_gets_a_date_or_nothing(tmp_path: Path, text: str, row: str) -> None:
+    page = "# Mailserver\n\nPostfix auf mail01.\n\n## Verlauf\n\n| Datum | Was |\n|---|---|\n"
+    page += "| 10.01.2024 | installiert |\n"
+    vault = load_vault(make_vault(tmp_path / "v", {"Mailserver.md": page, "o.md": "# O\n\nx\n"}))
+    proposal = remember(vault, text)
+    assert proposal.plan is not None and proposal.page == "Mailserver.md"
+    assert (proposal.plan.changes[0].after or b"").decode() == page + row + "\n"
+
+
 GLOBEX = (
     '---\ntype: customer\nowner: "[[Dana Whitfield]]"\n---\n# Globex change windows\n\n'
     "Globex allows production changes on Fridays between 06:00 and 08:00 CET only.\n"

@@ -160,6 +160,37 @@ def test_a_page_line_said_again_in_the_other_language_is_a_drop_to_confirm(
     assert (proposal.decision, proposal.review) == (("drop", True) if drop else ("merge-into", False))
 
 
+KEPT = "# Aptly\n\nOur Aptly server hosts custom packages.\n\nThe GPG passphrase for Aptly is kept in 1Password.\n"
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [  # an attacker's: each says something else than the page, and was proposed as a drop
+        (KEPT, "Die GPG-Passphrase für Aptly wird nirgends im 1Password aufbewahrt."),
+        (KEPT, "Die GPG-Passphrase für Aptly wird im 1Password gelöscht."),
+        (KEPT, "Die GPG-Passphrase für Aptly wird außerhalb von 1Password aufbewahrt."),
+        (KEPT, "Die GPG-Passphrase für Aptly wurde früher im 1Password aufbewahrt."),
+        (KEPT, "Die GPG-Passphrase für Aptly wird bald im 1Password aufbewahrt."),
+        (KEPT, "The GPG passphrase for Aptly used to be kept in 1Password."),
+        (
+            "# Mail\n\nOutgoing mail uses smtp.gmail.com on port 465. Internal relay port 587 is closed.\n",
+            "Outgoing mail uses smtp.gmail.com:587.",
+        ),
+        (
+            "# Proxy\n\nThe proxy listens on proxy.lan port 8080, the metrics on 9090.\n",
+            "The proxy listens on proxy.lan:9090.",
+        ),
+        (
+            "# Deploys\n\nDeploys use the canary strategy. The green dashboard shows the blue-team alerts.\n",
+            "Deploys use the Blue-Green strategy.",
+        ),
+    ],
+)
+def test_a_statement_moved_in_place_time_or_value_is_no_repeat(tmp_path: Path, page: str, text: str) -> None:
+    vault = load_vault(make_vault(tmp_path / "v", {"P.md": page, "Backups.md": BACKUPS}))
+    assert remember(vault, text).decision != "drop"
+
+
 def test_a_page_that_is_no_utf8_offers_no_merge_with_its_drop(tmp_path: Path) -> None:
     page = (
         "# Network\n\nThe router forwards port 443 from the internet to the reverse proxy on the DMZ.\n"

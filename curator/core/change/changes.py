@@ -10,6 +10,7 @@ Every write happens under the vault's lock (lock.py): one writer at a time.
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -124,7 +125,7 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
         if change.before is None and fold(change.path) in deleted:
             continue  # a case-only rename: on a case-insensitive disk the new name reads the old file
         on_disk = reads.read(change.path)
-        if on_disk is not None and change.after is not None and (why := _not_rewritable(on_disk)):
+        if on_disk is not None and (why := _not_rewritable(on_disk)):  # rewritten, or moved (a rename)
             raise EditError(f"{change.path} {why}; nothing was changed")
         if on_disk != change.before:
             raise EditError(f"{change.path} changed since the change was planned; nothing was changed")
@@ -539,13 +540,13 @@ def refuse_credentials(changes: Iterable[FileChange], reason: str = "", by_agent
 
 
 def _not_rewritable(data: bytes) -> str | None:
-    """Why a file's new text cannot be written in its own form, or None: curator writes UTF-8
-    with the file's own line endings (LF or CRLF), and a UTF-16 page, a binary file or one whose
-    lines end in CR alone would come back changed in every line."""
+    """Why a file cannot be rewritten or moved in its own form, or None: curator writes UTF-8 with
+    the file's own line endings (LF or CRLF), and a UTF-16 page, a binary file or one with lines
+    ending in CR alone would come back changed in every line."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return "is UTF-16 text: curator writes UTF-8 only; save it as UTF-8 first"
     if b"\x00" in data[:8192]:
         return "holds binary data (NUL bytes), not text"
-    if b"\r" in data and b"\n" not in data:
-        return "ends its lines in CR alone (old Mac OS): save it with LF line endings first"
+    if re.search(rb"\r(?!\n)", data):
+        return "ends lines in CR alone (old Mac OS): save it with LF line endings first"
     return None

@@ -18,6 +18,7 @@ from curator.core.change.frontmatter_edit import add_list_items
 from curator.core.common.errors import EditError
 from curator.core.common.names import escaped, name_problem
 from curator.core.read.link_order import DENDRON, label_first, wiki_target_span
+from curator.core.read.markdown import lines_of
 from curator.core.read.page import Link, aliases_of, content_hash
 from curator.core.read.parse import parse_page
 from curator.core.read.resolve import Resolution, Resolver, fold
@@ -414,7 +415,7 @@ def plan_drop(vault: Vault, name: str, reason: str | None = None) -> Plan:
         others = {rl.link.line for rl in vault.links if rl.source == index and rl.resolution.path != path}
         if listed & others:
             raise EditError(f"{index} names {path} on a line with other links; edit that line by hand first")
-        lines = texts.get(index).splitlines(keepends=True)
+        lines = lines_of(texts.get(index))
         kept = "".join(line for number, line in enumerate(lines, 1) if number not in listed)
         changes.append(FileChange(index, texts.before[index], kept.encode("utf-8")))
     changes.sort(key=lambda c: c.path)

@@ -12,6 +12,7 @@ from urllib.parse import quote
 from curator.core.change.edits import explicit_target
 from curator.core.check.hits import Fix, Hit
 from curator.core.common.rules import Finding, Rule
+from curator.core.read.markdown import lines_of
 from curator.core.read.page import Heading
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
@@ -46,7 +47,9 @@ LISTED = 3  # pages a longer one links to that make it a list
 def lists_pages(vault: Vault, index: str) -> bool:
     """Whether `index` is a list of pages: it is named so in the settings, is short enough to start
     as one, or links to LISTED other pages (or to as many that are gone); a link said on the way,
-    to its own heading or an embedded image makes no list."""
+    to its own heading or an embedded image makes no list; nor is a page not read as UTF-8 text."""
+    if vault.pages[index].unreadable is not None or vault.pages[index].bad_encoding:
+        return False  # not read as text: no list curator reads or writes
     if vault.config.index_page is not None or vault.pages[index].size <= MEMORY_PROSE_BYTES:
         return True
     links = [rl for rl in vault.outlinks(index) if not rl.link.embed and rl.resolution.path != index]
@@ -87,7 +90,8 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
     if index is None or index == path or not lists_pages(vault, index):
         return None
     text = vault.text_of(index)
-    lines = text.splitlines(keepends=True)
+    lines = lines_of(text)
+    newline = "\r\n" if "\r\n" in text else "\n"
     folder = posixpath.dirname(path)
     headings = sorted(h.line for h in vault.pages[index].headings)
     votes: dict[int, int] = {}  # heading line -> links in its section to pages of the folder
@@ -107,15 +111,19 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
         section = max(votes, key=lambda line: (votes[line], -line))
         after_line = last_link_line[section]  # 1-based: insert after this line
         offset = sum(len(line) for line in lines[:after_line])
-        prefix = "" if offset == 0 or text[offset - 1] == "\n" else "\n"
+        prefix = "" if offset == 0 or text[offset - 1] == "\n" else newline
     else:
         offset = len(text)
-        prefix = "" if not text or text.endswith("\n") else "\n"
-    newline = "\r\n" if "\r\n" in text else "\n"
+        prefix = "" if not text or text.endswith("\n") else newline
     # As the index writes its own entries: its bullet, and a Markdown link where it never writes a wikilink.
     syntaxes = {rl.link.syntax for rl in vault.outlinks(index) if not rl.link.embed}
     if "markdown" in syntaxes and not syntaxes & {"wiki", "dendron"}:
         target = quote(posixpath.relpath(path, posixpath.dirname(index) or "."))
+        targets = [
+            rl.link.target for rl in vault.outlinks(index) if rl.link.syntax == "markdown" and rl.resolution.path
+        ]
+        if targets and not any(t.lower().endswith(".md") for t in targets):  # `[Mail](Mail)`: as the index links
+            target = target.removesuffix(".md")
         shown = (vault.pages[path].title if known else title).replace("[", "(").replace("]", ")")
         link = f"[{shown}]({target})"
     else:

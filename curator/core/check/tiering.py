@@ -14,6 +14,7 @@ import re
 
 from curator.core.change.edits import FileChange, Plan
 from curator.core.common.errors import EditError
+from curator.core.read.markdown import lines_of
 from curator.core.read.titles import diary_title
 from curator.core.read.vault import Vault
 
@@ -34,7 +35,7 @@ def plan_tiering(vault: Vault) -> Plan:
     newline = "\r\n" if "\r\n" in text else "\n"
     deep_name = deep.removesuffix(".md")
     pointer = f"- [[{deep_name}]] — older and closed entries, read when needed{newline}"
-    lines = text.splitlines(keepends=True)
+    lines = lines_of(text)
     targets_by_line: dict[int, list[str]] = {}
     for rl in vault.outlinks(index):
         if rl.resolution.path is not None and rl.resolution.kind == "page":

@@ -305,33 +305,38 @@ def restated(text: str, page_text: str) -> bool:
     if (negated(text) and not negated(page_text)) or re.search(PROBLEM, fold(text)):  # "does not take", "failed"
         return False
     page = _page_words(page_text)
-    return all(_held(word, page) for word in _words(text) if is_name(word))
+    folded = fold(page_text)
+    return all(_held(word, page, folded) for word in _words(text) if is_name(word))
 
 
 _ABBREVIATION = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")  # "e.g", "i.e", "z.B", "d.h": no name
 _HOST_PORT = re.compile(r"([\w.-]*[^\W\d_][\w.-]*):(\d{1,5})")  # a host and its port, not a time "02:00"
+_PORT_AFTER = re.compile(r"(?<![\w.])\d{1,5}(?![\w.]\d)")
 _GLUED = re.compile(r"(\d+(?:[.,]\d+)?)(?:-?([^\W\d_]+)|×)")  # "26-hour", "24-month", "2×": a number and its unit
 
 
-def _held(word: str, page: set[str]) -> bool:
-    """Whether the page (its folded words) names what the name `word` names: itself, its German
-    compound's name, each of the things a slash joins ("Kodi/XBMC", "80/443"), a number glued to its
-    unit ("26-hour" as "26 Stunden"), a decimal written with the other mark ("20.5", "20,5")."""
+def _held(word: str, page: set[str], folded: str) -> bool:
+    """Whether the page (its folded words; `folded`, its folded text) names what the name `word`
+    names: itself, its German compound's name, each of the things a slash joins ("Kodi/XBMC",
+    "80/443"), a number glued to its unit ("26-hour" as "26 Stunden"), a decimal written with the
+    other mark ("20.5", "20,5"), words joined by hyphens written apart or joined ("DevOps-Vault" as
+    "DevOps vault", "Node-RED" as "Nodered"), a host and the port the page gives next after it
+    ("smtp.gmail.com:587" where a runbook gives server and port as two fields)."""
     if _compound_name(word) <= page or _ABBREVIATION.fullmatch(word):
         return True
     if {word.casefold().replace(",", "."), word.casefold().replace(".", ",")} & page:
         return True
     if (glued := _GLUED.fullmatch(word)) and (glued.group(2) is None or fold(glued.group(2)) in _UNITS):
-        return _held(glued.group(1), page)
+        return _held(glued.group(1), page, folded)
     words = [fold(part) for part in word.split("-")]
-    if len(words) > 1 and all(
-        w.isalpha() and len(w) >= 2 for w in words
-    ):  # words joined, as the page may write them apart
-        return set(words) <= page or "".join(words) in page  # "DevOps-Vault" as "DevOps vault", "Node-RED" as "Nodered"
-    if address := _HOST_PORT.fullmatch(word):  # "smtp.gmail.com:587" where the page gives server and port apart
-        return _held(address.group(1), page) and address.group(2) in page
+    if len(words) > 1 and all(w.isalpha() and len(w) >= 2 for w in words):
+        return re.search(r"\b" + r"[\s_-]*".join(map(re.escape, words)) + r"\b", folded) is not None
+    if address := _HOST_PORT.fullmatch(word):  # the first number after the host is its port
+        host, port = fold(address.group(1)), address.group(2)
+        after_host = (folded[m.end() : m.end() + 80] for m in re.finditer(re.escape(host), folded))
+        return any((n := _PORT_AFTER.search(window)) is not None and n.group(0) == port for window in after_host)
     parts = [part for part in word.split("/") if part]
-    return len(parts) > 1 and all(_held(part, page) if is_name(part) else fold(part) in page for part in parts)
+    return len(parts) > 1 and all(_held(part, page, folded) if is_name(part) else fold(part) in page for part in parts)
 
 
 def _page_words(page_text: str) -> set[str]:

@@ -11,6 +11,7 @@ from curator.core.change.edits import FileChange, Plan
 from curator.core.curate.facts import STOP
 from curator.core.curate.linking import linked
 from curator.core.curate.update import old_statement, updated
+from curator.core.read.markdown import lines_of
 from curator.core.read.page import Heading
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
@@ -88,10 +89,13 @@ def _table_row(head: str, text: str) -> str | None:
         return None  # no header and rule: not a table
     columns = [cell.strip() for cell in table[0].strip("|").split("|")]
     cells = [text.replace("|", "\\|")]
-    date = find_date(text)
-    if len(columns) >= 2 and fold(columns[0]).strip("* ") in _DATE_COLUMN and date is not None:
-        rest = (text[: date.start()] + text[date.end() :]).strip(" :;,-–").replace("|", "\\|")
-        cells = [date.group(0), rest]
+    if len(columns) >= 2 and fold(columns[0]).strip("* ") in _DATE_COLUMN:
+        # The date in its column, out of the text only where it opens it ("2026-03-04: ..."): cut
+        # from inside a sentence it would leave a hole ("restarted on  after ...").
+        date = find_date(text)
+        opens = date is not None and not text[: date.start()].strip(" *_([")
+        rest = text[date.end() :].strip(" :;,-–") if date is not None and opens else text
+        cells = [date.group(0) if date is not None else "", rest.replace("|", "\\|")]
     cells += [""] * (len(columns) - len(cells))
     return "| " + " | ".join(cells) + " |"
 
@@ -119,12 +123,6 @@ _ABOUT_PAGE = re.compile(
     r"stand|zuletzt|aktualisiert|geändert|gepflegt)\b"
 )
 _HEADING_LINE = re.compile(r" {0,3}#{1,6}(?:\s|$)")
-
-
-def lines_of(text: str) -> list[str]:
-    """The text's lines with their ends, split at "\n" alone as line numbers count them (a form
-    feed or U+2028 inside a line is no line end there)."""
-    return re.findall(r"[^\n]*\n|[^\n]+\Z", text)
 
 
 def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> int:

@@ -22,6 +22,7 @@ new fact's beside a page's sentence (0.6-0.8), so no threshold tells them apart.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import numpy as np
 
@@ -30,16 +31,26 @@ from curator.core.curate.update import bilingual
 from curator.core.meaning.across import multilingual_model
 from curator.core.read.resolve import fold
 from curator.core.read.titles import without_note_kind
-from curator.core.read.words import WORD, language_of
+from curator.core.read.words import WORD, Analyser, language_of
 
 SAID = 0.7  # the multilingual model's centred cosine of the text and the page's nearest passage
 SAID_TRANSLATED = 0.6  # the cosine for a passage whose words the text says in the other language
-OTHER_WORDS = 0.15  # the share of a translation's terms its passage may lack (at least one: a verb of its own)
+# What a translation may say that its passage says by a verb of its own ("steht im 1Password" for
+# "is kept in 1Password"): every other term of it is the passage's; "nirgends", "außerhalb",
+# "früher", "bald", "outside", "used to" are not.
+LINKING_VERBS = (
+    "steht stehen liegt liegen ist sind wird werden befindet befinden gibt hat haben is are lives sits stands has have"
+)
 TERMS_HELD = 0.5  # the share of the text's terms the page holds
 PASSAGES = 12  # the page's passages sharing most terms with the text that the model reads
 RUNNING = 4  # the lines running that make a passage, at most
 SAME_WORDS = 0.75  # the share of the text's terms in the passage that makes it the passage's own words
 LONGEST = 600  # a page's lines read, at most: the passages are ranked by words before the model reads any
+
+
+@cache
+def _linking_verbs(analyser: Analyser) -> frozenset[str]:
+    return frozenset(analyser.terms(LINKING_VERBS, "de")) | frozenset(analyser.terms(LINKING_VERBS, "en"))
 
 
 def saying_it(text: str, page_text: str) -> str | None:
@@ -68,7 +79,7 @@ def saying_it(text: str, page_text: str) -> str | None:
     # The passage's words in the other language (the glossary pivots them onto one term): a
     # translation, which the word check cannot judge and the model scores lower than a text of
     # one language ("Die GPG-Passphrase für Aptly steht im 1Password" 0.68 against its English line).
-    translated = language_of(text) != language_of(passage) and len(wanted - own) <= max(1, OTHER_WORDS * len(wanted))
+    translated = language_of(text) != language_of(passage) and not wanted - own - _linking_verbs(analyser)
     if float(scores[best]) < (SAID_TRANSLATED if translated else SAID):
         return None
     if negated(text) != negated(passage) or not _slots_agree(text, passage) or not _proper_names_held(text, page_text):
@@ -145,7 +156,18 @@ _SLOTS = {
 }
 # "only" counts both ways: a passage's "only" that the text leaves out says less than the text
 # ("alerts are only sent during the day" against "alerts are sent day and night").
-_BOTH_WAYS = {"scope": {"only": "only just solely nur lediglich ausschließlich"}}
+# So do the words that move a statement out of here and now: where it is not, when it was or will
+# be, that it is gone (an attacker's "wird nirgends / außerhalb / früher / bald im 1Password
+# aufbewahrt" and "used to be kept on the NAS" were taken for the page's line).
+_BOTH_WAYS = {
+    "scope": {"only": "only just solely nur lediglich ausschließlich"},
+    "where": {"nowhere": "nowhere nirgends nirgendwo", "outside": "outside außerhalb ausserhalb"},
+    "when": {
+        "past": "formerly previously früher ehemals einst damals",
+        "future": "soon later bald demnächst künftig zukünftig später",
+    },
+    "gone": {"gone": "deleted removed gelöscht entfernt"},
+}
 
 
 def _table(families: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
@@ -170,6 +192,7 @@ _OFTEN = dict(zip(_PERIODS, 2 * ["daily", "nightly", "weekly", "monthly", "yearl
 
 def _filled(text: str, table: dict[str, tuple[str, str]], digits: bool = True) -> set[tuple[str, str]]:
     text = _EVERY.sub(lambda m: _OFTEN[m.group(1).casefold()], text)
+    text = re.sub(r"(?i)\bused to\b", "formerly", text)
     words = [fold(w) for w in WORD.findall(text)]
     found = {table[w] for w in words if w in table}
     if table is _SLOT_OF:  # a number standing alone fills the count ("2 approvals", not "02:00"); a
@@ -188,12 +211,16 @@ def _slots_agree(text: str, passage: str) -> bool:
 
 def _proper_names_held(text: str, page_text: str) -> bool:
     """Whether the page names every thing an English text names in capitals inside a sentence:
-    "Redis" for "Postgres", "Bitwarden" for "1Password" (German capitalises every noun)."""
+    "Redis" for "Postgres", "Bitwarden" for "1Password", "Blue-Green" for a page's "green ... blue"
+    (German capitalises every noun)."""
     if language_of(text) != "en":
         return True
-    on_page = {fold(w) for w in WORD.findall(page_text)}
-    inside = re.findall(r"(?<=[\w,;)] )[A-Z][\w]*", text)  # not a sentence's first word
-    return all(fold(w) in on_page for w in inside if WORD.fullmatch(w))
+    folded = fold(page_text)
+    inside = re.findall(r"(?<=[\w,;)] )[A-Z]\w*(?:-\w+)*", text)  # not a sentence's first word; "Blue-Green" whole
+    return all(
+        re.search(r"\b" + r"[\s_-]*".join(map(re.escape, fold(name).split("-"))) + r"\b", folded) is not None
+        for name in inside
+    )
 
 
 def _names_in_order(text: str, passage: str) -> bool:

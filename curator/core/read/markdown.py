@@ -86,6 +86,12 @@ def without_html(text: str) -> str:
     return html.unescape(_HTML_MARKUP.sub(" ", text))
 
 
+def lines_of(text: str) -> list[str]:
+    """The text's lines with their ends, split at "\n" alone as the parser numbers them (a form
+    feed, a lone CR or U+2028 inside a line is no line end there, as it is to `str.splitlines`)."""
+    return re.findall(r"[^\n]*\n|[^\n]+\Z", text)
+
+
 def without_heading_lines(text: str) -> str:
     """`text` without its heading lines (setext underlines included): a template's headings are
     the same on unrelated pages, so the duplicate and search vectors leave them out. Lines in
