@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from curator.core.state.config import Config
 
 
-TEXT_RECIPE = "v4"  # bump when page_text or section_texts change: every cached vector is then rebuilt
+TEXT_RECIPE = "v5"  # bump when page_text or section_texts change: every cached vector is then rebuilt
 
 
 Progress = Callable[[int, int], None]
@@ -53,10 +53,9 @@ def page_text(title: str, text: str) -> str:
     return f"{title}\n\n{_plain_words(text[body_at:])}"
 
 
-def _plain_words(markdown_text: str) -> str:
+def _plain_words(text: str) -> str:
     """The words of a stretch of Markdown: heading lines and HTML markup out, links as the words they show."""
-    shown = markdown.without_html(markdown.without_heading_lines(markdown_text))
-    return " ".join(boilerplate.wikilinks_as_shown(shown).split())
+    return " ".join(boilerplate.wikilinks_as_shown(markdown.without_html(markdown.without_heading_lines(text))).split())
 
 
 _PROVIDERS: dict[tuple[str, str | None, str | None, str | None], Future[tuple[EmbeddingProvider, str | None]]] = {}
@@ -252,11 +251,8 @@ def row_key(vault: Vault, path: str, sha: str | None = None) -> str:
     return known[path]
 
 
-READS = 2  # what the model reads of a page: 2, its words without HTML markup
-
-
 def _row_key(title: str, sha: str | None) -> str:
-    return hashlib.blake2b(f"{READS}\0{title}\0{sha}".encode(), digest_size=16).hexdigest()
+    return hashlib.blake2b(f"{title}\0{sha}".encode(), digest_size=16).hexdigest()
 
 
 _ROWS_LOCK = threading.Lock()
