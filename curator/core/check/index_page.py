@@ -47,9 +47,9 @@ LISTED = 3  # pages a longer one links to that make it a list
 def lists_pages(vault: Vault, index: str) -> bool:
     """Whether `index` is a list of pages: it is named so in the settings, is short enough to start
     as one, or links to LISTED other pages (or to as many that are gone); a link said on the way,
-    to its own heading or an embedded image makes no list; nor is a page not read as UTF-8 text."""
-    if vault.pages[index].unreadable is not None or vault.pages[index].bad_encoding:
-        return False  # not read as text: no list curator reads or writes
+    to its own heading or an embedded image makes no list; nor is a page not read as text."""
+    if vault.pages[index].unreadable is not None:
+        return False  # not read as text (UTF-16, binary): no list curator reads or writes
     if vault.config.index_page is not None or vault.pages[index].size <= MEMORY_PROSE_BYTES:
         return True
     links = [rl for rl in vault.outlinks(index) if not rl.link.embed and rl.resolution.path != index]
