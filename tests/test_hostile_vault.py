@@ -278,3 +278,19 @@ def test_an_index_line_keeps_the_files_line_ends_and_its_links_form(tmp_path: Pa
     after = next(c.after for c in proposal.plan.changes if c.path == "MEMORY.md") if proposal.plan else b""
     target = quote((proposal.page or "").removesuffix(".md"))
     assert after == f"# Memory\r\n\r\n- [Mail](Mail)\r\n- [{proposal.title}]({target})\r\n".encode()
+
+
+def test_a_nul_past_the_first_bytes_is_refused_and_a_stray_cr_is_not(tmp_path: Path) -> None:
+    """An attacker's: a NUL after 8 KiB was merged into; a CR inside a code block, or a Windows
+    file converted twice (CR CR LF), was refused as a file of lines ending in CR alone."""
+    body = "# Backup server\n\nThe backup server runs restic nightly.\n\n"
+    root = make_vault(tmp_path / "v", {"o.md": "# O\n\nx\n"})
+    (root / "backup-server.md").write_bytes((body + "x" * 9000 + "\x00\n").encode())
+    text = "The backup server also keeps 12 monthly snapshots on the NAS."
+    done = cli("remember", str(root), text, "--apply")
+    assert done.returncode == 2 and "NUL" in done.stderr
+    for data in ((body + "```\nline\rcarriage\n```\n").encode(), body.replace("\n", "\r\r\n").encode()):
+        (root / "backup-server.md").write_bytes(data)
+        done = cli("remember", str(root), text, "--apply")
+        assert done.returncode == 0, done.stderr
+        assert (root / "backup-server.md").read_bytes().startswith(data.rstrip(b"\r\n"))

@@ -76,7 +76,8 @@ def test_a_held_drop_is_queued_not_written_and_merges_when_accepted(
 def test_a_proposal_a_person_rejected_is_not_queued_again_while_its_page_stays(
     backups: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A new user's: `reject` says so, yet the same memory was queued again under a new id."""
+    """A new user's: `reject` says so, yet the same memory was queued again under a new id; an
+    attacker's: and in other spacing, and `--apply` wrote it."""
     text = "The nightly backup also copies the Proxmox host's /etc to the storage box."
     assert main(["remember", str(backups), text, "--json"]) == 0
     first = json.loads(capsys.readouterr().out)["suggestion"]
@@ -87,6 +88,10 @@ def test_a_proposal_a_person_rejected_is_not_queued_again_while_its_page_stays(
     assert [s.status for s in load_suggestions(backups)] == ["rejected"]
     assert main(["remember", str(backups), text]) == 0
     assert "a person rejected this proposal" in capsys.readouterr().out
+    start = tree(backups)  # nor in other spacing or case, nor by --apply: the person decided it
+    assert main(["remember", str(backups), "  " + text.upper().replace(" ", "  "), "--apply", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["applied"] is False and tree(backups) == start
+    assert [s.status for s in load_suggestions(backups)] == ["rejected"]
     (backups / "Backups.md").write_text(BACKUPS + "\nRestores are tested monthly.\n", encoding="utf-8")
     assert main(["remember", str(backups), text, "--json"]) == 0  # its page changed: asked again
     again = json.loads(capsys.readouterr().out)["suggestion"]
@@ -217,3 +222,12 @@ def test_a_name_is_read_as_the_page_writes_it(text: str, held: bool) -> None:
 
     page = "Die Medienbox: Kodi und XBMC, Ports 80 und 443. Bauraum 20,5 cm hoch. Logs bleiben 26 Stunden."
     assert restated(text, page) is held
+
+
+def test_a_page_holding_most_of_a_text_with_a_word_changed_is_a_drop_to_confirm(tmp_path: Path) -> None:
+    """An attacker's: "... on pve2" against the page's "... on pve1" held 86 % of the text and was
+    dropped outright, even with --apply: the new host lost."""
+    page = "# Cleanup job\n\nThe cleanup job runs every night at 03:00 on pve1.\n"
+    root = make_vault(tmp_path / "v", {"notes/Cleanup-Job.md": page, "o.md": "# O\n\nx\n"})
+    proposal = remember(load_vault(root), "The cleanup job runs every night at 03:00 on pve2.")
+    assert proposal.decision != "drop" or (proposal.review and proposal.plan is not None)

@@ -655,8 +655,11 @@ def test_a_page_exported_from_a_website_is_read_without_its_markup(tmp_path: Pat
     assert (
         " ".join(without_html(page).split()) == "# Router konfigurieren Halte die Reset-Taste zehn Sekunden gedrückt."
     )
-    assert without_html("see [[my_page]], [a_link](x.md), - [x] done, a < b") == (
-        "see [[my_page]], [a_link](x.md), - [x] done, a < b"
-    )
+    kept = "see [[my_page]], [a_link](x.md), - [x] done, a < b, `<div>` and os.environ[home_dir]\n[ref_1]: x.md\n"
+    assert without_html(kept) == kept  # an attacker's: code, a reference and an index were lost
+    assert without_html("```\n<!-- x\n```\nThe flow is A --> B.") == "```\n<!-- x\n```\nThe flow is A --> B."
+    # each unclosed opener is read to its line's end at most (190 KB of them took 46 s, then minutes)
+    opened = "".join(f'val[idx_{n} ok <div x="\n' for n in range(12000))
+    assert without_html(opened) == opened
     read = vectors.page_text("Router konfigurieren", page)  # what the model reads of it
     assert read == "Router konfigurieren\n\nHalte die Reset-Taste zehn Sekunden gedrückt."

@@ -306,6 +306,7 @@ class _NeedsReview(Exception):
 def run_remember(args: argparse.Namespace) -> int:
     from curator.core.change.changes import plan_and_apply
     from curator.core.change.edits import plan_diff
+    from curator.core.curate.dream import rejected_before
     from curator.core.curate.remember import Proposal, remember
     from curator.core.meaning.vectors import preload_provider
     from curator.core.state.config import load_config
@@ -321,14 +322,16 @@ def run_remember(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     proposal: Proposal | None = None
     entry = queued = None
+    held_back = False
     if args.apply:  # decided once, under the vault's lock, against the vault as it is then
 
         def decide(vault: Vault) -> Plan:
-            nonlocal proposal
+            nonlocal proposal, held_back
             proposal = remember(vault, text, args.source, args.page_type)
             if proposal.plan is None:
                 raise _NothingToWrite
-            if proposal.review:
+            if proposal.review or rejected_before(vault, proposal, text) is not None:
+                held_back = True  # a person decides it, or decided it already
                 raise _NeedsReview
             if args.source == "manual":
                 return proposal.plan
@@ -340,7 +343,7 @@ def run_remember(args: argparse.Namespace) -> int:
         with contextlib.suppress(_NothingToWrite, _NeedsReview):
             _, entry = plan_and_apply(root, decide, args.allow_dirty, on_wait=output.diagnose, load=held_or_loaded)
     # A proposal that changes a page written by hand waits in the review queue, as one not applied does.
-    if not args.apply or (proposal is not None and proposal.review and entry is None):
+    if not args.apply or (held_back and entry is None):
         from curator.core.curate.dream import queue_remembered
 
         vault = loaded_with_model(root)

@@ -117,7 +117,7 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
     """Decide where the text belongs; queue the decision for review, or (where the vault allows the
     agent to write without review, and the page is not a person's) apply it, decided again under
     the vault's lock."""
-    from curator.core.curate.dream import queue_remembered
+    from curator.core.curate.dream import queue_remembered, rejected_before
     from curator.core.curate.remember import remember as decide
 
     text, source, page_type = args["text"], args.get("source", "agent"), args.get("type")
@@ -139,6 +139,8 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
             notes.append(f"queued for review: {', '.join(held)} is written by a person (source: manual)")
         elif proposal.review:
             notes.append(f"queued for review: {proposal.reason}")
+        elif rejected_before(vault, proposal, text) is not None:
+            pass  # a person rejected just this: not applied, and said so below
         else:
             decided: list[Proposal] = []
 

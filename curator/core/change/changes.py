@@ -545,8 +545,8 @@ def _not_rewritable(data: bytes) -> str | None:
     ending in CR alone would come back changed in every line."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return "is UTF-16 text: curator writes UTF-8 only; save it as UTF-8 first"
-    if b"\x00" in data[:8192]:
+    if b"\x00" in data:
         return "holds binary data (NUL bytes), not text"
-    if re.search(rb"\r(?!\n)", data):
+    if len(re.findall(rb"\r(?!\n)", data)) > data.count(b"\n"):  # a stray CR inside a line is the line's
         return "ends lines in CR alone (old Mac OS): save it with LF line endings first"
     return None

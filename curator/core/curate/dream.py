@@ -441,8 +441,37 @@ def accept(
 
 
 def _of_text(suggestion: Suggestion, text: object) -> bool:
-    """A `remember` suggestion of this text."""
-    return suggestion.kind == "remember" and suggestion.evidence.get("text") == text
+    """A `remember` suggestion of this text (its spacing and case aside)."""
+    said = suggestion.evidence.get("text")
+    return suggestion.kind == "remember" and isinstance(said, str) and isinstance(text, str) and _same(said, text)
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+def rejected_before(vault: Vault, proposal: Proposal, text: str) -> Suggestion | None:
+    """The `remember` suggestion a person rejected that is this proposal again, its pages as they
+    were then: not queued again, and not applied by `--apply` either."""
+    return _rejected_among(load_suggestions(vault.root), vault, proposal, text)
+
+
+def _rejected_among(stored: list[Suggestion], vault: Vault, proposal: Proposal, text: str) -> Suggestion | None:
+    files = sorted(c.path for c in proposal.plan.changes) if proposal.plan else []
+    changed = [c.path for c in proposal.plan.changes if c.before is not None] if proposal.plan else []
+    shas = {path: vault.pages[path].sha for path in changed if path in vault.pages}
+    return next(
+        (
+            s
+            for s in stored
+            if _of_text(s, text)
+            and s.status == "rejected"
+            and s.evidence.get("decision") == proposal.decision
+            and s.evidence.get("files") == files
+            and s.page_shas == shas
+        ),
+        None,
+    )
 
 
 def set_status(root: Path, suggestion_id: str, status: str) -> Suggestion:
@@ -543,15 +572,8 @@ def queue_remembered(
     key = hashlib.sha1(text.encode()).hexdigest()
     with vault_lock(vault.root):
         stored = load_suggestions(vault.root)
-        for earlier_one in stored:  # a person said no to just this, and its pages are as they were
-            if (
-                _of_text(earlier_one, text)
-                and earlier_one.status == "rejected"
-                and earlier_one.evidence.get("decision") == proposal.decision
-                and earlier_one.evidence.get("files") == files
-                and earlier_one.page_shas == shas
-            ):
-                return earlier_one
+        if (rejected := _rejected_among(stored, vault, proposal, text)) is not None:
+            return rejected
         # The text remembered again after it was accepted, undone or rejected: an id of its own.
         earlier = sum(_of_text(s, text) and s.status != "pending" for s in stored)
         suggestion = Suggestion(

@@ -85,8 +85,9 @@ def hyphenated(vault: Vault, folder: str) -> str:
     ten of them (`name.com` besides), or, in an empty folder, nine in ten of the vault's: "lower"
     in lower case (`pi-hole`, `home-assistant`), "kept" with their case (`Wazuh-SIEM`,
     `NAS-Synology`); "" when they do not."""
-    in_folder = [page.name for page in vault.pages.values() if page.folder == folder and page.name == page.title]
-    names = in_folder or [page.name for page in vault.pages.values()]
+    pages = [page for page in vault.pages.values() if page.path != vault.index_page]  # MEMORY.md is no name of theirs
+    in_folder = [page.name for page in pages if page.folder == folder and page.name == page.title]
+    names = in_folder or [page.name for page in pages]
     least, share = (3, 1.0) if 0 < len(in_folder) < 10 else (5, 0.9)  # a folder of a few pages: all of them
     joined = [n for n in names if _KEBAB.fullmatch(n)]
     if len(names) < least or len(joined) < share * len(names) or not any("-" in n for n in joined):

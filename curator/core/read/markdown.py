@@ -71,19 +71,28 @@ _HTML_TAGS = (
     "object|ol|option|p|picture|pre|s|script|section|select|small|source|span|strike|strong|style|sub|summary|sup|"
     "table|tbody|td|textarea|tfoot|th|thead|tr|u|ul|video"
 )
+# A code span stays as written; an HTML tag goes with its attributes; a shortcode (a name with an
+# underscore, or with attributes, in single brackets, after no word or bracket: not a [[wikilink]],
+# a [link](x), a [ref]: or a checkbox) goes. Each on one line and bounded: linear in the text.
 _HTML_MARKUP = re.compile(
-    rf"<!--.*?-->|</?(?i:{_HTML_TAGS})(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
-    r"|(?<!\[)\[/?[a-z]+(?:_[a-z0-9_]*|(?=\s+[a-z_-]+=))(?:\s(?:[^\]\"]|\"[^\"]*\")*)?\](?![\](])",
-    re.DOTALL,
+    rf"`[^`\n]*`|</?(?i:{_HTML_TAGS})\b(?:[^<>\"'\n]|\"[^\"\n]{{0,8000}}\"|'[^'\n]{{0,8000}}'){{0,400}}/?>"
+    r"|(?<![\[\]\w])\[/?[a-z]+(?:_[a-z0-9_]*|(?=\s+[a-z_-]+=))(?:\s(?:[^\]\"\n]|\"[^\"\n]{0,400}\"){0,200})?\](?![\](:])"
 )
 
 
 def without_html(text: str) -> str:
-    """`text` without HTML tags, comments and shortcodes, its character references read ("&quot;"
-    is a quote): what a page says, as a reader of the rendered page sees it."""
+    """`text` without HTML comments, tags and shortcodes outside code, its character references
+    read ("&quot;" is a quote): what a page says, as a reader of the rendered page sees it."""
     if "<" not in text and "[" not in text and "&" not in text:
         return text
-    return html.unescape(_HTML_MARKUP.sub(" ", text))
+    fences = fence_ranges(text, 0)
+    kept, at = [], 0
+    for start, end in [*fences, (len(text), len(text))]:
+        prose = without_comments(text[at:start]) if "<!--" in text[at:start] else text[at:start]
+        kept.append(html.unescape(_HTML_MARKUP.sub(lambda m: m.group(0) if m.group(0)[0] == "`" else " ", prose)))
+        kept.append(text[start:end])
+        at = end
+    return "".join(kept)
 
 
 def lines_of(text: str) -> list[str]:
