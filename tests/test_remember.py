@@ -1395,6 +1395,8 @@ def test_a_surname_is_no_room(tmp_path: Path) -> None:
         ("Seit heute morgen ist der Drucker nicht erreichbar.", True),
         ("Since yesterday Grafana runs on port 3001.", False),
         ("Since May the backup fails on Sundays.", False),
+        ("Backups also copy to the offsite S3 bucket weekly on Sunday.", False),
+        ("Die Sicherung läuft wöchentlich am Sonntag.", False),
     ],
 )
 def test_a_day_a_rule_runs_from_or_on_tells_no_occasion(text: str, event: bool) -> None:

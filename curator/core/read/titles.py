@@ -352,7 +352,7 @@ _FAILING = (
 _SINCE = re.compile(r"(?i)\b(?:since|seit|seitdem|starting|beginning|as of|ab|effective)\b")
 _HABIT = re.compile(
     r"(?i)\b(?:every|each|jede[nrsm]?|alle\s+(?:\d+|zwei|drei|vier|paar)|immer|jeweils|regelmäßig|usually|always|"
-    r"normally|normalerweise)\b"
+    r"normally|normalerweise|daily|nightly|weekly|monthly|täglich|nächtlich|wöchentlich|monatlich)\b"
 )
 # A month's name read as one only beside a number or a word that says when ("in May", "im Mai",
 # "3. Mai", "May 2026"): "may" and "August" are also a verb and a name.
