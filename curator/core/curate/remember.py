@@ -407,8 +407,6 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
             # Of the pages it links to, the ones its title names are what it is about
             # ("2026-02-02-Wazuh-Deployment" -> Wazuh-SIEM, not the changelog's index or the network map).
             about_words = _title_words(vault.pages[path].title)
-            # and a page its title names that it does not link ("2026-02-02-Wazuh-Deployment" -> Wazuh)
-            owners |= {p for p in titles_named(vault, about_words) if p != path and p not in templates and p != index}
             named_owners = {o for o in owners if about_words & _title_words(vault.pages[o].title)}
             for owner in sorted(owners):
                 lower = 0.0 if owner in named_owners or not named_owners else ASIDE
@@ -419,20 +417,6 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
                 scores[path] = (score - ASIDE, why)  # the event page itself: second to what it is about
     ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[0]))
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
-
-
-def titles_named(vault: Vault, words: set[str]) -> list[str]:
-    """The pages whose every title word of four letters or more is among `words`, and none dated."""
-
-    def make() -> dict[str, frozenset[str]]:
-        chars = vault.config.title_chars
-        return {
-            p: frozenset(_title_words(page.title))
-            for p, page in vault.pages.items()
-            if not diary_title(page.title, chars)
-        }
-
-    return [path for path, own in vault.once("remember.title_words", make).items() if own and own <= words]
 
 
 def _title_words(title: str) -> set[str]:
