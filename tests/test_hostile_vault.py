@@ -294,3 +294,15 @@ def test_a_nul_past_the_first_bytes_is_refused_and_a_stray_cr_is_not(tmp_path: P
         done = cli("remember", str(root), text, "--apply")
         assert done.returncode == 0, done.stderr
         assert (root / "backup-server.md").read_bytes().startswith(data.rstrip(b"\r\n"))
+
+
+def test_an_index_line_goes_on_a_numbered_list_and_before_closing_prose(tmp_path: Path) -> None:
+    """An attacker's: a numbered index got `- ` and a line glued under "Last updated ..."."""
+    from curator.core.curate.remember import remember
+
+    root = make_vault(tmp_path / "v", {"notes/Mail.md": "# Mail\n\nPostfix.\n", "notes/Loki.md": "# Loki\n\nLogs.\n"})
+    index = "# Memory\n\n1. [[Mail]]\n2. [[Loki]]\n\nLast updated 2026-01-01.\n"
+    (root / "MEMORY.md").write_text(index, encoding="utf-8")
+    proposal = remember(load_vault(root), "Grafana dashboards live on host metrics01 behind nginx.")
+    after = next(c.after for c in proposal.plan.changes if c.path == "MEMORY.md") if proposal.plan else b""
+    assert after.decode() == index.replace("2. [[Loki]]\n", f"2. [[Loki]]\n3. [[{proposal.title}]]\n")

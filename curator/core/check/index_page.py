@@ -112,6 +112,10 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
         after_line = last_link_line[section]  # 1-based: insert after this line
         offset = sum(len(line) for line in lines[:after_line])
         prefix = "" if offset == 0 or text[offset - 1] == "\n" else newline
+    elif last_link_line and not [h for h in vault.pages[index].headings if h.level > 1]:
+        # a list without sections: after its last link, not under a closing line ("Last updated ...")
+        offset = sum(len(line) for line in lines[: max(last_link_line.values())])
+        prefix = "" if offset == 0 or text[offset - 1] == "\n" else newline
     else:
         offset = len(text)
         prefix = "" if not text or text.endswith("\n") else newline
@@ -129,11 +133,28 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
     else:
         link = f"[[{name}]]"
     bullets = [m.group(1) for rl in vault.outlinks(index) if (m := _BULLET.match(lines[rl.link.line - 1]))]
-    entry = f"{prefix}{max(['-', *bullets], key=bullets.count)} {link}{newline}"
+    bullet = max(["-", *bullets], key=bullets.count)
+    before = _NUMBERED.match(lines[offset_line - 1]) if (offset_line := _line_at(lines, offset)) else None
+    if before is not None:  # a numbered list goes on counting
+        bullet = f"{int(before.group(1)) + 1}{before.group(2)}"
+    entry = f"{prefix}{bullet} {link}{newline}"
     return index, offset, entry
 
 
 _BULLET = re.compile(r"[ \t]*([-*+])[ \t]")
+_NUMBERED = re.compile(r"[ \t]*(\d{1,6})([.)])[ \t]")
+
+
+def _line_at(lines: list[str], offset: int) -> int:
+    """The number of the line that ends at `offset` (0 when none does)."""
+    at = 0
+    for number, line in enumerate(lines, 1):
+        at += len(line)
+        if at == offset:
+            return number
+        if at > offset:
+            return 0
+    return 0
 
 
 def _type_section(headings: Iterable[Heading], page_type: object) -> int | None:
