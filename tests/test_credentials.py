@@ -202,7 +202,7 @@ def _patterns_in_use() -> list[tuple[str, re.Pattern[str]]]:
     plugins += [getattr(secret_plugins, name) for name in credentials.OWN_PLUGINS]
     patterned = [p for p in plugins if hasattr(p, "denylist") and p.__name__ != "KeywordDetector"]
     found = [(p.__name__, rx) for p in patterned for rx in p.denylist]
-    assert len(plugins) == 29 and len(found) == 48  # a new detect-secrets: see that the prefilter keeps up
+    assert len(plugins) == 30 and len(found) == 49  # a new detect-secrets: see that the prefilter keeps up
     return found + [("KeywordDetector", rx) for rx in QUOTES_REQUIRED_DENYLIST_REGEX_TO_GROUP]
 
 
@@ -279,6 +279,7 @@ EXAMPLES = {
     "TelegramBotTokenDetector": "bot 123456789:" + _random(_ALNUM, 35, 21),
     "TwilioKeyDetector": "AC" + _random(_LOWER, 32, 22),
     "AssignedSecretDetector": "Passwort: Sommer2026!",
+    "CredentialPairDetector": "**Admin:** `wazuh` / `15jMA*JM6vcrzAdLLL825GRFrDLBiTJ1`",
     "GitHubFineGrainedTokenDetector": f"token {FINE_GRAINED}",
     "UrlPasswordDetector": "db: postgres://app:Sup3rS3cret!@db.example.com:5432/app",
 }
@@ -328,6 +329,9 @@ FORMS = [
     ("**Kennwort:** Winter2025#", "Secret Assignment"),
     ("DB_PASSWORD=Tr0ub4dor&3", "Secret Assignment"),
     ("api_token: `x8Kd02mZpq`", "Secret Assignment"),
+    # a new user's wiki: a password behind a label, and a login and its password as two code spans
+    ("- **password: [REDACTED] `ddZtfWVFD+7IV64.6DJzKRBPa6wYvSbA`", "Secret Assignment"),
+    ("- **Admin:** `wazuh` / `15jMA*JM6vcrzAdLLL825GRFrDLBiTJ1`", "Credential Pair"),
 ]
 
 

@@ -67,7 +67,9 @@ def _shortest_above(limit: float) -> int:
     return math.floor(2**limit) + 1
 
 
+CREDENTIAL_PAIR = r"`[^\s`]{1,40}`[ \t]*/[ \t]*`([^\s`]{8,64})`"  # `login` / `password`, as notes write them
 SHAPES = (  # matched as written
+    CREDENTIAL_PAIR.replace("(", "(?:"),
     r"BEGIN [A-Z0-9 ]*PRIVATE KEY|PuTTY-User-Key-File-2",  # private keys
     r"://[^\s\n\r/@:]+:[^\s\n\r/@]+@",  # a password in a URL
     r"(?:A3T[A-Z0-9]|ABIA|ACCA|AKIA|ASIA)[0-9A-Z]{16}",  # AWS access key
@@ -215,7 +217,13 @@ def _allowlisted(line: str, previous: str) -> bool:
 
 
 # curator's own plugins, in secret_plugins.py (one of detect-secrets' names replaces its plugin).
-OWN_PLUGINS = ("AssignedSecretDetector", "GitHubFineGrainedTokenDetector", "GitHubTokenDetector", "UrlPasswordDetector")
+OWN_PLUGINS = (
+    "AssignedSecretDetector",
+    "CredentialPairDetector",
+    "GitHubFineGrainedTokenDetector",
+    "GitHubTokenDetector",
+    "UrlPasswordDetector",
+)
 
 
 def _settings() -> dict[str, Any]:

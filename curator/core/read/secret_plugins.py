@@ -14,7 +14,7 @@ from collections.abc import Generator
 from detect_secrets.plugins.base import RegexBasedDetector
 
 from curator.core.read.credentials import ASSIGNMENT_KEY_WORDS as KEY_WORDS
-from curator.core.read.credentials import SHORTEST_HEX_SECRET
+from curator.core.read.credentials import CREDENTIAL_PAIR, SHORTEST_HEX_SECRET
 
 
 class GitHubFineGrainedTokenDetector(RegexBasedDetector):
@@ -48,9 +48,12 @@ class UrlPasswordDetector(RegexBasedDetector):
 # compares (`token_ids == eos_token_id`). ASCII classes on purpose: the prefilter (RE2, ASCII `\w`)
 # must read the same characters.
 ASSIGNED = re.compile(
-    rf"(?:{KEY_WORDS})(?:[_-][A-Za-z0-9_-]*)?[\]'\"*]{{0,3}}\s*(?::=|=>|:{{1,3}}|=(?!=))\**\s*[\"'`]?([^\s\"'`<>]{{6,}})",
+    rf"(?:{KEY_WORDS})(?:[_-][A-Za-z0-9_-]*)?[\]'\"*]{{0,3}}\s*(?::=|=>|:{{1,3}}|=(?!=))\**\s*"
+    r"(?:\[[A-Za-z _-]{1,20}\]\s*)?"  # "password: [REDACTED] `the password`": a label is no value
+    r"[\"'`]?([^\s\"'`<>]{6,})",
     re.IGNORECASE,
 )
+PAIR = re.compile(CREDENTIAL_PAIR)
 _TRAILING = ".,;:)]"  # sentence punctuation after a value is not part of it
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
 _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, settings.secret
@@ -88,6 +91,21 @@ class AssignedSecretDetector(RegexBasedDetector):
         for match in ASSIGNED.finditer(string):
             if looks_like_a_secret(match.group(1)):
                 yield match.group(1).rstrip(_TRAILING)
+
+
+class CredentialPairDetector(RegexBasedDetector):
+    """A login and its password as notes write them, two code spans joined by a slash (`**Admin:**
+    `wazuh` / `15jMA*JM6vcr...``): the password has letters, digits and a sign."""
+
+    secret_type = "Credential Pair"
+    denylist = (PAIR,)
+
+    def analyze_string(self, string: str) -> Generator[str, None, None]:
+        for match in PAIR.finditer(string):
+            value = match.group(1)
+            signs = any(not c.isalnum() and c not in "_-." for c in value)
+            if signs and any(c.isdigit() for c in value) and looks_like_a_secret(value):
+                yield value
 
 
 # A line that names a checksum or a commit: its random-looking string is that, not a key.
