@@ -79,7 +79,7 @@ def _table_row(head: str, text: str) -> str | None:
     """The event as a row of the table a history section ends with (`head` ends with it), its
     date in the first column when that column is one of dates; None when the section ends with
     no table."""
-    rows = [line.strip() for line in head.splitlines()]
+    rows = [line.strip() for line in lines_of(head)]
     table: list[str] = []
     for line in reversed(rows):
         if not (line.startswith("|") and line.endswith("|") and len(line) > 1):
