@@ -24,6 +24,7 @@ from curator.core.change.recovery import half_done, recover
 from curator.core.common.atomic import discard_stale_temporaries
 from curator.core.common.errors import EditError, GitError
 from curator.core.read.git import GitRepo
+from curator.core.read.reading import UTF16_BOMS
 from curator.core.read.resolve import fold
 from curator.core.state.lock import vault_lock, writing
 from curator.core.state.statefiles import STATE_DIR
@@ -543,7 +544,7 @@ def _not_rewritable(data: bytes) -> str | None:
     """Why a file cannot be rewritten or moved in its own form, or None: curator writes UTF-8 with
     the file's own line endings (LF or CRLF), and a UTF-16 page, a binary file or one with lines
     ending in CR alone would come back changed in every line."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if data.startswith(UTF16_BOMS):
         return "is UTF-16 text: curator writes UTF-8 only; save it as UTF-8 first"
     if b"\x00" in data:
         return "holds binary data (NUL bytes), not text"

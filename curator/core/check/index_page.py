@@ -96,7 +96,8 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
     headings = sorted(h.line for h in vault.pages[index].headings)
     votes: dict[int, int] = {}  # heading line -> links in its section to pages of the folder
     last_link_line: dict[int, int] = {}
-    for rl in vault.outlinks(index):
+    links = vault.outlinks(index)
+    for rl in links:
         section = max((h for h in headings if h <= rl.link.line), default=0)
         last_link_line[section] = max(last_link_line.get(section, 0), rl.link.line)
         if rl.resolution.path is not None and posixpath.dirname(rl.resolution.path) == folder:
@@ -110,51 +111,34 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
     if votes:
         section = max(votes, key=lambda line: (votes[line], -line))
         after_line = last_link_line[section]  # 1-based: insert after this line
-        offset = sum(len(line) for line in lines[:after_line])
-        prefix = "" if offset == 0 or text[offset - 1] == "\n" else newline
     elif last_link_line and not [h for h in vault.pages[index].headings if h.level > 1]:
         # a list without sections: after its last link, not under a closing line ("Last updated ...")
-        offset = sum(len(line) for line in lines[: max(last_link_line.values())])
-        prefix = "" if offset == 0 or text[offset - 1] == "\n" else newline
+        after_line = max(last_link_line.values())
     else:
-        offset = len(text)
-        prefix = "" if not text or text.endswith("\n") else newline
+        after_line = len(lines)
+    offset = sum(len(line) for line in lines[:after_line])
+    prefix = "" if offset == 0 or text[offset - 1] == "\n" else newline
     # As the index writes its own entries: its bullet, and a Markdown link where it never writes a wikilink.
-    syntaxes = {rl.link.syntax for rl in vault.outlinks(index) if not rl.link.embed}
+    syntaxes = {rl.link.syntax for rl in links if not rl.link.embed}
     if "markdown" in syntaxes and not syntaxes & {"wiki", "dendron"}:
         target = quote(posixpath.relpath(path, posixpath.dirname(index) or "."))
-        targets = [
-            rl.link.target for rl in vault.outlinks(index) if rl.link.syntax == "markdown" and rl.resolution.path
-        ]
+        targets = [rl.link.target for rl in links if rl.link.syntax == "markdown" and rl.resolution.path]
         if targets and not any(t.lower().endswith(".md") for t in targets):  # `[Mail](Mail)`: as the index links
             target = target.removesuffix(".md")
         shown = (vault.pages[path].title if known else title).replace("[", "(").replace("]", ")")
         link = f"[{shown}]({target})"
     else:
         link = f"[[{name}]]"
-    bullets = [m.group(1) for rl in vault.outlinks(index) if (m := _BULLET.match(lines[rl.link.line - 1]))]
+    bullets = [m.group(1) for rl in links if (m := _BULLET.match(lines[rl.link.line - 1]))]
     bullet = max(["-", *bullets], key=bullets.count)
-    before = _NUMBERED.match(lines[offset_line - 1]) if (offset_line := _line_at(lines, offset)) else None
-    if before is not None:  # a numbered list goes on counting
-        bullet = f"{int(before.group(1)) + 1}{before.group(2)}"
+    if after_line and (numbered := _NUMBERED.match(lines[after_line - 1])):  # a numbered list goes on counting
+        bullet = f"{int(numbered.group(1)) + 1}{numbered.group(2)}"
     entry = f"{prefix}{bullet} {link}{newline}"
     return index, offset, entry
 
 
 _BULLET = re.compile(r"[ \t]*([-*+])[ \t]")
 _NUMBERED = re.compile(r"[ \t]*(\d{1,6})([.)])[ \t]")
-
-
-def _line_at(lines: list[str], offset: int) -> int:
-    """The number of the line that ends at `offset` (0 when none does)."""
-    at = 0
-    for number, line in enumerate(lines, 1):
-        at += len(line)
-        if at == offset:
-            return number
-        if at > offset:
-            return 0
-    return 0
 
 
 def _type_section(headings: Iterable[Heading], page_type: object) -> int | None:

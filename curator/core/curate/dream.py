@@ -453,13 +453,20 @@ def _same(a: str, b: str) -> bool:
 def rejected_before(vault: Vault, proposal: Proposal, text: str) -> Suggestion | None:
     """The `remember` suggestion a person rejected that is this proposal again, its pages as they
     were then: not queued again, and not applied by `--apply` either."""
-    return _rejected_among(load_suggestions(vault.root), vault, proposal, text)
+    files, _, shas = _touched(vault, proposal)
+    return _rejected_among(load_suggestions(vault.root), proposal, text, files, shas)
 
 
-def _rejected_among(stored: list[Suggestion], vault: Vault, proposal: Proposal, text: str) -> Suggestion | None:
+def _touched(vault: Vault, proposal: Proposal) -> tuple[list[str], list[str], dict[str, str]]:
+    """The files a proposal writes, the pages among them it changes, and those pages' hashes now."""
     files = sorted(c.path for c in proposal.plan.changes) if proposal.plan else []
     changed = [c.path for c in proposal.plan.changes if c.before is not None] if proposal.plan else []
-    shas = {path: vault.pages[path].sha for path in changed if path in vault.pages}
+    return files, changed, {path: vault.pages[path].sha for path in changed if path in vault.pages}
+
+
+def _rejected_among(
+    stored: list[Suggestion], proposal: Proposal, text: str, files: list[str], shas: dict[str, str]
+) -> Suggestion | None:
     return next(
         (
             s
@@ -557,9 +564,7 @@ def queue_remembered(
     in place of a pending one for the same text; accepting it decides again and applies. `asked_by`:
     the agent that asked, named in the history of the change a person applies. The same proposal
     a person rejected, its pages as they were then, is not queued again: the rejected one is returned."""
-    changed = [c.path for c in proposal.plan.changes if c.before is not None] if proposal.plan else []
-    files = sorted(c.path for c in proposal.plan.changes) if proposal.plan else []
-    shas = {path: vault.pages[path].sha for path in changed if path in vault.pages}
+    files, changed, shas = _touched(vault, proposal)
     evidence: dict[str, Any] = {
         "text": text,
         "source": source,
@@ -572,7 +577,7 @@ def queue_remembered(
     key = hashlib.sha1(text.encode()).hexdigest()
     with vault_lock(vault.root):
         stored = load_suggestions(vault.root)
-        if (rejected := _rejected_among(stored, vault, proposal, text)) is not None:
+        if (rejected := _rejected_among(stored, proposal, text, files, shas)) is not None:
             return rejected
         # The text remembered again after it was accepted, undone or rejected: an id of its own.
         earlier = sum(_of_text(s, text) and s.status != "pending" for s in stored)

@@ -330,13 +330,19 @@ def _held(word: str, page: set[str], folded: str) -> bool:
         return _held(glued.group(1), page, folded)
     words = [fold(part) for part in word.split("-")]
     if len(words) > 1 and all(w.isalpha() and len(w) >= 2 for w in words):
-        return re.search(r"\b" + r"[\s_-]*".join(map(re.escape, words)) + r"\b", folded) is not None
+        return written_together(words, folded)
     if address := _HOST_PORT.fullmatch(word):  # the first number after the host is its port
         host, port = fold(address.group(1)), address.group(2)
         after_host = (folded[m.end() : m.end() + 80] for m in re.finditer(re.escape(host), folded))
         return any((n := _PORT_AFTER.search(window)) is not None and n.group(0) == port for window in after_host)
     parts = [part for part in word.split("/") if part]
     return len(parts) > 1 and all(_held(part, page, folded) if is_name(part) else fold(part) in page for part in parts)
+
+
+def written_together(words: list[str], folded: str) -> bool:
+    """Whether the folded text has the folded `words` one after the other, apart, hyphenated or
+    joined ("devops vault", "node-red", "nodered")."""
+    return re.search(r"\b" + r"[\s_-]*".join(map(re.escape, words)) + r"\b", folded) is not None
 
 
 def _page_words(page_text: str) -> set[str]:

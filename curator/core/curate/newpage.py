@@ -102,9 +102,8 @@ def file_name(title: str, hyphenated: str) -> str:
     `hyphenated`); never a name a folder's own page has, nor for a title of signs ("C++")."""
     if not hyphenated or re.search(r"[^\w\s.'’()-]", title):  # "C++" stays
         return title
-    composed = unicodedata.normalize(
-        "NFC", title.lower() if hyphenated == "lower" else title
-    )  # "İ" lower is "i" and a dot above
+    cased = title.lower() if hyphenated == "lower" else title
+    composed = unicodedata.normalize("NFC", cased)  # "İ" lower is "i" and a dot above
     slug = "-".join(WORD.findall("".join(ch for ch in composed if not unicodedata.combining(ch))))
     return slug if slug and fold(slug) not in INDEX_NAMES else title
 

@@ -27,7 +27,15 @@ from functools import cache
 
 import numpy as np
 
-from curator.core.curate.facts import in_order, is_name, measured, negated, restated, sentences
+from curator.core.curate.facts import (
+    in_order,
+    is_name,
+    measured,
+    negated,
+    restated,
+    sentences,
+    written_together,
+)
 from curator.core.curate.update import bilingual
 from curator.core.meaning.across import multilingual_model
 from curator.core.read.resolve import fold
@@ -218,10 +226,7 @@ def _proper_names_held(text: str, page_text: str) -> bool:
         return True
     folded = fold(page_text)
     inside = re.findall(r"(?<=[\w,;)] )[A-Z]\w*(?:-\w+)*", text)  # not a sentence's first word; "Blue-Green" whole
-    return all(
-        re.search(r"\b" + r"[\s_-]*".join(map(re.escape, fold(name).split("-"))) + r"\b", folded) is not None
-        for name in inside
-    )
+    return all(written_together(fold(name).split("-"), folded) for name in inside)
 
 
 def _names_in_order(text: str, passage: str) -> bool:

@@ -62,9 +62,8 @@ def fence_ranges(text: str, start: int) -> list[tuple[int, int]]:
     return ranges
 
 
-# Markup a page exported from a website carries (WordPress, a CMS, a docs generator): an HTML tag
-# with its attributes (a widget's JSON config among them), a comment, a shortcode (a name with an
-# underscore, or with attributes, in single brackets: not a [[wikilink]], a [link](x) or a checkbox).
+# Markup a page exported from a website carries (WordPress, a CMS, a docs generator): HTML tags
+# with their attributes (a widget's JSON config among them), comments, shortcodes.
 _HTML_TAGS = (
     "a|abbr|article|aside|audio|b|blockquote|br|button|center|cite|code|col|colgroup|dd|del|details|div|dl|dt|em|"
     "embed|figcaption|figure|font|footer|form|h[1-6]|header|hr|i|iframe|img|input|ins|kbd|label|li|main|mark|nav|"

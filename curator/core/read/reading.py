@@ -24,6 +24,9 @@ _PARENT_WORKS = True  # the parent parses chunks too (tests switch it off to for
 Chunk = tuple[list[Page], bytes]  # pages read, and their cache rows as JSON (page.rows_json) or b""
 
 
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")  # a UTF-16 text opens with one: its NUL bytes are no binary data
+
+
 def read_pages(
     root: Path,
     items: list[tuple[FileEntry, list | None]],  # type: ignore[type-arg]
@@ -254,7 +257,7 @@ def read_page(within: str, entry: FileEntry, max_bytes: int, previous: list | No
         row = list(previous)
         row[0], row[1] = size, mtime_ns
         return page_from_row(entry.path, row)
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # its NUL bytes would call it binary
+    if data.startswith(UTF16_BOMS):  # its NUL bytes would call it binary
         return _unreadable(entry.path, size, mtime_ns, "UTF-16 text, not read: save it as UTF-8", sha)
     if data.find(b"\x00", 0, 8192) >= 0:
         return _unreadable(entry.path, size, mtime_ns, "binary data, not a text page", sha)
