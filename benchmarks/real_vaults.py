@@ -1065,6 +1065,28 @@ VAULTS: list[RealVault] = [
         "set of `remember` cases",
     ),
     RealVault(
+        "hypha-handbook-en",
+        "docs",
+        "hyphacoop/handbook",
+        "93623d14d374099b08d1fcc6bbae56803a0091cb",
+        "",
+        "remember21",
+        "87 pages of a Toronto worker co-op's English handbook (payroll, HST, expenses, Proxmox on an OVH "
+        "server, VPN, voicemail, offboarding, the board, meetings, holidays); fetched for the twenty-first set "
+        "of `remember` cases",
+    ),
+    RealVault(
+        "gbsl-ict-byod-de",
+        "german",
+        "GBSL-Informatik/ict-website",
+        "d06524cf6e639df0b176ab521e85093d952a4dbe",
+        "docs/byod",
+        "remember21",
+        "48 pages of a Swiss grammar school's German help for students' own devices (school Wi-Fi, printers, "
+        "e-mail, OneDrive, Teams, the device check; most named README.md in a topic folder, several drafts); "
+        "fetched for the twenty-first set of `remember` cases",
+    ),
+    RealVault(
         "mustafah-zk",
         "zettelkasten",
         "mustafah15/zettelkasten",

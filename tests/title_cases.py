@@ -192,4 +192,12 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Laut Doku braucht Immich 4 GB RAM für die Gesichtserkennung.", {"Immich"}),
     ("Seit dem Update startet Nextcloud nicht mehr automatisch.", {"Nextcloud"}),
     ("Mittlerweile synchronisiert Syncthing alle Ordner.", {"Syncthing"}),
+    # a new user's and two attackers': a verb after a name taken for a plural noun, and the reverse
+    ("Jellyseerr handles media requests from family members and forwards them to Sonarr.", {"Jellyseerr"}),
+    ("Paperless stores scanned letters on the NAS share.", {"Paperless"}),
+    ("Grafana Dashboards run on the monitoring host and read from Prometheus.", {"Grafana Dashboards"}),
+    ("Wi-Fi 6 access points were installed in the workshop and the office.", {"Wi-Fi 6 access points"}),
+    ("The Indexer needs more memory when the whole library is rescanned.", {"Indexer"}),
+    ("Backup jobs run nightly at 02:00 from the NAS.", {"Backup jobs"}),
+    ("Loki keeps logs for 30 days on the NAS.", {"Loki"}),
 ]

@@ -13,7 +13,7 @@ from curator.core.change.edits import explicit_target
 from curator.core.check.hits import Fix, Hit
 from curator.core.common.rules import Finding, Rule
 from curator.core.read.markdown import lines_of
-from curator.core.read.page import Heading
+from curator.core.read.page import FOLDER_PAGES, Heading
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
 
@@ -80,13 +80,33 @@ def fix_drift(vault: Vault, finding: Finding) -> Fix | None:
     return Fix(finding, index, offset, "", entry, finding.path)
 
 
-def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | None:
+def listing_page(vault: Vault, path: str) -> str | None:
+    """The page a new page at `path` is listed on: the vault's index page, or else the nearest
+    folder page (`index.md`, `README.md`, `_index.md`) in its folder or one above that links to
+    LISTED pages or more (a docs site's or a wiki's table of contents); None when there is none."""
+    if vault.index_page is not None:
+        return vault.index_page
+    folder = posixpath.dirname(path)
+    while True:
+        for name in FOLDER_PAGES:
+            page = posixpath.join(folder, name)
+            if page in vault.pages and page != path and vault.pages[page].unreadable is None:
+                links = {rl.resolution.path for rl in vault.outlinks(page) if rl.resolution.kind == "page"}
+                if len(links - {page}) >= LISTED:
+                    return page
+        if not folder:
+            return None
+        folder = posixpath.dirname(folder)
+
+
+def index_line(vault: Vault, path: str, title: str, index: str | None = None) -> tuple[str, int, str] | None:
     """(index page, offset, line) that lists `path` (a page, or one about to be made with
-    `title`): `- [[Page]]` after the list of the section named for the page's type ("## Topics"
-    for `type: topic`), else of the section that lists most pages of the same folder (the end of the
-    index when no section does); None without an index page, or with one that is an agent's
-    memory in prose (`lists_pages`)."""
-    index = vault.index_page
+    `title`) on `index` (by default the vault's index page): `- [[Page]]` after the list of the
+    section named for the page's type ("## Topics" for `type: topic`), else of the section that
+    lists most pages of the same folder (the end of the index when no section does; no line on a
+    folder page then); None without an index page, or with one that is an agent's memory in prose
+    (`lists_pages`)."""
+    index = index or vault.index_page
     if index is None or index == path or not lists_pages(vault, index):
         return None
     text = vault.text_of(index)
@@ -114,6 +134,8 @@ def index_line(vault: Vault, path: str, title: str) -> tuple[str, int, str] | No
     elif last_link_line and not [h for h in vault.pages[index].headings if h.level > 1]:
         # a list without sections: after its last link, not under a closing line ("Last updated ...")
         after_line = max(last_link_line.values())
+    elif index != vault.index_page:
+        return None  # a folder's table of contents has no section for it: its end is a footer's place
     else:
         after_line = len(lines)
     offset = sum(len(line) for line in lines[:after_line])

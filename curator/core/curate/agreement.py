@@ -60,13 +60,17 @@ def search_first(vault: Vault, text: str) -> list[str]:
 
 def _by_words(vault: Vault, text: str, limit: int) -> list[str]:
     """The pages BM25 ranks first for `text`, at most `limit`; none when the index cannot be written."""
+    from curator.core.meaning.across import without_foreign_stops
     from curator.core.meaning.search import indexed
 
     # Words only, lower case (the query parser reads "AND", "field:" and quotes as syntax), each
     # once and the first QUERY_WORDS of them: a memory of 100 KB took whoosh's parser seconds.
-    query = " ".join(list(dict.fromkeys(w.lower() for w in WORD.findall(text)))[:QUERY_WORDS])
+    # Without another language's stop words, which the vault's index keeps as words ("die" on
+    # English pages is a verb, and a title's: `Disaster-Recovery-Reese-Dies`).
+    said = without_foreign_stops(vault, text)
+    query = " ".join(list(dict.fromkeys(w.lower() for w in WORD.findall(said)))[:QUERY_WORDS])
     try:
-        found, _ = indexed(vault).bm25(query, limit=limit)
+        found, _ = indexed(vault).bm25(query, limit=limit, pages=True)
     except OSError:  # a read-only `.curator/search/`: no evidence, no failure
         return []
     return [path for path, _, _ in found if path in vault.pages]

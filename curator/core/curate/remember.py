@@ -402,21 +402,36 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
             owners: set[str] = set()
             for rl in vault.outlinks(path):
                 owner = rl.resolution.path or (rl.resolution.alias_of[0] if len(rl.resolution.alias_of) == 1 else None)
-                if owner is not None and owner in vault.pages and owner != path:
+                if owner is not None and owner in vault.pages and owner != path and not _lists_events(vault, owner):
                     owners.add(owner)
             # Of the pages it links to, the ones its title names are what it is about
-            # ("2026-02-02-Wazuh-Deployment" -> Wazuh-SIEM, not the changelog's index or the network map).
+            # ("2026-02-02-Wazuh-Deployment" -> Wazuh-SIEM, not the network map); of several it
+            # names none of, none is sure ("2026-02-04-Container-Resources" -> a portfolio site?).
             about_words = _title_words(vault.pages[path].title)
             named_owners = {o for o in owners if about_words & _title_words(vault.pages[o].title)}
+            sure = named_owners or (owners if len(owners) == 1 else set())
             for owner in sorted(owners):
-                lower = 0.0 if owner in named_owners or not named_owners else ASIDE
-                offer(owner, score - lower, f"{path} is about one event of it ({why})")
+                offer(owner, score - (0.0 if owner in sure else ASIDE), f"{path} is about one event of it ({why})")
             if names_a_day(vault.pages[path].title):  # a day's log: under the threshold even when named
                 scores[path] = (score - 2 * ASIDE, why)
-            elif owners:
+            elif sure:
                 scores[path] = (score - ASIDE, why)  # the event page itself: second to what it is about
     ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[0]))
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
+
+
+def _lists_events(vault: Vault, path: str) -> bool:
+    """Whether a page links to LISTED event pages or more (a changelog's index): the list of the
+    events, not a thing one of them is about."""
+    from curator.core.check.index_page import LISTED
+
+    dated = {
+        rl.resolution.path
+        for rl in vault.outlinks(path)
+        if rl.resolution.path in vault.pages
+        and diary_title(vault.pages[rl.resolution.path].title, vault.config.title_chars) is not None
+    }
+    return len(dated) >= LISTED
 
 
 def _title_words(title: str) -> set[str]:
@@ -497,9 +512,9 @@ def _kept_fields(vault: Vault, old: str) -> str:
 
 
 def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:
-    from curator.core.check.index_page import index_line
+    from curator.core.check.index_page import index_line, listing_page
 
-    found = index_line(vault, path, title)
+    found = index_line(vault, path, title, listing_page(vault, path))
     if found is None:
         return None
     index, offset, entry = found

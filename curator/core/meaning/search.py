@@ -245,8 +245,9 @@ class SearchIndex:
         except OSError:  # the folder or a file went away meanwhile: the index is built again
             return False
 
-    def bm25(self, text: str, limit: int = 60) -> tuple[list[tuple[str, str, str]], set[str]]:
-        """(page, best section heading, that section's text), best page first, and the matched terms."""
+    def bm25(self, text: str, limit: int = 60, pages: bool = False) -> tuple[list[tuple[str, str, str]], set[str]]:
+        """(page, best section heading, that section's text), best page first, and the matched
+        terms: the pages of the best `limit` sections, or with `pages` the best `limit` pages."""
         if not text.strip():
             return [], set()
         with state_lock(self.root, SEARCH_LOCK):  # never an index half made by another builder
@@ -257,9 +258,9 @@ class SearchIndex:
                 shutil.rmtree(self.folder, ignore_errors=True)  # the next update builds it again
                 self._recorded = None
                 return [], set()
-            return self._bm25(text, limit)
+            return self._bm25(text, limit, pages)
 
-    def _bm25(self, text: str, limit: int) -> tuple[list[tuple[str, str, str]], set[str]]:
+    def _bm25(self, text: str, limit: int, pages: bool) -> tuple[list[tuple[str, str, str]], set[str]]:
         from whoosh import index
         from whoosh.qparser.default import MultifieldParser
         from whoosh.qparser.syntax import OrGroup
@@ -274,7 +275,11 @@ class SearchIndex:
         found: list[tuple[str, str, str]] = []
         seen: set[str] = set()
         with ix.searcher() as searcher:
-            for hit in searcher.search(query, limit=limit):
+            # A page's sections are hits of their own: the best `limit` sections, the fusion's BM25
+            # list as it is tuned, or with `pages` the best `limit` pages (one page whose title
+            # holds a word would fill a short list alone: every section carries the title).
+            collapse = {"collapse": "path", "collapse_limit": 1} if pages else {}
+            for hit in searcher.search(query, limit=limit, **collapse):
                 path = hit["path"]
                 if path not in seen:
                     seen.add(path)

@@ -30,7 +30,9 @@ _PREPOSITIONS = frozenset(
     "in on at for with from by after during under via "
     "bei mit für nach von zu zum zur im am beim vom seit wegen über unter durch gegen ohne auf aus".split()
 )
-_EN_QUANTIFIERS = frozenset("every each all no some any two three".split())
+_EN_QUANTIFIERS = frozenset("every each all no some any two three more less many much several few".split())
+# A verb that agrees with a plural subject before it: "access points were installed", "alerts are routed".
+_EN_AUXILIARIES = frozenset("are were have do".split())
 _EN_VERB_ADVERBS = frozenset("now just also finally already still then again".split())
 _EN_PARTICLES = frozenset("up out off down back".split())
 _THERE_IS = frozenset(["there's", "there’s", "there is", "there are", "es gibt", "es gab", "there was"])
@@ -280,17 +282,43 @@ def _english(words: list[str], article: str | None) -> list[str]:
         lower = word.islower()
         verb_like = lower and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")
         following = words[i + 1].casefold() if i + 1 < len(words) else ""
-        if verb_like and (i >= 2 or following in _DETERMINERS | _EN_QUANTIFIERS):
+        object_words = words[i + 1 : i + 3]  # as written: a capital says a name
+        if verb_like and following in _EN_AUXILIARIES:
+            pass  # a plural noun, the verb after it: "Wi-Fi 6 access points were installed"
+        elif verb_like and (i >= 2 or following in _DETERMINERS | _EN_QUANTIFIERS):
             break  # "Mealie keeps its data", "The Nutzendenbeirat meets every semester"; not "Grafana alerts route"
+        elif verb_like and bare.endswith("s") and bare.isalpha() and _object_next(object_words):
+            break
         if lower and len(bare) > 4 and bare.endswith("ed") and not bare.endswith(("eed", "bed")):
             break  # an event's verb right after its thing ("GIMP crashed"); a noun so ending is rare (speed, embed)
-        plural = phrase[-1].islower() and phrase[-1].endswith("s") and not phrase[-1].endswith("ss")
+        plural = phrase[-1].endswith("s") and not phrase[-1].endswith("ss") and not name_like(phrase[-1])
         if lower and plural and len(phrase) >= 2 and not bare.endswith("s") and "-" not in bare:
-            break  # "Grafana alerts route to ...": a plural noun's verb
+            break  # "Grafana alerts route to ...", "Grafana Dashboards run on ...": a plural noun's verb
         if any(ch.isdigit() for ch in word) and not phrase[-1][:1].isupper():
             break
         phrase.append(word)
     return phrase
+
+
+def _object_next(words: list[str]) -> bool:
+    """Whether the words after an English word in -s are its object, so that it is a verb: two
+    words a noun phrase holds ("handles media requests"), or a plural ("keeps logs for"); after a
+    plural noun comes its verb, then a preposition or an adverb ("alerts route to", "jobs run
+    nightly")."""
+    if not words or not _content_word(words[0]):
+        return False
+    plural = len(words[0]) > 3 and words[0].endswith("s") and not words[0].endswith("ss")
+    return plural or (len(words) == 2 and _content_word(words[1]))
+
+
+def _content_word(word: str) -> bool:
+    """Whether an English word is one a noun phrase may hold: no stop word, article, pronoun or
+    adverb in -ly ("from", "the", "nightly")."""
+    bare = word.strip(_EDGE)
+    if not bare.islower():
+        return False  # a name: "handles Sonarr" is no object of two words
+    stop = _EN_STOP | _DETERMINERS | _PRONOUNS | _PREPOSITIONS
+    return bool(bare) and bare.isalpha() and bare not in stop and not bare.endswith("ly")
 
 
 def as_written(sentence: str, subject: str) -> str:
