@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from helpers import make_vault
 
 from curator.core.curate.agreement import search_first
@@ -134,3 +136,57 @@ def test_the_pages_bm25_puts_first_are_pages_not_one_pages_sections(tmp_path: Pa
     vault = load_vault(make_vault(tmp_path / "v", pages))
     first = search_first(vault, "Die USV liefert über NUT keinen Wert für die Restlaufzeit.")
     assert first[:2] == ["NUT.md", "UPS.md"] or first[:2] == ["UPS.md", "NUT.md"], first
+
+
+@pytest.mark.parametrize(
+    "home",
+    [
+        # the links in its frontmatter, its prose, a readme's sentence, a table, a callout: no list of entries
+        '---\nrelated:\n  - "[[Grafana]]"\n  - "[[Loki]]"\n  - "[[Pi-hole]]"\n---\n# Docs\n\nSome words.\n',
+        "# Docs\n\nThis folder holds [[Grafana]], which talks to [[Loki]] and to [[Pi-hole]] through a queue.\n"
+        "Everything else is described elsewhere.\n",
+        "# my-homelab\n\nSee [Grafana](Services/Grafana.md) for dashboards,\n[Loki](Services/Loki.md) for logs and "
+        "[Pi-hole](Services/Pi-hole.md) for DNS.\n\n## Installation\n\nRun it.\n",
+        "# Docs\n\n| Page | Note |\n|---|---|\n| [[Grafana]] | a |\n| [[Loki]] | b |\n| [[Pi-hole]] | c |\n",
+        "# Docs\n\n> [!note] Pages\n> - [[Grafana]]\n> - [[Loki]]\n> - [[Pi-hole]]\n",
+    ],
+)
+def test_a_folder_page_whose_links_are_no_list_entries_gets_no_line(tmp_path: Path, home: str) -> None:
+    """An attacker's: a line went into a folder page's frontmatter (its YAML broken), between two
+    lines of a paragraph, under a table, after a callout."""
+    root = _wiki(tmp_path / "v", home)
+    proposal = remember(load_vault(root), "Uptime Kuma watches every service.")
+    assert proposal.plan is not None and [c.path for c in proposal.plan.changes] == [proposal.page]
+
+
+@pytest.mark.parametrize("closing", ["---\nSee also [[Network-Topology]].\n", "The architecture:\n![[arch.png]]\n"])
+def test_a_line_goes_after_the_last_entry_not_a_closing_link(tmp_path: Path, closing: str) -> None:
+    home = f"# Home\n\n- [[Grafana]]\n- [[Loki]]\n- [[Pi-hole]]\n\n{closing}"
+    root = _wiki(tmp_path / "v", home)
+    proposal = remember(load_vault(root), "Uptime Kuma watches every service.")
+    assert proposal.plan is not None and proposal.title is not None
+    after = next(c.after for c in proposal.plan.changes if c.path == "index.md")
+    assert after is not None
+    assert after.decode() == home.replace("- [[Pi-hole]]\n", f"- [[Pi-hole]]\n- [[{proposal.title}]]\n")
+
+
+def test_a_things_page_listing_its_own_incidents_is_what_they_are_about(tmp_path: Path) -> None:
+    """An attacker's: `NAS.md` lists its three incident notes, each linking [[NAS]] (a three-letter
+    name its notes' titles name): it was taken for a changelog's index and passed over."""
+    note = "# {title}\n\nOn [[NAS]]. {body}\n"
+    pages = {
+        "systems/NAS.md": "# NAS\n\nA Synology with four disks.\n\n## Incidents\n\n"
+        "- [[2026-01-12-NAS-Fan-Noise]]\n- [[2026-02-03-NAS-Update-Reboot]]\n- [[2026-03-01-NAS-Disk-Failure]]\n",
+        "events/2026-01-12-NAS-Fan-Noise.md": note.format(title="2026-01-12 NAS Fan Noise", body="The fans got loud."),
+        "events/2026-02-03-NAS-Update-Reboot.md": note.format(
+            title="2026-02-03 NAS Update Reboot", body="It rebooted; [[Backups]] ran late."
+        ),
+        "events/2026-03-01-NAS-Disk-Failure.md": note.format(
+            title="2026-03-01 NAS Disk Failure", body="Disk 2 failed; [[Backups]] and [[Proxmox]] waited."
+        ),
+        "systems/Backups.md": "# Backups\n\nRestic to the NAS nightly.\n",
+        "systems/Proxmox.md": "# Proxmox\n\nTwo nodes.\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    proposal = remember(vault, "The NAS fan noise came back: the fans need their dust filter cleaned every month.")
+    assert (proposal.decision, proposal.page) == ("merge-into", "systems/NAS.md"), proposal.reason

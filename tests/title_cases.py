@@ -200,4 +200,15 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("The Indexer needs more memory when the whole library is rescanned.", {"Indexer"}),
     ("Backup jobs run nightly at 02:00 from the NAS.", {"Backup jobs"}),
     ("Loki keeps logs for 30 days on the NAS.", {"Loki"}),
+    ("The Azure Kubernetes service is down in the west region.", {"Azure Kubernetes service"}),
+    ("Kafka consumers lag behind during deploys.", {"Kafka consumers"}),
+    ("Backup jobs fail every night since the update.", {"Backup jobs"}),
+    ("Grafana sends alerts to Slack when a host is down.", {"Grafana"}),
+    # an attacker's: a plural noun before its verb, and a verb before its object
+    ("GitLab runners need docker on every host.", {"GitLab runners"}),
+    ("Zigbee sensors report battery levels every hour.", {"Zigbee sensors"}),
+    ("Backups run nightly to the NAS.", {"Backups"}),
+    ("The logs show errors on sda.", {"Logs"}),
+    ("Traefik routes traffic to the containers.", {"Traefik"}),
+    ("Jellyfin streams music to the living room.", {"Jellyfin"}),
 ]

@@ -15,7 +15,7 @@ from curator.core.common.rules import Finding, Rule
 from curator.core.read.markdown import lines_of
 from curator.core.read.page import FOLDER_PAGES, Heading
 from curator.core.read.resolve import fold
-from curator.core.read.vault import Vault
+from curator.core.read.vault import ResolvedLink, Vault
 
 RULES = (
     Rule("index-drift", "A page the vault's index page does not list."),
@@ -87,16 +87,29 @@ def listing_page(vault: Vault, path: str) -> str | None:
     if vault.index_page is not None:
         return vault.index_page
     folder = posixpath.dirname(path)
-    while True:
+    for place in dict.fromkeys((folder, posixpath.dirname(folder))):
         for name in FOLDER_PAGES:
-            page = posixpath.join(folder, name)
+            page = posixpath.join(place, name)
             if page in vault.pages and page != path and vault.pages[page].unreadable is None:
-                links = {rl.resolution.path for rl in vault.outlinks(page) if rl.resolution.kind == "page"}
-                if len(links - {page}) >= LISTED:
+                listed = {rl.resolution.path for rl in _list_links(vault, page) if rl.resolution.kind == "page"}
+                if len(listed - {page}) >= LISTED:
                     return page
-        if not folder:
-            return None
-        folder = posixpath.dirname(folder)
+    return None
+
+
+def _list_links(vault: Vault, page: str) -> list[ResolvedLink]:
+    """The links of `page` that stand first on a line of a list (`- [[A]]`, `1. [B](b.md)`): a
+    table of contents' entries, not links said in prose, a table, a callout or the frontmatter."""
+    lines = lines_of(vault.text_of(page))
+    return [
+        rl
+        for rl in vault.outlinks(page)
+        if rl.link.syntax != "frontmatter"
+        and not rl.link.embed
+        and 0 < rl.link.line <= len(lines)
+        and (found := _ENTRY.match(lines[rl.link.line - 1])) is not None
+        and found.end() == rl.link.column - 1
+    ]
 
 
 def index_line(vault: Vault, path: str, title: str, index: str | None = None) -> tuple[str, int, str] | None:
@@ -116,8 +129,10 @@ def index_line(vault: Vault, path: str, title: str, index: str | None = None) ->
     headings = sorted(h.line for h in vault.pages[index].headings)
     votes: dict[int, int] = {}  # heading line -> links in its section to pages of the folder
     last_link_line: dict[int, int] = {}
-    links = vault.outlinks(index)
-    for rl in links:
+    links = [rl for rl in vault.outlinks(index) if rl.link.syntax != "frontmatter"]
+    # A folder's page is a table of contents by its list entries only: a line goes after one of
+    # them, never into its prose, a table, or under a footer's or an image's link.
+    for rl in links if index == vault.index_page else _list_links(vault, index):
         section = max((h for h in headings if h <= rl.link.line), default=0)
         last_link_line[section] = max(last_link_line.get(section, 0), rl.link.line)
         if rl.resolution.path is not None and posixpath.dirname(rl.resolution.path) == folder:
@@ -160,6 +175,7 @@ def index_line(vault: Vault, path: str, title: str, index: str | None = None) ->
 
 
 _BULLET = re.compile(r"[ \t]*([-*+])[ \t]")
+_ENTRY = re.compile(r"[ \t]*(?:[-*+]|\d{1,6}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")  # a list item's opening, a task's box
 _NUMBERED = re.compile(r"[ \t]*(\d{1,6})([.)])[ \t]")
 
 

@@ -402,13 +402,15 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
             owners: set[str] = set()
             for rl in vault.outlinks(path):
                 owner = rl.resolution.path or (rl.resolution.alias_of[0] if len(rl.resolution.alias_of) == 1 else None)
-                if owner is not None and owner in vault.pages and owner != path and not _lists_events(vault, owner):
+                if owner is not None and owner in vault.pages and owner != path:
                     owners.add(owner)
             # Of the pages it links to, the ones its title names are what it is about
             # ("2026-02-02-Wazuh-Deployment" -> Wazuh-SIEM, not the network map); of several it
-            # names none of, none is sure ("2026-02-04-Container-Resources" -> a portfolio site?).
+            # names none of, none is sure ("2026-02-04-Container-Resources" -> a portfolio site?);
+            # a list of such events it does not name is none of them (a changelog's index).
             about_words = _title_words(vault.pages[path].title)
             named_owners = {o for o in owners if about_words & _title_words(vault.pages[o].title)}
+            owners = named_owners | {o for o in owners - named_owners if not _lists_events(vault, o)}
             sure = named_owners or (owners if len(owners) == 1 else set())
             for owner in sorted(owners):
                 offer(owner, score - (0.0 if owner in sure else ASIDE), f"{path} is about one event of it ({why})")
@@ -435,8 +437,8 @@ def _lists_events(vault: Vault, path: str) -> bool:
 
 
 def _title_words(title: str) -> set[str]:
-    """A title's words of four letters or more, folded, no stop word and no number (a date's)."""
-    return {fold(w) for w in WORD.findall(title) if len(w) >= 4 and not w.isdigit() and fold(w) not in STOP}
+    """A title's words of three letters or more (NAS, DNS), folded, no stop word and no number (a date's)."""
+    return {fold(w) for w in WORD.findall(title) if len(w) >= 3 and not w.isdigit() and fold(w) not in STOP}
 
 
 def _unread(vault: Vault) -> str:

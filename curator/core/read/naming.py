@@ -35,6 +35,17 @@ _EN_QUANTIFIERS = frozenset("every each all no some any two three more less many
 _EN_AUXILIARIES = frozenset("are were have do".split())
 _EN_VERB_ADVERBS = frozenset("now just also finally already still then again".split())
 _EN_PARTICLES = frozenset("up out off down back".split())
+# Verbs as an agent's notes have them after a plural noun, their subject ("runners need docker",
+# "alerts route to", "jobs run nightly"): a word in -s before any other word is a verb and that
+# word its object ("handles media", "keeps logs").
+_EN_BASE_VERBS = frozenset(
+    "need use run fail lag fire hang report crash break stop start fill go show get send sync bounce roam spin "
+    "hit miss drop restart reboot expire leak retry wait stall block complain meet work happen seem appear "
+    "return stay live sit die pile grow exceed overflow require contain include support read write point belong "
+    "refuse ignore accept reject cover cause trigger call hold last take make keep come look route fetch pull "
+    "push load save mount boot freeze time flap flood trip pause resume die break queue".split()
+)
+_EN_PLACE_WORDS = frozenset("behind across around between within without against along near beside beyond".split())
 _THERE_IS = frozenset(["there's", "there’s", "there is", "there are", "es gibt", "es gab", "there was"])
 _PRONOUNS = frozenset("we i you they he she it someone somebody wir ich du sie er es man jemand".split())
 _EN_STOP = frozenset(
@@ -283,15 +294,19 @@ def _english(words: list[str], article: str | None) -> list[str]:
         verb_like = lower and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")
         following = words[i + 1].casefold() if i + 1 < len(words) else ""
         object_words = words[i + 1 : i + 3]  # as written: a capital says a name
-        if verb_like and following in _EN_AUXILIARIES:
-            pass  # a plural noun, the verb after it: "Wi-Fi 6 access points were installed"
+        if verb_like and following in _EN_AUXILIARIES | _EN_BASE_VERBS:
+            pass  # a plural noun, its verb after it: "Wi-Fi 6 access points were installed", "cron jobs hang"
         elif verb_like and (i >= 2 or following in _DETERMINERS | _EN_QUANTIFIERS):
             break  # "Mealie keeps its data", "The Nutzendenbeirat meets every semester"; not "Grafana alerts route"
         elif verb_like and bare.endswith("s") and bare.isalpha() and _object_next(object_words):
-            break
+            break  # a verb before its object: "Jellyseerr handles media requests", "Loki keeps logs"
         if lower and len(bare) > 4 and bare.endswith("ed") and not bare.endswith(("eed", "bed")):
             break  # an event's verb right after its thing ("GIMP crashed"); a noun so ending is rare (speed, embed)
-        plural = phrase[-1].endswith("s") and not phrase[-1].endswith("ss") and not name_like(phrase[-1])
+        plural = phrase[-1].endswith("s") and not phrase[-1].endswith("ss")
+        if not phrase[-1].islower():  # "Dashboards run on", not a name so ending ("Kubernetes service is")
+            plural = plural and not name_like(phrase[-1]) and _verb_place(words[i + 1 : i + 2])
+        if len(phrase) == 1 and bare in _EN_BASE_VERBS and _plural(phrase[0]):
+            break  # "Backups run nightly", "Teams meet on Tuesdays", "The logs show errors"
         if lower and plural and len(phrase) >= 2 and not bare.endswith("s") and "-" not in bare:
             break  # "Grafana alerts route to ...", "Grafana Dashboards run on ...": a plural noun's verb
         if any(ch.isdigit() for ch in word) and not phrase[-1][:1].isupper():
@@ -301,14 +316,24 @@ def _english(words: list[str], article: str | None) -> list[str]:
 
 
 def _object_next(words: list[str]) -> bool:
-    """Whether the words after an English word in -s are its object, so that it is a verb: two
-    words a noun phrase holds ("handles media requests"), or a plural ("keeps logs for"); after a
-    plural noun comes its verb, then a preposition or an adverb ("alerts route to", "jobs run
-    nightly")."""
-    if not words or not _content_word(words[0]):
-        return False
-    plural = len(words[0]) > 3 and words[0].endswith("s") and not words[0].endswith("ss")
-    return plural or (len(words) == 2 and _content_word(words[1]))
+    """Whether `words` open an object: a word a noun phrase holds, not an adjective compared
+    ("uploads larger than 10 MB")."""
+    return bool(words) and _content_word(words[0]) and [w.casefold() for w in words[1:2]] != ["than"]
+
+
+def _plural(word: str) -> bool:
+    """Whether a word reads as a plural noun: in -s, not -ss, and no name as written ("vpn03s")."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and not name_like(word)
+
+
+def _verb_place(after: list[str]) -> bool:
+    """Whether the word before `after` stands where a verb does: the text ends, or a preposition,
+    an article or an adverb follows ("run on the host", "fail nightly")."""
+    if not after:
+        return True
+    bare = after[0].strip(_EDGE).casefold()
+    place = _PREPOSITIONS | _DETERMINERS | _EN_PARTICLES | _EN_PLACE_WORDS
+    return bare in place or (len(bare) > 4 and bare.endswith("ly"))
 
 
 def _content_word(word: str) -> bool:
@@ -317,7 +342,7 @@ def _content_word(word: str) -> bool:
     bare = word.strip(_EDGE)
     if not bare.islower():
         return False  # a name: "handles Sonarr" is no object of two words
-    stop = _EN_STOP | _DETERMINERS | _PRONOUNS | _PREPOSITIONS
+    stop = _EN_STOP | _DETERMINERS | _PRONOUNS | _PREPOSITIONS | _EN_PLACE_WORDS | _EN_QUANTIFIERS
     return bool(bare) and bare.isalpha() and bare not in stop and not bare.endswith("ly")
 
 
