@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from helpers import make_vault
 
 from curator.core.curate.agreement import search_first
