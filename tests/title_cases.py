@@ -211,4 +211,5 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("The logs show errors on sda.", {"Logs"}),
     ("Traefik routes traffic to the containers.", {"Traefik"}),
     ("Jellyfin streams music to the living room.", {"Jellyfin"}),
+    ("Hashcat rules files mangle a wordlist before cracking.", {"Hashcat rules", "Hashcat rules files"}),
 ]

@@ -43,7 +43,7 @@ _EN_BASE_VERBS = frozenset(
     "hit miss drop restart reboot expire leak retry wait stall block complain meet work happen seem appear "
     "return stay live sit die pile grow exceed overflow require contain include support read write point belong "
     "refuse ignore accept reject cover cause trigger call hold last take make keep come look route fetch pull "
-    "push load save mount boot freeze time flap flood trip pause resume die break queue".split()
+    "push load save mount boot freeze time flap flood trip pause resume queue watch".split()
 )
 _EN_PLACE_WORDS = frozenset("behind across around between within without against along near beside beyond".split())
 _THERE_IS = frozenset(["there's", "there’s", "there is", "there are", "es gibt", "es gab", "there was"])
@@ -288,12 +288,13 @@ def _english(words: list[str], article: str | None) -> list[str]:
         if i == 0:
             phrase.append(word)
             continue
-        if bare in _EN_STOP | _EN_IRREGULAR | _DETERMINERS | _PRONOUNS or (len(bare) > 4 and bare.endswith("ly")):
-            break
+        stop = _EN_STOP | _EN_IRREGULAR | _DETERMINERS | _PRONOUNS
+        if bare in stop or bare.rstrip("./") in stop or (len(bare) > 4 and bare.endswith("ly")):
+            break  # "with", and "with../" as a path cut from it leaves it
         lower = word.islower()
         verb_like = lower and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")
         following = words[i + 1].casefold() if i + 1 < len(words) else ""
-        object_words = words[i + 1 : i + 3]  # as written: a capital says a name
+        object_words = words[i + 1 : i + 4]  # as written: a capital says a name
         if verb_like and following in _EN_AUXILIARIES | _EN_BASE_VERBS:
             pass  # a plural noun, its verb after it: "Wi-Fi 6 access points were installed", "cron jobs hang"
         elif verb_like and (i >= 2 or following in _DETERMINERS | _EN_QUANTIFIERS):
@@ -317,8 +318,15 @@ def _english(words: list[str], article: str | None) -> list[str]:
 
 def _object_next(words: list[str]) -> bool:
     """Whether `words` open an object: a word a noun phrase holds, not an adjective compared
-    ("uploads larger than 10 MB")."""
-    return bool(words) and _content_word(words[0]) and [w.casefold() for w in words[1:2]] != ["than"]
+    ("uploads larger than 10 MB") nor a verb before its own object ("teams watch the alerts",
+    "rules files mangle a wordlist": the word before them was a noun)."""
+    if not words or not _content_word(words[0]):
+        return False
+    after = [w.casefold() for w in words[1:3]]
+    articles = _DETERMINERS | _EN_QUANTIFIERS
+    if after[:1] == ["than"] or (after and after[0] in articles):
+        return False
+    return not (len(after) == 2 and _content_word(words[1]) and after[1] in articles)
 
 
 def _plural(word: str) -> bool:
