@@ -209,7 +209,8 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Zigbee sensors report battery levels every hour.", {"Zigbee sensors"}),
     ("Backups run nightly to the NAS.", {"Backups"}),
     ("The logs show errors on sda.", {"Logs"}),
-    ("Traefik routes traffic to the containers.", {"Traefik"}),
-    ("Jellyfin streams music to the living room.", {"Jellyfin"}),
+    ("Deluge downloads went missing because the path ended in a blank.", {"Deluge downloads"}),
+    ("Supporting members pay 60 EUR a year.", {"Supporting members"}),
+    ("Pi-hole blocks ads for the whole network.", {"Pi-hole"}),
     ("Hashcat rules files mangle a wordlist before cracking.", {"Hashcat rules", "Hashcat rules files"}),
 ]

@@ -317,21 +317,25 @@ def _english(words: list[str], article: str | None) -> list[str]:
 
 
 def _object_next(words: list[str]) -> bool:
-    """Whether `words` open an object: a word a noun phrase holds, not an adjective compared
-    ("uploads larger than 10 MB") nor a verb before its own object ("teams watch the alerts",
-    "rules files mangle a wordlist": the word before them was a noun)."""
-    if not words or not _content_word(words[0]):
+    """Whether `words` open an object with a plural in it: not an adjective compared ("uploads
+    larger than 10 MB") nor a verb before its own object ("teams watch the alerts", "rules files
+    mangle a wordlist": the word before them was a noun)."""
+    if not words or not _content_word(words[0]) or words[0].casefold() in _EN_IRREGULAR | _EN_AUXILIARIES:
         return False
     after = [w.casefold() for w in words[1:3]]
     articles = _DETERMINERS | _EN_QUANTIFIERS
     if after[:1] == ["than"] or (after and after[0] in articles):
         return False
-    return not (len(after) == 2 and _content_word(words[1]) and after[1] in articles)
+    if len(after) == 2 and _content_word(words[1]) and after[1] in articles:
+        return False
+    # A plural says a noun ("keeps logs", "handles media requests"); a word alone may be the
+    # verb of a plural before it ("members pay 60 EUR"), which no list of verbs holds whole.
+    return _plural(words[0]) or (len(words) >= 2 and _content_word(words[1]) and _plural(words[1]))
 
 
 def _plural(word: str) -> bool:
     """Whether a word reads as a plural noun: in -s, not -ss, and no name as written ("vpn03s")."""
-    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and not name_like(word)
+    return len(word) >= 3 and word.endswith("s") and not word.endswith("ss") and not name_like(word)
 
 
 def _verb_place(after: list[str]) -> bool:
