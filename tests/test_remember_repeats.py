@@ -231,3 +231,21 @@ def test_a_page_holding_most_of_a_text_with_a_word_changed_is_a_drop_to_confirm(
     root = make_vault(tmp_path / "v", {"notes/Cleanup-Job.md": page, "o.md": "# O\n\nx\n"})
     proposal = remember(load_vault(root), "The cleanup job runs every night at 03:00 on pve2.")
     assert proposal.decision != "drop" or (proposal.review and proposal.plan is not None)
+
+
+def test_a_repeat_in_other_words_the_model_puts_less_near_is_a_drop_to_confirm(tmp_path: Path) -> None:
+    """A repeat at a cosine of 0.5-0.7 to its passage (tldr's uname note): merged again before."""
+    page = (
+        "# uname\n\nPrint details about the current machine and the operating system running on it.\n\n"
+        "__NOTE:__ If you run this on a container, the output will refer to the host machine's operating "
+        "system, not the container's (technically, the container doesn't have an operating system, it has a "
+        "distribution).\n\n- Print kernel name: `uname`\n- Print all available system information: `uname --all`\n"
+    )
+    vault = load_vault(make_vault(tmp_path / "v", {"uname.md": page}))
+    text = "Careful: running uname inside a container describes the host machine, not the container."
+    proposal = remember(vault, text)
+    assert (proposal.decision, proposal.page, proposal.review) == ("drop", "uname.md", True), proposal.reason
+    # less near, and the passage's "nightly" unsaid: news, merged
+    nightly = page.replace("a distribution).", "a distribution). The image is rebuilt nightly.")
+    vault = load_vault(make_vault(tmp_path / "w", {"uname.md": nightly}))
+    assert remember(vault, "The uname container image is rebuilt before every deploy.").decision == "merge-into"
