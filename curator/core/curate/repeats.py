@@ -11,9 +11,9 @@ to four lines running: a memory may sum up a list or table rows) means what the 
 multilingual model (cosine 0.5; 0.45 for its words all said in the other language; 0.7 when it
 names, capitalised, a thing the page has in no form); the slot words of the two agree (`_SLOTS`; a
 count in digits, which `restated` finds on the page, may stand in another line), and below 0.7 the
-text says each of the passage's; and a text in the passage's own words is left to the word check. Even then a drop
-by meaning is one a person confirms (`remember`'s `review`): the merge waits in the queue, so a
-fact taken for a repeat is not lost.
+text says each of the passage's; and a text in the passage's own words is left to the word check.
+Even then a drop by meaning is one a person confirms (`remember`'s `review`): the merge waits in
+the queue, so a fact taken for a repeat is not lost.
 
 Its limit, measured on the labelled sets 2-18 against the page each repeat was written from: it
 finds 29 of 146 repeats (and takes 2 of 139 new facts for one); half the repeats name something
@@ -243,9 +243,8 @@ def _proper_names_held(text: str, page_text: str) -> bool:
     if language_of(text) == "de":
         return True
     folded = fold(page_text)
-    inside = re.findall(
-        r"(?<=[\w,;)] )[A-Z]\w*(?:-\w+)*", " ".join(text.split())
-    )  # not a sentence's first word; "Blue-Green" whole
+    said = " ".join(text.split())  # a name after two spaces is inside a sentence too
+    inside = re.findall(r"(?<=[\w,;)] )[A-Z]\w*(?:-\w+)*", said)  # not a sentence's first word; "Blue-Green" whole
     return all(written_together(fold(name).split("-"), folded) for name in inside)
 
 

@@ -35,9 +35,8 @@ _EN_QUANTIFIERS = frozenset("every each all no some any two three more less many
 _EN_AUXILIARIES = frozenset("are were have do".split())
 _EN_VERB_ADVERBS = frozenset("now just also finally already still then again".split())
 _EN_PARTICLES = frozenset("up out off down back".split())
-# Verbs as an agent's notes have them after a plural noun, their subject ("runners need docker",
-# "alerts route to", "jobs run nightly"): a word in -s before any other word is a verb and that
-# word its object ("handles media", "keeps logs").
+# Verbs as an agent's notes have them after a plural noun, their subject: a word in -s before one
+# of them is that noun ("runners need docker", "alerts route to", "jobs run nightly").
 _EN_BASE_VERBS = frozenset(
     "need use run fail lag fire hang report crash break stop start fill go show get send sync bounce roam spin "
     "hit miss drop restart reboot expire leak retry wait stall block complain meet work happen seem appear "
