@@ -249,3 +249,21 @@ def test_a_repeat_in_other_words_the_model_puts_less_near_is_a_drop_to_confirm(t
     nightly = page.replace("a distribution).", "a distribution). The image is rebuilt nightly.")
     vault = load_vault(make_vault(tmp_path / "w", {"uname.md": nightly}))
     assert remember(vault, "The uname container image is rebuilt before every deploy.").decision == "merge-into"
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        "the team vault (Bitwarden)",
+        "the team vault: Bitwarden",
+        'the team vault, see "Bitwarden"',
+        "the team vault - Bitwarden",
+        "the \u200bBitwarden team vault",
+    ],
+)
+def test_a_name_after_a_bracket_a_colon_a_quote_or_a_dash_is_news(tmp_path: Path, where: str) -> None:
+    """An attacker's: a new name the page lacks passed the name check after anything but a space."""
+    page = "# Secrets\n\nThe Grafana admin password lives in the team vault.\n\nAPI tokens are rotated every 90 days.\n"
+    vault = load_vault(make_vault(tmp_path / "v", {"secrets.md": page}))
+    proposal = remember(vault, f"The admin password for Grafana is stored in {where}.")
+    assert proposal.decision != "drop", proposal.reason

@@ -231,9 +231,21 @@ def _slots_agree(text: str, passage: str) -> bool:
     return one_way and _filled(text, _BOTH_OF) == _filled(passage, _BOTH_OF)
 
 
+_INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff\u00ad]")
+_CAPITALISED = re.compile(r"(?<![\w-])[A-ZÄÖÜ]\w*(?:-\w+)*")
+_OPENERS = " (\"'«»„“”‘’[-–—:"  # what may stand between a word and a name after it: "vault (Bitwarden)"
+
+
 def _inner_capitals(text: str) -> list[str]:
-    """The words of a text written with a capital inside a sentence (not its first word)."""
-    return re.findall(r"(?<=[\w,;)] )[A-ZÄÖÜ][\w-]*", " ".join(text.split()))
+    """The words of a text written with a capital inside a sentence (not its first word), after
+    a space, a bracket, a colon, a quote or a dash; "Blue-Green" whole."""
+    said = " ".join(_INVISIBLE.sub("", text).split())
+    found = []
+    for match in _CAPITALISED.finditer(said):
+        before = said[: match.start()].rstrip(_OPENERS)
+        if before and before[-1] not in ".!?":
+            found.append(match.group(0))
+    return found
 
 
 def _proper_names_held(text: str, page_text: str) -> bool:
@@ -243,9 +255,7 @@ def _proper_names_held(text: str, page_text: str) -> bool:
     if language_of(text) == "de":
         return True
     folded = fold(page_text)
-    said = " ".join(text.split())  # a name after two spaces is inside a sentence too
-    inside = re.findall(r"(?<=[\w,;)] )[A-Z]\w*(?:-\w+)*", said)  # not a sentence's first word; "Blue-Green" whole
-    return all(written_together(fold(name).split("-"), folded) for name in inside)
+    return all(written_together(fold(name).split("-"), folded) for name in _inner_capitals(text))
 
 
 def _names_in_order(text: str, passage: str) -> bool:
