@@ -166,17 +166,16 @@ def index_line(vault: Vault, path: str, title: str, index: str | None = None) ->
         link = f"[{shown}]({target})"
     else:
         link = f"[[{name}]]"
-    bullets = [m.group(1) for rl in links if (m := _BULLET.match(lines[rl.link.line - 1]))]
+    bullets = [m.group(1) for rl in links if (m := _ENTRY.match(lines[rl.link.line - 1])) and m.group(1)]
     bullet = max(["-", *bullets], key=bullets.count)
-    if after_line and (numbered := _NUMBERED.match(lines[after_line - 1])):  # a numbered list goes on counting
-        bullet = f"{int(numbered.group(1)) + 1}{numbered.group(2)}"
+    if after_line and (opening := _ENTRY.match(lines[after_line - 1])) and opening.group(2):
+        bullet = f"{int(opening.group(2)) + 1}{opening.group(3)}"  # a numbered list goes on counting
     entry = f"{prefix}{bullet} {link}{newline}"
     return index, offset, entry
 
 
-_BULLET = re.compile(r"[ \t]*([-*+])[ \t]")
-_ENTRY = re.compile(r"[ \t]*(?:[-*+]|\d{1,6}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")  # a list item's opening, a task's box
-_NUMBERED = re.compile(r"[ \t]*(\d{1,6})([.)])[ \t]")
+# A list item's opening: its bullet (1), or its number (2) and mark (3); and a task's box.
+_ENTRY = re.compile(r"[ \t]*(?:([-*+])|(\d{1,6})([.)]))[ \t]+(?:\[[ xX]\][ \t]+)?")
 
 
 def _type_section(headings: Iterable[Heading], page_type: object) -> int | None:

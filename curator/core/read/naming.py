@@ -59,6 +59,11 @@ _EN_IRREGULAR = frozenset(
     "began brought built caught drew drove froze grew knew led let met paid quit read rose said sold "
     "stood stole struck swung threw told woke won wore wrote runs goes gets takes fails".split()
 )
+# Word sets the English phrase reading asks of each word, made once.
+_PHRASE_ENDS = _EN_STOP | _EN_IRREGULAR | _DETERMINERS | _PRONOUNS
+_ARTICLES = _DETERMINERS | _EN_QUANTIFIERS
+_VERB_PLACES = _PREPOSITIONS | _DETERMINERS | _EN_PARTICLES | _EN_PLACE_WORDS
+_NOT_CONTENT = _EN_STOP | _DETERMINERS | _PRONOUNS | _PREPOSITIONS | _EN_PLACE_WORDS | _EN_QUANTIFIERS
 _DE_JOINERS = frozenset("der des für nach von".split())  # "Sicherung der Kundendatenbank", "Export nach SAP"
 # Adjectives that say when a thing is (the "new" rate limiter is the rate limiter a month later),
 # not what it is: a title never keeps them after an article, where they point at one thing now.
@@ -287,8 +292,7 @@ def _english(words: list[str], article: str | None) -> list[str]:
         if i == 0:
             phrase.append(word)
             continue
-        stop = _EN_STOP | _EN_IRREGULAR | _DETERMINERS | _PRONOUNS
-        if bare in stop or bare.rstrip("./") in stop or (len(bare) > 4 and bare.endswith("ly")):
+        if bare in _PHRASE_ENDS or bare.rstrip("./") in _PHRASE_ENDS or _adverb(bare):
             break  # "with", and "with../" as a path cut from it leaves it
         lower = word.islower()
         verb_like = lower and len(bare) > 3 and bare.endswith(("s", "ed")) and not bare.endswith("ss")
@@ -296,7 +300,7 @@ def _english(words: list[str], article: str | None) -> list[str]:
         object_words = words[i + 1 : i + 4]  # as written: a capital says a name
         if verb_like and following in _EN_AUXILIARIES | _EN_BASE_VERBS:
             pass  # a plural noun, its verb after it: "Wi-Fi 6 access points were installed", "cron jobs hang"
-        elif verb_like and (i >= 2 or following in _DETERMINERS | _EN_QUANTIFIERS):
+        elif verb_like and (i >= 2 or following in _ARTICLES):
             break  # "Mealie keeps its data", "The Nutzendenbeirat meets every semester"; not "Grafana alerts route"
         elif verb_like and bare.endswith("s") and bare.isalpha() and _object_next(object_words):
             break  # a verb before its object: "Jellyseerr handles media requests", "Loki keeps logs"
@@ -322,10 +326,9 @@ def _object_next(words: list[str]) -> bool:
     if not words or not _content_word(words[0]) or words[0].casefold() in _EN_IRREGULAR | _EN_AUXILIARIES:
         return False
     after = [w.casefold() for w in words[1:3]]
-    articles = _DETERMINERS | _EN_QUANTIFIERS
-    if after[:1] == ["than"] or (after and after[0] in articles):
+    if after[:1] == ["than"] or (after and after[0] in _ARTICLES):
         return False
-    if len(after) == 2 and _content_word(words[1]) and after[1] in articles:
+    if len(after) == 2 and _content_word(words[1]) and after[1] in _ARTICLES:
         return False
     # A plural says a noun ("keeps logs", "handles media requests"); a word alone may be the
     # verb of a plural before it ("members pay 60 EUR"), which no list of verbs holds whole.
@@ -343,8 +346,7 @@ def _verb_place(after: list[str]) -> bool:
     if not after:
         return True
     bare = after[0].strip(_EDGE).casefold()
-    place = _PREPOSITIONS | _DETERMINERS | _EN_PARTICLES | _EN_PLACE_WORDS
-    return bare in place or (len(bare) > 4 and bare.endswith("ly"))
+    return bare in _VERB_PLACES or _adverb(bare)
 
 
 def _content_word(word: str) -> bool:
@@ -353,8 +355,12 @@ def _content_word(word: str) -> bool:
     bare = word.strip(_EDGE)
     if not bare.islower():
         return False  # a name: "handles Sonarr" is no object of two words
-    stop = _EN_STOP | _DETERMINERS | _PRONOUNS | _PREPOSITIONS | _EN_PLACE_WORDS | _EN_QUANTIFIERS
-    return bool(bare) and bare.isalpha() and bare not in stop and not bare.endswith("ly")
+    return bool(bare) and bare.isalpha() and bare not in _NOT_CONTENT and not bare.endswith("ly")
+
+
+def _adverb(bare: str) -> bool:
+    """Whether a folded English word reads as an adverb in -ly ("nightly", "badly")."""
+    return len(bare) > 4 and bare.endswith("ly")
 
 
 def as_written(sentence: str, subject: str) -> str:
