@@ -113,6 +113,11 @@ def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret
         '      password: "rootpassword"',
         "  my_secret_var: !env_var MY_SECRET_VAR",
         "  db_password: DB_ROOT_PASSWORD",
+        # a new user's homelab docs: a variable's name with a digit, a password manager's entry, a query's field
+        "- Password: `N8N_BASIC_AUTH_PASSWORD`",
+        '| Cloudflare | cloudflare.com | 1Password: "Cloudflare" |',
+        '| Synology NAS | 192.168.1.4 | 1Password: "Synology Admin" |',
+        "    token=TOKEN&zone=example.org&type=CNAME&\\",
     ],
 )
 def test_a_placeholder_where_the_readers_own_value_goes_is_no_credential(line: str) -> None:
@@ -129,6 +134,9 @@ def test_a_real_value_beside_a_placeholder_is_still_one() -> None:
         "api_key: K7Q2ZP_M4RTX9_B8VN3W",
         "MYSQL_ROOT_PASSWORD=P4SS_W0RD_2025",
         "secret: !letmein",
+        "curl 'https://dns.example/update?token=Xk93mZq7Lp2w&zone=example.org'",
+        'password: "Cloudflare9!x" # in 1Password too',
+        "N8N_BASIC_AUTH_PASSWORD=N8N_2025_AUTH",
     ):
         assert find_credentials(f"db:\n  {real}\n") != [], real  # more than a word and "password", a name
 

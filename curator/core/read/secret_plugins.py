@@ -58,6 +58,7 @@ _TRAILING = ".,;:)]"  # sentence punctuation after a value is not part of it
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
 _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, settings.secret
 _CARET_FIELD = re.compile(r"\^[A-Z_]+\^")
+_QUERY_NEXT = re.compile(r"&(?=[\w.-]+=)")  # a URL query's next parameter
 
 
 def looks_like_a_secret(value: str) -> bool:
@@ -89,8 +90,9 @@ class AssignedSecretDetector(RegexBasedDetector):
 
     def analyze_string(self, string: str) -> Generator[str, None, None]:
         for match in ASSIGNED.finditer(string):
-            if looks_like_a_secret(match.group(1)):
-                yield match.group(1).rstrip(_TRAILING)
+            value = _QUERY_NEXT.split(match.group(1))[0]  # `?token=TOKEN&zone=x`: the value ends at `&`
+            if looks_like_a_secret(value):
+                yield value.rstrip(_TRAILING)
 
 
 class CredentialPairDetector(RegexBasedDetector):
@@ -156,10 +158,16 @@ _PLACEHOLDER = re.compile(
 )
 # A key word's value that names where the secret is instead of holding it, or an example's: a
 # YAML tag's reference (Home Assistant's `!secret db_password`, `!env_var X`), an environment
-# variable's name of words alone (`DB_ROOT_PASSWORD`), a lower-case word and "password"
-# ("rootpassword", "myuserpassword"; not "Summer2024password").
-_NAMED_ELSEWHERE = re.compile(r"^[A-Z]+(?:_[A-Z]+)+$|^[a-z]{0,16}pass(?:word|wort|wd)$")
+# variable's name ending in a word (`DB_ROOT_PASSWORD`, `N8N_BASIC_AUTH_PASSWORD`; not
+# `P4SS_W0RD_2025`), a lower-case word and "password" ("rootpassword", "myuserpassword"; not
+# "Summer2024password").
+_NAMED_ELSEWHERE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_[A-Z]{2,}$|^[a-z]{0,16}pass(?:word|wort|wd)$")
 _TAG = re.compile(r"![a-z_]+")  # with a value after it on its line
+# A password manager named as the key: its value names the entry that holds the secret
+# (`| Synology NAS | 1Password: "Synology Admin" |`), the key word inside the product's name.
+_PASSWORD_MANAGER = re.compile(
+    r"(?i)(?:^|[^\w])(?:1password|bitwarden|vaultwarden|keepass(?:xc)?|lastpass)[\s:=\"'`]*$"
+)
 
 
 def _an_identifier(secret: str, line: str) -> bool:
@@ -173,6 +181,12 @@ def _an_identifier(secret: str, line: str) -> bool:
             return False
         at = line.find(secret, at + 1)
     return True
+
+
+def _names_an_entry(value: str, line: str) -> bool:
+    """Whether the value stands on the line right after a password manager's name (the key word
+    the plugin read it after; the entry may be named elsewhere on the line too: `| Cloudflare |`)."""
+    return any(_PASSWORD_MANAGER.search(line, 0, m.start()) for m in re.finditer(re.escape(value), line))
 
 
 def is_windows_path(secret: str, plugin: object) -> bool:
@@ -189,6 +203,6 @@ def is_placeholder(secret: str, plugin: object, line: str) -> bool:
     value = secret.strip("'\"` ")
     keyed = kind in ("KeywordDetector", "AssignedSecretDetector")
     tag = _TAG.fullmatch(value) and re.search(rf"{re.escape(value)}[ \t]+\S", line)
-    if keyed and (_NAMED_ELSEWHERE.match(value) or tag):
+    if keyed and (_NAMED_ELSEWHERE.match(value) or tag or _names_an_entry(value, line)):
         return True
     return (keyed or kind == "BasicAuthDetector") and _PLACEHOLDER.search(value) is not None
