@@ -1087,6 +1087,28 @@ VAULTS: list[RealVault] = [
         "fetched for the twenty-first set of `remember` cases",
     ),
     RealVault(
+        "fablab-siegen-de",
+        "german",
+        "FabLabSiegen/fabdocs",
+        "d44390e9b61b3a34d1280284daf7603ee1308adb",
+        "docs",
+        "remember22",
+        "50 pages of a university makerspace's German docs (laser, CNC mills, 3D printers, vinyl cutter, the "
+        "lab rules, safety briefings, opening hours; about ten stubs, a few pages in English); fetched for the "
+        "twenty-second set of `remember` cases",
+    ),
+    RealVault(
+        "bills-homelab-en",
+        "docs",
+        "coocookanoo/homelab-wiki",
+        "2dd7c656723c8d5dd3b0d30aedae4ac02bb38ef0",
+        "",
+        "remember22",
+        "40 pages of one person's English homelab wiki (router, Pi-hole, WireGuard, a media stack, an NVR, a "
+        "switch, backups, a desktop running local models, notes on a local AI agent); fetched for the "
+        "twenty-second set of `remember` cases",
+    ),
+    RealVault(
         "mustafah-zk",
         "zettelkasten",
         "mustafah15/zettelkasten",
