@@ -312,6 +312,7 @@ def restated(text: str, page_text: str) -> bool:
 _ABBREVIATION = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")  # "e.g", "i.e", "z.B", "d.h": no name
 _HOST_PORT = re.compile(r"([\w.-]*[^\W\d_][\w.-]*):(\d{1,5})")  # a host and its port, not a time "02:00"
 _PORT_AFTER = re.compile(r"(?<![\w.])\d{1,5}(?![\w.]\d)")
+_BY = re.compile(r"(\d+(?:[.,]\d+)?)[x×](\d+(?:[.,]\d+)?)")  # "80x16": each side a number the page gives
 _GLUED = re.compile(r"(\d+(?:[.,]\d+)?)(?:-?([^\W\d_]+)|×)")  # "26-hour", "24-month", "2×": a number and its unit
 
 
@@ -328,9 +329,13 @@ def _held(word: str, page: set[str], folded: str) -> bool:
         return True
     if (glued := _GLUED.fullmatch(word)) and (glued.group(2) is None or fold(glued.group(2)) in _UNITS):
         return _held(glued.group(1), page, folded)
+    if sides := _BY.fullmatch(word):
+        return all(_held(side, page, folded) for side in sides.groups())
+    if re.search(rf"(?<![\w.-]){re.escape(fold(word))}(?![\w-]|\.\w)", folded):
+        return True  # within a longer token: "TL-WR841*", a host in a URL ("https://cert.example.org/x")
     words = [fold(part) for part in word.split("-")]
-    if len(words) > 1 and all(w.isalpha() and len(w) >= 2 for w in words):
-        return written_together(words, folded)
+    if len(words) > 1 and all(w.isalnum() and len(w) >= 2 for w in words):
+        return written_together(words, folded)  # "i5-9500" as "i5 9500"
     if address := _HOST_PORT.fullmatch(word):  # the first number after the host is its port
         host, port = fold(address.group(1)), address.group(2)
         after_host = (folded[m.end() : m.end() + 80] for m in re.finditer(re.escape(host), folded))
@@ -346,8 +351,10 @@ def written_together(words: list[str], folded: str) -> bool:
 
 
 def _page_words(page_text: str) -> set[str]:
-    """The page's words, folded, both as written between spaces and as letters and digits."""
-    return names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text)))
+    """The page's words, folded, both as written between spaces and as letters and digits, and its
+    numbers glued to a unit or a sign ("64gb", "500mm×300mm", "8.330€")."""
+    numbers = set(_NUMBER.findall(page_text)) | set(re.findall(r"\d+", page_text))
+    return names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text))) | numbers
 
 
 def _compound_name(word: str) -> set[str]:

@@ -97,6 +97,7 @@ from curator.core.read.words import WORD, language_of
 DECISIONS = ("add", "merge-into", "supersede", "drop")
 ASIDE = 0.1  # what a page named in the text loses when the text is about another thing
 NEAR = 0.5  # evidence a page needs for a new page to stand in its folder (unrelated pages score up to 0.45)
+SAID_NEAR = 2  # the nearest pages read for a text said already, when none is near enough to take it
 _EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # the event's, never the thing's name
 
 
@@ -212,6 +213,8 @@ def _decide(
         # The text's subject has a page of that name already: the memory belongs there, whatever
         # the scores said (a second page of one name would take the first one's links).
         best = next((c for c in evidence if c.path in subject), Candidate(subject[0], 0.0, "the text names it"))
+    if best is None and not changed and not handed.title and (repeat := _said_near(vault, text, evidence)):
+        return repeat  # a repeat in other words, of a page too far in score to take the text
     if best is None:
         title = handed.title or title_for(text)
         # Beside a named page: a page in a journal folder or among templates would be one of them.
@@ -266,6 +269,22 @@ def _decide(
         )
     plan = plan_merge_into(vault, best.path, new, page_text)
     return Proposal("merge-into", best.path, None, f"Merge into {best.path} ({best.why})", evidence, plan)
+
+
+def _said_near(vault: Vault, text: str, evidence: list[Candidate]) -> Proposal | None:
+    """A drop of a text the nearest pages seem to say already, with the merge a person may accept
+    instead: a repeat in other words or in the page's other language scores under the bar a page
+    needs to take a text (the page is about more than this)."""
+    for near in evidence[:SAID_NEAR]:
+        page = vault.pages[near.path]
+        if page.bad_encoding or page.unreadable is not None:
+            continue
+        near_text = vault.text_of(near.path)
+        new = new_sentences(text, near_text, page.title)
+        if new and (seeming := seems_said(" ".join(new), near_text, near.path)):
+            merge = plan_merge_into(vault, near.path, new, near_text)
+            return Proposal("drop", near.path, None, seeming, evidence, merge, True)
+    return None
 
 
 def _update(

@@ -51,6 +51,7 @@ from curator.core.read.words import WORD, Analyser, language_of
 SAID = 0.5
 SAID_TRANSLATED = 0.45  # the cosine for a passage whose words the text says in the other language
 SAID_NAMED = 0.7  # for a text that names, capitalised, a thing the page has in no form
+SAID_ACROSS = 0.6  # for a text in the page's other language holding under half its terms
 SAID_SURE = 0.7  # below it, the text says every slot word of the passage ("nightly", "staging") too
 # What a translation may say that its passage says by a verb of its own ("steht im 1Password" for
 # "is kept in 1Password"): every other term of it is the passage's; "nirgends", "außerhalb",
@@ -77,7 +78,10 @@ def saying_it(text: str, page_text: str) -> str | None:
     analyser = bilingual()
     wanted = set(analyser.terms(without_note_kind(text)))  # "Reminder:" says nothing the page lacks
     on_page = set(analyser.terms(page_text))
-    if not wanted or len(wanted & on_page) < TERMS_HELD * len(wanted):
+    # A text in the page's other language shares few terms with it (the glossary carries some
+    # over): the model alone judges it, from a nearer cosine.
+    few_held = len(wanted & on_page) < TERMS_HELD * len(wanted)
+    if not wanted or (few_held and language_of(text) == language_of(page_text)):
         return None
     lines = [line for line in sentences(page_text)[:LONGEST] if len(WORD.findall(line)) >= 3]
     terms = [set(analyser.terms(line)) for line in lines]
@@ -100,7 +104,10 @@ def saying_it(text: str, page_text: str) -> str | None:
     # A capitalised word the page has in no form may name another thing ("im Bitwarden" for "in
     # 1Password"): German capitalises its nouns too, so only a nearer passage says it again.
     named_anew = any(set(analyser.terms(word)) - on_page for word in _inner_capitals(text))
-    if float(scores[best]) < (SAID_NAMED if named_anew else SAID_TRANSLATED if translated else SAID):
+    if few_held:  # across languages; German capitalises its nouns, which an English page has in no form
+        named_anew = named_anew and language_of(text) != "de"
+    need = SAID_NAMED if named_anew else SAID_ACROSS if few_held else SAID_TRANSLATED if translated else SAID
+    if float(scores[best]) < need:
         return None
     if negated(text) != negated(passage) or not _slots_agree(text, passage) or not _proper_names_held(text, page_text):
         return None  # near in meaning, a slot filled otherwise: "weekly" for "daily", "Redis" for "Postgres"
