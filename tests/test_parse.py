@@ -208,3 +208,13 @@ def test_line_and_column_of_every_link_on_long_and_short_lines() -> None:
     for link in links:
         assert link.line == text.count("\n", 0, link.offset) + 1
         assert link.column == link.offset - text.rfind("\n", 0, link.offset)
+
+
+def test_an_agents_reply_directive_is_no_link() -> None:
+    """A new user's OpenClaw workspace: its session logs keep the agent's reply directives, which
+    were reported as four dead links."""
+    text = (
+        "assistant: [[reply_to_current]] Done. [[reply_to:msg-7]] [[ audio_as_voice ]] [[tts:provider=x voiceId=y]]\n"
+        "See [[Real Page]] and [[reply_to_current notes]].\n"
+    )
+    assert [link.target for link in parse_page(text).links] == ["Real Page", "reply_to_current notes"]

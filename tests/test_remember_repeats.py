@@ -267,3 +267,80 @@ def test_a_name_after_a_bracket_a_colon_a_quote_or_a_dash_is_news(tmp_path: Path
     vault = load_vault(make_vault(tmp_path / "v", {"secrets.md": page}))
     proposal = remember(vault, f"The admin password for Grafana is stored in {where}.")
     assert proposal.decision != "drop", proposal.reason
+
+
+GLUED = (
+    "Venus: Ryzen 7 3700X, 64gb Kingston Fury. The P1S build volume: 256mm x 256mm x 256mm. Get the chain with "
+    "`curl https://cert.lab.space/fullchain.pem`. Calmo Tiny Pro: Intel i5 9500, 16GB RAM. BAFA zahlt 80% von "
+    "8.330€. Router: TP TL-WR841*."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [  # the tuning sets' repeats, each written as a page of a fetched vault writes it
+        ("Venus has 64 GB Kingston Fury RAM.", True),
+        ("The P1S builds up to 256 × 256 × 256 mm.", True),
+        ("Fetch the chain from cert.lab.space with curl.", True),
+        ("The Calmo runs an i5-9500 with 16 GB RAM.", True),
+        ("BAFA pays 80% of 8,330 €.", True),
+        ("Stay away from the TL-WR841.", True),
+        ("Venus has 128 GB RAM.", False),
+        ("Fetch the chain from evil.cert.lab.space.", False),
+        ("The Calmo runs an i5-9600.", False),
+        ("BAFA pays 80% of 8,430 €.", False),
+        ("The P1S builds 256 × 300 mm.", False),
+    ],
+)
+def test_a_number_glued_to_its_unit_or_a_name_inside_a_longer_token_is_held(text: str, held: bool) -> None:
+    from curator.core.curate.facts import restated
+
+    assert restated(text, GLUED) is held
+
+
+CHILLER = (
+    "# Laser chiller\n\nThe laser's chiller pumps water through the tube.\n\n## Before you start\n\n"
+    "There is a display on the front of the chiller. It is safe to operate the laser when the chiller is "
+    "displaying 26C or lower. If the temperature is above that, wait a few minutes and check again.\n\n"
+    "## Maintenance\n\nThe water is distilled. The filter sits behind the left panel; the pump is a 12 V model.\n"
+)
+
+
+def test_a_repeat_in_the_pages_other_language_with_few_of_its_words_is_a_drop_to_confirm(tmp_path: Path) -> None:
+    """A tuning set's repeat: the German text shares under half its terms with the English page,
+    which the model alone puts near it (0.77); a page about more than it is not near enough to take it."""
+    vault = load_vault(make_vault(tmp_path / "v", {"Chiller.md": CHILLER, "Backups.md": BACKUPS}))
+    text = (
+        "Vor dem Start aufs Chiller-Display schauen: erst bei 26 °C oder weniger ist der Betrieb sicher, sonst ein "
+        "paar Minuten warten und nochmal prüfen."
+    )
+    proposal = remember(vault, text)
+    assert (proposal.decision, proposal.page, proposal.review) == ("drop", "Chiller.md", True), proposal.reason
+    # a page too far in score to take the text (a vault's bar above it) still says it: no new page
+    far = remember(vault, text, threshold=0.99)
+    assert (far.decision, far.page, far.review) == ("drop", "Chiller.md", True), far.reason
+    assert far.plan is not None and [c.path for c in far.plan.changes] == ["Chiller.md"]
+    for news in (  # a value, a slot, a name the page lacks
+        "Vor dem Start aufs Chiller-Display schauen: erst bei 24 °C oder weniger ist der Betrieb sicher.",
+        "Vor dem Start jede Woche aufs Chiller-Display schauen: erst bei 26 °C oder weniger ist der Betrieb sicher.",
+        "Vor dem Start aufs Chiller-Display schauen: erst bei 26 °C ist der Betrieb sicher, sagt Jonas von Trotec.",
+    ):
+        assert remember(vault, news).decision != "drop", news
+        assert remember(vault, news, threshold=0.99).decision == "add", news
+
+
+def test_a_page_named_by_a_year_is_not_named_by_a_dated_memory(tmp_path: Path) -> None:
+    """A new user's agent memory: a memoir page `2026.md` was ranked second for every memory with a
+    2026 date, and `[[2026]]` written into the merged text."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "mylife/2026.md": "# 2026\n\nThe year we moved to the coast.\n",
+            "Dave.md": "# Dave\n\n## Personal\n\nDave drives a Land Rover and is a member of the Four By Four club.\n",
+        },
+    )
+    vault = load_vault(root)
+    proposal = remember(vault, "Since March 2026 Dave sits on the board of the Four By Four club.")
+    assert "mylife/2026.md" not in [c.path for c in proposal.evidence if c.score >= 0.8], proposal.evidence
+    written = [(c.after or b"").decode() for c in proposal.plan.changes] if proposal.plan else []
+    assert "[[2026]]" not in json.dumps(written)

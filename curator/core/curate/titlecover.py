@@ -231,6 +231,9 @@ class Names(NamedTuple):
     phrases: dict[str, list[tuple[str, str, str]]]  # phrase -> (page, name, "title" or "alias")
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+
+
 def _names(vault: Vault) -> Names:
     """The vault's names, made once a load."""
 
@@ -243,14 +246,14 @@ def _names(vault: Vault) -> Names:
             if path == vault.index_page:
                 continue  # never the place for a memory: it lists pages
             key = phrase(page.name)
-            if len(key) >= 4:
+            if len(key) >= 4 and _LETTER.search(key):  # a year or a number alone ("2026") names nothing
                 phrases.setdefault(key, []).append((path, page.name, "title"))
             thing = filed[path].group(2) if path in filed and shelves[fold(filed[path].group(1))] >= 2 else None
             if thing and len(phrase(thing)) >= 4:  # "Service - prowlarr" is the page of Prowlarr
                 things.setdefault(phrase(thing), []).append((path, thing, "title"))
             if has_aliases(page.frontmatter):
                 for alias in page.aliases:
-                    if len(phrase(alias)) >= 4:
+                    if len(phrase(alias)) >= 4 and _LETTER.search(phrase(alias)):
                         phrases.setdefault(phrase(alias), []).append((path, alias, "alias"))
         for key, found in things.items():  # a name no page goes by whole, of one page alone
             if key not in phrases and len(found) == 1:

@@ -35,6 +35,9 @@ _MD_LINK_RE = (
     r"(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?\s*\)"  # optional title
 )
 _WIKILINK = re.compile(_WIKILINK_RE)
+# An agent's reply directive, as OpenClaw's session logs keep it ("assistant: [[reply_to_current]] Done."):
+# no page's name.
+_AGENT_DIRECTIVE = re.compile(r"\s*(?:reply_to_current|reply_to:[^|#]*|audio_as_voice|tts:[^|#]*)\s*\Z")
 # One pass finds both; a wikilink's span is consumed, so no markdown link is found inside it.
 _ANY_LINK = re.compile(f"{_WIKILINK_RE}|{_MD_LINK_RE}")
 _REF_DEF = re.compile(
@@ -291,7 +294,7 @@ def _body_links(text: str, masked: str, start: int) -> tuple[list[Link], list[tu
             else:  # most links: a bare target
                 target, anchor, label = inner.strip(), None, None
             shown.append((begin, end, label or target))
-            if target or anchor is not None:
+            if (target or anchor is not None) and not _AGENT_DIRECTIVE.match(inner):
                 links.append(Link("wiki", target, anchor, label, line, column, embed, None, at, end - at))
             continue
         label_text, dest = m.group(2, 3) if exact else (text[m.start(2) : m.end(2)], text[m.start(3) : m.end(3)])
