@@ -344,3 +344,49 @@ def test_a_page_named_by_a_year_is_not_named_by_a_dated_memory(tmp_path: Path) -
     assert "mylife/2026.md" not in [c.path for c in proposal.evidence if c.score >= 0.8], proposal.evidence
     written = [(c.after or b"").decode() for c in proposal.plan.changes] if proposal.plan else []
     assert "[[2026]]" not in json.dumps(written)
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [  # an attacker's new facts, each taken for a repeat after repeats were found across languages
+        (
+            "The NAS has 20gb of RAM. The UPS gives it 15min of runtime before it shuts down.",
+            "The UPS gives the NAS 20min of runtime.",
+        ),
+        (
+            "The nightly backup runs at 02:00 to Backblaze B2 and keeps 30 versions. The NAS's IP is 192.168.1.20.",
+            "B2 holds on to 20 old copies of each night's NAS backup.",
+        ),
+        (
+            "The printer is a Brother HL-L2350DW at 10.0.40.12, bought on 2022-11-25. Toner cartridges TN-2420 "
+            "are stored in the supply cabinet.",
+            "In the supply cabinet there are 11 spare TN-2420 cartridges.",
+        ),
+        (
+            "Die GPG-Passphrase für das Backup liegt im 1Password.",
+            "Die GPG-Passphrase für das Backup liegt im Bitwarden.",
+        ),
+        ("Die GPG-Passphrase für das Backup liegt im 1Password.", "Die GPG-Passphrase für das Backup liegt im Tresor."),
+        (
+            "Der Gaszähler hängt im Keller neben dem Sicherungskasten.",
+            "Der Wasserzähler hängt im Keller neben dem Gaszähler.",
+        ),
+        (
+            "Das Backup des Servers läuft täglich um 03:00 auf die Hetzner Storage Box.",
+            "Der Laptop von Alice wird täglich um 03:00 auf die Hetzner Storage Box gesichert.",
+        ),
+        ("The Wi-Fi password is kept in 1Password.", "The Wi-Fi password is also written on the router's label."),
+        (
+            "The internal CA lives at https://ca.example.org/acme/ and signs certificates for .home.lan hosts.",
+            "The internal CA at ca.example.org also signs certificates for .example.org hosts.",
+        ),
+        (
+            "Die Heizung ist tagsüber auf 21C eingestellt und wird nachts auf 17C abgesenkt.",
+            "Die Heizung wird nachts auf 21 Grad abgesenkt.",
+        ),
+    ],
+)
+def test_a_new_value_thing_or_place_beside_a_pages_sentence_is_no_repeat(tmp_path: Path, page: str, text: str) -> None:
+    vault = load_vault(make_vault(tmp_path / "v", {"P.md": f"# P\n\n{page}\n", "Backups.md": BACKUPS}))
+    assert remember(vault, text).decision != "drop"
+    assert remember(vault, text, threshold=0.99).decision != "drop"  # the nearest page read when none takes it

@@ -74,12 +74,16 @@ _SAME = re.compile(
 )
 # "n t" is "n't" as `phrase` spells it ("doesn t").
 _NEGATION = re.compile(r"(?i)n['’ ]t\b|\b(cannot|not|no|never|none|nothing|nicht|kein\w*|nie|niemals|nichts)\b")
-_UNITS = frozenset(
-    "ms s sec secs second seconds sekunde sekunden min mins minute minutes minuten h hr hrs hour hours stunde "
-    "stunden d day days tag tage tagen woche "
-    "wochen week weeks monat monate month months jahr jahre year years gb mb tb kb gib mib tib kib bit bits byte "
-    "bytes rpm rps qps % mm cm km x mal lts eur € px cores kerne vcpu vcpus cpus threads".split()
+# Units of one measure, each group one family ("20 min" is no "20 GB"; "26 Grad" is "26 °C").
+_UNIT_FAMILIES = (
+    "ms|s sec secs second seconds sekunde sekunden|min mins minute minutes minuten|h hr hrs hour hours stunde "
+    "stunden|d day days tag tage tagen|woche wochen week weeks|monat monate month months|jahr jahre year years|"
+    "gb gib|mb mib|tb tib|kb kib|bit bits|byte bytes|rpm|rps|qps|%|mm|cm|km|x mal|lts|eur €|px|"
+    "cores kerne vcpu vcpus cpus threads|grad celsius|kg kilo kilogramm|lb lbs pound pounds pfund|watt|volt|"
+    "meter metre meters|liter litre liters"
 )
+_UNIT_OF = {unit: family.split()[0] for family in _UNIT_FAMILIES.split("|") for unit in family.split()}
+UNITS = frozenset(_UNIT_OF)
 # A value: a number with its unit ("10 %", "300ms", "1.3.2", "19:00"), or a path.
 _VALUE = re.compile(r"(?<![\w.-])(\d+(?:[.:,]\d+)*)(?:\s?([%€]|[^\W\d_]{1,11}\b))?|(?<!\w)(/[\w.-]+(?:/[\w.-]+)+)")
 SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")  # where a sentence or a line ends
@@ -312,6 +316,7 @@ def restated(text: str, page_text: str) -> bool:
 _ABBREVIATION = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")  # "e.g", "i.e", "z.B", "d.h": no name
 _HOST_PORT = re.compile(r"([\w.-]*[^\W\d_][\w.-]*):(\d{1,5})")  # a host and its port, not a time "02:00"
 _PORT_AFTER = re.compile(r"(?<![\w.])\d{1,5}(?![\w.]\d)")
+_GLUED_NUMBER = re.compile(r"(?<![\w.,:-])(\d+(?:[.,]\d+)*)(?=[^\W\d_]|[%€$£°×])")
 _BY = re.compile(r"(\d+(?:[.,]\d+)?)[x×](\d+(?:[.,]\d+)?)")  # "80x16": each side a number the page gives
 _GLUED = re.compile(r"(\d+(?:[.,]\d+)?)(?:-?([^\W\d_]+)|×)")  # "26-hour", "24-month", "2×": a number and its unit
 
@@ -327,7 +332,7 @@ def _held(word: str, page: set[str], folded: str) -> bool:
         return True
     if {word.casefold().replace(",", "."), word.casefold().replace(".", ",")} & page:
         return True
-    if (glued := _GLUED.fullmatch(word)) and (glued.group(2) is None or fold(glued.group(2)) in _UNITS):
+    if (glued := _GLUED.fullmatch(word)) and (glued.group(2) is None or fold(glued.group(2)) in UNITS):
         return _held(glued.group(1), page, folded)
     if sides := _BY.fullmatch(word):
         return all(_held(side, page, folded) for side in sides.groups())
@@ -351,10 +356,11 @@ def written_together(words: list[str], folded: str) -> bool:
 
 
 def _page_words(page_text: str) -> set[str]:
-    """The page's words, folded, both as written between spaces and as letters and digits, and its
-    numbers glued to a unit or a sign ("64gb", "500mm×300mm", "8.330€")."""
-    numbers = set(_NUMBER.findall(page_text)) | set(re.findall(r"\d+", page_text))
-    return names_in(page_text, every=True) | set(map(fold, WORD.findall(page_text))) | numbers
+    """The page's words, folded, both as written between spaces and as letters (a number as
+    written between spaces: "20", "192.168.1.20", not a part of either), and its numbers glued
+    to a unit or a sign ("64gb", "500mm×300mm", "8.330€")."""
+    words = {fold(w) for w in WORD.findall(page_text) if not w.isdigit()}  # not "20" of "192.168.1.20" or a date
+    return names_in(page_text, every=True) | words | set(_GLUED_NUMBER.findall(page_text))
 
 
 def _compound_name(word: str) -> set[str]:
@@ -379,9 +385,28 @@ def _words(text: str) -> list[str]:
 
 
 def measured(text: str) -> set[str]:
-    """The numbers the text gives with a unit, in any of its languages ("206 GB", "vier Stunden"
-    is no digit): a page's "VMID 206" gives no 206 GB disk."""
-    return {number for number, unit, _ in _VALUE.findall(text) if unit.lower() in _UNITS}
+    """The numbers the text gives with a unit, each with its unit's family, in any of its languages
+    ("206 gb"; "vier Stunden" is no digit): a page's "VMID 206" gives no 206 GB disk, its "20gb" no
+    20 minutes."""
+    found = set()
+    for number, unit, _ in _VALUE.findall(text):
+        family = _UNIT_OF.get(unit.lower())
+        if family in _MEGABYTES and (amount := _amount(number)) is not None:  # "4 GB" is "4096 MB"
+            found.add(f"{amount * _MEGABYTES[family]:g} mb")
+        elif family is not None:
+            found.add(f"{number} {family}")
+    return found
+
+
+_MEGABYTES = {"kb": 1 / 1024, "mb": 1, "gb": 1024, "tb": 1024 * 1024}
+
+
+def _amount(number: str) -> float | None:
+    """A number as written with one decimal mark ("4", "1.5", "1,5"), or None ("1.3.2", "19:00")."""
+    try:
+        return float(number.replace(",", "."))
+    except ValueError:
+        return None
 
 
 def names_in(text: str, every: bool = False) -> set[str]:
@@ -404,7 +429,7 @@ def _value(match: re.Match[str]) -> str:
     if path:
         return str(path).rstrip(".").lower()
     unit = (unit or "").lower()
-    return str(number) + (unit if unit in _UNITS else "")
+    return str(number) + (unit if unit in UNITS else "")
 
 
 _COUNT = frozenset(
@@ -416,7 +441,7 @@ _COUNT = frozenset(
 def _measures(text: str) -> bool:
     """Whether the text gives a measure: a number, in digits or a word, with its unit ("vier Minuten", "8 GB")."""
     words = [w.casefold() for w in re.findall(r"[%€]|[^\W_]+(?:[.,]\d+)?", text)]
-    return any((w[0].isdigit() or w in _COUNT) and unit in _UNITS for w, unit in itertools.pairwise(words))
+    return any((w[0].isdigit() or w in _COUNT) and unit in UNITS for w, unit in itertools.pairwise(words))
 
 
 def _shape(value: str) -> str:

@@ -30,6 +30,7 @@ from functools import cache
 import numpy as np
 
 from curator.core.curate.facts import (
+    UNITS,
     in_order,
     is_name,
     measured,
@@ -83,6 +84,8 @@ def saying_it(text: str, page_text: str) -> str | None:
     few_held = len(wanted & on_page) < TERMS_HELD * len(wanted)
     if not wanted or (few_held and language_of(text) == language_of(page_text)):
         return None
+    if language_of(text) == "de" == language_of(page_text) and not _nouns_held(text, page_text, on_page):
+        return None  # a German noun the page has in no form: another thing ("Wasserzähler", "im Tresor")
     lines = [line for line in sentences(page_text)[:LONGEST] if len(WORD.findall(line)) >= 3]
     terms = [set(analyser.terms(line)) for line in lines]
     # A line, or up to RUNNING lines running: a memory may sum up a paragraph, a list or table rows.
@@ -111,14 +114,17 @@ def saying_it(text: str, page_text: str) -> str | None:
         return None
     if negated(text) != negated(passage) or not _slots_agree(text, passage) or not _proper_names_held(text, page_text):
         return None  # near in meaning, a slot filled otherwise: "weekly" for "daily", "Redis" for "Postgres"
-    if float(scores[best]) < SAID_SURE and _filled(passage, _SLOT_OF, digits=False) - _filled(text, _SLOT_OF):
+    left_out = {
+        slot for slot in _filled(passage, _SLOT_OF, digits=False) - _filled(text, _SLOT_OF) if slot[0] != "more"
+    }
+    if float(scores[best]) < SAID_SURE and left_out:  # (a passage's "also" the text need not say)
         return None  # less near, and a slot of the passage the text leaves out: "before every deploy" for "nightly"
     # A text in the passage's own words is news by them (`facts.new_sentences` found a word changed,
     # added or moved, a "not" taken away), and it scores as high as the passage itself ("in
     # Berlin" for "in Frankfurt", "five replicas", "db-02 is the primary" for "db-01 ..."): meaning
     # judges only a text said in other words, or the passage's words in an order of its names.
     if (
-        not translated
+        language_of(text) == language_of(passage)  # the glossary's words are no passage's own
         and len(wanted & own) >= SAME_WORDS * len(wanted)
         and not (wanted <= own and _names_in_order(text, passage))
     ):
@@ -167,6 +173,7 @@ _SLOTS = {
         "except": "except außer ausser ausgenommen excluding unless sofern",
         "including": "including inklusive einschließlich",
     },
+    "more": {"also": "also additionally auch ebenfalls zusätzlich"},  # a second place, way or thing
     "mode": {
         "must": "must muss müssen required requires",
         "may": "may darf dürfen allowed erlaubt",
@@ -253,6 +260,20 @@ def _inner_capitals(text: str) -> list[str]:
         if before and before[-1] not in ".!?":
             found.append(match.group(0))
     return found
+
+
+def _nouns_held(text: str, page_text: str, on_page: set[str]) -> bool:
+    """Whether the page has each noun of a German text (its capitalised words, each part of one
+    joined by hyphens) in some form: one of its terms, or inside a compound of the page
+    ("Sitz" in "Vereinssitz"); a unit or a letter or two ("GB", "P+R") names nothing of its own."""
+    analyser = bilingual()
+    folded = fold(page_text)
+    parts = [part for noun in _inner_capitals(text) for part in noun.split("-")]
+    return all(
+        set(analyser.terms(part)) & on_page or fold(part) in folded
+        for part in parts
+        if len(part) >= 3 and part.lower() not in UNITS
+    )
 
 
 def _proper_names_held(text: str, page_text: str) -> bool:
