@@ -384,6 +384,28 @@ def test_a_page_named_by_a_year_is_not_named_by_a_dated_memory(tmp_path: Path) -
             "Die Heizung ist tagsüber auf 21C eingestellt und wird nachts auf 17C abgesenkt.",
             "Die Heizung wird nachts auf 21 Grad abgesenkt.",
         ),
+        # a second attacker's: a number glued to a unit standing in for a count or another unit, a
+        # German text naming another thing or place than its English page
+        (
+            "The NAS is a Synology DS920+ at 192.168.1.20 with four 8TB drives in SHR-1. It has 20gb RAM.",
+            "The Synology DS920+ at 192.168.1.20 has 20 TB of usable space in SHR-1.",
+        ),
+        (
+            "The dev workstation is a Dell OptiPlex 7070 with an i5-9500 CPU and 64gb RAM.",
+            "The Dell OptiPlex 7070 with the i5-9500 runs 64 containers.",
+        ),
+        (
+            "Support tickets are answered within 4 hours on weekdays. Their VPN endpoint is vpn.acme.de on port 1194.",
+            "Acme GmbH answers tickets within 4 days on vpn.acme.de port 1194.",
+        ),
+        (
+            "Grafana is at https://grafana.example.org and uses Google login.",
+            "Grafana ist unter https://grafana.example.org erreichbar und nutzt den Login von Microsoft.",
+        ),
+        (
+            "Deploys go through GitLab CI on the shared runner.",
+            "Deployments laufen über GitLab CI auf dem gemeinsamen Runner in der Cloud.",
+        ),
     ],
 )
 def test_a_new_value_thing_or_place_beside_a_pages_sentence_is_no_repeat(tmp_path: Path, page: str, text: str) -> None:

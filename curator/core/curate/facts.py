@@ -308,14 +308,25 @@ def restated(text: str, page_text: str) -> bool:
         return False
     if (negated(text) and not negated(page_text)) or re.search(PROBLEM, fold(text)):  # "does not take", "failed"
         return False
-    page = _page_words(page_text)
+    if not measured(text) <= measured(page_text):
+        return False  # a number with another unit's family ("20 TB" beside "20gb")
+    page = _page_words(page_text) | _glued_numbers(text, page_text)
     folded = fold(page_text)
     return all(_held(word, page, folded) for word in _words(text) if is_name(word))
+
+
+def _glued_numbers(text: str, page_text: str) -> set[str]:
+    """The page's numbers glued to a unit or a sign ("64gb", "500mm×300mm", "8.330€", "26C") that
+    the text gives with a unit or a sign: "64 GB" and "26 °C" are the page's, "64 containers" is not."""
+    with_unit = [number for number, unit, _ in _VALUE.findall(text) if unit.lower() in UNITS]
+    given = {number.replace(",", ".") for number in with_unit + _SIGNED.findall(text)}
+    return {number for number in _GLUED_NUMBER.findall(page_text) if number.replace(",", ".") in given}
 
 
 _ABBREVIATION = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")  # "e.g", "i.e", "z.B", "d.h": no name
 _HOST_PORT = re.compile(r"([\w.-]*[^\W\d_][\w.-]*):(\d{1,5})")  # a host and its port, not a time "02:00"
 _PORT_AFTER = re.compile(r"(?<![\w.])\d{1,5}(?![\w.]\d)")
+_SIGNED = re.compile(r"(?<![\w.,:-])(\d+(?:[.,]\d+)*)\s?[%€$£°×]")
 _GLUED_NUMBER = re.compile(r"(?<![\w.,:-])(\d+(?:[.,]\d+)*)(?=[^\W\d_]|[%€$£°×])")
 _BY = re.compile(r"(\d+(?:[.,]\d+)?)[x×](\d+(?:[.,]\d+)?)")  # "80x16": each side a number the page gives
 _GLUED = re.compile(r"(\d+(?:[.,]\d+)?)(?:-?([^\W\d_]+)|×)")  # "26-hour", "24-month", "2×": a number and its unit
@@ -357,10 +368,9 @@ def written_together(words: list[str], folded: str) -> bool:
 
 def _page_words(page_text: str) -> set[str]:
     """The page's words, folded, both as written between spaces and as letters (a number as
-    written between spaces: "20", "192.168.1.20", not a part of either), and its numbers glued
-    to a unit or a sign ("64gb", "500mm×300mm", "8.330€")."""
+    written between spaces: "20", "192.168.1.20", not a part of either)."""
     words = {fold(w) for w in WORD.findall(page_text) if not w.isdigit()}  # not "20" of "192.168.1.20" or a date
-    return names_in(page_text, every=True) | words | set(_GLUED_NUMBER.findall(page_text))
+    return names_in(page_text, every=True) | words
 
 
 def _compound_name(word: str) -> set[str]:
@@ -394,7 +404,7 @@ def measured(text: str) -> set[str]:
         if family in _MEGABYTES and (amount := _amount(number)) is not None:  # "4 GB" is "4096 MB"
             found.add(f"{amount * _MEGABYTES[family]:g} mb")
         elif family is not None:
-            found.add(f"{number} {family}")
+            found.add(f"{number.replace(',', '.')} {family}")  # "8,330 €" is the page's "8.330€"
     return found
 
 
