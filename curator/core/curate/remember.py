@@ -386,7 +386,10 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
         one_word = " " not in phrase(title)  # a word of the sentence, perhaps in other words
         score = (0.82 if one_word else 0.85) - 0.05 * rank
         said_on_the_way = one_word and not whole_word_of(vault, title, subject) and path not in named_by_subject
-        if said_on_the_way or qualifies(title, path):
+        # Or a part of one of the text's compounds, no word of it ("Werkzeugschrank" holds "tool":
+        # an agent's TOOLS.md took a memory about hens and a barn).
+        in_a_compound = one_word and not whole_word_of(vault, title, text)
+        if said_on_the_way or in_a_compound or qualifies(title, path):
             # One word said on the way ("after the gateway restart"), inside a compound of the
             # subject ("Restsatz" holds "Satz") while other pages bear the subject's words, or
             # qualifying it: a page to link, not the place for the memory.
