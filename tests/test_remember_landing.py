@@ -104,3 +104,19 @@ def test_a_memory_whose_subject_has_a_page_of_that_name_goes_there(tmp_path: Pat
     text = "UDP is connectionless and best effort; lost datagrams are never resent."
     proposal = remember(load_vault(root), text, threshold=0.99)
     assert (proposal.decision, proposal.page) == ("merge-into", "Protocols/UDP.md"), proposal.reason
+
+
+def test_a_one_word_title_inside_a_compound_of_the_text_is_no_place_for_it(tmp_path: Path) -> None:
+    """A new user's OpenClaw workspace: a German memory about hens, their feed "next to the
+    Werkzeugschrank", went into the agent's TOOLS.md ("tool" is a part of the compound's
+    translation, no word of the text)."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "TOOLS.md": "# TOOLS.md - Local Notes\n\nSkills define how tools work. This file is for your specifics.\n",
+            "MEMORY.md": "# Memory\n\n- [[TOOLS]]\n- [[dave]]\n",
+            "dave.md": "# Dave\n\nDave lives on a farm with a barn.\n",
+        },
+    )
+    text = "Die Hühner bekommen Purina-Legemehl; der Sack steht in der Scheune neben dem Werkzeugschrank."
+    assert remember(load_vault(root), text).page != "TOOLS.md"
