@@ -55,6 +55,7 @@ class Memory:
         self._vault: Vault | None = None
         self._folders = Folders.open(self.root)  # None: scan before every call
         self._rescan = True
+        self._reading = threading.RLock()  # the model's reader and a call may both ask for the vault
         self.reloads = 0  # how often the pages were read again (a benchmark reads it)
         preload_provider(self._config, self.root)  # the embedding model loads in a thread meanwhile
 
@@ -84,6 +85,10 @@ class Memory:
 
     def vault(self) -> Vault:
         """The vault as it is on disk now: the one held, unless a page or the config changed since."""
+        with self._reading:
+            return self._read_vault()
+
+    def _read_vault(self) -> Vault:
         from curator.core.read.loading import load_vault
         from curator.core.read.scan import scan_vault
         from curator.core.state.lock import between_writes
