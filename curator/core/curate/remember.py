@@ -243,9 +243,8 @@ def _decide(
     if (why_not := vault.pages[best.path].unreadable) is not None:  # binary, UTF-16, too large: not read as text
         raise EditError(f"{best.path}: {why_not}; curator writes nothing into it")
     changed = changed or sets_value_anew(text, page_text)
-    if not changed and (seeming := seems_said(" ".join(new), page_text, best.path)):
-        merge = plan_merge_into(vault, best.path, new, page_text)  # what a person may accept instead
-        return Proposal("drop", best.path, None, seeming, evidence, merge, True)
+    if not changed and (repeat := _said_drop(vault, best.path, new, page_text, evidence)):
+        return repeat
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
         if not handed.title and not states_one_fact(page_text, text):  # the page of many facts stays theirs
@@ -281,10 +280,18 @@ def _said_near(vault: Vault, text: str, evidence: list[Candidate]) -> Proposal |
             continue
         near_text = vault.text_of(near.path)
         new = new_sentences(text, near_text, page.title)
-        if new and (seeming := seems_said(" ".join(new), near_text, near.path)):
-            merge = plan_merge_into(vault, near.path, new, near_text)
-            return Proposal("drop", near.path, None, seeming, evidence, merge, True)
+        if new and (repeat := _said_drop(vault, near.path, new, near_text, evidence)):
+            return repeat
     return None
+
+
+def _said_drop(vault: Vault, path: str, new: list[str], page_text: str, evidence: list[Candidate]) -> Proposal | None:
+    """A drop a person confirms when the page at `path` seems to say the text's new sentences
+    already, with the merge they may accept instead; None when it does not."""
+    seeming = seems_said(" ".join(new), page_text, path)
+    if seeming is None:
+        return None
+    return Proposal("drop", path, None, seeming, evidence, plan_merge_into(vault, path, new, page_text), True)
 
 
 def _update(

@@ -90,9 +90,10 @@ def saying_it(text: str, page_text: str) -> str | None:
     # A text in the page's other language shares few terms with it (the glossary carries some
     # over): the model alone judges it, from a nearer cosine.
     few_held = len(wanted & on_page) < TERMS_HELD * len(wanted)
-    if not wanted or (few_held and language_of(text) == language_of(page_text)):
+    language = language_of(text)
+    if not wanted or (few_held and language == language_of(page_text)):
         return None
-    if language_of(text) == "de" and not _nouns_held(text, page_text, on_page):
+    if language == "de" and not _nouns_held(text, page_text, on_page, analyser):
         return None  # a German noun the page has in no form, in either language: another thing ("im Tresor")
     lines = [line for line in sentences(page_text)[:LONGEST] if len(WORD.findall(line)) >= 3]
     terms = [set(analyser.terms(line)) for line in lines]
@@ -111,12 +112,13 @@ def saying_it(text: str, page_text: str) -> str | None:
     # The passage's words in the other language (the glossary pivots them onto one term): a
     # translation, which the word check cannot judge and the model scores lower than a text of
     # one language ("Die GPG-Passphrase für Aptly steht im 1Password" 0.68 against its English line).
-    translated = language_of(text) != language_of(passage) and not wanted - own - _linking_verbs(analyser)
+    across = language != language_of(passage)
+    translated = across and not wanted - own - _linking_verbs(analyser)
     # A capitalised word the page has in no form may name another thing ("im Bitwarden" for "in
     # 1Password"): German capitalises its nouns too, so only a nearer passage says it again.
     named_anew = any(set(analyser.terms(word)) - on_page for word in _inner_capitals(text))
     if few_held:  # across languages; German capitalises its nouns, which an English page has in no form
-        named_anew = named_anew and language_of(text) != "de"
+        named_anew = named_anew and language != "de"
     need = SAID_NAMED if named_anew else SAID_ACROSS if few_held else SAID_TRANSLATED if translated else SAID
     if float(scores[best]) < need:
         return None
@@ -132,7 +134,7 @@ def saying_it(text: str, page_text: str) -> str | None:
     # Berlin" for "in Frankfurt", "five replicas", "db-02 is the primary" for "db-01 ..."): meaning
     # judges only a text said in other words, or the passage's words in an order of its names.
     if (
-        language_of(text) == language_of(passage)  # the glossary's words are no passage's own
+        not across  # the glossary's words are no passage's own
         and len(wanted & own) >= SAME_WORDS * len(wanted)
         and not (wanted <= own and _names_in_order(text, passage))
     ):
@@ -270,12 +272,11 @@ def _inner_capitals(text: str) -> list[str]:
     return found
 
 
-def _nouns_held(text: str, page_text: str, on_page: set[str]) -> bool:
+def _nouns_held(text: str, page_text: str, on_page: set[str], analyser: Analyser) -> bool:
     """Whether the page has each noun of a German text (its capitalised words, each part of one
     joined by hyphens) in some form: one of its terms (a translation the glossary knows), or
     inside a compound of the page ("Sitz" in "Vereinssitz"); a unit or a letter or two ("GB",
     "P+R") names nothing of its own."""
-    analyser = bilingual()
     folded = fold(page_text)
     parts = [part for noun in _inner_capitals(text) for part in noun.split("-")]
     return all(
