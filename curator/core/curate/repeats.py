@@ -69,7 +69,7 @@ LINKING_VERBS = (
     "steht stehen liegt liegen ist sind wird werden befindet befinden gibt hat haben is are lives sits stands has have"
 )
 TERMS_HELD = 0.5  # the share of the text's terms the page holds
-PASSAGES = 12  # the page's passages sharing most terms with the text that the model reads
+PASSAGES = 6  # the page's passages sharing most terms with the text that the model reads (12: twice the time, the same repeats)
 RUNNING = 4  # the lines running that make a passage, at most
 SAME_WORDS = 0.75  # the share of the text's terms in the passage that makes it the passage's own words
 LONGEST = 600  # a page's lines read, at most: the passages are ranked by words before the model reads any
@@ -95,6 +95,8 @@ def saying_it(text: str, page_text: str) -> str | None:
         return None
     if language == "de" and not _nouns_held(text, page_text, on_page, analyser):
         return None  # a German noun the page has in no form, in either language: another thing ("im Tresor")
+    if not _proper_names_held(text, page_text):
+        return None  # a name the page lacks ("Redis" for "Postgres"), seen before the model reads a passage
     lines = [line for line in sentences(page_text)[:LONGEST] if len(WORD.findall(line)) >= 3]
     terms = [set(analyser.terms(line)) for line in lines]
     # A line, or up to RUNNING lines running: a memory may sum up a paragraph, a list or table rows.
@@ -122,8 +124,8 @@ def saying_it(text: str, page_text: str) -> str | None:
     need = SAID_NAMED if named_anew else SAID_ACROSS if few_held else SAID_TRANSLATED if translated else SAID
     if float(scores[best]) < need:
         return None
-    if negated(text) != negated(passage) or not _slots_agree(text, passage) or not _proper_names_held(text, page_text):
-        return None  # near in meaning, a slot filled otherwise: "weekly" for "daily", "Redis" for "Postgres"
+    if negated(text) != negated(passage) or not _slots_agree(text, passage):
+        return None  # near in meaning, a slot filled otherwise: "weekly" for "daily", "staging" for "production"
     left_out = {
         slot for slot in _filled(passage, _SLOT_OF, digits=False) - _filled(text, _SLOT_OF) if slot[0] != "more"
     }
