@@ -1109,6 +1109,28 @@ VAULTS: list[RealVault] = [
         "twenty-second set of `remember` cases",
     ),
     RealVault(
+        "eshd-wiki-de",
+        "german",
+        "esportheidelberg/ESHD-Docs",
+        "37b5b9e9e73f1bfbf42fe42e2714035989cd73df",
+        "docs",
+        "remember23",
+        "48 pages of the German wiki of a volunteer-run youth e-sports school tournament (venues, partners, "
+        "people, games and their rulebooks, past events, stage, streaming, PC and network setup, costs); "
+        "fetched for the twenty-third set of `remember` cases",
+    ),
+    RealVault(
+        "protospace-guide-en",
+        "docs",
+        "Protospace/spaceport",
+        "d598a59a75968b0e55c42b2d23c3ce5b2f2f1275",
+        "guidebook/content",
+        "remember23",
+        "43 pages of a makerspace's English member guidebook kept as an Obsidian vault (rooms, lock-up, dues, "
+        "vetting, pitches and motions, shelves, meetings, the members' portal and forums); fetched for the "
+        "twenty-third set of `remember` cases",
+    ),
+    RealVault(
         "mustafah-zk",
         "zettelkasten",
         "mustafah15/zettelkasten",

@@ -1,7 +1,7 @@
 """How often `curator remember` decides as a person would, on labelled cases over small vaults.
 
     python -m benchmarks.remember_eval [--cases PATH] [--vault NAME] [--provider KIND] [--index]
-        [--keep DIR] [--verbose]
+        [--keep DIR] [--verbose] [--record FILE]
 
 The cases are `benchmarks/labels/remember_cases.jsonl`, one object a line: the `vault` it runs
 against (`sample` is `sample_vault/`, `de` and `en` are the German and the English team vaults in
@@ -16,7 +16,8 @@ and, for the cases written after the rules were set and never tuned on, `"set": 
 `--index` has the model read every page first (as `curator index` does; without it, as on a vault
 never indexed, the model reads a few pages a call and a first stage answers for the rest); `--keep
 DIR` keeps the copies there, their index with them, for the next run.
-Nothing is applied. Prints the share decided as a person would (the decision, and the page where
+`--record FILE` writes each case's proposal to FILE, one JSON object a line: its decision, page
+and the best five pages' scores and why, beside the case. Nothing is applied. Prints the share decided as a person would (the decision, and the page where
 it goes to one), by vault and by kind, the confusion table, and how many incidents put the event's
 words (date, ticket) into the page's history section rather than its body.
 """
@@ -88,7 +89,9 @@ def main() -> None:
     parser.add_argument("--provider", help="the vaults' [embedding] provider (default: theirs)")
     parser.add_argument("--index", action="store_true", help="have the model read every page first (curator index)")
     parser.add_argument("--keep", type=Path, help="keep the vaults' copies (and their index) in this folder")
+    parser.add_argument("--record", type=Path, help="write each case's proposal and evidence to this file (JSON lines)")
     args = parser.parse_args()
+    record = args.record.open("w", encoding="utf-8") if args.record else None
     cases = [c for c in load_cases(args.cases) if not args.vault or c["vault"] in args.vault]
     work = args.keep or Path(tempfile.mkdtemp(prefix="curator-remember-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -124,12 +127,18 @@ def main() -> None:
             if case["kind"] == "incident" and proposal.decision == "merge-into" and dated:
                 history_total += 1
                 history_right += in_history(proposal)
+            if record is not None:
+                evidence = [[c.path, round(c.score, 3), c.why] for c in proposal.evidence]
+                decided = {"decided": proposal.decision, "page": proposal.page, "ok": ok, "evidence": evidence}
+                record.write(json.dumps({**case, **decided}, ensure_ascii=False) + "\n")
             if args.verbose and not ok:
                 print(
                     f"  [{name}] expected {case['decision']} {case['pages']}, got {proposal.decision} {proposal.page}"
                 )
                 print(f"      {case['text']}")
                 print(f"      {proposal.reason}")
+    if record is not None:
+        record.close()
     if not args.keep:
         shutil.rmtree(work)
     for key in sorted(total, key=lambda k: (k != "all", k)):
