@@ -17,9 +17,10 @@ and, for the cases written after the rules were set and never tuned on, `"set": 
 never indexed, the model reads a few pages a call and a first stage answers for the rest); `--keep
 DIR` keeps the copies there, their index with them, for the next run.
 `--record FILE` writes each case's proposal to FILE, one JSON object a line: its decision, page
-and the best five pages' scores and why, beside the case. Nothing is applied. Prints the share decided as a person would (the decision, and the page where
-it goes to one), by vault and by kind, the confusion table, and how many incidents put the event's
-words (date, ticket) into the page's history section rather than its body.
+and the best five pages' scores and why, beside the case. Nothing is applied. Prints the share
+decided as a person would (the decision, and the page where it goes to one), by vault and by kind,
+the confusion table, and how many incidents put the event's words (date, ticket) into the page's
+history section rather than its body.
 """
 
 from __future__ import annotations
