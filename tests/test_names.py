@@ -18,7 +18,7 @@ from curator.core.common import atomic
 from curator.core.common.errors import EditError
 from curator.core.common.names import MAX_NAME_BYTES, escaped, name_problem
 from curator.core.curate.dream import derive_title
-from curator.core.curate.remember import title_for
+from curator.core.curate.titling import title_for
 from curator.core.read.loading import load_vault
 
 

@@ -13,8 +13,9 @@ from helpers import make_vault
 from curator.cli.main import main
 from curator.core.change.changes import history, undo
 from curator.core.common.errors import EditError
-from curator.core.curate.remember import remember, title_for
+from curator.core.curate.remember import remember
 from curator.core.curate.suggestions import load_suggestions
+from curator.core.curate.titling import title_for
 from curator.core.read.loading import load_vault
 from curator.core.read.vault import Vault
 
@@ -1547,3 +1548,28 @@ def test_an_event_page_points_on_to_the_thing_its_title_names_not_to_every_page_
     owners = [c for c in proposal.evidence if "is about one event of it" in c.why]
     assert owners and owners[0].path == "Security/Wazuh-SIEM.md", proposal.evidence
     assert all(c.score < owners[0].score for c in owners[1:])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Forgejo is still not deployed on server2 after the rebuild; still pending.",
+        "Die UniFi-AP-Adoption hängt weiterhin am VLAN-Problem, set-inform ist immer noch nicht durchgegangen.",
+    ],
+)
+def test_a_status_no_page_takes_is_a_drop_a_person_confirms_never_a_page(tmp_path: Path, text: str) -> None:
+    vault = load_vault(
+        make_vault(
+            tmp_path / "v",
+            {
+                "Homelab.md": "# Homelab\n\nTwo Proxmox hosts in the basement rack run the media stack and Gitea.\n",
+                "Netzwerk.md": "# Netzwerk\n\nDer Switch trennt die VLANs 10, 20 und 30; das WLAN hängt an VLAN 20.\n",
+                "Backups.md": "# Backups\n\nRestic sichert jede Nacht nach B2.\n",
+            },
+        )
+    )
+    proposal = remember(vault, text)
+    assert (proposal.decision, proposal.review) == ("drop", True)
+    assert proposal.plan is None or proposal.plan.details["page"] == proposal.page  # the merge to accept instead
+    # The same thing said as a fact of its own is a new page.
+    assert remember(vault, "Forgejo runs on a Raspberry Pi in the hallway cupboard.").decision == "add"

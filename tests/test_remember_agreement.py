@@ -11,8 +11,9 @@ from helpers import make_vault
 
 from curator.core.common.errors import EditError
 from curator.core.curate.agreement import agreed_page, outranking_weak_names
-from curator.core.curate.remember import _by_meaning, remember, title_for
+from curator.core.curate.remember import _by_meaning, remember
 from curator.core.curate.titlecover import subject_head
+from curator.core.curate.titling import title_for
 from curator.core.meaning.search import indexed
 from curator.core.read.loading import load_vault
 

@@ -11,7 +11,8 @@ import pytest
 from helpers import make_vault
 
 from curator.core.curate.agreement import rare_words_page
-from curator.core.curate.remember import remember, title_for
+from curator.core.curate.remember import remember
+from curator.core.curate.titling import title_for
 from curator.core.meaning.vectors import unread_note
 from curator.core.read.loading import load_vault
 

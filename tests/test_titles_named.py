@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from title_cases import TITLE_CASES
 
-from curator.core.curate.remember import title_for
+from curator.core.curate.titling import title_for
 from curator.core.read.titles import find_date
 
 

@@ -213,4 +213,7 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Supporting members pay 60 EUR a year.", {"Supporting members"}),
     ("Pi-hole blocks ads for the whole network.", {"Pi-hole"}),
     ("Hashcat rules files mangle a wordlist before cracking.", {"Hashcat rules", "Hashcat rules files"}),
+    # A time or a reason the sentence opens with (the twenty-second set's memories)
+    ("As of March 2026 the WASP TopDLP is still experimental.", {"WASP TopDLP"}),
+    ("As the NAS is full, backups go to the cloud bucket.", {"NAS"}),
 ]

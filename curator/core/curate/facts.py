@@ -126,6 +126,12 @@ def _no_change(text: str) -> bool:
     return bool(_AS_BEFORE.search(text) or (_NOT_YET.search(text) and not _NOW.search(text)) or happened_once(text))
 
 
+def goes_on(text: str) -> bool:
+    """Whether the text says a state goes on ("is still down", "wartet weiterhin auf", "not yet
+    tested") and no change: a status of a thing someone knows of, never a page's first words."""
+    return bool((_SAME.search(text) or _NOT_YET.search(text)) and not says_change(text))
+
+
 def happened_once(text: str) -> bool:
     """Whether the text tells of something that happened once: it opens with the day, the ticket
     or the night of it (`opens_with_occasion`), and says no change that holds from then on ("now",

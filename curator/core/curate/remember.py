@@ -30,14 +30,12 @@ from __future__ import annotations
 
 import posixpath
 import re
-import time
 from dataclasses import replace
 from typing import Any, NamedTuple
 
 from curator.core.change.edits import FileChange, Plan, explicit_target
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
-from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.curate.agreement import (
     RARE_NAMES,
     REPLACED,
@@ -50,10 +48,10 @@ from curator.core.curate.agreement import (
 )
 from curator.core.curate.facts import (
     STOP,
+    goes_on,
     happened_once,
     new_sentences,
     says_change,
-    sentences,
     sets_value_anew,
     specifics_held,
 )
@@ -76,20 +74,16 @@ from curator.core.curate.titlecover import (
     titles_of,
     whole_word_of,
 )
+from curator.core.curate.titling import title_for
 from curator.core.curate.update import block_holding_old, states_one_fact
 from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
-from curator.core.read.naming import as_written, name_like, noun_phrase, past_opening
 from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.titles import (
     diary_title,
     is_eventish,
     is_status_update,
-    label_of,
     names_a_day,
-    subject_of,
-    without_event,
-    without_note_kind,
 )
 from curator.core.read.vault import Vault
 from curator.core.read.words import WORD, language_of
@@ -98,7 +92,6 @@ DECISIONS = ("add", "merge-into", "supersede", "drop")
 ASIDE = 0.1  # what a page named in the text loses when the text is about another thing
 NEAR = 0.5  # evidence a page needs for a new page to stand in its folder (unrelated pages score up to 0.45)
 SAID_NEAR = 2  # the nearest pages read for a text said already, when none is near enough to take it
-_EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # the event's, never the thing's name
 
 
 class Candidate(NamedTuple):
@@ -215,6 +208,8 @@ def _decide(
         best = next((c for c in evidence if c.path in subject), Candidate(subject[0], 0.0, "the text names it"))
     if best is None and not changed and not handed.title and (repeat := _said_near(vault, text, evidence)):
         return repeat  # a repeat in other words, of a page too far in score to take the text
+    if best is None and not handed.title and goes_on(text):
+        return _status_drop(vault, text, evidence)
     if best is None:
         title = handed.title or title_for(text)
         # Beside a named page: a page in a journal folder or among templates would be one of them.
@@ -283,6 +278,20 @@ def _said_near(vault: Vault, text: str, evidence: list[Candidate]) -> Proposal |
         if new and (repeat := _said_drop(vault, near.path, new, near_text, evidence)):
             return repeat
     return None
+
+
+def _status_drop(vault: Vault, text: str, evidence: list[Candidate]) -> Proposal:
+    """A drop of a status no page is near enough to take ("Forgejo is still not deployed"), the merge
+    into the nearest page waiting for a person (sets 2-22: 63 of 88 status updates say so, 1 of 207 new things)."""
+    why = "Drop: a status update (it says a state goes on) and no page is near enough to take it"
+    page = vault.pages[evidence[0].path] if evidence else None
+    if page is not None and not page.bad_encoding and page.unreadable is None:
+        near_text = vault.text_of(page.path)
+        if new := new_sentences(text, near_text, page.title):
+            merge = plan_merge_into(vault, page.path, new, near_text)
+            why = f"{why}; accepting it merges the text into {page.path}"
+            return Proposal("drop", page.path, None, why, evidence, merge, True)
+    return Proposal("drop", None, None, why, evidence, None)
 
 
 def _said_drop(vault: Vault, path: str, new: list[str], page_text: str, evidence: list[Candidate]) -> Proposal | None:
@@ -483,35 +492,6 @@ def _by_meaning(
 
     provider, _ = provider_for(vault)
     return list(nearest(vault, provider, text, also=also or (), read_now=read_now).scores.items())[:limit]
-
-
-# A sentence opening with a condition or a purpose names its thing after it ("If the backup job
-# fails, ...": `Backup job`; "Damit Wake on LAN ... funktioniert": not `Damit`).
-_CONDITION = re.compile(r"(?i)^(?:if|when|whenever|unless|because|although|wenn|falls|sobald|damit|weil|obwohl)\s+")
-
-
-def title_for(text: str) -> str:
-    """What the text is about, as a title: the noun phrase its first sentence opens with, once
-    dates, tickets and status words are gone, at most six words (the first content words when no
-    phrase is found); a page handed whole is named by its frontmatter's title or its heading."""
-    handed = handed_page(text.strip())
-    if handed.title:
-        return handed.title
-    first = without_note_kind((sentences(handed.body) or [""])[0])  # "Neues Tool: Seit Mai nutzen wir Loom"
-    first = _CONDITION.sub("", first, count=1)  # "Wenn man die Git-History ..."
-    language = language_of(first)
-    first = past_opening(first, language)  # "Every Monday | the trash goes out"
-    subject = label_of(first) or as_written(first, subject_of(first))
-    words = noun_phrase(subject, language=language).split() if subject else []
-    if not words:  # "Wir haben beschlossen, Velero ... einzusetzen": the thing is past the first clause
-        words = noun_phrase(without_event(first), language=language).split()
-    if not words:
-        words = [w for w in WORD.findall(first) if fold(w) not in STOP | _EVENT_NOUNS and not w.isdigit()][:3]
-    title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
-    title = re.sub(r"['’]s\Z", "", title)  # "MusicGen's generated audio": the phrase ends at its owner
-    if not name_like(title.split()[0] if title else ""):  # "vpn03" and "restic-backup.sh" keep their case
-        title = title[:1].upper() + title[1:]
-    return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
 
 
 def _latest(vault: Vault, path: str) -> str:

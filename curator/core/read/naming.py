@@ -187,7 +187,7 @@ def _main_clause(words: list[str], german: bool) -> int | None:
     first = words[0].casefold()
     if not german and first in _EN_ADVERB_OPENERS:
         return 1
-    if not german and first in _EN_WHEN_OPENERS:
+    if not german and (first in _EN_WHEN_OPENERS or (first == "as" and words[1].casefold() == "of")):  # "As of May"
         if first in ("since", "after", "before", "until") and words[1][:1].isupper():
             return 1  # its time said in digits, taken away: "Since (2025) Backblaze B2 holds ..."
         seen_noun = False

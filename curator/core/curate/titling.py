@@ -1,0 +1,52 @@
+"""What a new page is named: the thing a memory is about, as a title (a noun phrase from its
+first sentence: no date, ticket, status word, trailing verb or cut word)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from curator.core.common.names import FORBIDDEN, name_problem
+from curator.core.curate.facts import STOP, sentences
+from curator.core.curate.handed import handed_page
+from curator.core.read.naming import as_written, name_like, noun_phrase, past_opening
+from curator.core.read.resolve import fold
+from curator.core.read.titles import label_of, subject_of, without_event, without_note_kind
+from curator.core.read.words import WORD, language_of
+
+_EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # the event's, never the thing's name
+
+# A sentence opening with a condition or a purpose names its thing after it ("If the backup job
+# fails, ...": `Backup job`; "Damit Wake on LAN ... funktioniert": not `Damit`).
+_CONDITION = re.compile(
+    r"(?i)^(?:if|when|whenever|unless|because|although|as(?!\s+of\b)|wenn|falls|sobald|damit|weil|obwohl)\s+"
+)
+
+
+def title_for(text: str) -> str:
+    """What the text is about, as a title: the noun phrase its first sentence opens with, once
+    dates, tickets and status words are gone, at most six words (the first content words when no
+    phrase is found); a page handed whole is named by its frontmatter's title or its heading."""
+    handed = handed_page(text.strip())
+    if handed.title:
+        return handed.title
+    first = without_note_kind((sentences(handed.body) or [""])[0])  # "Neues Tool: Seit Mai nutzen wir Loom"
+    first = _CONDITION.sub("", first, count=1)  # "Wenn man die Git-History ..."
+    language = language_of(first)
+    first = past_opening(first, language)  # "Every Monday | the trash goes out"
+    subject = label_of(first) or as_written(first, subject_of(first))
+    words = noun_phrase(subject, language=language).split() if subject else []
+    if _names_nothing(words):  # "Wir haben beschlossen, Velero ... einzusetzen": the thing is past the first clause
+        words = noun_phrase(without_event(first), language=language).split()
+    if _names_nothing(words):  # "To" of "You have to be 14 to join ...": no phrase found
+        words = [w for w in WORD.findall(first) if fold(w) not in STOP | _EVENT_NOUNS and not w.isdigit()][:3]
+    title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
+    title = re.sub(r"['’]s\Z", "", title)  # "MusicGen's generated audio": the phrase ends at its owner
+    if not name_like(title.split()[0] if title else ""):  # "vpn03" and "restic-backup.sh" keep their case
+        title = title[:1].upper() + title[1:]
+    return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
+
+
+def _names_nothing(words: list[str]) -> bool:
+    """Whether a title's words are none but small words ("To", "As"), or there are none."""
+    return all(fold(w) in STOP for w in words)
