@@ -1573,3 +1573,22 @@ def test_a_status_no_page_takes_is_a_drop_a_person_confirms_never_a_page(tmp_pat
     assert proposal.plan is None or proposal.plan.details["page"] == proposal.page  # the merge to accept instead
     # The same thing said as a fact of its own is a new page.
     assert remember(vault, "Forgejo runs on a Raspberry Pi in the hallway cupboard.").decision == "add"
+
+
+def test_a_title_in_small_letters_named_only_inside_a_longer_name_does_not_take_the_memory(tmp_path: Path) -> None:
+    vault = load_vault(
+        make_vault(
+            tmp_path / "v",
+            {
+                "plex.md": "# plex\n\nPlex runs in a container on the NAS and serves films and shows to the TVs.\n",
+                "home.md": "# home\n\nStart page of this wiki: links to the network, the NAS and the services.\n",
+                "network.md": "# network\n\nThe router is an OPNsense box; VLAN 10 for clients, VLAN 20 for IoT.\n",
+            },
+        )
+    )
+    # "Home" of "Home Assistant" is a part of another thing's name: a new page, not the start page.
+    assistant = remember(vault, "Installed Home Assistant OS as VM 102 on server3 for the Zigbee sensors.")
+    assert assistant.decision == "add"
+    # The page's own thing under a longer name, and the page named in small letters, still take it.
+    assert remember(vault, "Plex Media Server now transcodes with the iGPU.").page == "plex.md"
+    assert remember(vault, "The home page now links the Grafana dashboards.").page == "home.md"

@@ -63,6 +63,7 @@ from curator.core.curate.repeats import seems_said
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
+    inside_a_longer_name,
     mentions,
     named,
     names_its_modifier,
@@ -377,8 +378,8 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
             # a page to link, not the place for the memory.
             event = f" {phrase(name)} " in prose and title_of(path).lower() not in INDEX_NAMES
             score -= 0.0 if event else ASIDE
-        elif qualifies(name, path):
-            score -= ASIDE
+        elif qualifies(name, path) or (one_word and inside_a_longer_name(name, text)):
+            score -= ASIDE  # qualified ("Redis" of "Redis cache"), or a part of a name ("home" of "Home Assistant")
         elif phrase(name) == phrase(subject):  # the very thing the text is about
             score = max(score, 0.9)
         offer(path, score, f"the text names its {kind} {name!r}")
@@ -405,7 +406,7 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
         # Or a part of one of the text's compounds, no word of it ("Werkzeugschrank" holds "tool":
         # an agent's TOOLS.md took a memory about hens and a barn).
         in_a_compound = one_word and not whole_word_of(vault, title, text)
-        if said_on_the_way or in_a_compound or qualifies(title, path):
+        if said_on_the_way or in_a_compound or qualifies(title, path) or inside_a_longer_name(title, text):
             # One word said on the way ("after the gateway restart"), inside a compound of the
             # subject ("Restsatz" holds "Satz") while other pages bear the subject's words, or
             # qualifying it: a page to link, not the place for the memory.

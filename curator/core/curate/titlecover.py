@@ -304,3 +304,21 @@ def named_at(name: str, text: str, start: int, end: int) -> bool:
         return True
     joined = text[end : end + 1] in ("-", "_") or text[max(start - 1, 0) : start] in ("-", "_")
     return text[start : start + 1].isupper() or joined
+
+
+def inside_a_longer_name(name: str, text: str) -> bool:
+    """Whether a title written in small letters ("home") is named in the text only with a capital,
+    beside another capitalised word: a part of another thing's name ("Home Assistant", "Google
+    Drive"), not the page."""
+    if not name.islower() or " " in name:
+        return False
+    found = list(re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])", text))
+    for match in found:
+        if not text[match.start()].isupper():
+            return False
+        before = re.search(r"([^\W\d_][\w-]*)\s+\Z", text[: match.start()])
+        after = re.match(r"\s+([^\W\d_][\w-]*)", text[match.end() :])
+        beside = [w.group(1) for w in (before, after) if w is not None and (w is after or w.start() > 0)]
+        if not any(word[:1].isupper() for word in beside):
+            return False
+    return bool(found)
