@@ -388,3 +388,24 @@ def test_a_pages_sentences_end_where_a_texts_do() -> None:
 
     page = "# Heizung\n\nDie Therme im 2. Stock ist defekt. Sie wird am 3. März getauscht.\n"
     assert [page[a:b] for a, b in prose_sentences(page)] == sentences(page.split("\n\n", 1)[1])
+
+
+def test_of_two_sentences_holding_the_old_values_first_word_the_one_saying_more_of_it_is_changed(
+    tmp_path: Path,
+) -> None:
+    """A new user's radar page: "Weekly" opens its description too; the Timing line says the old
+    value whole ("weekly Sunday projection")."""
+    page = (
+        "# Porto Cultural Radar\n\nWeekly cultural radar for Tiago focused on Grande Porto events that match his"
+        " interests.\n\nScope:\n- Geography: Grande Porto\n- Style: tight curation, delivered via Telegram\n"
+        "- Timing: weekly Sunday projection for the following week\n"
+    )
+    root = make_vault(
+        tmp_path / "v", {"projects/porto-cultural-radar/README.md": page, "Kafka.md": "# Kafka\n\nx y z\n"}
+    )
+    text = "The Porto Cultural Radar is now sent on Friday evenings instead of the weekly Sunday projection."
+    proposal = remember(load_vault(root), text)
+    assert proposal.plan is not None and proposal.decision == "supersede"
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert "~~Timing: weekly Sunday projection for the following week~~ " + text in after
+    assert "~~Weekly" not in after

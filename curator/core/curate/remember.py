@@ -457,7 +457,8 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
                 scores[path] = (score - 2 * ASIDE, why)
             elif sure:
                 scores[path] = (score - ASIDE, why)  # the event page itself: second to what it is about
-    ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[0]))
+    # Pages scored alike (one name in several folders: `macos/onedrive`, `ios/onedrive`): the nearer in meaning first.
+    ranked = sorted(scores.items(), key=lambda item: (-item[1][0], -cosine.get(item[0], 0.0), item[0]))
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
 
 

@@ -119,7 +119,11 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     analyser = bilingual()
     wanted = set(analyser.terms(text)) - set(analyser.terms(title))
     names, olds = names_in(text), old_values(text)
-    best: list[tuple[bool, int, int, int]] = []
+    # The words said of the old value ("instead of the weekly Sunday projection"): of two sentences
+    # holding its first word, the one holding more of them ("Timing: weekly Sunday projection ...",
+    # not "Weekly cultural radar for ...").
+    old_words = {term for match in OLD_VALUE.finditer(text) for term in analyser.terms(match.group(1))}
+    best: list[tuple[bool, int, int, int, int]] = []
     for start, end in prose_sentences(page_text):
         sentence = page_text[start:end]
         # Not one that opens a list or code after it, is cut inside its bold, or is struck already.
@@ -127,17 +131,19 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
             continue
         if len(WORD.findall(_INLINE.sub(" ", sentence))) < 3:  # a link, an address or a setting: no statement
             continue
-        shared = len(wanted & set(analyser.terms(sentence)))
+        terms = set(analyser.terms(sentence))
+        shared = len(wanted & terms)
         holds_old = shared >= 2 and any(_holds(sentence, old) for old in olds)
-        best.append((holds_old, shared + len(names & names_in(sentence, every=True)), start, end))
-    best.sort(key=lambda b: (b[0], b[1]), reverse=True)
-    if not best or not (best[0][0] or best[0][1] >= _LEAST_SHARED):
+        said_old = len(old_words & terms) if holds_old else 0
+        best.append((holds_old, said_old, shared + len(names & names_in(sentence, every=True)), start, end))
+    best.sort(key=lambda b: b[:3], reverse=True)
+    if not best or not (best[0][0] or best[0][2] >= _LEAST_SHARED):
         return None
     if not best[0][0] and any(_holds(page_text, old) for old in olds):
         return None  # the page holds the old value elsewhere (code, a table, a sentence of other words): not here
-    if len(best) > 1 and best[1][:2] == best[0][:2]:  # two sentences as likely: neither is told
+    if len(best) > 1 and best[1][:3] == best[0][:3]:  # two sentences as likely: neither is told
         return None
-    named, _, start, end = best[0]
+    named, _, _, start, end = best[0]
     sentence = page_text[start:end]
     # "~~~" would open a fence; a "not" of the page's ("does not run on Sundays") may still hold.
     said_not = negated(OLD_VALUE.sub(" ", text))  # "no longer" says what changed, not a "not"
