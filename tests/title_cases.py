@@ -216,4 +216,16 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     # A time or a reason the sentence opens with (the twenty-second set's memories)
     ("As of March 2026 the WASP TopDLP is still experimental.", {"WASP TopDLP"}),
     ("As the NAS is full, backups go to the cloud bucket.", {"NAS"}),
+    # How it is said, not what it is about (an attacker's: "Now", "Moment", "Way", "Übrigens", "Fall")
+    ("For now the old Mac mini stays in the office as a print server.", {"Mac mini", "Old Mac mini"}),
+    ("At the moment the Plex server runs on the NAS.", {"Plex server"}),
+    ("By the way, the Wi-Fi password is on the fridge.", {"Wi-Fi password"}),
+    ("As discussed with Priya, the board deck is due quarterly.", {"Board deck"}),
+    ("It is important that the fridge door is closed.", {"Fridge door"}),
+    ("Of all the backup tools, restic is the fastest here.", {"Restic"}),
+    ("Übrigens: die Hausratversicherung läuft bei der HUK.", {"Hausratversicherung"}),
+    ("Auf jeden Fall muss die Heizung entlüftet werden.", {"Heizung"}),
+    ("Wie besprochen wird das WLAN-Passwort monatlich geändert.", {"WLAN-Passwort"}),
+    ("Je nach Wetter läuft die Bewässerung morgens.", {"Bewässerung"}),
+    ("Da der Keller feucht ist, läuft der Entfeuchter.", {"Keller", "Entfeuchter"}),
 ]

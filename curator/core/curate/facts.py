@@ -126,10 +126,22 @@ def _no_change(text: str) -> bool:
     return bool(_AS_BEFORE.search(text) or (_NOT_YET.search(text) and not _NOW.search(text)) or happened_once(text))
 
 
+# A state not reached or a wait that goes on: "still not deployed", "still pending", "not yet
+# tested", "wartet weiterhin auf", "hängt weiterhin an", "ist immer noch nicht getestet". Not "still"
+# alone ("the filter still needs cleaning", "still water", "angenehm still"), nor "not yet 18".
+_GOES_ON = re.compile(
+    r"(?i)\b(?:still|immer noch|noch immer|weiterhin|nach wie vor)\s+(?:not|nicht|pending|waiting|open|"
+    r"offen|ausstehend|unresolved|blocked|parked|down|offline|broken|kaputt|defekt|unreachable|in progress)\b|"
+    r"\bnot yet\s+(?:been\s+)?[a-z]+(?:ed|en)\b|\bnoch nicht\s+(?:\w+\s+)?(?:ge\w+(?:t|en)|\w+iert)\b|"
+    r"\b(?:wartet|warten|hängt|hängen)\s+(?:\S+\s+){0,4}?(?:weiterhin|immer noch|noch immer|nach wie vor)\b|"
+    r"\bstill waiting\b"
+)
+
+
 def goes_on(text: str) -> bool:
-    """Whether the text says a state goes on ("is still down", "wartet weiterhin auf", "not yet
-    tested") and no change: a status of a thing someone knows of, never a page's first words."""
-    return bool((_SAME.search(text) or _NOT_YET.search(text)) and not says_change(text))
+    """Whether the text says a state not reached or a wait goes on (`_GOES_ON`) and no change: a
+    status of a thing someone knows of, never a page's first words."""
+    return bool(_GOES_ON.search(text) and not says_change(text))
 
 
 def happened_once(text: str) -> bool:

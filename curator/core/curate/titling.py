@@ -19,7 +19,20 @@ _EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # th
 # A sentence opening with a condition or a purpose names its thing after it ("If the backup job
 # fails, ...": `Backup job`; "Damit Wake on LAN ... funktioniert": not `Damit`).
 _CONDITION = re.compile(
-    r"(?i)^(?:if|when|whenever|unless|because|although|as(?!\s+of\b)|wenn|falls|sobald|damit|weil|obwohl)\s+"
+    r"(?i)^(?:if|when|whenever|unless|because|although|as(?!\s+of\b)|wenn|falls|sobald|damit|weil|obwohl|da(?=\s+(?:der|die|das|den|dem|ein|eine|wir|ich|es|man)\b))\s+"
+)
+
+
+# Words a sentence opens with that say how it is said, not what it is about (an attacker's titles
+# "Now", "Moment", "Way", "Per", "Übrigens", "Fall", "Hin"), each up to its comma or colon where
+# it has one ("As discussed with Priya, ...", "Je nach Wetter läuft ...": to its verb).
+_ASIDE = re.compile(
+    r"(?i)^(?:for now|right now|at the moment|by the way|in the end|on top of that|as far as (?:i|we) know|"
+    r"as it turns out|it turns out(?: that)?|to be honest|up to now|so far|as usual|as always|in general|"
+    r"note that|it is important (?:that|to)|as per [^,:]{1,40}|as discussed(?: with [^,:]{1,40})?|of all [^,:]{1,40}|"
+    r"wie besprochen(?: mit [^,:]{1,40})?|wie immer|wie üblich|als faustregel gilt|auf jeden fall|bis jetzt|"
+    r"übrigens|nach langem hin und her|als erstes|zum schluss|im moment|momentan|derzeit|je nach \w+)"
+    r"\s*[,:]?\s+"
 )
 
 
@@ -31,6 +44,7 @@ def title_for(text: str) -> str:
     if handed.title:
         return handed.title
     first = without_note_kind((sentences(handed.body) or [""])[0])  # "Neues Tool: Seit Mai nutzen wir Loom"
+    first = _ASIDE.sub("", first, count=1)  # "For now, the old Mac mini ...", "Übrigens: ..."
     first = _CONDITION.sub("", first, count=1)  # "Wenn man die Git-History ..."
     language = language_of(first)
     first = past_opening(first, language)  # "Every Monday | the trash goes out"
