@@ -228,4 +228,8 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Wie besprochen wird das WLAN-Passwort monatlich geändert.", {"WLAN-Passwort"}),
     ("Je nach Wetter läuft die Bewässerung morgens.", {"Bewässerung"}),
     ("Da der Keller feucht ist, läuft der Entfeuchter.", {"Keller", "Entfeuchter"}),
+    # A thing and a common verb's third person (a new user's "Tiago plays", an attacker's "NAS backs")
+    ("Tiago plays padel on Wednesdays at Padel Club Matosinhos.", {"Tiago", "Padel"}),
+    ("The printer needs new toner.", {"Printer"}),
+    ("The NAS backs up to B2 every night.", {"NAS"}),
 ]

@@ -42,7 +42,7 @@ _EN_BASE_VERBS = frozenset(
     "hit miss drop restart reboot expire leak retry wait stall block complain meet work happen seem appear "
     "return stay live sit die pile grow exceed overflow require contain include support read write point belong "
     "refuse ignore accept reject cover cause trigger call hold last take make keep come look route fetch pull "
-    "push load save mount boot freeze time flap flood trip pause resume queue watch".split()
+    "push load save mount boot freeze time flap flood trip pause resume queue watch play back serve host store".split()
 )
 _EN_PLACE_WORDS = frozenset("behind across around between within without against along near beside beyond".split())
 _THERE_IS = frozenset(["there's", "there’s", "there is", "there are", "es gibt", "es gab", "there was"])
@@ -304,6 +304,8 @@ def _english(words: list[str], article: str | None) -> list[str]:
             break  # "Mealie keeps its data", "The Nutzendenbeirat meets every semester"; not "Grafana alerts route"
         elif verb_like and bare.endswith("s") and bare.isalpha() and _object_next(object_words):
             break  # a verb before its object: "Jellyseerr handles media requests", "Loki keeps logs"
+        elif verb_like and _third_person(bare) and not _plural(phrase[-1]):
+            break  # a thing and its verb: "The printer needs new toner", "Tiago plays padel", "The NAS backs up"
         if lower and len(bare) > 4 and bare.endswith("ed") and not bare.endswith(("eed", "bed")):
             break  # an event's verb right after its thing ("GIMP crashed"); a noun so ending is rare (speed, embed)
         plural = phrase[-1].endswith("s") and not phrase[-1].endswith("ss")
@@ -317,6 +319,11 @@ def _english(words: list[str], article: str | None) -> list[str]:
             break
         phrase.append(word)
     return phrase
+
+
+def _third_person(bare: str) -> bool:
+    """Whether a folded word is a common verb's third person ("needs", "plays", "pushes")."""
+    return bare.endswith("s") and (bare[:-1] in _EN_BASE_VERBS or (bare.endswith("es") and bare[:-2] in _EN_BASE_VERBS))
 
 
 def _object_next(words: list[str]) -> bool:
