@@ -187,3 +187,15 @@ def test_a_page_curator_did_not_read_is_not_renamed_or_merged(tmp_path: Path) ->
         plan_rename(vault, "big", "Huge")
     with pytest.raises(EditError, match=r"big.md was not read"):
         plan_merge(vault, "small", "big")
+
+
+def test_a_page_is_found_by_the_heading_it_opens_with(tmp_path: Path) -> None:
+    """`remember` names a new page `Tiago-plays.md` and heads it "Tiago plays": a new user renamed it by its heading."""
+    root = make_vault(
+        tmp_path / "v", {"Tiago-plays.md": "# Tiago plays\n\nPadel on Wednesdays.\n", "Home.md": "# Home\n"}
+    )
+    plan = plan_rename(load_vault(root), "Tiago plays", "Padel")
+    apply(root, plan)
+    assert "Padel.md" in tree(root) and "Tiago-plays.md" not in tree(root)
+    with pytest.raises(EditError, match="no page 'Home page'"):
+        plan_rename(load_vault(root), "Home page", "Start")

@@ -61,6 +61,10 @@ def find_page(vault: Vault, name: str) -> str:
         return titles[0]
     if len(titles) > 1:
         raise EditError(f"{name!r} names {len(titles)} pages ({', '.join(sorted(titles))}); give the path")
+    # The heading a page opens with: `remember` names a new page `Tiago-plays.md` and heads it "Tiago plays".
+    headed = [path for path, page in vault.pages.items() if page.headings[:1] and fold(page.headings[0].text) == key]
+    if len(headed) == 1 and vault.pages[headed[0]].headings[0].level == 1:
+        return headed[0]
     raise EditError(f"no page {name!r} in the vault")
 
 
