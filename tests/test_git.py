@@ -65,6 +65,17 @@ def test_a_long_reason_gets_a_short_subject_naming_the_pages(repo: git.Repo) -> 
     assert repo.head.commit.message.split("\n", 1)[0] == "Rename Beta to late because of rain"
 
 
+def test_a_folders_readme_goes_by_its_folder_in_a_subject() -> None:
+    """A new user's log read "Remember: add to the history of README" for two projects' READMEs."""
+    from curator.core.read.git import _subject
+
+    message = "Remember: add to the history of projects/release-watch/README.md " + "because it names it. " * 4
+    assert (
+        _subject(message, ["projects/release-watch/README.md"])
+        == "Remember: add to the history of release-watch/README"
+    )
+
+
 def test_a_dirty_file_the_change_touches_refuses_unless_allowed(repo: git.Repo) -> None:
     vault = Path(repo.working_tree_dir or "") / "vault"
     (vault / "Home.md").write_text("See [[Alpha]]. Unsaved thought.\n")

@@ -370,6 +370,9 @@ def _last_line(exc: Exception) -> str:
     return lines[-1] if lines else type(exc).__name__
 
 
+FOLDER_PAGES = frozenset({"index", "readme", "_index"})  # a folder's own page, named by its folder
+
+
 def _subject(message: str, paths: list[str]) -> str:
     """A first line for a commit whose message opens with a paragraph longer than SUBJECT_CHARS
     (git shows a first paragraph as the subject; "" for a short one): what changed, each of its
@@ -386,8 +389,10 @@ def _subject(message: str, paths: list[str]) -> str:
             written = "/".join(parts[start:])
             if written in what:
                 what = what.replace(written, f"\0{len(names)}\0")
-                one_name = stems.count(Path(written).stem) == 1  # two READMEs keep their folders
-                names.append(Path(written).stem if one_name else written.removesuffix(".md"))
+                # Two pages of one name keep their folders, and so does a folder's README alone.
+                stem = Path(written).stem
+                alone = stems.count(stem) == 1 and stem.lower() not in FOLDER_PAGES
+                names.append(stem if alone else "/".join(written.removesuffix(".md").split("/")[-2:]))
                 break
     cut = what.split(" because ", 1)[0]  # a page's name may say "because": it is held apart above
     what = cut if "\0" in cut else what  # a reason that names no page before "because" keeps its words
