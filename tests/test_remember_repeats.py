@@ -412,3 +412,30 @@ def test_a_new_value_thing_or_place_beside_a_pages_sentence_is_no_repeat(tmp_pat
     vault = load_vault(make_vault(tmp_path / "v", {"P.md": f"# P\n\n{page}\n", "Backups.md": BACKUPS}))
     assert remember(vault, text).decision != "drop"
     assert remember(vault, text, threshold=0.99).decision != "drop"  # the nearest page read when none takes it
+
+
+KIDS_WEEK = """# Kids' week
+
+Anna goes to swimming at the leisure centre on Tuesdays after school.
+Anna goes to piano at Mrs. Hill's house on Wednesdays after school.
+Anna goes to football at the park on Thursdays after school.
+Anna goes to Brownies at the church hall on Fridays after school.
+Ben goes to judo at the sports hall on Mondays after school.
+Ben goes to chess club at the library on Saturday mornings.
+Ben goes to swimming at the leisure centre on Thursdays after school.
+Grandma picks Anna and Ben up from school on Wednesdays.
+Anna needs her swimming kit and a towel packed on Monday evening.
+The school bus leaves the corner of Elm Road at 07:45.
+Anna is allergic to peanuts; her EpiPen is in the blue school bag.
+Screen time is one hour on school days, after homework.
+"""
+
+
+def test_a_repeat_of_one_line_among_alike_lines_is_found_and_a_colour_said_otherwise_is_news() -> None:
+    """An attacker's list page: the line a memory repeats shares as many words with it as its
+    neighbours do, and spans of two lines share one more; a colour is a slot ("red" for "blue")."""
+    from curator.core.curate.repeats import saying_it
+
+    said = saying_it("On Wednesdays after school Grandma collects both children.", KIDS_WEEK)
+    assert said == "Grandma picks Anna and Ben up from school on Wednesdays."
+    assert saying_it("Anna's EpiPen is kept in the red school bag.", KIDS_WEEK) is None

@@ -10,7 +10,8 @@ the text tells no event, change or failure and names nothing and no measure the 
 a German text has each of its nouns on the page in some form (the glossary carries some into
 English: an unknown one may name another thing, "Microsoft" for "Google"); half its terms are on
 the page, or the text is in the page's other language; one passage of the page (a line, or up to four lines
-running: a memory may sum up a list or table rows) means what the text means to the multilingual
+running: a memory may sum up a list or table rows; the four holding most of its words and the
+two lines nearest its words are read) means what the text means to the multilingual
 model (cosine 0.5; 0.45 for its words all said in the other language; 0.6 for a text in the other
 language whose words the glossary does not carry over; 0.7 when it names, capitalised, a thing the
 page has in no form); the slot words of the two agree (`_SLOTS`; a count in digits, which
@@ -20,7 +21,7 @@ Even then a drop by meaning is one a person confirms (`remember`'s `review`): th
 the queue, so a fact taken for a repeat is not lost.
 
 Its limit, measured on the labelled sets 2-18 against the page each repeat was written from: it
-finds 38 of 146 repeats (and takes 1 of 139 new facts for one); many repeats name something the
+finds 35 of 146 repeats (and takes none of 139 new facts for one); many repeats name something the
 page does not, or say a number otherwise (".98" for a host's address, "4 GB" beside "4096 MB" is
 read, "26 Grad" beside "26C" is not), and of the rest the model's cosine to their passage overlaps
 a new fact's beside a page's sentence, which the word checks and the slots keep out. Two values
@@ -70,6 +71,7 @@ LINKING_VERBS = (
 )
 TERMS_HELD = 0.5  # the share of the text's terms the page holds
 PASSAGES = 4  # the passages sharing most words the model reads (6 found the same on sets 2-18, 12 as many)
+NEAREST_LINES = 2  # and the lines whose terms are nearest the text's, besides
 RUNNING = 4  # the lines running that make a passage, at most
 SAME_WORDS = 0.75  # the share of the text's terms in the passage that makes it the passage's own words
 LONGEST = 600  # a page's lines read, at most: the passages are ranked by words before the model reads any
@@ -102,7 +104,14 @@ def saying_it(text: str, page_text: str) -> str | None:
     # A line, or up to RUNNING lines running: a memory may sum up a paragraph, a list or table rows.
     spans = [(start, end) for end in range(1, len(lines) + 1) for start in range(max(0, end - RUNNING), end)]
     held = {span: len(wanted & set().union(*terms[span[0] : span[1]])) for span in spans}
-    best_first = sorted(spans, key=lambda span: (-held[span] / (1 + 0.1 * (span[1] - span[0])), span))[:PASSAGES]
+    # The spans holding most of its terms (a memory may sum up several lines), and the lines saying
+    # its few words most nearly: the cosine of the two term sets picks "Grandma picks Anna and Ben
+    # up from school on Wednesdays" out of a list of alike lines ("Anna goes to piano ... on
+    # Wednesdays after school"), where spans holding one more of its terms come first.
+    by_held = sorted(spans, key=lambda span: (-held[span] / (1 + 0.1 * (span[1] - span[0])), span))[:PASSAGES]
+    single = [(i, i + 1) for i in range(len(lines))]
+    by_cosine = sorted(single, key=lambda span: (-held[span] / max(len(terms[span[0]]), 1) ** 0.5, span))
+    best_first = by_held + [span for span in by_cosine if span not in by_held][:NEAREST_LINES]
     ranked = [" ".join(lines[start:end]) for start, end in best_first]
     model = multilingual_model()
     if not ranked or model is None:
@@ -200,6 +209,15 @@ _SLOTS = {
         "w": "week weeks woche wochen",
         "mo": "month months monat monate",
         "y": "year years jahr jahre",
+    },
+    "colour": {  # an attacker's "the red school bag" for the page's "blue school bag"
+        "red": "red rot rote roten roter rotes",
+        "blue": "blue blau blaue blauen blauer blaues",
+        "green": "green grün grüne grünen grüner grünes",
+        "yellow": "yellow gelb gelbe gelben gelber gelbes",
+        "black": "black schwarz schwarze schwarzen schwarzer schwarzes",
+        "white": "white weiß weiße weißen weißer weißes",
+        "grey": "grey gray grau graue grauen grauer graues",
     },
 }
 # "only" counts both ways: a passage's "only" that the text leaves out says less than the text
