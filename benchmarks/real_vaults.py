@@ -1131,6 +1131,27 @@ VAULTS: list[RealVault] = [
         "twenty-third set of `remember` cases",
     ),
     RealVault(
+        "erfindergeist-wiki-de",
+        "german",
+        "ErfindergeistJuelichOfficial/erfindergeist-wiki",
+        "9a6d0c12d9484f2145a79a144953e8ce8383772d",
+        "content",
+        "remember24",
+        "73 pages of a makerspace club's German member wiki (workshop machines, network, Home Assistant, "
+        "rules, board duties, finances, the website; several machine pages empty templates); fetched for "
+        "the twenty-fourth set of `remember` cases",
+    ),
+    RealVault(
+        "kirito-homelab-en",
+        "docs",
+        "marcoguastalli/homelab-docs",
+        "bfd4ae1df203f6dcfc2b3f8aa7d2b72e419426fd",
+        "",
+        "remember24",
+        "49 pages of one person's English Raspberry Pi homelab docs (architecture documents, decision "
+        "records, runbooks, standards); fetched for the twenty-fourth set of `remember` cases",
+    ),
+    RealVault(
         "mustafah-zk",
         "zettelkasten",
         "mustafah15/zettelkasten",
