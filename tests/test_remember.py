@@ -1569,9 +1569,10 @@ def test_a_status_no_page_takes_is_a_drop_a_person_confirms_never_a_page(tmp_pat
         )
     )
     proposal = remember(vault, text)
-    assert proposal.decision == "drop"
-    # No page is near: no merge is offered into one far off (a merge offered is one a person confirms).
-    assert proposal.plan is None or (proposal.review and proposal.plan.details["page"] == proposal.page)
+    assert (proposal.decision, proposal.review) == ("drop", True)
+    # No page is near: what waits for a person is the page it would make, not a merge into one far off.
+    assert proposal.plan is not None and proposal.plan.details["page"] == proposal.page
+    assert proposal.page not in vault.pages
     # A new thing with "still" in another sense, or a fact of its own, is a new page.
     for news in (
         "Forgejo runs on a Raspberry Pi in the hallway cupboard.",

@@ -189,13 +189,23 @@ def test_a_page_curator_did_not_read_is_not_renamed_or_merged(tmp_path: Path) ->
         plan_merge(vault, "small", "big")
 
 
-def test_a_page_is_found_by_the_heading_it_opens_with(tmp_path: Path) -> None:
-    """`remember` names a new page `Tiago-plays.md` and heads it "Tiago plays": a new user renamed it by its heading."""
+def test_a_page_is_named_by_its_heading_only_in_the_refusal(tmp_path: Path) -> None:
+    """`remember` names a new page `Tiago-plays.md` and heads it "Tiago plays": a new user renamed it
+    by its heading; an attacker's journal note headed "# Proxmox" was renamed for the page the alias
+    Proxmox names. A heading finds no page; the refusal names the pages so headed."""
     root = make_vault(
-        tmp_path / "v", {"Tiago-plays.md": "# Tiago plays\n\nPadel on Wednesdays.\n", "Home.md": "# Home\n"}
+        tmp_path / "v",
+        {
+            "Tiago-plays.md": "# Tiago plays\n\nPadel on Wednesdays.\n",
+            "hosts/pve-01.md": "---\naliases: [Proxmox]\n---\n# pve-01\n",
+            "journal/2026-05-02.md": "# Proxmox\n\nUpdated [[Proxmox]].\n",
+        },
     )
-    plan = plan_rename(load_vault(root), "Tiago plays", "Padel")
-    apply(root, plan)
-    assert "Padel.md" in tree(root) and "Tiago-plays.md" not in tree(root)
-    with pytest.raises(EditError, match="no page 'Home page'"):
-        plan_rename(load_vault(root), "Home page", "Start")
+    before = tree(root)
+    with pytest.raises(
+        EditError, match=r"no page 'Tiago plays' in the vault \(headed so: Tiago-plays\.md; give its path\)"
+    ):
+        plan_rename(load_vault(root), "Tiago plays", "Padel")
+    with pytest.raises(EditError, match="no page 'Proxmox'"):
+        plan_rename(load_vault(root), "Proxmox", "Proxmox host")
+    assert tree(root) == before

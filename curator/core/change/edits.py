@@ -61,11 +61,13 @@ def find_page(vault: Vault, name: str) -> str:
         return titles[0]
     if len(titles) > 1:
         raise EditError(f"{name!r} names {len(titles)} pages ({', '.join(sorted(titles))}); give the path")
-    # The heading a page opens with: `remember` names a new page `Tiago-plays.md` and heads it "Tiago plays".
-    headed = [path for path, page in vault.pages.items() if page.headings[:1] and fold(page.headings[0].text) == key]
-    if len(headed) == 1 and vault.pages[headed[0]].headings[0].level == 1:
-        return headed[0]
-    raise EditError(f"no page {name!r} in the vault")
+    # Never the page by its heading (a journal note headed "# Proxmox" is not the page the alias
+    # Proxmox links to), but said: `remember` names a page `Tiago-plays.md` and heads it "Tiago plays".
+    headed = sorted(
+        path for path, page in vault.pages.items() if page.headings[:1] and fold(page.headings[0].text) == key
+    )
+    hint = f" (headed so: {', '.join(headed[:3])}; give its path)" if headed else ""
+    raise EditError(f"no page {name!r} in the vault{hint}")
 
 
 def page_to_change(vault: Vault, name: str) -> str:

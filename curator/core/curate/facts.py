@@ -128,10 +128,11 @@ def _no_change(text: str) -> bool:
 
 # A state not reached or a wait that goes on: "still not deployed", "still pending", "not yet
 # tested", "wartet weiterhin auf", "hängt weiterhin an", "ist immer noch nicht getestet". Not "still"
-# alone ("the filter still needs cleaning", "still water", "angenehm still"), nor "not yet 18".
+# alone ("the filter still needs cleaning", "still water", "angenehm still"), "still open on
+# Sundays", nor "not yet 18".
 _GOES_ON = re.compile(
-    r"(?i)\b(?:still|immer noch|noch immer|weiterhin|nach wie vor)\s+(?:not|nicht|pending|waiting|open|"
-    r"offen|ausstehend|unresolved|blocked|parked|down|offline|broken|kaputt|defekt|unreachable|in progress)\b|"
+    r"(?i)\b(?:still|immer noch|noch immer|weiterhin|nach wie vor)\s+(?:not|nicht|pending|waiting|"
+    r"ausstehend|unresolved|blocked|parked|down|offline|broken|kaputt|defekt|unreachable|in progress)\b|"
     r"\bnot yet\s+(?:been\s+)?[a-z]+(?:ed|en)\b|\bnoch nicht\s+(?:\w+\s+)?(?:ge\w+(?:t|en)|\w+iert)\b|"
     r"\b(?:wartet|warten|hängt|hängen)\s+(?:\S+\s+){0,4}?(?:weiterhin|immer noch|noch immer|nach wie vor)\b|"
     r"\bstill waiting\b"

@@ -209,13 +209,13 @@ def _decide(
         best = next((c for c in evidence if c.path in subject), Candidate(subject[0], 0.0, "the text names it"))
     if best is None and not changed and not handed.title and (repeat := _said_near(vault, text, evidence)):
         return repeat  # a repeat in other words, of a page too far in score to take the text
-    if best is None and not handed.title and goes_on(text):
-        return _status_drop(vault, text, evidence)
     if best is None:
         title = handed.title or title_for(text)
         # Beside a named page: a page in a journal folder or among templates would be one of them.
         beside = next((c.path for c in evidence if c.score >= NEAR and comparable(vault, vault.pages[c.path])), None)
         plan = _plan_add(vault, text, title, source, page_type, handed.fields, beside)
+        if not handed.title and goes_on(text):
+            return _status_drop(vault, text, evidence, plan, title)
         why = (
             f"no page is near enough to hold it (best {evidence[0].path} at {evidence[0].score:.2f}, a page needs"
             f" {needed:.2f})"
@@ -281,18 +281,22 @@ def _said_near(vault: Vault, text: str, evidence: list[Candidate]) -> Proposal |
     return None
 
 
-def _status_drop(vault: Vault, text: str, evidence: list[Candidate]) -> Proposal:
-    """A drop of a status no page is near enough to take ("Forgejo is still not deployed"), the merge into
-    the nearest page, when near, waiting for a person (sets 2-22: 26 of 88 status updates say so, no new thing)."""
+def _status_drop(vault: Vault, text: str, evidence: list[Candidate], page_plan: Plan, title: str) -> Proposal:
+    """A drop of a status no page is near enough to take ("Forgejo is still not deployed"), which a
+    person confirms: the merge into the nearest page, when near, or else the page it would make,
+    waits in the queue (sets 2-22: 26 of 88 status updates say so, no new thing; an attacker's new
+    facts said with "still not" are not lost)."""
     why = "Drop: a status update (it says a state goes on) and no page is near enough to take it"
     page = vault.pages[evidence[0].path] if evidence and evidence[0].score >= NEAR else None  # no page far off
     if page is not None and not page.bad_encoding and page.unreadable is None:
         near_text = vault.text_of(page.path)
         if new := new_sentences(text, near_text, page.title):
-            merge = plan_merge_into(vault, page.path, new, near_text)
             why = f"{why}; accepting it merges the text into {page.path}"
-            return Proposal("drop", page.path, None, why, evidence, merge, True)
-    return Proposal("drop", None, None, why, evidence, None)
+            return Proposal(
+                "drop", page.path, None, why, evidence, plan_merge_into(vault, page.path, new, near_text), True
+            )
+    made = page_plan.details["page"]
+    return Proposal("drop", made, title, f"{why}; accepting it adds the page {made}", evidence, page_plan, True)
 
 
 def _said_drop(vault: Vault, path: str, new: list[str], page_text: str, evidence: list[Candidate]) -> Proposal | None:

@@ -373,6 +373,17 @@ def _last_line(exc: Exception) -> str:
 FOLDER_PAGES = frozenset({"index", "readme", "_index"})  # a folder's own page, named by its folder
 
 
+def _short(written: str, paths: list[str]) -> str:
+    """A page's path from its folder on, with as many folders as tell it from the other pages'
+    ("ops/release-watch/README" beside "homelab/release-watch/README")."""
+    parts = written.removesuffix(".md").split("/")
+    others = {"/".join(p.removesuffix(".md").split("/")[-len(parts) :]) for p in paths if not p.endswith(written)}
+    for keep in range(2, len(parts) + 1):
+        if not any(other.endswith("/".join(parts[-keep:])) for other in others):
+            return "/".join(parts[-keep:])
+    return "/".join(parts)
+
+
 def _subject(message: str, paths: list[str]) -> str:
     """A first line for a commit whose message opens with a paragraph longer than SUBJECT_CHARS
     (git shows a first paragraph as the subject; "" for a short one): what changed, each of its
@@ -392,7 +403,7 @@ def _subject(message: str, paths: list[str]) -> str:
                 # Two pages of one name keep their folders, and so does a folder's README alone.
                 stem = Path(written).stem
                 alone = stems.count(stem) == 1 and stem.lower() not in FOLDER_PAGES
-                names.append(stem if alone else "/".join(written.removesuffix(".md").split("/")[-2:]))
+                names.append(stem if alone else _short(written, paths))
                 break
     cut = what.split(" because ", 1)[0]  # a page's name may say "because": it is held apart above
     what = cut if "\0" in cut else what  # a reason that names no page before "because" keeps its words

@@ -302,6 +302,8 @@ def _english(words: list[str], article: str | None) -> list[str]:
             pass  # a plural noun, its verb after it: "Wi-Fi 6 access points were installed", "cron jobs hang"
         elif verb_like and (i >= 2 or following in _ARTICLES):
             break  # "Mealie keeps its data", "The Nutzendenbeirat meets every semester"; not "Grafana alerts route"
+        elif verb_like and _verb_after(words[i + 2 : i + 3]):
+            pass  # a noun of a compound, its verb after the next word: "The bug reports board is on Trello"
         elif verb_like and bare.endswith("s") and bare.isalpha() and _object_next(object_words):
             break  # a verb before its object: "Jellyseerr handles media requests", "Loki keeps logs"
         elif verb_like and _third_person(bare) and not _plural(phrase[-1]):
@@ -319,6 +321,13 @@ def _english(words: list[str], article: str | None) -> list[str]:
             break
         phrase.append(word)
     return phrase
+
+
+def _verb_after(words: list[str]) -> bool:
+    """Whether the word after the next one is a verb: the word before was a noun of a compound
+    ("The customer needs list lives ...", "The bug reports board is on Trello")."""
+    bare = words[0].strip(_EDGE).casefold() if words else ""
+    return bare in _EN_AUXILIARIES or bare in _EN_BASE_VERBS or _third_person(bare)
 
 
 def _third_person(bare: str) -> bool:
