@@ -74,7 +74,7 @@ def test_a_folders_readme_goes_by_its_folder_in_a_subject() -> None:
         _subject(message, ["projects/release-watch/README.md"])
         == "Remember: add to the history of release-watch/README"
     )
-    two = "Merge homelab/ops/release-watch/README.md into homelab/release-watch/README.md " + "because. " * 8
+    two = "Merge homelab/ops/release-watch/README.md into homelab/release-watch/README.md because " + "they agree. " * 8
     paths = ["homelab/ops/release-watch/README.md", "homelab/release-watch/README.md"]
     assert _subject(two, paths) == "Merge ops/release-watch/README into homelab/release-watch/README"
 
