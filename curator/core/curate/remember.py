@@ -14,7 +14,8 @@ incident belongs on the page of the thing that broke. Then:
 
 - DROP: a pure status update ("PR 12 merged": its ticket or commit holds it), or nothing new (every
   sentence of the text is on the page already, in its order and with its "not", or every name and
-  number of it with most words: `facts`);
+  number of it with most words: `facts`); a status no page is near enough to take ("still not
+  deployed") or a page that seems to say it in other words: drops a person confirms;
 - SUPERSEDE: the text says the page's fact changed ("no longer", "replaced by", "raised from",
   "nicht mehr", "umgezogen"), or gives a value of now where the page gives another: on a page of
   many facts it goes after the sentence it changes, struck through where the text names the old
