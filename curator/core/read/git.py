@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.core.common.errors import GitError
+from curator.core.read.page import INDEX_NAMES
 
 TRAILER = "Curator-Change"
 SUBJECT_CHARS = 72  # a commit's first line, as `git log --oneline` and review tools show it
@@ -370,9 +371,6 @@ def _last_line(exc: Exception) -> str:
     return lines[-1] if lines else type(exc).__name__
 
 
-FOLDER_PAGES = frozenset({"index", "readme", "_index"})  # a folder's own page, named by its folder
-
-
 def _short(written: str, paths: list[str]) -> str:
     """A page's path from its folder on, with as many folders as tell it from the other pages'
     ("ops/release-watch/README" beside "homelab/release-watch/README")."""
@@ -402,7 +400,7 @@ def _subject(message: str, paths: list[str]) -> str:
                 what = what.replace(written, f"\0{len(names)}\0")
                 # Two pages of one name keep their folders, and so does a folder's README alone.
                 stem = Path(written).stem
-                alone = stems.count(stem) == 1 and stem.lower() not in FOLDER_PAGES
+                alone = stems.count(stem) == 1 and stem.lower() not in INDEX_NAMES
                 names.append(stem if alone else _short(written, paths))
                 break
     cut = what.split(" because ", 1)[0]  # a page's name may say "because": it is held apart above
