@@ -1152,6 +1152,28 @@ VAULTS: list[RealVault] = [
         "records, runbooks, standards); fetched for the twenty-fourth set of `remember` cases",
     ),
     RealVault(
+        "gewebe-vault-de",
+        "german",
+        "heimgewebe/vault-gewebe",
+        "8260b99018345adbd4c3a5ecf1cc94af99ea6524",
+        "",
+        "remember25",
+        "77 pages of one person's German Obsidian vault (a social-pedagogy school's practice diary, a garden "
+        "railway, travel lists, a van breakdown, to-dos and docs of their software projects); fetched for "
+        "the twenty-fifth set of `remember` cases",
+    ),
+    RealVault(
+        "claw-workspace-en",
+        "agent-memory",
+        "robouden/openclaw-workspace",
+        "dff47f5043fc50fc8beba3d6030255a367ae21b4",
+        "",
+        "remember25",
+        "41 pages of an English OpenClaw agent's workspace (memory and daily notes on a VPS, its gateway, "
+        "Tailscale, Slack, models and costs, an AnyType sync service); fetched for the twenty-fifth set of "
+        "`remember` cases",
+    ),
+    RealVault(
         "mustafah-zk",
         "zettelkasten",
         "mustafah15/zettelkasten",

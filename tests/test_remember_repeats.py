@@ -439,3 +439,14 @@ def test_a_repeat_of_one_line_among_alike_lines_is_found_and_a_colour_said_other
     said = saying_it("On Wednesdays after school Grandma collects both children.", KIDS_WEEK)
     assert said == "Grandma picks Anna and Ben up from school on Wednesdays."
     assert saying_it("Anna's EpiPen is kept in the red school bag.", KIDS_WEEK) is None
+
+
+def test_a_unit_is_one_after_a_count() -> None:
+    """ "its second NIC" measures nothing: the repeat of a page's two network cards was refused for
+    a unit ("second") its passage lacks."""
+    from curator.core.curate.repeats import _SLOT_OF, _filled
+
+    assert ("unit", "s") not in _filled("The NAS has its second NIC on VLAN 60.", _SLOT_OF)
+    assert ("unit", "s") in _filled("The probe answers within 30 seconds.", _SLOT_OF)
+    assert ("unit", "h") in _filled("It uses a 26-hour window.", _SLOT_OF)
+    assert ("unit", "min") in _filled("Es dauert fünf Minuten.", _SLOT_OF)

@@ -381,6 +381,54 @@ def test_the_value_a_change_replaces_is_the_one_it_marks_as_old(text: str, old: 
     assert replaced_numbers(text) == old
 
 
+CLUB = {
+    "Kontakt.md": "# Kontakt\n\nPost an den Verein geht an Karlstraße 43, 08523 Plauen.\n",
+    "Vorstand.md": "# Vorstand\n\nDer Vorstand trifft sich monatlich im Vereinsheim.\n",
+    "Server.md": "# Server\n\nDie Samba-Freigabe nvme_share zeigt auf /mnt/nvme/share auf dem Server.\n",
+    "Notes.md": "# Notes\n\nThe VPS lives in ca-toronto-1. Updates come from Renovate on every repository.\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "page"),
+    [
+        ("Die Vereinsanschrift lautet jetzt Bahnhofstraße 12, 08523 Plauen – nicht mehr Karlstraße 43.", "Kontakt.md"),
+        ("Die Samba-Freigabe zeigt jetzt auf /mnt/nvme2/share statt auf /mnt/nvme/share.", "Server.md"),
+        ("The VPS was rebuilt in us-sanjose-1; it is no longer in ca-toronto-1.", "Notes.md"),
+    ],
+)
+def test_a_change_naming_the_thing_it_replaces_goes_to_the_page_naming_it(tmp_path: Path, text: str, page: str) -> None:
+    """Set 24's and earlier sets' changes: the old value a name, not a number ("nicht mehr
+    Karlstraße 43"), stated on a page no title of the text names."""
+    proposal = remember(load_vault(make_vault(tmp_path / "v", CLUB)), text)
+    assert proposal.decision == "supersede", proposal.reason
+    assert proposal.plan is not None and proposal.plan.details["superseded"] == page
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Die Vereinsanschrift lautet jetzt Bahnhofstraße 12 – nicht mehr Karlstraße 43.", {"karlstrasse"}),
+        ("The VPS is no longer in ca-toronto-1.", {"ca-toronto-1"}),
+        ("Der nächtliche Lauf startet jetzt um 01:30 statt um 03:00.", set()),  # a number, not a name
+        # a choice, no change: "rather than", "instead of" with no "now"
+        ("Home Assistant gets updated by its own supervisor rather than Renovate.", set()),
+        ("Bisa-Code has been switched from Codex 5.3 to gpt-5.4-codex.", set()),  # the old name said again
+    ],
+)
+def test_the_name_a_change_replaces_is_one_it_marks_as_old_and_says_once(text: str, names: set[str]) -> None:
+    from curator.core.curate.facts import replaced_names
+
+    assert replaced_names(text) == names
+
+
+def test_a_time_after_a_preposition_is_the_old_value() -> None:
+    from curator.core.curate.facts import old_values
+
+    assert old_values("Der nächtliche Duplicati-Lauf startet jetzt um 01:30 statt um 03:00.") == {"03:00"}
+    assert old_values("It now costs 25 cents, up from the old 20 cents.") == {"20"}
+
+
 def test_a_pages_sentences_end_where_a_texts_do() -> None:
     """The page's sentences and the text's are split by one rule: an ordinal after its article or
     preposition ends none ("im 2. Stock")."""

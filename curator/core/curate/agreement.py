@@ -27,7 +27,7 @@ import re
 
 from whoosh.lang.stopwords import stoplists
 
-from curator.core.curate.facts import EDGES, SPECIFIC, replaced_numbers, states_replaced
+from curator.core.curate.facts import EDGES, SPECIFIC, replaced_names, replaced_numbers, states_replaced
 from curator.core.curate.titlecover import text_terms, titles_of
 from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
@@ -45,6 +45,7 @@ RARE_NAMES = 0.81  # just above the default threshold (0.8): any other evidence 
 # belongs beside "Ubuntu 18.04" on the page about its virtual machine.
 REPLACED = 0.96
 REPLACED_AMONG = 30  # the pages BM25 ranks first for a change that are read for the value it replaces
+REPLACED_NAMED_ON = 5  # of those, the most that may hold an old value for it to name one thing
 _STOP = frozenset(fold(w) for language in LANGUAGES for w in stoplists.get(language, ()))  # "werden", "which"
 _YEAR_OR_SMALL = re.compile(r"\d{1,4}|(?:19|20)\d\d\W.*")  # "2026", "12", "2026-03-02": no thing's name
 
@@ -235,18 +236,22 @@ def _folded(vault: Vault) -> list[tuple[str, str]]:
 
 
 def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
-    """The pages whose sentence about the text's thing gives a number the text says it replaces
+    """The pages whose sentence about the text's thing gives a value the text says it replaces
     ("Prometheus scrapt jetzt alle 15 Sekunden statt alle 30": the page on monitoring that says 30
-    seconds), with that number, those sharing most words with the text first. A change is to a
+    seconds; "nicht mehr Karlstraße 43": the imprint), with that value, those sharing most words
+    with the text first. A change is to a
     fact some page states: a new page for it is never what a person makes."""
-    old = replaced_numbers(text)
+    names = replaced_names(text)
+    old = replaced_numbers(text) | names
     if not old:
         return []
     words = set(_words_of(text)) - old
     found: list[tuple[int, str, str]] = []
-    for path in _by_words(vault, text, REPLACED_AMONG):  # a number such as "1" is on most pages
-        page_text = vault.text_of(path)
-        folded = fold(f"{vault.pages[path].title}\n{page_text}")
-        if (said := [n for n in sorted(old) if n in folded]) and states_replaced(text, page_text):
+    pages = _by_words(vault, text, REPLACED_AMONG)  # a number such as "1" is on most pages
+    folded_pages = {path: fold(f"{vault.pages[path].title}\n{vault.text_of(path)}") for path in pages}
+    # A word many of them hold is no thing's old name but a plain one ("nicht mehr alle drei Monate").
+    common = {name for name in names if sum(name in folded for folded in folded_pages.values()) > REPLACED_NAMED_ON}
+    for path, folded in folded_pages.items():
+        if (said := [n for n in sorted(old - common) if n in folded]) and states_replaced(text, vault.text_of(path)):
             found.append((-len(words & set(_words_of(folded))), path, said[0]))
-    return [(path, number) for _, path, number in sorted(found)]
+    return [(path, value) for _, path, value in sorted(found)]

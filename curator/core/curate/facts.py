@@ -232,19 +232,25 @@ OLD_VALUE = re.compile(
 )
 
 
-_FILLER = STOP | frozenset(
-    "auf im bei über uns our just only nur mehr more longer in at on to from use uses used alle all every jede "
-    "jeden bisher noch etwa ca about around approx".split()
+_FILLER = STOP | frozenset(  # "statt um 03:00", "up from the old 20/70"
+    "auf im bei über uns our just only nur mehr more longer in at on to from use uses used alle all every jede jeden "
+    "bisher noch etwa ca about around approx um bis ab seit zu old alte alten alter altes former previous".split()
 )
+_CHOICE = re.compile(r"instead of|rather than|(?:an)?statt|anstelle von")  # a choice as often as a change
 
 
 def old_values(text: str) -> set[str]:
     """The old value after each "instead of", "statt", "raised from" ...: the first word there that
     is no filler ("statt auf huextertor"); after "no longer" or "nicht mehr", which a verb or an
     adjective follows ("no longer writes to nas01", "no longer manual"), the first that names a
-    thing (a number, a name with a digit or a sign, a capitalised word) before the clause ends.
-    None in what happened once ("Last night the backup ran at 05:00 instead of 02:00")."""
-    found: set[str] = set()
+    thing (a number, a name with a digit or a sign, a capitalised word) before the clause ends; none
+    in what happened once ("Last night the backup ran at 05:00 instead of 02:00")."""
+    return {value for _, value in _said_old(text)}
+
+
+def _said_old(text: str) -> list[tuple[str, str]]:
+    """Each old value of `old_values` with the words that say it ("instead of", "nicht mehr")."""
+    found: list[tuple[str, str]] = []
     if happened_once(text):
         return found
     for match in OLD_VALUE.finditer(text):
@@ -252,7 +258,7 @@ def old_values(text: str) -> set[str]:
         for raw in match.group(1).split():
             word = raw.strip(EDGES + "~≈")
             if word and word.casefold() not in _FILLER and (not naming or SPECIFIC.search(word) or word[:1].isupper()):
-                found.add(word.casefold())
+                found.append((match.group(0)[: match.start(1) - match.start()].strip().casefold(), word.casefold()))
                 break
             if raw.endswith((":", ";", ",", ".")):  # the clause ends
                 break
@@ -274,17 +280,40 @@ def replaced_numbers(text: str) -> set[str]:
     return {number for number in found if given.count(number) == 1}
 
 
+def replaced_names(text: str) -> set[str]:
+    """The values the text says it replaces that name a thing rather than count it, folded: "nicht
+    mehr Karlstraße 43", "statt auf /mnt/nvme/share", "no longer in ca-toronto-1", "replaced CS:GO".
+    After "instead of" only with a change said ("jetzt ... statt": "updated by its supervisor rather
+    than Renovate" is a choice); nor a name said again ("from Codex 5.3 to gpt-5.4-codex")."""
+    changed, folded = _NOW.search(text) is not None, fold(text)
+    return {
+        fold(value)
+        for said, value in _said_old(text)
+        if (changed or not _CHOICE.fullmatch(said)) and len(value) >= 3 and any(c.isalpha() for c in value)
+        if fold(value) not in _FILLER and len(_whole(fold(value)).findall(folded)) == 1
+    }
+
+
+def _whole(word: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
+
+
 def states_replaced(text: str, page_text: str) -> bool:
-    """Whether a sentence of the page about the text's thing (a word of it in common) gives a
-    number the text says it replaces, and the text gives one the sentence lacks."""
-    old = replaced_numbers(text)
-    if not old:
+    """Whether a sentence of the page about the text's thing (a word of it in common) gives a value
+    the text says it replaces, and the text gives one the sentence lacks: a number ("statt 30"), or
+    a name ("nicht mehr Karlstraße 43" beside "Karlstraße 43, 08523 Plauen")."""
+    old, names = replaced_numbers(text), replaced_names(text)
+    if not old and not names:
         return False
     given = _numbers(text) - old
     words = _content(text)
+    new_words = words - {part for name in names for part in _content(name)}
     for sentence in SENTENCE.split(page_text):
-        numbers = _numbers(sentence)
-        if old & numbers and given - numbers and words & _content(sentence):
+        numbers, own = _numbers(sentence), _content(sentence)
+        if old & numbers and given - numbers and words & own:
+            return True
+        folded = fold(sentence)
+        if any(_whole(name).search(folded) for name in names) and new_words & own and new_words - own:
             return True
     return False
 

@@ -435,8 +435,8 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
     # Of the pages giving the value, the one the text names first ("Loki now keeps 14 days instead
     # of 30" beside a policy page that also says 30 days).
     replacing = sorted(replacing_pages(vault, text)[:limit], key=lambda item: item[0] not in {p for p, _, _ in said})
-    for rank, (path, number) in enumerate(replacing):
-        offer(path, REPLACED - 0.01 * rank, f"it gives {number}, the value the text says it replaces")
+    for rank, (path, value) in enumerate(replacing):
+        offer(path, REPLACED - 0.01 * rank, f"it gives {value}, the value the text says it replaces")
     # An event page points on to the thing it is about: the page it links to. One that links to no
     # page and names what happened (a site's dated news post, "2026-06-20 Corso Leopold") is the
     # only page about its event: the place for more of it; a page named by its date alone is a

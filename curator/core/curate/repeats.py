@@ -196,8 +196,8 @@ _SLOTS = {
     },
     "more": {"also": "also additionally auch ebenfalls zusätzlich"},  # a second place, way or thing
     "mode": {
-        "must": "must muss müssen required requires",
-        "may": "may darf dürfen allowed erlaubt",
+        "must": "must muss musst müssen müsst required requires",
+        "may": "may darf darfst dürfen dürft allowed erlaubt",
         "auto": "automatically automatic automatisch",
         "hand": "manually manual manuell",
     },
@@ -248,6 +248,10 @@ def _table(families: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
 _SLOT_OF, _BOTH_OF = _table(_SLOTS), _table(_BOTH_WAYS)
 _STAGE_HEADS = ("test", "produktion", "staging", "entwicklung")
 _COUNT = re.compile(r"(?<![\w:./-])\d{1,6}(?![\w:/-]|[.,]\d)")  # no time, date, version or address
+_COUNTED = re.compile(
+    r"\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|several|many|"
+    r"ein|eine|einen|einer|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|wenige|einige|mehrere|half|halbe"
+)
 
 
 # "every day" is "daily", "jede Nacht" "nightly": how often, said in two words.
@@ -260,7 +264,12 @@ def _filled(text: str, table: dict[str, tuple[str, str]], digits: bool = True) -
     text = _EVERY.sub(lambda m: _OFTEN[m.group(1).casefold()], text)
     text = re.sub(r"(?i)\bused to\b", "formerly", text)
     words = [fold(w) for w in WORD.findall(text)]
-    found = {table[w] for w in words if w in table}
+    # A unit is one after a count ("26-hour", "five minutes"): "its second NIC", "a day off" measure nothing.
+    found = {
+        table[w]
+        for at, w in enumerate(words)
+        if w in table and (table[w][0] != "unit" or (at and _COUNTED.fullmatch(words[at - 1])))
+    }
     if table is _SLOT_OF:  # a number standing alone fills the count ("2 approvals", not "02:00"); a
         # German compound its stage ("Testdatenbank", "Produktionsserver")
         found |= {("count", str(int(n))) for n in _COUNT.findall(text) if digits}
