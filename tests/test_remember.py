@@ -1028,7 +1028,8 @@ def test_what_happened_once_joins_the_nearest_page_below_the_threshold(tmp_path:
 
 def test_a_fact_still_not_changed_is_no_change() -> None:
     """A new user's status: "still not set ... instead of only the frontend domain" superseded."""
-    from curator.core.curate.facts import says_change, sets_value_anew
+    from curator.core.curate.facts import says_change
+    from curator.core.curate.replaced import sets_value_anew
 
     text = "CORS_ORIGIN is still not set on Railway: the backend allows any origin (*) instead of only the frontend."
     page = "Set CORS_ORIGIN to the frontend domain. Today any origin (*) is allowed."
@@ -1073,7 +1074,8 @@ def test_a_dated_change_strikes_the_statement_it_changes(tmp_path: Path) -> None
     ],
 )
 def test_what_happened_once_is_no_changed_fact(text: str, changes: bool) -> None:
-    from curator.core.curate.facts import old_values, says_change, sets_value_anew
+    from curator.core.curate.facts import says_change
+    from curator.core.curate.replaced import old_values, sets_value_anew
 
     page = "The nightly backup runs at 02:00. Retention is 120 days. Deploys end 'Online'."
     assert bool(says_change(text) or sets_value_anew(text, page)) is changes

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from helpers import make_vault
 
-from curator.core.curate.facts import says_change, sets_value_anew
+from curator.core.curate.facts import says_change
 from curator.core.curate.remember import remember
+from curator.core.curate.replaced import sets_value_anew
 from curator.core.read.loading import load_vault
 
 RUNBOOK = {

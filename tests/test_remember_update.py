@@ -357,7 +357,7 @@ def test_a_change_naming_the_value_it_replaces_supersedes_the_page_stating_it(tm
     ],
 )
 def test_a_span_or_the_pages_own_value_replaces_nothing(text: str) -> None:
-    from curator.core.curate.facts import states_replaced
+    from curator.core.curate.replaced import states_replaced
 
     page = MONITORING + "\nThe Repair Café opens on the first Saturday from 2 to 5 pm.\n"
     assert not states_replaced(text, page)
@@ -376,7 +376,7 @@ def test_a_span_or_the_pages_own_value_replaces_nothing(text: str) -> None:
     ],
 )
 def test_the_value_a_change_replaces_is_the_one_it_marks_as_old(text: str, old: set[str]) -> None:
-    from curator.core.curate.facts import replaced_numbers
+    from curator.core.curate.replaced import replaced_numbers
 
     assert replaced_numbers(text) == old
 
@@ -417,13 +417,13 @@ def test_a_change_naming_the_thing_it_replaces_goes_to_the_page_naming_it(tmp_pa
     ],
 )
 def test_the_name_a_change_replaces_is_one_it_marks_as_old_and_says_once(text: str, names: set[str]) -> None:
-    from curator.core.curate.facts import replaced_names
+    from curator.core.curate.replaced import replaced_names
 
     assert replaced_names(text) == names
 
 
 def test_a_time_after_a_preposition_is_the_old_value() -> None:
-    from curator.core.curate.facts import old_values
+    from curator.core.curate.replaced import old_values
 
     assert old_values("Der nächtliche Duplicati-Lauf startet jetzt um 01:30 statt um 03:00.") == {"03:00"}
     assert old_values("It now costs 25 cents, up from the old 20 cents.") == {"20"}
@@ -457,3 +457,65 @@ def test_of_two_sentences_holding_the_old_values_first_word_the_one_saying_more_
     after = (proposal.plan.changes[0].after or b"").decode()
     assert "~~Timing: weekly Sunday projection for the following week~~ " + text in after
     assert "~~Weekly" not in after
+
+
+@pytest.mark.parametrize(
+    ("text", "page"),
+    [
+        # an attacker's: one more thing ("also"), a plain word after "instead of", a name's second word
+        (
+            "Uptime Kuma now also checks jellyfin.home.arpa instead of only the public endpoints.",
+            "Uptime Kuma on the cloud VPS checks the public endpoints every 60 seconds.",
+        ),
+        (
+            "Snapshots now run every night at 03:00, which is after restic at 02:00 rather than before it.",
+            "Certificates are renewed 30 days before expiry.",
+        ),
+        ("Mei Lin now reviews frontend PRs instead of Priya Shah.", "- Priya Shah leads the team."),
+        # a comparison, a while, a section of how things were
+        ("Thomas Berger ist nicht mehr Vorsitzender als Anja Kühn.", "- Vorsitzender: Thomas Berger"),
+        (
+            "Jetzt im Winter trainiert die erste Mannschaft in der Turnhalle statt auf dem Sportplatz.",
+            "Die erste Mannschaft trainiert auf dem Sportplatz am Waldweg.",
+        ),
+        (
+            "Der Mediaserver läuft jetzt mit Jellyfin statt mit Plex.",
+            "# Verlauf\n\n## Alte Version\n\n- Der Mediaserver lief auf pve-03 mit Plex.\n",
+        ),
+    ],
+)
+def test_what_changes_no_statement_finds_none_it_replaces(text: str, page: str) -> None:
+    from curator.core.curate.replaced import states_replaced
+
+    assert not states_replaced(text, page)
+
+
+def test_a_comparison_names_no_old_value() -> None:
+    from curator.core.curate.replaced import old_values
+
+    assert old_values("Es passen nicht mehr als 4 Kästen in den Keller.") == set()
+    assert old_values("The call should take no longer than 10 minutes.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("Uptime Kuma now also checks jellyfin.home.arpa instead of only the public endpoints.", False),
+        ("Right now, during the Oracle maintenance, Uptime Kuma runs on pve-01 instead of the cloud VPS.", False),
+        ("Wir kaufen Getränke bei Kaufland statt bei Getränke Hoffmann, wenn es Angebote gibt.", False),
+        ("Thomas Berger ist nicht mehr Vorsitzender als Anja Kühn, beide sind gleichberechtigt.", False),
+        ("Die Restmülltonne wird jetzt jeden Dienstag statt jeden zweiten Dienstag geleert.", True),
+        ("The API now runs on FastAPI rather than Flask.", True),
+    ],
+)
+def test_instead_of_with_one_more_thing_for_a_while_or_under_a_condition_is_no_change(text: str, change: bool) -> None:
+    """An attacker's: each of the first four struck a page's sentence that still held."""
+    from curator.core.curate.facts import says_change
+
+    assert bool(says_change(text)) is change
+
+
+def test_a_sentence_naming_only_the_old_value_is_not_the_one_a_change_strikes() -> None:
+    """An attacker's: "instead of Priya Shah" struck "Priya Shah leads the team"."""
+    page = "# Team\n\n- Priya Shah leads the team.\n- Mei Lin builds the frontend.\n"
+    assert old_statement("Mei Lin now reviews frontend PRs instead of Priya Shah.", page, "Team") is None

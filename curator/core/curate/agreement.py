@@ -27,7 +27,8 @@ import re
 
 from whoosh.lang.stopwords import stoplists
 
-from curator.core.curate.facts import EDGES, SPECIFIC, replaced_names, replaced_numbers, states_replaced
+from curator.core.curate.facts import EDGES, SPECIFIC
+from curator.core.curate.replaced import replaced_names, replaced_numbers, states_replaced
 from curator.core.curate.titlecover import text_terms, titles_of
 from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
@@ -246,12 +247,16 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
     if not old:
         return []
     words = set(_words_of(text)) - old
-    found: list[tuple[int, str, str]] = []
+    found: list[tuple[int, int, str, str]] = []
     pages = _by_words(vault, text, REPLACED_AMONG)  # a number such as "1" is on most pages
     folded_pages = {path: fold(f"{vault.pages[path].title}\n{vault.text_of(path)}") for path in pages}
     # A word many of them hold is no thing's old name but a plain one ("nicht mehr alle drei Monate").
     common = {name for name in names if sum(name in folded for folded in folded_pages.values()) > REPLACED_NAMED_ON}
     for path, folded in folded_pages.items():
-        if (said := [n for n in sorted(old - common) if n in folded]) and states_replaced(text, vault.text_of(path)):
-            found.append((-len(words & set(_words_of(folded))), path, said[0]))
-    return [(path, value) for _, path, value in sorted(found)]
+        if (said := [n for n in sorted(old - common) if n in folded]) and (
+            shared := states_replaced(text, vault.text_of(path))
+        ):
+            # The sentence saying most of the text first ("the scheduler runs every 30s", not a
+            # long page's "30 leads a day"), then the page.
+            found.append((-shared, -len(words & set(_words_of(folded))), path, said[0]))
+    return [(path, value) for _, _, path, value in sorted(found)]

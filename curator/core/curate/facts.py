@@ -54,12 +54,12 @@ _STOPPED = re.compile(
 _INSTEAD = re.compile(r"(?i)\b(sondern|stattdessen|instead|jetzt|now)\b")  # "nicht mehr unter X, sondern unter Y"
 # Words that say a value holds from now on ("for now" says it may not); a second or another thing
 # is one more, not a new value.
-_NOW = re.compile(
+NOW = re.compile(
     r"(?i)\b((?<!for )now|jetzt|nun|inzwischen|mittlerweile|nur noch|ab sofort|from now on|korrektur|correction|"
     r"angehoben|verlängert|verkürzt)\b"
 )
 # "too" at a clause's end is "also" ("the staging box, too"); before a word it is a measure ("too slow").
-_MORE = re.compile(
+MORE = re.compile(
     r"(?i)\b(second|another|additional(?:ly)?|in addition|besides|extra|also|too(?=\s*(?:[.,;:!?)]|$))|as well|"
     r"zweite[nrms]?|weitere[nrms]?|zusätzlich\w*|außerdem|auch)\b"
 )
@@ -69,7 +69,7 @@ _AS_BEFORE = re.compile(r"(?i)\b(as before|unchanged|nothing (?:has )?changed|wi
 # A fact said not to have changed yet, when no "now" says what changed besides ("now kept 30 days
 # instead of 14; the prune job has not yet run" changes a fact).
 _NOT_YET = re.compile(r"(?i)\b(still not|not yet|noch nicht|immer noch nicht|noch immer nicht)\b")
-_SAME = re.compile(
+SAME = re.compile(
     r"(?i)\b(as before|still|unchanged|wie bisher|weiterhin|nach wie vor|unverändert|noch immer|immer noch)\b"
 )
 # "n t" is "n't" as `phrase` spells it ("doesn t").
@@ -109,7 +109,14 @@ _SAID_OUTDATED = re.compile(
 
 # What marks a dated text as one time, not a rule from that day on: it went wrong, again, for a
 # while (not a reason: "because" comes with lasting changes too).
-_ONE_TIME = re.compile(
+# A change for a while is no fact changed ("right now, during the maintenance", "jetzt im Winter").
+FOR_A_WHILE = re.compile(r"(?i)\b(?:right now|during|während|im (?:winter|sommer)|in (?:winter|summer))\b")
+# "instead of" with one more thing, for a while or under a condition is a choice, no change ("now
+# also checks X instead of only Y", "bei Kaufland statt bei Hoffmann, wenn es Angebote gibt").
+_CHOICE_ONLY = re.compile(r"(?i)\b(?:if|when|unless|wenn|falls|sofern)\b")
+_EVERY_OTHER = re.compile(r"(?i)\b(?:every|each|jede[nrs]?|alle)\s+(?:second|other|zweite[nrms]?)\b")
+_COMPARED = re.compile(r"(?i)\s*(?:(?!rather\b)\S+\s+){0,3}?(?:als|than)\b")  # "nicht mehr als 4", "no longer than"
+ONE_TIME = re.compile(
     r"(?i)\b(again|wieder|erneut|for the rest of|temporarily|vorübergehend|for now|lost|verloren|for (?:one|the)"
     r" night|for a day|für eine nacht|für einen tag|über nacht|this once|ausnahmsweise|einmalig|one-off)\b"
 )
@@ -121,9 +128,9 @@ _SET = re.compile(
 )
 
 
-def _no_change(text: str) -> bool:
+def no_change(text: str) -> bool:
     """A fact said as it was, or not yet changed with no "now" besides, or what happened once."""
-    return bool(_AS_BEFORE.search(text) or (_NOT_YET.search(text) and not _NOW.search(text)) or happened_once(text))
+    return bool(_AS_BEFORE.search(text) or (_NOT_YET.search(text) and not NOW.search(text)) or happened_once(text))
 
 
 # A state not reached or a wait that goes on: "still not deployed", "still pending", "not yet
@@ -154,8 +161,8 @@ def happened_once(text: str) -> bool:
     no changed fact; "2026-03-01: cache-duration auf 48h hochgesetzt, weil ..." stays a change."""
     if not opens_with_occasion(text):
         return False
-    lasting = _NOW.search(text) or _SET.search(text) or _SET_FAR.search(text)
-    return not lasting or bool(re.search(PROBLEM, fold(text)) or _ONE_TIME.search(text))
+    lasting = NOW.search(text) or _SET.search(text) or _SET_FAR.search(text)
+    return not lasting or bool(re.search(PROBLEM, fold(text)) or ONE_TIME.search(text))
 
 
 def says_change(text: str) -> re.Match[str] | bool:
@@ -164,11 +171,13 @@ def says_change(text: str) -> re.Match[str] | bool:
     besides ("now runs a second job", "now also runs") is one more thing, no change; nor is a
     change said not to be ("was not replaced by") or a fact as before, nor what happened once
     ("04.04.2026: ... statt 'Online' gelandet", `happened_once`)."""
-    if _no_change(text):  # "wie bisher", "noch nicht"; an event
+    if no_change(text):  # "wie bisher", "noch nicht"; an event
         return False
     found = CHANGED.search(text)
-    if found and found.group(0).casefold().startswith("now") and _MORE.search(text):
+    if found and found.group(0).casefold().startswith("now") and MORE.search(text):
         found = None
+    if found and re.fullmatch(r"(?i)no longer|nicht mehr", found.group(0)) and _COMPARED.match(text, found.end()):
+        found = None  # "ist nicht mehr Vorsitzender als ...", "no longer than 10 minutes": a comparison
     if found and _NEGATION.search(text[max(found.start() - 12, 0) : found.start()]):  # "was not replaced by"
         found = None
     if found and _STOPPED.search(text) and not _INSTEAD.search(text):  # "ist ... nicht mehr gestartet": a failure
@@ -184,141 +193,20 @@ def says_change(text: str) -> re.Match[str] | bool:
     # value, which changes a fact only where the page gives another (`sets_value_anew`).
     narrowed = _ONLY_NOW.search(text) and not _measures(text)
     far = _SET_FAR.search(text) and not is_eventish(text)
-    return bool((SET_ANEW.search(text) or far or narrowed) and not re.search(PROBLEM, fold(text)))
+    anew = SET_ANEW.search(text)
+    if anew and re.fullmatch(r"(?i)instead of|statt", anew.group(0)) and _choice(text):
+        anew = None
+    return bool((anew or far or narrowed) and not re.search(PROBLEM, fold(text)))
 
 
-def sets_value_anew(text: str, page_text: str) -> bool:
-    """Whether the text gives a value of now ("now", "jetzt", "nur noch") where a sentence of the
-    page gives another of the same kind in the same place: "5 %" for "10 %", "1.4.0" for "1.3.2",
-    "18:00" for "19:00", a path for a path, with a word of the thing around both ("5% of a
-    Service's scrape targets", "10% of scrape targets"; not "sends a report at 07:00" against
-    "starts at 19:00"). An incident's numbers tell what happened; one more of a thing, or a value
-    as before, changes nothing."""
-    if re.search(PROBLEM, fold(text)) or _no_change(text):
-        return False
-    if states_replaced(text, page_text):  # "statt 30": the old value named, whatever else stays as it was
-        return True
-    if not _NOW.search(text) or _MORE.search(text) or _SAME.search(text):
-        return False
-    slots, page = _slots(text), _values(page_text)
-    said = {value for value, _, _ in slots}
-    new = [(shape, around) for value, shape, around in slots if value not in page]
-    if not new:
-        return False
-    words = _content(text)
-    for sentence in SENTENCE.split(page_text):
-        shared = words & _content(sentence)
-        if not shared:
-            continue
-        for value, shape, around in _slots(sentence):
-            if value in said:
-                continue
-            # A bare number is any count: it needs two words of the thing to be the same value's.
-            if any(shape == s and around & a and (shape != "0" or len(shared) >= 2) for s, a in new):
-                return True
-    return False
+def _choice(text: str) -> bool:
+    """Whether "instead of" in the text tells a choice rather than a change (`_CHOICE_ONLY`); "every
+    second Tuesday" is no second thing."""
+    more = MORE.search(_EVERY_OTHER.sub(" ", text))
+    return bool(more or ONE_TIME.search(text) or FOR_A_WHILE.search(text) or _CHOICE_ONLY.search(text))
 
 
-# What the text says the old value was: "instead of 03:00", "statt auf huextertor", "nicht mehr bei
-# LWLcom", "raised from 10 GB", "it used to be €5", "von 19 auf 22" (a span, "von 8 bis 23", is none;
-# nor a contrast, "VLAN 30, not 10"). The strike (`update`) and the page a change goes to
-# (`agreement.replacing_pages`) read the same words.
-OLD_VALUE = re.compile(
-    r"(?i)\b(?:instead of|rather than|(?:an)?statt|anstelle von|no longer|not any ?more|nicht mehr|"
-    r"(?:raised|lowered|increased|reduced|bumped|moved|changed|switched|migrated|upgraded|updated|up|down) from|"
-    r"previously|formerly|used to be|vorher|zuvor|bisher|früher|von(?=\s+\S*\d\S*\s+auf\s)|"
-    r"replac(?:ed|es)(?!\s+by)|ersetzt(?!\s+durch))\s+"
-    r"((?:[^\s,;!?()]+[ \t]+){0,3}[^\s,;!?()]+)"
-)
-
-
-_FILLER = STOP | frozenset(  # "statt um 03:00", "up from the old 20/70"
-    "auf im bei über uns our just only nur mehr more longer in at on to from use uses used alle all every jede jeden "
-    "bisher noch etwa ca about around approx um bis ab seit zu old alte alten alter altes former previous".split()
-)
-_CHOICE = re.compile(r"instead of|rather than|(?:an)?statt|anstelle von")  # a choice as often as a change
-
-
-def old_values(text: str) -> set[str]:
-    """The old value after each "instead of", "statt", "raised from" ...: the first word there that
-    is no filler ("statt auf huextertor"); after "no longer" or "nicht mehr", which a verb or an
-    adjective follows ("no longer writes to nas01", "no longer manual"), the first that names a
-    thing (a number, a name with a digit or a sign, a capitalised word) before the clause ends; none
-    in what happened once ("Last night the backup ran at 05:00 instead of 02:00")."""
-    return {value for _, value in _said_old(text)}
-
-
-def _said_old(text: str) -> list[tuple[str, str]]:
-    """Each old value of `old_values` with the words that say it ("instead of", "nicht mehr")."""
-    found: list[tuple[str, str]] = []
-    if happened_once(text):
-        return found
-    for match in OLD_VALUE.finditer(text):
-        naming = re.match(r"(?i)no|not|nicht", match.group(0)) is not None
-        for raw in match.group(1).split():
-            word = raw.strip(EDGES + "~≈")
-            if word and word.casefold() not in _FILLER and (not naming or SPECIFIC.search(word) or word[:1].isupper()):
-                found.append((match.group(0)[: match.start(1) - match.start()].strip().casefold(), word.casefold()))
-                break
-            if raw.endswith((":", ";", ",", ".")):  # the clause ends
-                break
-    return found
-
-
-_NUMBER = re.compile(r"(?<![\d.,:])\d+(?:[.:,]\d+)*")  # in a name too ("v2.9", "M365"): both sides read alike
-
-
-def _numbers(text: str) -> set[str]:
-    return {number.replace(",", ".") for number in _NUMBER.findall(text)}
-
-
-def replaced_numbers(text: str) -> set[str]:
-    """The numbers of the values the text says it replaces (`old_values`), their decimal mark a
-    point; not one the text gives again ("raised from 60 to 300; the primary keeps 60")."""
-    given = [number.replace(",", ".") for number in _NUMBER.findall(text)]
-    found = {number for value in old_values(text) for number in _numbers(value)}
-    return {number for number in found if given.count(number) == 1}
-
-
-def replaced_names(text: str) -> set[str]:
-    """The values the text says it replaces that name a thing rather than count it, folded: "nicht
-    mehr Karlstraße 43", "statt auf /mnt/nvme/share", "no longer in ca-toronto-1", "replaced CS:GO".
-    After "instead of" only with a change said ("jetzt ... statt": "updated by its supervisor rather
-    than Renovate" is a choice); nor a name said again ("from Codex 5.3 to gpt-5.4-codex")."""
-    changed, folded = _NOW.search(text) is not None, fold(text)
-    return {
-        fold(value)
-        for said, value in _said_old(text)
-        if (changed or not _CHOICE.fullmatch(said)) and len(value) >= 3 and any(c.isalpha() for c in value)
-        if fold(value) not in _FILLER and len(_whole(fold(value)).findall(folded)) == 1
-    }
-
-
-def _whole(word: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
-
-
-def states_replaced(text: str, page_text: str) -> bool:
-    """Whether a sentence of the page about the text's thing (a word of it in common) gives a value
-    the text says it replaces, and the text gives one the sentence lacks: a number ("statt 30"), or
-    a name ("nicht mehr Karlstraße 43" beside "Karlstraße 43, 08523 Plauen")."""
-    old, names = replaced_numbers(text), replaced_names(text)
-    if not old and not names:
-        return False
-    given = _numbers(text) - old
-    words = _content(text)
-    new_words = words - {part for name in names for part in _content(name)}
-    for sentence in SENTENCE.split(page_text):
-        numbers, own = _numbers(sentence), _content(sentence)
-        if old & numbers and given - numbers and words & own:
-            return True
-        folded = fold(sentence)
-        if any(_whole(name).search(folded) for name in names) and new_words & own and new_words - own:
-            return True
-    return False
-
-
-def _slots(text: str) -> list[tuple[str, str, set[str]]]:
+def value_slots(text: str) -> list[tuple[str, str, set[str]]]:
     """Each value of the text: (the value, its shape, the words of the thing around it: two on either side)."""
     found = []
     for match in _VALUE.finditer(text):
@@ -352,7 +240,7 @@ def restated(text: str, page_text: str) -> bool:
     page gives elsewhere), no failure and no "not" the page lacks, and every name and number of it
     is on the page."""
     date = find_date(text)
-    if (date is not None and date.group(0) not in page_text) or _NOW.search(text) or _NEW.search(text):
+    if (date is not None and date.group(0) not in page_text) or NOW.search(text) or _NEW.search(text):
         return False
     if (negated(text) and not negated(page_text)) or re.search(PROBLEM, fold(text)):  # "does not take", "failed"
         return False
@@ -478,7 +366,7 @@ def is_name(word: str) -> bool:
     return (2 <= len(word) <= 80 or word.isdigit()) and SPECIFIC.search(word) is not None
 
 
-def _values(text: str) -> set[str]:
+def values_of(text: str) -> set[str]:
     return {_value(match) for match in _VALUE.finditer(text)}
 
 
@@ -506,7 +394,7 @@ def _shape(value: str) -> str:
     return "/path" if value.startswith("/") else re.sub(r"\d+", "0", value)
 
 
-def _content(text: str) -> set[str]:
+def content(text: str) -> set[str]:
     return set(_content_words(text))
 
 

@@ -53,7 +53,6 @@ from curator.core.curate.facts import (
     happened_once,
     new_sentences,
     says_change,
-    sets_value_anew,
     specifics_held,
 )
 from curator.core.curate.handed import checked, handed_page, kept_lines, written_by_person
@@ -61,6 +60,7 @@ from curator.core.curate.linking import NOT_PROSE, writes_markdown_links
 from curator.core.curate.newpage import file_name, hyphenated, new_page, untranslated
 from curator.core.curate.placing import plan_merge_into, plan_update
 from curator.core.curate.repeats import seems_said
+from curator.core.curate.replaced import sets_value_anew
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
@@ -436,7 +436,7 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
     # of 30" beside a policy page that also says 30 days).
     replacing = sorted(replacing_pages(vault, text)[:limit], key=lambda item: item[0] not in {p for p, _, _ in said})
     for rank, (path, value) in enumerate(replacing):
-        offer(path, REPLACED - 0.01 * rank, f"it gives {value}, the value the text says it replaces")
+        offer(path, REPLACED - 0.002 * rank, f"it gives {value}, the value the text says it replaces")
     # An event page points on to the thing it is about: the page it links to. One that links to no
     # page and names what happened (a site's dated news post, "2026-06-20 Corso Leopold") is the
     # only page about its event: the place for more of it; a page named by its date alone is a

@@ -126,8 +126,13 @@ def saying_it(text: str, page_text: str) -> str | None:
     across = language != language_of(passage)
     translated = across and not wanted - own - _linking_verbs(analyser)
     # A capitalised word the page has in no form may name another thing ("im Bitwarden" for "in
-    # 1Password"): German capitalises its nouns too, so only a nearer passage says it again.
-    named_anew = any(set(analyser.terms(word)) - on_page for word in _inner_capitals(text))
+    # 1Password", "im Ops-Vault" for "in the DevOps vault"): only a nearer passage says it again.
+    # German capitalises its nouns, and joins them by hyphens: each part is a word of the page or
+    # not ("Galaxy-Cluster" where the page says "Galaxy cluster").
+    capitals = _inner_capitals(text)
+    if language == "de":
+        capitals = [part for word in capitals for part in word.split("-") if part]
+    named_anew = any(set(analyser.terms(word)) - on_page for word in capitals)
     if few_held:  # across languages; German capitalises its nouns, which an English page has in no form
         named_anew = named_anew and language != "de"
     need = SAID_NAMED if named_anew else SAID_ACROSS if few_held else SAID_TRANSLATED if translated else SAID

@@ -26,7 +26,8 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from curator.core.curate.facts import OLD_VALUE, STOP, abbreviation, names_in, negated, old_values, sentences
+from curator.core.curate.facts import STOP, UNITS, abbreviation, names_in, negated, sentences
+from curator.core.curate.replaced import OLD_VALUE, old_values
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
 from curator.core.read.words import WORD, Analyser
@@ -123,6 +124,13 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     # holding its first word, the one holding more of them ("Timing: weekly Sunday projection ...",
     # not "Weekly cultural radar for ...").
     old_words = {term for match in OLD_VALUE.finditer(text) for term in analyser.terms(match.group(1))}
+    # The page the text names, by its title or its first heading (a folder's README).
+    heading = re.search(r"(?m)^#[ \t]+(.+)$", page_text)
+    text_terms = set(analyser.terms(text))
+    on_named_page = any(
+        (name_terms := set(analyser.terms(name))) and name_terms <= text_terms
+        for name in (title, heading[1] if heading else "")
+    )
     best: list[tuple[bool, int, int, int, int]] = []
     for start, end in prose_sentences(page_text):
         sentence = page_text[start:end]
@@ -133,7 +141,10 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
             continue
         terms = set(analyser.terms(sentence))
         shared = len(wanted & terms)
-        holds_old = shared >= 2 and any(_holds(sentence, old) for old in olds)
+        # A word of the thing besides the old value's own ("instead of Priya Shah" says nothing of
+        # "Priya Shah leads the team"), or the old value said whole on the page the text names.
+        about = (wanted - old_words) & terms or (on_named_page and shared >= 2)
+        holds_old = bool(about) and any(_holds(sentence, old) for old in olds)
         said_old = len(old_words & terms) if holds_old else 0
         best.append((holds_old, said_old, shared + len(names & names_in(sentence, every=True)), start, end))
     best.sort(key=lambda b: b[:3], reverse=True)
@@ -143,6 +154,8 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
         return None  # the page holds the old value elsewhere (code, a table, a sentence of other words): not here
     if len(best) > 1 and best[1][:3] == best[0][:3]:  # two sentences as likely: neither is told
         return None
+    if any(said > best[0][2] for _, _, said in _blocks_holding_old(text, page_text, title)):
+        return None  # a line of code or a table giving the old value says more of the text: the text goes after it
     named, _, _, start, end = best[0]
     sentence = page_text[start:end]
     # "~~~" would open a fence; a "not" of the page's ("does not run on Sundays") may still hold.
@@ -151,20 +164,37 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
 
 
 def block_holding_old(text: str, page_text: str) -> tuple[int, int] | None:
-    """The lines (first, 1-based, and last) of the code block or table of the page that holds a
-    value the text says it replaces (no edit goes into one: the text goes after it), or None."""
+    """The lines (first, 1-based, and last) of the code block or table of the page whose line
+    holding a value the text says it replaces shares most words with the text (no edit goes into
+    one: the text goes after it), or None."""
+    blocks = _blocks_holding_old(text, page_text)
+    return max(blocks, key=lambda block: block[2])[:2] if blocks else None
+
+
+def _blocks_holding_old(text: str, page_text: str, title: str = "") -> list[tuple[int, int, int]]:
+    """Each code block or table holding an old value of the text: its lines (first, 1-based, and
+    last) and the most words of the text but the page's name one of its lines holding that value
+    shares, as `old_statement` counts a sentence's."""
     olds = old_values(text)
     if not olds:
-        return None
+        return []
     body = _body_start(page_text)
     before = page_text[:body].count("\n")
     lines = page_text[body:].splitlines(keepends=True)
+    found = []
     for token in _markdown().parse(page_text[body:]):
         if token.type in ("fence", "code_block", "table_open") and token.map is not None and token.level == 0:
             first, last = token.map
-            if any(_holds("".join(lines[first:last]), old) for old in olds):
-                return before + first + 1, before + last
-    return None
+            holding = [line for line in lines[first:last] if any(_holds(line, old) for old in olds)]
+            if holding:
+                found.append((before + first + 1, before + last, max(_shared(text, line, title) for line in holding)))
+    return found
+
+
+def _shared(text: str, line: str, title: str) -> int:
+    analyser = bilingual()
+    wanted = set(analyser.terms(text)) - set(analyser.terms(title))
+    return len(wanted & set(analyser.terms(line))) + len(names_in(text) & names_in(line, every=True))
 
 
 def updated(page_text: str, statement: Statement, new: str) -> str | None:
@@ -246,9 +276,11 @@ def _paired(text: str) -> bool:
 
 def _holds(sentence: str, word: str) -> bool:
     """Whether the sentence holds the word whole ("10" is not in "10.0.100.20", "11" is in "Channel: 11",
-    "$9.99" is in "$9.99/month")."""
+    "$9.99" is in "$9.99/month"), a number with its unit glued to it too ("30s", "64gb")."""
     per = r"(?:month|mo|year|yr|week|day|hour|h|min|s|monat|jahr|woche|tag|stunde)\b"
-    return re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-]|[.,:]\w|/(?!{per})\w)", sentence.casefold()) is not None
+    glued = rf"(?!{'|'.join(sorted(UNITS, key=len, reverse=True))}\b)" if re.fullmatch(r"[\d.,]+", word) else ""
+    found = rf"(?<![\w.-]){re.escape(word)}(?!{glued}[\w-]|[.,:]\w|/(?!{per})\w)"
+    return re.search(found, sentence.casefold()) is not None
 
 
 @cache
