@@ -1601,3 +1601,19 @@ def test_a_title_in_small_letters_named_only_inside_a_longer_name_does_not_take_
     # The page's own thing under a longer name, and the page named in small letters, still take it.
     assert remember(vault, "Plex Media Server now transcodes with the iGPU.").page == "plex.md"
     assert remember(vault, "The home page now links the Grafana dashboards.").page == "home.md"
+
+
+def test_a_page_named_in_capitals_is_no_part_of_another_name_nor_a_german_noun(tmp_path: Path) -> None:
+    """A new user's agent workspace: "einen System User" was written `System [[User]]`, a link to
+    the agent's `USER.md`."""
+    from curator.core.curate.linking import linked as _linked
+
+    pages = {"USER.md": "# USER\n\nWho the agent works for.\n", "WhatsApp.md": "# WhatsApp\n\nThe bot.\n"}
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    for text in (
+        "Temporäre Tokens laufen nach 24 Stunden ab, deshalb nimm einen System User.",
+        "Der User muss sich zuerst anmelden.",
+        "Use a System User token for the bot.",
+    ):
+        assert "[[" not in _linked(vault, text, "WhatsApp.md"), text
+    assert _linked(vault, "Ask the User first.", "WhatsApp.md") == "Ask the [[User]] first."

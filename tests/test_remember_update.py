@@ -519,3 +519,16 @@ def test_a_sentence_naming_only_the_old_value_is_not_the_one_a_change_strikes() 
     """An attacker's: "instead of Priya Shah" struck "Priya Shah leads the team"."""
     page = "# Team\n\n- Priya Shah leads the team.\n- Mei Lin builds the frontend.\n"
     assert old_statement("Mei Lin now reviews frontend PRs instead of Priya Shah.", page, "Team") is None
+
+
+def test_a_change_of_a_fact_an_agents_prose_memory_states_is_struck_there(tmp_path: Path) -> None:
+    """A new user's agent workspace: the CC rule stood only in its 30 KiB MEMORY.md, which lists no
+    pages; the change became a new page `Sophia-CC-Regel.md`."""
+    memory = "# MEMORY\n\n" + "".join(f"- Fact {n}: the agent keeps note {n} of the week.\n" for n in range(60))
+    memory += "- **CC protocol**: Always CC josh@example.com + salah@example.com on customer mails.\n"
+    root = make_vault(tmp_path / "v", {"MEMORY.md": memory, "Tools.md": "# Tools\n\nThe mail tools.\n"})
+    text = "Sophia now only CCs josh@example.com on customer mails, no longer salah@example.com."
+    proposal = remember(load_vault(root), text)
+    assert (proposal.decision, proposal.page) == ("supersede", "MEMORY.md"), proposal.reason
+    assert proposal.plan is not None
+    assert "~~**CC protocol**: Always CC" in (proposal.plan.changes[0].after or b"").decode()

@@ -436,7 +436,12 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
     # of 30" beside a policy page that also says 30 days).
     replacing = sorted(replacing_pages(vault, text)[:limit], key=lambda item: item[0] not in {p for p, _, _ in said})
     for rank, (path, value) in enumerate(replacing):
-        offer(path, REPLACED - 0.002 * rank, f"it gives {value}, the value the text says it replaces")
+        why = f"it gives {value}, the value the text says it replaces"
+        if path == index and index is not None and _memory_in_prose(vault, index) and path not in scores:
+            # An agent's memory written as prose (OpenClaw's MEMORY.md) holds facts, not a list of
+            # pages: a fact of it changed is struck there, where the agent reads it.
+            scores[path] = (REPLACED - 0.002 * rank, why)
+        offer(path, REPLACED - 0.002 * rank, why)
     # An event page points on to the thing it is about: the page it links to. One that links to no
     # page and names what happened (a site's dated news post, "2026-06-20 Corso Leopold") is the
     # only page about its event: the place for more of it; a page named by its date alone is a
@@ -465,6 +470,12 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
     # Pages scored alike (one name in several folders: `macos/onedrive`, `ios/onedrive`): the nearer in meaning first.
     ranked = sorted(scores.items(), key=lambda item: (-item[1][0], -cosine.get(item[0], 0.0), item[0]))
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
+
+
+def _memory_in_prose(vault: Vault, index: str) -> bool:
+    from curator.core.check.index_page import lists_pages
+
+    return not lists_pages(vault, index)
 
 
 def _lists_events(vault: Vault, path: str) -> bool:

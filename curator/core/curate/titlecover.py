@@ -299,11 +299,21 @@ def named_at(name: str, text: str, start: int, end: int) -> bool:
     """Whether `text[start:end]`, the page name `name` in other case or not, names that page: a name
     of one word in capitals does only with a capital or inside a name (an agent's `MEMORY.md`,
     `PROJECT.md` or `HEARTBEAT.md` is no mention of "out of memory" or "the project", its
-    `RAILWAY.md` one of "a Railway deploy", `HASS.md` one of "hass-VM")."""
+    `RAILWAY.md` one of "a Railway deploy", `HASS.md` one of "hass-VM"); not with a capital beside
+    another capitalised word, a part of another name ("a System User" is no `USER.md`), nor in German,
+    which capitalises every noun, unless in capitals."""
     if " " in name or not name.isupper():
         return True
+    said = text[start:end]
     joined = text[end : end + 1] in ("-", "_") or text[max(start - 1, 0) : start] in ("-", "_")
-    return text[start : start + 1].isupper() or joined
+    if said.isupper() or joined:
+        return True
+    if not said[:1].isupper() or language_of(text) == "de":
+        return False
+    before = re.search(r"([^\W\d_][\w-]*)\s+\Z", text[:start])
+    after = re.match(r"\s+([^\W\d_][\w-]*)", text[end:])
+    beside = [w.group(1) for w in (before, after) if w is not None and (w is after or w.start() > 0)]
+    return not any(word[:1].isupper() for word in beside)
 
 
 def inside_a_longer_name(name: str, text: str) -> bool:
