@@ -226,3 +226,14 @@ def test_an_attackers_detail_in_a_page_sentences_words_is_not_dropped(tmp_path: 
     """An attacker's memories that a check by meaning (taken back) dropped as said already."""
     vault = load_vault(make_vault(tmp_path / "v", {"Backups.md": HOMELAB}))
     assert remember(vault, text).decision != "drop"
+
+
+def test_a_page_sentence_narrowed_by_a_word_the_text_lacks_does_not_hold_it() -> None:
+    """An attacker's: "every Wednesday" was dropped as said by "every second Wednesday", with
+    nothing queued."""
+    from curator.core.curate.facts import new_sentences
+
+    page = "Releases are tagged from main every second Wednesday. Alerts go out only during the day."
+    assert new_sentences("Releases are tagged from main every Wednesday.", page)
+    assert new_sentences("Alerts go out during the day.", page)
+    assert not new_sentences("Releases are tagged from main every second Wednesday.", page)

@@ -459,10 +459,23 @@ def new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
             continue
         said = [w for w in words.split() if w not in STOP and w not in named]
         held = held or [(one.split(), negated(one)) for one in map(phrase, sentences(page_text))]
-        no = negated(words)
-        if not (said and any(no == page_no and in_order(said, page_words, GAP) for page_words, page_no in held)):
+        no, own = negated(words), set(words.split())
+        if not (
+            said
+            and any(
+                no == page_no and in_order(said, page_words, GAP) and _QUALIFIERS.intersection(page_words) <= own
+                for page_words, page_no in held
+            )
+        ):
             new.append(sentence)
     return new
+
+
+# Words that narrow what the words around them say: a page's "every second Wednesday" does not say
+# "every Wednesday" (an attacker's new fact was dropped as said).
+_QUALIFIERS = frozenset(
+    "second third other alternate only except unless zweite zweiten dritte dritten andere anderen nur außer".split()
+)
 
 
 def in_order(said: list[str], page_words: list[str], gap: int | None = None) -> bool:
