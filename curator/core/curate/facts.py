@@ -114,7 +114,11 @@ FOR_A_WHILE = re.compile(r"(?i)\b(?:right now|during|während|im (?:winter|somme
 # "instead of" with one more thing, for a while or under a condition is a choice, no change ("now
 # also checks X instead of only Y", "bei Kaufland statt bei Hoffmann, wenn es Angebote gibt").
 _CHOICE_ONLY = re.compile(r"(?i)\b(?:if|when|unless|wenn|falls|sofern)\b")
-_EVERY_OTHER = re.compile(r"(?i)\b(?:every|each|jede[nrs]?|alle)\s+(?:second|other|zweite[nrms]?)\b")
+# One more thing said ("now also checks", "too"); not an ordinal ("am zweiten Samstag", "every second").
+_ALSO = re.compile(
+    r"(?i)\b(?:also|too(?=\s*(?:[.,;:!?)]|$))|as well|in addition|additionally|besides|auch|zusätzlich\w*|außerdem|"
+    r"ebenfalls)\b"
+)
 _COMPARED = re.compile(r"(?i)\s*(?:(?!rather\b)\S+\s+){0,3}?(?:als|than)\b")  # "nicht mehr als 4", "no longer than"
 ONE_TIME = re.compile(
     r"(?i)\b(again|wieder|erneut|for the rest of|temporarily|vorübergehend|for now|lost|verloren|for (?:one|the)"
@@ -200,10 +204,8 @@ def says_change(text: str) -> re.Match[str] | bool:
 
 
 def _choice(text: str) -> bool:
-    """Whether "instead of" in the text tells a choice rather than a change (`_CHOICE_ONLY`); "every
-    second Tuesday" is no second thing."""
-    more = MORE.search(_EVERY_OTHER.sub(" ", text))
-    return bool(more or ONE_TIME.search(text) or FOR_A_WHILE.search(text) or _CHOICE_ONLY.search(text))
+    """Whether "instead of" in the text tells a choice rather than a change (`_CHOICE_ONLY`)."""
+    return bool(_ALSO.search(text) or ONE_TIME.search(text) or FOR_A_WHILE.search(text) or _CHOICE_ONLY.search(text))
 
 
 def value_slots(text: str) -> list[tuple[str, str, set[str]]]:
