@@ -1617,3 +1617,13 @@ def test_a_page_named_in_capitals_is_no_part_of_another_name_nor_a_german_noun(t
     ):
         assert "[[" not in _linked(vault, text, "WhatsApp.md"), text
     assert _linked(vault, "Ask the User first.", "WhatsApp.md") == "Ask the [[User]] first."
+
+
+def test_a_page_named_in_capitals_is_not_named_by_a_sentences_first_word_nor_a_compound(tmp_path: Path) -> None:
+    """A third attacker's: "User accounts were not included." linked `[[User]]`, "user-facing" named USER.md."""
+    from curator.core.curate.titlecover import named_at
+
+    for text, word in (("User accounts were not included.", "User"), ("The new user-facing dashboard.", "user")):
+        at = text.index(word)
+        assert not named_at("USER", text, at, at + len(word)), text
+    assert named_at("HASS", "The hass-VM restarted.", 4, 8)

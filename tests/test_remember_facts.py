@@ -237,3 +237,12 @@ def test_a_page_sentence_narrowed_by_a_word_the_text_lacks_does_not_hold_it() ->
     assert new_sentences("Releases are tagged from main every Wednesday.", page)
     assert new_sentences("Alerts go out during the day.", page)
     assert not new_sentences("Releases are tagged from main every second Wednesday.", page)
+
+
+def test_a_narrowing_word_with_an_umlaut_or_a_digit_counts_too() -> None:
+    """A third attacker's: "außer am Sonntag", "jeden ersten Montag", "every 2nd Sunday"."""
+    from curator.core.curate.facts import new_sentences
+
+    assert new_sentences("Küche putzt Anna am Sonntag.", "Küche putzt Anna außer am Sonntag.")
+    assert new_sentences("Der Vorstand trifft sich jeden Montag.", "Der Vorstand trifft sich jeden ersten Montag.")
+    assert new_sentences("Offsite copies are verified every Sunday.", "Offsite copies are verified every 2nd Sunday.")

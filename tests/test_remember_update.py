@@ -532,3 +532,62 @@ def test_a_change_of_a_fact_an_agents_prose_memory_states_is_struck_there(tmp_pa
     assert (proposal.decision, proposal.page) == ("supersede", "MEMORY.md"), proposal.reason
     assert proposal.plan is not None
     assert "~~**CC protocol**: Always CC" in (proposal.plan.changes[0].after or b"").decode()
+
+
+@pytest.mark.parametrize(
+    ("text", "page", "held"),
+    [
+        # a third attacker's: a number with its unit is that number in the unit's family
+        (
+            "Prometheus now scrapes every 15 seconds instead of 30 seconds.",
+            "The second Pi-hole syncs with Gravity Sync every 30 minutes.",
+            False,
+        ),
+        (
+            "Prometheus now scrapes every 15 seconds instead of 30 seconds.",
+            "Prometheus scrapes every 30 seconds and keeps 15 days of data.",
+            True,
+        ),
+        # a subsection of a history section is the past too
+        (
+            "Pi-hole now runs on 10.0.10.60 instead of 10.0.10.2.",
+            "# Old setup\n\n## History\n\n### DNS\n\nPi-hole ran on 10.0.10.2 with a short query log.\n",
+            False,
+        ),
+    ],
+)
+def test_the_value_a_change_replaces_is_given_in_its_unit_and_not_in_the_past(text: str, page: str, held: bool) -> None:
+    from curator.core.curate.replaced import states_replaced
+
+    assert bool(states_replaced(text, page)) is held
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("Use the cluster staging-eu-1 instead of prod-eu-1 for load tests.", False),  # bidding: a choice
+        ("Wir kaufen jetzt bei Kaufland statt bei Edeka Hoffmann ein, auch samstags.", True),
+        ("Das Jugendtraining ist nicht mehr freitags, als neuer Termin gilt jetzt Mittwoch 16:30.", True),
+    ],
+)
+def test_a_bidding_is_a_choice_and_a_clause_after_a_comma_no_comparison(text: str, change: bool) -> None:
+    from curator.core.curate.facts import says_change
+
+    assert bool(says_change(text)) is change
+
+
+def test_a_change_an_agents_prose_memory_shares_with_a_topic_page_is_not_struck_there(tmp_path: Path) -> None:
+    """A third attacker's: the home server's address stood in MEMORY.md and in its project page's
+    URL; the route for facts only MEMORY.md states struck it there."""
+    memory = "# MEMORY\n\n" + "".join(f"- Fact {n}: the agent keeps note {n} of the week.\n" for n in range(60))
+    memory += "- The home server pi-home is at 192.168.178.40 and runs Home Assistant.\n"
+    pages = {"MEMORY.md": memory, "projects/Homeserver.md": "# Homeserver\n\n- url: http://192.168.178.40:8123\n"}
+    text = "The home server pi-home is now at 192.168.178.50 instead of 192.168.178.40."
+    proposal = remember(load_vault(make_vault(tmp_path / "v", pages)), text)
+    assert proposal.page != "MEMORY.md", proposal.reason
+
+
+def test_a_wildcard_is_no_emphasis_a_sentence_is_cut_at() -> None:
+    page = "# Caddy\n\nCaddy runs on docker-01 and terminates TLS for *.lab.example.net.\n\nIt has no state.\n"
+    statement = old_statement("Caddy now runs on docker-02 instead of docker-01.", page, "Caddy")
+    assert statement is not None and page[statement.start : statement.end].startswith("Caddy runs on docker-01")

@@ -222,6 +222,11 @@ def _holders(vault: Vault, word: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def held_elsewhere(vault: Vault, value: str) -> bool:
+    """Whether a page but the index page holds `value` (folded) anywhere: in a link, code or a field too."""
+    return any(value in folded for _, folded in _folded(vault))
+
+
 def _folded(vault: Vault) -> list[tuple[str, str]]:
     """Each page (but the index page) with its title and text folded, made once a load: what a
     word's pages are looked up in, a plain scan (about a tenth of a second a memory at 13,000 pages)."""

@@ -111,15 +111,15 @@ _SAID_OUTDATED = re.compile(
 # while (not a reason: "because" comes with lasting changes too).
 # A change for a while is no fact changed ("right now, during the maintenance", "jetzt im Winter").
 FOR_A_WHILE = re.compile(r"(?i)\b(?:right now|during|während|im (?:winter|sommer)|in (?:winter|summer))\b")
-# "instead of" with one more thing, for a while or under a condition is a choice, no change ("now
-# also checks X instead of only Y", "bei Kaufland statt bei Hoffmann, wenn es Angebote gibt").
-_CHOICE_ONLY = re.compile(r"(?i)\b(?:if|when|unless|wenn|falls|sofern)\b")
-# One more thing said ("now also checks", "too"); not an ordinal ("am zweiten Samstag", "every second").
-_ALSO = re.compile(
-    r"(?i)\b(?:also|too(?=\s*(?:[.,;:!?)]|$))|as well|in addition|additionally|besides|auch|zusätzlich\w*|außerdem|"
-    r"ebenfalls)\b"
+# "instead of" with one more thing, for a while, under a condition or bidding is a choice, no change
+# ("now also checks X instead of only Y", "bei Kaufland statt bei Hoffmann, wenn es Angebote gibt",
+# "Use staging-eu-1 instead of prod-eu-1 for load tests").
+_CHOICE_ONLY = re.compile(
+    r"(?i)\b(?:if|when|unless|wenn|falls|sofern)\b|\b(?:instead of|statt)\s+(?:only|just|nur|lediglich|bloß)\b|"
+    r"^(?:please\s+|bitte\s+)?(?:use|prefer|try|pick|choose|take|nimm|nutze|verwende|benutze)\b"
 )
-_COMPARED = re.compile(r"(?i)\s*(?:(?!rather\b)\S+\s+){0,3}?(?:als|than)\b")  # "nicht mehr als 4", "no longer than"
+# A comparison after "nicht mehr", "no longer": "als 4", "than 10 minutes"; not ", als neuer Termin".
+_COMPARED = re.compile(r"(?i)\s*(?:(?!rather\b)[^\s,;]+\s+){0,3}?(?:als|than)\b")
 ONE_TIME = re.compile(
     r"(?i)\b(again|wieder|erneut|for the rest of|temporarily|vorübergehend|for now|lost|verloren|for (?:one|the)"
     r" night|for a day|für eine nacht|für einen tag|über nacht|this once|ausnahmsweise|einmalig|one-off)\b"
@@ -205,7 +205,7 @@ def says_change(text: str) -> re.Match[str] | bool:
 
 def _choice(text: str) -> bool:
     """Whether "instead of" in the text tells a choice rather than a change (`_CHOICE_ONLY`)."""
-    return bool(_ALSO.search(text) or ONE_TIME.search(text) or FOR_A_WHILE.search(text) or _CHOICE_ONLY.search(text))
+    return bool(ONE_TIME.search(text) or FOR_A_WHILE.search(text) or _CHOICE_ONLY.search(text))
 
 
 def value_slots(text: str) -> list[tuple[str, str, set[str]]]:
@@ -465,7 +465,9 @@ def new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
         if not (
             said
             and any(
-                no == page_no and in_order(said, page_words, GAP) and _QUALIFIERS.intersection(page_words) <= own
+                no == page_no
+                and in_order(said, page_words, GAP)
+                and {w for w in page_words if w in _QUALIFIERS or _ORDINAL.fullmatch(w)} <= own
                 for page_words, page_no in held
             )
         ):
@@ -476,8 +478,11 @@ def new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
 # Words that narrow what the words around them say: a page's "every second Wednesday" does not say
 # "every Wednesday" (an attacker's new fact was dropped as said).
 _QUALIFIERS = frozenset(
-    "second third other alternate only except unless zweite zweiten dritte dritten andere anderen nur außer".split()
+    fold(word)  # as `phrase` writes a page's words: "außer" is "ausser"
+    for word in "first second third last other alternate only except unless erste ersten zweite zweiten dritte "
+    "dritten letzte letzten andere anderen nur außer lediglich ausschließlich".split()
 )
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")  # "every 2nd Sunday"
 
 
 def in_order(said: list[str], page_words: list[str], gap: int | None = None) -> bool:

@@ -42,6 +42,7 @@ from curator.core.curate.agreement import (
     REPLACED,
     agreed_page,
     agreed_score,
+    held_elsewhere,
     outranking_weak_names,
     rare_words_page,
     replacing_pages,
@@ -437,9 +438,9 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
     replacing = sorted(replacing_pages(vault, text)[:limit], key=lambda item: item[0] not in {p for p, _, _ in said})
     for rank, (path, value) in enumerate(replacing):
         why = f"it gives {value}, the value the text says it replaces"
-        if path == index and index is not None and _memory_in_prose(vault, index) and path not in scores:
+        if path == index and index is not None and _memory_in_prose(vault, index) and not held_elsewhere(vault, value):
             # An agent's memory written as prose (OpenClaw's MEMORY.md) holds facts, not a list of
-            # pages: a fact of it changed is struck there, where the agent reads it.
+            # pages: a fact only it states, changed, is struck there, where the agent reads it.
             scores[path] = (REPLACED - 0.002 * rank, why)
         offer(path, REPLACED - 0.002 * rank, why)
     # An event page points on to the thing it is about: the page it links to. One that links to no

@@ -26,6 +26,7 @@ from curator.core.curate.facts import (
     STOP,
     content,
     happened_once,
+    measured,
     no_change,
     value_slots,
     values_of,
@@ -48,11 +49,12 @@ _FILLER = STOP | frozenset(  # "statt um 03:00", "up from the old 20/70"
     "bisher noch etwa ca about around approx um bis ab seit zu old alte alten alter altes former previous".split()
 )
 _CHOICE = re.compile(r"instead of|rather than|(?:an)?statt|anstelle von")  # a choice as often as a change
-# A section of how things were: a value there is the past, no statement a change replaces.
-_PAST_SECTION = re.compile(
-    r"(?im)^#{1,6}[ \t][^\n]*\b(?:old|older|previous|former|history|alte\w*|verlauf|chronik|changelog|früher\w*|"
-    r"bisherig\w*|veraltet\w*|archiv\w*)\b[^\n]*(?:\n(?!#{1,6}[ \t])[^\n]*)*"
+# A heading of how things were: a value in its section is the past, no statement a change replaces.
+_PAST = re.compile(
+    r"(?i)\b(?:old|older|previous|former|history|alte\w*|verlauf|chronik|changelog|früher\w*|bisherig\w*|veraltet\w*|"
+    r"archiv\w*)\b"
 )
+_HEADING = re.compile(r"(#{1,6})[ \t]")
 _NUMBER = re.compile(r"(?<![\d.,:])\d+(?:[.:,]\d+)*")  # in a name too ("v2.9", "M365"): both sides read alike
 
 
@@ -124,6 +126,25 @@ def replaced_names(text: str) -> set[str]:
     return names
 
 
+def _current(page_text: str) -> str:
+    """The page without its sections of how things were, each to the next heading of its level or
+    above (its subsections too)."""
+    kept, past = [], 0  # the level of the past section we are in; 0: none
+    for line in page_text.splitlines():
+        if heading := _HEADING.match(line):
+            level = len(heading[1])
+            if past and level > past:
+                continue
+            past = level if _PAST.search(line) else 0
+        if not past:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+def _counted(units: set[str]) -> set[str]:
+    return {value.split()[0] for value in units}
+
+
 def _whole(word: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
 
@@ -140,9 +161,13 @@ def states_replaced(text: str, page_text: str) -> int:
     given = _numbers(text) - old
     words = content(text)
     new_words = words - {word for value in said_old(text) for word in content(value.words)}
+    # A number given with a unit is that number in the unit's family: "30 seconds" is no "30 minutes".
+    units = {value for value in measured(text) if value.split()[0] in old | given}
     most = 0
-    for sentence in SENTENCE.split(_PAST_SECTION.sub("", page_text)):
+    for sentence in SENTENCE.split(_current(page_text)):
         numbers, own = _numbers(sentence), content(sentence)
+        if units:
+            numbers = {value.split()[0] for value in measured(sentence) if value in units} | (numbers - _counted(units))
         number = bool(old & numbers and given - numbers and words & own)
         name = any(_whole(name).search(fold(sentence)) for name in names) and new_words & own and new_words - own
         if number or name:

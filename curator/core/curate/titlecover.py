@@ -300,15 +300,20 @@ def named_at(name: str, text: str, start: int, end: int) -> bool:
     of one word in capitals does only with a capital or inside a name (an agent's `MEMORY.md`,
     `PROJECT.md` or `HEARTBEAT.md` is no mention of "out of memory" or "the project", its
     `RAILWAY.md` one of "a Railway deploy", `HASS.md` one of "hass-VM"); not with a capital beside
-    another capitalised word, a part of another name ("a System User" is no `USER.md`), nor in German,
-    which capitalises every noun, unless in capitals."""
+    another capitalised word, a part of another name ("a System User" is no `USER.md`), nor opening a
+    sentence, nor in German, which capitalises every noun, unless in capitals."""
     if " " in name or not name.isupper():
         return True
     said = text[start:end]
-    joined = text[end : end + 1] in ("-", "_") or text[max(start - 1, 0) : start] in ("-", "_")
+    # Joined to a name by "-" or "_" ("hass-VM"), not to a word ("user-facing").
+    joined = re.match(r"[-_][A-Z0-9]", text[end : end + 2]) or re.search(
+        r"[A-Z0-9][-_]\Z", text[max(start - 2, 0) : start]
+    )
     if said.isupper() or joined:
         return True
-    if not said[:1].isupper() or language_of(text) == "de":
+    # A capital opening a sentence says nothing ("User accounts were ...", "Tools: restic").
+    opening = not text[:start].strip() or text[:start].rstrip()[-1:] in ".!?:"
+    if not said[:1].isupper() or opening or language_of(text) == "de":
         return False
     before = re.search(r"([^\W\d_][\w-]*)\s+\Z", text[:start])
     after = re.match(r"\s+([^\W\d_][\w-]*)", text[end:])

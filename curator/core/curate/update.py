@@ -269,7 +269,7 @@ def _inside(guarded: list[tuple[int, int]], starts: list[int], at: int) -> bool:
 
 def _paired(text: str) -> bool:
     """Whether the text's emphasis marks pair up (no bold, italics or highlight is cut)."""
-    plain = re.sub(r"`[^`\n]*`|\S+://\S+", "", text)
+    plain = re.sub(r"`[^`\n]*`|\S+://\S+|\*(?=[./])", "", text)  # a wildcard's "*.lab.example.net" is no emphasis
     singles = len(re.findall(r"(?<!\*)\*(?!\*)", plain)) + len(re.findall(r"(?<!\w)_(?!_)|(?<!_)_(?!\w)", plain))
     return all(plain.count(mark) % 2 == 0 for mark in ("**", "__", "==")) and singles % 2 == 0
 
