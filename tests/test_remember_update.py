@@ -591,3 +591,12 @@ def test_a_wildcard_is_no_emphasis_a_sentence_is_cut_at() -> None:
     page = "# Caddy\n\nCaddy runs on docker-01 and terminates TLS for *.lab.example.net.\n\nIt has no state.\n"
     statement = old_statement("Caddy now runs on docker-02 instead of docker-01.", page, "Caddy")
     assert statement is not None and page[statement.start : statement.end].startswith("Caddy runs on docker-01")
+
+
+def test_a_number_the_page_gives_with_no_unit_it_reads_may_be_the_old_value() -> None:
+    from curator.core.curate.facts import says_change
+    from curator.core.curate.replaced import states_replaced
+
+    text = "Der Mitgliedsbeitrag ist ab Juli 25 € im Monat statt bisher 20 €."
+    assert states_replaced(text, "(1) Der Mitgliedsbeitrag beträgt 20,-- € pro Monat.")
+    assert says_change("Die Tagesberichte werden jetzt 30 Tage lang aufbewahrt statt nur 14 Tage.")

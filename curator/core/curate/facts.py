@@ -115,7 +115,8 @@ FOR_A_WHILE = re.compile(r"(?i)\b(?:right now|during|während|im (?:winter|somme
 # ("now also checks X instead of only Y", "bei Kaufland statt bei Hoffmann, wenn es Angebote gibt",
 # "Use staging-eu-1 instead of prod-eu-1 for load tests").
 _CHOICE_ONLY = re.compile(
-    r"(?i)\b(?:if|when|unless|wenn|falls|sofern)\b|\b(?:instead of|statt)\s+(?:only|just|nur|lediglich|bloß)\b|"
+    r"(?i)\b(?:if|when|unless|wenn|falls|sofern)\b|"
+    r"\b(?:also|too|auch|zusätzlich)\b.*\b(?:instead of|statt)\s+(?:only|just|nur|lediglich|bloß)\b|"
     r"^(?:please\s+|bitte\s+)?(?:use|prefer|try|pick|choose|take|nimm|nutze|verwende|benutze)\b"
 )
 # A comparison after "nicht mehr", "no longer": "als 4", "than 10 minutes"; not ", als neuer Termin".

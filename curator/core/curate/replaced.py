@@ -141,8 +141,9 @@ def _current(page_text: str) -> str:
     return "\n".join(kept)
 
 
-def _counted(units: set[str]) -> set[str]:
-    return {value.split()[0] for value in units}
+def _units(text: str) -> dict[str, str]:
+    """Each number the text gives with a unit, and its unit's family."""
+    return dict(value.split(" ", 1) for value in measured(text))
 
 
 def _whole(word: str) -> re.Pattern[str]:
@@ -161,13 +162,13 @@ def states_replaced(text: str, page_text: str) -> int:
     given = _numbers(text) - old
     words = content(text)
     new_words = words - {word for value in said_old(text) for word in content(value.words)}
-    # A number given with a unit is that number in the unit's family: "30 seconds" is no "30 minutes".
-    units = {value for value in measured(text) if value.split()[0] in old | given}
+    # A number given with a unit is that number in the unit's family: "30 seconds" is no "30 minutes"
+    # (a number the page gives with no unit it reads may be it: "20,-- €").
+    units = _units(text)
     most = 0
     for sentence in SENTENCE.split(_current(page_text)):
-        numbers, own = _numbers(sentence), content(sentence)
-        if units:
-            numbers = {value.split()[0] for value in measured(sentence) if value in units} | (numbers - _counted(units))
+        own = content(sentence)
+        numbers = _numbers(sentence) - {n for n, unit in _units(sentence).items() if units.get(n, unit) != unit}
         number = bool(old & numbers and given - numbers and words & own)
         name = any(_whole(name).search(fold(sentence)) for name in names) and new_words & own and new_words - own
         if number or name:
