@@ -244,9 +244,9 @@ def _folded(vault: Vault) -> list[tuple[str, str]]:
 def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
     """The pages whose sentence about the text's thing gives a value the text says it replaces
     ("Prometheus scrapt jetzt alle 15 Sekunden statt alle 30": the page on monitoring that says 30
-    seconds; "nicht mehr Karlstraße 43": the imprint), with that value, those sharing most words
-    with the text first. A change is to a fact some page states: a new page for it is never what a
-    person makes."""
+    seconds; "nicht mehr Karlstraße 43": the imprint), with that value: the page whose sentence
+    giving it shares most words with the text first, then the page sharing most. A change is to a
+    fact some page states: a new page for it is never what a person makes."""
     names = replaced_names(text)
     old = replaced_numbers(text) | names
     if not old:
