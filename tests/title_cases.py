@@ -232,4 +232,12 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("Tiago plays padel on Wednesdays at Padel Club Matosinhos.", {"Tiago", "Padel"}),
     ("The printer needs new toner.", {"Printer"}),
     ("The NAS backs up to B2 every night.", {"NAS"}),
+    # Two attackers' and a new user's: a purpose before a comma, a bidding, what is said of a name
+    ("For restores, use the B2 bucket rather than /mnt/nvme/share directly.", {"B2 bucket"}),
+    ("Instead of rebooting pve-02, restart the pvestatd service first.", {"Pvestatd service", "pvestatd service"}),
+    ("Restic no longer backs up /mnt/nvme/share/media, only the documents.", {"Restic"}),
+    ("Jonas no longer has a BahnCard 50, he now has a BahnCard 100.", {"Jonas", "BahnCard"}),
+    ("From now on, ping Carlos Diaz instead of PagerDuty for infrastructure questions.", {"Carlos Diaz"}),
+    ("Manchmal kaufen wir bei Lidl statt bei Rewe.", {"Lidl"}),
+    ("Use Redis for sessions.", {"Redis"}),
 ]

@@ -31,9 +31,18 @@ _ASIDE = re.compile(
     r"as it turns out|it turns out(?: that)?|to be honest|up to now|so far|as usual|as always|in general|"
     r"note that|it is important (?:that|to)|as per [^,:]{1,40}|as discussed(?: with [^,:]{1,40})?|of all [^,:]{1,40}|"
     r"wie besprochen(?: mit [^,:]{1,40})?|wie immer|wie üblich|als faustregel gilt|auf jeden fall|bis jetzt|"
-    r"übrigens|nach langem hin und her|als erstes|zum schluss|im moment|momentan|derzeit|je nach \w+)"
+    r"übrigens|nach langem hin und her|als erstes|zum schluss|im moment|momentan|derzeit|je nach \w+|"
+    r"from now on|sometimes|manchmal|ab sofort|ab jetzt|(?:for|für|instead of|(?:an)?statt) [^,:]{1,40}(?=,))"
     r"\s*[,:]?\s+"
 )
+# A bidding names its thing after its verb ("Use the B2 bucket ...", "Restart the pvestatd service
+# first", "Nimm den Ersatzschlüssel"); and a name ends before what is said of it ("Restic no longer
+# backs up", "Ping Carlos Diaz instead of PagerDuty").
+_BIDDING = re.compile(
+    r"(?i)^(?:please\s+|bitte\s+)?(?:use|restart|reboot|ping|ask|prefer|avoid|nimm|nutze|verwende|benutze|starte|"
+    r"prüfe|frag|schick)\s+(?:(?:the|a|an|den|die|das|dem|einen|eine)\s+)?"
+)
+_SAID_OF_IT = frozenset("no not never instead rather first again nicht kein keine nie statt anstatt zuerst".split())
 
 
 def title_for(text: str) -> str:
@@ -46,6 +55,7 @@ def title_for(text: str) -> str:
     first = without_note_kind((sentences(handed.body) or [""])[0])  # "Neues Tool: Seit Mai nutzen wir Loom"
     first = _ASIDE.sub("", first, count=1)  # "For now, the old Mac mini ...", "Übrigens: ..."
     first = _CONDITION.sub("", first, count=1)  # "Wenn man die Git-History ..."
+    first = _BIDDING.sub("", first, count=1)
     language = language_of(first)
     first = past_opening(first, language)  # "Every Monday | the trash goes out"
     subject = label_of(first) or as_written(first, subject_of(first))
@@ -54,6 +64,7 @@ def title_for(text: str) -> str:
         words = noun_phrase(without_event(first), language=language).split()
     if _names_nothing(words):  # "To" of "You have to be 14 to join ...": no phrase found
         words = [w for w in WORD.findall(first) if fold(w) not in STOP | _EVENT_NOUNS and not w.isdigit()][:3]
+    words = next((words[:at] for at, word in enumerate(words) if at and fold(word) in _SAID_OF_IT), words)
     title = " ".join(FORBIDDEN.sub(" ", " ".join(words[:6])).split()).strip(" .,:;-")
     title = re.sub(r"['’]s\Z", "", title)  # "MusicGen's generated audio": the phrase ends at its owner
     if not name_like(title.split()[0] if title else ""):  # "vpn03" and "restic-backup.sh" keep their case
