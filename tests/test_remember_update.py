@@ -600,3 +600,26 @@ def test_a_number_the_page_gives_with_no_unit_it_reads_may_be_the_old_value() ->
     text = "Der Mitgliedsbeitrag ist ab Juli 25 € im Monat statt bisher 20 €."
     assert states_replaced(text, "(1) Der Mitgliedsbeitrag beträgt 20,-- € pro Monat.")
     assert says_change("Die Tagesberichte werden jetzt 30 Tage lang aufbewahrt statt nur 14 Tage.")
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence", "struck"),
+    [
+        # a third attacker's: a clause of another thing the change leaves true is not struck with it
+        ("pve-02 now has 64 GB RAM instead of 32 GB.", "pve-01 has 64 GB RAM and pve-02 has 32 GB RAM.", False),
+        ("Ingrid no longer lives in Dresden.", "Ingrid lives in Dresden; he calls her every Sunday at six.", False),
+        # a sentence going on of its thing is struck whole, as before
+        (
+            "The nightly backup now runs at 01:30 instead of 03:00.",
+            "The nightly backup runs at 03:00 and keeps 14 days.",
+            True,
+        ),
+    ],
+)
+def test_a_clause_of_another_thing_is_not_struck_with_the_one_a_change_replaces(
+    text: str, sentence: str, struck: bool
+) -> None:
+    page = f"# Notes\n\n{sentence}\n\nThe rest is unrelated here.\n"
+    statement = old_statement(text, page, "Notes")
+    assert statement is not None and page[statement.start : statement.end] == sentence
+    assert statement.named is struck

@@ -160,7 +160,21 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     sentence = page_text[start:end]
     # "~~~" would open a fence; a "not" of the page's ("does not run on Sundays") may still hold.
     said_not = negated(OLD_VALUE.sub(" ", text))  # "no longer" says what changed, not a "not"
-    return Statement(start, end, named and not sentence.startswith("~") and negated(sentence) <= said_not)
+    named = named and not sentence.startswith("~") and negated(sentence) <= said_not
+    # A clause of the sentence the change leaves true is not struck with it ("pve-01 has 64 GB RAM
+    # and pve-02 has 32 GB RAM", "Ingrid lives in Dresden; he calls her every Sunday"): followed.
+    clauses = [part for part in _CLAUSE.split(sentence) if len(WORD.findall(part)) >= 3]
+    if len(clauses) > 1 and not all(any(_holds(part, old) for old in olds) for part in clauses):
+        named = False
+    return Statement(start, end, named)
+
+
+# Where a sentence goes on to another thing: a semicolon, or "and" before a subject of its own (a
+# name, a number's thing, an article, a pronoun; not "and are kept for 30 days", which goes on of it).
+_CLAUSE = re.compile(
+    r";\s+|,?\s+(?:and|und|but|aber|sowie|while|während)\s+"
+    r"(?=(?:the|a|an|der|die|das|den|dem|ein|eine|he|she|it|they|we|er|sie|es|wir|[A-Z]\S*|\S*\d\S*)\s+\S+\s+\S)"
+)
 
 
 def block_holding_old(text: str, page_text: str) -> tuple[int, int] | None:
