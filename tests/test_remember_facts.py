@@ -246,3 +246,12 @@ def test_a_narrowing_word_with_an_umlaut_or_a_digit_counts_too() -> None:
     assert new_sentences("Küche putzt Anna am Sonntag.", "Küche putzt Anna außer am Sonntag.")
     assert new_sentences("Der Vorstand trifft sich jeden Montag.", "Der Vorstand trifft sich jeden ersten Montag.")
     assert new_sentences("Offsite copies are verified every Sunday.", "Offsite copies are verified every 2nd Sunday.")
+
+
+def test_a_german_ordinal_in_digits_narrows_too_and_is_written_as_it_was() -> None:
+    from curator.core.curate.facts import new_sentences
+
+    page = "Das Schnellschachtraining ist jeden 2. Mittwoch."
+    assert new_sentences("Das Schnellschachtraining ist jeden Mittwoch.", page)
+    assert not new_sentences("Das Schnellschachtraining ist jeden 2. Mittwoch.", page)
+    assert new_sentences("Im 2. Stock ist die Therme defekt.", page) == ["Im 2. Stock ist die Therme defekt."]

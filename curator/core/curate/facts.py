@@ -451,13 +451,14 @@ def new_sentences(text: str, page_text: str, title: str = "") -> list[str]:
     up" is news against "... is not backed up"), besides the page's own name, which the page says
     as "it" or leaves out ("The order service hands paid orders on" is held by "It takes orders ...
     and hands paid orders on"); a sentence that only names the page holds nothing of it."""
+    page_text = _ORDINAL_DE.sub(r"\1th ", page_text)  # "jeden 2. Mittwoch" compared as one word
     have = f" {phrase(page_text)} "
     named = set(phrase(title).split())
     # Each page sentence's words and its "not", made when a sentence is not on the page as it stands.
     held: list[tuple[list[str], bool]] = []
     new = []
     for sentence in sentences(text):
-        words = phrase(sentence)
+        words = phrase(_ORDINAL_DE.sub(r"\1th ", sentence))
         if not words or f" {words} " in have:  # whole words: "limit is 10" is not in "limit is 100"
             continue
         said = [w for w in words.split() if w not in STOP and w not in named]
@@ -484,6 +485,7 @@ _QUALIFIERS = frozenset(
     "dritten letzte letzten andere anderen nur außer lediglich ausschließlich".split()
 )
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")  # "every 2nd Sunday"
+_ORDINAL_DE = re.compile(r"\b(\d{1,2})\.\s+(?=[A-ZÄÖÜ][a-zäöüß])")  # "jeden 2. Mittwoch", read as "2th"
 
 
 def in_order(said: list[str], page_words: list[str], gap: int | None = None) -> bool:
