@@ -119,6 +119,7 @@ _CHOICE_ONLY = re.compile(
     r"\b(?:also|too|auch|zusätzlich)\b.*\b(?:instead of|statt)\s+(?:only|just|nur|lediglich|bloß)\b|"
     r"^(?:please\s+|bitte\s+)?(?:use|prefer|try|pick|choose|take|nimm|nutze|verwende|benutze)\b"
 )
+CHOICE = re.compile(r"instead of|rather than|(?:an)?statt|anstelle von")  # a choice as often as a change (folded)
 # A comparison after "nicht mehr", "no longer": "als 4", "than 10 minutes"; not ", als neuer Termin".
 _COMPARED = re.compile(r"(?i)\s*(?:(?!rather\b)[^\s,;]+\s+){0,3}?(?:als|than)\b")
 ONE_TIME = re.compile(
@@ -199,7 +200,7 @@ def says_change(text: str) -> re.Match[str] | bool:
     narrowed = _ONLY_NOW.search(text) and not _measures(text)
     far = _SET_FAR.search(text) and not is_eventish(text)
     anew = SET_ANEW.search(text)
-    if anew and re.fullmatch(r"(?i)instead of|statt", anew.group(0)) and _choice(text):
+    if anew and CHOICE.fullmatch(anew.group(0).casefold()) and _choice(text):
         anew = None
     return bool((anew or far or narrowed) and not re.search(PROBLEM, fold(text)))
 

@@ -253,9 +253,16 @@ def _table(families: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
 _SLOT_OF, _BOTH_OF = _table(_SLOTS), _table(_BOTH_WAYS)
 _STAGE_HEADS = ("test", "produktion", "staging", "entwicklung")
 _COUNT = re.compile(r"(?<![\w:./-])\d{1,6}(?![\w:/-]|[.,]\d)")  # no time, date, version or address
+# What counts a unit: a number, a count word of the "count" slot, or one, a few, half.
+_COUNT_WORDS = [word for words in _SLOTS["count"].values() for word in words.split()]
 _COUNTED = re.compile(
-    r"\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|several|many|"
-    r"ein|eine|einen|einer|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|wenige|einige|mehrere|half|halbe"
+    "|".join(
+        [
+            r"\d+(?:[.,]\d+)?",
+            *_COUNT_WORDS,
+            *"one few several many ein eine einen einer wenige einige mehrere half halbe".split(),
+        ]
+    )
 )
 
 

@@ -14,6 +14,7 @@ import re
 from typing import NamedTuple
 
 from curator.core.curate.facts import (
+    CHOICE,
     EDGES,
     FOR_A_WHILE,
     MORE,
@@ -48,7 +49,6 @@ _FILLER = STOP | frozenset(  # "statt um 03:00", "up from the old 20/70"
     "auf im bei über uns our just only nur mehr more longer in at on to from use uses used alle all every jede jeden "
     "bisher noch etwa ca about around approx um bis ab seit zu old alte alten alter altes former previous".split()
 )
-_CHOICE = re.compile(r"instead of|rather than|(?:an)?statt|anstelle von")  # a choice as often as a change
 # A heading of how things were: a value in its section is the past, no statement a change replaces.
 _PAST = re.compile(
     r"(?i)\b(?:old|older|previous|former|history|alte\w*|verlauf|chronik|changelog|früher\w*|bisherig\w*|veraltet\w*|"
@@ -119,7 +119,7 @@ def replaced_names(text: str) -> set[str]:
     names = set()
     for old in said_old(text):
         value = fold(old.word)
-        if (changed or not _CHOICE.fullmatch(old.said)) and len(value) >= 3 and any(c.isalpha() for c in value):
+        if (changed or not CHOICE.fullmatch(old.said)) and len(value) >= 3 and any(c.isalpha() for c in value):
             named = SPECIFIC.search(old.word) or old.word[:1].isupper()
             if named and value not in _FILLER and len(_whole(value).findall(folded)) == 1:
                 names.add(value)

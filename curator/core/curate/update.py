@@ -192,6 +192,8 @@ def _blocks_holding_old(text: str, page_text: str, title: str = "") -> list[tupl
     olds = old_values(text)
     if not olds:
         return []
+    analyser = bilingual()
+    wanted, names = set(analyser.terms(text)) - set(analyser.terms(title)), names_in(text)
     body = _body_start(page_text)
     before = page_text[:body].count("\n")
     lines = page_text[body:].splitlines(keepends=True)
@@ -201,14 +203,12 @@ def _blocks_holding_old(text: str, page_text: str, title: str = "") -> list[tupl
             first, last = token.map
             holding = [line for line in lines[first:last] if any(_holds(line, old) for old in olds)]
             if holding:
-                found.append((before + first + 1, before + last, max(_shared(text, line, title) for line in holding)))
+                said = max(
+                    len(wanted & set(analyser.terms(line))) + len(names & names_in(line, every=True))
+                    for line in holding
+                )
+                found.append((before + first + 1, before + last, said))
     return found
-
-
-def _shared(text: str, line: str, title: str) -> int:
-    analyser = bilingual()
-    wanted = set(analyser.terms(text)) - set(analyser.terms(title))
-    return len(wanted & set(analyser.terms(line))) + len(names_in(text) & names_in(line, every=True))
 
 
 def updated(page_text: str, statement: Statement, new: str) -> str | None:
