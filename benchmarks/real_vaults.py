@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh18" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh20" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
     # "remember3" .. "remember25" (fetched for the third to twenty-fifth set of `remember` cases), "search8", "search9"
@@ -1492,6 +1492,67 @@ VAULTS: list[RealVault] = [
         "fresh18",
         "225 pages of one person's German notes on web UI building blocks and 111 blog posts quoting "
         "them; fetched and labelled by a helper before the rule at 7796d81 ran on it",
+    ),
+    RealVault(
+        "anish-notes",
+        "zettelkasten",
+        "AnishParab/Obsidian-Notes",
+        "d4593b006ecd23f3e6810ab90e4e18c42f08ce8f",
+        "",
+        "fresh19",
+        "1,396 pages of one student's Obsidian vault of short coding notes (Python, C/C++, DSA, Linux, "
+        "web, CCNA; course folders that repeat topics, excalidraw drawings); fetched and labelled by a helper",
+    ),
+    RealVault(
+        "tc-wiki",
+        "docs",
+        "TrinityCore/tc-wiki",
+        "9bc42dab2d477cb7993518517f71e47b1c0cd70b",
+        "",
+        "fresh19",
+        "1,453 pages of a game-server project's wiki (one page per database table for two server versions, "
+        "DBC file pages, install and how-to guides); fetched and labelled by a helper",
+    ),
+    RealVault(
+        "go2se-oc",
+        "agent-memory",
+        "goose2openclaw/openclaw-workspace",
+        "7b7c88239f8db9cdc83c63b36d67726a310893ed",
+        "",
+        "fresh19",
+        "823 pages of an AI agent's workspace, mostly Chinese (a trading platform's team files, reports in "
+        "versions, ~500 vendored skills); fetched and labelled by a helper",
+    ),
+    RealVault(
+        "lesleylai-garden",
+        "zettelkasten",
+        "LesleyLai/digital-garden",
+        "6581960271f74bd75e29b66217fe0e23999577d2",
+        "content",
+        "fresh20",
+        "1.18k short concept notes of one developer's Quartz digital garden (math, CS, C++, graphics), "
+        "plus writings and fleeting notes; fetched and labelled by a helper",
+    ),
+    RealVault(
+        "apoli-handbook",
+        "docs",
+        "0vergrown/Handbook",
+        "3eefd396307dfe5cefe72812ec75756c7b5c516e",
+        "src/content",
+        "fresh20",
+        "600 pages of the Apoli/Origins Minecraft-mod documentation (one page per power type, action, "
+        "condition) and a few blog posts; fetched and labelled by a helper",
+    ),
+    RealVault(
+        "clawagent-workspace",
+        "agent-memory",
+        "claw-agent/clawd-workspace",
+        "343dbd3a265a32da747b20f0eb0d928b4c04de5d",
+        "",
+        "fresh20",
+        "850 pages of an English OpenClaw agent workspace (daily memory, decisions and lessons, client "
+        "projects, research digests, GitHub deep dives and bookmarks, skills; its ~590 node_modules "
+        "Markdown files are skipped); fetched and labelled by a helper",
     ),
     RealVault(
         "heimnetz-infra-de",

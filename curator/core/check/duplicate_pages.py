@@ -3,7 +3,7 @@ curator/core/meaning/duplicates.py) and `similar` (the embedding model's suspici
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from curator.core.check.hits import Hit
@@ -11,14 +11,16 @@ from curator.core.common.rules import Rule
 from curator.core.read.vault import Vault
 
 if TYPE_CHECKING:
+    from curator.core.common.rules import Finding
     from curator.core.meaning.similarity import SimilarReport
 
 RULES = (
     Rule(
         "duplicate",
         "Two pages a person would merge: one holds the other's text, or both name one thing (title, name and address).",
-        "Text: one page holds 85% of the other's own text (template text left out), or two files are byte for "
-        "byte the same. Identity: one title up to case and separators, in a folder or a folder and its subfolder; "
+        "Text: one page holds 85% of the other's own text (template text left out; under 90% only under one name), "
+        "or two files are byte for byte the same, or one page saved again at two times of one day. Identity: "
+        "one title up to case and separators, in a folder or a folder and its subfolder; "
         "one name and one website; one name and a rarely linked page both list. A folder kept twice (`x` and "
         "`references/x`, a renamed folder's old copy). Says which evidence holds. No model. Dated pages, "
         "drawings, templates, parallel platform or language trees, vendored copies, derived series and passages "
@@ -85,3 +87,12 @@ def rule_similar(report: SimilarReport) -> Iterator[Hit]:
                 "provider": report.provider,
             },
         )
+
+
+def evidence_about(findings: Iterable[Finding], path: str) -> dict[str, str]:
+    """Each page the duplicate rule pairs with `path`, and the evidence it found, in words."""
+    return {
+        f.data["other"] if f.path == path else f.path: "; ".join(f.data.get("evidence", []))
+        for f in findings
+        if f.rule == "duplicate" and path in (f.path, f.data.get("other"))
+    }

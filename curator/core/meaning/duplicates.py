@@ -2,10 +2,10 @@
 
 Two kinds of evidence, both read from the pages' words (no model, linear in the vault's words):
 
-- text: one page's own text mostly contained in the other's. Own text is the page's prose as word
-  runs of SHINGLE words that fewer than TEMPLATE_PAGES pages hold: a run on more pages is a
-  template's or the vault's boilerplate, so pages built from one template are compared on what
-  they fill in. A page needs OWN_RUNS runs of its own for its text to count.
+- text: one page's own text mostly contained in the other's (word_runs.py: runs of words that
+  few pages hold, so pages built from one template are compared on what they fill in). Under CLOSE
+  of it, only pages of one name: two names are siblings filled from one text ("do" / "done", two
+  tables of mirrored columns), where the rest is what tells them apart.
 - identity: one thing entered twice. Equal titles once case, punctuation, separators, a copy
   suffix ("X 1") and a place in the folder's order ("05_X") are folded away, in one folder or in a
   folder and its subfolder, unless the pages' own headings or frontmatter titles name two things
@@ -29,7 +29,9 @@ other are companions kept apart on purpose, unless their texts are the same word
 they share a name and an address or a work; copies with two addresses of their own are a fork.
 
 A dated series' pages (daily notes, a date as the title, the journal folders) are compared only
-with a named page, for a word-for-word copy. Never compared: names that differ only in their
+with a named page, for a word-for-word copy, and with the saves of one name on one day
+(`report-2026-03-11T04-20`, `-T05-20`: an agent's snapshot saved every half hour, one page saved
+again, not a day's entry of a series; page_names.saved_again). Never compared: names that differ only in their
 numbers (releases "4-2-0" / "4-2-1", weeks, parts), drawings, template files, and same-named
 pages of parallel folders (platform, language or version trees), unless one folder was copied
 whole or is a backup (folders.py).
@@ -40,7 +42,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -61,30 +63,30 @@ from curator.core.meaning.folders import (
     trees,
 )
 from curator.core.meaning.page_names import (
+    boilerplate,
     copy_named,
     derived,
     id_led,
     joined,
     named_apart,
     numbered,
+    one_boilerplate,
     reordered,
+    saved_again,
     series_suffixes,
     title_key,
     two_headings,
     two_titles,
 )
 from curator.core.meaning.page_reads import Read
+from curator.core.meaning.word_runs import CONTAINED, OWN_RUNS, SHINGLE, near_copies, runs_of, text_evidence
 from curator.core.read.titles import dated
 
 if TYPE_CHECKING:
-    from curator.core.common.rules import Finding
     from curator.core.read.page import Page
     from curator.core.read.vault import Vault
 
-SHINGLE = 5  # words in a run
-TEMPLATE_PAGES = 4  # a run on this many pages is template text
-OWN_RUNS = 24  # runs of its own a page needs before its text is evidence
-CONTAINED = 0.85  # share of a page's own runs the other page must hold
+CLOSE = 0.9  # under this share, pages of two names are siblings filled from one text ("do" / "done")
 PASSAGE = 1 / 3  # a page under this share of the page holding its text is a passage copied into it
 SAME_FILE_CHARS = 200  # text a page needs for a byte-identical copy to be one page kept twice
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
@@ -93,7 +95,6 @@ _WORD = re.compile(r"\w+")
 _NUMBERS = re.compile(r"\d+")
 _NUMBERED = re.compile(r"[\W\d_]*\d[\W\d_]*(?:st|nd|rd|th)?")
 _ORDER = re.compile(r"^\d{2,3}(?:[_.]|\s*-)\s*(?=[^\W\d_])")  # a place in a folder's order: "05_Testprotokoll"
-_MIX = np.uint64(0x100000001B3)
 _COPY_KINDS = frozenset({"backup", "identical", "contained"})  # a page in a backup-named folder so paired goes
 
 
@@ -119,8 +120,8 @@ def find(vault: Vault) -> list[Duplicate]:
     reads = page_reads.reads(vault, read_in)
     paths = [page.path for page in read_in]
     pairs: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (a, b) -> kind -> evidence
-    runs = {p: _runs(reads[p].words) for p in paths}  # once: the text evidence and the folders read them
-    contained, identical, own = _text_evidence(paths, [reads[p].words for p in paths], [runs[p] for p in paths])
+    runs = {p: runs_of(reads[p].words) for p in paths}  # once: the text evidence and the folders read them
+    contained, identical, own = text_evidence(paths, [reads[p].words for p in paths], [runs[p] for p in paths])
     code_runs: dict[str, np.ndarray] = {}  # each page's code read once: a page of code may be in hundreds of pairs
     said: dict[str, Counter[str]] = {}  # each page's words counted once, for the same reason
     for key in contained:
@@ -144,7 +145,7 @@ def find(vault: Vault) -> list[Duplicate]:
         [page.path for page in compared],  # a dated page is one of its series, wherever it stands
         parallel,
         lambda a, b: (a, b) in same_files or (reads[a].words == reads[b].words and len(reads[a].words) >= SHINGLE),
-        functools.partial(_near_copies, same_files, runs),
+        functools.partial(near_copies, same_files, runs),
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = (folder_of(a) or "the vault's top folder") + " and " + folder_of(b)
@@ -177,12 +178,14 @@ def find(vault: Vault) -> list[Duplicate]:
                 continue
             if file_name(a) == file_name(b) and trees(folder_of(a), folder_of(b), in_parallel):
                 continue  # one command or page per platform, language or version tree
-        if derived(vault.pages[a], vault.pages[b], series) or _one_boilerplate(vault.pages[a], vault.pages[b]):
+        if derived(vault.pages[a], vault.pages[b], series) or one_boilerplate(vault.pages[a], vault.pages[b]):
             continue  # a derived series' page; each project's own LICENSE or CONTRIBUTING
         names = vault.pages[a].name, vault.pages[b].name
         if numbered(*names) and not (kinds.keys() & {"contained", "identical"} and id_led(*names)):
             continue  # two releases, versions or weeks of one series, alike by design
         if kinds.keys() == {"contained"} and _passage(own[a], own[b]) and not _opens(*names):
+            continue
+        if kinds.keys() == {"contained"} and contained[a, b] < CLOSE and not _one_name(vault.pages[a], vault.pages[b]):
             continue
         if (
             kinds.keys() == {"contained"}
@@ -209,16 +212,23 @@ def find(vault: Vault) -> list[Duplicate]:
         ):
             continue  # two repositories or websites: a fork or a sibling that copied the text
         found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
-    return found
+    for a, b, day in saved_again(
+        paths, lambda path: vault.pages[path].name, functools.partial(_saved, vault, runs, pairs)
+    ):
+        same = "the same text" if vault.pages[a].sha == vault.pages[b].sha else "nearly the same text"
+        found.append(
+            Duplicate(a, b, (same, f"saved again {day}"), ("saved",), 1.0, "merge")
+        )  # the earlier into the later
+    return sorted(found, key=lambda d: (min(d.page, d.other), max(d.page, d.other)))
 
 
 def share_held(vault: Vault, path: str, text: str) -> float:
     """The share of a text's runs of words that the page holds: the rule's text evidence, for a
     text that is not a page yet (remember's "already there")."""
-    wanted = _runs(page_reads.words(text))
+    wanted = runs_of(page_reads.words(text))
     if not len(wanted):
         return 0.0
-    runs = _runs(page_reads.read(vault, vault.pages[path]).words)
+    runs = runs_of(page_reads.read(vault, vault.pages[path]).words)
     return float(np.count_nonzero(np.isin(wanted, runs, assume_unique=True))) / len(wanted)
 
 
@@ -254,7 +264,7 @@ def _code_apart(vault: Vault, reads: dict[str, Read], code_runs: dict[str, np.nd
 def _code_runs(vault: Vault, code_runs: dict[str, np.ndarray], path: str) -> np.ndarray:
     """A page's runs of code words, read once a run (a page of code may be in hundreds of pairs)."""
     if path not in code_runs:
-        code_runs[path] = _runs(page_reads.code_words(vault, vault.pages[path]))
+        code_runs[path] = runs_of(page_reads.code_words(vault, vault.pages[path]))
     return code_runs[path]
 
 
@@ -265,7 +275,7 @@ def _same_files(pages: list[Page]) -> set[tuple[str, str]]:
     "Prisma_vs_Drizzle"; not "Liverpool vs Barcelona" beside "Barcelona vs Liverpool" alone)."""
     by_sha: dict[str, list[Page]] = defaultdict(list)
     for page in pages:
-        if page.body_chars and not _boilerplate(page):
+        if page.body_chars and not boilerplate(page):
             by_sha[page.sha].append(page)
     return {
         (min(a.path, b.path), max(a.path, b.path))
@@ -274,20 +284,6 @@ def _same_files(pages: list[Page]) -> set[tuple[str, str]]:
         for a, b in [group]
         if a.body_chars >= SAME_FILE_CHARS or reordered(a.name, b.name)
     }
-
-
-_BOILERPLATE = {"license", "licence", "copying", "notice", "changelog", "contributing", "code_of_conduct"}
-_BOILERPLATE |= {"security", "support", "authors", "changes", "history"}
-
-
-def _one_boilerplate(page: Page, other: Page) -> bool:
-    """Whether two pages are one file every project holds (LICENSE, CODE_OF_CONDUCT), each its own."""
-    return bool(_boilerplate(page)) and _boilerplate(page) == _boilerplate(other)
-
-
-def _boilerplate(page: Page) -> str:
-    name = page.name.casefold().replace("-", "_")
-    return name if name in _BOILERPLATE else ""
 
 
 def _backed_up(vault: Vault, reads: dict[str, Read], held: Callable[[str, str], float], copy: str, page: str) -> bool:
@@ -330,69 +326,11 @@ def _held(
     return round(share, 3)
 
 
-def _near_copies(same_files: set[tuple[str, str]], runs: dict[str, np.ndarray], a: str, b: str) -> bool:
-    """Whether each of two pages' runs of words holds most of the other's, template text included
-    (a page may be too small for text of its own to tell)."""
-    if (a, b) in same_files:
-        return True
-    if not (len(runs[a]) and len(runs[b])):
-        return False  # two empty pages or two of a few words are placeholders, not copies
-    shared = np.count_nonzero(np.isin(runs[a], runs[b], assume_unique=True))
-    return bool(shared >= CONTAINED * max(len(runs[a]), len(runs[b])))
-
-
-def _text_evidence(
-    paths: list[str], words: list[list[str]], runs: list[np.ndarray]
-) -> tuple[dict[tuple[str, str], float], set[tuple[str, str]], dict[str, int]]:
-    """Pairs where one page's own runs are CONTAINED in the other's (the share, by sorted pair),
-    pairs whose prose is word for word the same, and each page's count of runs of its own (its
-    size without the template text it shares with TEMPLATE_PAGES pages or more)."""
-    sizes = np.array([len(r) for r in runs], dtype=np.int64)
-    if not sizes.sum():
-        return {}, set(), dict.fromkeys(paths, 0)
-    flat = np.concatenate(runs)
-    owner = np.repeat(np.arange(len(runs), dtype=np.int64), sizes)
-    order = np.lexsort((owner, flat))
-    flat, owner = flat[order], owner[order]
-    starts = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
-    counts = np.diff(np.r_[starts, len(flat)])
-    own = np.zeros(len(runs), dtype=np.int64)
-    common = counts < TEMPLATE_PAGES
-    np.add.at(own, owner[np.repeat(common, counts)], 1)
-    keys: list[np.ndarray] = []
-    for size in range(2, TEMPLATE_PAGES):
-        first = starts[counts == size]
-        for x in range(size):
-            for y in range(x + 1, size):
-                keys.append(owner[first + x] * len(runs) + owner[first + y])
-    own_of = dict(zip(paths, own.tolist(), strict=True))
-    if not keys:
-        return {}, set(), own_of
-    pair_keys, shared = np.unique(np.concatenate(keys), return_counts=True)
-    left, right = pair_keys // len(runs), pair_keys % len(runs)
-    smaller = np.minimum(own[left], own[right])
-    share = shared / np.maximum(smaller, 1)
-    keep = (smaller >= OWN_RUNS) & (share >= CONTAINED)
-    contained: dict[tuple[str, str], float] = {}
-    same: set[tuple[str, str]] = set()
-    for i, j, s in zip(left[keep].tolist(), right[keep].tolist(), share[keep].tolist(), strict=True):
-        a, b = sorted((paths[i], paths[j]))
-        contained[a, b] = min(s, 1.0)
-        if words[i] == words[j]:
-            same.add((a, b))
-    return contained, same, own_of
-
-
-def _runs(words: list[str]) -> np.ndarray:
-    """The distinct hashes of a page's runs of SHINGLE words."""
-    if len(words) < SHINGLE:
-        return np.zeros(0, dtype=np.uint64)
-    hashes = np.fromiter((hash(w) for w in words), dtype=np.int64, count=len(words)).view(np.uint64)
-    count = len(words) - SHINGLE + 1
-    run = hashes[:count].copy()
-    for offset in range(1, SHINGLE):
-        run = run * _MIX ^ hashes[offset : offset + count]
-    return np.unique(run)
+def _saved(vault: Vault, runs: dict[str, np.ndarray], paired: Container[tuple[str, str]], a: str, b: str) -> bool:
+    """Whether two saves of one page (`saved_again`), not paired on other evidence, say one thing."""
+    if (min(a, b), max(a, b)) in paired or min(vault.pages[a].body_chars, vault.pages[b].body_chars) < SAME_FILE_CHARS:
+        return False
+    return vault.pages[a].sha == vault.pages[b].sha or near_copies(set(), runs, a, b)
 
 
 def _identity_evidence(
@@ -499,6 +437,18 @@ def _passage(words: int, other: int) -> bool:
     return min(words, other) < PASSAGE * max(words, other)
 
 
+def _one_name(page: Page, other: Page) -> bool:
+    """Whether two pages bear one name: one title, or one file name but for a place in the folder's
+    order, a copy's number or a hierarchy's parents ("001-ACID" / "ACID", "customer-support1" /
+    "customer-support", "tutorial.main.linking-notes" / "dendron.tutorial.linking-notes")."""
+    keys = [
+        {title_key(p.title), joined(title_key(_ORDER.sub("", name))).rstrip("0123456789")}
+        for p in (page, other)
+        for name in (p.name, p.name.rpartition(".")[2])
+    ]
+    return bool((keys[0] | keys[1]) & (keys[2] | keys[3]))
+
+
 def _calls(page: Page, name: str) -> bool:
     """Whether a page gives `name` as one of its aliases ("PostgreSQL" called "Postgres")."""
     return title_key(name, copy_suffix=False) in {title_key(a, copy_suffix=False) for a in page.aliases}
@@ -589,12 +539,3 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
         more, fewer = max(links, other_links), min(links, other_links)
         return (a if links > other_links else b), f"it has more incoming links ({more} against {fewer})"
     return b, _KEPT_BECAUSE[(kept > gone) - (kept < gone)]
-
-
-def evidence_about(findings: Iterable[Finding], path: str) -> dict[str, str]:
-    """Each page the duplicate rule pairs with `path`, and the evidence it found, in words."""
-    return {
-        f.data["other"] if f.path == path else f.path: "; ".join(f.data.get("evidence", []))
-        for f in findings
-        if f.rule == "duplicate" and path in (f.path, f.data.get("other"))
-    }

@@ -192,18 +192,32 @@ def _original(copy: str, same: str | None, live: dict[str, str], alike: Callable
     if same and alike(copy, same):
         return same
     *folders, name = copy.split("/")
-    kept: list[str] = []
+    paths: list[list[str]] = [[]]
     in_backup = False
     for part in folders:
         if _backup_word(part):
-            stands_for = _DATED.sub(" ", _BACKUP_PART.sub(" ", part)).strip(" ._-")
-            kept += [stands_for] if stands_for.isalpha() else []
+            paths = [[*path, stands] if stands else path for path in paths for stands in _stands_for(part)]
             in_backup = True
         elif not (in_backup and _DATED.fullmatch(part)):
-            kept.append(part)
+            paths = [[*path, part] for path in paths]
             in_backup = False
-    page = live.get("/".join([*kept, name]).casefold())
-    return page if page and alike(copy, page) else None
+    for path in paths:
+        page = live.get("/".join([*path, name]).casefold())
+        if page and alike(copy, page):
+            return page
+    return None
+
+
+def _stands_for(part: str) -> list[str]:
+    """The folder names a backup folder may stand for, nearest first: its name without the backup
+    word and dates (`memory.bak`, `memory-backup-0207`: `memory`), the words before the backup word
+    (`chapters-backup-pre-kuerzen`: `chapters`, the folder as it was before shortening), else none
+    (`backup-20260207/` copies the top folder)."""
+    word = _BACKUP_PART.search(part)
+    whole = _DATED.sub(" ", _BACKUP_PART.sub(" ", part)).strip(" ._-")
+    before = part[: word.start()].strip(" ._-") if word else ""
+    names = [name for name in dict.fromkeys((whole, before)) if name.isalpha()]
+    return names or [""]
 
 
 def _archived(copy: str, live: dict[str, str], content: Callable[[str], str]) -> str | None:

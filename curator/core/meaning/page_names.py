@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from curator.core.meaning.page_reads import NAME_CHARS
@@ -15,6 +16,7 @@ from curator.core.meaning.page_reads import NAME_CHARS
 if TYPE_CHECKING:
     from curator.core.read.page import Page
 
+SAVES_APART = 24  # later saves of one name and day a save is compared with (a log kept every minute)
 SERIES_TITLES = 4  # titles ending in one part ("X - Flashcards") that make it a series of derived pages
 
 _NAME_WORD = re.compile(r"\w+(?:[-.'’]\w+)*")  # a word of a name, with what joins it inside ("move-disk")
@@ -120,6 +122,22 @@ def derived(page: Page, other: Page, series: frozenset[str]) -> bool:
     return len(ends) == 2 and bool(ends & series) and title_key(page.title) != title_key(other.title)
 
 
+# Files every project holds, each its own however alike: LICENSE, CODE_OF_CONDUCT.
+_BOILERPLATE = {"license", "licence", "copying", "notice", "changelog", "contributing", "code_of_conduct"}
+_BOILERPLATE |= {"security", "support", "authors", "changes", "history"}
+
+
+def one_boilerplate(page: Page, other: Page) -> bool:
+    """Whether two pages are one file every project holds (LICENSE, CODE_OF_CONDUCT), each its own."""
+    return bool(boilerplate(page)) and boilerplate(page) == boilerplate(other)
+
+
+def boilerplate(page: Page) -> str:
+    """A page's name when it names a file every project holds (LICENSE, CHANGELOG), else ""."""
+    name = page.name.casefold().replace("-", "_")
+    return name if name in _BOILERPLATE else ""
+
+
 def numbered(name: str, other: str) -> bool:
     """Whether two names differ only in the value of their numbers ("4-2-0" / "4-2-1", "v1.2" /
     "v1.3", "Week 1" / "Week 2", "UTF-8" / "UTF-16"): two members of a numbered series, kept side
@@ -140,3 +158,46 @@ def id_led(name: str, other: str) -> bool:
     """Whether both names open with an id before words ("s367-agent-tracing", "202301011200 Hash
     tables"): a note's id, not its place in a series; the same text under two ids is one note."""
     return bool(_LEADING_ID.match(name)) and bool(_LEADING_ID.match(other))
+
+
+# A time of day after a date in a name: `2026-03-11T04-20-00Z`, `20260324-0006`, `2026-02-26-1421`.
+_SAVED_AT = re.compile(
+    r"(?<!\d)((?:19|20)\d\d[-_.]?[01]\d[-_.]?[0-3]\d)[T_\s-]?([0-2]\d[-:_.h]?[0-5]\d(?:[-:_.]?[0-5]\d)?(?:[.,-]\d{1,3})?Z?)(?!\d)"
+)
+_EPOCH = re.compile(r"(?<!\d)1[5-9]\d{8}(?:\d{3})?(?!\d)")  # seconds or milliseconds since 1970: 1772867429470
+
+
+def saved_at(name: str) -> tuple[str, str] | None:
+    """A name with a time of day, as the name of the day and the time (`report-2026-03-11T04-20`:
+    `report-2026-03-11#`, `04-20`); None for a name with no time. A page written again and again
+    under one name but its time (an agent's snapshot every half hour, a report run twice) is one page."""
+    found = _SAVED_AT.search(name)
+    if found:
+        return name[: found.start()] + found[1] + "#" + name[found.end() :], found[2]
+    epoch = _EPOCH.search(name)
+    if epoch:
+        seconds = int(epoch[0][:10])
+        return name[: epoch.start()] + f"day {seconds // 86400}#" + name[epoch.end() :], epoch[0]
+    return None
+
+
+def saved_again(
+    paths: Iterable[str], name: Callable[[str], str], alike: Callable[[str, str], bool]
+) -> list[tuple[str, str, str]]:
+    """Pages of one folder whose names are one name but for the time of one day (`saved_at`) and
+    whose texts are one text: each save with the latest of the next SAVES_APART saves it is `alike`
+    (the earlier save, the later, the day's name). Days' notes differ in the day, not in the time."""
+    by_day: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+    for path in paths:
+        saved = saved_at(name(path))
+        if saved:
+            by_day[path.rpartition("/")[0], saved[0]].append((saved[1], path))
+    pairs = []
+    for (_, day), saves in by_day.items():
+        saves.sort()
+        for k, (_, path) in enumerate(saves[:-1]):
+            later = saves[k + 1 : k + 1 + SAVES_APART]
+            kept = next((other for _, other in reversed(later) if alike(path, other)), None)
+            if kept:
+                pairs.append((path, kept, day.replace("#", "")))
+    return pairs

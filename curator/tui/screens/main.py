@@ -104,7 +104,7 @@ class MainScreen(FirstThingsFirst):
     @work(thread=True, exclusive=True, group="like", name="Cannot compare the page", exit_on_error=False)
     def find_like(self, vault: Vault, path: str) -> None:
         """The model's closest pages to one page, and the duplicate evidence the rule found for it."""
-        from curator.core.meaning.duplicates import evidence_about
+        from curator.core.check.duplicate_pages import evidence_about
         from curator.core.meaning.similarity import pages_like
 
         like, warning = pages_like(vault, path)

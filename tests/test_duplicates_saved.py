@@ -1,0 +1,113 @@
+"""The duplicate rule on one page saved again at times of one day, on a backup folder named for the
+folder it copies by its first words, and on near-copies under two names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_vault
+
+from curator.core.meaning.duplicates import Duplicate, find
+from curator.core.meaning.page_names import saved_at
+from curator.core.read.loading import load_vault
+from curator.core.state.config import load_config
+
+SNAPSHOT = (
+    "- The user asked to stop using the Brave search key; Tavily is the default search now and its key "
+    "is in TOOLS.md.\n- The staging wallet holds 0.005 ETH and ten thousand test dollars; the fund "
+    "contract was deployed on Tuesday with forty per cent in one stock and thirty in two others.\n"
+    "- Next: move part of the second position into the third before Friday's close, then report.\n"
+)
+CHAPTER = (
+    "The platform lay three miles off the coast, rusting in the grey water, when the first boat came "
+    "out from Bremerhaven. Nobody on board had seen it up close; the photographs had made it look "
+    "smaller. The skipper circled it twice before he let anyone climb the ladder, and when they did, "
+    "the wind took the first hat and the second, and the third man held his with both hands."
+)
+CUT = " He laughed at that later, in the long winter, when there was nothing to laugh at."
+TABLE = (
+    "| Field | Type | Key | Default |\n| --- | --- | --- | --- |\n| entry | int | PRI | 0 |\n"
+    "| path | int | | 0 |\n| mount | int | | 0 |\n| stand | tinyint | | 0 |\n| emote | int | | 0 |\n\n"
+    "The entry field names the creature the row applies to. The path field holds the waypoint path "
+    "the creature follows when it has pathed movement. The mount field is the model of the mount "
+    "that makes the creature appear mounted, and overrides the display the unit would show. The "
+    "stand field is the state the creature stands in: standing, sitting on the ground, on a chair, "
+    "asleep, kneeling or dead. The emote field is the emote the creature plays while it stands."
+)
+
+
+def found(root: Path) -> list[Duplicate]:
+    return find(load_vault(root, load_config(root), use_cache=False))
+
+
+def test_the_time_in_a_name_is_read_as_the_time_of_one_day() -> None:
+    assert saved_at("2026-03-11T04-20-00Z") == ("2026-03-11#", "04-20-00Z")
+    assert saved_at("task-progress-20260324-0006") == ("task-progress-20260324#", "0006")
+    assert saved_at("tribunal-2026-03-07T03-52-45-191Z-gap3") == ("tribunal-2026-03-07#-gap3", "03-52-45-191Z")
+    assert saved_at("2026-03-11") is None  # a day's note: no time
+    assert saved_at("release-4-2-1") is None
+
+
+def test_one_snapshot_saved_at_several_times_of_a_day_is_one_page(tmp_path: Path) -> None:
+    times = ("04-20-00Z", "04-50-00Z", "05-20-00Z")
+    root = make_vault(
+        tmp_path / "v",
+        {
+            **{f"memory/2026-03-11T{time}.md": SNAPSHOT for time in times},
+            "memory/2026-03-11T06-20-00Z.md": "- Pinged the platform channel about the expiring key.\n" * 6,
+            "memory/2026-03-12T04-20-00Z.md": SNAPSHOT,  # the next day: another day's entry, however alike
+        },
+    )
+    duplicates = {(d.page, d.other): d for d in found(root)}
+    latest = "memory/2026-03-11T05-20-00Z.md"
+    assert set(duplicates) == {("memory/2026-03-11T04-20-00Z.md", latest), ("memory/2026-03-11T04-50-00Z.md", latest)}
+    first = duplicates["memory/2026-03-11T04-20-00Z.md", latest]
+    assert first.evidence == ("the same text", "saved again 2026-03-11")
+    assert first.fix == "merge"
+
+
+def test_saves_of_a_day_that_say_little_or_say_other_things_are_no_copies(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "log/heartbeat-2026-03-11T04-20.md": "All checks green.\n",  # a log line: too little to be a page
+            "log/heartbeat-2026-03-11T04-50.md": "All checks green.\n",
+            "log/report-2026-03-11T08-00.md": SNAPSHOT,
+            "log/report-2026-03-11T09-00.md": CHAPTER,
+        },
+    )
+    assert found(root) == []
+
+
+def test_a_backup_folder_named_by_its_first_words_stands_for_that_folder(tmp_path: Path) -> None:
+    chapters = {
+        f"book/chapters/kapitel-0{n}.md": f"# Kapitel {n}\n\n{CHAPTER.replace('first', f'{n}th')}" for n in (1, 2)
+    }
+    root = make_vault(
+        tmp_path / "v",
+        {
+            **chapters,
+            # the chapters as they were before shortening: each holds its chapter and more
+            **{
+                path.replace("chapters/", "chapters-backup-pre-kuerzen/"): text + CUT for path, text in chapters.items()
+            },
+        },
+    )
+    assert {(d.page, d.other) for d in found(root)} == {
+        ("book/chapters-backup-pre-kuerzen/kapitel-01.md", "book/chapters/kapitel-01.md"),
+        ("book/chapters-backup-pre-kuerzen/kapitel-02.md", "book/chapters/kapitel-02.md"),
+    }
+
+
+def test_near_copies_under_two_names_are_siblings_and_under_one_name_one_page(tmp_path: Path) -> None:
+    extra = (
+        " The creature_addon and creature_template_addon tables define different things: one row per "
+        "spawn here, one per template there, and a spawn's row wins over its template's."
+    )
+    own = " Its entry is the creature template entry, so every spawn of that template gets these values."
+    pages = {"world/creature_template_addon.md": TABLE + own, "world/creature_addon.md": TABLE + extra}
+    assert found(make_vault(tmp_path / "siblings", pages)) == []  # two tables of mirrored columns: 86 % alike
+    pages = {"world/creature_addon.md": TABLE + own, "notes/creature_addon.md": TABLE + extra}
+    (duplicate,) = found(make_vault(tmp_path / "one", pages))  # one page kept in two folders, both edited
+    assert duplicate.kinds == ("contained",)
+    assert "holds 86% of the text" in duplicate.evidence[0]
