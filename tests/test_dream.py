@@ -351,3 +351,15 @@ def test_a_days_log_much_larger_than_the_page_of_its_subject_is_not_folded_into_
     log = "# Memory 2026-02-10\n\n" + "The agent rebuilt the index, moved the notes and wrote the report. " * 60
     root = make_vault(tmp_path / "v", {"memory/2026-02-10-memory.md": log, "MEMORY.md": "# Memory\n\nWhat I keep.\n"})
     assert "memory/2026-02-10-memory.md" not in suggestions_for(root)
+
+
+def test_a_session_log_named_by_its_time_is_not_renamed_to_the_seconds_or_the_kind(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "memory/2026-02-23-2203.md": "# Session: 2026-02-23 22:03:32 UTC\n\n- **Session Key**: agent:main:main\n",
+            "memory/2026-02-23-2256.md": "# Session: 2026-02-23 22:56:08 UTC\n\n- **Session Key**: agent:main:cron\n",
+        },
+    )
+    renames = [s for s in dream(load_vault(root, use_cache=False)).proposed if s.kind == "rename"]
+    assert renames == []  # not "32 UTC", nor "Session": a log's entry names no thing

@@ -1,5 +1,6 @@
 """The duplicate rule on one page saved again at times of one day, on a backup folder named for the
-folder it copies by its first words, and on near-copies under two names."""
+folder it copies by its first words, on near-copies under two names, and on the copies a file
+manager makes ("X 1", "X 2", a folder "X 1" beside "X")."""
 
 from __future__ import annotations
 
@@ -111,3 +112,34 @@ def test_near_copies_under_two_names_are_siblings_and_under_one_name_one_page(tm
     (duplicate,) = found(make_vault(tmp_path / "one", pages))  # one page kept in two folders, both edited
     assert duplicate.kinds == ("contained",)
     assert "holds 86% of the text" in duplicate.evidence[0]
+
+
+def test_four_copies_of_a_page_in_a_folder_are_each_merged_into_it(tmp_path: Path) -> None:
+    names = ("Living off the land", "Living off the land 1", "Living off the land 2", "Living off the land 3")
+    root = make_vault(tmp_path / "v", {f"ops/{name}.md": CHAPTER for name in names})
+    # four copies of one text would otherwise read as a template's, and "1" / "2" as a numbered series
+    assert {(d.page, d.other) for d in found(root)} == {
+        (f"ops/{name}.md", "ops/Living off the land.md") for name in names[1:]
+    }
+
+
+def test_a_folder_copied_beside_itself_by_a_file_manager_is_kept_twice(tmp_path: Path) -> None:
+    texts = {name: f"# {name}\n\n{CHAPTER.replace('first', name)}" for name in ("AES", "RC4", "XOR")}
+    pages = {f"Malware/Payload encryption/{name}.md": text for name, text in texts.items()}
+    pages |= {f"Malware/Payload encryption 1/{name}.md": text for name, text in texts.items()}
+    assert {(d.page, d.other) for d in found(make_vault(tmp_path / "copy", pages))} == {
+        (f"Malware/Payload encryption 1/{name}.md", f"Malware/Payload encryption/{name}.md") for name in texts
+    }
+    siblings = {path.replace("Payload encryption 1", "Payload obfuscation"): text for path, text in pages.items()}
+    assert found(make_vault(tmp_path / "siblings", siblings)) == []  # two topics' folders of one layout
+
+
+def test_a_projects_card_and_the_unpacked_projects_readme_are_two_pages(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "projects/mission-control/README.md": "# Mission Control\n\nStatus: paused since March.\n",
+            "projects/mission-control/mission-control/README.md": '<h1 align="center">Autensa</h1>\n\n' + CHAPTER,
+        },
+    )
+    assert found(root) == []  # one title only because the inner folder repeats the outer's name

@@ -401,3 +401,17 @@ def test_a_block_both_pages_hold_keeps_its_links_and_a_heading_of_its_name_is_no
     apply(root, plan_merge(load_vault(root, use_cache=False), "runbook copy", "runbook"))
     assert (root / "Home.md").read_text() == "[[runbook#^rollback]] [[runbook#rollback]]\n"
     assert dead_count(root) == 0
+
+
+def test_a_paragraph_the_other_page_holds_only_in_other_case_is_carried(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "keys old.md": "# Keys\n\nThe deploy token prefix is AbCdEf and the bucket is s3://Prod-Logs/Eu.\n",
+            "keys.md": "# Keys\n\nThe deploy token prefix is abcdef and the bucket is s3://prod-logs/eu.\n",
+        },
+    )
+    apply(root, plan_merge(load_vault(root, use_cache=False), "keys old", "keys"))
+    merged = (root / "keys.md").read_text()
+    assert "AbCdEf and the bucket is s3://Prod-Logs/Eu." in merged  # a token's case is its value
+    assert "abcdef and the bucket is s3://prod-logs/eu." in merged

@@ -411,3 +411,19 @@ def test_a_state_file_larger_than_curator_writes_is_not_read(tmp_path: Path, mon
     assert statefiles.read_regular(path) is not None
     monkeypatch.setattr(statefiles, "MAX_STATE_BYTES", 64)
     assert statefiles.read_regular(path) is None  # a planted file is not read whole before its seal is checked
+
+
+def test_a_cache_written_in_the_background_says_why_not_when_the_state_folder_is_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from curator.core.state.cache import write_in_background
+
+    (tmp_path / ".curator").write_text("someone's file\n")
+    raised: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: raised.append(args.exc_value))
+    wait = write_in_background(tmp_path, "reads.json", [b"{}"])
+    assert "is not a folder" in (wait() or "")
+    assert raised == []  # one line from the caller, no thread's traceback
+    assert (tmp_path / ".curator").read_text() == "someone's file\n"

@@ -111,11 +111,11 @@ def _blocks_by_id(text: str, ids: set[str]) -> dict[str, str]:
 
 
 def _normal(block: str) -> str:
-    """A block as two pages may word it alike: spacing and case aside, except in code, where
-    spacing is meaning (`print` inside a loop or after it)."""
+    """A block as two pages may word it alike: spacing aside, except in code, where spacing is
+    meaning (`print` inside a loop or after it). Case is kept: a token `AbCdEf` is not `abcdef`."""
     if _FENCED.match(block):
         return "\n".join(line.rstrip() for line in block.strip("\n").splitlines())
-    return " ".join(block.split()).casefold()
+    return " ".join(block.split())
 
 
 _FENCED = re.compile(r"[ \t]*(?:`{3,}|~{3,})")
@@ -236,7 +236,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     fresh = [b for b, was in pairs if not any(_normal(x) in have or _held_as_lines(x, lines) for x in (b, was))]
     # A heading that only repeats either title adds nothing: the "From" heading names the origin.
     titles = {fold(into_title), fold(source_title)}
-    fresh = [b for b in fresh if not (b.lstrip().startswith("#") and _normal(b).lstrip("# ") in titles)]
+    fresh = [b for b in fresh if not (b.lstrip().startswith("#") and fold(_normal(b).lstrip("# ")) in titles)]
     if all(b.lstrip().startswith("#") and "\n" not in b.strip() for b in fresh):
         fresh = []  # headings over nothing new
     # Titles and aliases of SOURCE become aliases of INTO; its other fields are carried over.

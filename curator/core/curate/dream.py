@@ -34,7 +34,7 @@ from curator.core.meaning.duplicates import Duplicate, kept_of
 from curator.core.meaning.duplicates import find as find_duplicates
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
-from curator.core.read.titles import diary_title, in_place_of, is_eventish, own_title, subject_of
+from curator.core.read.titles import diary_title, in_place_of, is_eventish, only_kinds, own_title, subject_of
 from curator.core.read.vault import Vault
 from curator.core.state.lock import vault_lock
 
@@ -102,7 +102,7 @@ def derive_title(vault: Vault, path: str) -> tuple[str, str, dict[str, Any]]:
         ordered.append(("its heading without the event", subject_of(h1)))
     ordered.append(("its title without the event", subject_of(page.title)))
     for source, candidate in ordered:  # a heading or a label may hold what no file name can
-        usable = len(candidate) >= 3 and name_problem(candidate, ".md") is None
+        usable = len(candidate) >= 3 and name_problem(candidate, ".md") is None and not only_kinds(candidate)
         if usable and not is_eventish(candidate) and fold(candidate) != fold(page.title):
             return candidate, source, found
     return "", "", found

@@ -57,6 +57,7 @@ from curator.core.meaning.folders import (
     backup_folder,
     copied_in,
     copied_whole,
+    faces,
     file_name,
     folder_of,
     parallel_folders,
@@ -212,13 +213,10 @@ def find(vault: Vault) -> list[Duplicate]:
         ):
             continue  # two repositories or websites: a fork or a sibling that copied the text
         found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
-    for a, b, day in saved_again(
-        paths, lambda path: vault.pages[path].name, functools.partial(_saved, vault, runs, pairs)
-    ):
-        same = "the same text" if vault.pages[a].sha == vault.pages[b].sha else "nearly the same text"
-        found.append(
-            Duplicate(a, b, (same, f"saved again {day}"), ("saved",), 1.0, "merge")
-        )  # the earlier into the later
+    reported = {(min(d.page, d.other), max(d.page, d.other)) for d in found}
+    saved = functools.partial(_saved, vault, reported)  # the earlier save is merged into the later
+    for a, b, day in saved_again(paths, lambda path: vault.pages[path].name, saved):
+        found.append(Duplicate(a, b, ("the same text", f"saved again {day}"), ("saved",), 1.0, "merge"))
     return sorted(found, key=lambda d: (min(d.page, d.other), max(d.page, d.other)))
 
 
@@ -326,11 +324,12 @@ def _held(
     return round(share, 3)
 
 
-def _saved(vault: Vault, runs: dict[str, np.ndarray], paired: Container[tuple[str, str]], a: str, b: str) -> bool:
-    """Whether two saves of one page (`saved_again`), not paired on other evidence, say one thing."""
-    if (min(a, b), max(a, b)) in paired or min(vault.pages[a].body_chars, vault.pages[b].body_chars) < SAME_FILE_CHARS:
+def _saved(vault: Vault, paired: Container[tuple[str, str]], a: str, b: str) -> bool:
+    """Whether two saves of one page (`saved_again`), not reported on other evidence, are one file
+    that says something (two sessions' logs of one boilerplate differ in their ids)."""
+    if (min(a, b), max(a, b)) in paired or vault.pages[a].body_chars < SAME_FILE_CHARS:
         return False
-    return vault.pages[a].sha == vault.pages[b].sha or near_copies(set(), runs, a, b)
+    return vault.pages[a].sha == vault.pages[b].sha
 
 
 def _identity_evidence(
@@ -360,10 +359,15 @@ def _identity_evidence(
                     continue
                 if two_headings(reads[a].heading, reads[b].heading) or two_titles(vault.pages[a], vault.pages[b]):
                     continue
+                if faces(a, b) and title_key(reads[a].heading) != title_key(reads[b].heading):
+                    continue  # `X/README.md`, `X/X/README.md`: a project's card and the unpacked project's own
                 ordered = _ORDER.match(vault.pages[a].name) or _ORDER.match(vault.pages[b].name)
                 if ordered and not joined(title_key(reads[a].heading)) == joined(title_key(reads[b].heading)) == key:
                     continue  # "404-Not-Found" is no place in an order of "Not Found": both headings name it so
                 yield "title", a, b, title_key(_ORDER.sub("", vault.pages[a].name))
+            for a, b in _copies_in_a_folder(vault, paths):  # "X", "X 1", "X 2" word for word: X kept three times
+                if len(reads[a].words) >= OWN_RUNS and reads[a].words == reads[b].words:
+                    yield "title", a, b, title_key(vault.pages[a].name)
     for name, paths in names.items():  # one name on a few pages that all give one address no other page gives
         held = frozenset.intersection(*(reads[p].addresses for p in paths)) if len(paths) <= SHARED_LINK else ()
         address = min((a for a in held if addresses[a] == paths), default="") if len(paths) > 1 else ""
@@ -371,6 +375,20 @@ def _identity_evidence(
             yield "name", a, b, name
             yield "address", a, b, address
     yield from _name_and_work(vault, pages, reads)
+
+
+def _copies_in_a_folder(vault: Vault, paths: set[str]) -> list[tuple[str, str]]:
+    """Each copy ("X 1", "X 2") and its page X, of three or more pages of one title in a folder
+    (`_one_place` pairs two)."""
+    by_folder: dict[str, list[str]] = defaultdict(list)
+    for path in paths:
+        by_folder[folder_of(path)].append(path)
+    pairs = []
+    for group in by_folder.values():
+        originals = [p for p in group if not copy_named(vault.pages[p].title)]
+        if len(group) > 2 and len(originals) == 1:
+            pairs += [(min(p, originals[0]), max(p, originals[0])) for p in group if p != originals[0]]
+    return pairs
 
 
 def _one_place(paths: set[str]) -> list[tuple[str, str]]:
@@ -534,7 +552,7 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
         return b, "it holds the other's text"
     kept, gone = vault.pages[b].body_chars, vault.pages[a].body_chars
     if kept == gone and a.count("/") != b.count("/"):  # the same text: the copy is the one further down
-        return min(a, b, key=lambda p: p.count("/")), "the other is its copy in a folder below"
+        return min(a, b, key=lambda p: p.count("/")), "the other, the same text, lies deeper in the folders"
     if links != other_links:
         more, fewer = max(links, other_links), min(links, other_links)
         return (a if links > other_links else b), f"it has more incoming links ({more} against {fewer})"

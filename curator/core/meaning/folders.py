@@ -12,6 +12,8 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
+from curator.core.meaning.page_names import copy_named, title_key
+
 PARALLEL_NAMES = 3  # same-named pages that make two folders parallel trees
 COPIES = 0.85  # share of two folders' same-named pages that are near copies when one folder is a copy of the other
 
@@ -31,7 +33,8 @@ _BACKUP_WORDS = frozenset({"backup", "backups", "bak", "bkp", "sicherung", "sich
 # byte at its live page's path (`_archive/tool/README.md`, `tool/README.md`) is a copy.
 _ARCHIVE_WORDS = frozenset({"archive", "archived", "archives", "archiv"})
 _OLD = re.compile(r"\.old$", re.IGNORECASE)
-_BACKUP_PART = re.compile("|".join(sorted(_BACKUP_WORDS, key=len, reverse=True)) + r"|\.old$", re.IGNORECASE)
+_PART_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")  # `COMPLETE_SUCCESS_BACKUP`, `memoryBackup`
+_FOLDER_NAME = re.compile(r"[^\W\d_]+(?:[-_ ][^\W\d_]+)*")  # `memory`, `my-notes`: letters, no date or number
 _DATED = re.compile(r"[\d\W_]+")  # a backup's own folder of its date or number: `backups/2026-02-01/`
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _LETTERS = re.compile(r"[a-z]+")
@@ -58,6 +61,11 @@ def parallel_folders(paths: list[str]) -> dict[tuple[str, str], int]:
     return parallel | {(b, a): n for (a, b), n in parallel.items()}
 
 
+def faces(page: str, other: str) -> bool:
+    """Whether both pages are their folders' faces (README.md, index.md), each named by its folder."""
+    return file_name(page) in _FACES and file_name(other) in _FACES
+
+
 def copied_in(page: str, other: str, held: str | None, parallel: dict[tuple[str, str], int]) -> bool:
     """Whether two pages are a file and its copy down a level: one's folder holds the other's (the top
     folder holds every folder), the inner folder stands alone, and the text is the same (`held` "")
@@ -68,7 +76,7 @@ def copied_in(page: str, other: str, held: str | None, parallel: dict[tuple[str,
     inner, outer = sorted((folder_of(page), folder_of(other)), key=len, reverse=True)
     if held is None or (held and folder_of(held) != inner) or (outer and not inner.startswith(outer + "/")):
         return False
-    if file_name(page) in _FACES and file_name(other) in _FACES:
+    if faces(page, other):
         return False  # a folder's own face: a package's README, published with it, says what the top one does
     return not any(f and folder_of(f) == folder_of(inner) for f, g in parallel if g == inner)
 
@@ -102,6 +110,9 @@ def copied_whole(
         here, there = by_folder[folder], by_folder[other]
         same_named = [(min(path, there[name]), max(path, there[name])) for name, path in here.items() if name in there]
         near = [pair for pair in same_named if near_copies(*pair)]
+        if _copied_beside(folder, other):  # `Payload encryption 1/` beside `Payload encryption/`: the near copies
+            kept.update(near)
+            continue
         if not folder:  # the vault's own files copied into a folder (`SOUL.md`, `shared/SOUL.md`): those copied
             kept.update(near if 2 * len(near) >= count else [])
             continue
@@ -211,13 +222,15 @@ def _original(copy: str, same: str | None, live: dict[str, str], alike: Callable
 def _stands_for(part: str) -> list[str]:
     """The folder names a backup folder may stand for, nearest first: its name without the backup
     word and dates (`memory.bak`, `memory-backup-0207`: `memory`), the words before the backup word
-    (`chapters-backup-pre-kuerzen`: `chapters`, the folder as it was before shortening), else none
-    (`backup-20260207/` copies the top folder)."""
-    word = _BACKUP_PART.search(part)
-    whole = _DATED.sub(" ", _BACKUP_PART.sub(" ", part)).strip(" ._-")
+    (`chapters-backup-pre-kuerzen`: `chapters`, the folder as it was before shortening; `my-notes-backup`),
+    then none (`backup-20260207/`, `COMPLETE_SUCCESS_BACKUP_2026/`: copies of the top folder)."""
+    word = next((w for w in _PART_WORD.finditer(part) if w[0].casefold() in _BACKUP_WORDS), None)
+    without = part[: word.start()] + " " + part[word.end() :] if word else _OLD.sub("", part)
+    whole = _DATED.sub(" ", without).strip(" ._-")
     before = part[: word.start()].strip(" ._-") if word else ""
-    names = [name for name in dict.fromkeys((whole, before)) if name.isalpha()]
-    return names or [""]
+    names = [whole] if whole.isalpha() else []
+    names += [before] if _FOLDER_NAME.fullmatch(before) and before not in names else []
+    return [*names, ""]
 
 
 def _archived(copy: str, live: dict[str, str], content: Callable[[str], str]) -> str | None:
@@ -253,6 +266,15 @@ def _backup_word(part: str) -> bool:
 def _name_words(part: str) -> list[str]:
     """The words of a folder's name: `COMPLETE_SUCCESS_BACKUP_2026` and `memoryBackup` say "backup"."""
     return _LETTERS.findall(_CAMEL.sub(" ", part).casefold())
+
+
+def _copied_beside(folder: str, other: str) -> bool:
+    """Whether one of two sibling folders is the other copied by a file manager (`X 1`, `X copy`,
+    `X - Kopie` beside `X`)."""
+    if folder_of(folder) != folder_of(other):
+        return False
+    name, other_name = folder.rpartition("/")[2], other.rpartition("/")[2]
+    return (copy_named(name) or copy_named(other_name)) and title_key(name) == title_key(other_name) != ""
 
 
 def _vendored(folder: str, other: str) -> bool:

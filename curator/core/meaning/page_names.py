@@ -9,6 +9,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from curator.core.meaning.page_reads import NAME_CHARS
@@ -176,8 +177,8 @@ def saved_at(name: str) -> tuple[str, str] | None:
         return name[: found.start()] + found[1] + "#" + name[found.end() :], found[2]
     epoch = _EPOCH.search(name)
     if epoch:
-        seconds = int(epoch[0][:10])
-        return name[: epoch.start()] + f"day {seconds // 86400}#" + name[epoch.end() :], epoch[0]
+        day = datetime.fromtimestamp(int(epoch[0][:10]), tz=UTC).date().isoformat()
+        return name[: epoch.start()] + day + "#" + name[epoch.end() :], epoch[0]
     return None
 
 

@@ -144,7 +144,8 @@ _NUMBERED = (
     r"(?i)\b(?:ticket|issue|incident|inc|bug|case|jira|change|cr|pr|mr|pull request|merge request|störung|vorfall)"
     r"\s*(?:no\.?|nr\.?|number)?\s*[#!]?\s*(?:[A-Z][A-Z0-9]{0,9}-)?\d+(?:-\d+)*\b|#\d+\b|(?-i:\b[A-Z][A-Z0-9]{1,9}-\d+(?:-\d+)*\b)"
 )
-_TIME = r"(?i)\b\d{1,2}[:.h]\d{2}(?:\s*(?:am|pm|uhr|h))?\b|\b\d{1,2}\s*(?:am|pm|uhr)\b"
+_ZONE = r"(?:am|pm|uhr|h|utc|gmt|z|cet|cest|mez|mesz|est|edt|pst|pdt)"  # "22:03:32 UTC" is one time
+_TIME = rf"(?i)\b\d{{1,2}}[:.h]\d{{2}}(?:[:.]\d{{2}})?(?:\s*{_ZONE})?\b|\b\d{{1,2}}\s*(?:am|pm|uhr)\b"
 _WEEKDAY = rf"(?i)\b(?:{_WEEKDAYS})\b\.?(?:\s+(?:{_DAY_PARTS}))?"
 _YEAR_OR_QUARTER = (
     r"(?i)\b(?:19|20)\d{2}-?w\d{2}\b|\b(?:q[1-4]\s*)?(?:19|20)\d{2}\b(?![.\d])(?:\s*q[1-4])?"
@@ -259,8 +260,16 @@ _NOTE_KINDS = frozenset(
     # who speaks in a transcript, a mail's prefix, a status, a kind of list: no thing's name either
     "user assistant system human ai agent me you ich du q a re fw fwd aw wg tl dr tldr faq done wip fixed "
     "resolved erledigt offen gelöst urgent dringend caveat gotcha learning learnings example examples "
-    "beispiel e g p s key point random thought agenda readme index".split()
+    "beispiel e g p s key point random thought agenda readme index "
+    # a log's entry: "Session: 2026-02-23 22:03:32 UTC" names no thing
+    "session sitzung log entry eintrag".split()
 )
+
+
+def only_kinds(text: str) -> bool:
+    """Whether a text names only kinds of note ("Session", "Lessons learned"), no thing."""
+    words = _WORD.findall(text)
+    return bool(words) and all(word.casefold() in _NOTE_KINDS for word in words)
 
 
 _TICKET_ID = re.compile(r"[A-Z]{1,6}-\d+|[A-Z]\d{3,}")  # "OPS-118", "T1234"; "srv02" is a host

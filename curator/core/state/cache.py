@@ -20,6 +20,7 @@ from curator.core.common.atomic import write_atomic_with
 from curator.core.state.statefiles import STATE_DIR as STATE_DIR
 from curator.core.state.statefiles import (
     StateKeyError,
+    UnsafeState,
     checked,
     make_state_folder,
     open_regular,
@@ -110,7 +111,10 @@ def write_in_background(root: Path, name: str, parts: list[bytes], sealed: bool 
         except StateKeyError as exc:  # no key to seal it with: nothing stored, the next run reads again
             outcome[0] = f"derived data not stored in {STATE_DIR}/: {exc}"
             return
-        outcome[0] = write_with(root, name, lambda handle: handle.writelines(written))
+        try:
+            outcome[0] = write_with(root, name, lambda handle: handle.writelines(written))
+        except UnsafeState as exc:  # said once, by the caller's own use of the state folder, not as a thread's trace
+            outcome[0] = str(exc)
 
     thread = threading.Thread(target=store, name="curator-cache-write")
     thread.start()
