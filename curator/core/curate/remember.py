@@ -79,7 +79,8 @@ from curator.core.curate.titlecover import (
 )
 from curator.core.curate.titling import title_for
 from curator.core.curate.update import block_holding_old, states_one_fact
-from curator.core.meaning.duplicates import CONTAINED, comparable, share_held
+from curator.core.meaning.duplicates import comparable, share_held
+from curator.core.meaning.word_runs import CONTAINED
 from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.titles import (
