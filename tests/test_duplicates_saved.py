@@ -43,7 +43,10 @@ def found(root: Path) -> list[Duplicate]:
 
 def test_the_time_in_a_name_is_read_as_the_time_of_one_day() -> None:
     assert saved_at("2026-03-11T04-20-00Z") == ("2026-03-11#", "04-20-00Z")
-    assert saved_at("task-progress-20260324-0006") == ("task-progress-20260324#", "0006")
+    assert saved_at("2026-02-23 22:03:32") == ("2026-02-23#", "22:03:32")
+    assert saved_at("llm-eval-1772867429470") == ("llm-eval-2026-03-07#", "1772867429470")  # milliseconds
+    assert saved_at("invoice-2026-03-11-0001") is None  # four digits number records as often as they time them
+    assert saved_at("isbn-1593275846") is None  # ten digits: an ISBN as often as seconds
     assert saved_at("tribunal-2026-03-07T03-52-45-191Z-gap3") == ("tribunal-2026-03-07#-gap3", "03-52-45-191Z")
     assert saved_at("2026-03-11") is None  # a day's note: no time
     assert saved_at("release-4-2-1") is None
@@ -116,15 +119,17 @@ def test_near_copies_under_two_names_are_siblings_and_under_one_name_one_page(tm
 
 def test_four_copies_of_a_page_in_a_folder_are_each_merged_into_it(tmp_path: Path) -> None:
     names = ("Living off the land", "Living off the land 1", "Living off the land 2", "Living off the land 3")
-    root = make_vault(tmp_path / "v", {f"ops/{name}.md": CHAPTER for name in names})
+    root = make_vault(tmp_path / "v", {f"ops/{name}.md": CHAPTER * 3 for name in names})
     # four copies of one text would otherwise read as a template's, and "1" / "2" as a numbered series
     assert {(d.page, d.other) for d in found(root)} == {
         (f"ops/{name}.md", "ops/Living off the land.md") for name in names[1:]
     }
+    stubs = {f"Book/{name.replace('Living off the land', 'Chapter')}.md": CHAPTER for name in names}
+    assert found(make_vault(tmp_path / "stubs", stubs)) == []  # a template's unfilled pages of a series
 
 
 def test_a_folder_copied_beside_itself_by_a_file_manager_is_kept_twice(tmp_path: Path) -> None:
-    texts = {name: f"# {name}\n\n{CHAPTER.replace('first', name)}" for name in ("AES", "RC4", "XOR")}
+    texts = {name: f"# {name}\n\n{CHAPTER.replace('first', name) * 3}" for name in ("AES", "RC4", "XOR")}
     pages = {f"Malware/Payload encryption/{name}.md": text for name, text in texts.items()}
     pages |= {f"Malware/Payload encryption 1/{name}.md": text for name, text in texts.items()}
     assert {(d.page, d.other) for d in found(make_vault(tmp_path / "copy", pages))} == {
@@ -143,3 +148,31 @@ def test_a_projects_card_and_the_unpacked_projects_readme_are_two_pages(tmp_path
         },
     )
     assert found(root) == []  # one title only because the inner folder repeats the outer's name
+
+
+def test_numbered_pages_of_one_prose_but_other_headings_code_or_fields_are_no_copies(tmp_path: Path) -> None:
+    names = ("Untitled", "Untitled 1", "Untitled 2", "Untitled 3")
+    meetings = {f"{name}.md": f"# 1:1 with {person}\n\n{CHAPTER}" for name, person in zip(names, "ABCD", strict=True)}
+    assert found(make_vault(tmp_path / "meetings", meetings)) == []  # four meetings, not one kept four times
+    bosses = {f"Level {n}.md" if n else "Level.md": f"---\nboss: {b}\n---\n{CHAPTER}" for n, b in enumerate("ABCD")}
+    assert found(make_vault(tmp_path / "levels", bosses)) == []
+
+
+def test_two_readmes_are_not_one_page_by_their_folders_name_alone(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {"api/README.md": "Status: paused since March.\n", "api/api/README.md": "## Usage\n\nRun make.\n"},
+    )
+    assert found(root) == []
+
+
+def test_a_folder_beside_another_with_a_number_holds_copies_only_byte_for_byte(tmp_path: Path) -> None:
+    prose = f"# Loops\n\n{CHAPTER}\n\n"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            **{f"Python/{n}.md": prose + "```python\nprint x\n```\n" for n in ("loops", "lists", "maps")},
+            **{f"Python 3/{n}.md": prose + "```python\nprint(x)\n```\n" for n in ("loops", "lists", "maps")},
+        },
+    )
+    assert found(root) == []  # `Python 3/` may be the other version: its programs differ

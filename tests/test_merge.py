@@ -183,7 +183,7 @@ def test_merge_carries_over_the_fields_the_target_lacks_as_written(tmp_path: Pat
         "tags:\n  - db\n  - postgres\n  - oncall\n"
         "watchers: [erin, carol]\n"
         "components: pgbouncer\n"
-        "aliases:\n  - DB pool exhausted\n"
+        "aliases:\n  - DB pool exhausted\n  - Pool outage\n"  # its written title names the merged page too
         "status: draft\n"
         "due: 2026-08-01\n"
         "review: {by: dave, on: 2026-07-30}\n"
@@ -344,7 +344,22 @@ def test_code_in_another_order_or_indent_is_carried_and_a_moved_anchor_is_said(t
     setup = {"Setup.md": "# Setup\n\n## Notes\n\nAsk Bob for the token.\n", "Home.md": "[[Setup 1#Token]]"}
     root = make_vault(tmp_path / "w", setup | {"Setup 1.md": "## Token\n\nAsk Bob for the token.\n"})
     plan = plan_merge(load_vault(root, use_cache=False), "Setup 1", "Setup")
-    assert plan.notes == ("Home.md: its link to Setup 1.md#Token now names a heading Setup.md does not have",)
+    apply(root, plan)
+    assert "## Token" in (root / "Setup.md").read_text()  # a heading the page lacks is carried, not lost
+    assert plan.notes == ()  # so the link's anchor still names a heading
+    setup = {"Setup.md": "# Setup\n\n## Notes\n\nAsk Bob for the token.\n", "Home.md": "[[Setup 1#Setup 1]]"}
+    root = make_vault(tmp_path / "x", setup | {"Setup 1.md": "## Setup 1\n\nAsk Bob for the token.\n"})
+    plan = plan_merge(load_vault(root, use_cache=False), "Setup 1", "Setup")  # a heading repeating its title goes
+    assert plan.notes == ("Home.md: its link to Setup 1.md#Setup 1 now names a heading Setup.md does not have",)
+
+
+def test_a_merge_keeps_a_tag_line_a_numbered_paragraph_and_a_heading_the_page_lacks(tmp_path: Path) -> None:
+    source = "# 1:1 with Ben\n\n#project/apollo #urgent\n\n#1 priority is the billing migration.\n\nShared notes.\n"
+    root = make_vault(tmp_path / "v", {"Untitled 1.md": source, "Untitled.md": "# Untitled\n\nShared notes.\n"})
+    apply(root, plan_merge(load_vault(root, use_cache=False), "Untitled 1", "Untitled"))
+    merged = (root / "Untitled.md").read_text()
+    for line in ("# 1:1 with Ben", "#project/apollo #urgent", "#1 priority is the billing migration."):
+        assert line in merged
 
 
 def test_a_merge_renames_a_footnote_the_page_uses_and_ends_a_comment_left_open(tmp_path: Path) -> None:

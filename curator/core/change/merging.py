@@ -119,6 +119,7 @@ def _normal(block: str) -> str:
 
 
 _FENCED = re.compile(r"[ \t]*(?:`{3,}|~{3,})")
+_HEADING = re.compile(r"\s*#{1,6}(?:[ \t]+|$)")  # "# Title"; not "#tag" nor "#1 priority"
 
 
 def _held_as_lines(block: str, lines: list[str]) -> bool:
@@ -236,16 +237,16 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     fresh = [b for b, was in pairs if not any(_normal(x) in have or _held_as_lines(x, lines) for x in (b, was))]
     # A heading that only repeats either title adds nothing: the "From" heading names the origin.
     titles = {fold(into_title), fold(source_title)}
-    fresh = [b for b in fresh if not (b.lstrip().startswith("#") and fold(_normal(b).lstrip("# ")) in titles)]
-    if all(b.lstrip().startswith("#") and "\n" not in b.strip() for b in fresh):
-        fresh = []  # headings over nothing new
+    fresh = [b for b in fresh if not (_HEADING.match(b) and fold(_HEADING.sub("", b.strip())) in titles)]
     # Titles and aliases of SOURCE become aliases of INTO; its other fields are carried over.
     source_page, into_page = vault.pages[source], vault.pages[into]
     notes: list[str] = []
     if source_page.frontmatter_error:
         notes.append(f"{source}: its frontmatter does not parse, so only its title became an alias")
     alias_key = "alias" if "alias" in into_page.frontmatter and "aliases" not in into_page.frontmatter else "aliases"
-    new_aliases = [source_title, *source_page.aliases]
+    written_title = source_page.frontmatter.get("title")  # "Quarterly Review Q1" of src-note.md: a name too
+    new_aliases = [source_title, *([written_title] if isinstance(written_title, str) else []), *source_page.aliases]
+    new_aliases = list(dict.fromkeys(new_aliases))
     differ: list[tuple[str, object, object]] = []
     if into_text.lstrip("\ufeff").startswith(("+++\n", "+++\r\n")):  # Hugo's TOML header: a YAML one above it breaks it
         notes.append(f"{into}: its front matter is TOML, so {source}'s titles and fields were not added to it")

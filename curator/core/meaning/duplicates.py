@@ -90,6 +90,9 @@ if TYPE_CHECKING:
 CLOSE = 0.9  # under this share, pages of two names are siblings filled from one text ("do" / "done")
 PASSAGE = 1 / 3  # a page under this share of the page holding its text is a passage copied into it
 SAME_FILE_CHARS = 200  # text a page needs for a byte-identical copy to be one page kept twice
+# Text copies numbered by a file manager ("X 1", "X 2"; a folder "X 1" beside "X") need to be a page
+# kept again rather than a template's unfilled pages of a series ("Chapter 1", a folder "Sprint 1").
+COPIES_CHARS = 1000
 SHARED_LINK = 4  # pages linking to a page at most, for two pages of one name that link to it to be one thing
 
 _WORD = re.compile(r"\w+")
@@ -147,6 +150,7 @@ def find(vault: Vault) -> list[Duplicate]:
         parallel,
         lambda a, b: (a, b) in same_files or (reads[a].words == reads[b].words and len(reads[a].words) >= SHINGLE),
         functools.partial(near_copies, same_files, runs),
+        lambda a, b: vault.pages[a].sha == vault.pages[b].sha and vault.pages[a].body_chars >= COPIES_CHARS,
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = (folder_of(a) or "the vault's top folder") + " and " + folder_of(b)
@@ -359,14 +363,14 @@ def _identity_evidence(
                     continue
                 if two_headings(reads[a].heading, reads[b].heading) or two_titles(vault.pages[a], vault.pages[b]):
                     continue
-                if faces(a, b) and title_key(reads[a].heading) != title_key(reads[b].heading):
-                    continue  # `X/README.md`, `X/X/README.md`: a project's card and the unpacked project's own
+                if faces(a, b):  # `X/README.md`, `X/X/README.md`: a project's card and the unpacked project's own
+                    continue  # are one page by their text, not by their folders' one name
                 ordered = _ORDER.match(vault.pages[a].name) or _ORDER.match(vault.pages[b].name)
                 if ordered and not joined(title_key(reads[a].heading)) == joined(title_key(reads[b].heading)) == key:
                     continue  # "404-Not-Found" is no place in an order of "Not Found": both headings name it so
                 yield "title", a, b, title_key(_ORDER.sub("", vault.pages[a].name))
-            for a, b in _copies_in_a_folder(vault, paths):  # "X", "X 1", "X 2" word for word: X kept three times
-                if len(reads[a].words) >= OWN_RUNS and reads[a].words == reads[b].words:
+            for a, b in _copies_in_a_folder(vault, paths):  # "X", "X 1", "X 2" byte for byte: X kept three times
+                if vault.pages[a].sha == vault.pages[b].sha and vault.pages[a].body_chars >= COPIES_CHARS:
                     yield "title", a, b, title_key(vault.pages[a].name)
     for name, paths in names.items():  # one name on a few pages that all give one address no other page gives
         held = frozenset.intersection(*(reads[p].addresses for p in paths)) if len(paths) <= SHARED_LINK else ()

@@ -86,6 +86,7 @@ def copied_whole(
     parallel: dict[tuple[str, str], int],
     same_text: Callable[[str, str], bool],
     near_copies: Callable[[str, str], bool],
+    one_file: Callable[[str, str], bool],
 ) -> set[tuple[str, str]]:
     """Same-named pages of a folder kept twice. A folder and its copy inside another
     (`internal-api`, `references/internal-api`): when COPIES of their same-named pages are near
@@ -110,8 +111,8 @@ def copied_whole(
         here, there = by_folder[folder], by_folder[other]
         same_named = [(min(path, there[name]), max(path, there[name])) for name, path in here.items() if name in there]
         near = [pair for pair in same_named if near_copies(*pair)]
-        if _copied_beside(folder, other):  # `Payload encryption 1/` beside `Payload encryption/`: the near copies
-            kept.update(near)
+        if _copied_beside(folder, other):  # `Payload encryption 1/` beside `Payload encryption/`: its files kept
+            kept.update(pair for pair in same_named if one_file(*pair))  # as they are (`Python 3/` may be a version)
             continue
         if not folder:  # the vault's own files copied into a folder (`SOUL.md`, `shared/SOUL.md`): those copied
             kept.update(near if 2 * len(near) >= count else [])

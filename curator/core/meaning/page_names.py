@@ -161,11 +161,14 @@ def id_led(name: str, other: str) -> bool:
     return bool(_LEADING_ID.match(name)) and bool(_LEADING_ID.match(other))
 
 
-# A time of day after a date in a name: `2026-03-11T04-20-00Z`, `20260324-0006`, `2026-02-26-1421`.
+# A time of day to the second after a date in a name, as programs write it: `2026-03-11T04-20-00Z`,
+# `20260219T033735Z`, `2026-03-11 22:03:32`. Not four digits after a date (`invoice-2026-03-11-0001`,
+# an Obsidian note id `202603110930`), which number records as often as they time them.
 _SAVED_AT = re.compile(
-    r"(?<!\d)((?:19|20)\d\d[-_.]?[01]\d[-_.]?[0-3]\d)[T_\s-]?([0-2]\d[-:_.h]?[0-5]\d(?:[-:_.]?[0-5]\d)?(?:[.,-]\d{1,3})?Z?)(?!\d)"
+    r"(?<!\d)((?:19|20)\d\d-?[01]\d-?[0-3]\d)"
+    r"(?:T([0-2]\d[-:_.]?[0-5]\d[-:_.]?[0-5]\d(?:[.,-]\d{1,3})?Z?)|[_\s-]([0-2]\d[-:_.][0-5]\d[-:_.][0-5]\d))(?!\d)"
 )
-_EPOCH = re.compile(r"(?<!\d)1[5-9]\d{8}(?:\d{3})?(?!\d)")  # seconds or milliseconds since 1970: 1772867429470
+_EPOCH = re.compile(r"(?<!\d)1[5-9]\d{11}(?!\d)")  # milliseconds since 1970 (ten digits may be an ISBN)
 
 
 def saved_at(name: str) -> tuple[str, str] | None:
@@ -174,7 +177,7 @@ def saved_at(name: str) -> tuple[str, str] | None:
     under one name but its time (an agent's snapshot every half hour, a report run twice) is one page."""
     found = _SAVED_AT.search(name)
     if found:
-        return name[: found.start()] + found[1] + "#" + name[found.end() :], found[2]
+        return name[: found.start()] + found[1] + "#" + name[found.end() :], found[2] or found[3]
     epoch = _EPOCH.search(name)
     if epoch:
         day = datetime.fromtimestamp(int(epoch[0][:10]), tz=UTC).date().isoformat()
