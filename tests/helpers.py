@@ -81,3 +81,12 @@ def notifications(app: Any, monkeypatch: Any) -> list[str]:
 
     monkeypatch.setattr(app, "notify", notify)
     return said
+
+
+def duplicates(root: Path) -> list[Any]:
+    """The duplicate rule's pairs of the vault at `root`, read afresh (nothing cached)."""
+    from curator.core.meaning.duplicates import find
+    from curator.core.read.loading import load_vault
+    from curator.core.state.config import load_config
+
+    return find(load_vault(root, load_config(root), use_cache=False))

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import make_vault
+from helpers import duplicates, make_vault
 
-from curator.core.meaning.duplicates import Duplicate, find
 from curator.core.meaning.page_names import saved_at
-from curator.core.read.loading import load_vault
-from curator.core.state.config import load_config
 
 SNAPSHOT = (
     "- The user asked to stop using the Brave search key; Tavily is the default search now and its key "
@@ -37,10 +34,6 @@ TABLE = (
 )
 
 
-def found(root: Path) -> list[Duplicate]:
-    return find(load_vault(root, load_config(root), use_cache=False))
-
-
 def test_the_time_in_a_name_is_read_as_the_time_of_one_day() -> None:
     assert saved_at("2026-03-11T04-20-00Z") == ("2026-03-11#", "04-20-00Z")
     assert saved_at("2026-02-23 22:03:32") == ("2026-02-23#", "22:03:32")
@@ -62,10 +55,10 @@ def test_one_snapshot_saved_at_several_times_of_a_day_is_one_page(tmp_path: Path
             "memory/2026-03-12T04-20-00Z.md": SNAPSHOT,  # the next day: another day's entry, however alike
         },
     )
-    duplicates = {(d.page, d.other): d for d in found(root)}
+    saves = {(d.page, d.other): d for d in duplicates(root)}
     latest = "memory/2026-03-11T05-20-00Z.md"
-    assert set(duplicates) == {("memory/2026-03-11T04-20-00Z.md", latest), ("memory/2026-03-11T04-50-00Z.md", latest)}
-    first = duplicates["memory/2026-03-11T04-20-00Z.md", latest]
+    assert set(saves) == {("memory/2026-03-11T04-20-00Z.md", latest), ("memory/2026-03-11T04-50-00Z.md", latest)}
+    first = saves["memory/2026-03-11T04-20-00Z.md", latest]
     assert first.evidence == ("the same text", "saved again 2026-03-11")
     assert first.fix == "merge"
 
@@ -80,7 +73,7 @@ def test_saves_of_a_day_that_say_little_or_say_other_things_are_no_copies(tmp_pa
             "log/report-2026-03-11T09-00.md": CHAPTER,
         },
     )
-    assert found(root) == []
+    assert duplicates(root) == []
 
 
 def test_a_backup_folder_named_by_its_first_words_stands_for_that_folder(tmp_path: Path) -> None:
@@ -97,7 +90,7 @@ def test_a_backup_folder_named_by_its_first_words_stands_for_that_folder(tmp_pat
             },
         },
     )
-    assert {(d.page, d.other) for d in found(root)} == {
+    assert {(d.page, d.other) for d in duplicates(root)} == {
         ("book/chapters-backup-pre-kuerzen/kapitel-01.md", "book/chapters/kapitel-01.md"),
         ("book/chapters-backup-pre-kuerzen/kapitel-02.md", "book/chapters/kapitel-02.md"),
     }
@@ -110,9 +103,9 @@ def test_near_copies_under_two_names_are_siblings_and_under_one_name_one_page(tm
     )
     own = " Its entry is the creature template entry, so every spawn of that template gets these values."
     pages = {"world/creature_template_addon.md": TABLE + own, "world/creature_addon.md": TABLE + extra}
-    assert found(make_vault(tmp_path / "siblings", pages)) == []  # two tables of mirrored columns: 86 % alike
+    assert duplicates(make_vault(tmp_path / "siblings", pages)) == []  # two tables of mirrored columns: 86 % alike
     pages = {"world/creature_addon.md": TABLE + own, "notes/creature_addon.md": TABLE + extra}
-    (duplicate,) = found(make_vault(tmp_path / "one", pages))  # one page kept in two folders, both edited
+    (duplicate,) = duplicates(make_vault(tmp_path / "one", pages))  # one page kept in two folders, both edited
     assert duplicate.kinds == ("contained",)
     assert "holds 86% of the text" in duplicate.evidence[0]
 
@@ -121,22 +114,22 @@ def test_four_copies_of_a_page_in_a_folder_are_each_merged_into_it(tmp_path: Pat
     names = ("Living off the land", "Living off the land 1", "Living off the land 2", "Living off the land 3")
     root = make_vault(tmp_path / "v", {f"ops/{name}.md": CHAPTER * 3 for name in names})
     # four copies of one text would otherwise read as a template's, and "1" / "2" as a numbered series
-    assert {(d.page, d.other) for d in found(root)} == {
+    assert {(d.page, d.other) for d in duplicates(root)} == {
         (f"ops/{name}.md", "ops/Living off the land.md") for name in names[1:]
     }
     stubs = {f"Book/{name.replace('Living off the land', 'Chapter')}.md": CHAPTER for name in names}
-    assert found(make_vault(tmp_path / "stubs", stubs)) == []  # a template's unfilled pages of a series
+    assert duplicates(make_vault(tmp_path / "stubs", stubs)) == []  # a template's unfilled pages of a series
 
 
 def test_a_folder_copied_beside_itself_by_a_file_manager_is_kept_twice(tmp_path: Path) -> None:
     texts = {name: f"# {name}\n\n{CHAPTER.replace('first', name) * 3}" for name in ("AES", "RC4", "XOR")}
     pages = {f"Malware/Payload encryption/{name}.md": text for name, text in texts.items()}
     pages |= {f"Malware/Payload encryption 1/{name}.md": text for name, text in texts.items()}
-    assert {(d.page, d.other) for d in found(make_vault(tmp_path / "copy", pages))} == {
+    assert {(d.page, d.other) for d in duplicates(make_vault(tmp_path / "copy", pages))} == {
         (f"Malware/Payload encryption 1/{name}.md", f"Malware/Payload encryption/{name}.md") for name in texts
     }
     siblings = {path.replace("Payload encryption 1", "Payload obfuscation"): text for path, text in pages.items()}
-    assert found(make_vault(tmp_path / "siblings", siblings)) == []  # two topics' folders of one layout
+    assert duplicates(make_vault(tmp_path / "siblings", siblings)) == []  # two topics' folders of one layout
 
 
 def test_a_projects_card_and_the_unpacked_projects_readme_are_two_pages(tmp_path: Path) -> None:
@@ -147,15 +140,15 @@ def test_a_projects_card_and_the_unpacked_projects_readme_are_two_pages(tmp_path
             "projects/mission-control/mission-control/README.md": '<h1 align="center">Autensa</h1>\n\n' + CHAPTER,
         },
     )
-    assert found(root) == []  # one title only because the inner folder repeats the outer's name
+    assert duplicates(root) == []  # one title only because the inner folder repeats the outer's name
 
 
 def test_numbered_pages_of_one_prose_but_other_headings_code_or_fields_are_no_copies(tmp_path: Path) -> None:
     names = ("Untitled", "Untitled 1", "Untitled 2", "Untitled 3")
     meetings = {f"{name}.md": f"# 1:1 with {person}\n\n{CHAPTER}" for name, person in zip(names, "ABCD", strict=True)}
-    assert found(make_vault(tmp_path / "meetings", meetings)) == []  # four meetings, not one kept four times
+    assert duplicates(make_vault(tmp_path / "meetings", meetings)) == []  # four meetings, not one kept four times
     bosses = {f"Level {n}.md" if n else "Level.md": f"---\nboss: {b}\n---\n{CHAPTER}" for n, b in enumerate("ABCD")}
-    assert found(make_vault(tmp_path / "levels", bosses)) == []
+    assert duplicates(make_vault(tmp_path / "levels", bosses)) == []
 
 
 def test_two_readmes_are_not_one_page_by_their_folders_name_alone(tmp_path: Path) -> None:
@@ -163,7 +156,7 @@ def test_two_readmes_are_not_one_page_by_their_folders_name_alone(tmp_path: Path
         tmp_path / "v",
         {"api/README.md": "Status: paused since March.\n", "api/api/README.md": "## Usage\n\nRun make.\n"},
     )
-    assert found(root) == []
+    assert duplicates(root) == []
 
 
 def test_a_folder_beside_another_with_a_number_holds_copies_only_byte_for_byte(tmp_path: Path) -> None:
@@ -175,4 +168,4 @@ def test_a_folder_beside_another_with_a_number_holds_copies_only_byte_for_byte(t
             **{f"Python 3/{n}.md": prose + "```python\nprint(x)\n```\n" for n in ("loops", "lists", "maps")},
         },
     )
-    assert found(root) == []  # `Python 3/` may be the other version: its programs differ
+    assert duplicates(root) == []  # `Python 3/` may be the other version: its programs differ

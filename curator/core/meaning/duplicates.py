@@ -29,12 +29,12 @@ other are companions kept apart on purpose, unless their texts are the same word
 they share a name and an address or a work; copies with two addresses of their own are a fork.
 
 A dated series' pages (daily notes, a date as the title, the journal folders) are compared only
-with a named page, for a word-for-word copy, and with the saves of one name on one day
-(`report-2026-03-11T04-20`, `-T05-20`: an agent's snapshot saved every half hour, one page saved
-again, not a day's entry of a series; page_names.saved_again). Never compared: names that differ only in their
-numbers (releases "4-2-0" / "4-2-1", weeks, parts), drawings, template files, and same-named
-pages of parallel folders (platform, language or version trees), unless one folder was copied
-whole or is a backup (folders.py).
+with a named page, for a word-for-word copy, and with the saves of one name on one day, byte for
+byte (`report-2026-03-11T04-20-00Z`, `-T05-20-00Z`: an agent's snapshot saved every half hour, one
+page saved again, not a day's entry of a series; page_names.saved_again). Never compared: names
+that differ only in their numbers (releases "4-2-0" / "4-2-1", weeks, parts), drawings, template
+files, and same-named pages of parallel folders (platform, language or version trees), unless one
+folder was copied whole, copied beside itself or is a backup (folders.py).
 """
 
 from __future__ import annotations

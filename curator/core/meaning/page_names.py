@@ -172,8 +172,8 @@ _EPOCH = re.compile(r"(?<!\d)1[5-9]\d{11}(?!\d)")  # milliseconds since 1970 (te
 
 
 def saved_at(name: str) -> tuple[str, str] | None:
-    """A name with a time of day, as the name of the day and the time (`report-2026-03-11T04-20`:
-    `report-2026-03-11#`, `04-20`); None for a name with no time. A page written again and again
+    """A name with a time of day, as the name of the day and the time (`report-2026-03-11T04-20-00Z`:
+    `report-2026-03-11#`, `04-20-00Z`); None for a name with no time. A page written again and again
     under one name but its time (an agent's snapshot every half hour, a report run twice) is one page."""
     found = _SAVED_AT.search(name)
     if found:
