@@ -307,3 +307,10 @@ def test_a_rule_with_many_findings_is_one_line_until_selected(
     _, out, _ = run(capsys, "lint", str(dead), "--no-cache")
     assert out.count("dead link [[gone") == 60  # errors fail the run: each is shown
     assert out.rstrip().endswith("failing at error or above")  # the totals stay last
+
+
+def test_pages_clipped_from_the_web_count_as_one_source(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pages = {f"clip {n}.md": f"---\nsource: https://example.org/post/{n}\n---\n# Clip {n}\n" for n in range(3)}
+    root = make_vault(tmp_path / "v", pages | {"mine.md": "---\nsource: manual\n---\n# Mine\n"})
+    data = json.loads(run(capsys, "lint", str(root), "--no-cache", "--format", "json")[1])
+    assert data["summary"]["pages_by"]["source"] == {"(a web address)": 3, "manual": 1}

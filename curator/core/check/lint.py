@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -159,15 +160,20 @@ def _store(
 
 
 PROVENANCE = ("source", "type")  # frontmatter fields lint counts pages by
+WEB_ADDRESS = "(a web address)"
+_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 
 
 def pages_by(vault: Vault) -> dict[str, dict[str, int]]:
-    """How many pages have each value of `source` (manual, agent, ...) and `type`; "" for none."""
+    """How many pages have each value of `source` (manual, agent, ...) and `type`; "" for none. A
+    web address (a web clipper's `source: https://...`) is where a page came from, not who wrote
+    it: such pages count as one value, WEB_ADDRESS."""
     counts: dict[str, dict[str, int]] = {field: {} for field in PROVENANCE}
     for page in vault.pages.values():
         for field in PROVENANCE:
             value = page.frontmatter.get(field)
             key = value if isinstance(value, str) else ""
+            key = WEB_ADDRESS if _ADDRESS.match(key) else key
             counts[field][key] = counts[field].get(key, 0) + 1
     return {field: dict(sorted(values.items())) for field, values in counts.items()}
 
