@@ -108,6 +108,8 @@ def test_near_copies_under_two_names_are_siblings_and_under_one_name_one_page(tm
     (duplicate,) = duplicates(make_vault(tmp_path / "one", pages))  # one page kept in two folders, both edited
     assert duplicate.kinds == ("contained",)
     assert "holds 86% of the text" in duplicate.evidence[0]
+    pages = {"skills/addon/SKILL.md": TABLE + own, "skills/addon-template/SKILL.md": TABLE + extra}
+    assert duplicates(make_vault(tmp_path / "skills", pages)) == []  # two skills' own files, the folders name them
 
 
 def test_four_copies_of_a_page_in_a_folder_are_each_merged_into_it(tmp_path: Path) -> None:

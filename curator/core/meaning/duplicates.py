@@ -462,7 +462,14 @@ def _passage(words: int, other: int) -> bool:
 def _one_name(page: Page, other: Page) -> bool:
     """Whether two pages bear one name: one title, or one file name but for a place in the folder's
     order, a copy's number or a hierarchy's parents ("001-ACID" / "ACID", "customer-support1" /
-    "customer-support", "tutorial.main.linking-notes" / "dendron.tutorial.linking-notes")."""
+    "customer-support", "tutorial.main.linking-notes" / "dendron.tutorial.linking-notes"). A stock
+    file's name in two sibling folders (`skills/gstack/SKILL.md`, `skills/gstack-browse/SKILL.md`;
+    README.md) names each folder's own file: the folders name the two."""
+    folder, other_folder = folder_of(page.path), folder_of(other.path)
+    siblings = folder and other_folder and folder != other_folder and folder_of(folder) == folder_of(other_folder)
+    stock = page.name.isupper() or faces(page.path, other.path)
+    if siblings and stock and file_name(page.path) == file_name(other.path):
+        return False
     keys = [
         {title_key(p.title), joined(title_key(_ORDER.sub("", name))).rstrip("0123456789")}
         for p in (page, other)
