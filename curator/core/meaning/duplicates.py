@@ -150,7 +150,7 @@ def find(vault: Vault) -> list[Duplicate]:
         parallel,
         lambda a, b: (a, b) in same_files or (reads[a].words == reads[b].words and len(reads[a].words) >= SHINGLE),
         functools.partial(near_copies, same_files, runs),
-        lambda a, b: vault.pages[a].sha == vault.pages[b].sha and vault.pages[a].body_chars >= COPIES_CHARS,
+        functools.partial(_kept_again, vault),
     )
     for a, b in kept_twice - pairs.keys():
         pairs[a, b]["folder"] = (folder_of(a) or "the vault's top folder") + " and " + folder_of(b)
@@ -370,8 +370,7 @@ def _identity_evidence(
                     continue  # "404-Not-Found" is no place in an order of "Not Found": both headings name it so
                 yield "title", a, b, title_key(_ORDER.sub("", vault.pages[a].name))
             for a, b in _copies_in_a_folder(vault, paths):  # "X", "X 1", "X 2" byte for byte: X kept three times
-                if vault.pages[a].sha == vault.pages[b].sha and vault.pages[a].body_chars >= COPIES_CHARS:
-                    yield "title", a, b, title_key(vault.pages[a].name)
+                yield "title", a, b, title_key(vault.pages[a].name)
     for name, paths in names.items():  # one name on a few pages that all give one address no other page gives
         held = frozenset.intersection(*(reads[p].addresses for p in paths)) if len(paths) <= SHARED_LINK else ()
         address = min((a for a in held if addresses[a] == paths), default="") if len(paths) > 1 else ""
@@ -381,18 +380,29 @@ def _identity_evidence(
     yield from _name_and_work(vault, pages, reads)
 
 
-def _copies_in_a_folder(vault: Vault, paths: set[str]) -> list[tuple[str, str]]:
-    """Each copy ("X 1", "X 2") and its page X, of three or more pages of one title in a folder
-    (`_one_place` pairs two)."""
+def _kept_again(vault: Vault, a: str, b: str) -> bool:
+    """Whether two pages numbered by a file manager ("X 1" beside X, or in a folder "X 1" beside
+    "X") are one file kept again: byte for byte, and COPIES_CHARS long."""
+    return vault.pages[a].sha == vault.pages[b].sha and vault.pages[a].body_chars >= COPIES_CHARS
+
+
+def _in_folders(paths: set[str]) -> dict[str, list[str]]:
+    """The paths by their folder, in path order."""
     by_folder: dict[str, list[str]] = defaultdict(list)
-    for path in paths:
+    for path in sorted(paths):
         by_folder[folder_of(path)].append(path)
+    return by_folder
+
+
+def _copies_in_a_folder(vault: Vault, paths: set[str]) -> list[tuple[str, str]]:
+    """Each copy ("X 1", "X 2") kept again (`_kept_again`) and its page X, of three or more pages of
+    one title in a folder (`_one_place` pairs two)."""
     pairs = []
-    for group in by_folder.values():
+    for group in _in_folders(paths).values():
         originals = [p for p in group if not copy_named(vault.pages[p].title)]
         if len(group) > 2 and len(originals) == 1:
             pairs += [(min(p, originals[0]), max(p, originals[0])) for p in group if p != originals[0]]
-    return pairs
+    return [(a, b) for a, b in pairs if _kept_again(vault, a, b)]
 
 
 def _one_place(paths: set[str]) -> list[tuple[str, str]]:
@@ -400,9 +410,7 @@ def _one_place(paths: set[str]) -> list[tuple[str, str]]:
     of the vault in a folder and a folder directly inside it (a note filed twice as it moved into
     a subfolder). The same title in two subjects' folders is two things ("Math/Kernel",
     "OS/Kernel"), and so is a page and one deeper down ("Formeln", "Chemie/Formeln/Formeln")."""
-    by_folder: dict[str, list[str]] = defaultdict(list)
-    for path in sorted(paths):
-        by_folder[folder_of(path)].append(path)
+    by_folder = _in_folders(paths)
     pairs = [(group[0], group[1]) for group in by_folder.values() if len(group) == 2]
     if len(paths) == 2 and len(by_folder) == 2:
         a, b = sorted(paths)
