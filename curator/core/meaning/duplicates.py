@@ -50,6 +50,7 @@ import numpy as np
 
 from curator.core.common.vaultpath import same_file
 from curator.core.meaning import page_reads
+from curator.core.meaning.day_folders import visited, written_again
 from curator.core.meaning.folders import (
     apart,
     archive,
@@ -110,7 +111,8 @@ class Duplicate(NamedTuple):
     page: str
     other: str
     evidence: tuple[str, ...]
-    kinds: tuple[str, ...]  # "identical", "contained", "title", "name", "address", "link", "folder", "backup"
+    kinds: tuple[str, ...]  # "identical", "contained", "title", "name", "heading", "address", "link", "day",
+    # "folder", "backup"
     contained: float  # share of `page`'s own text that `other` holds (0 without text evidence)
     fix: str
 
@@ -176,6 +178,9 @@ def find(vault: Vault) -> list[Duplicate]:
             if "backup" in kinds:  # a page kept as it was, whatever else the two share: how much of it the page holds
                 kept = _duplicate(vault, a, b, kinds, contained, dated_pages)
                 found.append(kept._replace(contained=held(kept.page, kept.other)))
+            continue
+        if "day" in kinds:  # one thing's page kept once per visit: the day folders are one place
+            found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
             continue
         copied = copied_in(a, b, "" if "identical" in kinds else kinds.get("contained"), parallel)
         if folder_of(a) != folder_of(b) and (a, b) not in kept_twice and not copied:
@@ -378,6 +383,9 @@ def _identity_evidence(
             yield "name", a, b, name
             yield "address", a, b, address
     yield from _name_and_work(vault, pages, reads)
+    for visit, latest, heading, thing in written_again(pages, reads, addresses):  # one thing looked at again
+        yield "heading", visit, latest, heading
+        yield "day", visit, latest, thing
 
 
 def _kept_again(vault: Vault, a: str, b: str) -> bool:
@@ -526,7 +534,9 @@ def _duplicate(
     dated_copies = [p for p in (page_a, page_b) if p.path in dated_pages]
     backups = [p for p in (page_a, page_b) if backup_folder(p.path) and kinds.keys() & _COPY_KINDS]
     copies = backups or dated_copies or [p for p in (page_a, page_b) if copy_named(p.name) and same_name]
-    if len(copies) == 1:
+    if "day" in kinds:  # each visit merged into the latest
+        page, other = sorted((a, b), key=visited)
+    elif len(copies) == 1:
         page, other = copies[0].path, (b if copies[0].path == a else a)
     else:  # of two alike, the copy is the one whose path bears a date or number (`memory_2026-02-07/`)
         page, other = sorted((a, b), key=lambda p: (vault.pages[p].body_chars, -len(_NUMBERS.findall(p)), p))
@@ -544,6 +554,8 @@ def _duplicate(
         evidence.append(f"same address {kinds['address']}")
     if "link" in kinds:
         evidence.append(f"both link to {kinds['link']}, which few pages link to")
+    if "day" in kinds:
+        evidence.append(f"{kinds['day']} written up again on a later day")
     if "folder" in kinds:
         evidence.append(f"one page of a folder kept twice ({kinds['folder']})")
     if "backup" in kinds:
@@ -559,8 +571,9 @@ _KEPT_BECAUSE = ("the two are the same size", "it is the larger", "the other is 
 
 def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tuple[str, str]:
     """The page of a pair that stays when the two are merged, and why: a backup's original; the page
-    holding the other's text (the other way round pastes it in again); of one size, the one higher up
-    (links follow); the page more link to; the larger; else `found.other`, a copy's original ("X 1")."""
+    holding the other's text (the other way round pastes it in again); the later write-up of one
+    thing; of one size, the one higher up (links follow); the page more link to; the larger; else
+    `found.other`, a copy's original ("X 1")."""
     a, b = found.page, found.other
     if "backup" in found.kinds:
         kept_in = "an archive" if archive(backup_folder(a)) else "a backup"
@@ -569,6 +582,8 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
         return b, "the other, a copy of its text, stands in a folder named for backups or an archive"
     if "contained" in found.kinds and "identical" not in found.kinds:
         return b, "it holds the other's text"
+    if "day" in found.kinds:
+        return b, "it is the later write-up (what only the earlier says is carried)"
     kept, gone = vault.pages[b].body_chars, vault.pages[a].body_chars
     if kept == gone and a.count("/") != b.count("/"):  # the same text: the copy is the one further down
         return min(a, b, key=lambda p: p.count("/")), "the other, the same text, lies deeper in the folders"

@@ -1,0 +1,92 @@
+"""The duplicate rule on one thing an agent wrote up again on another day, in sibling day folders,
+and on the day's outputs filed the same way that are each day's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import duplicates, make_vault
+
+FIRST = (
+    "# Deep Dive: p-e-w/heretic\n\n## Overview\nFully automatic removal of refusals from transformer "
+    "models by optimised directional ablation.\n\n## Relevance\n- Medium: could uncensor a local model.\n"
+)
+AGAIN = (
+    "# Deep Dive: p-e-w/heretic\n\n## Overview\nHeretic strips safety alignment from language models "
+    "with an automatic parameter search over ablation weights.\n\n## Concerns\n- Needs an NVIDIA GPU.\n"
+)
+THIRD = (
+    "# Deep Dive: p-e-w/heretic\n\nA third look: the tool now supports four-bit quantised models and "
+    "a thousand published models on the hub use it.\n"
+)
+
+
+def test_one_repository_written_up_on_three_days_is_merged_into_the_latest(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "research/github/2026-02-08/deep-dive-heretic.md": FIRST,
+            "research/github/2026-02-19/deep-dive-heretic.md": THIRD,
+            "research/github/2026-02-18/deep-dive-heretic.md": AGAIN,
+            "research/github/2026-02-08/trending.md": "# GitHub Trending — 2026-02-08\n\n- p-e-w/heretic\n",
+            "research/github/2026-02-18/trending.md": "# GitHub Trending — 2026-02-18\n\n- p-e-w/heretic\n",
+        },
+    )
+    found = {(d.page, d.other): d for d in duplicates(root)}
+    latest = "research/github/2026-02-19/deep-dive-heretic.md"
+    assert set(found) == {
+        ("research/github/2026-02-08/deep-dive-heretic.md", latest),
+        ("research/github/2026-02-18/deep-dive-heretic.md", latest),
+    }
+    first = found["research/github/2026-02-08/deep-dive-heretic.md", latest]
+    assert first.evidence == (
+        "same heading 'Deep Dive: p-e-w/heretic'",
+        "p-e-w/heretic written up again on a later day",
+    )
+    assert first.fix == "merge"
+
+
+def test_a_post_bookmarked_on_two_days_is_one_thing_by_its_address(tmp_path: Path) -> None:
+    post = (
+        "# Bookmark Analysis: 2019320073970737162\n\n- **URL:** https://x.com/illscience/status/2019320073970737162\n\n"
+    )
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "bookmarks/2026-02-08/2019320073970737162.md": post + "A thread on agents keeping their own memory.\n",
+            "bookmarks/2026-02-11/2019320073970737162.md": post + "Summarised again: memory files per agent.\n",
+            "bookmarks/2026-02-08/2019320073970737999.md": "# Bookmark Analysis: 2019320073970737999\n\nNo source.\n",
+            "bookmarks/2026-02-11/2019320073970737999.md": "# Bookmark Analysis: 2019320073970737999\n\nStill none.\n",
+        },
+    )
+    found = [(d.page, d.other, d.evidence[-1]) for d in duplicates(root)]
+    assert found == [
+        (
+            "bookmarks/2026-02-08/2019320073970737162.md",
+            "bookmarks/2026-02-11/2019320073970737162.md",
+            "x.com/illscience/status/2019320073970737162 written up again on a later day",
+        )
+    ]
+
+
+def test_each_days_output_of_one_kind_is_its_own(tmp_path: Path) -> None:
+    root = make_vault(
+        tmp_path / "v",
+        {
+            # one heading naming the kind of output, no repository and no address of its own
+            "content/bank/2026-05-26/niche-growth-post-pack.md": "# Niche Growth Post Pack\n\n- Post one.\n",
+            "content/bank/2026-05-27/niche-growth-post-pack.md": "# Niche Growth Post Pack\n\n- Post two.\n",
+            # a slash between two words or capitals names no repository
+            "reviews/2026-05-26/pipeline.md": "# CI/CD Review\n\nThe build took nine minutes.\n",
+            "reviews/2026-05-27/pipeline.md": "# CI/CD Review\n\nThe build took four minutes.\n",
+            "reviews/2026-05-26/io.md": "# Input/Output\n\nDisk writes doubled.\n",
+            "reviews/2026-05-27/io.md": "# Input/Output\n\nDisk writes halved.\n",
+            # one repository, but two names in folders that are no days
+            "runs/alpha/deep-dive.md": FIRST,
+            "runs/beta/deep-dive.md": AGAIN,
+            # one repository under one name, but the folders are a day and a day's run
+            "tests/2026-05-27-market-research/deep-dive.md": FIRST,
+            "tests/2026-05-27-product-hunt/deep-dive.md": AGAIN,
+        },
+    )
+    assert duplicates(root) == []
