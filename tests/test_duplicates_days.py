@@ -7,6 +7,9 @@ from pathlib import Path
 
 from helpers import duplicates, make_vault
 
+from curator.core.meaning.duplicates import find, kept_of
+from curator.core.read.loading import load_vault
+
 FIRST = (
     "# Deep Dive: p-e-w/heretic\n\n## Overview\nFully automatic removal of refusals from transformer "
     "models by optimised directional ablation.\n\n## Relevance\n- Medium: could uncensor a local model.\n"
@@ -90,3 +93,15 @@ def test_each_days_output_of_one_kind_is_its_own(tmp_path: Path) -> None:
         },
     )
     assert duplicates(root) == []
+
+
+def test_the_later_write_up_stays_though_the_earlier_has_more_links_or_text(tmp_path: Path) -> None:
+    files = {
+        "research/2026-02-08/deep-dive-heretic.md": FIRST + "\n" + AGAIN.split("\n", 1)[1],  # the larger
+        "research/2026-02-20/deep-dive-heretic.md": THIRD,
+        "index.md": "See [[research/2026-02-08/deep-dive-heretic]].",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", files), use_cache=False)
+    (pair,) = find(vault)
+    assert pair.page == "research/2026-02-08/deep-dive-heretic.md"
+    assert kept_of(vault, pair, 1, 0)[0] == "research/2026-02-20/deep-dive-heretic.md"
