@@ -130,7 +130,7 @@ def test_a_backups_older_copy_is_merged_into_its_page_carrying_what_only_it_says
     before = {p: (root / p).read_bytes() for p in ("MEMORY.md", "backups/2026-02-04/MEMORY.md", "Index.md")}
     merge = the_merge(root)
     assert merge.pages == ["backups/2026-02-04/MEMORY.md", "MEMORY.md"]
-    assert "backup folder (what only the copy says is carried)" in merge.reason
+    assert "backup folder (what only the copy says is carried, under a heading" in merge.reason
     _, entry = accept(load_vault(root, use_cache=False), merge.id)
     assert not (root / "backups/2026-02-04/MEMORY.md").exists()
     kept = (root / "MEMORY.md").read_text()
@@ -399,7 +399,7 @@ def test_a_backups_copy_that_says_much_the_page_no_longer_does_is_merged_as_any_
     )
     merge = the_merge(root)
     assert merge.pages == ["backup-0204/MEMORY.md", "MEMORY.md"]
-    assert "(what only the copy says is carried)" in merge.reason
+    assert "(what only the copy says is carried, under a heading" in merge.reason
     plan = plan_for(load_vault(root, use_cache=False), merge)
     assert "second Tuesday" in next(c.after for c in plan.changes if c.path == "MEMORY.md").decode()
 

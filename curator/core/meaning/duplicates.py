@@ -577,7 +577,10 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
     a, b = found.page, found.other
     if "backup" in found.kinds:
         kept_in = "an archive" if archive(backup_folder(a)) else "a backup"
-        return b, f"the other is its copy in {kept_in} folder (what only the copy says is carried)"
+        return b, (
+            f"the other is its copy in {kept_in} folder (what only the copy says is carried, under a heading"
+            " naming its path: delete what the page dropped on purpose)"
+        )
     if backup_folder(a) and not backup_folder(b) and _COPY_KINDS.intersection(found.kinds):
         return b, "the other, a copy of its text, stands in a folder named for backups or an archive"
     if "contained" in found.kinds and "identical" not in found.kinds:
