@@ -56,7 +56,7 @@ def reported(root: Path, rule: str) -> tuple[list[tuple[str, str, str]], float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    splits = ["tune", "heldout", "fresh", *(f"fresh{n}" for n in range(2, 21)), "trial", "all"]
+    splits = ["tune", "heldout", "fresh", *(f"fresh{n}" for n in range(2, 22)), "trial", "all"]
     parser.add_argument("--split", default="all", choices=splits)
     parser.add_argument("--rule", default="duplicate", choices=["duplicate", "similar"])
     parser.add_argument("--vault", action="append", default=[])

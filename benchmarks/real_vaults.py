@@ -1596,6 +1596,40 @@ VAULTS: list[RealVault] = [
         "178 pages of a German company's onboarding wiki (working time, sick leave, meetings, GitHub, "
         "tutorials); fetched for the tenth set of held-out search questions, only measured",
     ),
+    RealVault(
+        "amitabha-clawd",
+        "agent-memory",
+        "AmitabhainArunachala/clawd",
+        "c553ec972ff790ae0d86aa20f4237eea485942d2",
+        "",
+        "fresh21",
+        "790 pages of an English agent workspace (PARA folders, skills, handoffs, daily memory, research "
+        "and sprint reports); fetched and labelled by a helper; its one dangling symlink page is left out",
+        pages=("*.md", "*.markdown", "!/hypernotes_symlink.md"),
+    ),
+    RealVault(
+        "hugwi-obsidian",
+        "zettelkasten",
+        "hugwi/obsidian-vault",
+        "1e28616ddf7706d6528e483cfa60605b75ab4ffb",
+        "",
+        "fresh21",
+        "1.66k pages of one engineer's English Obsidian vault (short notes on data platforms and agentic "
+        "coding, meeting notes, 350 daily notes, 420 Readwise clippings that often repeat a Web Clipper note "
+        "at the root; one clipping with a too-long file name cannot be checked out); fetched and labelled by "
+        "a helper",
+    ),
+    RealVault(
+        "salman-handbook",
+        "docs",
+        "salman0butt/handbook",
+        "7a8a85c1a9b2e0efd37feabe944d1cdf5d508ffd",
+        "docs",
+        "fresh21",
+        "1.18k .md pages of one developer's generated English software handbook site (React, Node.js, AI "
+        "engineering, PostgreSQL, JavaScript, React Native, TypeScript; numbered chapters beside topic "
+        "folders on the same subjects; its ~715 .mdx pages are not read); fetched and labelled by a helper",
+    ),
 ]
 
 BY_NAME = {v.name: v for v in VAULTS}

@@ -179,8 +179,9 @@ def find(vault: Vault) -> list[Duplicate]:
                 kept = _duplicate(vault, a, b, kinds, contained, dated_pages)
                 found.append(kept._replace(contained=held(kept.page, kept.other)))
             continue
-        if "day" in kinds:  # one thing's page kept once per visit: the day folders are one place
-            found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
+        if "day" in kinds:  # one thing's page kept once per visit (a day folder linked to another is one)
+            if not same_file(vault.root / a, vault.root / b):
+                found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
             continue
         copied = copied_in(a, b, "" if "identical" in kinds else kinds.get("contained"), parallel)
         if folder_of(a) != folder_of(b) and (a, b) not in kept_twice and not copied:
@@ -583,10 +584,10 @@ def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tup
         )
     if backup_folder(a) and not backup_folder(b) and _COPY_KINDS.intersection(found.kinds):
         return b, "the other, a copy of its text, stands in a folder named for backups or an archive"
-    if "contained" in found.kinds and "identical" not in found.kinds:
-        return b, "it holds the other's text"
     if "day" in found.kinds:
         return b, "it is the later write-up (what only the earlier says is carried)"
+    if "contained" in found.kinds and "identical" not in found.kinds:
+        return b, "it holds the other's text"
     kept, gone = vault.pages[b].body_chars, vault.pages[a].body_chars
     if kept == gone and a.count("/") != b.count("/"):  # the same text: the copy is the one further down
         return min(a, b, key=lambda p: p.count("/")), "the other, the same text, lies deeper in the folders"
