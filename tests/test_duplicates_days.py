@@ -105,3 +105,29 @@ def test_the_later_write_up_stays_though_the_earlier_has_more_links_or_text(tmp_
     (pair,) = find(vault)
     assert pair.page == "research/2026-02-08/deep-dive-heretic.md"
     assert kept_of(vault, pair, 1, 0)[0] == "research/2026-02-20/deep-dive-heretic.md"
+
+
+def test_a_days_log_or_output_that_names_a_repository_or_cites_one_source_is_its_own(tmp_path: Path) -> None:
+    files = {}
+    for day, words in (("2026-02-08", "Fixed the login bug."), ("2026-02-09", "Reviewed the retry patch.")):
+        files |= {
+            f"journal/{day}/worklog.md": f"# Work log: acme/api\n\n{words}\n",  # the log is the day's, not the repo's
+            f"reports/{day}/latency.md": f"# Read/write latency report\n\n{words}\n",  # words with a slash
+            f"reports/{day}/wind.md": f"# Wind speed in km/h\n\n{words}\n",
+            # one source every day's output cites: a site, not a page of one thing
+            f"trending/{day}/trending.md": f"# Trending repositories\n\n- URL: https://github.com/trending\n\n{words}\n",
+            # two repositories under one heading: each page gives its own
+            f"dives/{day}/deep-dive-server.md": (
+                f"# Deep Dive: llama/server\n\n- Repository: https://github.com/{day}/server\n\n{words}\n"
+            ),
+        }
+    files["bogus/2026-19-39/deep-dive-heretic.md"] = FIRST  # no day: month 19
+    files["bogus/2026-19-40/deep-dive-heretic.md"] = AGAIN
+    assert duplicates(make_vault(tmp_path / "v", files)) == []
+
+
+def test_a_day_folders_page_linked_to_the_others_is_one_file(tmp_path: Path) -> None:
+    root = make_vault(tmp_path / "v", {"research/2026-02-08/deep-dive-heretic.md": FIRST})
+    (root / "research/2026-02-20").mkdir()
+    (root / "research/2026-02-20/deep-dive-heretic.md").symlink_to("../2026-02-08/deep-dive-heretic.md")
+    assert duplicates(root) == []
