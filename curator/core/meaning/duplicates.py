@@ -14,7 +14,8 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
   one person under two or three accounts; or one name on such pages each pair of which links to a
   page at most SHARED_LINK pages link to (one person known by one plugin). A name alone is not
   enough, nor are plurals folded ("Current" / "Currents"); two spellings of one name whose pages
-  link to each other are two things on purpose ("MaaS" the concept, "MAAS" the product).
+  link to each other are two things on purpose ("MaaS" the concept, "MAAS" the product). One
+  thing an agent wrote up again in another day's folder is one thing too (day_folders.py).
 - a backup: a page in a backup folder (`backup-20260207/`, `backups/`) and the page it copies, as it
   is or was, or kept byte for byte in an archive (`_archive/`) at its path (folders.backed_up).
 
@@ -571,9 +572,9 @@ _KEPT_BECAUSE = ("the two are the same size", "it is the larger", "the other is 
 
 
 def kept_of(vault: Vault, found: Duplicate, links: int, other_links: int) -> tuple[str, str]:
-    """The page of a pair that stays when the two are merged, and why: a backup's original; the page
-    holding the other's text (the other way round pastes it in again); the later write-up of one
-    thing; of one size, the one higher up (links follow); the page more link to; the larger; else
+    """The page of a pair that stays when the two are merged, and why: a backup's original; the later
+    write-up of one thing; the page holding the other's text (the other way round pastes it in
+    again); of one size, the one higher up (links follow); the page more link to; the larger; else
     `found.other`, a copy's original ("X 1")."""
     a, b = found.page, found.other
     if "backup" in found.kinds:
