@@ -173,16 +173,15 @@ def find(vault: Vault) -> list[Duplicate]:
     series = series_suffixes(compared)
     found: list[Duplicate] = []
     for (a, b), kinds in sorted(pairs.items()):
-        if kinds.keys() & {"identical", "backup"} and same_file(vault.root / a, vault.root / b):
-            continue  # a symbolic link and the page it points to
+        if kinds.keys() & {"identical", "backup", "day"} and same_file(vault.root / a, vault.root / b):
+            continue  # a symbolic link and the page it points to (a day folder linked to another)
         if originals.get(a, a) == originals.get(b, b):  # a backup and its page, or two backups of one page
             if "backup" in kinds:  # a page kept as it was, whatever else the two share: how much of it the page holds
                 kept = _duplicate(vault, a, b, kinds, contained, dated_pages)
                 found.append(kept._replace(contained=held(kept.page, kept.other)))
             continue
-        if "day" in kinds:  # one thing's page kept once per visit (a day folder linked to another is one)
-            if not same_file(vault.root / a, vault.root / b):
-                found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
+        if "day" in kinds:  # one thing's page kept once per visit: the day folders are one place
+            found.append(_duplicate(vault, a, b, kinds, contained, dated_pages))
             continue
         copied = copied_in(a, b, "" if "identical" in kinds else kinds.get("contained"), parallel)
         if folder_of(a) != folder_of(b) and (a, b) not in kept_twice and not copied:
@@ -338,9 +337,7 @@ def _held(
 def _saved(vault: Vault, paired: Container[tuple[str, str]], a: str, b: str) -> bool:
     """Whether two saves of one page (`saved_again`), not reported on other evidence, are one file
     that says something (two sessions' logs of one boilerplate differ in their ids)."""
-    if (min(a, b), max(a, b)) in paired or vault.pages[a].body_chars < SAME_FILE_CHARS:
-        return False
-    return vault.pages[a].sha == vault.pages[b].sha
+    return (min(a, b), max(a, b)) not in paired and _kept_again(vault, a, b, SAME_FILE_CHARS)
 
 
 def _identity_evidence(
@@ -390,10 +387,10 @@ def _identity_evidence(
         yield "day", visit, latest, thing
 
 
-def _kept_again(vault: Vault, a: str, b: str) -> bool:
-    """Whether two pages numbered by a file manager ("X 1" beside X, or in a folder "X 1" beside
-    "X") are one file kept again: byte for byte, and COPIES_CHARS long."""
-    return vault.pages[a].sha == vault.pages[b].sha and vault.pages[a].body_chars >= COPIES_CHARS
+def _kept_again(vault: Vault, a: str, b: str, chars: int = COPIES_CHARS) -> bool:
+    """Whether two pages are one file kept again: byte for byte, and `chars` long (COPIES_CHARS for
+    pages numbered by a file manager, "X 1" beside X or in a folder "X 1" beside "X")."""
+    return vault.pages[a].sha == vault.pages[b].sha and vault.pages[a].body_chars >= chars
 
 
 def _in_folders(paths: set[str]) -> dict[str, list[str]]:
