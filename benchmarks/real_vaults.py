@@ -37,7 +37,7 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh20" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember25" (fetched for the third to twenty-fifth set of `remember` cases), "search8", "search9"
+    # "remember3" .. "remember27" (fetched for the third to twenty-seventh set of `remember` cases), "search8", "search9"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it
@@ -1172,6 +1172,49 @@ VAULTS: list[RealVault] = [
         "41 pages of an English OpenClaw agent's workspace (memory and daily notes on a VPS, its gateway, "
         "Tailscale, Slack, models and costs, an AnyType sync service); fetched for the twenty-fifth set of "
         "`remember` cases",
+    ),
+    RealVault(
+        "openhsr-verein-de",
+        "german",
+        "openhsr/verein",
+        "dabc4e841da3b6a42b1b317dd49324b5e7dde35b",
+        "",
+        "remember26",
+        "34 pages of a Swiss student association's German handbook (mail, bank, sponsors, bookkeeping, the "
+        "encrypted member database, newsletters, minutes 2016-2021); fetched for the twenty-sixth set of "
+        "`remember` cases",
+    ),
+    RealVault(
+        "zer0day-cb-memory-en",
+        "agent-memory",
+        "zer0daylabs/openclaw-workspace",
+        "868850a5b89fc63c6e8a2f971164e1c84132df01",
+        "memory",
+        "remember26",
+        "72 pages of an English OpenClaw agent's memory folder (MEMORY.md, infrastructure and projects, "
+        "daily heartbeat logs, an error journal, notes on Ollama, Freqtrade, Graphiti, Stripe, Railway); "
+        "fetched for the twenty-sixth set of `remember` cases",
+    ),
+    RealVault(
+        "runtunfun-homelab-de",
+        "german",
+        "runtunfun/archive-consolidated",
+        "72ce63ea8f77dd3aa5c51350cf219f29b7d694c1",
+        "",
+        "remember27",
+        "118 pages of one person's German homelab docs (VLANs and devices by room, Pi-hole, Traefik, Home "
+        "Assistant, backups, a camper van; large pages kept in several copies); fetched for the "
+        "twenty-seventh set of `remember` cases",
+    ),
+    RealVault(
+        "redbrick-docs-en",
+        "docs",
+        "redbrick/docs",
+        "d2e871b6ac355f44d76dac29d513983ad2acbf14",
+        "docs",
+        "remember27",
+        "59 pages of a university computing society's English admin wiki (one page per server, service and "
+        "procedure); fetched for the twenty-seventh set of `remember` cases",
     ),
     RealVault(
         "mustafah-zk",
