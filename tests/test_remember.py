@@ -294,6 +294,24 @@ def test_two_queued_memories_for_one_page_are_both_applied(
     assert "jittered backoff" in page and "issuer's reason code" in page
 
 
+def test_a_queued_memory_for_a_page_found_by_meaning_is_applied_after_another_changed_it(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A new user's: the page an earlier acceptance changed had no vector of its text, and the
+    second memory, which only meaning had sent there, was refused as one for a new page."""
+    texts = (
+        "Elasticsearch on the search nodes runs version 8.13 with two replicas per index.",
+        "Elasticsearch snapshots of the search indices go to the S3 bucket nightly.",
+    )
+    shown = [remembered(capsys, sample_vault, text) for text in texts]
+    assert [(s["decision"], s["page"]) for s in shown] == 2 * [("merge-into", "systems/Search cluster.md")]
+    assert "meaning" in shown[1]["reason"]
+    for proposal in shown:
+        assert main(["apply", str(sample_vault), proposal["suggestion"]]) == 0, capsys.readouterr().err
+    page = (sample_vault / "systems" / "Search cluster.md").read_text(encoding="utf-8")
+    assert "version 8.13" in page and "S3 bucket nightly" in page
+
+
 def test_a_text_the_page_holds_in_other_sentences_is_dropped(sample_vault: Path) -> None:
     page = sample_vault / "problems" / "Postgres connection pool exhaustion.md"
     body = page.read_text(encoding="utf-8").split("---\n", 2)[-1]

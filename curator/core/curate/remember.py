@@ -140,7 +140,9 @@ def decided_again(vault: Vault, asked: dict[str, Any], shown: dict[str, str] | N
     write), decided again against the vault as it is now; refused when it now writes other files,
     or edits a statement of a page changed since it was shown (`shown`: each page's hash then)."""
     # What the model read for the proposal is stored: read nothing new (seconds a page with the
-    # multilingual model), and the evidence is the proposal's.
+    # multilingual model), and the evidence is the proposal's; but for the pages it writes, which an
+    # accepted proposal before it may have changed: unread, the text seemed to belong nowhere.
+    _read_again(vault, [path for path in shown or {} if path in vault.pages])
     proposal = remember(vault, str(asked["text"]), str(asked.get("source", "agent")), asked.get("type"), read_now=False)
     if proposal.plan is None:
         raise EditError(f"nothing to apply now: {proposal.reason}")
@@ -159,6 +161,13 @@ def decided_again(vault: Vault, asked: dict[str, Any], shown: dict[str, str] | N
             "nothing was written: remember the text again to see the new proposal"
         )
     return proposal.plan
+
+
+def _read_again(vault: Vault, paths: list[str]) -> None:
+    from curator.core.meaning.vectors import provider_for, readable, rows_of
+
+    provider, _ = provider_for(vault)
+    rows_of(vault, provider).fill(set(paths) & set(readable(vault)))
 
 
 def _decide(
