@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import shutil
 from pathlib import Path
@@ -393,6 +394,24 @@ def test_a_history_tables_date_column_gets_a_date_or_nothing(tmp_path: Path, tex
     proposal = remember(vault, text)
     assert proposal.plan is not None and proposal.page == "Mailserver.md"
     assert (proposal.plan.changes[0].after or b"").decode() == page + row + "\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "dated"),
+    [  # a new user's: "Last night ..." went into the history as it was, dating nothing
+        ("Last night Postfix on mail01 was restarted after the disk filled up.", True),
+        ("Gestern wurde Postfix auf mail01 neu gestartet.", True),
+        ("Ticket OPS-7: Postfix auf dem Mailserver neu gestartet.", False),  # a ticket dates itself
+    ],
+)
+def test_an_event_told_from_today_is_dated_the_day_it_was_remembered(tmp_path: Path, text: str, dated: bool) -> None:
+    page = "# Mailserver\n\nPostfix auf mail01.\n\n## Verlauf\n\n- 10.01.2024: installiert\n"
+    vault = load_vault(make_vault(tmp_path / "v", {"Mailserver.md": page, "o.md": "# O\n\nx\n"}))
+    proposal = remember(vault, text)
+    assert proposal.plan is not None and proposal.page == "Mailserver.md"
+    today = datetime.date.today().isoformat()
+    line = f"- {today}: {text}\n" if dated else f"- {text}\n"
+    assert (proposal.plan.changes[0].after or b"").decode() == page + line
 
 
 GLOBEX = (

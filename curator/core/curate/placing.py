@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from datetime import date
 
 from curator.core.change.edits import FileChange, Plan
 from curator.core.curate.facts import STOP
@@ -45,6 +46,20 @@ _DONE_ONCE = re.compile(
 )
 
 
+# A day said from the day it was written ("Last night", "gestern", "last Saturday"): a history line
+# keeping only it would date nothing (a new user's "Last night Mission Control showed all agents
+# offline"). A ticket or a weekday alone is left as written.
+_WEEKDAY = (
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    "montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag"
+)
+_RELATIVE_DAY = re.compile(
+    r"(?i)\b(?:last night|yesterday|today|tonight|this (?:morning|afternoon|evening)|"
+    rf"(?:last|this) (?:{_WEEKDAY}|week)|gestern|vorgestern|heute|letzte nacht|vorhin|"
+    rf"(?:letzten|letzte|diesen) (?:{_WEEKDAY}|woche))\b"
+)
+
+
 def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
     """An event (a text with a date, a ticket or a weekday, or one that says a thing was deployed,
     restarted ...) as a line of the page's history section, made at the page's end ("## History",
@@ -53,6 +68,8 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     text = " ".join(sentences)
     if not tells_occasion(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
         return None
+    if find_date(text) is None and _RELATIVE_DAY.search(text):  # the day it was remembered dates it
+        text = f"{date.today().isoformat()}: {text}"
     newline = "\r\n" if "\r\n" in page_text else "\n"
     entry = "- " + linked(vault, text, path)
     lines = lines_of(page_text)
