@@ -101,11 +101,14 @@ def test_a_proposal_a_person_rejected_is_not_queued_again_while_its_page_stays(
     attacker's: and in other spacing, and `--apply` wrote it."""
     text = "The nightly backup also copies the Proxmox host's /etc to the storage box."
     assert main(["remember", str(backups), text, "--json"]) == 0
-    first = json.loads(capsys.readouterr().out)["suggestion"]
+    shown = json.loads(capsys.readouterr().out)
+    first = shown["suggestion"]
+    assert shown["rejected"] is False
     assert main(["reject", str(backups), first]) == 0
     capsys.readouterr()
     assert main(["remember", str(backups), text, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["suggestion"] == first
+    again = json.loads(capsys.readouterr().out)  # a new user's: the JSON did not say it was rejected
+    assert (again["suggestion"], again["rejected"]) == (first, True)
     assert [s.status for s in load_suggestions(backups)] == ["rejected"]
     assert main(["remember", str(backups), text]) == 0
     assert "a person rejected this proposal" in capsys.readouterr().out

@@ -230,8 +230,11 @@ def fixes(done: list[tuple[Fix, Entry | None]], dry_run: bool) -> dict[str, Any]
     }
 
 
-def remembered(proposal: Proposal, entry: Entry | None, suggestion: str | None = None) -> dict[str, Any]:
-    """What `curator remember` decided, with its evidence, and the change when it was applied."""
+def remembered(
+    proposal: Proposal, entry: Entry | None, suggestion: str | None = None, rejected: bool = False
+) -> dict[str, Any]:
+    """What `curator remember` decided, with its evidence, and the change when it was applied;
+    `rejected`: a person rejected it before, as `suggestion`."""
     return {
         "schema": REMEMBER,
         "decision": proposal.decision,
@@ -245,6 +248,7 @@ def remembered(proposal: Proposal, entry: Entry | None, suggestion: str | None =
         "commit": (entry.commit or None) if entry else None,
         "suggestion": suggestion,
         "review": proposal.review,
+        "rejected": rejected,
     }
 
 
