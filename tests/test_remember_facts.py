@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from helpers import make_vault
 
-from curator.core.curate.facts import says_change
+from curator.core.curate.facts import new_sentences, says_change
 from curator.core.curate.remember import remember
 from curator.core.curate.replaced import sets_value_anew
 from curator.core.read.loading import load_vault
@@ -255,3 +255,11 @@ def test_a_german_ordinal_in_digits_narrows_too_and_is_written_as_it_was() -> No
     assert new_sentences("Das Schnellschachtraining ist jeden Mittwoch.", page)
     assert not new_sentences("Das Schnellschachtraining ist jeden 2. Mittwoch.", page)
     assert new_sentences("Im 2. Stock ist die Therme defekt.", page) == ["Im 2. Stock ist die Therme defekt."]
+
+
+def test_a_number_ending_a_line_ends_its_sentence() -> None:
+    """An attacker's: "cabinet 11.\\nItem 5" was read as the ordinal "11th", joining every line of
+    an inventory into one sentence: a line said again was news, and a 20,000-line page took minutes."""
+    page = "Item 4 is in cabinet 11.\nItem 5 is in cabinet 12.\n"
+    assert new_sentences("Item 4 is in cabinet 11.", page) == []
+    assert new_sentences("Der Müll wird jeden 2. Mittwoch abgeholt.", "Der Müll wird jeden 2. Mittwoch abgeholt.") == []

@@ -486,7 +486,9 @@ _QUALIFIERS = frozenset(
     "dritten letzte letzten andere anderen nur außer lediglich ausschließlich".split()
 )
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")  # "every 2nd Sunday"
-_ORDINAL_DE = re.compile(r"\b(\d{1,2})\.\s+(?=[A-ZÄÖÜ][a-zäöüß])")  # "jeden 2. Mittwoch", read as "2th"
+# "jeden 2. Mittwoch", read as "2th"; a number ending a line ends its sentence ("... cabinet 12.\nItem"):
+# joined, a page of such lines became one sentence, and the word order check took minutes on it.
+_ORDINAL_DE = re.compile(r"\b(\d{1,2})\.[ \t]+(?=[A-ZÄÖÜ][a-zäöüß])")
 
 
 def in_order(said: list[str], page_words: list[str], gap: int | None = None) -> bool:
