@@ -46,6 +46,7 @@ def test_a_fact_said_again_in_other_words_is_a_drop_a_person_confirms(backups: P
         "Every night at 02:00 restic backs up the production database to the Hetzner storage box, including logs.",
         "Every night at 02:00 restic backs up the production database to a Backblaze bucket.",
         "Every night at 02:00 restic backs up the production database to two Hetzner storage boxes.",
+        "Every night at 02:00 restic must back up the production database to the Hetzner storage box.",
         "Die Testdatenbank wird jede Nacht um 02:00 mit restic auf die Hetzner Storage Box gesichert.",
     ],
 )
@@ -53,26 +54,22 @@ def test_a_slot_filled_otherwise_in_other_words_is_news(backups: Path, text: str
     assert remember(load_vault(backups), text).decision != "drop"
 
 
+DEPLOYS = (
+    "# Deploys\n\nDeploys to production happen on Tuesdays after the standup.\nThe on-call engineer approves each"
+    " deploy in the release channel.\nDevelopers can deploy to staging whenever they like.\n"
+)
+
+
 @pytest.mark.parametrize(
     "text",
-    [
-        # the page's practice said as a rule, or with an "only" it leaves out: nothing new
-        "Every night at 02:00 restic must back up the production database to the Hetzner storage box.",
-        "Only the production database is backed up nightly at 02:00 by restic, to the Hetzner storage box.",
+    [  # an attacker's: a rule where the page says "can", and an "only" that narrows it
+        "Developers must deploy to staging whenever they like.",
+        "Only developers may deploy to staging.",
     ],
 )
-def test_a_rule_or_an_only_the_page_leaves_unsaid_is_a_drop_to_confirm(backups: Path, text: str) -> None:
-    proposal = remember(load_vault(backups), text)
-    assert (proposal.decision, proposal.page, proposal.review) == ("drop", "Backups.md", True)
-
-
-def test_a_mode_the_page_says_otherwise_is_news(tmp_path: Path) -> None:
-    vault = make_vault(
-        tmp_path / "v",
-        {"Laser.md": "# Laser\n\nEvery member must attend the safety briefing before using the laser cutter.\n"},
-    )
-    said = "Every member may attend the safety briefing before using the laser cutter."
-    assert remember(load_vault(vault), said).decision != "drop"
+def test_a_rule_or_an_only_the_page_does_not_say_is_news(tmp_path: Path, text: str) -> None:
+    proposal = remember(load_vault(make_vault(tmp_path / "v", {"Deploys.md": DEPLOYS, "o.md": "# O\n\nx\n"})), text)
+    assert proposal.decision != "drop", proposal.reason
 
 
 def test_a_held_drop_is_queued_not_written_and_merges_when_accepted(

@@ -225,13 +225,13 @@ _SLOTS = {
         "grey": "grey gray grau graue grauen grauer graues",
     },
 }
-# The words that move a statement out of here and now count both ways: where it is not, when it
-# was or will be, that it is gone (an attacker's "wird nirgends / außerhalb / früher / bald im
-# 1Password aufbewahrt" and "used to be kept on the NAS" were taken for the page's line). "Only"
-# does not: a repeat in other words adds or leaves it out as often as not ("runs only in the
-# browser" for "runs in the browser, and nothing is sent"): on the labelled sets 1-25 counting it
-# kept 6 repeats from their page and no new fact.
+# "only" counts both ways: a passage's "only" that the text leaves out says less than the text
+# ("alerts are only sent during the day" against "alerts are sent day and night").
+# So do the words that move a statement out of here and now: where it is not, when it was or will
+# be, that it is gone (an attacker's "wird nirgends / außerhalb / früher / bald im 1Password
+# aufbewahrt" and "used to be kept on the NAS" were taken for the page's line).
 _BOTH_WAYS = {
+    "scope": {"only": "only just solely nur lediglich ausschließlich"},
     "where": {"nowhere": "nowhere nirgends nirgendwo", "outside": "outside außerhalb ausserhalb"},
     "when": {
         "past": "formerly previously früher ehemals einst damals",
@@ -290,15 +290,10 @@ def _filled(text: str, table: dict[str, tuple[str, str]], digits: bool = True) -
 
 
 def _slots_agree(text: str, passage: str) -> bool:
-    """Whether every slot word of the text is the passage's (a count in digits the page holds,
-    `restated`, may stand in another of its lines), and the passage's place and time the text's.
-    A rule said as one ("must", "darf") where the passage states the practice without a mode
-    word is the passage's: on the labelled sets 1-25 it kept 4 repeats from their page and no
-    new fact; "may" for the passage's "must" is not."""
-    said, own = _filled(text, _SLOT_OF, digits=False), _filled(passage, _SLOT_OF)
-    if not any(family == "mode" for family, _ in own):
-        said = {slot for slot in said if slot[0] != "mode"}
-    return said <= own and _filled(text, _BOTH_OF) == _filled(passage, _BOTH_OF)
+    """Whether every slot word of the text is the passage's, and the passage's "only" the text's; a
+    count in digits the page holds (`restated`) may stand in another of its lines."""
+    one_way = _filled(text, _SLOT_OF, digits=False) <= _filled(passage, _SLOT_OF)
+    return one_way and _filled(text, _BOTH_OF) == _filled(passage, _BOTH_OF)
 
 
 _INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff\u00ad]")
