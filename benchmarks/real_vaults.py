@@ -37,7 +37,8 @@ class RealVault:
     # "tune", "heldout", "fresh".."fresh20" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
-    # "remember3" .. "remember27" (fetched for the third to twenty-seventh set of `remember` cases), "search8", "search9"
+    # "remember3" .. "remember27" (fetched for the third to twenty-seventh set of `remember` cases),
+    # "search8", "search9"
     split: str
     note: str = ""
     pages: tuple[str, ...] = ()  # the sparse checkout's patterns when not every Markdown file is a page of it

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 import json
 import shutil
+import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from curator.cli.main import main
 from curator.core.change.changes import history, undo
 from curator.core.common.errors import EditError
 from curator.core.curate.remember import remember
-from curator.core.curate.suggestions import load_suggestions
+from curator.core.curate.suggestions import load_suggestions, save_suggestions
 from curator.core.curate.titling import title_for
 from curator.core.read.loading import load_vault
 from curator.core.read.vault import Vault
@@ -412,6 +414,20 @@ def test_an_event_told_from_today_is_dated_the_day_it_was_remembered(tmp_path: P
     today = datetime.date.today().isoformat()
     line = f"- {today}: {text}\n" if dated else f"- {text}\n"
     assert (proposal.plan.changes[0].after or b"").decode() == page + line
+
+
+def test_a_queued_event_told_from_today_is_dated_the_day_it_was_handed_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = "# Mailserver\n\nPostfix auf mail01.\n\n## Verlauf\n\n- 10.01.2024: installiert\n"
+    vault = make_vault(tmp_path / "v", {"Mailserver.md": page, "o.md": "# O\n\nx\n"})
+    text = "Last night Postfix on mail01 was restarted after the disk filled up."
+    queued = remembered(capsys, vault, text)["suggestion"]
+    three_days = time.time() - 3 * 86400  # accepted three days after the agent handed it over
+    save_suggestions(vault, [replace(s, proposed=three_days) for s in load_suggestions(vault)])
+    assert main(["apply", str(vault), queued]) == 0, capsys.readouterr().err
+    handed = datetime.date.fromtimestamp(three_days).isoformat()
+    assert (vault / "Mailserver.md").read_text(encoding="utf-8") == page + f"- {handed}: {text}\n"
 
 
 GLOBEX = (

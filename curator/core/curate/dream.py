@@ -509,7 +509,7 @@ def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> 
     if suggestion.kind == "remember":  # decided again against the vault as it is now
         from curator.core.curate.remember import decided_again
 
-        return decided_again(vault, suggestion.evidence, suggestion.page_shas)
+        return decided_again(vault, suggestion.evidence, suggestion.page_shas, suggestion.proposed)
     return plan_merge(vault, suggestion.pages[0], suggestion.pages[1], suggestion.reason)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from contextvars import ContextVar
 from datetime import date
 
 from curator.core.change.edits import FileChange, Plan
@@ -58,6 +59,9 @@ _RELATIVE_DAY = re.compile(
     rf"(?:last|this) (?:{_WEEKDAY}|week)|gestern|vorgestern|heute|letzte nacht|vorhin|"
     rf"(?:letzten|letzte|diesen) (?:{_WEEKDAY}|woche))\b"
 )
+# The day a memory was handed over: today, or the day a queued one was proposed, when a person
+# accepts it days later (`remember.decided_again`).
+handed_over: ContextVar[date | None] = ContextVar("handed_over", default=None)
 
 
 def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
@@ -69,7 +73,7 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     if not tells_occasion(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
         return None
     if find_date(text) is None and _RELATIVE_DAY.search(text):  # the day it was remembered dates it
-        text = f"{date.today().isoformat()}: {text}"
+        text = f"{(handed_over.get() or date.today()).isoformat()}: {text}"
     newline = "\r\n" if "\r\n" in page_text else "\n"
     entry = "- " + linked(vault, text, path)
     lines = lines_of(page_text)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import replace
+from datetime import date
 from typing import Any, NamedTuple
 
 from curator.core.change.edits import FileChange, Plan, explicit_target
@@ -59,7 +60,7 @@ from curator.core.curate.facts import (
 from curator.core.curate.handed import checked, handed_page, kept_lines, written_by_person
 from curator.core.curate.linking import NOT_PROSE, writes_markdown_links
 from curator.core.curate.newpage import file_name, hyphenated, new_page, untranslated
-from curator.core.curate.placing import plan_merge_into, plan_update
+from curator.core.curate.placing import handed_over, plan_merge_into, plan_update
 from curator.core.curate.repeats import seems_said
 from curator.core.curate.replaced import sets_value_anew
 from curator.core.curate.titlecover import (
@@ -135,15 +136,25 @@ def remember(
     return proposal
 
 
-def decided_again(vault: Vault, asked: dict[str, Any], shown: dict[str, str] | None = None) -> Plan:
+def decided_again(
+    vault: Vault, asked: dict[str, Any], shown: dict[str, str] | None = None, proposed: float | None = None
+) -> Plan:
     """The plan of a queued proposal (`asked`: its text, source, type and the files it was shown to
     write), decided again against the vault as it is now; refused when it now writes other files,
-    or edits a statement of a page changed since it was shown (`shown`: each page's hash then)."""
+    or edits a statement of a page changed since it was shown (`shown`: each page's hash then).
+    `proposed`: when it was handed over (a "last night" it tells is that day's)."""
+    from curator.core.meaning.vectors import provider_for, readable, rows_of
+
     # What the model read for the proposal is stored: read nothing new (seconds a page with the
     # multilingual model), and the evidence is the proposal's; but for the pages it writes, which an
     # accepted proposal before it may have changed: unread, the text seemed to belong nowhere.
-    _read_again(vault, [path for path in shown or {} if path in vault.pages])
-    proposal = remember(vault, str(asked["text"]), str(asked.get("source", "agent")), asked.get("type"), read_now=False)
+    rows_of(vault, provider_for(vault)[0]).fill(set(shown or {}) & set(readable(vault)))
+    text, source, day = str(asked["text"]), str(asked.get("source", "agent")), date.fromtimestamp(proposed or 0)
+    handed = handed_over.set(day if proposed else None)
+    try:
+        proposal = remember(vault, text, source, asked.get("type"), read_now=False)
+    finally:
+        handed_over.reset(handed)
     if proposal.plan is None:
         raise EditError(f"nothing to apply now: {proposal.reason}")
     files = sorted(c.path for c in proposal.plan.changes)
@@ -161,13 +172,6 @@ def decided_again(vault: Vault, asked: dict[str, Any], shown: dict[str, str] | N
             "nothing was written: remember the text again to see the new proposal"
         )
     return proposal.plan
-
-
-def _read_again(vault: Vault, paths: list[str]) -> None:
-    from curator.core.meaning.vectors import provider_for, readable, rows_of
-
-    provider, _ = provider_for(vault)
-    rows_of(vault, provider).fill(set(paths) & set(readable(vault)))
 
 
 def _decide(
