@@ -17,7 +17,7 @@ from curator.core.read.markdown import lines_of
 from curator.core.read.page import Heading
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
-from curator.core.read.titles import find_date, tells_occasion
+from curator.core.read.titles import find_date, says_relative_day, tells_occasion
 from curator.core.read.vault import Vault
 from curator.core.read.words import WORD, language_of
 
@@ -47,18 +47,6 @@ _DONE_ONCE = re.compile(
 )
 
 
-# A day said from the day it was written ("Last night", "gestern", "last Saturday"): a history line
-# keeping only it would date nothing (a new user's "Last night Mission Control showed all agents
-# offline"). A ticket or a weekday alone is left as written.
-_WEEKDAY = (
-    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-    "montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag"
-)
-_RELATIVE_DAY = re.compile(
-    r"(?i)\b(?:last night|yesterday|today|tonight|this (?:morning|afternoon|evening)|"
-    rf"(?:last|this) (?:{_WEEKDAY}|week)|gestern|vorgestern|heute|letzte nacht|vorhin|"
-    rf"(?:letzten|letzte|diesen) (?:{_WEEKDAY}|woche))\b"
-)
 # The day a memory was handed over: today, or the day a queued one was proposed, when a person
 # accepts it days later (`remember.decided_again`).
 handed_over: ContextVar[date | None] = ContextVar("handed_over", default=None)
@@ -72,7 +60,8 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     text = " ".join(sentences)
     if not tells_occasion(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
         return None
-    if find_date(text) is None and _RELATIVE_DAY.search(text):  # the day it was remembered dates it
+    # "Last night ...": a line keeping only it would date nothing (a new user's); the day it was handed over dates it
+    if find_date(text) is None and says_relative_day(text):
         text = f"{(handed_over.get() or date.today()).isoformat()}: {text}"
     newline = "\r\n" if "\r\n" in page_text else "\n"
     entry = "- " + linked(vault, text, path)

@@ -149,8 +149,8 @@ def decided_again(
     # multilingual model), and the evidence is the proposal's; but for the pages it writes, which an
     # accepted proposal before it may have changed: unread, the text seemed to belong nowhere.
     rows_of(vault, provider_for(vault)[0]).fill(set(shown or {}) & set(readable(vault)))
-    text, source, day = str(asked["text"]), str(asked.get("source", "agent")), date.fromtimestamp(proposed or 0)
-    handed = handed_over.set(day if proposed else None)
+    text, source = str(asked["text"]), str(asked.get("source", "agent"))
+    handed = handed_over.set(date.fromtimestamp(proposed) if proposed else None)
     try:
         proposal = remember(vault, text, source, asked.get("type"), read_now=False)
     finally:

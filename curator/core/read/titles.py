@@ -371,6 +371,20 @@ _MONTH_SAID = re.compile(
 )
 
 
+# A day said from the day it was written ("Last night", "gestern", "last Saturday"); a ticket or a
+# weekday alone is not.
+_RELATIVE_DAY = re.compile(
+    r"(?i)\b(?:last night|yesterday|today|tonight|this (?:morning|afternoon|evening)|"
+    rf"(?:last|this) (?:{_WEEKDAY_NAMES}|week)|gestern|vorgestern|heute|letzte nacht|vorhin|"
+    rf"(?:letzten|letzte|diesen) (?:{_WEEKDAY_NAMES}|woche))\b"
+)
+
+
+def says_relative_day(text: str) -> bool:
+    """Whether the text names its day only from the day it was written (`_RELATIVE_DAY`)."""
+    return _RELATIVE_DAY.search(text) is not None
+
+
 def tells_occasion(text: str) -> bool:
     """Whether the text tells of a day something happened: `is_eventish`, less a month's name
     that is no month ("may", "August maintains ..."), and less the days a rule runs from or on
