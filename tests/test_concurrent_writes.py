@@ -4,9 +4,11 @@ half a change."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -321,18 +323,44 @@ def test_a_read_while_a_writer_took_the_lock_is_read_again(tmp_path: Path) -> No
 
 
 def test_the_rename_command_says_so_in_one_line_and_exits_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another program writing a page of every plan of the rename: planned PLANS times, then one line."""
+    import curator.core.change.changes as changes
+    from curator.cli.main import main
+
+    root = linked_vault(tmp_path / "v", 6)
+    original = tree(root)
+    applied = changes._apply
+    tries = []
+
+    def written_meanwhile(at: Path, plan: object, allow_dirty: bool) -> object:
+        tries.append(plan)
+        append(at / "notes/n002.md")
+        return applied(at, plan, allow_dirty)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(changes, "_apply", written_meanwhile)
+    assert main(["rename", str(root), "Hub", "Hub two"]) == 2
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "changed since the change was planned; nothing was changed" in err, err
+    assert out == "" and len(tries) == changes.PLANS
+    assert (root / "notes/n002.md").read_bytes() == original["notes/n002.md"] + changes.PLANS * APPENDED
+    assert [p for p, data in tree(root).items() if data != original.get(p)] == ["notes/n002.md"]
+
+
+def test_a_rename_that_meets_one_write_is_planned_again_and_keeps_it(
     tmp_path: Path, steps: Callable[[Callable[[str], None]], None], capsys: pytest.CaptureFixture[str]
 ) -> None:
     from curator.cli.main import main
 
     root = linked_vault(tmp_path / "v", 6)
-    original = tree(root)
-    steps(at_step(root, "write", 3, append))
-    assert main(["rename", str(root), "Hub", "Hub two"]) == 2
-    out, err = capsys.readouterr()
-    assert err.count("\n") == 1 and "changed while the change was being written; nothing was changed" in err, err
-    assert out == ""
-    assert len([p for p, data in tree(root).items() if data != original.get(p)]) == 1  # the appended page
+    hook = at_step(root, "write", 3, append)
+    steps(hook)
+    assert main(["rename", str(root), "Hub", "Hub two"]) == 0
+    assert "Rename Hub.md to Hub two.md" in capsys.readouterr().out
+    (edited,) = hook.edited  # type: ignore[attr-defined]
+    assert (root / edited).read_bytes().endswith(APPENDED)
+    assert not (root / "Hub.md").exists() and (root / "Hub two.md").exists()
 
 
 @pytest.mark.parametrize("n", [1, 4])
@@ -433,3 +461,114 @@ def test_two_programs_writing_a_page_as_it_is_replaced_keep_both_edits(
         assert "kept as .curator/journal/kept/" in str(raised.value)
         (copy,) = (root / ".curator" / "journal" / "kept").iterdir()
         assert copy.read_bytes() == original[page] + APPENDED
+
+
+def _planned_then_written(root: Path, writes: int) -> Callable[[object], object]:
+    """A planner of a rename after which another program writes Start.md, the first `writes` times."""
+    made = []
+
+    def make_plan(vault: object) -> object:
+        plan = plan_rename(vault, "Start", "Beginning")  # type: ignore[arg-type]
+        made.append(plan)
+        if len(made) <= writes:
+            with (root / "Start.md").open("a") as page:
+                page.write(f"Autosave {len(made)}.\n")
+        return plan
+
+    return make_plan
+
+
+def test_a_page_written_after_the_plan_is_planned_again_and_then_applied(tmp_path: Path) -> None:
+    """An attacker's: an editor saving a page as a change was planned made every `remember
+    --apply` fail; a change is planned again against what the other program wrote."""
+    from curator.core.change.changes import plan_and_apply
+
+    root = make_vault(tmp_path / "v", {"Start.md": "# Start\n\nSee [[Other]].\n", "Other.md": "# Other\n\n[[Start]]\n"})
+    _, entry = plan_and_apply(root, _planned_then_written(root, writes=1))  # type: ignore[arg-type]
+    assert entry.state == "applied"
+    assert "Autosave 1." in (root / "Beginning.md").read_text()
+    assert "[[Beginning]]" in (root / "Other.md").read_text()
+
+
+def test_a_page_written_after_every_plan_leaves_the_vault_as_the_other_program_wrote_it(tmp_path: Path) -> None:
+    from curator.core.change.changes import PLANS, WrittenMeanwhile, plan_and_apply
+
+    root = make_vault(tmp_path / "v", {"Start.md": "# Start\n\nSee [[Other]].\n", "Other.md": "# Other\n\n[[Start]]\n"})
+    with pytest.raises(WrittenMeanwhile, match="changed since the change was planned"):
+        plan_and_apply(root, _planned_then_written(root, writes=PLANS))  # type: ignore[arg-type]
+    assert (root / "Start.md").read_text().endswith(f"Autosave {PLANS}.\n")
+    assert not (root / "Beginning.md").exists()
+    assert (root / "Other.md").read_text() == "# Other\n\n[[Start]]\n"
+
+
+def test_a_memory_whose_page_keeps_changing_is_queued_not_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attacker's 2 ms autosave loop: each `remember --apply` failed and the memory was gone."""
+    import curator.core.curate.remember as remembering
+    from curator.cli.main import main
+
+    root = make_vault(tmp_path / "v", {"Kitchen.md": "# Kitchen\n\nThe coffee machine is descaled every Friday.\n"})
+    decide = remembering.remember
+
+    def then_saved(vault, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        proposal = decide(vault, text, *args, **kwargs)
+        with (root / "Kitchen.md").open("a") as page:
+            page.write("Autosave.\n")
+        return proposal
+
+    monkeypatch.setattr(remembering, "remember", then_saved)
+    text = "The kitchen fridge is cleaned by the sales team every Monday."
+    assert main(["remember", str(root), text, "--apply"]) == 0
+    out, err = capsys.readouterr()
+    assert "not applied: Kitchen.md changed since the change was planned" in err
+    assert "queued as suggestion" in out
+    assert text not in (root / "Kitchen.md").read_text()
+    assert main(["suggestions", str(root)]) == 0
+    assert "remember (merge-into)" in capsys.readouterr().out
+
+
+def test_a_page_emptied_a_moment_ago_is_not_written_over(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An attacker's editor empties a page, then writes its text back through the same handle: a
+    memory merged into the empty page in between took the page's place, and the editor's text was lost."""
+    from curator.cli.main import main
+
+    root = make_vault(tmp_path / "v", {"Immich.md": "", "Printer.md": "# Printer\n\nThe printer is upstairs.\n"})
+    text = "Immich stores its thumbnails on the NVMe disk of the NAS."
+    assert main(["remember", str(root), text, "--apply"]) == 0
+    out, err = capsys.readouterr()
+    assert "Immich.md is being saved" in err and "queued as suggestion" in out
+    assert (root / "Immich.md").read_bytes() == b""
+    os.utime(root / "Immich.md", (time.time() - 60, time.time() - 60))  # an empty page of long ago takes it
+    assert main(["remember", str(root), text, "--apply"]) == 0
+    assert text in (root / "Immich.md").read_text()
+
+
+def test_a_page_removed_as_the_change_is_planned_has_it_planned_again(tmp_path: Path) -> None:
+    from curator.core.change.changes import plan_and_apply
+
+    root = make_vault(tmp_path / "v", {"Start.md": "# Start\n\nSee [[Other]].\n", "Other.md": "# Other\n\n[[Start]]\n"})
+    tries = []
+
+    def make_plan(vault: object) -> object:
+        tries.append(1)
+        if len(tries) == 1:
+            raise FileNotFoundError(2, "No such file or directory", str(root / "Start.md"))
+        return plan_rename(vault, "Start", "Beginning")  # type: ignore[arg-type]
+
+    _, entry = plan_and_apply(root, make_plan)  # type: ignore[arg-type]
+    assert entry.state == "applied" and len(tries) == 2 and (root / "Beginning.md").exists()
+
+
+def test_a_page_written_in_part_a_moment_ago_is_not_written_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second attacker's editor writes the page back in two parts: a memory merged between them
+    replaced the half page, and the second half went into the file curator had replaced."""
+    from curator.cli.main import main
+
+    half = "# Immich\n\nImmich runs on docker-01 and keeps its photos on the NAS. Its database is"
+    root = make_vault(tmp_path / "v", {"Immich.md": half, "Printer.md": "# Printer\n\nThe printer is upstairs.\n"})
+    assert main(["remember", str(root), "Immich stores its thumbnails on the NVMe disk of the NAS.", "--apply"]) == 0
+    assert "Immich.md is being saved" in capsys.readouterr().err
+    assert (root / "Immich.md").read_text() == half

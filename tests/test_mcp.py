@@ -564,3 +564,28 @@ async def test_history_names_the_agent_whose_queued_suggestion_a_person_applied(
     assert "(by you, suggested by ops-bot)" in capsys.readouterr().out.splitlines()[0]
     plan_and_apply(sample_vault, lambda vault: plan_rename(vault, "Vendor call", "Vendor meeting"))
     assert [(e.author, e.suggested_by) for e in history(sample_vault)][:1] == [("you", None)]
+
+
+async def test_a_memory_whose_page_keeps_changing_waits_in_the_queue(
+    sample_vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attacker's 2 ms autosave loop: the apply failed and the agent's memory was gone."""
+    import curator.core.curate.remember as remembering
+
+    allow_agent_writes(sample_vault)
+    decide = remembering.remember
+
+    def then_saved(vault, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        proposal = decide(vault, text, *args, **kwargs)
+        with (sample_vault / "MEMORY.md").open("a") as page:
+            page.write("Autosave.\n")
+        return proposal
+
+    monkeypatch.setattr(remembering, "remember", then_saved)
+    async with Client(build_server(Memory(sample_vault)), mode="legacy") as client:
+        result = await client.call_tool("remember", {"text": FACTS[1]})
+    document = result.structured_content
+    assert not result.is_error and document is not None
+    assert not document["applied"] and document["suggestion"] and document["change"] is None
+    notes = [getattr(block, "text", "") for block in result.content[1:]]
+    assert any("MEMORY.md changed since the change was planned" in note for note in notes)

@@ -319,3 +319,19 @@ def test_installed_software_is_no_page_and_a_program_linked_from_outside_no_find
     assert sorted(vault.pages) == ["Home.md"]
     assert [p.path for p in vault.problems] == ["Linked notes.md"]
     assert not [f for f in lint(root, use_cache=False).findings if f.rule == "dead-link"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need rights on Windows")
+def test_a_new_page_named_as_a_link_out_of_the_vault_says_it_is_a_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attacker's `Payroll.md`, a link to a file outside: "already exists" sent the user to merge into it."""
+    outside = tmp_path / "outside.md"
+    outside.write_text("# Payroll\n\nPayroll runs on the 25th through the DATEV export.\n")
+    root = make_vault(tmp_path / "v", {"Kitchen.md": "# Kitchen\n\nThe coffee machine is descaled every Friday.\n"})
+    os.symlink(outside, root / "Payroll.md")
+    text = "Payroll runs on the 25th; the DATEV export is checked by Anna before it is sent."
+    assert main(["remember", str(root), text, "--apply"]) == 2
+    assert "Payroll.md is a symbolic link, which curator does not write through" in capsys.readouterr().err
+    assert outside.read_text() == "# Payroll\n\nPayroll runs on the 25th through the DATEV export.\n"
+    assert os.path.islink(root / "Payroll.md")

@@ -304,7 +304,7 @@ class _NeedsReview(Exception):
 
 
 def run_remember(args: argparse.Namespace) -> int:
-    from curator.core.change.changes import plan_and_apply
+    from curator.core.change.changes import WrittenMeanwhile, plan_and_apply
     from curator.core.change.edits import plan_diff
     from curator.core.curate.dream import rejected_before
     from curator.core.curate.remember import Proposal, remember
@@ -341,7 +341,11 @@ def run_remember(args: argparse.Namespace) -> int:
 
         preload_provider(load_config(root), root)
         with contextlib.suppress(_NothingToWrite, _NeedsReview):
-            _, entry = plan_and_apply(root, decide, args.allow_dirty, on_wait=output.diagnose, load=held_or_loaded)
+            try:
+                _, entry = plan_and_apply(root, decide, args.allow_dirty, on_wait=output.diagnose, load=held_or_loaded)
+            except WrittenMeanwhile as exc:  # the memory is not lost: it waits in the queue
+                output.diagnose(f"not applied: {exc}; the memory is queued instead")
+                held_back = True
     # A proposal that changes a page written by hand waits in the review queue, as one not applied does.
     if not args.apply or (held_back and entry is None):
         from curator.core.curate.dream import queue_remembered

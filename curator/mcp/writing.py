@@ -117,6 +117,7 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
     """Decide where the text belongs; queue the decision for review, or (where the vault allows the
     agent to write without review, and the page is not a person's) apply it, decided again under
     the vault's lock."""
+    from curator.core.change.changes import WrittenMeanwhile
     from curator.core.curate.dream import queue_remembered, rejected_before
     from curator.core.curate.remember import remember as decide
 
@@ -128,7 +129,11 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
     if source.casefold() == MANUAL:
         raise EditError("source 'manual' marks what a person wrote; an agent remembers as 'agent' or its own name")
     vault = memory.vault()
-    proposal = decide(vault, text, source, page_type)
+    try:
+        proposal = decide(vault, text, source, page_type)
+    except FileNotFoundError:  # a page removed (and perhaps written anew) by another program as it was read
+        vault = memory.vault()
+        proposal = decide(vault, text, source, page_type)
     notes: list[str] = [
         f"queued for review: {line}" for line in vault.config.untrusted if "[agent] apply_without_review" in line
     ]
@@ -157,6 +162,8 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
                 notes.append("nothing to write once decided again against the vault as it is now")
             except _HandWritten:
                 notes.append("queued for review: the page it would go into is written by a person (source: manual)")
+            except WrittenMeanwhile as exc:  # another program keeps writing the page: the memory waits
+                notes.append(f"queued for review: {exc}")
             proposal = decided[-1] if decided else proposal
     queued = None
     if entry is None and proposal.plan is not None:

@@ -88,6 +88,21 @@ def apply(root: Path, plan: Plan, allow_dirty: bool = False) -> Entry:
         return _apply(root, plan, allow_dirty)
 
 
+class WrittenMeanwhile(EditError):
+    """Another program (an editor's autosave, a sync) wrote a file of the change after it was
+    planned or while it was written: nothing of the change stands, that program's edit is kept."""
+
+
+# The plans made against a vault another program keeps writing before its writer gives up (an
+# editor saving every few seconds rarely meets a change twice), a pause growing by PAUSE before each.
+PLANS = 3
+PAUSE = 0.1
+# A page found empty, or ending inside a line, this soon after it was written may be an editor's
+# save under way (it empties the file, then writes it through the same handle, in parts): what
+# curator wrote would lose the editor's text.
+JUST_EMPTIED_S = 2.0
+
+
 def plan_and_apply(
     root: Path,
     make_plan: Callable[[Vault], Plan],
@@ -96,13 +111,39 @@ def plan_and_apply(
     load: Callable[[Path], Vault] | None = None,
 ) -> tuple[Plan, Entry]:
     """Load the vault (with `load`, e.g. a resident's that reads only what changed), plan and
-    apply, all under its lock: a second writer waits, then plans against what the first one wrote."""
+    apply, all under its lock: a second writer waits, then plans against what the first one wrote;
+    a program writing (or removing) a file of the change meanwhile has it planned again, PLANS
+    times at most."""
     from curator.core.read.loading import load_vault
 
     with vault_lock(root, on_wait=on_wait):
         recover(root)
-        plan = make_plan((load or load_vault)(root))
-        return plan, _apply(root, plan, allow_dirty)
+        failure = None
+        for attempt in range(PLANS):
+            time.sleep(PAUSE * attempt)  # the other program's save may take a moment
+            try:
+                plan = make_plan((load or load_vault)(root))
+                return plan, _apply(root, plan, allow_dirty)
+            except WrittenMeanwhile as exc:
+                failure = exc
+            except FileNotFoundError as exc:  # removed (and perhaps written anew) as it was read
+                named = isinstance(exc.filename, str)
+                gone = os.path.relpath(os.path.abspath(exc.filename), os.path.abspath(root)) if named else "a page"
+                failure = WrittenMeanwhile(f"{gone} was removed while the change was planned; nothing was changed")
+        assert failure is not None  # PLANS >= 1
+        raise failure
+
+
+def _being_saved(data: bytes | None) -> bool:
+    """Whether a page's bytes look cut off: none, or no line end at the end."""
+    return data is not None and not data.endswith(b"\n")
+
+
+def _written_within(path: Path, seconds: float) -> bool:
+    try:
+        return time.time() - path.stat().st_mtime < seconds
+    except OSError:
+        return False
 
 
 def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
@@ -129,7 +170,11 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
         if on_disk is not None and (why := _not_rewritable(on_disk)):  # rewritten, or moved (a rename)
             raise EditError(f"{change.path} {why}; nothing was changed")
         if on_disk != change.before:
-            raise EditError(f"{change.path} changed since the change was planned; nothing was changed")
+            raise WrittenMeanwhile(f"{change.path} changed since the change was planned; nothing was changed")
+        if _being_saved(on_disk) and change.after and _written_within(root / change.path, JUST_EMPTIED_S):
+            raise WrittenMeanwhile(
+                f"{change.path} is being saved (written a moment ago, it ends inside a line); nothing was changed"
+            )
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
         dirty = repo.dirty([c.path for c in plan.changes if c.before is not None])
@@ -198,7 +243,7 @@ def _stopped(root: Path, journal: Journal, entry: Entry, files: list[FileChange]
             f"{changed} changed while {what} was being written, and so did {', '.join(also)} once written; "
             f"{what} is taken back where it could be, every edit kept: check those files"
         )
-    return EditError(f"{changed} changed while {what} was being written; nothing was changed, its edit kept")
+    return WrittenMeanwhile(f"{changed} changed while {what} was being written; nothing was changed, its edit kept")
 
 
 def _follow(entries: list[Entry], entry: Entry, path: str) -> str:

@@ -8,6 +8,7 @@ change is written out explicitly, and one that would still break is reported.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterable
@@ -99,6 +100,8 @@ def target_path(vault: Vault, old: str, new: str) -> str:
     path = "/".join(parts) + ".md"
     if fold(path) != fold(old):
         clash = [p for p in (*vault.pages, *vault.attachments) if fold(p) == fold(path)]
+        if os.path.islink(vault.root / path):  # no page is read through it: a name taken by a link
+            raise EditError(f"{path} is a symbolic link, which curator does not write through; choose another name")
         if clash or (vault.root / path).exists():
             raise EditError(f"{path} already exists; choose another name or merge into it")
     elif path == old:
