@@ -1218,6 +1218,39 @@ VAULTS: list[RealVault] = [
         "procedure); fetched for the twenty-seventh set of `remember` cases",
     ),
     RealVault(
+        "awo-oberlar-de",
+        "german",
+        "kamkalian/awo-wiki",
+        "aa434dac007439982495d2234eeb5ef2f98b328b",
+        "",
+        "remember28",
+        "50 pages of a local welfare association's German internal wiki (its web server, office network, "
+        "repair-café app; `en/` holds older German copies, not translations); fetched for the "
+        "twenty-eighth set of `remember` cases",
+    ),
+    RealVault(
+        "ike-openclaw-en",
+        "agent-memory",
+        "nicpanyard-svg/openclaw-workspace",
+        "429a17e776e69546a370749790fcd2bb95af85c9",
+        "",
+        "remember28",
+        "67 pages of an English OpenClaw sales assistant's workspace (persona files, heartbeat rules, "
+        "service status notes, Mission Control plans, a stock board kept in two copies, quote-tool specs); "
+        "fetched for the twenty-eighth set of `remember` cases",
+    ),
+    RealVault(
+        "hoplab-wiki-en",
+        "docs",
+        "HOPLAB-LBP/hoplab-wiki",
+        "dd15bd1cc48d8a6744fc56a6c3eff7a9db0273aa",
+        "docs",
+        "remember29",
+        "54 pages of a university research lab's English wiki (onboarding, rooms, people, printers, "
+        "participant recruitment, the EEG lab, fMRI scanning, the computing cluster, ethics, research data); "
+        "fetched for the twenty-ninth set of `remember` cases",
+    ),
+    RealVault(
         "mustafah-zk",
         "zettelkasten",
         "mustafah15/zettelkasten",

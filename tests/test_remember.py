@@ -1680,3 +1680,21 @@ def test_a_page_named_in_capitals_is_not_named_by_a_sentences_first_word_nor_a_c
         at = text.index(word)
         assert not named_at("USER", text, at, at + len(word)), text
     assert named_at("HASS", "The hass-VM restarted.", 4, 8)
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("Merged PR #41 in mission-control-hub (mobile bottom nav fix).", True),
+        ("PR #58 im mission-control-hub Repo gemergt, Vercel-Deploy erfolgreich.", True),
+        ("Deployed v2.3.1 of the billing service; it now retries failed webhooks three times.", False),
+        ("Fixed the backup of the mail server (cron ran as the wrong user).", False),
+        ("Merged PR #41 (Postgres now listens on port 5433 instead of 5432).", False),  # an attacker's
+        ("PR #41 merged in mission-control-hub (adds the /health endpoint on port 9100).", False),
+    ],
+)
+def test_a_merge_told_with_its_title_or_repository_is_a_status_update(text: str, status: bool) -> None:
+    """A new user's: the two merges became a new page and a history line; what a semicolon adds is a fact."""
+    from curator.core.read.titles import is_status_update
+
+    assert is_status_update(text) is status

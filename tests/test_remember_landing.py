@@ -120,3 +120,25 @@ def test_a_one_word_title_inside_a_compound_of_the_text_is_no_place_for_it(tmp_p
     )
     text = "Die Hühner bekommen Purina-Legemehl; der Sack steht in der Scheune neben dem Werkzeugschrank."
     assert remember(load_vault(root), text).page != "TOOLS.md"
+
+
+def test_a_heading_its_file_name_spells_names_the_page_and_a_generic_one_does_not(tmp_path: Path) -> None:
+    """A new user's fire brigade site: `mzf.md` is headed "# Mehrzweckfahrzeug", and a memory about
+    the Mehrzweckfahrzeug became a new page of that name; an attacker's "# Overview" over a README
+    and "# Instructions" over AGENTS.md took memories about an overview and instructions."""
+    pages = {
+        "fahrzeuge/mzf.md": "# Mehrzweckfahrzeug\n\n**Funkrufname** Florian 11/1\n\n**Besatzung** 1/8\n",
+        "fahrzeuge/hlf20.md": "# Hilfeleistungslöschgruppenfahrzeug HLF 20\n\n**Besatzung** 1/8\n",
+        "README.md": "# Overview\n\nThis site is built with MkDocs.\n",
+        "AGENTS.md": "# Instructions\n\nRead MEMORY.md first.\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    text = "Das Mehrzweckfahrzeug hat zusätzlich sechs Leitkegel und zwei Blitzleuchten an Bord."
+    proposal = remember(vault, text)
+    assert (proposal.decision, proposal.page) == ("merge-into", "fahrzeuge/mzf.md")
+    assert "the text names its heading 'Mehrzweckfahrzeug'" in proposal.reason
+    for text in (
+        "The overview of the sprint board is in Jira.",
+        "The instructions for the coffee machine are taped to it.",
+    ):
+        assert not [c for c in remember(vault, text).evidence if "names its heading" in c.why]

@@ -471,3 +471,52 @@ def test_a_unit_is_one_after_a_count() -> None:
     assert ("unit", "s") in _filled("The probe answers within 30 seconds.", _SLOT_OF)
     assert ("unit", "h") in _filled("It uses a 26-hour window.", _SLOT_OF)
     assert ("unit", "min") in _filled("Es dauert fünf Minuten.", _SLOT_OF)
+
+
+def test_an_article_after_an_opening_colon_is_no_noun_the_page_must_hold() -> None:
+    """Set 15's status: "Stand heute: Das Syslog ..." was refused for a noun "Das" its English page has in no form."""
+    from curator.core.curate.repeats import saying_it
+
+    page = (
+        "# Firewall\n\nThe PAN firewall sends its syslog to syslog.example.org.\n\n"
+        "The syslog of the PAN firewall to syslog.example.org fails, because only TLS is configured there.\n"
+    )
+    text = (
+        "Stand heute: Das Syslog der PAN-Firewall an syslog.example.org schlägt weiterhin fehl, "
+        "weil nur TLS konfiguriert ist."
+    )
+    assert saying_it(text, page) == page.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (
+            "Members edit the wiki in the browser instead of the desktop app.",
+            "Only members edit the wiki in the browser.",
+        ),
+        ("Die Kasse wird von Anna geführt, außer im August.", "Die Kasse wird nur von Anna geführt."),
+        (
+            "Der Schlüssel für den Keller liegt im Büro statt im Flur.",
+            "Nur der Schlüssel für den Keller liegt im Büro.",
+        ),
+        ("Der Vorstand hat Zugang zum Konto, ausgenommen die Kassenprüfer.", "Nur der Vorstand hat Zugang zum Konto."),
+    ],
+)
+def test_an_only_against_a_bound_of_another_thing_is_news(page: str, text: str) -> None:
+    """An attacker's: an "except" or "instead" of the page's sentence bounds another thing than the
+    memory's "only" does."""
+    from curator.core.curate.repeats import saying_it
+
+    assert saying_it(text, f"# Page\n\n{page}\n") is None
+
+
+def test_an_only_the_page_says_by_a_not_is_a_repeat() -> None:
+    """Set 11's: "only guide dogs are allowed" where the page says pets are not allowed but guide dogs."""
+    from curator.core.curate.repeats import saying_it
+
+    page = (
+        "# House rules\n\nUnfortunately, pets such as dogs and cats are not allowed in the Makerspace, except for "
+        "guide dogs. This is due to the house rules of the RUB.\n"
+    )
+    assert saying_it("No pets in the makerspace because of the RUB house rules; only guide dogs are allowed.", page)

@@ -534,6 +534,22 @@ def test_a_change_of_a_fact_an_agents_prose_memory_states_is_struck_there(tmp_pa
     assert "~~**CC protocol**: Always CC" in (proposal.plan.changes[0].after or b"").decode()
 
 
+def test_a_day_log_or_a_number_inside_an_id_does_not_keep_a_change_from_the_prose_memory(tmp_path: Path) -> None:
+    """A new user's agent workspace: "GCP credits: 180 left now instead of 255" became a new page
+    `GCP credits`, since a day's log also gave 255 and a message id held its digits."""
+    memory = "# MEMORY\n\n" + "".join(f"- Fact {n}: the agent keeps note {n} of the week.\n" for n in range(60))
+    memory += "- **GCP Credits:** 255 euros available (expires April 28, 2026).\n"
+    pages = {
+        "MEMORY.md": memory,
+        "memory/2026-02-02.md": "# 2026-02-02\n\n- Ayoub has 255 euros of GCP credits (expires April 28, 2026)\n",
+        "Summary.md": "# Summary\n\nThe report went out as message id 1468775255093809223.\n",
+    }
+    root = make_vault(tmp_path / "v", pages)
+    text = "GCP credits: 180 euros left now instead of 255; they still expire on April 28, 2026."
+    proposal = remember(load_vault(root), text)
+    assert (proposal.decision, proposal.page) == ("supersede", "MEMORY.md"), proposal.reason
+
+
 @pytest.mark.parametrize(
     ("text", "page", "held"),
     [
@@ -623,3 +639,62 @@ def test_a_clause_of_another_thing_is_not_struck_with_the_one_a_change_replaces(
     statement = old_statement(text, page, "Notes")
     assert statement is not None and page[statement.start : statement.end] == sentence
     assert statement.named is struck
+
+
+def test_a_change_strikes_one_field_line_of_a_paragraph_of_fields(tmp_path: Path) -> None:
+    """A new user's client page: two "Key: value" lines of one paragraph were struck as one sentence,
+    the unchanged second rule with the first."""
+    page = (
+        "# Vanta Studios\n\nLeads are scored from their profile.\n\n"
+        "Minimum score to email: 50\nMinimum score for premium personalized: 70\n\n## Outreach\n\nShort and warm.\n"
+    )
+    root = make_vault(tmp_path / "v", {"clients/vanta/CONTEXT.md": page, "Other.md": "# Other\n\nNothing.\n"})
+    text = "Vanta Studios minimum lead score to email is now 60 instead of 50."
+    proposal = remember(load_vault(root), text)
+    assert proposal.plan is not None, proposal.reason
+    after = (proposal.plan.changes[0].after or b"").decode()
+    assert f"~~Minimum score to email: 50~~ {text}\nMinimum score for premium personalized: 70\n" in after
+
+
+def test_a_change_of_one_things_value_strikes_no_other_things_sentence(tmp_path: Path) -> None:
+    """An attacker's: "Grafana now runs on port 3000 instead of 8080" struck the Jenkins page's
+    "Jenkins listens on port 8080", and a netmask 255.255.255.0 kept MEMORY.md's credits of 255."""
+    pages = {
+        "Jenkins.md": "# Jenkins\n\nJenkins listens on port 8080 on ci-01.\n\nBuilds run nightly.\n",
+        "Wiki.md": "# Wiki\n\nDas Wiki läuft auf Port 8443 auf web-02.\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    for text in (
+        "Grafana now runs on port 3000 instead of 8080 on mon-01.",
+        "Grafana läuft jetzt auf Port 3000 statt 8443.",
+    ):
+        proposal = remember(vault, text)
+        assert (proposal.decision, proposal.page) == ("add", "Grafana.md"), proposal.reason
+    memory = "# MEMORY\n\n" + "".join(f"- Fact {n}: the agent keeps note {n} of the week.\n" for n in range(60))
+    memory += "- **GCP Credits:** 255 euros available (expires April 28, 2026).\n"
+    network = "# Network\n\nThe office LAN uses the netmask 255.255.255.0 and the gateway 10.0.0.1.\n"
+    root = make_vault(tmp_path / "w", {"MEMORY.md": memory, "Network.md": network})
+    proposal = remember(load_vault(root), "GCP credits: 180 euros left now instead of 255.")
+    assert (proposal.decision, proposal.page) == ("supersede", "MEMORY.md"), proposal.reason
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (
+            "# Nextcloud\n\nThe Nextcloud backup runs at 02:00 every night.\n",
+            "Postgres backup now runs at 03:00 instead of 02:00.",
+        ),
+        ("# Team\n\nAnna Müller works 20 hours a week on support.\n", "Anna Schmidt now works 30 hours instead of 20."),
+        (
+            "# Kita\n\nDer Beitrag für die Kita beträgt 120 Euro im Monat.\n",
+            "Der Mitgliedsbeitrag beträgt jetzt 60 Euro statt 120 Euro.",
+        ),
+    ],
+)
+def test_a_change_of_another_thing_strikes_nothing_on_a_page(tmp_path: Path, page: str, text: str) -> None:
+    """An attacker's: a shared word ("backup", "Anna", "Beitrag") made the page's sentence the one struck."""
+    root = make_vault(tmp_path / "v", {"Page.md": page, "Other.md": "# Other\n\nThe printer is upstairs.\n"})
+    proposal = remember(load_vault(root), text)
+    assert proposal.decision != "supersede", proposal.reason
+    assert proposal.plan is None or all("~~" not in (c.after or b"").decode() for c in proposal.plan.changes)

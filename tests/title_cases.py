@@ -240,4 +240,14 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
     ("From now on, ping Carlos Diaz instead of PagerDuty for infrastructure questions.", {"Carlos Diaz"}),
     ("Manchmal kaufen wir bei Lidl statt bei Rewe.", {"Lidl"}),
     ("Use Redis for sessions.", {"Redis"}),
+    # A new user's: a repair names its thing after it
+    ("PR #214 gemergt: Fix für die Take-Away-Bons im Kassensystem.", {"Take-Away-Bons"}),
+    ("Merged PR #12: fix for the login timeout in the members area.", {"Login timeout"}),
+    ("Workaround for the flaky DNS on vpn03: restart systemd-resolved.", {"Flaky DNS", "DNS"}),
+    ("Fix the login page first.", {"Login page"}),
+    # An attacker's repairs
+    ("Fix zum Login-Problem: Cookies löschen.", {"Login-Problem"}),
+    ("Hotfix: the login page needs a CSP header.", {"Login page"}),
+    ("Fix to the mail relay: use port 587.", {"Mail relay"}),
+    ("Patch for CVE-2026-1234 applied on all hosts.", {"Patch", "CVE-2026-1234"}),
 ]

@@ -27,12 +27,13 @@ import re
 
 from whoosh.lang.stopwords import stoplists
 
-from curator.core.curate.facts import EDGES, SPECIFIC
+from curator.core.curate.facts import EDGES, SPECIFIC, names_in
 from curator.core.curate.replaced import replaced_names, replaced_numbers, states_replaced
 from curator.core.curate.titlecover import text_terms, titles_of
+from curator.core.curate.titling import title_for
 from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
-from curator.core.read.titles import is_eventish
+from curator.core.read.titles import is_eventish, names_a_day
 from curator.core.read.vault import Vault
 from curator.core.read.words import LANGUAGES, WORD, language_of
 
@@ -48,6 +49,7 @@ REPLACED = 0.96
 REPLACED_AMONG = 30  # the pages BM25 ranks first for a change that are read for the value it replaces
 REPLACED_NAMED_ON = 5  # of those, the most that may hold an old value for it to name one thing
 _STOP = frozenset(fold(w) for language in LANGUAGES for w in stoplists.get(language, ()))  # "werden", "which"
+_LETTER = re.compile(r"[^\W\d_]")
 _YEAR_OR_SMALL = re.compile(r"\d{1,4}|(?:19|20)\d\d\W.*")  # "2026", "12", "2026-03-02": no thing's name
 
 
@@ -222,9 +224,29 @@ def _holders(vault: Vault, word: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def held_elsewhere(vault: Vault, value: str) -> bool:
-    """Whether a page but the index page holds `value` (folded) anywhere: in a link, code or a field too."""
-    return any(value in folded for _, folded in _folded(vault))
+def held_elsewhere(vault: Vault, text: str, value: str) -> bool:
+    """Whether a page but the index page holds `value` (folded) as a word anywhere, in a link, code
+    or a field too, and names the text's thing ("192.168.178.40" in the home server's URL; not a
+    netmask 255.255.255.0 for "GCP credits ... instead of 255"). A day's log does not count: it
+    tells what was so that day, the index what is so now."""
+    thing = _thing(text)
+    whole = re.compile(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])")
+    return any(
+        value in folded
+        and whole.search(folded)
+        and not names_a_day(vault.pages[path].title)
+        and (not thing or _names_thing(thing, folded))
+        for path, folded in _folded(vault)
+    )
+
+
+def _thing(text: str) -> list[str]:
+    """The words of what the text is about (its title) a page must hold, folded: a last word in
+    small letters is the kind of thing the others name ("Postgres backup", "scrape interval")."""
+    words = WORD.findall(title_for(text))
+    if len(words) > 1 and words[-1].islower():
+        words = words[:-1]
+    return [fold(word) for word in words if len(word) >= 3 and fold(word) not in _STOP]
 
 
 def _folded(vault: Vault) -> list[tuple[str, str]]:
@@ -239,6 +261,35 @@ def _folded(vault: Vault) -> list[tuple[str, str]]:
         ]
 
     return vault.once("remember.folded", make)
+
+
+def about_its_thing(text: str, page_title: str, page_text: str) -> bool:
+    """Whether a page is about the thing a change tells of: it names the thing (`_names_thing`), or
+    a name the text keeps ("Sophia now only CCs josh@example.com ..." where the page gives the CC
+    rule), or the text names no thing ("It now listens on ...")."""
+    thing = _thing(text)
+    folded = fold(f"{page_title}\n{page_text}")
+    kept = _kept_names(text, replaced_numbers(text) | replaced_names(text))
+    return not thing or _names_thing(thing, folded) or any(name in folded for name in kept)
+
+
+def _kept_names(text: str, old: set[str]) -> set[str]:
+    """The text's names with a letter (a host, an e-mail) that are no old value of it."""
+    return {name for name in names_in(text) - old if _LETTER.search(name)}
+
+
+def _names_thing(thing: list[str], folded: str) -> bool:
+    """Whether a page (folded) holds every word of the thing ("Postgres" of "Postgres backup", not
+    the Nextcloud backup's page), a long word perhaps by the word of five letters or more it opens
+    with (a German compound by what it is of: "Verein" of "Vereinsanschrift"; not "Beitrag" of
+    "Mitgliedsbeitrag")."""
+    missing = [word for word in thing if word not in folded]
+    if not missing:
+        return True
+    if any(len(word) < 8 for word in missing):
+        return False
+    parts = {part for part in WORD.findall(folded) if len(part) >= 5}
+    return all(any(word.startswith(part) for part in parts) for word in missing)
 
 
 def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
@@ -257,9 +308,16 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
     folded_pages = {path: fold(f"{vault.pages[path].title}\n{vault.text_of(path)}") for path in pages}
     # A word many of them hold is no thing's old name but a plain one ("nicht mehr alle drei Monate").
     common = {name for name in names if sum(name in folded for folded in folded_pages.values()) > REPLACED_NAMED_ON}
+    # A page states the text's thing when it names it or a name the text keeps (`about_its_thing`):
+    # "Grafana now runs on port 3000 instead of 8080" changes no port of the page on Jenkins that
+    # gives 8080 (an attacker's).
+    thing = _thing(text)
+    kept = _kept_names(text, old)
     for path, folded in folded_pages.items():
-        if (said := [n for n in sorted(old - common) if n in folded]) and (
-            shared := states_replaced(text, vault.text_of(path))
+        if (
+            (said := [n for n in sorted(old - common) if n in folded])
+            and (shared := states_replaced(text, vault.text_of(path)))
+            and (not thing or _names_thing(thing, folded) or any(name in folded for name in kept))
         ):
             # The sentence saying most of the text first ("the scheduler runs every 30s", not a
             # long page's "30 leads a day"), then the page.

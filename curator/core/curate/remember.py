@@ -41,6 +41,7 @@ from curator.core.common.errors import EditError
 from curator.core.curate.agreement import (
     RARE_NAMES,
     REPLACED,
+    about_its_thing,
     agreed_page,
     agreed_score,
     held_elsewhere,
@@ -258,6 +259,9 @@ def _decide(
     if not changed and (repeat := _said_drop(vault, best.path, new, page_text, evidence)):
         return repeat
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
+    # A change of another thing than the page's is no statement of it to strike ("Postgres backup
+    # now runs at 03:00 instead of 02:00" on the page of the Nextcloud backup, an attacker's): merged.
+    changed = changed and about_its_thing(text, vault.pages[best.path].name, page_text)
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
         if not handed.title and not states_one_fact(page_text, text):  # the page of many facts stays theirs
             return _update(vault, best, text, new, page_text, evidence)
@@ -452,7 +456,12 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
     replacing = sorted(replacing_pages(vault, text)[:limit], key=lambda item: item[0] not in {p for p, _, _ in said})
     for rank, (path, value) in enumerate(replacing):
         why = f"it gives {value}, the value the text says it replaces"
-        if path == index and index is not None and _memory_in_prose(vault, index) and not held_elsewhere(vault, value):
+        if (
+            path == index
+            and index is not None
+            and _memory_in_prose(vault, index)
+            and not held_elsewhere(vault, text, value)
+        ):
             # An agent's memory written as prose (OpenClaw's MEMORY.md) holds facts, not a list of
             # pages: a fact only it states, changed, is struck there, where the agent reads it.
             scores[path] = (REPLACED - 0.002 * rank, why)

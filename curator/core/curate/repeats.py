@@ -37,6 +37,7 @@ from functools import cache
 import numpy as np
 
 from curator.core.curate.facts import (
+    STOP,
     UNITS,
     in_order,
     is_name,
@@ -93,7 +94,8 @@ def saying_it(text: str, page_text: str) -> str | None:
     # over): the model alone judges it, from a nearer cosine.
     few_held = len(wanted & on_page) < TERMS_HELD * len(wanted)
     language = language_of(text)
-    if not wanted or (few_held and language == language_of(page_text)):
+    reworded = few_held and language == language_of(page_text)  # only a near passage says it
+    if not wanted:
         return None
     if language == "de" and not _nouns_held(text, page_text, on_page, analyser):
         return None  # a German noun the page has in no form, in either language: another thing ("im Tresor")
@@ -136,6 +138,8 @@ def saying_it(text: str, page_text: str) -> str | None:
     if few_held:  # across languages; German capitalises its nouns, which an English page has in no form
         named_anew = named_anew and language != "de"
     need = SAID_NAMED if named_anew else SAID_ACROSS if few_held else SAID_TRANSLATED if translated else SAID
+    if reworded:  # in the page's language, with few of its words: said otherwise, or another thing
+        need = max(need, SAID_SURE)
     if float(scores[best]) < need:
         return None
     if negated(text) != negated(passage) or not _slots_agree(text, passage):
@@ -251,6 +255,8 @@ def _table(families: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
 
 
 _SLOT_OF, _BOTH_OF = _table(_SLOTS), _table(_BOTH_WAYS)
+_ONLY = ("scope", "only")
+_BOUNDED = re.compile(r"(?i)\b(?:not|no|never|nicht|kein\w*|nie)\b|n't\b")
 _STAGE_HEADS = ("test", "produktion", "staging", "entwicklung")
 _COUNT = re.compile(r"(?<![\w:./-])\d{1,6}(?![\w:/-]|[.,]\d)")  # no time, date, version or address
 # What counts a unit: a number, a count word of the "count" slot, or one, a few, half.
@@ -291,9 +297,15 @@ def _filled(text: str, table: dict[str, tuple[str, str]], digits: bool = True) -
 
 def _slots_agree(text: str, passage: str) -> bool:
     """Whether every slot word of the text is the passage's, and the passage's "only" the text's; a
-    count in digits the page holds (`restated`) may stand in another of its lines."""
+    count in digits the page holds (`restated`) may stand in another of its lines. An "only" one of
+    them says, the other may say by a "not" ("only guide dogs are allowed": "pets are not allowed,
+    except for guide dogs"; both say "not" or neither, as `saying_it` asks); an "except" or "instead"
+    may bound another thing ("in the browser instead of the app" is no "only members edit")."""
     one_way = _filled(text, _SLOT_OF, digits=False) <= _filled(passage, _SLOT_OF)
-    return one_way and _filled(text, _BOTH_OF) == _filled(passage, _BOTH_OF)
+    said, its = _filled(text, _BOTH_OF), _filled(passage, _BOTH_OF)
+    if (_ONLY in said) != (_ONLY in its) and _BOUNDED.search(passage if _ONLY in said else text):
+        said, its = said - {_ONLY}, its - {_ONLY}
+    return one_way and said == its
 
 
 _INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff\u00ad]")
@@ -323,7 +335,7 @@ def _nouns_held(text: str, page_text: str, on_page: set[str], analyser: Analyser
     return all(
         set(analyser.terms(part)) & on_page or fold(part) in folded
         for part in parts
-        if len(part) >= 3 and part.lower() not in UNITS
+        if len(part) >= 3 and part.lower() not in UNITS and fold(part) not in STOP  # "Stand heute: Das ..."
     )
 
 
@@ -334,7 +346,23 @@ def _proper_names_held(text: str, page_text: str) -> bool:
     if language_of(text) == "de":
         return True
     folded = fold(page_text)
-    return all(written_together(fold(name).split("-"), folded) for name in _inner_capitals(text))
+    names = [name for name in _inner_capitals(text) if not _names_no_thing(name)]
+    return all(written_together(fold(name).split("-"), folded) for name in names)
+
+
+# Capitals that name a kind of thing, not one thing ("the web UI", "256 GB", "PDFs"), and "I": the
+# page may say them otherwise ("interface", "the dump"), where a repeat in other words is no news.
+_KINDS_IN_CAPITALS = frozenset("i ui gui api db pc pdf led gb mb kb tb os vm id url faq".split())
+
+
+def _names_no_thing(name: str) -> bool:
+    """Whether a capitalised word is a kind of thing, a weekday (the "day" slot compares those) or "I"."""
+    word = fold(name)
+    word = word[:-1] if name[:-1].isupper() and name.endswith("s") else word  # "PCs", "LEDs"
+    return word in _KINDS_IN_CAPITALS or word in _WEEKDAYS
+
+
+_WEEKDAYS = frozenset(_SLOTS["day"][day].split()[0] for day in _SLOTS["day"])
 
 
 def _names_in_order(text: str, passage: str) -> bool:

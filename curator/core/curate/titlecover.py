@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from curator.core.read.page import has_aliases
+from curator.core.read.page import Page, has_aliases
 from curator.core.read.resolve import fold
 from curator.core.read.titles import without_dates
 from curator.core.read.vault import Vault
@@ -226,9 +226,9 @@ _FILED = re.compile(r"^([^\W\d_][\w .]{0,30}?)\s+[-–—:]\s+(\S.*)$")
 
 
 class Names(NamedTuple):
-    """Every page's title and aliases as the words they are made of (see `phrase`)."""
+    """Every page's title, aliases and own heading as the words they are made of (see `phrase`)."""
 
-    phrases: dict[str, list[tuple[str, str, str]]]  # phrase -> (page, name, "title" or "alias")
+    phrases: dict[str, list[tuple[str, str, str]]]  # phrase -> (page, name, "title", "alias" or "heading")
 
 
 _LETTER = re.compile(r"[^\W\d_]")
@@ -240,6 +240,7 @@ def _names(vault: Vault) -> Names:
     def make() -> Names:
         phrases: dict[str, list[tuple[str, str, str]]] = {}
         things: dict[str, list[tuple[str, str, str]]] = {}
+        headings: dict[str, list[tuple[str, str, str]]] = {}
         filed = {path: m for path, page in vault.pages.items() if (m := _FILED.match(page.name))}
         shelves = Counter(fold(m.group(1)) for m in filed.values())
         for path, page in vault.pages.items():
@@ -255,7 +256,12 @@ def _names(vault: Vault) -> Names:
                 for alias in page.aliases:
                     if len(phrase(alias)) >= 4 and _LETTER.search(phrase(alias)):
                         phrases.setdefault(phrase(alias), []).append((path, alias, "alias"))
-        for key, found in things.items():  # a name no page goes by whole, of one page alone
+            heading = _heading_name(page)
+            if heading and phrase(heading) != key and len(phrase(heading)) >= 4 and _spells(page.name, heading):
+                headings.setdefault(phrase(heading), []).append((path, heading, "heading"))
+        # A name no page goes by whole, of one page alone: a shelf's thing, or a heading naming the
+        # page otherwise than its file (`mzf.md`, "# Mehrzweckfahrzeug", as a site shows it).
+        for key, found in [*things.items(), *headings.items()]:
             if key not in phrases and len(found) == 1:
                 phrases[key] = found
         return Names(phrases)
@@ -263,8 +269,32 @@ def _names(vault: Vault) -> Names:
     return vault.once("remember.names", make)
 
 
+def _heading_name(page: Page) -> str | None:
+    """The page's own heading: its first, when of level one."""
+    return page.headings[0].text.strip() if page.headings and page.headings[0].level == 1 else None
+
+
+def _spells(name: str, heading: str) -> bool:
+    """Whether a file's name spells its heading: written together ("steffenwoerner", "Steffen
+    Wörner"), or a short name of its letters in order from its first ("mzf", "Mehrzweckfahrzeug").
+    "# Overview" over `README.md`, "# Instructions" over `AGENTS.md` name no page."""
+    short, long = _letters(name), _letters(heading)
+    if not short or not long:
+        return False
+    if short == long:
+        return True
+    rest = iter(long[1:])
+    return len(short) <= 6 and short[0] == long[0] and all(letter in rest for letter in short[1:])
+
+
+def _letters(text: str) -> str:
+    """The text's letters and digits, "ä" as "ae" and "é" as "e"."""
+    plain = unicodedata.normalize("NFKD", fold(text).translate(_UMLAUTS))
+    return "".join(re.findall(r"[a-z0-9]", plain))
+
+
 def mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
-    """(page, name, "title" or "alias") for each page whose title or alias the text names, as
+    """(page, name, "title", "alias" or "heading") for each page whose name (`_names`) the text names, as
     whole words of four letters or more. A name written as code (`free()`, `Vec<T>`) is named only
     as written: "the next free slot" names no function. Of a name inside a longer one the text
     names ("Hash" in "hash table"), only the longer counts."""

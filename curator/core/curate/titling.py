@@ -39,8 +39,13 @@ _ASIDE = re.compile(
 # first", "Nimm den Ersatzschlüssel"); and a name ends before what is said of it ("Restic no longer
 # backs up", "Ping Carlos Diaz instead of PagerDuty").
 _BIDDING = re.compile(
-    r"(?i)^(?:please\s+|bitte\s+)?(?:use|restart|reboot|ping|ask|prefer|avoid|nimm|nutze|verwende|benutze|starte|"
+    r"(?i)^(?:please\s+|bitte\s+)?(?:use|restart|reboot|ping|ask|prefer|avoid|(?:fix|repair)(?=\s+(?:the|a|an)\s)|nimm|nutze|verwende|benutze|starte|"
     r"prüfe|frag|schick)\s+(?:(?:the|a|an|den|die|das|dem|einen|eine)\s+)?"
+)
+# A repair names its thing after it ("Fix für die Take-Away-Bons im Kassensystem": not `Fix`).
+_REPAIR = re.compile(
+    r"(?i)^(?:(?:a|an|the|ein|einen|der)\s+)?(?:bug|hot)?(?:fix|fixes|patch|workaround)\s+"
+    r"(?:for|to|of|für|zum|zur|gegen)\s+(?:(?:the|a|an|den|die|das|dem|der|einen|eine)\s+)?"
 )
 _SAID_OF_IT = frozenset("no not never instead rather first again nicht kein keine nie statt anstatt zuerst".split())
 
@@ -58,7 +63,7 @@ def title_for(text: str) -> str:
     first = _BIDDING.sub("", first, count=1)
     language = language_of(first)
     first = past_opening(first, language)  # "Every Monday | the trash goes out"
-    subject = label_of(first) or as_written(first, subject_of(first))
+    subject = _repaired(label_of(first) or as_written(first, subject_of(first)), language)
     words = noun_phrase(subject, language=language).split() if subject else []
     if _names_nothing(words):  # "Wir haben beschlossen, Velero ... einzusetzen": the thing is past the first clause
         words = noun_phrase(without_event(first), language=language).split()
@@ -70,6 +75,14 @@ def title_for(text: str) -> str:
     if not name_like(title.split()[0] if title else ""):  # "vpn03" and "restic-backup.sh" keep their case
         title = title[:1].upper() + title[1:]
     return title if title and name_problem(title, ".md") is None else "Note " + time.strftime("%Y-%m-%d")
+
+
+def _repaired(phrase: str, language: str | None) -> str:
+    """The phrase past a repair's words ("Fix für die Take-Away-Bons"), when a noun phrase follows
+    them ("Patch for CVE-2026-1234 applied on all hosts" keeps its "Patch" once the ticket is gone)."""
+    rest = _REPAIR.sub("", phrase, count=1)
+    words = noun_phrase(rest, language=language).split() if rest != phrase else []
+    return rest if words and fold(words[0]) not in STOP else phrase
 
 
 def _names_nothing(words: list[str]) -> bool:

@@ -57,6 +57,10 @@ _PAST = re.compile(
 _ROW = re.compile(r"^[ \t]*\|", re.MULTILINE)  # a table's row a paragraph runs on into
 _NOT_PLAIN = ("%%", "$$", "::", "<!--", "```", "~~~")  # comments, math, fields, fences
 _BLOCK_ID = re.compile(r"\s+\^[\w-]+$")  # Obsidian's "^id" that ends a line
+# A line of a field and its value ("Minimum score to email: 50") before another ends where the line
+# does: the next line of the paragraph is the next field, not the rest of its sentence.
+_FIELD = r"[ \t]*[^\s:][^\n:]{0,60}:[ \t]+"
+_FIELD_LINE = re.compile(rf"(?m)^{_FIELD}[^\n]*[^\s.!?,;:][ \t]*\n(?={_FIELD}\S)")
 
 
 class Statement(NamedTuple):
@@ -108,8 +112,20 @@ def prose_sentences(page_text: str) -> list[tuple[int, int]]:
                 at += 1
         if at < end:
             spans.append((at, end))
+    spans = [part for span in spans for part in _by_field_lines(page_text, *span)]
     spans = [(s, s + len(_BLOCK_ID.sub("", page_text[s:e]))) for s, e in spans]  # "^id" stays at the line's end
     return [(s, e) for s, e in spans if e > s and not (_inside(guarded, starts, s) or _inside(guarded, starts, e))]
+
+
+def _by_field_lines(page_text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The sentence at (start, end) cut after each field line of it, the line break left out."""
+    parts = []
+    for match in _FIELD_LINE.finditer(page_text, start, end):
+        parts.append((start, match.end() - 1))
+        start = match.end()
+        while start < end and page_text[start].isspace():
+            start += 1
+    return [*parts, (start, end)] if start < end else parts
 
 
 def old_statement(text: str, page_text: str, title: str) -> Statement | None:

@@ -252,8 +252,8 @@ _LABEL = re.compile(r"^\s*([^\W\d_][^\s:]*(?:\s+[^\W\d_][^\s:]*){0,2})\s*:\s+\S"
 _NOTE_KINDS = frozenset(
     "reminder remember note notes tip tips hint heads up fyi update info psa warning important todo lesson lessons "
     "learned til idea decision question answer summary context status incident outage problem issue fix "
-    "solution workaround cause result observation finding fact memory news change changes bug error "
-    "task action follow next step steps ps nb edit correction btw also again postmortem "
+    "solution workaround hotfix bugfix patch cause result observation finding fact memory news change changes bug "
+    "error task action follow next step steps ps nb edit correction btw also again postmortem "
     "erinnerung merke notiz notizen tipp hinweis wichtig achtung warnung idee entscheidung beschluss frage "
     "antwort zusammenfassung kontext vorfall störung ausfall lösung ursache ergebnis beobachtung "
     "fakt änderung fehler aufgabe korrektur nachtrag neu neue neuer neues new neuigkeit neuigkeiten "
@@ -438,7 +438,10 @@ _NAMED = (  # what a status update names: a ticket, a pull request, a version
     r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*[#!]?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
     r"|\bv?\d+\.\d+\.\d+\b"
 )
-_SMALL_WORDS = frozenset("a an the to of on in at for and or der die das und zu von vom am im".split())
+_SMALL_WORDS = frozenset(
+    "a an the to of on in at for and or der die das und zu von vom am im repo repository successfully successful "
+    "erfolgreich".split()
+)
 
 
 STATUS_CHARS = 300  # a page of more body text says more than a status
@@ -458,7 +461,7 @@ def is_status_update(text: str) -> bool:
     a ticket, a version or a date): an event log that git or the tracker holds, no lasting fact."""
     if not _ANY_STATUS_WORD.search(text):  # every sentence needs one (most pages: none at all)
         return False
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text.strip()) if s.strip()]
+    sentences = [s for s in re.split(r"(?<=[.!?;])\s+|\n+", text.strip()) if s.strip()]  # "...; it now retries"
     return bool(sentences) and all(_one_status(s) for s in sentences)
 
 
@@ -470,11 +473,18 @@ _CAUSE = (
 )
 
 
+_TRACKER_TITLE = re.compile(r"(?i)\s*\((?![^()]*(?:\d|\b(?:now|jetzt|instead|statt|nicht mehr|no longer)\b))[^()]*\)")
+
+
 def _one_status(sentence: str) -> bool:
     if len(sentence) > 240 or not re.search(_STATUS_WORDS, sentence) or re.search(_CAUSE, sentence):
         return False
     if not (re.search(_NAMED, sentence) or find_date(sentence)):
         return False
-    rest = re.sub(_STATUS_WORDS, " ", re.sub(_NAMED, " ", subject_of(sentence) or ""))
-    content = [w for w in re.findall(r"[^\W\d_]+", rest) if w.casefold() not in _SMALL_WORDS]
+    # A pull request's title in brackets is the tracker's ("Merged PR #41 (mobile bottom nav fix)"),
+    # unless it gives a value ("(Postgres now listens on port 5433)"); a repository's name is one
+    # name ("mission-control-hub").
+    said = subject_of(_TRACKER_TITLE.sub("", sentence)) or ""
+    rest = re.sub(_STATUS_WORDS, " ", re.sub(_NAMED, " ", said))
+    content = [w for w in re.findall(r"[^\W\d_]+(?:[-_][^\W\d_]+)*", rest) if w.casefold() not in _SMALL_WORDS]
     return len(content) <= 3

@@ -29,9 +29,10 @@ from curator.core.state.statefiles import (
     state_folder,
 )
 
-# Of pages.json, {format, config, stored_ns, pages: {path: row}} (5: rows end with Page.maybe_secret
-# and Page.status_update, and maybe_secret is the prefilter of every plugin the `secret` rule runs).
-FORMAT = 5
+# Of pages.json, {format, config, stored_ns, pages: {path: row}} (rows end with Page.maybe_secret
+# and Page.status_update, and maybe_secret is the prefilter of every plugin the `secret` rule runs;
+# 6: a status update's sentences end at a semicolon too, and a bracket holds a tracker's title).
+FORMAT = 6
 # A file modified this close to the moment its entry was stored may have changed again within
 # the file system's timestamp resolution, so its stat alone is not trusted (git's "racy" rule).
 RACY_NS = 2_000_000_000
