@@ -224,14 +224,19 @@ def _holders(vault: Vault, word: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def held_elsewhere(vault: Vault, text: str, value: str) -> bool:
-    """Whether a page but the index page holds `value` (folded) as a word anywhere, in a link, code
-    or a field too, and names the text's thing ("192.168.178.40" in the home server's URL; not a
-    netmask 255.255.255.0 for "GCP credits ... instead of 255"). A day's log does not count: it
+def only_the_memory_states(vault: Vault, path: str, text: str, value: str) -> bool:
+    """Whether `path` is the index page written as prose (an agent's MEMORY.md, which lists no
+    pages) and no other page holds `value` (folded) as a word, in a link, code or a field too,
+    naming the text's thing ("192.168.178.40" in the home server's URL does; a netmask
+    255.255.255.0 for "GCP credits ... instead of 255" does not). A day's log does not count: it
     tells what was so that day, the index what is so now."""
+    from curator.core.check.index_page import lists_pages
+
+    if path != vault.index_page or lists_pages(vault, path):
+        return False
     thing = _thing(text)
     whole = re.compile(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])")
-    return any(
+    return not any(
         value in folded
         and whole.search(folded)
         and not names_a_day(vault.pages[path].title)

@@ -44,7 +44,7 @@ from curator.core.curate.agreement import (
     about_its_thing,
     agreed_page,
     agreed_score,
-    held_elsewhere,
+    only_the_memory_states,
     outranking_weak_names,
     rare_words_page,
     replacing_pages,
@@ -456,12 +456,7 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
     replacing = sorted(replacing_pages(vault, text)[:limit], key=lambda item: item[0] not in {p for p, _, _ in said})
     for rank, (path, value) in enumerate(replacing):
         why = f"it gives {value}, the value the text says it replaces"
-        if (
-            path == index
-            and index is not None
-            and _memory_in_prose(vault, index)
-            and not held_elsewhere(vault, text, value)
-        ):
+        if only_the_memory_states(vault, path, text, value):
             # An agent's memory written as prose (OpenClaw's MEMORY.md) holds facts, not a list of
             # pages: a fact only it states, changed, is struck there, where the agent reads it.
             scores[path] = (REPLACED - 0.002 * rank, why)
@@ -494,12 +489,6 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
     # Pages scored alike (one name in several folders: `macos/onedrive`, `ios/onedrive`): the nearer in meaning first.
     ranked = sorted(scores.items(), key=lambda item: (-item[1][0], -cosine.get(item[0], 0.0), item[0]))
     return [Candidate(path, round(score, 3), why) for path, (score, why) in ranked[:limit]]
-
-
-def _memory_in_prose(vault: Vault, index: str) -> bool:
-    from curator.core.check.index_page import lists_pages
-
-    return not lists_pages(vault, index)
 
 
 def _lists_events(vault: Vault, path: str) -> bool:
