@@ -676,25 +676,3 @@ def test_a_change_of_one_things_value_strikes_no_other_things_sentence(tmp_path:
     root = make_vault(tmp_path / "w", {"MEMORY.md": memory, "Network.md": network})
     proposal = remember(load_vault(root), "GCP credits: 180 euros left now instead of 255.")
     assert (proposal.decision, proposal.page) == ("supersede", "MEMORY.md"), proposal.reason
-
-
-@pytest.mark.parametrize(
-    ("page", "text"),
-    [
-        (
-            "# Nextcloud\n\nThe Nextcloud backup runs at 02:00 every night.\n",
-            "Postgres backup now runs at 03:00 instead of 02:00.",
-        ),
-        ("# Team\n\nAnna Müller works 20 hours a week on support.\n", "Anna Schmidt now works 30 hours instead of 20."),
-        (
-            "# Kita\n\nDer Beitrag für die Kita beträgt 120 Euro im Monat.\n",
-            "Der Mitgliedsbeitrag beträgt jetzt 60 Euro statt 120 Euro.",
-        ),
-    ],
-)
-def test_a_change_of_another_thing_strikes_nothing_on_a_page(tmp_path: Path, page: str, text: str) -> None:
-    """An attacker's: a shared word ("backup", "Anna", "Beitrag") made the page's sentence the one struck."""
-    root = make_vault(tmp_path / "v", {"Page.md": page, "Other.md": "# Other\n\nThe printer is upstairs.\n"})
-    proposal = remember(load_vault(root), text)
-    assert proposal.decision != "supersede", proposal.reason
-    assert proposal.plan is None or all("~~" not in (c.after or b"").decode() for c in proposal.plan.changes)

@@ -268,33 +268,21 @@ def _folded(vault: Vault) -> list[tuple[str, str]]:
     return vault.once("remember.folded", make)
 
 
-def about_its_thing(text: str, page_title: str, page_text: str) -> bool:
-    """Whether a page is about the thing a change tells of: it names the thing (`_names_thing`), or
-    a name the text keeps ("Sophia now only CCs josh@example.com ..." where the page gives the CC
-    rule), or the text names no thing ("It now listens on ...")."""
-    thing = _thing(text)
-    folded = fold(f"{page_title}\n{page_text}")
-    kept = _kept_names(text, replaced_numbers(text) | replaced_names(text))
-    return not thing or _names_thing(thing, folded) or any(name in folded for name in kept)
-
-
 def _kept_names(text: str, old: set[str]) -> set[str]:
     """The text's names with a letter (a host, an e-mail) that are no old value of it."""
     return {name for name in names_in(text) - old if _LETTER.search(name)}
 
 
 def _names_thing(thing: list[str], folded: str) -> bool:
-    """Whether a page (folded) holds every word of the thing ("Postgres" of "Postgres backup", not
-    the Nextcloud backup's page), a long word perhaps by the word of five letters or more it opens
-    with (a German compound by what it is of: "Verein" of "Vereinsanschrift"; not "Beitrag" of
+    """Whether a page (folded) holds a word of the thing ("Postgres" of "Postgres backup", not the
+    Nextcloud backup's page), a long one perhaps by the word of five letters or more it opens with
+    (a German compound by what it is of: "Verein" of "Vereinsanschrift"; not "Beitrag" of
     "Mitgliedsbeitrag")."""
-    missing = [word for word in thing if word not in folded]
-    if not missing:
+    if any(word in folded for word in thing):
         return True
-    if any(len(word) < 8 for word in missing):
-        return False
-    parts = {part for part in WORD.findall(folded) if len(part) >= 5}
-    return all(any(word.startswith(part) for part in parts) for word in missing)
+    long = [word for word in thing if len(word) >= 8]
+    parts = {part for part in WORD.findall(folded) if len(part) >= 5} if long else set()
+    return any(word.startswith(part) for part in parts for word in long)
 
 
 def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
@@ -313,9 +301,9 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
     folded_pages = {path: fold(f"{vault.pages[path].title}\n{vault.text_of(path)}") for path in pages}
     # A word many of them hold is no thing's old name but a plain one ("nicht mehr alle drei Monate").
     common = {name for name in names if sum(name in folded for folded in folded_pages.values()) > REPLACED_NAMED_ON}
-    # A page states the text's thing when it names it or a name the text keeps (`about_its_thing`):
-    # "Grafana now runs on port 3000 instead of 8080" changes no port of the page on Jenkins that
-    # gives 8080 (an attacker's).
+    # A page states the text's thing when it names it or a name the text keeps ("Sophia now only CCs
+    # josh@example.com ..."): "Grafana now runs on port 3000 instead of 8080" changes no port of
+    # the page on Jenkins that gives 8080 (an attacker's).
     thing = _thing(text)
     kept = _kept_names(text, old)
     for path, folded in folded_pages.items():

@@ -41,7 +41,6 @@ from curator.core.common.errors import EditError
 from curator.core.curate.agreement import (
     RARE_NAMES,
     REPLACED,
-    about_its_thing,
     agreed_page,
     agreed_score,
     only_the_memory_states,
@@ -259,9 +258,6 @@ def _decide(
     if not changed and (repeat := _said_drop(vault, best.path, new, page_text, evidence)):
         return repeat
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
-    # A change of another thing than the page's is no statement of it to strike ("Postgres backup
-    # now runs at 03:00 instead of 02:00" on the page of the Nextcloud backup, an attacker's): merged.
-    changed = changed and about_its_thing(text, vault.pages[best.path].name, page_text)
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
         if not handed.title and not states_one_fact(page_text, text):  # the page of many facts stays theirs
             return _update(vault, best, text, new, page_text, evidence)
