@@ -558,17 +558,3 @@ def test_a_page_removed_as_the_change_is_planned_has_it_planned_again(tmp_path: 
 
     _, entry = plan_and_apply(root, make_plan)  # type: ignore[arg-type]
     assert entry.state == "applied" and len(tries) == 2 and (root / "Beginning.md").exists()
-
-
-def test_a_page_written_in_part_a_moment_ago_is_not_written_over(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """A second attacker's editor writes the page back in two parts: a memory merged between them
-    replaced the half page, and the second half went into the file curator had replaced."""
-    from curator.cli.main import main
-
-    half = "# Immich\n\nImmich runs on docker-01 and keeps its photos on the NAS. Its database is"
-    root = make_vault(tmp_path / "v", {"Immich.md": half, "Printer.md": "# Printer\n\nThe printer is upstairs.\n"})
-    assert main(["remember", str(root), "Immich stores its thumbnails on the NVMe disk of the NAS.", "--apply"]) == 0
-    assert "Immich.md is being saved" in capsys.readouterr().err
-    assert (root / "Immich.md").read_text() == half

@@ -97,9 +97,8 @@ class WrittenMeanwhile(EditError):
 # editor saving every few seconds rarely meets a change twice), a pause growing by PAUSE before each.
 PLANS = 3
 PAUSE = 0.1
-# A page found empty, or ending inside a line, this soon after it was written may be an editor's
-# save under way (it empties the file, then writes it through the same handle, in parts): what
-# curator wrote would lose the editor's text.
+# A page found empty this soon after it was written may be an editor's save under way (it empties
+# the file, then writes it through the same handle): what curator wrote would lose the editor's text.
 JUST_EMPTIED_S = 2.0
 
 
@@ -134,11 +133,6 @@ def plan_and_apply(
         raise failure
 
 
-def _being_saved(data: bytes | None) -> bool:
-    """Whether a page's bytes look cut off: none, or no line end at the end."""
-    return data is not None and not data.endswith(b"\n")
-
-
 def _written_within(path: Path, seconds: float) -> bool:
     try:
         return time.time() - path.stat().st_mtime < seconds
@@ -171,10 +165,8 @@ def _apply(root: Path, plan: Plan, allow_dirty: bool) -> Entry:
             raise EditError(f"{change.path} {why}; nothing was changed")
         if on_disk != change.before:
             raise WrittenMeanwhile(f"{change.path} changed since the change was planned; nothing was changed")
-        if _being_saved(on_disk) and change.after and _written_within(root / change.path, JUST_EMPTIED_S):
-            raise WrittenMeanwhile(
-                f"{change.path} is being saved (written a moment ago, it ends inside a line); nothing was changed"
-            )
+        if on_disk == b"" and change.after and _written_within(root / change.path, JUST_EMPTIED_S):
+            raise WrittenMeanwhile(f"{change.path} is being saved (emptied a moment ago); nothing was changed")
     repo = GitRepo.find(root)
     if repo is not None and not allow_dirty:
         dirty = repo.dirty([c.path for c in plan.changes if c.before is not None])
