@@ -90,3 +90,18 @@ def duplicates(root: Path) -> list[Any]:
     from curator.core.state.config import load_config
 
     return find(load_vault(root, load_config(root), use_cache=False))
+
+
+def saved_after_each_decision(monkeypatch: Any, page: Path) -> None:
+    """`remember` decides, then another program appends a line to `page` (an editor's autosave)."""
+    import curator.core.curate.remember as remembering
+
+    decide = remembering.remember
+
+    def then_saved(vault: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        proposal = decide(vault, text, *args, **kwargs)
+        with page.open("a") as handle:
+            handle.write("Autosave.\n")
+        return proposal
+
+    monkeypatch.setattr(remembering, "remember", then_saved)

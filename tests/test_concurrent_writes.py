@@ -15,7 +15,7 @@ from typing import BinaryIO
 
 import pytest
 from edit_helpers import tree
-from helpers import make_vault
+from helpers import make_vault, saved_after_each_decision
 
 import curator.core.change.journal as journal
 from curator.core.change import files
@@ -505,19 +505,10 @@ def test_a_memory_whose_page_keeps_changing_is_queued_not_lost(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """An attacker's 2 ms autosave loop: each `remember --apply` failed and the memory was gone."""
-    import curator.core.curate.remember as remembering
     from curator.cli.main import main
 
     root = make_vault(tmp_path / "v", {"Kitchen.md": "# Kitchen\n\nThe coffee machine is descaled every Friday.\n"})
-    decide = remembering.remember
-
-    def then_saved(vault, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        proposal = decide(vault, text, *args, **kwargs)
-        with (root / "Kitchen.md").open("a") as page:
-            page.write("Autosave.\n")
-        return proposal
-
-    monkeypatch.setattr(remembering, "remember", then_saved)
+    saved_after_each_decision(monkeypatch, root / "Kitchen.md")
     text = "The kitchen fridge is cleaned by the sales team every Monday."
     assert main(["remember", str(root), text, "--apply"]) == 0
     out, err = capsys.readouterr()

@@ -16,7 +16,7 @@ import anyio
 import jsonschema
 import pytest
 from edit_helpers import tree
-from helpers import ROOT
+from helpers import ROOT, saved_after_each_decision
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 from mcp.types import Implementation
@@ -570,18 +570,8 @@ async def test_a_memory_whose_page_keeps_changing_waits_in_the_queue(
     sample_vault: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An attacker's 2 ms autosave loop: the apply failed and the agent's memory was gone."""
-    import curator.core.curate.remember as remembering
-
     allow_agent_writes(sample_vault)
-    decide = remembering.remember
-
-    def then_saved(vault, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        proposal = decide(vault, text, *args, **kwargs)
-        with (sample_vault / "MEMORY.md").open("a") as page:
-            page.write("Autosave.\n")
-        return proposal
-
-    monkeypatch.setattr(remembering, "remember", then_saved)
+    saved_after_each_decision(monkeypatch, sample_vault / "MEMORY.md")
     async with Client(build_server(Memory(sample_vault)), mode="legacy") as client:
         result = await client.call_tool("remember", {"text": FACTS[1]})
     document = result.structured_content
