@@ -239,9 +239,9 @@ def only_the_memory_states(vault: Vault, path: str, text: str, value: str) -> bo
     return not any(
         value in folded
         and whole.search(folded)
-        and not names_a_day(vault.pages[path].title)
+        and not names_a_day(vault.pages[other].title)
         and (not thing or _names_thing(thing, folded))
-        for path, folded in _folded(vault)
+        for other, folded in _folded(vault)
     )
 
 
