@@ -358,8 +358,7 @@ def run_remember(args: argparse.Namespace) -> int:
     assert proposal is not None
     say_uncommitted(entry)
     if args.json:
-        rejected = queued is not None and queued.status == "rejected"
-        output.emit_json(documents.remembered(proposal, entry, queued.id if queued else None, rejected))
+        output.emit_json(documents.remembered(proposal, entry, queued))
         return EXIT_OK
     output.emit(f"{proposal.decision.upper()}: {proposal.reason}")
     for near in proposal.evidence[:3]:

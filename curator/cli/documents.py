@@ -230,11 +230,9 @@ def fixes(done: list[tuple[Fix, Entry | None]], dry_run: bool) -> dict[str, Any]
     }
 
 
-def remembered(
-    proposal: Proposal, entry: Entry | None, suggestion: str | None = None, rejected: bool = False
-) -> dict[str, Any]:
-    """What `curator remember` decided, with its evidence, and the change when it was applied;
-    `rejected`: a person rejected it before, as `suggestion`."""
+def remembered(proposal: Proposal, entry: Entry | None, queued: Suggestion | None = None) -> dict[str, Any]:
+    """What `curator remember` decided, with its evidence, and the change when it was applied, or
+    the suggestion it waits as (or a person rejected it as, before)."""
     return {
         "schema": REMEMBER,
         "decision": proposal.decision,
@@ -246,9 +244,9 @@ def remembered(
         "applied": entry is not None,
         "change": entry.id if entry else None,
         "commit": (entry.commit or None) if entry else None,
-        "suggestion": suggestion,
+        "suggestion": queued.id if queued else None,
         "review": proposal.review,
-        "rejected": rejected,
+        "rejected": queued is not None and queued.status == "rejected",
     }
 
 

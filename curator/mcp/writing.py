@@ -172,8 +172,7 @@ def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:
             notes.append(
                 f"a person rejected this proposal as suggestion {queued.id}; not queued again while its pages stay"
             )
-    rejected = queued is not None and queued.status == "rejected"
-    document = documents.remembered(proposal, entry, queued.id if queued else None, rejected)
+    document = documents.remembered(proposal, entry, queued)
     return {**document, NOTES: notes}
 
 

@@ -49,7 +49,6 @@ REPLACED = 0.96
 REPLACED_AMONG = 30  # the pages BM25 ranks first for a change that are read for the value it replaces
 REPLACED_NAMED_ON = 5  # of those, the most that may hold an old value for it to name one thing
 _STOP = frozenset(fold(w) for language in LANGUAGES for w in stoplists.get(language, ()))  # "werden", "which"
-_LETTER = re.compile(r"[^\W\d_]")
 _YEAR_OR_SMALL = re.compile(r"\d{1,4}|(?:19|20)\d\d\W.*")  # "2026", "12", "2026-03-02": no thing's name
 
 
@@ -240,7 +239,7 @@ def only_the_memory_states(vault: Vault, path: str, text: str, value: str) -> bo
         value in folded
         and whole.search(folded)
         and not names_a_day(vault.pages[other].title)
-        and (not thing or _names_thing(thing, folded))
+        and _names_thing(thing, folded)
         for other, folded in _folded(vault)
     )
 
@@ -270,15 +269,15 @@ def _folded(vault: Vault) -> list[tuple[str, str]]:
 
 def _kept_names(text: str, old: set[str]) -> set[str]:
     """The text's names with a letter (a host, an e-mail) that are no old value of it."""
-    return {name for name in names_in(text) - old if _LETTER.search(name)}
+    return {name for name in names_in(text) - old if any(char.isalpha() for char in name)}
 
 
 def _names_thing(thing: list[str], folded: str) -> bool:
     """Whether a page (folded) holds a word of the thing ("Postgres" of "Postgres backup", not the
     Nextcloud backup's page), a long one perhaps by the word of five letters or more it opens with
     (a German compound by what it is of: "Verein" of "Vereinsanschrift"; not "Beitrag" of
-    "Mitgliedsbeitrag")."""
-    if any(word in folded for word in thing):
+    "Mitgliedsbeitrag"); any page, for a text that names no thing ("It now listens on ...")."""
+    if not thing or any(word in folded for word in thing):
         return True
     long = [word for word in thing if len(word) >= 8]
     parts = {part for part in WORD.findall(folded) if len(part) >= 5} if long else set()
@@ -310,7 +309,7 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
         if (
             (said := [n for n in sorted(old - common) if n in folded])
             and (shared := states_replaced(text, vault.text_of(path)))
-            and (not thing or _names_thing(thing, folded) or any(name in folded for name in kept))
+            and (_names_thing(thing, folded) or any(name in folded for name in kept))
         ):
             # The sentence saying most of the text first ("the scheduler runs every 30s", not a
             # long page's "30 leads a day"), then the page.

@@ -39,8 +39,8 @@ _ASIDE = re.compile(
 # first", "Nimm den Ersatzschlüssel"); and a name ends before what is said of it ("Restic no longer
 # backs up", "Ping Carlos Diaz instead of PagerDuty").
 _BIDDING = re.compile(
-    r"(?i)^(?:please\s+|bitte\s+)?(?:use|restart|reboot|ping|ask|prefer|avoid|(?:fix|repair)(?=\s+(?:the|a|an)\s)|nimm|nutze|verwende|benutze|starte|"
-    r"prüfe|frag|schick)\s+(?:(?:the|a|an|den|die|das|dem|einen|eine)\s+)?"
+    r"(?i)^(?:please\s+|bitte\s+)?(?:use|restart|reboot|ping|ask|prefer|avoid|(?:fix|repair)(?=\s+(?:the|a|an)\s)|"
+    r"nimm|nutze|verwende|benutze|starte|prüfe|frag|schick)\s+(?:(?:the|a|an|den|die|das|dem|einen|eine)\s+)?"
 )
 # A repair names its thing after it ("Fix für die Take-Away-Bons im Kassensystem": not `Fix`).
 _REPAIR = re.compile(
