@@ -465,6 +465,30 @@ def test_a_page_written_by_hand_gets_a_proposal_not_a_silent_merge(
     assert not by_agent.review  # a person remembering it themself is not asked again
 
 
+def test_a_memory_for_an_agents_instructions_waits_for_a_person(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    vault = make_vault(
+        tmp_path / "v",
+        {
+            "AGENTS.md": "# Agents\n\nBefore a deploy, run the test suite and check the staging cluster is green.\n"
+            "Deploys go out with `make deploy` from the repository root, never from a laptop.\n",
+            "Postgres.md": "# Postgres\n\nThe main database runs Postgres 15 on db-1, backed up nightly at 02:00.\n",
+            "prompts/review.md": "# Review prompt\n\nWhen reviewing a pull request, check the tests and the changelog.\n",
+        },
+    )
+    start = tree(vault)
+    for text, page in (
+        ("Before a deploy, also check that the staging cluster's migrations finished.", "AGENTS.md"),
+        ("When reviewing a pull request, also check that the changelog names the ticket.", "prompts/review.md"),
+    ):
+        done = remembered(capsys, vault, text, "--apply")
+        assert (done["decision"], done["page"], done["applied"]) == ("merge-into", page, False)
+        assert "an agent's instructions" in done["reason"] and done["suggestion"]
+    assert tree(vault) == start  # orders the agent reads each session change only when a person says so
+    assert not remember(load_vault(vault), "Postgres 15 on db-1 now also keeps WAL archives.").review
+
+
 def test_search_marks_and_demotes_a_superseded_page(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from curator.core.meaning.search import search
 

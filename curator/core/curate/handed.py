@@ -133,6 +133,20 @@ def new_header(kind: str, kept: str, source: str) -> str:
     return header
 
 
+# An agent's standing instructions, read as orders at each session's start (AGENTS.md, CLAUDE.md,
+# a skill's SKILL.md, a prompt file): a memory written into one changes what the agent does.
+_INSTRUCTIONS = re.compile(
+    r"(?i)(?:^|/)(?:(?:agents|claude|gemini|soul|skill|copilot-instructions)\.md|[^/]+\.prompt\.md|prompts/[^/]+\.md)$"
+)
+
+
+def for_review(vault: Vault, path: str) -> str:
+    """Why an agent's change of the page waits for a person ("is written by hand ..."), or ""."""
+    if written_by_person(vault, path):
+        return "is written by hand (source: manual)"
+    return "is an agent's instructions" if _INSTRUCTIONS.search(path) else ""
+
+
 def written_by_person(vault: Vault, path: str) -> bool:
     """Whether the page says `source: manual`, in its frontmatter or, where that is no YAML
     curator can read, in a line of its header."""

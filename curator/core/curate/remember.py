@@ -57,7 +57,7 @@ from curator.core.curate.facts import (
     says_change,
     specifics_held,
 )
-from curator.core.curate.handed import checked, handed_page, kept_lines, written_by_person
+from curator.core.curate.handed import checked, for_review, handed_page, kept_lines
 from curator.core.curate.linking import NOT_PROSE, writes_markdown_links
 from curator.core.curate.newpage import file_name, hyphenated, new_page, untranslated
 from curator.core.curate.placing import handed_over, plan_merge_into, plan_update
@@ -125,14 +125,13 @@ def remember(
 ) -> Proposal:
     """The proposal for `text` (nothing is written: apply `plan` with changes.plan_and_apply); with
     `read_now` False, by the pages the model has read, reading none. One that changes a page
-    written by hand (`source: manual`) comes with `review` set: a person decides it, whatever
-    `--apply` asked."""
+    written by hand (`source: manual`) or an agent's instructions (AGENTS.md) comes with `review`
+    set: a person decides it, whatever `--apply` asked."""
     proposal = _decide(vault, text, source, page_type, threshold, read_now)
     target = proposal.plan.details.get("superseded", proposal.page) if proposal.plan is not None else None
-    by_hand = target in vault.pages and written_by_person(vault, target)
-    if proposal.decision in ("merge-into", "supersede") and by_hand and source != "manual":
-        reason = f"{proposal.reason}; {target} is written by hand (source: manual), so it waits for review"
-        return proposal._replace(reason=reason, review=True)
+    held = for_review(vault, target) if target in vault.pages else ""
+    if proposal.decision in ("merge-into", "supersede") and held and source != "manual":
+        return proposal._replace(reason=f"{proposal.reason}; {target} {held}, so it waits for review", review=True)
     return proposal
 
 
