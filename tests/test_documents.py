@@ -49,7 +49,7 @@ def test_every_command_prints_a_document_its_schema_accepts(
     assert undone["id"] == done["id"] and "problems/TLS renewal.md" in undone["files"]
     dreamt = printed(capsys, "dream", vault)
     assert dreamt["proposed"]
-    listed = printed(capsys, "suggestions", vault)["suggestions"]
+    listed = printed(capsys, "suggestions", vault, "--diff")["suggestions"]
     assert {s["id"] for s in listed} >= {s["id"] for s in dreamt["proposed"]}
     accepted = printed(capsys, "apply", vault, dreamt["proposed"][0]["id"])
     assert accepted["status"] == "accepted" and accepted["change"]

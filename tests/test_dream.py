@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import sys
 from pathlib import Path
 
@@ -219,6 +220,28 @@ def test_cli_dream_suggestions_apply_reject(sample_vault: Path, capsys: pytest.C
     listed = {s["id"]: s["status"] for s in json.loads(out[out.index("{") :])["suggestions"]}
     assert listed[proposed[0]["id"]] == "rejected" and listed[proposed[1]["id"]] == "accepted"
     assert main(["apply", str(sample_vault), "zzz"]) == 2
+
+
+def test_suggestions_show_the_diff_each_pending_one_would_apply_now(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from curator.cli.main import main
+
+    assert main(["dream", str(sample_vault), "--json"]) == 0
+    proposed = json.loads(capsys.readouterr().out)["proposed"]
+    rename = next(s for s in proposed if s["kind"] == "rename")
+    merge = next(s for s in proposed if s["kind"] == "merge")
+    assert main(["suggestions", str(sample_vault), "--diff"]) == 0
+    shown = capsys.readouterr().out
+    new_path = f"+++ {posixpath.dirname(rename['pages'][0])}/{rename['title']}.md"
+    assert f"--- {rename['pages'][0]}" in shown and new_path in shown  # the rename's page, moved
+    (sample_vault / merge["pages"][0]).unlink()  # another program removed the merge's source since
+    assert main(["suggestions", str(sample_vault), "--diff", "--json"]) == 0
+    listed = {s["id"]: s for s in json.loads(capsys.readouterr().out)["suggestions"]}
+    assert listed[merge["id"]]["diff"] is None and merge["pages"][0] in listed[merge["id"]]["not_applicable"]
+    assert listed[rename["id"]]["diff"].startswith("--- ") and listed[rename["id"]]["not_applicable"] is None
+    assert main(["suggestions", str(sample_vault)]) == 0
+    assert "+++ " not in capsys.readouterr().out  # the diffs only when asked
 
 
 def test_a_page_written_by_hand_is_named_so_in_the_reason(tmp_path: Path) -> None:

@@ -474,7 +474,7 @@ def test_a_memory_for_an_agents_instructions_waits_for_a_person(
             "AGENTS.md": "# Agents\n\nBefore a deploy, run the test suite and check the staging cluster is green.\n"
             "Deploys go out with `make deploy` from the repository root, never from a laptop.\n",
             "Postgres.md": "# Postgres\n\nThe main database runs Postgres 15 on db-1, backed up nightly at 02:00.\n",
-            "prompts/review.md": "# Review prompt\n\nWhen reviewing a pull request, check the tests and the changelog.\n",
+            "prompts/review.md": "# Review\n\nWhen reviewing a pull request, check the tests and the changelog.\n",
         },
     )
     start = tree(vault)

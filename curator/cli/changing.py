@@ -8,6 +8,7 @@ import contextlib
 import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from curator.cli import documents, output
@@ -176,16 +177,52 @@ def run_dream(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def suggestions_arguments(listing: argparse.ArgumentParser) -> None:
+    listing.add_argument("vault")
+    listing.add_argument(
+        "--diff", action="store_true", help="under each pending one, the diff accepting it would apply now"
+    )
+    listing.add_argument("--json", action="store_true")
+
+
 def run_suggestions(args: argparse.Namespace) -> int:
     from curator.core.curate.suggestions import load_suggestions
 
     root = recovered(args.vault)
     suggestions = load_suggestions(root)
+    diffs = _diffs_now(root, [s for s in suggestions if s.status == "pending"]) if args.diff else None
     if args.json:
-        output.emit_json(documents.suggestions(suggestions))
-    else:
-        output.emit("\n".join(_suggestion_line(s) for s in suggestions) or "no suggestions; run 'curator dream'")
+        output.emit_json(documents.suggestions(suggestions, diffs))
+    elif not suggestions:
+        output.emit("no suggestions; run 'curator dream'")
+    for s in [] if args.json else suggestions:
+        output.emit(_suggestion_line(s))
+        if diffs is not None and s.id in diffs:
+            diff, why_not = diffs[s.id]
+            output.emit(diff.rstrip("\n") if diff is not None else f"    cannot be applied now: {why_not}")
     return EXIT_OK
+
+
+def _diffs_now(root: Path, pending: list[Suggestion]) -> dict[str, tuple[str | None, str | None]]:
+    """Each suggestion's diff planned against the vault as it is now (what `apply` would write,
+    which is planned again then), or why it cannot be planned."""
+    from curator.core.change.edits import plan_diff
+    from curator.core.common.errors import REPORTED, one_line
+    from curator.core.curate.dream import plan_for
+    from curator.core.read.loading import load_vault
+    from curator.core.state.lock import between_writes
+
+    def planned() -> dict[str, tuple[str | None, str | None]]:
+        vault = load_vault(root)
+        diffs: dict[str, tuple[str | None, str | None]] = {}
+        for s in pending:
+            try:
+                diffs[s.id] = (plan_diff(plan_for(vault, s)), None)
+            except REPORTED as exc:
+                diffs[s.id] = (None, one_line(exc))
+        return diffs
+
+    return between_writes(root, planned, output.diagnose)
 
 
 def apply_arguments(accept: argparse.ArgumentParser) -> None:

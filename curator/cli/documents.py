@@ -171,8 +171,15 @@ def suggestion(s: Suggestion) -> dict[str, Any]:
     }
 
 
-def suggestions(listed: list[Suggestion]) -> dict[str, Any]:
-    return {"schema": SUGGESTIONS, "suggestions": [suggestion(s) for s in listed]}
+def suggestions(
+    listed: list[Suggestion], diffs: dict[str, tuple[str | None, str | None]] | None = None
+) -> dict[str, Any]:
+    """The suggestions; with `diffs`, each pending one's diff planned now (or why it cannot be)."""
+    shown = [suggestion(s) for s in listed]
+    for item in shown:
+        if diffs is not None and item["id"] in diffs:
+            item["diff"], item["not_applicable"] = diffs[item["id"]]
+    return {"schema": SUGGESTIONS, "suggestions": shown}
 
 
 def dream(result: DreamResult) -> dict[str, Any]:

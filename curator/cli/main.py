@@ -33,6 +33,7 @@ from curator.cli.changing import (
     run_suggestions,
     run_trust,
     run_undo,
+    suggestions_arguments,
     trust_arguments,
     undo_arguments,
 )
@@ -495,7 +496,10 @@ COMMANDS: dict[str, Command] = {
     "undo": Command("undo one change, leaving the others", undo_arguments, run_undo, "Undo one change."),
     "dream": Command("propose renames and merges", dream_arguments, run_dream, "Propose renames and merges."),
     "suggestions": Command(
-        "list suggestions and their status", vault_and_json_arguments, run_suggestions, "List suggestions."
+        "list suggestions and their status",
+        suggestions_arguments,
+        run_suggestions,
+        "List suggestions; --diff shows what accepting each pending one would change now.",
     ),
     "apply": Command("accept a suggestion (journaled, undoable)", apply_arguments, run_apply, "Accept a suggestion."),
     "reject": Command("reject a suggestion", reject_arguments, run_reject, "Reject a suggestion."),
