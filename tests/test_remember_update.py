@@ -656,6 +656,24 @@ def test_a_change_strikes_one_field_line_of_a_paragraph_of_fields(tmp_path: Path
     assert f"~~Minimum score to email: 50~~ {text}\nMinimum score for premium personalized: 70\n" in after
 
 
+def test_a_change_of_one_persons_value_strikes_no_namesakes_sentence(tmp_path: Path) -> None:
+    """An attacker's: "Anna Schmidt ... instead of Berlin" struck Anna Müller's Berlin sentence,
+    the two sharing a first name; a name of capitalised words is named only whole."""
+    pages = {
+        "people/Anna Müller.md": "# Anna Müller\n\nAnna Müller leads billing and works from the Berlin office.\n",
+        "Home Assistant.md": "# Home Assistant\n\nHome Assistant runs on the NUC at port 8123 and drives the lights.\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    other = remember(vault, "Anna Schmidt now works from the Hamburg office instead of Berlin.")
+    assert (other.decision, other.page) == ("add", "people/Anna Schmidt.md"), other.reason
+    for text, page in (
+        ("Anna Müller now works from the Hamburg office instead of Berlin.", "people/Anna Müller.md"),
+        ("Home Assistant now runs on port 8124 instead of 8123.", "Home Assistant.md"),
+    ):
+        proposal = remember(vault, text)
+        assert (proposal.decision, proposal.page) == ("supersede", page), proposal.reason
+
+
 def test_a_change_of_one_things_value_strikes_no_other_things_sentence(tmp_path: Path) -> None:
     """An attacker's: "Grafana now runs on port 3000 instead of 8080" struck the Jenkins page's
     "Jenkins listens on port 8080", and a netmask 255.255.255.0 kept MEMORY.md's credits of 255."""

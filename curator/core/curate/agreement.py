@@ -24,6 +24,7 @@ too, puts that page above it.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from whoosh.lang.stopwords import stoplists
 
@@ -244,13 +245,20 @@ def only_the_memory_states(vault: Vault, path: str, text: str, value: str) -> bo
     )
 
 
-def _thing(text: str) -> list[str]:
+class _Thing(NamedTuple):
+    words: list[str]  # folded
+    every: bool  # a name of capitalised words ("Anna Schmidt", "Home Assistant"): a page names each
+
+
+def _thing(text: str) -> _Thing:
     """The words of what the text is about (its title) a page must hold, folded: a last word in
-    small letters is the kind of thing the others name ("Postgres backup", "scrape interval")."""
+    small letters is the kind of thing the others name ("Postgres backup", "scrape interval"). A
+    name of two capitalised words or more is named only whole: "Anna Schmidt" is not Anna Müller."""
     words = WORD.findall(title_for(text))
+    every = len(words) > 1 and all(word[0].isupper() for word in words)
     if len(words) > 1 and words[-1].islower():
         words = words[:-1]
-    return [fold(word) for word in words if len(word) >= 3 and fold(word) not in _STOP]
+    return _Thing([fold(word) for word in words if len(word) >= 3 and fold(word) not in _STOP], every)
 
 
 def _folded(vault: Vault) -> list[tuple[str, str]]:
@@ -272,14 +280,18 @@ def _kept_names(text: str, old: set[str]) -> set[str]:
     return {name for name in names_in(text) - old if any(char.isalpha() for char in name)}
 
 
-def _names_thing(thing: list[str], folded: str) -> bool:
+def _names_thing(thing: _Thing, folded: str) -> bool:
     """Whether a page (folded) holds a word of the thing ("Postgres" of "Postgres backup", not the
-    Nextcloud backup's page), a long one perhaps by the word of five letters or more it opens with
-    (a German compound by what it is of: "Verein" of "Vereinsanschrift"; not "Beitrag" of
-    "Mitgliedsbeitrag"); any page, for a text that names no thing ("It now listens on ...")."""
-    if not thing or any(word in folded for word in thing):
+    Nextcloud backup's page), or each of a name's; a long one perhaps by the word of five letters
+    or more it opens with (a German compound by what it is of: "Verein" of "Vereinsanschrift"; not
+    "Beitrag" of "Mitgliedsbeitrag"); any page, for a text that names no thing ("It now listens on ...")."""
+    if not thing.words:
         return True
-    long = [word for word in thing if len(word) >= 8]
+    if thing.every:
+        return all(word in folded for word in thing.words)
+    if any(word in folded for word in thing.words):
+        return True
+    long = [word for word in thing.words if len(word) >= 8]
     parts = {part for part in WORD.findall(folded) if len(part) >= 5} if long else set()
     return any(word.startswith(part) for part in parts for word in long)
 
