@@ -340,6 +340,9 @@ FORMS = [
     # a new user's wiki: a password behind a label, and a login and its password as two code spans
     ("- **password: [REDACTED] `ddZtfWVFD+7IV64.6DJzKRBPa6wYvSbA`", "Secret Assignment"),
     ("- **Admin:** `wazuh` / `15jMA*JM6vcrzAdLLL825GRFrDLBiTJ1`", "Credential Pair"),
+    # a new user's memories: a password said in prose
+    ("Das Portainer-Admin-Passwort ist jetzt Tr0ub4dor&3xQz9!", "Secret Assignment"),
+    ("The admin password for the NAS is now hunter2-blue.", "Secret Assignment"),
 ]
 
 
@@ -411,6 +414,8 @@ def test_ordinary_docs_text_is_not_reported(tmp_path: Path, capsys: pytest.Captu
         "`mysql --user={{user}} --password={{password}}`, `TOKEN=${GITHUB_TOKEN}`, password: ^PASS^\n"
         "The password: pick a long one. tokenizer: spacy2, token_ttl: 3600, secret: YOUR_API_KEY\n"
         "The token: see settings.api.token for details.\n"
+        "The password is kept in 1Password; it is changed every 90 days. The secret is **encrypted** at rest.\n"
+        "Das Passwort steht im Tresor, der Bot-Token ist **ungültig**. The default password is raspberry.\n"
     )
     assert find_credentials(docs) == []
     root = make_vault(tmp_path / "v", {"release.md": docs})

@@ -105,6 +105,12 @@ _KEY_WORDS = (
 # The key words of curator's assignment plugin (secret_plugins.ASSIGNED): the keyword plugin's,
 # `token`, `passphrase` and German ones.
 ASSIGNMENT_KEY_WORDS = _KEY_WORDS + "|token|passphrase|passwort|kennwort|zugangsdaten|zugangscode"
+# A key word said to be its value in prose, as a memory says it: "Das Portainer-Admin-Passwort ist
+# jetzt ...", "the admin password for Portainer is now ..." (a new user's, written to a new page).
+SAID_TO_BE = (
+    r"(?:\s+(?:for|of|on|für|des|der|vom|von|auf)(?:\s+(?:the|our|den|die|das|dem|unser\w*))?\s+[A-Za-z0-9_.-]+){0,2}"
+    r"\s+(?:is|ist|lautet|was|war)(?:\s+(?:now|jetzt|nun|neu|still|noch))?\s*:?"
+)
 CASELESS_SHAPES = (  # matched in any case (as these plugins match them)
     r"xox[abposr]-|hooks\.slack\.com/services/",  # Slack
     r"api.softlayer.com/soap/",  # SoftLayer (its pattern's dots match any character)
@@ -115,8 +121,8 @@ CASELESS_SHAPES = (  # matched in any case (as these plugins match them)
     rf"(?:{_KEY_WORDS})[^\s\n\r]*\s*[!=]*[:=]>?\s*[\"'`]",
     rf"(?:{_KEY_WORDS})[^\s\n\r]*\s*[\"'`][^\"'\n\r]*[\"'`];",
     rf"[!=]{{2,3}}\s*[^\s\n\r]*(?:{_KEY_WORDS})",
-    # curator's assignment plugin (secret_plugins.ASSIGNED up to its `:` or `=`)
-    rf"(?:{ASSIGNMENT_KEY_WORDS})(?:[_-][A-Za-z0-9_-]*)?[\]'\"*]{{0,3}}\s*[:=]",
+    # curator's assignment plugin (secret_plugins.ASSIGNED up to its `:`, `=` or "is")
+    rf"(?:{ASSIGNMENT_KEY_WORDS})(?:[_-][A-Za-z0-9_-]*)?[\]'\"*]{{0,3}}(?:\s*[:=]|{SAID_TO_BE})",
 )
 _PREFILTER = _on_re2(SHAPES, CASELESS_SHAPES)
 

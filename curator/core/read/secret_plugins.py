@@ -14,7 +14,7 @@ from collections.abc import Generator
 from detect_secrets.plugins.base import RegexBasedDetector
 
 from curator.core.read.credentials import ASSIGNMENT_KEY_WORDS as KEY_WORDS
-from curator.core.read.credentials import CREDENTIAL_PAIR, SHORTEST_HEX_SECRET
+from curator.core.read.credentials import CREDENTIAL_PAIR, SAID_TO_BE, SHORTEST_HEX_SECRET
 
 
 class GitHubFineGrainedTokenDetector(RegexBasedDetector):
@@ -44,17 +44,17 @@ class UrlPasswordDetector(RegexBasedDetector):
 
 # A key word (in any identifier that ends with it or goes on after `_`/`-`: `db_password`,
 # `GITHUB_TOKEN`, `token_ttl`, not `tokenizer` or `secretary`), Markdown emphasis or a closing
-# quote, then `:` (up to `:::`), `=`, `:=` or `=>`, then one value, quoted or not; not `==`, which
+# quote, then `:` (up to `:::`), `=`, `:=`, `=>` or "is" (`SAID_TO_BE`), then one value, quoted or not; not `==`, which
 # compares (`token_ids == eos_token_id`). ASCII classes on purpose: the prefilter (RE2, ASCII `\w`)
 # must read the same characters.
 ASSIGNED = re.compile(
-    rf"(?:{KEY_WORDS})(?:[_-][A-Za-z0-9_-]*)?[\]'\"*]{{0,3}}\s*(?::=|=>|:{{1,3}}|=(?!=))\**\s*"
+    rf"(?:{KEY_WORDS})(?:[_-][A-Za-z0-9_-]*)?[\]'\"*]{{0,3}}(?:\s*(?::=|=>|:{{1,3}}|=(?!=))|{SAID_TO_BE})\**\s*"
     r"(?:\[[A-Za-z _-]{1,20}\]\s*)?"  # "password: [REDACTED] `the password`": a label is no value
     r"[\"'`]?([^\s\"'`<>]{6,})",
     re.IGNORECASE,
 )
 PAIR = re.compile(CREDENTIAL_PAIR)
-_TRAILING = ".,;:)]"  # sentence punctuation after a value is not part of it
+_TRAILING = ".,;:)]*"  # sentence punctuation or closing bold after a value is not part of it
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
 _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, settings.secret
 _CARET_FIELD = re.compile(r"\^[A-Z_]+\^")
