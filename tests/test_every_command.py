@@ -78,11 +78,11 @@ def _commands() -> dict[str, argparse.ArgumentParser]:
 
 
 def _outputs(command: argparse.ArgumentParser) -> list[list[str]]:
-    """The options that choose the output: each --format, or text and --json."""
+    """The options that choose the output: each --format (or text), and --json."""
     options = {option: action for action in command._actions for option in action.option_strings}
-    if "--format" in options:
-        return [["--format", str(choice)] for choice in options["--format"].choices or ()]
-    return [[], ["--json"]] if "--json" in options else [[]]
+    formats = options["--format"].choices or () if "--format" in options else ()
+    outputs = [["--format", str(choice)] for choice in formats] or [[]]
+    return [*outputs, ["--json"]] if "--json" in options else outputs
 
 
 CASES = [(name, output) for name, command in _commands().items() for output in _outputs(command)]

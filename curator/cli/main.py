@@ -180,6 +180,7 @@ def _undecodable_argument(args: argparse.Namespace) -> str | None:
 def _lint_arguments(lint: argparse.ArgumentParser) -> None:
     lint.add_argument("vault", nargs="?", default=".", help="the vault folder (default: the current folder)")
     lint.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+    lint.add_argument("--json", action="store_const", const="json", dest="format", help="the same as --format json")
     lint.add_argument(
         "--fail-on",
         choices=("error", "warning", "info"),
@@ -256,6 +257,7 @@ def run_lint(args: argparse.Namespace) -> int:
 def _graph_arguments(graph: argparse.ArgumentParser) -> None:
     graph.add_argument("vault", nargs="?", default=".")
     graph.add_argument("--format", choices=("json", "dot"), default="json")
+    graph.add_argument("--json", action="store_const", const="json", dest="format", help="the same as --format json")
     graph.add_argument("--no-cache", action="store_true")
 
 
