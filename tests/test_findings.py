@@ -236,6 +236,22 @@ def test_index_drift_and_pressure(tmp_path: Path) -> None:
     assert not [r for r, _ in none if r.startswith("index")]
 
 
+def test_an_index_naming_its_pages_by_path_lists_them(tmp_path: Path) -> None:
+    """A new user's agent workspace: MEMORY.md names its topic files as code (`memory/dave.md`) and
+    points to `memory/` for the rest; every page but one was reported as not listed."""
+    memory = (
+        "# MEMORY.md\n\nSearch topic files under `memory/` for detail.\n\n## Topic Memory\n\n"
+        "- Dave's preferences: `memory/dave.md`.\n- Dropbox playbook: `DROPBOX-PLAYBOOK.md` and `tools/dropbox.md`.\n"
+    )
+    pages = {"MEMORY.md": memory, "memory/dave.md": "x", "memory/2026-07-01.md": "x", "DROPBOX-PLAYBOOK.md": "x"}
+    pages |= {"tools/dropbox.md": "x", "tools/gmail.md": "x", "AGENTS.md": "x"}
+    found = vault_with(tmp_path, pages, rules={"stub": "off", "untyped": "off", "orphan": "off"})
+    assert sorted(f for f in found if f[0] == "index-drift") == [
+        ("index-drift", "AGENTS.md"),
+        ("index-drift", "tools/gmail.md"),
+    ]
+
+
 def test_named_index_page(tmp_path: Path) -> None:
     found = vault_with(
         tmp_path,

@@ -489,6 +489,26 @@ def test_a_memory_for_an_agents_instructions_waits_for_a_person(
     assert not remember(load_vault(vault), "Postgres 15 on db-1 now also keeps WAL archives.").review
 
 
+def test_a_new_page_stands_in_the_folder_the_index_names_and_is_listed_as_it_lists(tmp_path: Path) -> None:
+    """A new user's agent workspace: MEMORY.md names its topic files by path under "Topic Memory"
+    and points to `memory/`; the new page went to the root and was listed as `- [[Name]]` under the
+    last section."""
+    memory = (
+        "# MEMORY.md\n\nSearch topic files under `memory/` for detail.\n\n## Topic Memory\n\n"
+        "- Dave's preferences: `memory/dave.md`.\n- Email rules: `memory/drs-email.md`.\n\n"
+        "## High-Risk Reminders\n\n- Never send two template emails to one contact.\n"
+    )
+    pages = {"MEMORY.md": memory, "memory/dave.md": "# Dave\n\nDave lives in Santa Ynez and likes hiking.\n"}
+    pages["memory/drs-email.md"] = "# DRS email\n\nMarketing junk is filtered every morning.\n"
+    pages["memory/plan-hub.md"] = "# Plan hub\n\nThe weekday run sends one template email a contact.\n"
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    proposal = remember(vault, "The Powerwall battery in the garage was installed by Tesla in 2024 and holds 13.5 kWh.")
+    assert proposal.decision == "add" and proposal.plan is not None, proposal.reason
+    assert proposal.page == "memory/powerwall-battery.md"
+    index = next(c.after for c in proposal.plan.changes if c.path == "MEMORY.md")
+    assert "`memory/drs-email.md`.\n- `memory/powerwall-battery.md`\n\n## High-Risk" in (index or b"").decode()
+
+
 def test_search_marks_and_demotes_a_superseded_page(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from curator.core.meaning.search import search
 
@@ -1515,6 +1535,10 @@ def test_a_new_page_is_named_as_most_of_its_folders_pages(tmp_path: Path) -> Non
     kept = ["Wazuh-SIEM", "NAS-Synology", "Homepage-Dashboard", "Grafana", "Loki", "Pi-hole", "_Index"]
     cased = load_vault(make_vault(tmp_path / "k", {f"s/{n}.md": f"# {n}\n\nx\n" for n in [*kept, *vault_names[:5]]}))
     assert hyphenated(cased, "s") == "kept" and file_name("APC Back-UPS", "kept") == "APC-Back-UPS"
+    # a new user's homelab wiki: words joined by underscores (`vm102_docker_host`)
+    snake = ["vm102_docker_host", "services_and_ports", "proxmox_backups", "rustdesk", "sglang_config"]
+    joined = load_vault(make_vault(tmp_path / "j", {f"d/{n}.md": f"# {n}\n\nx\n" for n in snake}))
+    assert hyphenated(joined, "d") == "lower_" and file_name("Docker remote API", "lower_") == "docker_remote_api"
 
 
 @pytest.mark.parametrize(

@@ -32,8 +32,9 @@ def rule_index(vault: Vault) -> Iterator[Hit]:
         listed = {
             rl.resolution.path for page in (index, deep) for rl in vault.outlinks(page) if rl.resolution.kind == "page"
         }
+        named, folders = named_by_path(vault, index)
         for path in vault.pages:
-            if path not in (index, deep) and path not in listed:
+            if path not in (index, deep) and path not in listed and path not in named and not path.startswith(folders):
                 yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
     yield from _pressure(vault, index)
 
@@ -53,8 +54,29 @@ def lists_pages(vault: Vault, index: str) -> bool:
     if vault.config.index_page is not None or vault.pages[index].size <= MEMORY_PROSE_BYTES:
         return True
     links = [rl for rl in vault.outlinks(index) if not rl.link.embed and rl.resolution.path != index]
-    pages = {rl.resolution.path for rl in links if rl.resolution.kind == "page"}
+    pages = {rl.resolution.path for rl in links if rl.resolution.kind == "page"} | set(named_by_path(vault, index)[0])
     return len(pages) >= LISTED or sum(rl.resolution.kind == "dead" for rl in links) >= LISTED
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]{1,300})`")
+
+
+def named_by_path(vault: Vault, index: str) -> tuple[dict[str, int], tuple[str, ...]]:
+    """The pages the index names by their path in a code span, as an agent's MEMORY.md lists its
+    topic files (`- DRS company facts: `memory/drs-reference.md``), each with the (1-based) line
+    naming it first; and the folders it names so (`memory/`), whose pages it points to."""
+    pages: dict[str, int] = {}
+    folders: set[str] = set()
+    here = posixpath.dirname(index)
+    for number, line in enumerate(lines_of(vault.text_of(index)), 1):
+        for span in _CODE_SPAN.finditer(line):
+            named = span.group(1).strip().removeprefix("./")
+            for path in dict.fromkeys((named, posixpath.join(here, named))):
+                if path in vault.pages:
+                    pages.setdefault(path, number)
+                elif path.endswith("/") and len(path) > 1 and any(page.startswith(path) for page in vault.pages):
+                    folders.add(path)
+    return pages, tuple(sorted(folders))
 
 
 def _pressure(vault: Vault, index: str) -> Iterator[Hit]:
@@ -132,10 +154,15 @@ def index_line(vault: Vault, path: str, title: str, index: str | None = None) ->
     links = [rl for rl in vault.outlinks(index) if rl.link.syntax != "frontmatter"]
     # A folder's page is a table of contents by its list entries only: a line goes after one of
     # them, never into its prose, a table, or under a footer's or an image's link.
-    for rl in links if index == vault.index_page else _list_links(vault, index):
-        section = max((h for h in headings if h <= rl.link.line), default=0)
-        last_link_line[section] = max(last_link_line.get(section, 0), rl.link.line)
-        if rl.resolution.path is not None and posixpath.dirname(rl.resolution.path) == folder:
+    entries = [
+        (rl.link.line, rl.resolution.path) for rl in (links if index == vault.index_page else _list_links(vault, index))
+    ]
+    # The pages it names by path on a list's line (an agent's MEMORY.md), where it links to none.
+    by_path = [] if links else [(n, p) for p, n in named_by_path(vault, index)[0].items() if _ENTRY.match(lines[n - 1])]
+    for line, listed in entries + by_path:
+        section = max((h for h in headings if h <= line), default=0)
+        last_link_line[section] = max(last_link_line.get(section, 0), line)
+        if listed is not None and posixpath.dirname(listed) == folder:
             votes[section] = votes.get(section, 0) + 1
     known = path in vault.pages
     name = explicit_target(vault.resolver, index, path, False) if known else title
@@ -164,9 +191,12 @@ def index_line(vault: Vault, path: str, title: str, index: str | None = None) ->
             target = target.removesuffix(".md")
         shown = (vault.pages[path].title if known else title).replace("[", "(").replace("]", ")")
         link = f"[{shown}]({target})"
+    elif by_path:
+        link = f"`{path}`"
     else:
         link = f"[[{name}]]"
-    bullets = [m.group(1) for rl in links if (m := _ENTRY.match(lines[rl.link.line - 1])) and m.group(1)]
+    lined = [rl.link.line for rl in links] + [line for line, _ in by_path]
+    bullets = [m.group(1) for line in lined if (m := _ENTRY.match(lines[line - 1])) and m.group(1)]
     bullet = max(["-", *bullets], key=bullets.count)
     if after_line and (opening := _ENTRY.match(lines[after_line - 1])) and opening.group(2):
         bullet = f"{int(opening.group(2)) + 1}{opening.group(3)}"  # a numbered list goes on counting

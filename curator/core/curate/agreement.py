@@ -30,7 +30,7 @@ from whoosh.lang.stopwords import stoplists
 
 from curator.core.curate.facts import EDGES, SPECIFIC, names_in
 from curator.core.curate.replaced import replaced_names, replaced_numbers, states_replaced
-from curator.core.curate.titlecover import text_terms, titles_of
+from curator.core.curate.titlecover import phrase, text_terms, titles_of
 from curator.core.curate.titling import title_for
 from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
@@ -43,6 +43,7 @@ QUERY_WORDS = 200  # of a memory's words, what BM25 is asked
 WEAK_NAMES = (0.8, 0.85)  # a one-word name or a title's words in the text: the best evidence BM25 outranks
 RARE = 3  # a word at most this many pages hold is rare (fewer in a vault under 150 pages)
 RARE_NAMES = 0.81  # just above the default threshold (0.8): any other evidence above it wins
+EVERYWHERE_AMONG = 20  # pages a vault needs before a name on most of them says little
 # The page stating the value a change replaces is where the change goes, above a page whose title
 # the text names (0.95) but that does not state it: "Ubuntu 22.04 statt 18.04" on the AWO server
 # belongs beside "Ubuntu 18.04" on the page about its virtual machine.
@@ -224,6 +225,19 @@ def _holders(vault: Vault, word: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def named_everywhere(vault: Vault, name: str, subject: str) -> bool:
+    """Whether the text names a page's one-word name that more than half the vault's pages (of
+    twenty or more) hold as a word, on the way: the vault owner's ("Dave" on 90 of an agent's 103
+    pages) tells no page, unless it is what the text is about ("Dave's favourite hiking area")."""
+    said = phrase(subject).split()
+    if said[:1] in ([phrase(name)], [f"{phrase(name)}s"]) or len(vault.pages) < EVERYWHERE_AMONG:
+        return False
+    word = fold(name)
+    whole = re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
+    held = sum(1 for _, folded in _folded(vault) if word in folded and whole.search(folded))
+    return held * 2 > len(vault.pages)
+
+
 def only_the_memory_states(vault: Vault, path: str, text: str, value: str) -> bool:
     """Whether `path` is the index page written as prose (an agent's MEMORY.md, which lists no
     pages) and no other page holds `value` (folded) as a word, in a link, code or a field too,
@@ -255,10 +269,16 @@ def _thing(text: str) -> _Thing:
     small letters is the kind of thing the others name ("Postgres backup", "scrape interval"). A
     name of two capitalised words or more is named only whole: "Anna Schmidt" is not Anna Müller."""
     words = WORD.findall(title_for(text))
-    every = len(words) > 1 and all(word[0].isupper() for word in words)
+    # Capitalised as the text writes them, in English: German capitalises every noun, and a title
+    # its first word ("Nächtlicher Duplicati-Lauf").
+    every = len(words) > 1 and language_of(text) != "de" and all(_capitalised_in(word, text) for word in words)
     if len(words) > 1 and words[-1].islower():
         words = words[:-1]
     return _Thing([fold(word) for word in words if len(word) >= 3 and fold(word) not in _STOP], every)
+
+
+def _capitalised_in(word: str, text: str) -> bool:
+    return word[:1].isupper() and re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", text) is not None
 
 
 def _folded(vault: Vault) -> list[tuple[str, str]]:
@@ -294,6 +314,14 @@ def _names_thing(thing: _Thing, folded: str) -> bool:
     long = [word for word in thing.words if len(word) >= 8]
     parts = {part for part in WORD.findall(folded) if len(part) >= 5} if long else set()
     return any(word.startswith(part) for part in parts for word in long)
+
+
+def names_its_thing(vault: Vault, path: str, text: str) -> bool:
+    """Whether the page is the place for a changed value of the text's thing: it names the thing
+    ("Anna Schmidt" is not Anna Müller; `_names_thing`) and is no day's log."""
+    if names_a_day(vault.pages[path].title):
+        return False
+    return _names_thing(_thing(text), fold(f"{vault.pages[path].title}\n{vault.text_of(path)}"))
 
 
 def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:

@@ -7,6 +7,7 @@ import unicodedata
 from collections import Counter
 
 from curator.core.change.edits import target_path
+from curator.core.check.index_page import named_by_path
 from curator.core.common.errors import EditError
 from curator.core.curate.facts import PROBLEM
 from curator.core.curate.handed import H1, new_header
@@ -77,34 +78,40 @@ def new_page(
     return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
 
 
-_KEBAB = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
-
-
 def hyphenated(vault: Vault, folder: str) -> str:
-    """How the folder's pages join a name's words with hyphens, three or more and all but one in
-    ten of them (`name.com` besides), or, in an empty folder, nine in ten of the vault's: "lower"
-    in lower case (`pi-hole`, `home-assistant`), "kept" with their case (`Wazuh-SIEM`,
-    `NAS-Synology`); "" when they do not."""
+    """How the folder's pages join a name's words, by hyphens or underscores, three or more and all
+    but one in ten of them (`name.com` besides), or, in an empty folder, nine in ten of the
+    vault's: "lower" in lower case (`pi-hole`, `home-assistant`), "kept" with their case
+    (`Wazuh-SIEM`, `NAS-Synology`), "lower_" and "kept_" by underscores (`vm102_docker_host`);
+    "" when they do not."""
     pages = [page for page in vault.pages.values() if page.path != vault.index_page]  # MEMORY.md is no name of theirs
     in_folder = [page.name for page in pages if page.folder == folder and page.name == page.title]
     names = in_folder or [page.name for page in pages]
     least, share = (3, 1.0) if 0 < len(in_folder) < 10 else (5, 0.9)  # a folder of a few pages: all of them
-    joined = [n for n in names if _KEBAB.fullmatch(n)]
-    if len(names) < least or len(joined) < share * len(names) or not any("-" in n for n in joined):
+    if len(names) < least:
         return ""
-    if len([n for n in joined if n == n.lower()]) >= share * len(names):
-        return "lower"
-    return "kept" if any("-" in n and n != n.lower() for n in joined) else ""  # `Wazuh-SIEM`, not `Notes` alone
+    for joiner in "-_":
+        joined = [n for n in names if re.fullmatch(rf"[^\W_]+(?:{joiner}[^\W_]+)*", n)]
+        if len(joined) < share * len(names) or not any(joiner in n for n in joined):
+            continue
+        style = "_" if joiner == "_" else ""
+        if len([n for n in joined if n == n.lower()]) >= share * len(names):
+            return f"lower{style}"
+        # `Wazuh-SIEM`, not `Notes` alone
+        return f"kept{style}" if any(joiner in n and n != n.lower() for n in joined) else ""
+    return ""
 
 
 def file_name(title: str, hyphenated: str) -> str:
-    """The title, or its words joined by hyphens in a folder so named (`uptime-kuma`, `APC-Back-UPS`:
-    `hyphenated`); never a name a folder's own page has, nor for a title of signs ("C++")."""
+    """The title, or its words joined by hyphens or underscores in a folder so named (`uptime-kuma`,
+    `APC-Back-UPS`, `docker_host`: `hyphenated`); never a name a folder's own page has, nor for a
+    title of signs ("C++")."""
     if not hyphenated or re.search(r"[^\w\s.'’()-]", title):  # "C++" stays
         return title
-    cased = title.lower() if hyphenated == "lower" else title
+    cased = title.lower() if hyphenated.startswith("lower") else title
     composed = unicodedata.normalize("NFC", cased)  # "İ" lower is "i" and a dot above
-    slug = "-".join(WORD.findall("".join(ch for ch in composed if not unicodedata.combining(ch))))
+    joiner = "_" if hyphenated.endswith("_") else "-"
+    slug = joiner.join(WORD.findall("".join(ch for ch in composed if not unicodedata.combining(ch))))
     return slug if slug and fold(slug) not in INDEX_NAMES else title
 
 
@@ -120,6 +127,9 @@ def _folder_for(vault: Vault, page_type: str, near: str | None, language: str) -
         return max(counts, key=lambda f: (counts[f], f))
     if near in vault.pages:
         return vault.pages[untranslated(vault, near, language)].folder
+    # The one folder an agent's index points to for its topic files ("Search topic files under `memory/`").
+    if vault.index_page is not None and len(folders := named_by_path(vault, vault.index_page)[1]) == 1:
+        return folders[0].rstrip("/")
     # A docs site keeps its pages in one folder (`docs/`): a page at the root would not be published.
     # The repository's own README, LICENSE or CHANGELOG beside it are no pages of the site.
     at_root = [p for p in vault.pages if "/" not in p and not p.lower().startswith(_REPOSITORY_FILES)]

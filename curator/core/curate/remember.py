@@ -43,6 +43,8 @@ from curator.core.curate.agreement import (
     REPLACED,
     agreed_page,
     agreed_score,
+    named_everywhere,
+    names_its_thing,
     only_the_memory_states,
     outranking_weak_names,
     rare_words_page,
@@ -62,7 +64,7 @@ from curator.core.curate.linking import NOT_PROSE, writes_markdown_links
 from curator.core.curate.newpage import file_name, hyphenated, new_page, untranslated
 from curator.core.curate.placing import handed_over, plan_merge_into, plan_update
 from curator.core.curate.repeats import seems_said
-from curator.core.curate.replaced import sets_value_anew
+from curator.core.curate.replaced import old_values, sets_value_anew
 from curator.core.curate.titlecover import (
     bearing_subject_words,
     empty,
@@ -215,6 +217,8 @@ def _decide(
     # the nearest page will do when it is near enough to stand beside.
     needed = min(limit, NEAR) if happened_once(text) else limit
     best = evidence[0] if evidence and evidence[0].score >= needed else None
+    if best is None and old_values(text):  # a value changed belongs to its thing's page: never a page of its own
+        best = next((c for c in evidence if c.score >= NEAR and names_its_thing(vault, c.path, text)), None)
     if handed.title:  # a page handed whole joins only the page of its own name, when it is near it in what it says
         own = named(vault, handed.title)
         best = next((c for c in evidence if c.path in own and c.score >= NEAR), None)
@@ -401,6 +405,8 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
             score -= ASIDE  # qualified ("Redis" of "Redis cache"), or a part of a name ("home" of "Home Assistant")
         elif phrase(name) == phrase(subject):  # the very thing the text is about
             score = max(score, 0.9)
+        if one_word and named_everywhere(vault, name, subject):
+            score = min(score, NEAR - ASIDE)
         offer(path, score, f"the text names its {kind} {name!r}")
     # The pages BM25 ranks first are read by the model too: on a vault it has not read whole, the
     # page a memory's words point to may be one its first stage passed over (another language's).
@@ -430,6 +436,8 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
             # subject ("Restsatz" holds "Satz") while other pages bear the subject's words, or
             # qualifying it: a page to link, not the place for the memory.
             score -= ASIDE
+        if one_word and named_everywhere(vault, title, subject):
+            score = min(score, NEAR - ASIDE)
         offer(path, score, f"its title's words are in the text ({covered:.0%})")
     # A title half named by the word that tells it from its neighbours ("Zertifikat abgelaufen" on
     # the page Zertifikatserneuerung): enough, unless the text is about another thing of its own.

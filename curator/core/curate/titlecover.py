@@ -297,7 +297,9 @@ def mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
     """(page, name, "title", "alias" or "heading") for each page whose name (`_names`) the text names, as
     whole words of four letters or more. A name written as code (`free()`, `Vec<T>`) is named only
     as written: "the next free slot" names no function. Of a name inside a longer one the text
-    names ("Hash" in "hash table"), only the longer counts."""
+    names ("Hash" in "hash table"), only the longer counts. An e-mail address names no page: the
+    owner's page is not what "the token for Dave@DRS-Engineering.net expired" is about."""
+    text = _EMAIL.sub(" ", text)
     words = phrase(text).split()
     phrases = _names(vault).phrases
     grams = {" ".join(words[i : i + n]) for n in range(1, 7) for i in range(len(words) - n + 1)}
@@ -314,6 +316,7 @@ def mentions(vault: Vault, text: str) -> list[tuple[str, str, str]]:
 
 
 _CODE_NAME = re.compile(r"[()\[\]{}<>]")  # brackets: a function's, a type's or a tag's name
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 def _as_written(name: str, text: str) -> bool:
