@@ -19,7 +19,8 @@ _EVENT_NOUNS = frozenset("ticket issue incident störung vorfall".split())  # th
 # A sentence opening with a condition or a purpose names its thing after it ("If the backup job
 # fails, ...": `Backup job`; "Damit Wake on LAN ... funktioniert": not `Damit`).
 _CONDITION = re.compile(
-    r"(?i)^(?:if|when|whenever|unless|because|although|as(?!\s+of\b)|wenn|falls|sobald|damit|weil|obwohl|da(?=\s+(?:der|die|das|den|dem|ein|eine|wir|ich|es|man)\b))\s+"
+    r"(?i)^(?:if|when|whenever|unless|because|although|as(?!\s+of\b)|wenn|falls|sobald|damit|weil|obwohl|"
+    r"da(?=\s+(?:der|die|das|den|dem|ein|eine|wir|ich|es|man)\b)|for(?=\s+(?:a|an|the)\s+\S+(?:\s+\S+)?\s+to\s))\s+"
 )
 
 
@@ -32,7 +33,8 @@ _ASIDE = re.compile(
     r"note that|it is important (?:that|to)|as per [^,:]{1,40}|as discussed(?: with [^,:]{1,40})?|of all [^,:]{1,40}|"
     r"wie besprochen(?: mit [^,:]{1,40})?|wie immer|wie üblich|als faustregel gilt|auf jeden fall|bis jetzt|"
     r"übrigens|nach langem hin und her|als erstes|zum schluss|im moment|momentan|derzeit|je nach \w+|"
-    r"from now on|sometimes|manchmal|ab sofort|ab jetzt|(?:for|für|instead of|(?:an)?statt) [^,:]{1,40}(?=,))"
+    r"from now on|sometimes|manchmal|ab sofort|ab jetzt|only|just|nur|lediglich|"
+    r"(?:for(?!\s+(?:a|an|the)\s+\S+(?:\s+\S+)?\s+to\s)|für|instead of|(?:an)?statt) [^,:]{1,40}(?=,))"
     r"\s*[,:]?\s+"
 )
 # A bidding names its thing after its verb ("Use the B2 bucket ...", "Restart the pvestatd service
@@ -40,6 +42,7 @@ _ASIDE = re.compile(
 # backs up", "Ping Carlos Diaz instead of PagerDuty").
 _BIDDING = re.compile(
     r"(?i)^(?:please\s+|bitte\s+)?(?:use|restart|reboot|ping|ask|prefer|avoid|(?:fix|repair)(?=\s+(?:the|a|an)\s)|"
+    r"(?:run|load|keep|check|install)(?=\s+(?:the|a|an|[A-Z]\S*)\s)|"
     r"nimm|nutze|verwende|benutze|starte|prüfe|frag|schick)\s+(?:(?:the|a|an|den|die|das|dem|einen|eine)\s+)?"
 )
 # A repair names its thing after it ("Fix für die Take-Away-Bons im Kassensystem": not `Fix`).

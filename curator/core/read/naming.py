@@ -28,7 +28,8 @@ _DETERMINERS = frozenset(
 # the thing is the preposition's noun ("Bei JWT-Angriffen kann man ..." -> "JWT-Angriffen").
 _PREPOSITIONS = frozenset(
     "in on at for with from by after during under via "
-    "bei mit für nach von zu zum zur im am beim vom seit wegen über unter durch gegen ohne auf aus".split()
+    "bei mit für nach von zu zum zur im am beim vom seit wegen über unter durch gegen ohne auf aus "
+    "zwischen ab während".split()
 )
 _EN_QUANTIFIERS = frozenset("every each all no some any two three more less many much several few".split())
 # A verb that agrees with a plural subject before it: "access points were installed", "alerts are routed".
@@ -46,7 +47,10 @@ _EN_BASE_VERBS = frozenset(
 )
 _EN_PLACE_WORDS = frozenset("behind across around between within without against along near beside beyond".split())
 _THERE_IS = frozenset(["there's", "there’s", "there is", "there are", "es gibt", "es gab", "there was"])
-_PRONOUNS = frozenset("we i you they he she it someone somebody wir ich du sie er es man jemand".split())
+_PRONOUNS = frozenset(
+    "we i you they he she it someone somebody wir ich du sie er es man jemand "
+    "we're i'm we've i've they're you're we’re i’m we’ve i’ve they’re you’re".split()  # "We're moving the ..."
+)
 _EN_STOP = frozenset(
     "is are was were be been being has have had will would can could should must may might does do did "
     "on in at for with from to by via into onto over under after before since during because when while "
@@ -199,14 +203,41 @@ def _main_clause(words: list[str], german: bool) -> int | None:
             seen_noun = seen_noun or (bare not in _DETERMINERS and bare not in _PREPOSITIONS | {"to", "of"})
         return None
     if german and (first in _PREPOSITIONS or first in _DE_OPENERS):
-        for k in range(1, min(len(words) - 1, 7)):
+        for k in range(1, min(len(words) - 1, 8)):
             word = words[k]
-            if word.islower() and word.isalpha() and word.casefold() not in _DETERMINERS | _PREPOSITIONS:
-                # an article after the verb, or a name: its subject ("Laut Doku braucht | Immich ...")
-                if words[k + 1].casefold() in _DETERMINERS:
-                    return k
-                return k + 1 if words[k + 1][:1].isupper() else None
+            if word.islower() and word.isalpha() and word.casefold() not in _DETERMINERS | _PREPOSITIONS | _DE_AND:
+                # an article after the verb, or a name: its subject ("Laut Doku braucht | Immich ...");
+                # past a time or place said after the verb ("hängt seit 12.03.2026 | ein Verbandskasten")
+                at = k + 1
+                while first in _DE_PLACES and at + 1 < len(words) and at <= k + 3 and _said_when(words[at]):
+                    at += 1
+                if words[at].casefold() in _DETERMINERS:
+                    return k if at == k + 1 else at
+                described = (  # an inflected adjective, not an adverb, a preposition or a name in small letters
+                    words[at].isalpha()
+                    and words[at].islower()
+                    and words[at].casefold() not in _DE_TIMES | _DE_QUANTIFIERS | _PREPOSITIONS | _DETERMINERS
+                    and _DE_ENDING.fullmatch(words[at]) is not None
+                    and words[at + 1][:1].isupper()
+                )
+                if words[at][:1].isupper() or described:
+                    return at  # a name, or an adjective and its noun ("brauchen | minderjährige Teilnehmende")
+                return None
     return None
+
+
+_DE_AND = frozenset("und oder bis".split())  # inside the opening phrase: "Zwischen dem 27. und 31. Dezember"
+# Where or when, not for what ("Für den Login-Dienst gilt jetzt ...": the thing is the phrase's).
+_DE_PLACES = frozenset("neben hinter vor zwischen während seit ab an in im auf unter über".split())
+
+
+def _said_when(word: str) -> bool:
+    """A word of a time said after a German verb: "seit", "12.03.2026", "jetzt"."""
+    return word.casefold() in _DE_TIMES or not any(c.isalpha() for c in word)
+
+
+_DE_TIMES = frozenset("seit ab bis jetzt nun schon noch immer wieder heute morgen gestern bereits".split())
+_DE_QUANTIFIERS = frozenset("jede jeder jedes jeden alle viele einige mehrere keine kein".split())
 
 
 _GERUND = re.compile(r"[A-Za-z]{2,}[a-z]ing")

@@ -260,7 +260,7 @@ _NOTE_KINDS = frozenset(
     # who speaks in a transcript, a mail's prefix, a status, a kind of list: no thing's name either
     "user assistant system human ai agent me you ich du q a re fw fwd aw wg tl dr tldr faq done wip fixed "
     "resolved erledigt offen gelöst urgent dringend caveat gotcha learning learnings example examples "
-    "beispiel e g p s key point random thought agenda readme index "
+    "beispiel e g p s key point random thought agenda readme index rule regel "
     # a log's entry: "Session: 2026-02-23 22:03:32 UTC" names no thing
     "session sitzung log entry eintrag".split()
 )
@@ -297,9 +297,35 @@ def without_note_kind(sentence: str) -> str:
     words = _WORD.findall(m.group(1)) if m else []
     new = bool(words) and words[0].casefold() in ("neu", "neue", "neuer", "neues", "new")  # "Neue Kollegin:"
     if m is None or not (new or all(w.casefold() in _NOTE_KINDS | _GERMAN_JOINS for w in words)):
-        return sentence
+        # A longer label of a kind and when or for what ("Note for the next event:", "Idea for 2026:",
+        # "Beschluss vom letzten Treffen:"): small words, numbers and times after the kind.
+        m = _KIND_LABEL.match(sentence)
+        said = _WORD.findall(m.group(1)) if m else []
+        kind = bool(said) and said[0].casefold() in _NOTE_KINDS
+        if m is None or not kind or not all(_said_of_a_note(w) for w in said[1:]):
+            return sentence
     rest = sentence[sentence.index(":", m.end(1)) + 1 :].strip()
     return rest or sentence
+
+
+_KIND_LABEL = re.compile(r"^\s*([^\W\d_]+(?:\s+[^\s:]+){1,7}?)\s*:\s+\S")
+# What a note's label says besides its kind: when, at which meeting, for what occasion.
+_OCCASIONS = frozenset(
+    "treffen sitzung abstimmung besprechung versammlung mitgliederversammlung plenum termin meeting event "
+    "januar februar märz april mai juni juli august september oktober november dezember woche monat jahr "
+    "january february march april may june july august september october november december".split()
+)
+
+
+_SMALL = frozenset(
+    "for to of on at in from the a an this that next last today tomorrow yesterday "
+    "für vom von im am beim zum zur der die das den dem des seit ab aus letzten letzte letztes nächsten nächste "
+    "nächstes heute morgen gestern".split()
+)
+
+
+def _said_of_a_note(word: str) -> bool:
+    return word.isdigit() or word.casefold() in _NOTE_KINDS | _OCCASIONS | _SMALL
 
 
 def _without_leading_symbols(text: str) -> str:
