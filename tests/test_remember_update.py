@@ -641,6 +641,36 @@ def test_a_clause_of_another_thing_is_not_struck_with_the_one_a_change_replaces(
     assert statement.named is struck
 
 
+@pytest.mark.parametrize(
+    ("text", "sentence", "after"),
+    [
+        (
+            "pve-02 now has 64 GB RAM instead of 32 GB.",
+            "pve-01 has 64 GB RAM and pve-02 has 32 GB RAM.",
+            "pve-01 has 64 GB RAM and pve-02 has ~~32~~ GB RAM. pve-02 now has 64 GB RAM instead of 32 GB.",
+        ),
+        # a new user's: the old value stood unstruck beside the new one in a sentence saying more
+        (
+            "VM105 (win11pro) hat jetzt 28 GB RAM statt 24 GB.",
+            "- VM105 (win11pro): **24 GB RAM**, 4 vCPU, und 20 GB sind das Minimum.",
+            "- VM105 (win11pro): **~~24~~ GB RAM**, 4 vCPU, und 20 GB sind das Minimum."
+            " VM105 (win11pro) hat jetzt 28 GB RAM statt 24 GB.",
+        ),
+        (
+            "Trash and Spam are now cleared every week instead of every two weeks.",
+            "- As of May, permanently clear Trash and Spam in `DRS@example.net` every two weeks at midnight.",
+            "- As of May, permanently clear Trash and Spam in `DRS@example.net` every ~~two~~ weeks at midnight."
+            " Trash and Spam are now cleared every week instead of every two weeks.",
+        ),
+    ],
+)
+def test_a_changed_value_in_a_sentence_saying_more_is_struck_alone(text: str, sentence: str, after: str) -> None:
+    page = f"# Notes\n\n{sentence}\n\nThe rest is unrelated here.\n"
+    statement = old_statement(text, page, "Notes")
+    assert statement is not None and not statement.named and statement.value is not None
+    assert updated(page, statement, text) == f"# Notes\n\n{after}\n\nThe rest is unrelated here.\n"
+
+
 def test_a_change_strikes_one_field_line_of_a_paragraph_of_fields(tmp_path: Path) -> None:
     """A new user's client page: two "Key: value" lines of one paragraph were struck as one sentence,
     the unchanged second rule with the first."""

@@ -67,6 +67,8 @@ class Statement(NamedTuple):
     start: int
     end: int
     named: bool  # the text names the value this sentence holds: strike it through
+    # Where the named value stands in a sentence that says more that stays true: struck alone.
+    value: tuple[int, int] | None = None
 
 
 def states_one_fact(page_text: str, text: str) -> bool:
@@ -180,9 +182,26 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     # A clause of the sentence the change leaves true is not struck with it ("pve-01 has 64 GB RAM
     # and pve-02 has 32 GB RAM", "Ingrid lives in Dresden; he calls her every Sunday"): followed.
     clauses = [part for part in _CLAUSE.split(sentence) if len(WORD.findall(part)) >= 3]
-    if len(clauses) > 1 and not all(any(_holds(part, old) for old in olds) for part in clauses):
-        named = False
+    if named and len(clauses) > 1 and not all(any(_holds(part, old) for old in olds) for part in clauses):
+        # the value itself is struck where it stands once ("**~~24~~ GB RAM**, 4 vCPU"), the rest kept
+        found = _value_in(sentence, olds)
+        return Statement(start, end, False, (start + found[0], start + found[1]) if found else None)
     return Statement(start, end, named)
+
+
+def _value_in(sentence: str, olds: set[str]) -> tuple[int, int] | None:
+    """Where the one old value the sentence holds stands in it, outside code, links and addresses;
+    None for none, or for a value standing twice (which one changed is not told)."""
+    if len(sentence.casefold()) != len(sentence):  # "ß" folds to "ss": places would shift
+        return None
+    guarded = [m.span() for m in _INLINE.finditer(sentence)]
+    found = [
+        match.span()
+        for old in olds
+        for match in re.finditer(_holding(old), sentence.casefold())
+        if not any(a <= match.start() < b for a, b in guarded)
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 # Where a sentence goes on to another thing: a semicolon, or "and" before a subject of its own (a
@@ -236,11 +255,14 @@ def updated(page_text: str, statement: Statement, new: str) -> str | None:
     unsafe = any(mark in new for mark in (*_NOT_PLAIN, "~~")) or new.count("`") % 2 or not _paired(new)
     if len(new) > LONGEST or unsafe:
         return None
-    start, end, _ = statement
+    start, end = statement.start, statement.end
     old = page_text[start:end]
     joined = " " if old.rstrip("*_`)\"”’'").endswith((".", "!", "?", ";")) else "; "
     if statement.named:
         after = f"{page_text[:start]}~~{old}~~ {new}{page_text[end:]}"
+    elif statement.value is not None:
+        at, to = statement.value
+        after = f"{page_text[:at]}~~{page_text[at:to]}~~{page_text[to:end]}{joined}{new}{page_text[end:]}"
     else:
         after = f"{page_text[:end]}{joined}{new}{page_text[end:]}"
     return after if _shape(after) == _shape(page_text) + _shape(new, blocks=False) else None
@@ -307,10 +329,14 @@ def _paired(text: str) -> bool:
 def _holds(sentence: str, word: str) -> bool:
     """Whether the sentence holds the word whole ("10" is not in "10.0.100.20", "11" is in "Channel: 11",
     "$9.99" is in "$9.99/month"), a number with its unit glued to it too ("30s", "64gb")."""
+    return re.search(_holding(word), sentence.casefold()) is not None
+
+
+def _holding(word: str) -> str:
+    """The pattern of `_holds`: the word whole in a folded sentence."""
     per = r"(?:month|mo|year|yr|week|day|hour|h|min|s|monat|jahr|woche|tag|stunde)\b"
     glued = rf"(?!{'|'.join(sorted(UNITS, key=len, reverse=True))}\b)" if re.fullmatch(r"[\d.,]+", word) else ""
-    found = rf"(?<![\w.-]){re.escape(word)}(?!{glued}[\w-]|[.,:]\w|/(?!{per})\w)"
-    return re.search(found, sentence.casefold()) is not None
+    return rf"(?<![\w.-]){re.escape(word)}(?!{glued}[\w-]|[.,:]\w|/(?!{per})\w)"
 
 
 @cache
