@@ -18,7 +18,12 @@ from curator.core.read.resolve import fold
 from curator.core.read.vault import ResolvedLink, Vault
 
 RULES = (
-    Rule("index-drift", "A page the vault's index page does not list."),
+    Rule(
+        "index-drift",
+        "A page the vault's index page does not list.",
+        "A page it links to, names by its path in code (`memory/dave.md`, as an agent's MEMORY.md lists its "
+        "topic files) or lies under a folder it names so (`memory/`) is listed.",
+    ),
     Rule("index-pressure", "The index page is over 80% of the size an agent harness loads."),
 )
 

@@ -14,9 +14,10 @@ RULES = (
     Rule(
         "secret",
         "A credential in a page: a private key, a cloud or API token, a password in a URL.",
-        "Also a secret assigned to a key word (Yelp's detect-secrets) and a login and its password written as two "
-        "code spans (`admin` / `S3cr3t!x`); random-looking strings alone, such as checksums, and IP addresses are "
-        "not reported.",
+        "Also a secret assigned to a key word (Yelp's detect-secrets) or said to be its value in prose (\"the admin "
+        'password is now ...", "Das Passwort lautet ..."), and a login and its password written as two code '
+        "spans (`admin` / `S3cr3t!x`); random-looking strings alone, such as checksums, and IP addresses are not "
+        "reported.",
     ),
 )
 
