@@ -234,8 +234,11 @@ def named_everywhere(vault: Vault, name: str, subject: str) -> bool:
         return False
     word = fold(name)
     whole = re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
-    held = sum(1 for _, folded in _folded(vault) if word in folded and whole.search(folded))
-    return held * 2 > len(vault.pages)
+
+    def held() -> int:
+        return sum(1 for _, folded in _folded(vault) if word in folded and whole.search(folded))
+
+    return vault.once(f"remember.held.{word}", held) * 2 > len(vault.pages)
 
 
 def only_the_memory_states(vault: Vault, path: str, text: str, value: str) -> bool:
