@@ -509,6 +509,23 @@ def test_a_new_page_stands_in_the_folder_the_index_names_and_is_listed_as_it_lis
     assert "`memory/drs-email.md`.\n- `memory/powerwall-battery.md`\n\n## High-Risk" in (index or b"").decode()
 
 
+def test_a_name_most_pages_hold_or_an_address_takes_no_memory_said_on_the_way(tmp_path: Path) -> None:
+    """A new user's agent workspace: "Dave" stands on 90 of its 103 pages, and a memory naming his
+    e-mail address on the way went to `dave.md` by "the text names its title 'dave'"."""
+    day = "# {}\n\nDave asked for the weekly summary; the outreach run went out at noon.\n"
+    pages = {f"memory/2026-03-{d:02d}.md": day.format(f"2026-03-{d:02d}") for d in range(1, 21)}
+    pages["memory/dave.md"] = "# Dave\n\nDave lives in Santa Ynez, likes hiking and prefers short answers.\n"
+    pages["memory/planhub.md"] = "# PlanHub\n\nThe PlanHub outreach sends one email a contact; gog refreshes tokens.\n"
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    for text in (
+        "2026-08-05: the junk filter deleted an order confirmation from the shared mailbox; Dave restored it.",
+        "2026-08-06: a Gmail token for Dave@example.net expired during the morning run and was renewed.",
+    ):
+        proposal = remember(vault, text)
+        assert proposal.decision == "add" and proposal.page != "memory/dave.md", proposal.reason
+    assert remember(vault, "Dave's favourite hiking area is the San Rafael Wilderness.").page == "memory/dave.md"
+
+
 def test_search_marks_and_demotes_a_superseded_page(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from curator.core.meaning.search import search
 

@@ -686,6 +686,21 @@ def test_a_change_strikes_one_field_line_of_a_paragraph_of_fields(tmp_path: Path
     assert f"~~Minimum score to email: 50~~ {text}\nMinimum score for premium personalized: 70\n" in after
 
 
+def test_a_changed_value_goes_to_its_things_page_rather_than_a_new_one(tmp_path: Path) -> None:
+    """A new user's: "... now runs at 10:00 AM instead of 1:00 PM", the old time only in day logs and
+    the thing's page under the bar, became a new page; a change is to a fact of a thing a page is about."""
+    day = "# {}\n\n- Checked the inbox; the weekday timer fired at 1:00 PM as set.\n- Filed two receipts.\n"
+    pages = {f"memory/2026-06-{d}.md": day.format(f"2026-06-{d}") for d in (23, 24)}
+    pages["memory/planhubguy.md"] = "# PlanHubGuy\n\nPlanHubGuy replies to bid invitations. One email per contact.\n"
+    pages["memory/expenses.md"] = "# Expenses\n\nReceipts go into Expensify every Friday.\n"
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    text = "The PlanHubGuy weekday timer now runs at 10:00 AM instead of 1:00 PM."
+    proposal = remember(vault, text, threshold=0.9)  # its page under the bar, as on the user's vault
+    assert (proposal.decision, proposal.page) == ("supersede", "memory/planhubguy.md"), proposal.reason
+    other = remember(vault, "The Zapier weekday timer now runs at 10:00 AM instead of 1:00 PM.", threshold=0.9)
+    assert other.decision == "add", other.reason  # no page names Zapier: the day logs are no place for it
+
+
 def test_a_change_of_one_persons_value_strikes_no_namesakes_sentence(tmp_path: Path) -> None:
     """An attacker's: "Anna Schmidt ... instead of Berlin" struck Anna Müller's Berlin sentence,
     the two sharing a first name; a name of capitalised words is named only whole."""
