@@ -416,6 +416,9 @@ def test_ordinary_docs_text_is_not_reported(tmp_path: Path, capsys: pytest.Captu
         "The token: see settings.api.token for details.\n"
         "The password is kept in 1Password; it is changed every 90 days. The secret is **encrypted** at rest.\n"
         "Das Passwort steht im Tresor, der Bot-Token ist **ungültig**. The default password is raspberry.\n"
+        # a German club's API docs: placeholders and an example token cut short
+        '  "password": "dein-mailcow-passwort"\n  "password": "event-passwort"\n  "password": "neuesPasswort"\n'
+        '  "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...",\n'
     )
     assert find_credentials(docs) == []
     root = make_vault(tmp_path / "v", {"release.md": docs})

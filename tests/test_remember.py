@@ -526,6 +526,19 @@ def test_a_name_most_pages_hold_or_an_address_takes_no_memory_said_on_the_way(tm
     assert remember(vault, "Dave's favourite hiking area is the San Rafael Wilderness.").page == "memory/dave.md"
 
 
+def test_a_dry_run_shows_the_proposal_and_queues_nothing(
+    sample_vault: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A new user's: every trial call left a pending suggestion, 22 a vault."""
+    start = tree(sample_vault)
+    done = remembered(capsys, sample_vault, "The Redis cache cluster evicts keys with allkeys-lru.", "--dry-run")
+    assert done["decision"] == "add" and done["suggestion"] is None and not done["applied"]
+    assert tree(sample_vault) == start and load_suggestions(sample_vault) == []
+    with pytest.raises(SystemExit) as refused:  # one line and exit 2, as argparse's other errors
+        main(["remember", str(sample_vault), "x y z", "--dry-run", "--apply"])
+    assert refused.value.code == 2
+
+
 def test_search_marks_and_demotes_a_superseded_page(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from curator.core.meaning.search import search
 

@@ -325,7 +325,9 @@ def remember_arguments(remember: argparse.ArgumentParser) -> None:
         help="the type of a new page, one of the vault's `types` (by default customer, project, system, person, "
         "problem, topic); guessed from the text when not given",
     )
-    remember.add_argument("--apply", action="store_true", help="apply the proposal at once (journaled, undoable)")
+    chosen = remember.add_mutually_exclusive_group()
+    chosen.add_argument("--apply", action="store_true", help="apply the proposal at once (journaled, undoable)")
+    chosen.add_argument("--dry-run", action="store_true", help="show the proposal and queue nothing")
     remember.add_argument(
         "--allow-dirty", action="store_true", help="go ahead though touched files have uncommitted edits"
     )
@@ -389,7 +391,7 @@ def run_remember(args: argparse.Namespace) -> int:
 
         vault = loaded_with_model(root)
         proposal = remember(vault, text, args.source, args.page_type)
-        if proposal.plan is not None:
+        if proposal.plan is not None and not args.dry_run:
             asked_by = None if args.source == "manual" else args.source  # the history credits who learned it
             queued = queue_remembered(vault, proposal, text, args.source, args.page_type, asked_by)
     assert proposal is not None
@@ -404,10 +406,14 @@ def run_remember(args: argparse.Namespace) -> int:
         output.emit(f"applied as change {entry.id} (undo with 'curator undo VAULT {entry.id}')")
     elif queued is not None and queued.status == "rejected":
         output.emit(f"a person rejected this proposal as suggestion {queued.id}; not queued again while its pages stay")
-    elif queued is not None:
+    elif queued is not None or (args.dry_run and proposal.plan is not None):
         files = ", ".join(c.path for c in proposal.plan.changes) if proposal.plan else ""
         how = "a person confirms it" if proposal.review else "or --apply"
-        output.emit(f"would change {files}; queued as suggestion {queued.id} (curator apply VAULT {queued.id}, {how})")
+        output.emit(
+            f"would change {files}; nothing queued (--dry-run)"
+            if queued is None
+            else f"would change {files}; queued as suggestion {queued.id} (curator apply VAULT {queued.id}, {how})"
+        )
     if proposal.plan is not None:  # what it writes, as a person reviews it
         _show_diff(plan_diff(proposal.plan, context=2))  # where it goes, among the lines around it
     return EXIT_OK

@@ -134,9 +134,11 @@ def new_header(kind: str, kept: str, source: str) -> str:
 
 
 # An agent's standing instructions, read as orders at each session's start (AGENTS.md, CLAUDE.md,
-# a skill's SKILL.md, a prompt file): a memory written into one changes what the agent does.
+# OpenClaw's SOUL.md, IDENTITY.md, HEARTBEAT.md and BOOTSTRAP.md, a skill's SKILL.md, a prompt
+# file): a memory written into one changes what the agent does.
 _INSTRUCTIONS = re.compile(
-    r"(?i)(?:^|/)(?:(?:agents|claude|gemini|soul|skill|copilot-instructions)\.md|[^/]+\.prompt\.md|prompts/[^/]+\.md)$"
+    r"(?i)(?:^|/)(?:(?:agents|claude|gemini|soul|identity|heartbeat|bootstrap|skill|copilot-instructions)\.md"
+    r"|[^/]+\.prompt\.md|prompts/[^/]+\.md)$"
 )
 
 

@@ -91,6 +91,8 @@ class AssignedSecretDetector(RegexBasedDetector):
     def analyze_string(self, string: str) -> Generator[str, None, None]:
         for match in ASSIGNED.finditer(string):
             value = _QUERY_NEXT.split(match.group(1))[0]  # `?token=TOKEN&zone=x`: the value ends at `&`
+            if value.rstrip(",;:)]*").endswith(("...", "\u2026")):
+                continue  # a value cut short is an example's ("eyJhbGciOiJIUzI1NiJ9..."), not a key
             if looks_like_a_secret(value):
                 yield value.rstrip(_TRAILING)
 
@@ -148,7 +150,7 @@ def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
 # "changeme", "xxxx", "****", "sk-...", "user:pass@host". A value a key word or a URL's password
 # names that reads as one of these holds no secret.
 _PLACEHOLDER = re.compile(
-    r"(?i)^(?:your|insert|enter|put|add|paste)[\W_]"
+    r"(?i)^(?:your|insert|enter|put|add|paste|my|dein|deine|deinen|ihr|ihre|euer|eure|mein|meine)[\W_]"
     r"|[\W_](?:here|goes[\W_]here)$"
     r"|<[^<>]*>|^\$\{[^}]*\}$|^\{\{[^}]*\}\}$"
     r"|^(?:change[\W_]?me|placeholder|example|dummy|redacted|none|null|todo|tbd)$"
@@ -159,9 +161,11 @@ _PLACEHOLDER = re.compile(
 # A key word's value that names where the secret is instead of holding it, or an example's: a
 # YAML tag's reference (Home Assistant's `!secret db_password`, `!env_var X`), an environment
 # variable's name ending in a word (`DB_ROOT_PASSWORD`, `N8N_BASIC_AUTH_PASSWORD`; not
-# `P4SS_W0RD_2025`), a lower-case word and "password" ("rootpassword", "myuserpassword"; not
-# "Summer2024password").
-_NAMED_ELSEWHERE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_[A-Z]{2,}$|^[a-z]{0,16}pass(?:word|wort|wd)$")
+# `P4SS_W0RD_2025`), a lower-case word and "password" ("rootpassword", "myuserpassword",
+# "event-passwort", "neuesPasswort"; not "Summer2024password").
+_NAMED_ELSEWHERE = re.compile(
+    r"^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_[A-Z]{2,}$|^[a-z]{0,16}[-_]?[pP]ass(?:word|wort|wd)$"
+)
 _TAG = re.compile(r"![a-z_]+")  # with a value after it on its line
 # A password manager named as the key: its value names the entry that holds the secret
 # (`| Synology NAS | 1Password: "Synology Admin" |`), the key word inside the product's name.
