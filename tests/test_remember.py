@@ -400,19 +400,22 @@ def test_a_history_tables_date_column_gets_a_date_or_nothing(tmp_path: Path, tex
 
 @pytest.mark.parametrize(
     ("text", "dated"),
-    [  # a new user's: "Last night ..." went into the history as it was, dating nothing
-        ("Last night Postfix on mail01 was restarted after the disk filled up.", True),
-        ("Gestern wurde Postfix auf mail01 neu gestartet.", True),
-        ("Ticket OPS-7: Postfix auf dem Mailserver neu gestartet.", False),  # a ticket dates itself
+    [  # a new user's: "Last night ..." went into the history as it was, dating nothing; a second
+        # one's: dated the day it was remembered, a day late, and "Gestern (26.02.)" too
+        ("Last night Postfix on mail01 was restarted after the disk filled up.", 1),
+        ("Gestern wurde Postfix auf mail01 neu gestartet.", 1),
+        ("Heute früh wurde Postfix auf mail01 neu gestartet.", 0),
+        ("Gestern (26.02.) wurde Postfix auf mail01 neu gestartet.", None),  # its own day and month
+        ("Ticket OPS-7: Postfix auf dem Mailserver neu gestartet.", None),  # a ticket dates itself
     ],
 )
-def test_an_event_told_from_today_is_dated_the_day_it_was_remembered(tmp_path: Path, text: str, dated: bool) -> None:
+def test_an_event_told_from_today_is_dated_the_day_it_tells_of(tmp_path: Path, text: str, dated: int | None) -> None:
     page = "# Mailserver\n\nPostfix auf mail01.\n\n## Verlauf\n\n- 10.01.2024: installiert\n"
     vault = load_vault(make_vault(tmp_path / "v", {"Mailserver.md": page, "o.md": "# O\n\nx\n"}))
     proposal = remember(vault, text)
     assert proposal.plan is not None and proposal.page == "Mailserver.md"
-    today = datetime.date.today().isoformat()
-    line = f"- {today}: {text}\n" if dated else f"- {text}\n"
+    day = (datetime.date.today() - datetime.timedelta(days=dated or 0)).isoformat()
+    line = f"- {day}: {text}\n" if dated is not None else f"- {text}\n"
     assert (proposal.plan.changes[0].after or b"").decode() == page + line
 
 
@@ -426,7 +429,7 @@ def test_a_queued_event_told_from_today_is_dated_the_day_it_was_handed_over(
     three_days = time.time() - 3 * 86400  # accepted three days after the agent handed it over
     save_suggestions(vault, [replace(s, proposed=three_days) for s in load_suggestions(vault)])
     assert main(["apply", str(vault), queued]) == 0, capsys.readouterr().err
-    handed = datetime.date.fromtimestamp(three_days).isoformat()
+    handed = (datetime.date.fromtimestamp(three_days) - datetime.timedelta(days=1)).isoformat()  # the night before
     assert (vault / "Mailserver.md").read_text(encoding="utf-8") == page + f"- {handed}: {text}\n"
 
 

@@ -17,7 +17,7 @@ from curator.core.read.markdown import lines_of
 from curator.core.read.page import Heading
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
-from curator.core.read.titles import find_date, says_relative_day, tells_occasion
+from curator.core.read.titles import day_said, find_date, says_relative_day, tells_occasion
 from curator.core.read.vault import Vault
 from curator.core.read.words import WORD, language_of
 
@@ -60,9 +60,11 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     text = " ".join(sentences)
     if not tells_occasion(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
         return None
-    # "Last night ...": a line keeping only it would date nothing (a new user's); the day it was handed over dates it
-    if find_date(text) is None and says_relative_day(text):
-        text = f"{(handed_over.get() or date.today()).isoformat()}: {text}"
+    # "Last night ...": a line keeping only it would date nothing (a new user's); the day it tells
+    # of, counted from the day it was handed over, dates it ("gestern" handed over on the 7th: the 6th)
+    told = day_said(text, handed_over.get() or date.today()) if find_date(text) is None else None
+    if told is not None and says_relative_day(text):
+        text = f"{told.isoformat()}: {text}"
     newline = "\r\n" if "\r\n" in page_text else "\n"
     entry = "- " + linked(vault, text, path)
     lines = lines_of(page_text)

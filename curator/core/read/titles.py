@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import date, timedelta
 from typing import NamedTuple
 
 import re2
@@ -409,6 +410,44 @@ _RELATIVE_DAY = re.compile(
 def says_relative_day(text: str) -> bool:
     """Whether the text names its day only from the day it was written (`_RELATIVE_DAY`)."""
     return _RELATIVE_DAY.search(text) is not None
+
+
+# A day and a month without a year ("26.02."): the text dates itself.
+_DAY_AND_MONTH = re.compile(r"(?<![\d.])(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?!\d)")
+_DAYS_BACK = (
+    (re.compile(r"(?i)\bvorgestern\b"), 2),
+    (re.compile(r"(?i)\b(?:yesterday|last night|gestern|letzte nacht)\b"), 1),
+    (re.compile(r"(?i)\b(?:today|tonight|this (?:morning|afternoon|evening)|heute|vorhin)\b"), 0),
+)
+_DAY_ORDER = (
+    "monday tuesday wednesday thursday friday saturday sunday".split(),
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag".split(),
+)
+_LAST_WEEKDAY = re.compile(rf"(?i)\b(?:last|letzten|letzte|vergangenen) ({_WEEKDAY_NAMES})\b")
+
+
+def day_said(text: str, written: date) -> date | None:
+    """The day a text written on `written` tells of by its relative words ("gestern": the day
+    before, "last Saturday": the Saturday before), `written` for words naming no one day ("last
+    week"); None when it dates itself by a day and month of its own ("Gestern (26.02.)")."""
+    if _DAY_AND_MONTH.search(text):
+        return None
+    for pattern, back in _DAYS_BACK:
+        if pattern.search(text):
+            return written - timedelta(days=back)
+    if (named := _LAST_WEEKDAY.search(text)) is not None:
+        word = named.group(1).casefold().replace("sonnabend", "samstag")
+        weekday = next(names.index(word) for names in _DAY_ORDER if word in names)
+        return written - timedelta(days=(written.weekday() - weekday - 1) % 7 + 1)
+    return written
+    for pattern, back in _DAYS_BACK:
+        if pattern.search(text):
+            return written - timedelta(days=back)
+    if (named := _LAST_WEEKDAY.search(text)) is not None:
+        word = named.group(1).casefold().replace("sonnabend", "samstag")
+        weekday = next(names.split().index(word) for names in _WEEKDAYS if word in names.split())
+        return written - timedelta(days=(written.weekday() - weekday - 1) % 7 + 1)
+    return None
 
 
 def tells_occasion(text: str) -> bool:
