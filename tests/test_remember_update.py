@@ -671,6 +671,21 @@ def test_a_changed_value_in_a_sentence_saying_more_is_struck_alone(text: str, se
     assert updated(page, statement, text) == f"# Notes\n\n{after}\n\nThe rest is unrelated here.\n"
 
 
+def test_a_change_strikes_one_bold_field_line_and_keeps_its_line_break() -> None:
+    """A second new user's: "**Cron job:** ... (21:00 CET)" and the two bold field lines after it,
+    each ending in a hard line break, were struck as one sentence."""
+    page = (
+        "# Daily sources\n\n## Automation Setup\n**Cron job:** `daily-ai-brief` (21:00 CET)  \n"
+        "**Target channel:** #ai-newsletter  \n**Format:** Unchanged (summary + source links)\n"
+    )
+    text = "The daily-ai-brief cron now runs at 20:00 CET instead of 21:00."
+    statement = old_statement(text, page, "Daily sources")
+    assert statement is not None and statement.named
+    assert updated(page, statement, text) == page.replace(
+        "**Cron job:** `daily-ai-brief` (21:00 CET)  \n", f"~~**Cron job:** `daily-ai-brief` (21:00 CET)~~ {text}  \n"
+    )
+
+
 def test_a_change_strikes_one_field_line_of_a_paragraph_of_fields(tmp_path: Path) -> None:
     """A new user's client page: two "Key: value" lines of one paragraph were struck as one sentence,
     the unchanged second rule with the first."""

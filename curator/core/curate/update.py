@@ -59,7 +59,7 @@ _NOT_PLAIN = ("%%", "$$", "::", "<!--", "```", "~~~")  # comments, math, fields,
 _BLOCK_ID = re.compile(r"\s+\^[\w-]+$")  # Obsidian's "^id" that ends a line
 # A line of a field and its value ("Minimum score to email: 50") before another ends where the line
 # does: the next line of the paragraph is the next field, not the rest of its sentence.
-_FIELD = r"[ \t]*[^\s:][^\n:]{0,60}:[ \t]+"
+_FIELD = r"[ \t]*[^\s:][^\n:]{0,60}:(?:\*\*|__)?[ \t]+"  # "Key: value", "**Key:** value"
 _FIELD_LINE = re.compile(rf"(?m)^{_FIELD}[^\n]*[^\s.!?,;:][ \t]*\n(?={_FIELD}\S)")
 
 
@@ -123,7 +123,10 @@ def _by_field_lines(page_text: str, start: int, end: int) -> list[tuple[int, int
     """The sentence at (start, end) cut after each field line of it, the line break left out."""
     parts = []
     for match in _FIELD_LINE.finditer(page_text, start, end):
-        parts.append((start, match.end() - 1))
+        stop = match.end() - 1
+        while stop > start and page_text[stop - 1] in " \t":  # a hard line break ("  ") stays the line's end
+            stop -= 1
+        parts.append((start, stop))
         start = match.end()
         while start < end and page_text[start].isspace():
             start += 1
