@@ -84,7 +84,7 @@ def _for_review(memory: Memory, held: _HandWritten, kind: str, pages: list[str],
     from curator.core.state.lock import vault_lock
 
     vault = memory.vault()
-    by_hand = f"{', '.join(held.pages)} written by hand: source manual"
+    by_hand = f"{', '.join(held.pages)} written by hand (source manual) or an agent's instructions"
     reason = f"{held.plan.reason} (asked by {memory.agent}, an agent; {by_hand})"
     suggestion = Suggestion(
         suggestion_id(kind, pages),
@@ -99,18 +99,21 @@ def _for_review(memory: Memory, held: _HandWritten, kind: str, pages: list[str],
     with vault_lock(memory.root):
         kept = [s for s in load_suggestions(memory.root) if s.id != suggestion.id or s.status != "pending"]
         save_suggestions(memory.root, [*kept, suggestion])
-    written = f"{', '.join(held.pages)} is written by a person (source: manual)"
+    written = f"{', '.join(held.pages)} is written by a person (source: manual) or is an agent's instructions"
     note = f"queued for review as suggestion {suggestion.id}: {written}"
     document = documents.change(held.plan, None)
     return {**document, "notes": [*document["notes"], note], NOTES: [note]}
 
 
 def manual_pages(vault: Vault, plan: Plan) -> list[str]:
-    """The pages `plan` changes that a person wrote (`source: manual` in their header)."""
-    from curator.core.curate.handed import written_by_person
+    """The pages `plan` changes that a person wrote (`source: manual` in their header), and the
+    files it writes that are an agent's standing instructions (a merge into AGENTS.md, a rename to
+    CLAUDE.md): neither is changed by an agent unreviewed."""
+    from curator.core.curate.handed import instructions, written_by_person
 
     changed = [c.path for c in plan.changes if c.before is not None and c.path in vault.pages]
-    return [path for path in changed if written_by_person(vault, path)]
+    by_hand = [path for path in changed if written_by_person(vault, path)]
+    return by_hand + [c.path for c in plan.changes if instructions(c.path) and c.path not in by_hand]
 
 
 def remember(memory: Memory, args: dict[str, Any]) -> dict[str, Any]:

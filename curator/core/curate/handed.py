@@ -8,6 +8,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
+from curator.core.change.edits import Plan
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.meaning.page_reads import NAME_CHARS
@@ -134,19 +135,31 @@ def new_header(kind: str, kept: str, source: str) -> str:
 
 
 # An agent's standing instructions, read as orders at each session's start (AGENTS.md, CLAUDE.md,
-# OpenClaw's SOUL.md, IDENTITY.md, HEARTBEAT.md and BOOTSTRAP.md, a skill's SKILL.md, a prompt
-# file): a memory written into one changes what the agent does.
+# CLAUDE.local.md, OpenClaw's SOUL.md, IDENTITY.md, HEARTBEAT.md and BOOTSTRAP.md, a skill's files,
+# a prompt file): a memory written into one changes what the agent does. Named in capitals, as
+# the harnesses load them: `models/Claude.md` is a note on a model.
 _INSTRUCTIONS = re.compile(
-    r"(?i)(?:^|/)(?:(?:agents|claude|gemini|soul|identity|heartbeat|bootstrap|skill|copilot-instructions)\.md"
-    r"|[^/]+\.prompt\.md|prompts/[^/]+\.md)$"
+    r"(?:^|/)(?:(?:AGENTS|CLAUDE|CLAUDE\.local|GEMINI|SOUL|IDENTITY|HEARTBEAT|BOOTSTRAP|SKILL)\.md"
+    r"|(?i:copilot-instructions\.md|[^/]+\.prompt\.md|(?:prompts|skills)/(?:[^/]+/)*[^/]+\.md))$"
 )
 
 
-def for_review(vault: Vault, path: str) -> str:
-    """Why an agent's change of the page waits for a person ("is written by hand ..."), or ""."""
-    if written_by_person(vault, path):
-        return "is written by hand (source: manual)"
-    return "is an agent's instructions" if _INSTRUCTIONS.search(path) else ""
+def instructions(path: str) -> bool:
+    """Whether the page is an agent's standing instructions rather than what it knows."""
+    return _INSTRUCTIONS.search(path) is not None
+
+
+def for_review(vault: Vault, decision: str, plan: Plan | None) -> str:
+    """Why an agent's change waits for a person ("AGENTS.md is an agent's instructions"): the page
+    it merges into or supersedes was written by hand, or a file it writes (a new one and the index
+    too) is an agent's instructions; "" when none, and for a drop."""
+    if plan is None or decision == "drop":
+        return ""
+    target = plan.details.get("superseded", plan.details.get("page"))
+    if decision in ("merge-into", "supersede") and target in vault.pages and written_by_person(vault, target):
+        return f"{target} is written by hand (source: manual)"
+    held = next((change.path for change in plan.changes if instructions(change.path)), None)
+    return f"{held} is an agent's instructions" if held else ""
 
 
 def written_by_person(vault: Vault, path: str) -> bool:

@@ -130,10 +130,8 @@ def remember(
     written by hand (`source: manual`) or an agent's instructions (AGENTS.md) comes with `review`
     set: a person decides it, whatever `--apply` asked."""
     proposal = _decide(vault, text, source, page_type, threshold, read_now)
-    target = proposal.plan.details.get("superseded", proposal.page) if proposal.plan is not None else None
-    held = for_review(vault, target) if target in vault.pages else ""
-    if proposal.decision in ("merge-into", "supersede") and held and source != "manual":
-        return proposal._replace(reason=f"{proposal.reason}; {target} {held}, so it waits for review", review=True)
+    if (held := for_review(vault, proposal.decision, proposal.plan)) and source != "manual":
+        return proposal._replace(reason=f"{proposal.reason}; {held}, so it waits for review", review=True)
     return proposal
 
 

@@ -108,8 +108,10 @@ ASSIGNMENT_KEY_WORDS = _KEY_WORDS + "|token|passphrase|passwort|kennwort|zugangs
 # A key word said to be its value in prose, as a memory says it: "Das Portainer-Admin-Passwort ist
 # jetzt ...", "the admin password for Portainer is now ..." (a new user's, written to a new page).
 SAID_TO_BE = (
-    r"(?:\s+(?:for|of|on|für|des|der|vom|von|auf)(?:\s+(?:the|our|den|die|das|dem|unser\w*))?\s+[A-Za-z0-9_.-]+){0,2}"
-    r"\s+(?:is|ist|lautet|was|war)(?:\s+(?:now|jetzt|nun|neu|still|noch))?\s*:?"
+    r"(?:\s+(?:for|of|on|für|des|der|vom|von|auf|zum|zur)(?:\s+[^\s:]+){1,4}?)?"
+    r"\s+(?:is|ist|lautet|was|war|wurde|becomes|will\s+be|has\s+been|had\s+been|wird)"
+    r"(?:\s+(?:now|jetzt|nun|neu|still|noch|currently|aktuell|ab\s+sofort|ab\s+heute|seit\s+heute|auf|"
+    r"set\s+to|changed\s+to|reset\s+to|updated\s+to|geändert\s+auf|gesetzt\s+auf)){0,3}\s*:?"
 )
 CASELESS_SHAPES = (  # matched in any case (as these plugins match them)
     r"xox[abposr]-|hooks\.slack\.com/services/",  # Slack

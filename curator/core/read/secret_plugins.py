@@ -61,6 +61,15 @@ _CARET_FIELD = re.compile(r"\^[A-Z_]+\^")
 _QUERY_NEXT = re.compile(r"&(?=[\w.-]+=)")  # a URL query's next parameter
 
 
+# A value that names how a secret is kept, not the secret: "The password is SHA256-hashed", "the
+# session token is HS256-signed", "the secret is AES-256 encrypted", "Wi-Fi password is WPA2-Enterprise".
+_HOW_KEPT = re.compile(
+    r"(?i)^(?:sha-?\d+|hs\d+|rs\d+|es\d+|ps\d+|aes-?\d+|wpa\d?|wep|base-?64|md5|bcrypt|argon2\w*|pbkdf2\w*|"
+    r"scrypt|rsa-?\d*|ed25519|x25519|tls-?[\d.]*|ssl\w*|utf-?8|hex)(?:[-_].*)?$"
+    r"|[-_](?:hashed|signed|encrypted|encoded|enterprise|personal|psk|protected|verschlüsselt|signiert|gehasht)$"
+)
+
+
 def looks_like_a_secret(value: str) -> bool:
     """Whether a value assigned to a key word looks like a password rather than prose, a
     placeholder or a reference: letters with digits or symbols; not a number, a version, a path,
@@ -73,6 +82,8 @@ def looks_like_a_secret(value: str) -> bool:
         return False  # a template, a version, a dotted name, or prose in brackets: "(blank or e-mail)"
     if _CARET_FIELD.search(value):
         return False  # hydra's and Burp's fields: `password=^PASS^:Invalid login`
+    if _HOW_KEPT.search(value):
+        return False
     letters = [c for c in value if c.isalpha()]
     has_digit = any(c.isdigit() for c in value)
     has_symbol = any(not c.isalnum() and c not in "_-." for c in value)
