@@ -343,6 +343,10 @@ FORMS = [
     # a new user's memories: a password said in prose
     ("Das Portainer-Admin-Passwort ist jetzt Tr0ub4dor&3xQz9!", "Secret Assignment"),
     ("The admin password for the NAS is now hunter2-blue.", "Secret Assignment"),
+    # an attacker's other ways of saying it
+    ("The NAS admin password was set to Tr0ub4dor&3 yesterday.", "Secret Assignment"),
+    ("The password for the Portainer admin account is now Tr0ub4dor&3x", "Secret Assignment"),
+    ("Das Passwort wurde auf Tr0ub4dor&3x geändert.", "Secret Assignment"),
 ]
 
 
@@ -416,6 +420,8 @@ def test_ordinary_docs_text_is_not_reported(tmp_path: Path, capsys: pytest.Captu
         "The token: see settings.api.token for details.\n"
         "The password is kept in 1Password; it is changed every 90 days. The secret is **encrypted** at rest.\n"
         "Das Passwort steht im Tresor, der Bot-Token ist **ungültig**. The default password is raspberry.\n"
+        "The password is SHA256-hashed. The session token is HS256-signed. The backup secret is AES-256 encrypted.\n"
+        "Wi-Fi password is WPA2-Enterprise. A Secret is base64-encoded, not encrypted.\n"
         # a German club's API docs: placeholders and an example token cut short
         '  "password": "dein-mailcow-passwort"\n  "password": "event-passwort"\n  "password": "neuesPasswort"\n'
         '  "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...",\n'
