@@ -732,6 +732,18 @@ def test_a_change_of_one_persons_value_strikes_no_namesakes_sentence(tmp_path: P
     ):
         proposal = remember(vault, text)
         assert (proposal.decision, proposal.page) == ("supersede", page), proposal.reason
+    # a second attacker's: "Anna" inside "Johanna", and a desk decided for Anna Müller's page
+    pages = {
+        "people/Johanna Schmidt.md": "# Johanna Schmidt\n\nShe lives in Graz and her phone is 0316 445566.\n",
+        "people/Anna Müller.md": "# Anna Müller\n\nAnna Müller leads billing. Her desk is in room 12.\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "w", pages))
+    for text in (
+        "Anna Schmidt now lives in Linz instead of Graz.",
+        "The desk of Anna Schmidt is now in room 14 instead of room 12.",
+    ):
+        proposal = remember(vault, text)
+        assert proposal.plan is None or not any(b"~~" in (c.after or b"") for c in proposal.plan.changes), text
 
 
 def test_a_change_of_one_things_value_strikes_no_other_things_sentence(tmp_path: Path) -> None:

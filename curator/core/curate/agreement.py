@@ -310,13 +310,31 @@ def _names_thing(thing: _Thing, folded: str) -> bool:
     "Beitrag" of "Mitgliedsbeitrag"); any page, for a text that names no thing ("It now listens on ...")."""
     if not thing.words:
         return True
-    if thing.every:
-        return all(word in folded for word in thing.words)
+    if thing.every:  # each word whole: "Anna" is no word of "Johanna"
+        return all(re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", folded) for word in thing.words)
     if any(word in folded for word in thing.words):
         return True
     long = [word for word in thing.words if len(word) >= 8]
     parts = {part for part in WORD.findall(folded) if len(part) >= 5} if long else set()
     return any(word.startswith(part) for part in parts for word in long)
+
+
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][^\W\d_]+(?:[ \t]+[A-Z][^\W\d_]+)+")
+
+
+def names_whole_name(vault: Vault, path: str, text: str) -> bool:
+    """Whether the page names each name of capitalised words the English text names ("Anna Schmidt",
+    "the desk of Anna Schmidt") whole where it names a part of it: Anna Müller's page names "Anna"
+    and is another person's; True for a German text, which capitalises every noun."""
+    if language_of(text) == "de":
+        return True
+    folded = fold(f"{vault.pages[path].title}\n{vault.text_of(path)}")
+    for run in _CAPITALISED_RUN.finditer(text):
+        words = [fold(word) for word in run.group(0).split()]
+        held = [bool(re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", folded)) for word in words]
+        if any(held) and not all(held):
+            return False
+    return True
 
 
 def names_its_thing(vault: Vault, path: str, text: str) -> bool:

@@ -10,6 +10,7 @@ from contextvars import ContextVar
 from datetime import date
 
 from curator.core.change.edits import FileChange, Plan
+from curator.core.curate.agreement import names_whole_name
 from curator.core.curate.facts import STOP
 from curator.core.curate.linking import linked
 from curator.core.curate.update import old_statement, updated
@@ -29,6 +30,8 @@ def plan_update(vault: Vault, path: str, text: str, page_text: str) -> Plan | No
     statement = old_statement(text, page_text, vault.pages[path].title)
     if statement is None:
         return None
+    if not names_whole_name(vault, path, text):  # another person's page: nothing of it is struck
+        statement = statement._replace(named=False, value=None)
     after = updated(page_text, statement, linked(vault, text, path))
     if after is None:
         return None
