@@ -240,6 +240,11 @@ def test_suggestions_show_the_diff_each_pending_one_would_apply_now(
     listed = {s["id"]: s for s in json.loads(capsys.readouterr().out)["suggestions"]}
     assert listed[merge["id"]]["diff"] is None and merge["pages"][0] in listed[merge["id"]]["not_applicable"]
     assert listed[rename["id"]]["diff"].startswith("--- ") and listed[rename["id"]]["not_applicable"] is None
+    with (sample_vault / rename["pages"][0]).open("a") as page:  # edited since: apply would refuse it, so does the list
+        page.write("One more line.\n")
+    assert main(["suggestions", str(sample_vault), "--diff", "--json"]) == 0
+    listed = {s["id"]: s for s in json.loads(capsys.readouterr().out)["suggestions"]}
+    assert listed[rename["id"]]["diff"] is None and "changed since" in listed[rename["id"]]["not_applicable"]
     assert main(["suggestions", str(sample_vault)]) == 0
     assert "+++ " not in capsys.readouterr().out  # the diffs only when asked
 

@@ -509,8 +509,8 @@ def test_a_new_page_stands_in_the_folder_the_index_names_and_is_listed_as_it_lis
     last section."""
     memory = (
         "# MEMORY.md\n\nSearch topic files under `memory/` for detail.\n\n## Topic Memory\n\n"
-        "- Dave's preferences: `memory/dave.md`.\n- Email rules: `memory/drs-email.md`.\n\n"
-        "## High-Risk Reminders\n\n- Never send two template emails to one contact.\n"
+        "- Dave's preferences: `memory/dave.md`.\n- Email rules: `memory/drs-email.md`.\n"
+        "- Outreach: `memory/plan-hub.md`.\n\n## High-Risk Reminders\n\n- Never send two emails to one contact.\n"
     )
     pages = {"MEMORY.md": memory, "memory/dave.md": "# Dave\n\nDave lives in Santa Ynez and likes hiking.\n"}
     pages["memory/drs-email.md"] = "# DRS email\n\nMarketing junk is filtered every morning.\n"
@@ -520,7 +520,11 @@ def test_a_new_page_stands_in_the_folder_the_index_names_and_is_listed_as_it_lis
     assert proposal.decision == "add" and proposal.plan is not None, proposal.reason
     assert proposal.page == "memory/powerwall-battery.md"
     index = next(c.after for c in proposal.plan.changes if c.path == "MEMORY.md")
-    assert "`memory/drs-email.md`.\n- `memory/powerwall-battery.md`\n\n## High-Risk" in (index or b"").decode()
+    assert "`memory/plan-hub.md`.\n- `memory/powerwall-battery.md`\n\n## High-Risk" in (index or b"").decode()
+    # an attacker's: a folder named on the way ("moved to `archive/`") keeps no topics
+    memory_moved = memory + "\nOld notes were moved to `archive/`; do not use them.\n"
+    moved = load_vault(make_vault(tmp_path / "w", {**pages, "MEMORY.md": memory_moved, "archive/old.md": "# Old\n"}))
+    assert remember(moved, "The Powerwall battery in the garage holds 13.5 kWh.").page == "memory/powerwall-battery.md"
 
 
 def test_a_name_most_pages_hold_or_an_address_takes_no_memory_said_on_the_way(tmp_path: Path) -> None:

@@ -199,30 +199,29 @@ def run_suggestions(args: argparse.Namespace) -> int:
         output.emit(_suggestion_line(s))
         if diffs is not None and s.id in diffs:
             diff, why_not = diffs[s.id]
-            output.emit(diff.rstrip("\n") if diff is not None else f"    cannot be applied now: {why_not}")
+            shown = _HIDING.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), diff or "")
+            output.emit(shown.rstrip("\n") if diff is not None else f"    cannot be applied now: {why_not}")
     return EXIT_OK
 
 
 def _diffs_now(root: Path, pending: list[Suggestion]) -> dict[str, tuple[str | None, str | None]]:
-    """Each suggestion's diff planned against the vault as it is now (what `apply` would write,
-    which is planned again then), or why it cannot be planned."""
+    """Each suggestion's diff planned against the vault as it is read now (what `apply` would write,
+    which plans it again under the lock), or why it cannot be applied. Read without waiting for the
+    lock: a writer that keeps taking it would hold a listing back for good."""
     from curator.core.change.edits import plan_diff
     from curator.core.common.errors import REPORTED, one_line
-    from curator.core.curate.dream import plan_for
+    from curator.core.curate.dream import as_proposed, plan_for
     from curator.core.read.loading import load_vault
-    from curator.core.state.lock import between_writes
 
-    def planned() -> dict[str, tuple[str | None, str | None]]:
-        vault = load_vault(root)
-        diffs: dict[str, tuple[str | None, str | None]] = {}
-        for s in pending:
-            try:
-                diffs[s.id] = (plan_diff(plan_for(vault, s)), None)
-            except REPORTED as exc:
-                diffs[s.id] = (None, one_line(exc))
-        return diffs
-
-    return between_writes(root, planned, output.diagnose)
+    vault = load_vault(root)
+    diffs: dict[str, tuple[str | None, str | None]] = {}
+    for s in pending:
+        try:
+            as_proposed(vault, s)
+            diffs[s.id] = (plan_diff(plan_for(vault, s)), None)
+        except REPORTED as exc:
+            diffs[s.id] = (None, one_line(exc))
+    return diffs
 
 
 def apply_arguments(accept: argparse.ArgumentParser) -> None:

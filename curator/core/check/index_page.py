@@ -69,19 +69,49 @@ _CODE_SPAN = re.compile(r"`([^`\n]{1,300})`")
 def named_by_path(vault: Vault, index: str) -> tuple[dict[str, int], tuple[str, ...]]:
     """The pages the index names by their path in a code span, as an agent's MEMORY.md lists its
     topic files (`- DRS company facts: `memory/drs-reference.md``), each with the (1-based) line
-    naming it first; and the folders it names so (`memory/`), whose pages it points to."""
-    pages: dict[str, int] = {}
-    folders: set[str] = set()
-    here = posixpath.dirname(index)
-    for number, line in enumerate(lines_of(vault.text_of(index)), 1):
-        for span in _CODE_SPAN.finditer(line):
-            named = span.group(1).strip().removeprefix("./")
-            for path in dict.fromkeys((named, posixpath.join(here, named))):
-                if path in vault.pages:
-                    pages.setdefault(path, number)
-                elif path.endswith("/") and len(path) > 1 and any(page.startswith(path) for page in vault.pages):
-                    folders.add(path)
-    return pages, tuple(sorted(folders))
+    naming it first, outside fenced code; and the folders it names so (`memory/`)."""
+
+    def named() -> tuple[dict[str, int], tuple[str, ...]]:
+        pages: dict[str, int] = {}
+        folders: set[str] = set()
+        here = posixpath.dirname(index)
+        held = {path[: at + 1] for path in vault.pages for at, char in enumerate(path) if char == "/"}
+        fence = ""
+        for number, line in enumerate(lines_of(vault.text_of(index)), 1):
+            opening = _FENCE.match(line)
+            if opening and (not fence or opening.group(1).startswith(fence)):
+                fence = "" if fence else opening.group(1)[:3]
+                continue
+            for span in () if fence else _CODE_SPAN.finditer(line):
+                said = span.group(1).strip().removeprefix("./")
+                for path in dict.fromkeys((said, posixpath.join(here, said))):
+                    if path in vault.pages:
+                        pages.setdefault(path, number)
+                    elif path in held:
+                        folders.add(path)
+        return pages, tuple(sorted(folders))
+
+    return vault.once(f"index.named_by_path.{index}", named)
+
+
+_FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
+
+
+def topics_folder(vault: Vault) -> str | None:
+    """The folder an agent's index keeps its topic files in: of the pages it names by path, the
+    folder of more than half of them, three or more ("- ...: `memory/dave.md`"), when it names
+    that folder too ("topic files under `memory/`") or names no folder; None otherwise (a folder
+    named on the way, "moved to `archive/`", is none)."""
+    if vault.index_page is None:
+        return None
+    pages, folders = named_by_path(vault, vault.index_page)
+    counts: dict[str, int] = {}
+    for path in pages:
+        counts[posixpath.dirname(path)] = counts.get(posixpath.dirname(path), 0) + 1
+    folder, most = max(counts.items(), key=lambda item: (item[1], item[0]), default=("", 0))
+    if not folder or most < LISTED or most * 2 <= len(pages):
+        return None
+    return folder if not folders or f"{folder}/" in folders else None
 
 
 def _pressure(vault: Vault, index: str) -> Iterator[Hit]:
@@ -196,7 +226,7 @@ def index_line(vault: Vault, path: str, title: str, index: str | None = None) ->
             target = target.removesuffix(".md")
         shown = (vault.pages[path].title if known else title).replace("[", "(").replace("]", ")")
         link = f"[{shown}]({target})"
-    elif by_path:
+    elif by_path and "`" not in path:
         link = f"`{path}`"
     else:
         link = f"[[{name}]]"

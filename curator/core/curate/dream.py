@@ -408,13 +408,7 @@ def accept(
             # A queued memory is decided again against the pages as they are (`decided_again`,
             # refused when it would write other files): an earlier one accepted into the same page
             # changed it, which is no reason to refuse the next.
-            shown_pages = {} if chosen.kind == "remember" else chosen.page_shas
-            for path, sha in shown_pages.items():
-                page = current.pages.get(path)
-                if page is None:
-                    raise EditError(f"{path} is gone since the suggestion was made; run dream again")
-                if page.sha != sha:
-                    raise EditError(f"{path} changed since the suggestion was made; run dream again")
+            as_proposed(current, chosen)
             if title is not None:
                 chosen.title = title.strip()
                 chosen.reason = f"Rename {chosen.pages[0]} to {chosen.title} (title edited in review)"
@@ -492,6 +486,14 @@ def set_status(root: Path, suggestion_id: str, status: str) -> Suggestion:
         chosen.status = status
         save_suggestions(root, suggestions)
     return chosen
+
+
+def as_proposed(vault: Vault, suggestion: Suggestion) -> None:
+    """EditError when a page the suggestion was made of is gone or changed since (a queued memory
+    is decided again instead: `decided_again`)."""
+    for path, sha in ({} if suggestion.kind == "remember" else suggestion.page_shas).items():
+        if (page := vault.pages.get(path)) is None or page.sha != sha:
+            raise EditError(f"{path} {'changed' if page else 'is gone'} since the suggestion was made; run dream again")
 
 
 def plan_for(vault: Vault, suggestion: Suggestion, title: str | None = None) -> Plan:

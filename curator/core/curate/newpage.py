@@ -7,7 +7,7 @@ import unicodedata
 from collections import Counter
 
 from curator.core.change.edits import target_path
-from curator.core.check.index_page import named_by_path
+from curator.core.check.index_page import topics_folder
 from curator.core.common.errors import EditError
 from curator.core.curate.facts import PROBLEM
 from curator.core.curate.handed import H1, new_header
@@ -127,9 +127,9 @@ def _folder_for(vault: Vault, page_type: str, near: str | None, language: str) -
         return max(counts, key=lambda f: (counts[f], f))
     if near in vault.pages:
         return vault.pages[untranslated(vault, near, language)].folder
-    # The one folder an agent's index points to for its topic files ("Search topic files under `memory/`").
-    if vault.index_page is not None and len(folders := named_by_path(vault, vault.index_page)[1]) == 1:
-        return folders[0].rstrip("/")
+    # The folder an agent's index keeps its topic files in ("Search topic files under `memory/`").
+    if (topics := topics_folder(vault)) is not None:
+        return topics
     # A docs site keeps its pages in one folder (`docs/`): a page at the root would not be published.
     # The repository's own README, LICENSE or CHANGELOG beside it are no pages of the site.
     at_root = [p for p in vault.pages if "/" not in p and not p.lower().startswith(_REPOSITORY_FILES)]
