@@ -440,14 +440,6 @@ def day_said(text: str, written: date) -> date | None:
         weekday = next(names.index(word) for names in _DAY_ORDER if word in names)
         return written - timedelta(days=(written.weekday() - weekday - 1) % 7 + 1)
     return written
-    for pattern, back in _DAYS_BACK:
-        if pattern.search(text):
-            return written - timedelta(days=back)
-    if (named := _LAST_WEEKDAY.search(text)) is not None:
-        word = named.group(1).casefold().replace("sonnabend", "samstag")
-        weekday = next(names.split().index(word) for names in _WEEKDAYS if word in names.split())
-        return written - timedelta(days=(written.weekday() - weekday - 1) % 7 + 1)
-    return None
 
 
 def tells_occasion(text: str) -> bool:
