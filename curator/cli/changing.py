@@ -199,8 +199,7 @@ def run_suggestions(args: argparse.Namespace) -> int:
         output.emit(_suggestion_line(s))
         if diffs is not None and s.id in diffs:
             diff, why_not = diffs[s.id]
-            shown = _HIDING.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), diff or "")
-            output.emit(shown.rstrip("\n") if diff is not None else f"    cannot be applied now: {why_not}")
+            output.emit(_escaped(diff).rstrip("\n") if diff is not None else f"    cannot be applied now: {why_not}")
     return EXIT_OK
 
 
@@ -423,11 +422,15 @@ def run_remember(args: argparse.Namespace) -> int:
 _HIDING = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 
+def _escaped(text: str) -> str:
+    """The text with each character that could hide or turn what is shown as its escape (`_HIDING`)."""
+    return _HIDING.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def _show_diff(diff: str, most: int = 30, width: int = 300) -> None:
     """The diff's lines, a changed one cut to `width` around where it differs from the line it
     replaces; an added line whole (it is what would be written)."""
-    shown = _HIDING.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), diff)
-    lines = [line for line in shown.splitlines() if not line.startswith("@@")]
+    lines = [line for line in _escaped(diff).splitlines() if not line.startswith("@@")]
     for n, line in enumerate(lines[:most]):
         other = lines[n + 1] if line.startswith("-") and n + 1 < len(lines) else lines[n - 1] if n else ""
         if len(line) > width and line[:1] in "+-" and other[:1] in "+-" and other[:1] != line[:1]:

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from curator.core.change.edits import Plan
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.meaning.page_reads import NAME_CHARS
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
+
+if TYPE_CHECKING:
+    from curator.core.change.edits import Plan
 
 H1 = re.compile(r"#[ \t]+(.+?)[ \t#]*\r?(?:\n|$)")  # a level-one heading line, its text in group 1
 # A new page's fields that remember writes itself, or that only its own decision writes: a page
