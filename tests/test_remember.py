@@ -277,7 +277,8 @@ def test_a_queued_proposal_the_vault_now_decides_otherwise_is_not_applied(
     )
     start = tree(sample_vault)
     assert main(["apply", str(sample_vault), queued]) == 2
-    assert "remember decides otherwise now" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "remember decides otherwise now: shown writing MEMORY.md, systems/Redis cache cluster.md" in err
     assert tree(sample_vault) == start
 
 

@@ -167,8 +167,8 @@ def decided_again(
         )
     if isinstance(asked.get("files"), list) and files != asked["files"]:  # not what a person was shown
         raise EditError(
-            f"remember decides otherwise now ({proposal.reason}; it would write {', '.join(files)}); "
-            "nothing was written: remember the text again to see the new proposal"
+            f"remember decides otherwise now: shown writing {', '.join(map(str, asked['files']))}, it would write"
+            f" {', '.join(files)} ({proposal.reason}); nothing was written: remember the text again to see it"
         )
     return proposal.plan
 
