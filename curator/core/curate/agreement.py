@@ -29,7 +29,7 @@ from typing import NamedTuple
 from whoosh.lang.stopwords import stoplists
 
 from curator.core.curate.facts import EDGES, SPECIFIC, names_in
-from curator.core.curate.replaced import replaced_names, replaced_numbers, states_replaced
+from curator.core.curate.replaced import replaced_names, replaced_numbers, states_replaced, whole_word
 from curator.core.curate.titlecover import phrase, text_terms, titles_of
 from curator.core.curate.titling import title_for
 from curator.core.read.page import INDEX_NAMES, title_of
@@ -215,7 +215,7 @@ def _holders(vault: Vault, word: str) -> tuple[str, ...]:
     """The pages that hold `word` (folded) as a word, when a rare word: at most RARE of them, fewer
     in a small vault, where every word is rare (one page in fifty); () for a word more pages hold."""
     rare = min(RARE, max(1, len(vault.pages) // 50))
-    whole = re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
+    whole = whole_word(word)
     found: list[str] = []
     for path, folded in _folded(vault):
         if word in folded and whole.search(folded):  # the substring test is the fast one: most fail it
@@ -233,7 +233,7 @@ def named_everywhere(vault: Vault, name: str, subject: str) -> bool:
     if said[:1] in ([phrase(name)], [f"{phrase(name)}s"]) or len(vault.pages) < EVERYWHERE_AMONG:
         return False
     word = fold(name)
-    whole = re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
+    whole = whole_word(word)
 
     def held() -> int:
         return sum(1 for _, folded in _folded(vault) if word in folded and whole.search(folded))
@@ -252,7 +252,7 @@ def only_the_memory_states(vault: Vault, path: str, text: str, value: str) -> bo
     if path != vault.index_page or lists_pages(vault, path):
         return False
     thing = _thing(text)
-    whole = re.compile(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])")
+    whole = whole_word(value)
     return not any(
         value in folded
         and whole.search(folded)
@@ -281,7 +281,12 @@ def _thing(text: str) -> _Thing:
 
 
 def _capitalised_in(word: str, text: str) -> bool:
-    return word[:1].isupper() and re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", text) is not None
+    return word[:1].isupper() and whole_word(word).search(text) is not None
+
+
+def _folded_page(vault: Vault, path: str) -> str:
+    """The page's title and text, folded: what a word's pages are looked up in."""
+    return fold(f"{vault.pages[path].title}\n{vault.text_of(path)}")
 
 
 def _folded(vault: Vault) -> list[tuple[str, str]]:
@@ -289,11 +294,7 @@ def _folded(vault: Vault) -> list[tuple[str, str]]:
     word's pages are looked up in, a plain scan (about a tenth of a second a memory at 13,000 pages)."""
 
     def make() -> list[tuple[str, str]]:
-        return [
-            (path, fold(f"{page.title}\n{vault.text_of(path)}"))
-            for path, page in vault.pages.items()
-            if path != vault.index_page
-        ]
+        return [(path, _folded_page(vault, path)) for path in vault.pages if path != vault.index_page]
 
     return vault.once("remember.folded", make)
 
@@ -311,7 +312,7 @@ def _names_thing(thing: _Thing, folded: str) -> bool:
     if not thing.words:
         return True
     if thing.every:  # each word whole: "Anna" is no word of "Johanna"
-        return all(re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", folded) for word in thing.words)
+        return all(whole_word(word).search(folded) for word in thing.words)
     if any(word in folded for word in thing.words):
         return True
     long = [word for word in thing.words if len(word) >= 8]
@@ -328,10 +329,10 @@ def names_whole_name(vault: Vault, path: str, text: str) -> bool:
     and is another person's; True for a German text, which capitalises every noun."""
     if language_of(text) == "de":
         return True
-    folded = fold(f"{vault.pages[path].title}\n{vault.text_of(path)}")
+    folded = _folded_page(vault, path)
     for run in _CAPITALISED_RUN.finditer(text):
         words = [fold(word) for word in run.group(0).split()]
-        held = [bool(re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", folded)) for word in words]
+        held = [bool(whole_word(word).search(folded)) for word in words]
         if any(held) and not all(held):
             return False
     return True
@@ -342,7 +343,7 @@ def names_its_thing(vault: Vault, path: str, text: str) -> bool:
     ("Anna Schmidt" is not Anna Müller; `_names_thing`) and is no day's log."""
     if names_a_day(vault.pages[path].title):
         return False
-    return _names_thing(_thing(text), fold(f"{vault.pages[path].title}\n{vault.text_of(path)}"))
+    return _names_thing(_thing(text), _folded_page(vault, path))
 
 
 def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
@@ -358,7 +359,7 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
     words = set(_words_of(text)) - old
     found: list[tuple[int, int, str, str]] = []
     pages = _by_words(vault, text, REPLACED_AMONG)  # a number such as "1" is on most pages
-    folded_pages = {path: fold(f"{vault.pages[path].title}\n{vault.text_of(path)}") for path in pages}
+    folded_pages = {path: _folded_page(vault, path) for path in pages}
     # A word many of them hold is no thing's old name but a plain one ("nicht mehr alle drei Monate").
     common = {name for name in names if sum(name in folded for folded in folded_pages.values()) > REPLACED_NAMED_ON}
     # A page states the text's thing when it names it or a name the text keeps ("Sophia now only CCs

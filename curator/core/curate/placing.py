@@ -65,8 +65,8 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
         return None
     # "Last night ...": a line keeping only it would date nothing (a new user's); the day it tells
     # of, counted from the day it was handed over, dates it ("gestern" handed over on the 7th: the 6th)
-    told = day_said(text, handed_over.get() or date.today()) if find_date(text) is None else None
-    if told is not None and says_relative_day(text):
+    written = handed_over.get() or date.today()
+    if find_date(text) is None and says_relative_day(text) and (told := day_said(text, written)) is not None:
         text = f"{told.isoformat()}: {text}"
     newline = "\r\n" if "\r\n" in page_text else "\n"
     entry = "- " + linked(vault, text, path)

@@ -121,7 +121,7 @@ def replaced_names(text: str) -> set[str]:
         value = fold(old.word)
         if (changed or not CHOICE.fullmatch(old.said)) and len(value) >= 3 and any(c.isalpha() for c in value):
             named = SPECIFIC.search(old.word) or old.word[:1].isupper()
-            if named and value not in _FILLER and len(_whole(value).findall(folded)) == 1:
+            if named and value not in _FILLER and len(whole_word(value).findall(folded)) == 1:
                 names.add(value)
     return names
 
@@ -146,7 +146,8 @@ def _units(text: str) -> dict[str, str]:
     return dict(value.split(" ", 1) for value in measured(text))
 
 
-def _whole(word: str) -> re.Pattern[str]:
+def whole_word(word: str) -> re.Pattern[str]:
+    """The word standing whole: no letter or digit just before or after it."""
     return re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
 
 
@@ -170,7 +171,7 @@ def states_replaced(text: str, page_text: str) -> int:
         own = content(sentence)
         numbers = _numbers(sentence) - {n for n, unit in _units(sentence).items() if units.get(n, unit) != unit}
         number = bool(old & numbers and given - numbers and words & own)
-        name = any(_whole(name).search(fold(sentence)) for name in names) and new_words & own and new_words - own
+        name = any(whole_word(name).search(fold(sentence)) for name in names) and new_words & own and new_words - own
         if number or name:
             most = max(most, len(words & own))
     return most
