@@ -1580,6 +1580,17 @@ def test_a_new_page_is_named_as_most_of_its_folders_pages(tmp_path: Path) -> Non
     vault_names += [f"service{n}" for n in range(12)] + ["Notes"]
     empty = load_vault(make_vault(tmp_path / "u", {f"t/{n}.md": f"# {n}\n\nx\n" for n in vault_names}))
     assert hyphenated(empty, "new") == "lower"
+    # a folder of a page or two named the vault's way goes by the vault's names (a new user's
+    # `references/robbie-kaye-songs.md` took a sibling `Robbie's studio Synology.md`); one named
+    # otherwise keeps its way
+    two = load_vault(
+        make_vault(
+            tmp_path / "two",
+            {f"{f}/{n}.md": "x" for n, f in ((n, "t") for n in vault_names)}
+            | {"t/refs/robbie-kaye-songs.md": "x", "t/odd/Old Notes.md": "x"},
+        )
+    )
+    assert hyphenated(two, "t/refs") == "lower" and hyphenated(two, "t/odd") == ""
     # words joined by hyphens with their case kept: so is a new page's name
     kept = ["Wazuh-SIEM", "NAS-Synology", "Homepage-Dashboard", "Grafana", "Loki", "Pi-hole", "_Index"]
     cased = load_vault(make_vault(tmp_path / "k", {f"s/{n}.md": f"# {n}\n\nx\n" for n in [*kept, *vault_names[:5]]}))
@@ -1703,10 +1714,28 @@ def test_an_event_page_points_on_to_the_thing_its_title_names_not_to_every_page_
 
 
 @pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("Die Noten der ersten Klassenarbeit sind noch nicht eingetragen.", True),
+        ("Der Server ist noch nicht aufgesetzt.", True),
+        # a second attacker's: a new thing in a state not reached is news of the thing
+        ("Unser neuer Hund Bello ist ein Labrador aus dem Tierheim Riem und noch nicht angemeldet.", False),
+        ("Die neue Zahnärztin Dr. Kaya hat Termine dienstags, ist aber noch nicht eingetragen.", False),
+        ("A new printer arrived but is still not set up.", False),
+    ],
+)
+def test_a_state_not_reached_of_a_known_thing_is_a_status(text: str, status: bool) -> None:
+    from curator.core.curate.facts import goes_on
+
+    assert goes_on(text) is status
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Forgejo is still not deployed on server2 after the rebuild; still pending.",
         "Die UniFi-AP-Adoption hängt weiterhin am VLAN-Problem, set-inform ist immer noch nicht durchgegangen.",
+        "Die Noten der ersten Klassenarbeit sind noch nicht eingetragen.",  # a new user's: a separable verb
     ],
 )
 def test_a_status_no_page_takes_is_a_drop_a_person_confirms_never_a_page(tmp_path: Path, text: str) -> None:

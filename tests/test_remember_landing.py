@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import make_vault
 
 from curator.core.change.changes import plan_and_apply
@@ -142,3 +143,110 @@ def test_a_heading_its_file_name_spells_names_the_page_and_a_generic_one_does_no
         "The instructions for the coffee machine are taped to it.",
     ):
         assert not [c for c in remember(vault, text).evidence if "names its heading" in c.why]
+
+
+CONTACT = """---
+title: Kontakt
+---
+
+Mastodon: [@FunkNetz](https://social.example.net/@funknetz)
+
+### Chat
+
+Matrix: [#funknetz:example.net](https://matrix.to/#/#funknetz:example.net)
+
+### Presse
+
+E-Mail: [presse@funknetz.example](mailto:presse@funknetz.example)
+
+### Hilfe und Tickets
+
+E-Mail: [hilfe@funknetz.example](mailto:hilfe@funknetz.example) / Web: [tickets.funknetz.example](https://tickets.funknetz.example)
+
+### Daten
+
+Von allen Besuchern werden Datum, Uhrzeit, die abgerufene Seite und der Browser gespeichert. Wir geben die Daten
+nicht an Dritte weiter.
+"""
+
+
+def _club(root: Path) -> Path:
+    return make_vault(
+        root,
+        {
+            "kontakt.md": CONTACT,
+            "spenden.md": "---\ntitle: Spenden\n---\n\nDer Verein ist gemeinnützig; Spenden sind steuerlich absetzbar. "
+            "Für eine Spendenquittung schreib an kasse@funknetz.example mit deiner Anschrift.\n",
+            "impressum.md": "---\ntitle: Impressum\n---\n\nFunkNetz e.V., Musterstraße 1, 80000 München. Vertreten "
+            "durch den Vorstand.\n",
+            "faq.md": "---\ntitle: FAQ\n---\n\n## Kostet das etwas?\n\nNein, das Netz ist frei und kostenlos.\n",
+        },
+    )
+
+
+def test_a_memory_about_one_passage_of_a_page_about_more_lands_on_it(tmp_path: Path) -> None:
+    # The page's evidence is under the bar (it is about chat, help, data too), but its press
+    # passage is about what the memory says: the page, not a new page "Presseanfragen".
+    vault = load_vault(_club(tmp_path / "v"))
+    text = (
+        "Presseanfragen bitte an vorstand@funknetz.example – das Postfach presse@funknetz.example wird nicht mehr"
+        " gelesen."
+    )
+    proposal = remember(vault, text)
+    assert proposal.decision in ("merge-into", "supersede") and proposal.page == "kontakt.md", proposal.reason
+    assert "a passage of it is about this" in proposal.reason and "presse@funknetz.example" in proposal.reason
+
+
+def test_a_new_thing_beside_a_page_about_more_is_a_page_of_its_own(tmp_path: Path) -> None:
+    vault = load_vault(_club(tmp_path / "v"))
+    proposal = remember(vault, "Für das Sommerfest im Juli brauchen wir noch zwei Grills und sechs Bierbänke.")
+    assert proposal.decision == "add", proposal.reason
+
+
+CAR = (
+    "# Car\n\nOur car is a blue 2018 VW Golf estate.\n\n- Annual service at the VW garage on Station Road, usually"
+    " in March.\n- MOT due every September.\n- Winter tyres are stored at the garage; changed over in late October.\n"
+    "- Insurance with Admiral, renews on 3 February.\n"
+)
+MINKA = (
+    "# Minka\n\n- Minka ist eine graue Tigerkatze, geboren 2019.\n- Tierarzt: Praxis am Park, Impfung jedes"
+    " Frühjahr.\n- Sie bekommt morgens und abends Nassfutter.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "passage"),
+    [  # an attacker's: a thing of its own whose sentence is near a line of a page about another
+        (CAR, "The campervan's winter tyres are stored at the garage too.", None),
+        (MINKA, "Omas Katze Mohrle wird jedes Frühjahr in der Praxis am Park geimpft.", None),
+        # a second attacker's: a name inside a longer word of the page ("maximum", "hundert"), a
+        # compound whose head is the page's ("Ferienwohnung" beside "Wohnung"), another person's
+        (MINKA + "- Futter: maximum zwei Dosen am Tag.\n", "Max is 3 years old and eats wet food twice a day.", None),
+        (MINKA + "- Chip-Nummer: hundert und drei.\n", "Hund Bello ist 4 Jahre alt und frisst Nassfutter.", None),
+        (
+            "# Wohnung\n\n- Die Wohnung in der Isarstraße hat drei Zimmer.\n",
+            "Die Ferienwohnung in Dänemark hat zwei Zimmer.",
+            None,
+        ),
+        ("# Arbeit\n\n- Meine Vorgesetzte ist Frau Demir.\n", "Die Vorgesetzte von Jonas ist Frau Petersen.", None),
+        (CAR, "The Golf's winter tyres go on at the garage in late October.", "Winter tyres are stored"),
+        (MINKA, "Minka wird jedes Frühjahr in der Praxis am Park geimpft.", "Tierarzt: Praxis am Park"),
+    ],
+)
+def test_a_passage_takes_a_text_only_on_a_page_naming_its_subject(
+    tmp_path: Path, page: str, text: str, passage: str | None
+) -> None:
+    from curator.core.curate.repeats import passage_near
+    from curator.core.curate.titling import title_for
+
+    vault = load_vault(make_vault(tmp_path / "v", {"p.md": page}))
+    found = passage_near(text, title_for(text), "p.md", vault)
+    assert found is None if passage is None else passage in (found or ""), found
+
+
+def test_a_quoted_passage_shows_no_escape_and_no_credential() -> None:
+    from curator.core.curate.repeats import quoted
+
+    assert quoted("Winter tyres \x1b[8mhidden\x1b[0m at the \u202egarage\u202c") == "Winter tyres hidden at the garage"
+    assert "hunter2" not in quoted("The admin password is hunter2Xq9!zz for the garage locker")
+    assert quoted("a" * 100, 60) == "a" * 57 + "..." and quoted("short line") == "short line"

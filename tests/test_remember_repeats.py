@@ -347,7 +347,9 @@ def test_a_repeat_in_the_pages_other_language_with_few_of_its_words_is_a_drop_to
         "Vor dem Start aufs Chiller-Display schauen: erst bei 26 °C ist der Betrieb sicher, sagt Jonas von Trotec.",
     ):
         assert remember(vault, news).decision != "drop", news
-        assert remember(vault, news, threshold=0.99).decision == "add", news
+        # far in score, news on the page's subject: the page of the passage it is about, or a page of its own
+        far_news = remember(vault, news, threshold=0.99)
+        assert far_news.decision == "add" or (far_news.decision, far_news.page) == ("merge-into", "Chiller.md"), news
 
 
 def test_a_page_named_by_a_year_is_not_named_by_a_dated_memory(tmp_path: Path) -> None:

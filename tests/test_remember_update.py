@@ -337,6 +337,7 @@ its mail to the ops list.
     [
         "Prometheus scrapt jetzt alle 15 Sekunden statt alle 30.",  # no title named, in the other language
         "The scrape interval is shorter now: 10 seconds, it used to be 30.",
+        "Prometheus now scrapes every target every 10 seconds, not 30.",  # a new user's "X now, not Y"
     ],
 )
 def test_a_change_naming_the_value_it_replaces_supersedes_the_page_stating_it(tmp_path: Path, text: str) -> None:
@@ -371,6 +372,8 @@ def test_a_span_or_the_pages_own_value_replaces_nothing(text: str) -> None:
         ("The fee is €8 now; it used to be €5.", {"5"}),
         # an attacker's: a contrast, a span, the old value said to hold on
         ("The new VLAN is 30, not 10 or 20.", set()),
+        ("Mileage is now reimbursed at $0.725/mile, not $0.70/mile.", {"0.70"}),  # beside "now", the old value
+        ("Der Timeout ist jetzt 15 Sekunden, nicht 30.", {"30"}),
         ("Die Öffnungszeit von 8 bis 23 Uhr wurde verlängert.", set()),
         ("The timeout was raised from 60 to 300 seconds; the primary keeps 60.", set()),
     ],

@@ -27,3 +27,21 @@ def test_every_date_goes_in_one_pass_and_as_before() -> None:
     text = "Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen, again on 2026-08-01."
     assert without_dates(text) == "Ticket 4711  : Zertifikat abgelaufen, again  ."
     assert "2026" not in without_dates("the cache on 2026-11-02 was a miss. " * 2000)
+
+
+@pytest.mark.parametrize(
+    ("title", "log"),
+    [  # an attacker's week's and month's logs took memories a day's log would not
+        ("2026-03-03", True),
+        ("2026-03-04 Tuesday", True),
+        ("2025-W23", True),
+        ("2025-06 monthly", True),
+        ("2024-12 Budget", False),
+        ("Release 2025-06", False),
+        ("v2025-06", False),
+    ],
+)
+def test_a_title_of_a_date_alone_names_a_days_weeks_or_months_log(title: str, log: bool) -> None:
+    from curator.core.read.titles import names_a_day
+
+    assert names_a_day(title) is log

@@ -146,16 +146,23 @@ def no_change(text: str) -> bool:
 _GOES_ON = re.compile(
     r"(?i)\b(?:still|immer noch|noch immer|weiterhin|nach wie vor)\s+(?:not|nicht|pending|waiting|"
     r"ausstehend|unresolved|blocked|parked|down|offline|broken|kaputt|defekt|unreachable|in progress)\b|"
-    r"\bnot yet\s+(?:been\s+)?[a-z]+(?:ed|en)\b|\bnoch nicht\s+(?:\w+\s+)?(?:ge\w+(?:t|en)|\w+iert)\b|"
+    r"\bnot yet\s+(?:been\s+)?[a-z]+(?:ed|en)\b|"
+    r"\bnoch nicht\s+(?:\w+\s+)?(?:(?:ab|an|auf|aus|bei|ein|fest|frei|mit|nach|um|vor|zu|zurück|fertig)?"
+    r"ge\w+(?:t|en)|\w+iert)\b|"  # "gelöst", "eingetragen", "aufgesetzt", "installiert"
     r"\b(?:wartet|warten|hängt|hängen)\s+(?:\S+\s+){0,4}?(?:weiterhin|immer noch|noch immer|nach wie vor)\b|"
     r"\bstill waiting\b"
 )
 
 
+# A text opening on a new thing ("Unser neuer Hund Bello ...", "A new printer ...") tells of it,
+# whatever state it is in ("... noch nicht angemeldet"): no status of a thing someone knows of.
+_NEW_THING = re.compile(r"(?i)^\W*(?:\w+\s+){0,2}(?:new|neue[rsnm]?)\b")
+
+
 def goes_on(text: str) -> bool:
     """Whether the text says a state not reached or a wait goes on (`_GOES_ON`) and no change: a
     status of a thing someone knows of, never a page's first words."""
-    return bool(_GOES_ON.search(text) and not says_change(text))
+    return bool(_GOES_ON.search(text) and not says_change(text) and not _NEW_THING.search(text))
 
 
 def happened_once(text: str) -> bool:

@@ -86,8 +86,17 @@ def hyphenated(vault: Vault, folder: str) -> str:
     "" when they do not."""
     pages = [page for page in vault.pages.values() if page.path != vault.index_page]  # MEMORY.md is no name of theirs
     in_folder = [page.name for page in pages if page.folder == folder and page.name == page.title]
-    names = in_folder or [page.name for page in pages]
-    least, share = (3, 1.0) if 0 < len(in_folder) < 10 else (5, 0.9)  # a folder of a few pages: all of them
+    own = [name for name in in_folder if fold(name) not in INDEX_NAMES]  # a README's name tells no way
+    if 0 < len(own) < 3:  # a page or two: the vault's way, when they are named so too
+        style = _joined([page.name for page in pages], 5, 0.9)
+        return style if all(file_name(name, style) == name for name in own) else ""
+    return _joined(
+        in_folder or [page.name for page in pages], *((3, 1.0) if in_folder and len(in_folder) < 10 else (5, 0.9))
+    )
+
+
+def _joined(names: list[str], least: int, share: float) -> str:
+    """`hyphenated` of these names: `least` of them or more, `share` of them joined alike."""
     if len(names) < least:
         return ""
     for joiner in "-_":

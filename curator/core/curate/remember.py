@@ -63,7 +63,7 @@ from curator.core.curate.handed import checked, for_review, handed_page, kept_li
 from curator.core.curate.linking import NOT_PROSE, writes_markdown_links
 from curator.core.curate.newpage import file_name, hyphenated, new_page, untranslated
 from curator.core.curate.placing import handed_over, plan_merge_into, plan_update
-from curator.core.curate.repeats import seems_said
+from curator.core.curate.repeats import passage_near, quoted, seems_said
 from curator.core.curate.replaced import old_values, sets_value_anew
 from curator.core.curate.titlecover import (
     bearing_subject_words,
@@ -226,6 +226,9 @@ def _decide(
         best = next((c for c in evidence if c.path in subject), Candidate(subject[0], 0.0, "the text names it"))
     if best is None and not changed and not handed.title and (repeat := _said_near(vault, text, evidence)):
         return repeat  # a repeat in other words, of a page too far in score to take the text
+    top = evidence[0].path if best is None and evidence and not handed.title else None  # a page about more
+    if top and (passage := passage_near(text, title_for(text), top, vault)):
+        best = evidence[0]._replace(why=f'a passage of it is about this: "{quoted(passage, 60)}"')
     if best is None:
         title = handed.title or title_for(text)
         # Beside a named page: a page in a journal folder or among templates would be one of them.

@@ -36,13 +36,14 @@ from curator.core.read.resolve import fold
 
 # What the text says the old value was: "instead of 03:00", "statt auf huextertor", "nicht mehr bei
 # LWLcom", "raised from 10 GB", "it used to be €5", "von 19 auf 22" (a span, "von 8 bis 23", is none;
-# nor a contrast, "VLAN 30, not 10"; nor a comparison, "nicht mehr als 4", "no longer than 10 minutes").
+# nor a contrast, "VLAN 30, not 10", but beside "now": "now 95%, not 92%"; nor a comparison,
+# "nicht mehr als 4", "no longer than 10 minutes").
 OLD_VALUE = re.compile(
     r"(?i)\b(?:instead of|rather than|(?:an)?statt|anstelle von|no longer|not any ?more|nicht mehr|"
     r"(?:raised|lowered|increased|reduced|bumped|moved|changed|switched|migrated|upgraded|updated|up|down) from|"
     r"previously|formerly|used to be|vorher|zuvor|bisher|früher|von(?=\s+\S*\d\S*\s+auf\s)|"
-    r"replac(?:ed|es)(?!\s+by)|ersetzt(?!\s+durch))\s+"
-    r"((?:[^\s,;!?()]+[ \t]+){0,3}[^\s,;!?()]+)"
+    r"replac(?:ed|es)(?!\s+by)|ersetzt(?!\s+durch)|(?<=, )(?P<contrast>not|nicht)(?=\s+\S*\d))\s+"
+    r"(?P<value>(?:[^\s,;!?()]+[ \t]+){0,3}[^\s,;!?()]+)"
 )
 _COMPARED = re.compile(r"(?i)\b(?:als|than)\b")
 _FILLER = STOP | frozenset(  # "statt um 03:00", "up from the old 20/70"
@@ -79,11 +80,11 @@ def said_old(text: str) -> list[OldValue]:
     if happened_once(text):
         return found
     for match in OLD_VALUE.finditer(text):
-        if _COMPARED.search(match.group(1)):
-            continue
+        if _COMPARED.search(match.group("value")) or (match.group("contrast") and not NOW.search(text)):
+            continue  # a comparison; a contrast (", not 10") names an old value only beside "now"
         naming = re.match(r"(?i)no|not|nicht", match.group(0)) is not None
-        said = match.group(0)[: match.start(1) - match.start()].strip().casefold()
-        words = match.group(1).split()
+        said = match.group(0)[: match.start("value") - match.start()].strip().casefold()
+        words = match.group("value").split()
         for at, raw in enumerate(words):
             word = raw.strip(EDGES + "~≈")
             if word and word.casefold() not in _FILLER and (not naming or SPECIFIC.search(word) or word[:1].isupper()):

@@ -144,7 +144,7 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     # The words said of the old value ("instead of the weekly Sunday projection"): of two sentences
     # holding its first word, the one holding more of them ("Timing: weekly Sunday projection ...",
     # not "Weekly cultural radar for ...").
-    old_words = {term for match in OLD_VALUE.finditer(text) for term in analyser.terms(match.group(1))}
+    old_words = {term for match in OLD_VALUE.finditer(text) for term in analyser.terms(match.group("value"))}
     # The page the text names, by its title or its first heading (a folder's README).
     heading = re.search(r"(?m)^#[ \t]+(.+)$", page_text)
     text_terms = set(analyser.terms(text))

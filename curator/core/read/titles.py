@@ -95,14 +95,14 @@ def in_place_of(title: str, new: str, hierarchy: bool) -> str:
 DAY_WORDS = frozenset(  # with a date alone, a title of a day's log ("2026-03-04 Tuesday", "2026-03-03-session")
     "daily day log worklog journal diary notes note session standup tag tagebuch notizen protokoll "
     "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun "
-    "montag dienstag mittwoch donnerstag freitag samstag sonntag".split()
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag week weekly woche month monthly monat".split()
 )
 
 
 def names_a_day(title: str) -> bool:
     """Whether a title says nothing but its date, the title of a day's log ("2026-03-03",
-    "2026-03-04 Tuesday", "2026-03-03-session")."""
-    date = find_date(title)
+    "2026-03-04 Tuesday", "2026-03-03-session"), or of a week's or a month's ("2025-W23", "2025-06")."""
+    date = find_date(title) or _WEEK_OR_MONTH.search(title)
     rest = title.replace(date.group(0), " ") if date else title
     said = [w for w in _WORD.findall(rest) if not w.isdigit() and w.casefold() not in DAY_WORDS]
     return date is not None and not said
