@@ -1586,8 +1586,7 @@ def test_a_new_page_is_named_as_most_of_its_folders_pages(tmp_path: Path) -> Non
     two = load_vault(
         make_vault(
             tmp_path / "two",
-            {f"{f}/{n}.md": "x" for n, f in ((n, "t") for n in vault_names)}
-            | {"t/refs/robbie-kaye-songs.md": "x", "t/odd/Old Notes.md": "x"},
+            {f"t/{n}.md": "x" for n in vault_names} | {"t/refs/robbie-kaye-songs.md": "x", "t/odd/Old Notes.md": "x"},
         )
     )
     assert hyphenated(two, "t/refs") == "lower" and hyphenated(two, "t/odd") == ""

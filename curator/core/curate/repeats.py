@@ -191,8 +191,9 @@ PASSAGE_NEAR = 0.5
 
 def passage_near(text: str, subject: str, path: str, vault: Vault) -> str | None:
     """The passage of the page at `path` about what the text says, when the page names the text's
-    subject (its first word and half its words) and every name an English text gives; else None,
-    and for a day's log or a page not read as UTF-8 text (a merge writes it back whole)."""
+    subject (its first word and half its words; a German text's every word) and every name an
+    English text gives; else None, and for a day's log or a page not read as UTF-8 text (a merge
+    writes it back whole)."""
     page = vault.pages[path]
     if page.bad_encoding or page.unreadable is not None or names_a_day(page.title):
         return None  # a day's log is never the place for a memory
@@ -204,8 +205,8 @@ def passage_near(text: str, subject: str, path: str, vault: Vault) -> str | None
         return word in said or any(word.startswith(part) for part in parts)
 
     words = [fold(word) for word in WORD.findall(subject) if len(word) > 2 and fold(word) not in STOP]
-    # Of a German text every word ("Die Vorgesetzte von Jonas" beside "Meine Vorgesetzte"): its
-    # names are capitalised as its nouns are, which the name check below cannot tell apart.
+    # A German text's names are capitalised as its nouns are, which the name check below cannot
+    # tell apart: every word of its subject ("Die Vorgesetzte von Jonas" beside "Meine Vorgesetzte").
     needed = len(words) if language_of(text) == "de" else (len(words) + 1) // 2
     if not words or not on_page(words[0]) or sum(map(on_page, words)) < needed:
         return None  # "the campervan's winter tyres" beside the car's, "Omas Katze Mohrle" beside Minka's
