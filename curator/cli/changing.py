@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from curator.cli import documents, output
 from curator.cli.shared import EXIT_OK, EXIT_USAGE, edit_options, held_or_loaded, loaded_with_model, positive, recovered
+from curator.core.common.names import INVISIBLE
 
 if TYPE_CHECKING:
     from curator.core.change.edits import Plan
@@ -419,7 +420,7 @@ def run_remember(args: argparse.Namespace) -> int:
 
 # A page's text shown as it is: every control, bidi or invisible character as its escape (a
 # page's `ESC[8m` would hide a struck sentence, U+202E would turn it round).
-_HIDING = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+_HIDING = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad{INVISIBLE}]")
 
 
 def _escaped(text: str) -> str:

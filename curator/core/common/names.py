@@ -8,10 +8,14 @@ import unicodedata
 
 MAX_NAME_BYTES = 255  # a file name's limit on Linux and macOS (Windows counts 255 UTF-16 units: never fewer)
 
+# The invisible characters that make a text look like another or turn it around (zero-width
+# spaces and joiners, direction marks and overrides, the other format characters, the byte-order
+# mark), as a regular expression's character class holds them: no name, no quoted line shows them.
+INVISIBLE = r"\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff"
+
 # Characters Windows or macOS refuse in a file name (control characters too), those that break a
-# [[link]] (`#` heading, `^` block, `|` label, brackets), and the invisible ones that make a name
-# look like another (zero-width spaces and joiners, direction overrides, the byte-order mark).
-FORBIDDEN = re.compile(r'[\\/:*?"<>|#^\[\]\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]')
+# [[link]] (`#` heading, `^` block, `|` label, brackets), and the invisible ones.
+FORBIDDEN = re.compile(rf'[\\/:*?"<>|#^\[\]\x00-\x1f\x7f-\x9f{INVISIBLE}]')
 
 # Windows' device names: a file named so, with or without an extension, opens the device.
 _DEVICES = frozenset(

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from curator.core.common.names import INVISIBLE
 from curator.core.curate.facts import (
     STOP,
     UNITS,
@@ -217,9 +218,7 @@ def passage_near(text: str, subject: str, path: str, vault: Vault) -> str | None
 
 
 # An escape sequence would colour or hide the reason; a format character (U+202E) turns it around.
-_CONTROL = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]|[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]"
-)
+_CONTROL = re.compile(rf"\x1b\[[0-?]*[ -/]*[@-~]|[\x00-\x1f\x7f-\x9f\u00ad{INVISIBLE}]")
 
 
 def quoted(passage: str, most: int = 120) -> str:
