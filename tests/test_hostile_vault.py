@@ -191,18 +191,28 @@ def test_a_file_where_the_search_folder_goes_is_named_in_one_line(tmp_path: Path
     [
         ("# Backup server\n\nThe backup server runs restic nightly.\n".encode("utf-16"), "UTF-16 text"),
         (b"# Backup server\n\nThe backup server runs restic nightly.\x00\x00\n", "binary data"),
-        (b"# Backup server\r\rThe backup server runs restic nightly.\r\r**Status:** active\r", "CR alone"),
     ],
-    ids=["utf-16", "nul-bytes", "cr-only"],
+    ids=["utf-16", "nul-bytes"],
 )
-def test_a_page_curator_cannot_write_back_as_it_is_gets_one_line_and_no_change(
+def test_a_page_curator_cannot_write_back_as_it_is_is_named_and_left_unchanged(
     tmp_path: Path, data: bytes, said: str
 ) -> None:
     root = make_vault(tmp_path / "v", {"kafka.md": "# Kafka\n\nThree brokers.\n"})
     (root / "backup-server.md").write_bytes(data)
     done = cli("remember", str(root), "The backup server also keeps 12 monthly snapshots on the NAS.", "--apply")
+    assert done.returncode == 0 and not done.stderr
+    assert done.stdout.startswith("MERGE-INTO: Merge into backup-server.md by hand") and said in done.stdout
+    assert "applied" not in done.stdout and (root / "backup-server.md").read_bytes() == data
+
+
+def test_a_page_ending_lines_in_cr_alone_is_refused_at_apply_in_one_line(tmp_path: Path) -> None:
+    """Read as text, it is found; written back, every line would change."""
+    root = make_vault(tmp_path / "v", {"kafka.md": "# Kafka\n\nThree brokers.\n"})
+    data = b"# Backup server\r\rThe backup server runs restic nightly.\r\r**Status:** active\r"
+    (root / "backup-server.md").write_bytes(data)
+    done = cli("remember", str(root), "The backup server also keeps 12 monthly snapshots on the NAS.", "--apply")
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr.count("\n") == 1 and said in done.stderr and "backup-server.md" in done.stderr
+    assert done.stderr.count("\n") == 1 and "CR alone" in done.stderr and "backup-server.md" in done.stderr
     assert (root / "backup-server.md").read_bytes() == data
 
 
@@ -306,3 +316,23 @@ def test_an_index_line_goes_on_a_numbered_list_and_before_closing_prose(tmp_path
     proposal = remember(load_vault(root), "Grafana dashboards live on host metrics01 behind nginx.")
     after = next(c.after for c in proposal.plan.changes if c.path == "MEMORY.md") if proposal.plan else b""
     assert after.decode() == index.replace("2. [[Loki]]\n", f"2. [[Loki]]\n3. [[{proposal.title}]]\n")
+
+
+def test_a_page_that_is_a_symbolic_link_hands_a_memory_to_the_file_it_names(tmp_path: Path) -> None:
+    """A new user's agent workspace: `CLAUDE.md -> docs/agent.md` took the memory, which no apply
+    could write (curator changes no link); the file itself takes it, and as the agent's instructions
+    it waits for a person."""
+    from curator.core.curate.remember import remember
+
+    page = (
+        "# Agent notes\n\nThe deploy uses GitHub Actions. Builds run on ubuntu-latest.\nThe staging host is stage-01.\n"
+    )
+    root = make_vault(tmp_path / "v", {"docs/agent.md": page, "kafka.md": "# Kafka\n\nThree brokers.\n"})
+    (root / "CLAUDE.md").symlink_to("docs/agent.md")
+    proposal = remember(load_vault(root), "The staging host stage-01 also runs the nightly smoke tests.")
+    assert proposal.plan is not None and [change.path for change in proposal.plan.changes] == ["docs/agent.md"]
+    assert proposal.review and "docs/agent.md (CLAUDE.md) is an agent's instructions" in proposal.reason
+    from curator.core.change.changes import apply
+
+    apply(root, proposal.plan)
+    assert (root / "CLAUDE.md").is_symlink() and "nightly smoke tests" in (root / "docs" / "agent.md").read_text()

@@ -1598,6 +1598,15 @@ def test_a_new_page_is_named_as_most_of_its_folders_pages(tmp_path: Path) -> Non
     snake = ["vm102_docker_host", "services_and_ports", "proxmox_backups", "rustdesk", "sglang_config"]
     joined = load_vault(make_vault(tmp_path / "j", {f"d/{n}.md": f"# {n}\n\nx\n" for n in snake}))
     assert hyphenated(joined, "d") == "lower_" and file_name("Docker remote API", "lower_") == "docker_remote_api"
+    # a new user's hackerspace handbook: words alone in small letters (`strom`, `zugang`, `feuerlöscher`)
+    lower = ["strom", "zugang", "feuerlöscher", "telefon", "entsorgung", "index"]
+    alone = load_vault(make_vault(tmp_path / "l", {f"r/{n}.md": f"# {n.title()}\n\nx\n" for n in lower}))
+    assert (
+        hyphenated(alone, "r") == "lower"
+        and file_name("Einsatz des CO2-Löschers", "lower") == "einsatz-des-co2-löschers"
+    )
+    capitals = load_vault(make_vault(tmp_path / "c", {f"r/{n.title()}.md": "x" for n in lower}))
+    assert hyphenated(capitals, "r") == ""
 
 
 @pytest.mark.parametrize(
@@ -1816,6 +1825,9 @@ def test_a_page_named_in_capitals_is_not_named_by_a_sentences_first_word_nor_a_c
         ("Fixed the backup of the mail server (cron ran as the wrong user).", False),
         ("Merged PR #41 (Postgres now listens on port 5433 instead of 5432).", False),  # an attacker's
         ("PR #41 merged in mission-control-hub (adds the /health endpoint on port 9100).", False),
+        ("Pushed the workspace to GitHub: commit 8f3e2a1 on main.", True),  # a new user's agent workspace
+        ("Closed action A-014 in the ABCRC action register.", True),
+        ("Pushed the new backup script that now keeps 30 days of snapshots, commit 8f3e2a1.", False),
     ],
 )
 def test_a_merge_told_with_its_title_or_repository_is_a_status_update(text: str, status: bool) -> None:
@@ -1823,3 +1835,22 @@ def test_a_merge_told_with_its_title_or_repository_is_a_status_update(text: str,
     from curator.core.read.titles import is_status_update
 
     assert is_status_update(text) is status
+
+
+def test_a_change_goes_to_the_agents_memory_not_to_a_session_that_said_it_once(tmp_path: Path) -> None:
+    """A new user's OpenClaw workspace: "every 15 minutes instead of every 10" went to a session
+    transcript that had said "every 10 min" and to a report's "10" beside an e-mail, not to the
+    MEMORY.md line that states it."""
+    memory = (
+        "# MEMORY.md\n\n## Preferences\n- Use EST for all logs and timestamps.\n"
+        "- Email pull cron: every 10 minutes between 6:00 AM and 11:00 PM EST. Script: ~/bin/email-pull.sh.\n"
+        "- Food log: always track meals in memory/food-log.md.\n"
+    ) + "".join(f"- Preference {n}: answer thoroughly, check the work, and keep the logs in EST.\n" for n in range(30))
+    session = "# Email pull — every 10 min, 6 AM–11 PM UTC\n\nuser: set up the email pull cron\n"
+    session += "assistant: done, every 10 min.\n"
+    report = "# AI support agent report\n\nThe email bot answered 10 tickets in the pilot.\n"
+    pages = {"MEMORY.md": memory, "memory/2026-03-09-openclaw-cli.md": session, "Report.md": report}
+    vault = load_vault(make_vault(tmp_path / "v", pages))
+    proposal = remember(vault, "The email pull cron now runs every 15 minutes instead of every 10 minutes.")
+    assert (proposal.decision, proposal.page) == ("supersede", "MEMORY.md")
+    assert proposal.plan is not None and [c.path for c in proposal.plan.changes] == ["MEMORY.md"]

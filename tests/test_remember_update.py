@@ -300,13 +300,41 @@ def test_a_page_marked_manual_in_a_header_yaml_cannot_read_is_still_a_persons(tm
     assert proposal.decision == "supersede" and proposal.review
 
 
-def test_a_page_that_is_no_utf8_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """An attacker's: a Latin-1 byte made the apply say "changed since the change was planned", which no retry mends."""
+def test_a_page_that_is_no_utf8_is_named_and_left_to_a_person(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attacker's: a Latin-1 byte made the apply say "changed since the change was planned", which
+    no retry mends; then a refusal (exit 2) told the agent nothing of where the memory belongs."""
     root = make_vault(tmp_path / "v", {"Postgres.md": BACKUPS.encode().replace(b"standby", b"Stand\xe9by")})
+    before = {path.name: path.read_bytes() for path in root.iterdir() if path.is_file()}
     text = "Postgres backups now run daily at 01:30 UTC instead of 03:00."
-    assert main(["remember", str(root), text, "--apply"]) == 2
-    assert "Postgres.md is not UTF-8 text" in capsys.readouterr().err
-    assert b"Stand\xe9by" in (root / "Postgres.md").read_bytes()
+    assert main(["remember", str(root), text, "--apply"]) == 0
+    said = capsys.readouterr().out
+    assert "MERGE-INTO: Merge into Postgres.md by hand" in said and "not UTF-8 text" in said
+    assert {path.name: path.read_bytes() for path in root.iterdir() if path.is_file()} == before
+
+
+def test_a_change_of_one_named_things_value_strikes_no_rule_of_every_thing(tmp_path: Path) -> None:
+    """An attacker's: "The invoice from Acme is now due in 14 days, not 30" struck "Invoices are
+    paid within 30 days", which holds for every customer and names no Acme."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "invoices.md": "# Invoices\n\nInvoices are paid within 30 days.\nReminders go out after 45 days.\n",
+            "acme.md": "# Acme\n\nAcme is our largest customer, based in Leeds.\n",
+        },
+    )
+    vault = load_vault(root)
+    proposal = remember(vault, "The invoice from Acme is now due in 14 days, not 30")
+    assert proposal.plan is not None
+    assert all(b"~~" not in (change.after or b"") for change in proposal.plan.changes)
+    page = vault.text_of("invoices.md")
+    assert old_statement("The invoice from Acme is now due in 14 days, not 30", page, "Invoices") is None
+    # A name after the change is its new value, which no page gives yet; and the page naming the thing is struck.
+    struck = old_statement("Reminders now go out after 60 days instead of 45", page, "Invoices")
+    assert struck is not None and struck.named
+    acme = "# Acme\n\nAcme pays its invoices within 30 days.\n"
+    assert old_statement("The invoice from Acme is now due in 14 days, not 30", acme, "Acme") is not None
 
 
 def test_a_value_up_from_the_old_one_strikes_the_old_statement(tmp_path: Path) -> None:
@@ -430,6 +458,32 @@ def test_a_time_after_a_preposition_is_the_old_value() -> None:
 
     assert old_values("Der nächtliche Duplicati-Lauf startet jetzt um 01:30 statt um 03:00.") == {"03:00"}
     assert old_values("It now costs 25 cents, up from the old 20 cents.") == {"20"}
+
+
+def test_a_phone_number_in_groups_is_one_old_value() -> None:
+    """An attacker's: "+49" of "+49 30 1234 5678" was the old value, which every number of the
+    country holds: of two lines giving +49 numbers, the one holding the whole number is struck."""
+    from curator.core.curate.replaced import old_values
+
+    text = "The support number is now +49 30 2222 3333 instead of +49 30 1234 5678."
+    assert old_values(text) == {"+49 30 1234 5678"}
+    assert old_values("Die Hotline ist jetzt 0711 998877, nicht mehr 0711 123456.") == {"0711 123456"}
+    assert old_values("Retention is now 14 days instead of 30 days, 2 copies.") == {"30"}
+    page = "# Phones\n\nThe support number for the fax is +49 30 1234 9999.\nCall +49 30 1234 5678 for support.\n"
+    found = old_statement(text, page, "Phones")
+    assert found is not None and found.named and page[found.start : found.end].startswith("Call")
+
+
+def test_a_number_in_a_range_is_no_old_value_the_text_replaces() -> None:
+    """A new user's: "every 15 minutes instead of every 10" struck "Bodyweight circuit 10–15 reps"."""
+    from curator.core.curate.replaced import states_replaced
+
+    text = "The email pull cron now runs every 15 minutes instead of every 10."
+    assert states_replaced(text, "The email pull cron: after the email check, a bodyweight circuit of 10–15 reps.") == 0
+    assert states_replaced(text, "The email pull cron runs every 10 minutes.") > 0
+    page = "# Cron\n\nThe email pull cron is followed by a circuit of 10–15 reps.\n"
+    found = old_statement(text, page, "Cron")
+    assert found is None or not found.named
 
 
 def test_a_pages_sentences_end_where_a_texts_do() -> None:

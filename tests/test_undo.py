@@ -390,3 +390,31 @@ def test_a_page_that_comes_to_the_path_of_a_merged_page_is_another_page(tmp_path
     assert sorted(tree(root)) == ["C.md", "Moved.md"]
     undo_all_in_any_order(root, [ids[n] for n in order], 0)
     assert tree(root) == original
+
+
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_a_section_one_change_made_keeps_a_later_changes_text_and_goes_with_the_last(
+    tmp_path: Path, order: tuple[int, int]
+) -> None:
+    """A new user's: the first incident made "## History", the second was added under it; undoing
+    the first left the second's line at the end of "## Security Notes"."""
+    from curator.core.curate.remember import remember
+
+    page = "# Gateway\n\nThe gateway runs on port 18789 and binds to loopback.\n\n"
+    page += "## Security Notes\n\n- Tokens rotate monthly.\n"
+    root = make_vault(tmp_path / "v", {"gateway.md": page, "kafka.md": "# Kafka\n\nThree brokers.\n"})
+    texts = (
+        "2026-03-02: the gateway crashed after the update and had to be restarted by hand.",
+        "2026-03-05: the gateway refused logins for an hour because the token had expired.",
+    )
+    changes = []
+    for text in texts:
+        plan = remember(load_vault(root), text).plan
+        assert plan is not None
+        changes.append(apply(root, plan))
+    undo(root, changes[order[0]].id)
+    after_one = (root / "gateway.md").read_text()
+    kept = texts[order[1]]
+    assert after_one.index("## History") < after_one.index(kept) and texts[order[0]] not in after_one
+    undo(root, changes[order[1]].id)
+    assert (root / "gateway.md").read_text() == page

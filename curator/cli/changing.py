@@ -158,7 +158,7 @@ def run_dream(args: argparse.Namespace) -> int:
         return EXIT_OK
     if not result.proposed:
         output.emit(
-            f"looked at {result.looked_at} pages; nothing new to propose"
+            f"looked at {result.looked_at} page{'' if result.looked_at == 1 else 's'}; nothing new to propose"
             if result.looked_at
             else "nothing to propose: no event-style titles, duplicates or status updates"
         )

@@ -96,7 +96,7 @@ class Dreamt(Message):
 
     def said(self) -> str:
         """What the dream found, as a person asked it: new suggestions, or none and why."""
-        looked = f"Dream looked at {self.looked_at:,} pages: "
+        looked = f"Dream looked at {self.looked_at:,} page{'' if self.looked_at == 1 else 's'}: "
         aside = f"; {self.set_aside} set aside (v in the review lists them)" if self.set_aside else ""
         if self.new:
             return (

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from curator.core.change.edits import FileChange, Plan
 from curator.core.change.files import ChangedMeanwhile, Reads, new_dirs, put_back, read_bytes_of, set_files
 from curator.core.change.journal import BY_AGENT, Entry, Journal, UndoRecord, about_to, foreign_note, new_id
-from curator.core.change.merge3 import MergeConflict, merge3
+from curator.core.change.merge3 import MergeConflict, added_headings, headings_kept, merge3
 from curator.core.change.recovery import half_done, recover
 from curator.core.common.atomic import discard_stale_temporaries
 from curator.core.common.errors import EditError, GitError
@@ -396,11 +396,8 @@ def plan_undo(
             if current is not None and current != before and fold(path) != fold(new):
                 by = _by(entries, entry, path)
                 raise EditError(f"{path} exists again since change {entry.id}{by}; nothing was changed")
-            wanted[path] = (
-                before
-                if new_now == new_after
-                else _merge(new, new_after, new_now, before, _writer(entries, entry, new))
-            )
+            writer = _writer(entries, entry, new)
+            wanted[path] = before if new_now == new_after else _merge(new, new_after, new_now, before, writer)
             wanted[new] = None
             undone_moves[new] = path
             continue
@@ -418,7 +415,11 @@ def plan_undo(
                 "nothing was changed"
             )
         else:
-            wanted[here] = _merge(here, after, current, before, _writer(entries, entry, path))
+            undone = [
+                (f.before, f.after) for o in entries if o.state == "undone" for f in later_files(o) if f.path == here
+            ]
+            made = added_headings(undone)  # a section a change taken back made goes with the last text under it
+            wanted[here] = _merge(here, after, current, before, _writer(entries, entry, path), made)
     for path, data in wanted.items():
         if data is not None and read(path) is None:
             _refuse_if_left(entries, entry, path)
@@ -466,9 +467,17 @@ def _writer(entries: list[Entry], entry: Entry, path: str) -> str | None:
     return found
 
 
-def _merge(path: str, base: bytes | None, ours: bytes, theirs: bytes | None, writer: str | None = None) -> bytes:
+def _merge(
+    path: str,
+    base: bytes | None,
+    ours: bytes,
+    theirs: bytes | None,
+    writer: str | None = None,
+    made: frozenset[str] = frozenset(),
+) -> bytes:
     try:
-        result = merge3((base or b"").decode("utf-8"), ours.decode("utf-8"), (theirs or b"").decode("utf-8"))
+        now = ours.decode("utf-8")
+        result = headings_kept(now, merge3((base or b"").decode("utf-8"), now, (theirs or b"").decode("utf-8")), made)
     except MergeConflict as exc:
         if writer is not None:
             raise _edited_by(path, writer) from exc

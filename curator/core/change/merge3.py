@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
-from itertools import zip_longest
+from itertools import takewhile, zip_longest
 
 Hunk = tuple[int, int, list[str]]  # base lines [start, end) are replaced by these lines
 
@@ -116,3 +116,51 @@ def _merge(b: list[str], o: list[str], t: list[str]) -> list[str]:
         pos = max(pos, end)
     out.extend(b[pos:])
     return out
+
+
+_HEADING = re.compile(r"(#{1,6})[ \t]")
+
+
+def added_headings(changes: list[tuple[bytes | None, bytes | None]]) -> frozenset[str]:
+    """The heading lines each change (before, after) added to a file."""
+    lines = [[(data or b"").decode("utf-8", "replace").splitlines(keepends=True) for data in pair] for pair in changes]
+    return frozenset(line for before, after in lines for line in set(after) - set(before) if _HEADING.match(line))
+
+
+def headings_kept(ours: str, merged: str, made: frozenset[str] = frozenset()) -> str:
+    """`merged` (ours with a change taken back) with each heading of ours it lost put back before
+    the text of ours under it that stays: taking back the change that made a section ("## History")
+    leaves the later entries under it in their section, not at the end of the one before. A heading
+    of `made` (one a change taken back before made) goes once its section is empty."""
+    lines, result = ours.splitlines(keepends=True), merged.splitlines(keepends=True)
+    for at, line in enumerate(lines):
+        if not _level(line) or result.count(line) >= lines.count(line):
+            continue
+        section = _section(lines[at + 1 :], _level(line))
+        staying = next((below for below in section if below.strip() and below in result), None)
+        if staying is None:
+            continue
+        where, blank = result.index(staying), line[len(line.rstrip("\r\n")) :] or "\n"
+        put = ([blank] if where and result[where - 1].strip() else []) + [line]
+        result[where:where] = put + ([blank] if section and not section[0].strip() else [])
+    for at in [at for at, line in enumerate(result) if line in made][::-1]:
+        end = at + 1
+        while end < len(result) and not result[end].strip():
+            end += 1
+        if end == len(result) or 0 < _level(result[end]) <= _level(result[at]):  # nothing under it
+            start = at
+            while start and not result[start - 1].strip():
+                start -= 1
+            del result[start if end == len(result) else at : end]
+    return "".join(result)
+
+
+def _section(below: list[str], level: int) -> list[str]:
+    """The lines under a heading of `level`, up to the next heading of that level or above."""
+    return list(takewhile(lambda line: not 0 < _level(line) <= level, below))
+
+
+def _level(line: str) -> int:
+    """A heading line's level (1-6); 0 for any other line."""
+    heading = _HEADING.match(line)
+    return len(heading.group(1)) if heading else 0

@@ -21,6 +21,15 @@ def inside_vault(root: Path, path: Path | str) -> Path | None:
     return real
 
 
+def link_target(root: Path, rel: str) -> str | None:
+    """The vault path a page that is a symbolic link stands for (`CLAUDE.md -> docs/agent.md`:
+    "docs/agent.md"), or None for a file itself or a link leading out of the vault."""
+    if not os.path.islink(Path(root, rel)):
+        return None
+    real = inside_vault(root, rel)
+    return None if real is None else real.relative_to(os.path.realpath(root)).as_posix()
+
+
 def same_file(a: Path, b: Path) -> bool:
     """Whether two paths name one file (a symbolic link and its target; two spellings on a
     case-insensitive disk); False when either cannot be reached."""

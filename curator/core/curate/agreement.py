@@ -28,13 +28,14 @@ from typing import NamedTuple
 
 from whoosh.lang.stopwords import stoplists
 
+from curator.core.curate.capitals import thing_names_held
 from curator.core.curate.facts import EDGES, SPECIFIC, names_in
 from curator.core.curate.replaced import replaced_names, replaced_numbers, states_replaced, whole_word
 from curator.core.curate.titlecover import phrase, text_terms, titles_of
 from curator.core.curate.titling import title_for
 from curator.core.read.page import INDEX_NAMES, title_of
 from curator.core.read.resolve import fold
-from curator.core.read.titles import is_eventish, names_a_day
+from curator.core.read.titles import find_date, is_eventish, names_a_day
 from curator.core.read.vault import Vault
 from curator.core.read.words import LANGUAGES, WORD, language_of
 
@@ -245,8 +246,9 @@ def only_the_memory_states(vault: Vault, path: str, text: str, value: str) -> bo
     """Whether `path` is the index page written as prose (an agent's MEMORY.md, which lists no
     pages) and no other page holds `value` (folded) as a word, in a link, code or a field too,
     naming the text's thing ("192.168.178.40" in the home server's URL does; a netmask
-    255.255.255.0 for "GCP credits ... instead of 255" does not). A day's log does not count: it
-    tells what was so that day, the index what is so now."""
+    255.255.255.0 for "GCP credits ... instead of 255" does not). A page titled with its day (a
+    day's log, a session's transcript "2026-03-09-openclaw-cli") does not count: it tells what
+    was so that day, the index what is so now."""
     from curator.core.check.index_page import lists_pages
 
     if path != vault.index_page or lists_pages(vault, path):
@@ -256,8 +258,9 @@ def only_the_memory_states(vault: Vault, path: str, text: str, value: str) -> bo
     return not any(
         value in folded
         and whole.search(folded)
-        and not names_a_day(vault.pages[other].title)
+        and not any(find_date(name) for name in (vault.pages[other].title, vault.pages[other].name))
         and _names_thing(thing, folded)
+        and states_replaced(text, vault.text_of(other)) >= 2  # said of it: not "the email bot answered 10 tickets"
         for other, folded in _folded(vault)
     )
 
@@ -364,7 +367,9 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
     common = {name for name in names if sum(name in folded for folded in folded_pages.values()) > REPLACED_NAMED_ON}
     # A page states the text's thing when it names it or a name the text keeps ("Sophia now only CCs
     # josh@example.com ..."): "Grafana now runs on port 3000 instead of 8080" changes no port of
-    # the page on Jenkins that gives 8080 (an attacker's).
+    # the page on Jenkins that gives 8080 (an attacker's); nor does a page that lacks a name the
+    # text gives ("The invoice from Acme is now due in 14 days, not 30": not "Invoices are paid
+    # within 30 days", which is every customer's).
     thing = _thing(text)
     kept = _kept_names(text, old)
     for path, folded in folded_pages.items():
@@ -372,6 +377,7 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
             (said := [n for n in sorted(old - common) if n in folded])
             and (shared := states_replaced(text, vault.text_of(path)))
             and (_names_thing(thing, folded) or any(name in folded for name in kept))
+            and thing_names_held(text, f"{vault.pages[path].title}\n{vault.text_of(path)}")
         ):
             # The sentence saying most of the text first ("the scheduler runs every 30s", not a
             # long page's "30 leads a day"), then the page.

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
+from curator.core.common.vaultpath import link_target
 from curator.core.meaning.page_reads import NAME_CHARS
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
@@ -161,6 +162,9 @@ def for_review(vault: Vault, decision: str, plan: Plan | None) -> str:
     if decision in ("merge-into", "supersede") and target in vault.pages and written_by_person(vault, target):
         return f"{target} is written by hand (source: manual)"
     held = next((change.path for change in plan.changes if instructions(change.path)), None)
+    if held is None:  # a page an instructions file links to is read as those instructions
+        links = {link_target(vault.root, path): path for path in vault.pages if instructions(path)}
+        held = next((f"{c.path} ({links[c.path]})" for c in plan.changes if c.path in links), None)
     return f"{held} is an agent's instructions" if held else ""
 
 

@@ -81,7 +81,8 @@ def new_page(
 def hyphenated(vault: Vault, folder: str) -> str:
     """How the folder's pages join a name's words, by hyphens or underscores, three or more and all
     but one in ten of them (`name.com` besides), or, in an empty folder, nine in ten of the
-    vault's: "lower" in lower case (`pi-hole`, `home-assistant`), "kept" with their case
+    vault's: "lower" in lower case (`pi-hole`, `home-assistant`, or words alone in small letters:
+    `strom`, `zugang`), "kept" with their case
     (`Wazuh-SIEM`, `NAS-Synology`), "lower_" and "kept_" by underscores (`vm102_docker_host`);
     "" when they do not."""
     pages = [page for page in vault.pages.values() if page.path != vault.index_page]  # MEMORY.md is no name of theirs
@@ -101,7 +102,9 @@ def _joined(names: list[str], least: int, share: float) -> str:
         return ""
     for joiner in "-_":
         joined = [n for n in names if re.fullmatch(rf"[^\W_]+(?:{joiner}[^\W_]+)*", n)]
-        if len(joined) < share * len(names) or not any(joiner in n for n in joined):
+        # Words of small letters alone (`strom`, `zugang`, `feuerlöscher`) are joined by hyphens when joined.
+        lower_words = joiner == "-" and all(n == n.lower() for n in joined)
+        if len(joined) < share * len(names) or not (lower_words or any(joiner in n for n in joined)):
             continue
         style = "_" if joiner == "_" else ""
         if len([n for n in joined if n == n.lower()]) >= share * len(names):

@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 from curator.core.change.edits import FileChange, Plan, explicit_target
 from curator.core.change.frontmatter_edit import set_scalar
 from curator.core.common.errors import EditError
+from curator.core.common.vaultpath import link_target
 from curator.core.curate.agreement import (
     RARE_NAMES,
     REPLACED,
@@ -248,16 +249,19 @@ def _decide(
         raise EditError(f"pages {', '.join(map(ascii, twins))} go by one name; rename all but one first")
     # A page superseded is the past: its successor holds it now; a translation's original holds it.
     best = best._replace(path=_latest(vault, untranslated(vault, best.path, language_of(text))))
+    if (target := link_target(vault.root, best.path)) in vault.pages:  # a link's page: the file itself takes it
+        best = best._replace(path=target)
     page_text = vault.text_of(best.path)
     new = new_sentences(text, page_text, vault.pages[best.path].title)
     if not new:
-        return Proposal(
-            "drop", best.path, None, f"Drop: {best.path} says all of it already ({best.why})", evidence, None
-        )
-    if vault.pages[best.path].bad_encoding:  # written back, its bytes that are no UTF-8 would change too
-        raise EditError(f"{best.path} is not UTF-8 text: curator writes nothing into it; save it as UTF-8 first")
-    if (why_not := vault.pages[best.path].unreadable) is not None:  # binary, UTF-16, too large: not read as text
-        raise EditError(f"{best.path}: {why_not}; curator writes nothing into it")
+        why = f"Drop: {best.path} says all of it already ({best.why})"
+        return Proposal("drop", best.path, None, why, evidence, None)
+    # Written back, its bytes that are no UTF-8 would change too: where it goes is still told.
+    page = vault.pages[best.path]
+    if page.bad_encoding or page.unreadable is not None:  # binary, UTF-16, too large: not read as text
+        why_not = "it is not UTF-8 text" if page.bad_encoding else page.unreadable
+        why = f"Merge into {best.path} by hand ({best.why}): {why_not}, so curator writes nothing into it"
+        return Proposal("merge-into", best.path, None, why, evidence, None)
     changed = changed or sets_value_anew(text, page_text)
     if not changed and (repeat := _said_drop(vault, best.path, new, page_text, evidence)):
         return repeat
@@ -274,14 +278,8 @@ def _decide(
         taken = {*vault.resolver.titles(), fold(old_title)}
         title = next((t for t in names if fold(file_name(t, kebab)) not in taken), names[-1])
         plan = _plan_supersede(vault, text, title, source, page_type, best.path)
-        return Proposal(
-            "supersede",
-            plan.details["page"],
-            title,
-            f"Supersede {best.path}: the text says its fact changed ({best.why})",
-            evidence,
-            plan,
-        )
+        why = f"Supersede {best.path}: the text says its fact changed ({best.why})"
+        return Proposal("supersede", plan.details["page"], title, why, evidence, plan)
     plan = plan_merge_into(vault, best.path, new, page_text)
     return Proposal("merge-into", best.path, None, f"Merge into {best.path} ({best.why})", evidence, plan)
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from curator.core.common.names import INVISIBLE
+from curator.core.curate.capitals import inner_capitals, proper_names_held
 from curator.core.curate.facts import (
     STOP,
     UNITS,
@@ -46,7 +47,6 @@ from curator.core.curate.facts import (
     negated,
     restated,
     sentences,
-    written_together,
 )
 from curator.core.curate.update import bilingual
 from curator.core.meaning.across import multilingual_model
@@ -106,7 +106,7 @@ def saying_it(text: str, page_text: str) -> str | None:
         return None
     if language == "de" and not _nouns_held(text, page_text, on_page, analyser):
         return None  # a German noun the page has in no form, in either language: another thing ("im Tresor")
-    if not _proper_names_held(text, page_text):
+    if not proper_names_held(text, page_text):
         return None  # a name the page lacks ("Redis" for "Postgres"), seen before the model reads a passage
     found = nearest_passage(text, page_text)
     if found is None:
@@ -122,7 +122,7 @@ def saying_it(text: str, page_text: str) -> str | None:
     # 1Password", "im Ops-Vault" for "in the DevOps vault"): only a nearer passage says it again.
     # German capitalises its nouns, and joins them by hyphens: each part is a word of the page or
     # not ("Galaxy-Cluster" where the page says "Galaxy cluster").
-    capitals = _inner_capitals(text)
+    capitals = inner_capitals(text)
     if language == "de":
         capitals = [part for word in capitals for part in word.split("-") if part]
     named_anew = any(set(analyser.terms(word)) - on_page for word in capitals)
@@ -211,7 +211,7 @@ def passage_near(text: str, subject: str, path: str, vault: Vault) -> str | None
     needed = len(words) if language_of(text) == "de" else (len(words) + 1) // 2
     if not words or not on_page(words[0]) or sum(map(on_page, words)) < needed:
         return None  # "the campervan's winter tyres" beside the car's, "Omas Katze Mohrle" beside Minka's
-    if not _proper_names_held(text, page_text):
+    if not proper_names_held(text, page_text):
         return None  # "Anna Schmidt ... in Hamburg" beside "Anna Müller ... in Berlin": another thing
     found = nearest_passage(text, page_text[split_frontmatter(page_text)[2] :])
     return found[0] if found is not None and found[1] >= PASSAGE_NEAR else None
@@ -376,61 +376,18 @@ def _slots_agree(text: str, passage: str) -> bool:
     return one_way and said == its
 
 
-_INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff\u00ad]")
-_CAPITALISED = re.compile(r"(?<![\w-])[A-ZÄÖÜ]\w*(?:-\w+)*")
-_OPENERS = " (\"'«»„“”‘’[-–—:"  # what may stand between a word and a name after it: "vault (Bitwarden)"
-
-
-def _inner_capitals(text: str) -> list[str]:
-    """The words of a text written with a capital inside a sentence (not its first word), after
-    a space, a bracket, a colon, a quote or a dash; "Blue-Green" whole."""
-    said = " ".join(_INVISIBLE.sub("", text).split())
-    found = []
-    for match in _CAPITALISED.finditer(said):
-        before = said[: match.start()].rstrip(_OPENERS)
-        if before and before[-1] not in ".!?":
-            found.append(match.group(0))
-    return found
-
-
 def _nouns_held(text: str, page_text: str, on_page: set[str], analyser: Analyser) -> bool:
     """Whether the page has each noun of a German text (its capitalised words, each part of one
     joined by hyphens) in some form: one of its terms (a translation the glossary knows), or
     inside a compound of the page ("Sitz" in "Vereinssitz"); a unit or a letter or two ("GB",
     "P+R") names nothing of its own."""
     folded = fold(page_text)
-    parts = [part for noun in _inner_capitals(text) for part in noun.split("-")]
+    parts = [part for noun in inner_capitals(text) for part in noun.split("-")]
     return all(
         set(analyser.terms(part)) & on_page or fold(part) in folded
         for part in parts
         if len(part) >= 3 and part.lower() not in UNITS and fold(part) not in STOP  # "Stand heute: Das ..."
     )
-
-
-def _proper_names_held(text: str, page_text: str) -> bool:
-    """Whether the page names every thing a text not in German names in capitals inside a
-    sentence: "Redis" for "Postgres", "Bitwarden" for "1Password", "Blue-Green" for a page's "green
-    ... blue" (German capitalises every noun; a text of capitals alone is in no language told)."""
-    if language_of(text) == "de":
-        return True
-    folded = fold(page_text)
-    names = [name for name in _inner_capitals(text) if not _names_no_thing(name)]
-    return all(written_together(fold(name).split("-"), folded) for name in names)
-
-
-# Capitals that name a kind of thing, not one thing ("the web UI", "256 GB", "PDFs"), and "I": the
-# page may say them otherwise ("interface", "the dump"), where a repeat in other words is no news.
-_KINDS_IN_CAPITALS = frozenset("i ui gui api db pc pdf led gb mb kb tb os vm id url faq".split())
-
-
-def _names_no_thing(name: str) -> bool:
-    """Whether a capitalised word is a kind of thing, a weekday (the "day" slot compares those) or "I"."""
-    word = fold(name)
-    word = word[:-1] if name[:-1].isupper() and name.endswith("s") else word  # "PCs", "LEDs"
-    return word in _KINDS_IN_CAPITALS or word in _WEEKDAYS
-
-
-_WEEKDAYS = frozenset(_SLOTS["day"][day].split()[0] for day in _SLOTS["day"])
 
 
 def _names_in_order(text: str, passage: str) -> bool:

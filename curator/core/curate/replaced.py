@@ -10,6 +10,7 @@ its kind changes a fact too (`sets_value_anew`).
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import NamedTuple
 
@@ -46,6 +47,7 @@ OLD_VALUE = re.compile(
     r"(?P<value>(?:[^\s,;!?()]+[ \t]+){0,3}[^\s,;!?()]+)"
 )
 _COMPARED = re.compile(r"(?i)\b(?:als|than)\b")
+_DIGITS = re.compile(r"\+?\d+")
 _FILLER = STOP | frozenset(  # "statt um 03:00", "up from the old 20/70"
     "auf im bei über uns our just only nur mehr more longer in at on to from use uses used alle all every jede jeden "
     "bisher noch etwa ca about around approx um bis ab seit zu old alte alten alter altes former previous".split()
@@ -56,7 +58,8 @@ _PAST = re.compile(
     r"archiv\w*)\b"
 )
 _HEADING = re.compile(r"(#{1,6})[ \t]")
-_NUMBER = re.compile(r"(?<![\d.,:])\d+(?:[.:,]\d+)*")  # in a name too ("v2.9", "M365"): both sides read alike
+# In a name too ("v2.9", "M365"): both sides read alike; not an end of a range ("10–15 reps" gives no 10).
+_NUMBER = re.compile(r"(?<![\d.,:])(?<!\d–)\d+(?:[.:,]\d+)*(?!\d|–\d)")
 
 
 class OldValue(NamedTuple):
@@ -88,6 +91,9 @@ def said_old(text: str) -> list[OldValue]:
         for at, raw in enumerate(words):
             word = raw.strip(EDGES + "~≈")
             if word and word.casefold() not in _FILLER and (not naming or SPECIFIC.search(word) or word[:1].isupper()):
+                if _DIGITS.fullmatch(word):  # a phone number in groups is one value: "+49 30 1234 5678", not "+49"
+                    groups = list(itertools.takewhile(_DIGITS.fullmatch, (w.rstrip(".:") for w in words[at:])))
+                    word = " ".join(groups) if raw.rstrip(".:") == word else word
                 found.append(OldValue(said, word, " ".join(words[at:])))
                 break
             if raw.endswith((":", ";", ",", ".")):  # the clause ends

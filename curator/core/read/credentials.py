@@ -103,8 +103,15 @@ _KEY_WORDS = (
     "|db_?pass|database_?pass|key_?pass|password|passwd|pwd|secret|contraseña|contrasena"
 )
 # The key words of curator's assignment plugin (secret_plugins.ASSIGNED): the keyword plugin's,
-# `token`, `passphrase` and German ones.
-ASSIGNMENT_KEY_WORDS = _KEY_WORDS + "|token|passphrase|passwort|kennwort|zugangsdaten|zugangscode"
+# `token`, `passphrase`, German ones and the key words written in two ("The API key for Mailgun is ...").
+ASSIGNMENT_KEY_WORDS = (
+    _KEY_WORDS + "|token|passphrase|passwort|kennwort|zugangsdaten|zugangscode|api key|access key|secret key|auth key"
+)
+# A login and its password after a word for both, unquoted: "Zugangsdaten für den Router: admin / Xk9#mPq2".
+SAID_PAIR = (
+    r"(?:zugangsdaten|anmeldedaten|logindaten|login|credentials|creds)\b[^:\n]{0,40}?:[ \t]*"
+    r"[^\s/`]{1,40}[ \t]*/[ \t]*([^\s`]{6,64})"
+)
 # A key word said to be its value in prose, as a memory says it: "Das Portainer-Admin-Passwort ist
 # jetzt ...", "the admin password for Portainer is now ..." (a new user's, written to a new page).
 SAID_TO_BE = (
@@ -125,6 +132,7 @@ CASELESS_SHAPES = (  # matched in any case (as these plugins match them)
     rf"[!=]{{2,3}}\s*[^\s\n\r]*(?:{_KEY_WORDS})",
     # curator's assignment plugin (secret_plugins.ASSIGNED up to its `:`, `=` or "is")
     rf"(?:{ASSIGNMENT_KEY_WORDS})(?:[_-][A-Za-z0-9_-]*)?[\]'\"*]{{0,3}}(?:\s*[:=]|{SAID_TO_BE})",
+    SAID_PAIR.replace("([^", "(?:[^"),  # curator's pair plugin, unquoted
 )
 _PREFILTER = _on_re2(SHAPES, CASELESS_SHAPES)
 

@@ -14,7 +14,7 @@ from collections.abc import Generator
 from detect_secrets.plugins.base import RegexBasedDetector
 
 from curator.core.read.credentials import ASSIGNMENT_KEY_WORDS as KEY_WORDS
-from curator.core.read.credentials import CREDENTIAL_PAIR, SAID_TO_BE, SHORTEST_HEX_SECRET
+from curator.core.read.credentials import CREDENTIAL_PAIR, SAID_PAIR, SAID_TO_BE, SHORTEST_HEX_SECRET
 
 
 class GitHubFineGrainedTokenDetector(RegexBasedDetector):
@@ -54,6 +54,7 @@ ASSIGNED = re.compile(
     re.IGNORECASE,
 )
 PAIR = re.compile(CREDENTIAL_PAIR)
+PAIR_SAID = re.compile(SAID_PAIR, re.IGNORECASE)
 _TRAILING = ".,;:)]*"  # sentence punctuation or closing bold after a value is not part of it
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
 _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, settings.secret
@@ -110,16 +111,20 @@ class AssignedSecretDetector(RegexBasedDetector):
 
 class CredentialPairDetector(RegexBasedDetector):
     """A login and its password as notes write them, two code spans joined by a slash (`**Admin:**
-    `wazuh` / `15jMA*JM6vcr...``): the password has letters, digits and a sign."""
+    `wazuh` / `15jMA*JM6vcr...``): the password has letters, digits and a sign; or unquoted after
+    a word for both ("Zugangsdaten: admin / Sommer2026!"): the password looks like one."""
 
     secret_type = "Credential Pair"
-    denylist = (PAIR,)
+    denylist = (PAIR, PAIR_SAID)
 
     def analyze_string(self, string: str) -> Generator[str, None, None]:
         for match in PAIR.finditer(string):
             value = match.group(1)
             signs = any(not c.isalnum() and c not in "_-." for c in value)
             if signs and any(c.isdigit() for c in value) and looks_like_a_secret(value):
+                yield value
+        for match in PAIR_SAID.finditer(string):
+            if looks_like_a_secret(value := match.group(1).rstrip(_TRAILING)):
                 yield value
 
 

@@ -485,15 +485,15 @@ def opens_with_occasion(text: str) -> bool:
 
 # A status update: something was merged, deployed, closed ... with a ticket, a version or a date.
 _STATUS_WORDS = (
-    r"(?i)\b(merged|deployed|released|shipped|closed|resolved|fixed|done|reverted|rolled back|bumped|"
-    r"gemergt|deployt|ausgerollt|erledigt|geschlossen|behoben)\b"
+    r"(?i)\b(merged|deployed|released|shipped|closed|resolved|fixed|done|reverted|rolled back|bumped|pushed|"
+    r"committed|gemergt|deployt|ausgerollt|erledigt|geschlossen|behoben|gepusht|committet)\b"
 )
 # Whether a text holds a status word at all, asked of every short page as it is read: RE2 takes a
 # tenth of the time of re here (its `\b` is ASCII's, which only adds boundaries).
 _ANY_STATUS_WORD = re2.compile(_STATUS_WORDS)
 _NAMED = (  # what a status update names: a ticket, a pull request, a version
-    r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*[#!]?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
-    r"|\bv?\d+\.\d+\.\d+\b"
+    r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*[#!]?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{0,9}-\d+\b"
+    r"|\bv?\d+\.\d+\.\d+\b|(?i:\bcommit\s+[0-9a-f]{7,40}\b)"
 )
 _SMALL_WORDS = frozenset(
     "a an the to of on in at for and or der die das und zu von vom am im repo repository successfully successful "
@@ -543,5 +543,5 @@ def _one_status(sentence: str) -> bool:
     # name ("mission-control-hub").
     said = subject_of(_TRACKER_TITLE.sub("", sentence)) or ""
     rest = re.sub(_STATUS_WORDS, " ", re.sub(_NAMED, " ", said))
-    content = [w for w in re.findall(r"[^\W\d_]+(?:[-_][^\W\d_]+)*", rest) if w.casefold() not in _SMALL_WORDS]
+    content = {w.casefold() for w in re.findall(r"[^\W\d_]+(?:[-_][^\W\d_]+)*", rest)} - _SMALL_WORDS
     return len(content) <= 3
