@@ -347,6 +347,12 @@ FORMS = [
     ("The NAS admin password was set to Tr0ub4dor&3 yesterday.", "Secret Assignment"),
     ("The password for the Portainer admin account is now Tr0ub4dor&3x", "Secret Assignment"),
     ("Das Passwort wurde auf Tr0ub4dor&3x geändert.", "Secret Assignment"),
+    # a new user's and an attacker's: an API key in prose, a login and its password unquoted
+    ("The Brave API key is BSAqln4aMrhvq36RukW6RT2kNksxDu2 now.", "Secret Assignment"),
+    ("The Mailgun API key (production) is Qw7rT2yU9iO4", "Secret Assignment"),
+    ("Der API-Schlüssel für Mailgun ist Xk9mPq2zLw8r", "Secret Assignment"),
+    ("Zugangsdaten für den Router: admin / Xk9#mPq2", "Credential Pair"),
+    ("Creds: `root` / toor123!", "Credential Pair"),
 ]
 
 
@@ -425,6 +431,10 @@ def test_ordinary_docs_text_is_not_reported(tmp_path: Path, capsys: pytest.Captu
         # a German club's API docs: placeholders and an example token cut short
         '  "password": "dein-mailcow-passwort"\n  "password": "event-passwort"\n  "password": "neuesPasswort"\n'
         '  "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...",\n'
+        # an attacker's: what a key is, and logins that name a way in, not a password
+        "The API key is OAuth2-based and S3-compatible. The secret key is 2048-bit RSA. The auth key is HMAC-SHA256.\n"
+        "The API key is stored in Vault and rotated every 90 days.\n"
+        "Login: SSO / SAML2.0\nCredentials: AWS / GCP-2024\nLogin: Google / Microsoft365\n"
     )
     assert find_credentials(docs) == []
     root = make_vault(tmp_path / "v", {"release.md": docs})

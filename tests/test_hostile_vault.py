@@ -336,3 +336,25 @@ def test_a_page_that_is_a_symbolic_link_hands_a_memory_to_the_file_it_names(tmp_
 
     apply(root, proposal.plan)
     assert (root / "CLAUDE.md").is_symlink() and "nightly smoke tests" in (root / "docs" / "agent.md").read_text()
+
+
+def test_a_link_to_no_page_or_from_a_hidden_instructions_file_writes_nothing_unreviewed(tmp_path: Path) -> None:
+    """An attacker's: `AGENTS.md -> docs/agent.txt` queued a merge no apply could write, and a link
+    `.github/copilot-instructions.md -> ../docs/agent.md` let an agent's memory into those
+    instructions unreviewed."""
+    from curator.core.curate.remember import remember
+
+    page = "# Agent notes\n\nThe deploy uses GitHub Actions. The staging host is stage-01.\n"
+    root = make_vault(tmp_path / "v", {"docs/agent.md": page, "kafka.md": "# Kafka\n\nThree brokers.\n"})
+    (root / "docs" / "agent.txt").write_text(page)
+    (root / "AGENTS.md").symlink_to("docs/agent.txt")
+    (root / ".github").mkdir()
+    (root / ".github" / "copilot-instructions.md").symlink_to("../docs/agent.md")
+    text = "The staging host stage-01 also runs the nightly smoke tests."
+    proposal = remember(load_vault(root), text)
+    assert (proposal.decision, proposal.page, proposal.plan) == ("merge-into", "AGENTS.md", None)
+    assert "by hand" in proposal.reason and "a link to docs/agent.txt" in proposal.reason
+    (root / "AGENTS.md").unlink()
+    proposal = remember(load_vault(root), text)
+    assert proposal.page == "docs/agent.md" and proposal.review, proposal.reason
+    assert "docs/agent.md (.github/copilot-instructions.md) is an agent's instructions" in proposal.reason

@@ -1828,6 +1828,9 @@ def test_a_page_named_in_capitals_is_not_named_by_a_sentences_first_word_nor_a_c
         ("Pushed the workspace to GitHub: commit 8f3e2a1 on main.", True),  # a new user's agent workspace
         ("Closed action A-014 in the ABCRC action register.", True),
         ("Pushed the new backup script that now keeps 30 days of snapshots, commit 8f3e2a1.", False),
+        ("Pushed to main: commit 8f3e2a1 pins numpy below 2.", False),  # an attacker's: what it carries lasts
+        ("Room K-12 is closed on weekends.", False),
+        ("Pushed notifications go to channel C-12.", False),
     ],
 )
 def test_a_merge_told_with_its_title_or_repository_is_a_status_update(text: str, status: bool) -> None:
@@ -1854,3 +1857,16 @@ def test_a_change_goes_to_the_agents_memory_not_to_a_session_that_said_it_once(t
     proposal = remember(vault, "The email pull cron now runs every 15 minutes instead of every 10 minutes.")
     assert (proposal.decision, proposal.page) == ("supersede", "MEMORY.md")
     assert proposal.plan is not None and [c.path for c in proposal.plan.changes] == ["MEMORY.md"]
+
+
+def test_a_memory_the_agents_prose_memory_says_already_is_dropped_by_it(tmp_path: Path) -> None:
+    """A new user's OpenClaw workspace: a line of MEMORY.md said again was dropped citing AGENTS.md,
+    whose merge a person would then be asked to accept."""
+    memory = "# MEMORY.md\n\n## Preferences\n- Always update AGENTS.md when agent configuration changes.\n"
+    memory += "".join(
+        f"- Preference {n}: answer thoroughly, check the work, and keep the logs in EST.\n" for n in range(30)
+    )
+    agents = "# AGENTS\n\nThe agents: Alfred (chief of staff), Ops (gateway), Scribe (notes).\n"
+    vault = load_vault(make_vault(tmp_path / "v", {"MEMORY.md": memory, "AGENTS.md": agents}))
+    proposal = remember(vault, "Always update AGENTS.md when agent configuration changes.")
+    assert (proposal.decision, proposal.page, proposal.plan) == ("drop", "MEMORY.md", None)

@@ -314,29 +314,6 @@ def test_a_page_that_is_no_utf8_is_named_and_left_to_a_person(
     assert {path.name: path.read_bytes() for path in root.iterdir() if path.is_file()} == before
 
 
-def test_a_change_of_one_named_things_value_strikes_no_rule_of_every_thing(tmp_path: Path) -> None:
-    """An attacker's: "The invoice from Acme is now due in 14 days, not 30" struck "Invoices are
-    paid within 30 days", which holds for every customer and names no Acme."""
-    root = make_vault(
-        tmp_path / "v",
-        {
-            "invoices.md": "# Invoices\n\nInvoices are paid within 30 days.\nReminders go out after 45 days.\n",
-            "acme.md": "# Acme\n\nAcme is our largest customer, based in Leeds.\n",
-        },
-    )
-    vault = load_vault(root)
-    proposal = remember(vault, "The invoice from Acme is now due in 14 days, not 30")
-    assert proposal.plan is not None
-    assert all(b"~~" not in (change.after or b"") for change in proposal.plan.changes)
-    page = vault.text_of("invoices.md")
-    assert old_statement("The invoice from Acme is now due in 14 days, not 30", page, "Invoices") is None
-    # A name after the change is its new value, which no page gives yet; and the page naming the thing is struck.
-    struck = old_statement("Reminders now go out after 60 days instead of 45", page, "Invoices")
-    assert struck is not None and struck.named
-    acme = "# Acme\n\nAcme pays its invoices within 30 days.\n"
-    assert old_statement("The invoice from Acme is now due in 14 days, not 30", acme, "Acme") is not None
-
-
 def test_a_value_up_from_the_old_one_strikes_the_old_statement(tmp_path: Path) -> None:
     """A new user's agent workspace: "up from $9.99" named the old value, but "$9.99/month" was not
     taken to hold it, and the line said both values."""
@@ -469,9 +446,13 @@ def test_a_phone_number_in_groups_is_one_old_value() -> None:
     assert old_values(text) == {"+49 30 1234 5678"}
     assert old_values("Die Hotline ist jetzt 0711 998877, nicht mehr 0711 123456.") == {"0711 123456"}
     assert old_values("Retention is now 14 days instead of 30 days, 2 copies.") == {"30"}
+    assert old_values("The web server now listens on 80 and 443 instead of 8080 8443.") == {"8080"}  # two ports
     page = "# Phones\n\nThe support number for the fax is +49 30 1234 9999.\nCall +49 30 1234 5678 for support.\n"
     found = old_statement(text, page, "Phones")
     assert found is not None and found.named and page[found.start : found.end].startswith("Call")
+    for written in ("+49 30 1234-5678", "+49 (0)30 1234 5678"):  # the page's way of joining the groups
+        found = old_statement(text, page.replace("+49 30 1234 5678", written), "Phones")
+        assert found is not None and found.named, written
 
 
 def test_a_number_in_a_range_is_no_old_value_the_text_replaces() -> None:
@@ -481,6 +462,8 @@ def test_a_number_in_a_range_is_no_old_value_the_text_replaces() -> None:
     text = "The email pull cron now runs every 15 minutes instead of every 10."
     assert states_replaced(text, "The email pull cron: after the email check, a bodyweight circuit of 10–15 reps.") == 0
     assert states_replaced(text, "The email pull cron runs every 10 minutes.") > 0
+    for dash in ("–", " – ", "—", " − "):  # an attacker's: the range's dash spaced or another
+        assert states_replaced(text, f"The email pull cron: after it a circuit of 10{dash}15 reps.") == 0, dash
     page = "# Cron\n\nThe email pull cron is followed by a circuit of 10–15 reps.\n"
     found = old_statement(text, page, "Cron")
     assert found is None or not found.named

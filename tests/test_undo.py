@@ -418,3 +418,33 @@ def test_a_section_one_change_made_keeps_a_later_changes_text_and_goes_with_the_
     assert after_one.index("## History") < after_one.index(kept) and texts[order[0]] not in after_one
     undo(root, changes[order[1]].id)
     assert (root / "gateway.md").read_text() == page
+
+
+def test_a_kept_section_goes_back_where_its_text_stands_and_a_persons_heading_stays(tmp_path: Path) -> None:
+    """An attacker's: the kept heading went before the first line of the same words elsewhere
+    (under "## Security Notes"), and a "## History" the person wrote after an old undo was taken
+    for the one that undo took back."""
+    from curator.core.curate.remember import remember
+
+    page = "# Gateway\n\nThe gateway runs on port 18789.\n\n## Security Notes\n\n- Tokens rotate monthly.\n"
+    root = make_vault(tmp_path / "v", {"gateway.md": page, "kafka.md": "# Kafka\n\nThree brokers.\n"})
+    incident = "2026-03-02: the gateway crashed after the update and had to be restarted by hand."
+
+    def remembered(text: str):  # type: ignore[no-untyped-def]
+        plan = remember(load_vault(root), text).plan
+        assert plan is not None
+        return apply(root, plan)
+
+    made = remembered(incident)
+    with (root / "gateway.md").open("a") as page_file:
+        page_file.write("- Tokens rotate monthly.\n")  # the person's line, the same words as above
+    undo(root, made.id)
+    after = (root / "gateway.md").read_text()
+    assert after == page + "\n## History\n\n- Tokens rotate monthly.\n", after
+    # the person writes a section of that name again; a later change and its undo leave it be
+    (root / "gateway.md").write_text(page + "\n## History\n\n## Contacts\n\n- Bob (on call)\n")
+    later = remembered("The gateway also exposes Prometheus metrics on port 9464.")
+    with (root / "gateway.md").open("a") as page_file:
+        page_file.write("- Alice (backup)\n")
+    undo(root, later.id)
+    assert "## History\n" in (root / "gateway.md").read_text()

@@ -415,10 +415,9 @@ def plan_undo(
                 "nothing was changed"
             )
         else:
-            undone = [
-                (f.before, f.after) for o in entries if o.state == "undone" for f in later_files(o) if f.path == here
-            ]
-            made = added_headings(undone)  # a section a change taken back made goes with the last text under it
+            # A section a change taken back since this one was made goes with the last text under it.
+            since = [o for o in entries if o.state == "undone" and o.undo is not None and o.undo.time > entry.time]
+            made = added_headings([(f.before, f.after) for o in since for f in later_files(o) if f.path == here])
             wanted[here] = _merge(here, after, current, before, _writer(entries, entry, path), made)
     for path, data in wanted.items():
         if data is not None and read(path) is None:

@@ -133,14 +133,20 @@ def headings_kept(ours: str, merged: str, made: frozenset[str] = frozenset()) ->
     leaves the later entries under it in their section, not at the end of the one before. A heading
     of `made` (one a change taken back before made) goes once its section is empty."""
     lines, result = ours.splitlines(keepends=True), merged.splitlines(keepends=True)
-    for at, line in enumerate(lines):
+    # Where each line of ours stands in the result (the same words may stand elsewhere too); from
+    # the last heading up, so that a heading put back moves none of the places still to be used.
+    matched = SequenceMatcher(None, lines, result, autojunk=False).get_matching_blocks()
+    kept = {a + k: b + k for a, b, size in matched for k in range(size)}
+    for at, line in reversed(list(enumerate(lines))):
         if not _level(line) or result.count(line) >= lines.count(line):
             continue
         section = _section(lines[at + 1 :], _level(line))
-        staying = next((below for below in section if below.strip() and below in result), None)
+        staying = next(
+            (kept[at + 1 + k] for k, below in enumerate(section) if below.strip() and at + 1 + k in kept), None
+        )
         if staying is None:
             continue
-        where, blank = result.index(staying), line[len(line.rstrip("\r\n")) :] or "\n"
+        where, blank = staying, line[len(line.rstrip("\r\n")) :] or "\n"
         put = ([blank] if where and result[where - 1].strip() else []) + [line]
         result[where:where] = put + ([blank] if section and not section[0].strip() else [])
     for at in [at for at, line in enumerate(result) if line in made][::-1]:

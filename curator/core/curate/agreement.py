@@ -28,7 +28,6 @@ from typing import NamedTuple
 
 from whoosh.lang.stopwords import stoplists
 
-from curator.core.curate.capitals import thing_names_held
 from curator.core.curate.facts import EDGES, SPECIFIC, names_in
 from curator.core.curate.replaced import replaced_names, replaced_numbers, states_replaced, whole_word
 from curator.core.curate.titlecover import phrase, text_terms, titles_of
@@ -260,7 +259,8 @@ def only_the_memory_states(vault: Vault, path: str, text: str, value: str) -> bo
         and whole.search(folded)
         and not any(find_date(name) for name in (vault.pages[other].title, vault.pages[other].name))
         and _names_thing(thing, folded)
-        and states_replaced(text, vault.text_of(other)) >= 2  # said of it: not "the email bot answered 10 tickets"
+        # a plain number said of it: not "the email bot answered 10 tickets"
+        and (not value.isdigit() or states_replaced(text, vault.text_of(other)) >= 2)
         for other, folded in _folded(vault)
     )
 
@@ -367,9 +367,7 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
     common = {name for name in names if sum(name in folded for folded in folded_pages.values()) > REPLACED_NAMED_ON}
     # A page states the text's thing when it names it or a name the text keeps ("Sophia now only CCs
     # josh@example.com ..."): "Grafana now runs on port 3000 instead of 8080" changes no port of
-    # the page on Jenkins that gives 8080 (an attacker's); nor does a page that lacks a name the
-    # text gives ("The invoice from Acme is now due in 14 days, not 30": not "Invoices are paid
-    # within 30 days", which is every customer's).
+    # the page on Jenkins that gives 8080 (an attacker's).
     thing = _thing(text)
     kept = _kept_names(text, old)
     for path, folded in folded_pages.items():
@@ -377,7 +375,6 @@ def replacing_pages(vault: Vault, text: str) -> list[tuple[str, str]]:
             (said := [n for n in sorted(old - common) if n in folded])
             and (shared := states_replaced(text, vault.text_of(path)))
             and (_names_thing(thing, folded) or any(name in folded for name in kept))
-            and thing_names_held(text, f"{vault.pages[path].title}\n{vault.text_of(path)}")
         ):
             # The sentence saying most of the text first ("the scheduler runs every 30s", not a
             # long page's "30 leads a day"), then the page.

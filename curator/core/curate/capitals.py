@@ -1,12 +1,12 @@
 """The names a text gives in capitals inside a sentence, and whether a page names them: "Redis" for
-"Postgres", "Acme" beside a page of every customer's invoices. A page lacking one is about another
-thing, however near its words or its meaning."""
+"Postgres", "Anna Schmidt" beside Anna Müller's page. A page lacking one is about another thing,
+however near its words or its meaning."""
 
 from __future__ import annotations
 
 import re
 
-from curator.core.curate.facts import CHANGED, NOW, SET_ANEW, written_together
+from curator.core.curate.facts import written_together
 from curator.core.read.resolve import fold
 from curator.core.read.words import language_of
 
@@ -36,14 +36,6 @@ def proper_names_held(text: str, page_text: str) -> bool:
     folded = fold(page_text)
     names = [name for name in inner_capitals(text) if not _names_no_thing(name)]
     return all(written_together(fold(name).split("-"), folded) for name in names)
-
-
-def thing_names_held(text: str, page_text: str) -> bool:
-    """Whether the page names the names a change gives of its thing, before it says what changed:
-    "The invoice from Acme is now due in 14 days" is Acme's, not every customer's; "The office is
-    now in Berlin" names its new value, which no page gives yet."""
-    cues = [match.start() for cue in (NOW, CHANGED, SET_ANEW) if (match := cue.search(text))]
-    return not cues or proper_names_held(text[: min(cues)], page_text)
 
 
 # Capitals that name a kind of thing, not one thing ("the web UI", "256 GB", "PDFs"), and "I": the

@@ -147,6 +147,10 @@ _INSTRUCTIONS = re.compile(
 )
 
 
+# Instructions in a hidden folder, which is no page of the vault: a link there reads a page as them.
+_HIDDEN_INSTRUCTIONS = (".github/copilot-instructions.md", ".claude/CLAUDE.md", ".claude/CLAUDE.local.md")
+
+
 def instructions(path: str) -> bool:
     """Whether the page is an agent's standing instructions rather than what it knows."""
     return _INSTRUCTIONS.search(path) is not None
@@ -163,7 +167,8 @@ def for_review(vault: Vault, decision: str, plan: Plan | None) -> str:
         return f"{target} is written by hand (source: manual)"
     held = next((change.path for change in plan.changes if instructions(change.path)), None)
     if held is None:  # a page an instructions file links to is read as those instructions
-        links = {link_target(vault.root, path): path for path in vault.pages if instructions(path)}
+        named = [path for path in (*vault.pages, *_HIDDEN_INSTRUCTIONS) if instructions(path)]
+        links = {link_target(vault.root, path): path for path in named}
         held = next((f"{c.path} ({links[c.path]})" for c in plan.changes if c.path in links), None)
     return f"{held} is an agent's instructions" if held else ""
 

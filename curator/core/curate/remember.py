@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 
 from curator.core.change.edits import FileChange, Plan, explicit_target
 from curator.core.change.frontmatter_edit import set_scalar
+from curator.core.check.index_page import lists_pages
 from curator.core.common.errors import EditError
 from curator.core.common.vaultpath import link_target
 from curator.core.curate.agreement import (
@@ -191,6 +192,9 @@ def _decide(
     if is_status_update(text):
         why = "Drop: a status update with no lasting fact (its ticket, commit or release holds it)"
         return Proposal("drop", None, None, why, evidence, None)
+    index = vault.index_page  # an agent's memory in prose takes no memory, but may say one already
+    if index and not lists_pages(vault, index) and not new_sentences(text, vault.text_of(index), title_of(index)):
+        return Proposal("drop", index, None, f"Drop: {index} says all of it already", evidence, None)
     for near in evidence[:3]:  # a repeat is dropped whatever the evidence says
         if not new_sentences(text, vault.text_of(near.path), vault.pages[near.path].title):
             return Proposal("drop", near.path, None, f"Drop: {near.path} says all of it already", evidence, None)
@@ -199,9 +203,8 @@ def _decide(
             near_text = vault.text_of(near.path)
             new = new_sentences(text, near_text, vault.pages[near.path].title)
             merge = None if vault.pages[near.path].bad_encoding else plan_merge_into(vault, near.path, new, near_text)
-            why = f"Drop: {near.path} holds {held:.0%} of the text already" + (
-                "; accepting it merges the text anyway" if merge else ""
-            )
+            anyway = "; accepting it merges the text anyway" if merge else ""
+            why = f"Drop: {near.path} holds {held:.0%} of the text already{anyway}"
             return Proposal("drop", near.path, None, why, evidence, merge, merge is not None)
     changed = says_change(text)
     first = evidence[0].path if evidence and evidence[0].score >= NEAR else None
@@ -237,12 +240,9 @@ def _decide(
         plan = _plan_add(vault, text, title, source, page_type, handed.fields, beside)
         if not handed.title and goes_on(text):
             return _status_drop(vault, text, evidence, plan, title)
-        why = (
-            f"no page is near enough to hold it (best {evidence[0].path} at {evidence[0].score:.2f}, a page needs"
-            f" {needed:.2f})"
-            if evidence
-            else "the vault has nothing near it"
-        )
+        why = "the vault has nothing near it"
+        if evidence:
+            why = f"no page is near enough ({evidence[0].path} at {evidence[0].score:.2f}, a page needs {needed:.2f})"
         return Proposal("add", plan.details["page"], title, f"Add a page: {why}{_unread(vault)}", evidence, plan)
     # One name stored two ways ("Müller" composed and not), as the resolver compares names.
     if len(twins := sorted(p for p in vault.pages if fold(p) == fold(best.path))) > 1:
@@ -250,7 +250,7 @@ def _decide(
     # A page superseded is the past: its successor holds it now; a translation's original holds it.
     best = best._replace(path=_latest(vault, untranslated(vault, best.path, language_of(text))))
     if (target := link_target(vault.root, best.path)) in vault.pages:  # a link's page: the file itself takes it
-        best = best._replace(path=target)
+        best, target = best._replace(path=target), None
     page_text = vault.text_of(best.path)
     new = new_sentences(text, page_text, vault.pages[best.path].title)
     if not new:
@@ -258,8 +258,8 @@ def _decide(
         return Proposal("drop", best.path, None, why, evidence, None)
     # Written back, its bytes that are no UTF-8 would change too: where it goes is still told.
     page = vault.pages[best.path]
-    if page.bad_encoding or page.unreadable is not None:  # binary, UTF-16, too large: not read as text
-        why_not = "it is not UTF-8 text" if page.bad_encoding else page.unreadable
+    if page.bad_encoding or page.unreadable is not None or target:  # binary, UTF-16, too large, a link to no page
+        why_not = "it is not UTF-8 text" if page.bad_encoding else page.unreadable or f"it is a link to {target}"
         why = f"Merge into {best.path} by hand ({best.why}): {why_not}, so curator writes nothing into it"
         return Proposal("merge-into", best.path, None, why, evidence, None)
     changed = changed or sets_value_anew(text, page_text)

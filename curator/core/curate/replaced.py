@@ -59,7 +59,11 @@ _PAST = re.compile(
 )
 _HEADING = re.compile(r"(#{1,6})[ \t]")
 # In a name too ("v2.9", "M365"): both sides read alike; not an end of a range ("10–15 reps" gives no 10).
-_NUMBER = re.compile(r"(?<![\d.,:])(?<!\d–)\d+(?:[.:,]\d+)*(?!\d|–\d)")
+_DASH = "–—‒−"  # the dashes of a range: "10–15", "10 – 15"
+_NUMBER = re.compile(
+    rf"(?<![\d.,:])(?<!\d[{_DASH}])(?<!\d [{_DASH}])(?<!\d[{_DASH}] )(?<!\d [{_DASH}] )\d+(?:[.:,]\d+)*"
+    rf"(?!\d| ?[{_DASH}] ?\d)"
+)
 
 
 class OldValue(NamedTuple):
@@ -91,9 +95,10 @@ def said_old(text: str) -> list[OldValue]:
         for at, raw in enumerate(words):
             word = raw.strip(EDGES + "~≈")
             if word and word.casefold() not in _FILLER and (not naming or SPECIFIC.search(word) or word[:1].isupper()):
-                if _DIGITS.fullmatch(word):  # a phone number in groups is one value: "+49 30 1234 5678", not "+49"
-                    groups = list(itertools.takewhile(_DIGITS.fullmatch, (w.rstrip(".:") for w in words[at:])))
-                    word = " ".join(groups) if raw.rstrip(".:") == word else word
+                # A phone number in groups is one value: "+49 30 1234 5678", not "+49" ("8080 8443" are two ports).
+                groups = list(itertools.takewhile(_DIGITS.fullmatch, (w.rstrip(".:") for w in words[at:])))
+                if raw.rstrip(".:") == word and (len(groups) > 2 or (len(groups) == 2 and word[0] in "+0")):
+                    word = " ".join(groups)
                 found.append(OldValue(said, word, " ".join(words[at:])))
                 break
             if raw.endswith((":", ";", ",", ".")):  # the clause ends

@@ -26,7 +26,6 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from curator.core.curate.capitals import thing_names_held
 from curator.core.curate.facts import STOP, UNITS, abbreviation, names_in, negated, sentences
 from curator.core.curate.replaced import OLD_VALUE, old_values
 from curator.core.read.parse import split_frontmatter
@@ -153,9 +152,6 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
         (name_terms := set(analyser.terms(name))) and name_terms <= text_terms
         for name in (title, heading[1] if heading else "")
     )
-    # A page lacking a name the text gives of its thing states another thing's value ("Invoices
-    # are paid within 30 days" for "The invoice from Acme is now due in 14 days, not 30").
-    its_thing = thing_names_held(text, f"{title}\n{page_text}")
     best: list[tuple[bool, int, int, int, int]] = []
     for start, end in prose_sentences(page_text):
         sentence = page_text[start:end]
@@ -169,7 +165,7 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
         # A word of the thing besides the old value's own ("instead of Priya Shah" says nothing of
         # "Priya Shah leads the team"), or the old value said whole on the page the text names.
         about = (wanted - old_words) & terms or (on_named_page and shared >= 2)
-        holds_old = its_thing and bool(about) and any(_holds(sentence, old) for old in olds)
+        holds_old = bool(about) and any(_holds(sentence, old) for old in olds)
         said_old = len(old_words & terms) if holds_old else 0
         best.append((holds_old, said_old, shared + len(names & names_in(sentence, every=True)), start, end))
     best.sort(key=lambda b: b[:3], reverse=True)
@@ -341,9 +337,12 @@ def _holds(sentence: str, word: str) -> bool:
 
 def _holding(word: str) -> str:
     """The pattern of `_holds`: the word whole in a folded sentence."""
+    if re.fullmatch(r"\+?\d+(?: \d+)+", word):  # a phone number's groups, however the page joins them
+        return r"(?<![\w.+-])" + r"(?:[\s/.-]|\(0\))*".join(map(re.escape, word.split())) + r"(?![\w-])"
     per = r"(?:month|mo|year|yr|week|day|hour|h|min|s|monat|jahr|woche|tag|stunde)\b"
     glued = rf"(?!{'|'.join(sorted(UNITS, key=len, reverse=True))}\b)" if re.fullmatch(r"[\d.,]+", word) else ""
-    return rf"(?<![\w.–-]){re.escape(word)}(?!{glued}[\w–-]|[.,:]\w|/(?!{per})\w)"  # not in a range: "10–15"
+    ranged = r"(?<!\d[–—‒−] )(?<!\d [–—‒−])(?<!\d [–—‒−] )"  # not in a range: "10–15", "10 – 15"
+    return rf"(?<![\w.–—‒−-]){ranged}{re.escape(word)}(?!{glued}[\w–—‒−-]|[.,:]\w|/(?!{per})\w| ?[–—‒−] ?\d)"
 
 
 @cache

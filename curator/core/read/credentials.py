@@ -105,17 +105,20 @@ _KEY_WORDS = (
 # The key words of curator's assignment plugin (secret_plugins.ASSIGNED): the keyword plugin's,
 # `token`, `passphrase`, German ones and the key words written in two ("The API key for Mailgun is ...").
 ASSIGNMENT_KEY_WORDS = (
-    _KEY_WORDS + "|token|passphrase|passwort|kennwort|zugangsdaten|zugangscode|api key|access key|secret key|auth key"
+    _KEY_WORDS + "|token|passphrase|passwort|kennwort|zugangsdaten|zugangscode"
+    "|api[ \u00a0-]key|access[ \u00a0-]key|secret[ \u00a0-]key|auth[ \u00a0-]key|api[ \u00a0-]?schlüssel"
 )
 # A login and its password after a word for both, unquoted: "Zugangsdaten für den Router: admin / Xk9#mPq2".
 SAID_PAIR = (
-    r"(?:zugangsdaten|anmeldedaten|logindaten|login|credentials|creds)\b[^:\n]{0,40}?:[ \t]*"
-    r"[^\s/`]{1,40}[ \t]*/[ \t]*([^\s`]{6,64})"
+    r"(?:zugangsdaten|anmeldedaten|logindaten|login|credentials|creds)\b[^:\n]{0,80}?[:—–][ \t]*"
+    r"(?:(?:user|benutzer|username|benutzername)[ \t]+)?`?[^\s/`]{1,40}`?[ \t]*/[ \t]*"
+    r"(?:(?:password|passwort|kennwort|pw)[ \t]+)?`?([^\s`]{6,64})"
 )
 # A key word said to be its value in prose, as a memory says it: "Das Portainer-Admin-Passwort ist
 # jetzt ...", "the admin password for Portainer is now ..." (a new user's, written to a new page).
 SAID_TO_BE = (
-    r"(?:\s+(?:for|of|on|für|des|der|vom|von|auf|zum|zur)(?:\s+[^\s:]+){1,4}?)?"
+    r"(?:\s*\([^()\n]{1,40}\))?"  # "The Mailgun API key (production) is ..."
+    r"(?:\s+(?:for|of|on|für|des|der|vom|von|auf|zum|zur)(?:\s+[^\s:]+){1,8}?)?"
     r"\s+(?:is|ist|lautet|was|war|wurde|becomes|will\s+be|has\s+been|had\s+been|wird)"
     r"(?:\s+(?:now|jetzt|nun|neu|still|noch|currently|aktuell|ab\s+sofort|ab\s+heute|seit\s+heute|auf|"
     r"set\s+to|changed\s+to|reset\s+to|updated\s+to|geändert\s+auf|gesetzt\s+auf)){0,3}\s*:?"

@@ -66,8 +66,14 @@ _QUERY_NEXT = re.compile(r"&(?=[\w.-]+=)")  # a URL query's next parameter
 # session token is HS256-signed", "the secret is AES-256 encrypted", "Wi-Fi password is WPA2-Enterprise".
 _HOW_KEPT = re.compile(
     r"(?i)^(?:sha-?\d+|hs\d+|rs\d+|es\d+|ps\d+|aes-?\d+|wpa\d?|wep|base-?64|md5|bcrypt|argon2\w*|pbkdf2\w*|"
-    r"scrypt|rsa-?\d*|ed25519|x25519|tls-?[\d.]*|ssl\w*|utf-?8|hex)(?:[-_].*)?$"
+    r"scrypt|rsa-?\d*|ed25519|x25519|tls-?[\d.]*|ssl\w*|utf-?8|hex|hmac\w*|ecdsa\w*|oauth\d*)(?:[-_].*)?$"
     r"|[-_](?:hashed|signed|encrypted|encoded|enterprise|personal|psk|protected|verschlüsselt|signiert|gehasht)$"
+)
+# A kind said with a hyphen: "2048-bit", "OAuth2-based", "S3-compatible", "1Password-managed",
+# "24h-valid" (not "hunter2-blue").
+_A_KIND = re.compile(
+    r"-(?:bits?|bytes?|chars?|characters?|digits?|based|managed|compatible|valid|only|long|format|style|scoped|"
+    r"limited|bound|enabled|specific|wide|level|days?|hours?|months?|years?|basiert|verwaltet|kompatibel|gültig)$"
 )
 
 
@@ -83,7 +89,7 @@ def looks_like_a_secret(value: str) -> bool:
         return False  # a template, a version, a dotted name, or prose in brackets: "(blank or e-mail)"
     if _CARET_FIELD.search(value):
         return False  # hydra's and Burp's fields: `password=^PASS^:Invalid login`
-    if _HOW_KEPT.search(value):
+    if _HOW_KEPT.search(value) or _A_KIND.search(value):
         return False
     letters = [c for c in value if c.isalpha()]
     has_digit = any(c.isdigit() for c in value)
@@ -123,8 +129,10 @@ class CredentialPairDetector(RegexBasedDetector):
             signs = any(not c.isalnum() and c not in "_-." for c in value)
             if signs and any(c.isdigit() for c in value) and looks_like_a_secret(value):
                 yield value
-        for match in PAIR_SAID.finditer(string):
-            if looks_like_a_secret(value := match.group(1).rstrip(_TRAILING)):
+        for match in PAIR_SAID.finditer(string):  # a sign too: "Login: SSO / SAML2.0" is no password
+            value = match.group(1).rstrip(_TRAILING)
+            signs = any(not c.isalnum() and c not in "_-." for c in value)
+            if signs and any(c.isdigit() for c in value) and looks_like_a_secret(value):
                 yield value
 
 

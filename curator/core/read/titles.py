@@ -492,8 +492,8 @@ _STATUS_WORDS = (
 # tenth of the time of re here (its `\b` is ASCII's, which only adds boundaries).
 _ANY_STATUS_WORD = re2.compile(_STATUS_WORDS)
 _NAMED = (  # what a status update names: a ticket, a pull request, a version
-    r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*[#!]?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{0,9}-\d+\b"
-    r"|\bv?\d+\.\d+\.\d+\b|(?i:\bcommit\s+[0-9a-f]{7,40}\b)"
+    r"(?i)\b(?:pr|mr|pull request|ticket|issue|jira|change)\s*[#!]?\s*\d+|#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b"
+    r"|\bv?\d+\.\d+\.\d+\b|\bcommit\s+[0-9a-f]{7,40}\b|\baction\s+[A-Z]?-?\d+\b"
 )
 _SMALL_WORDS = frozenset(
     "a an the to of on in at for and or der die das und zu von vom am im repo repository successfully successful "
@@ -542,6 +542,8 @@ def _one_status(sentence: str) -> bool:
     # unless it gives a value ("(Postgres now listens on port 5433)"); a repository's name is one
     # name ("mission-control-hub").
     said = subject_of(_TRACKER_TITLE.sub("", sentence)) or ""
+    if re.search(r"(?i)\b(?:pushed|committed|gepusht|committet)\b", sentence):  # what a push carries is said after it
+        said = _TRACKER_TITLE.sub("", sentence)
     rest = re.sub(_STATUS_WORDS, " ", re.sub(_NAMED, " ", said))
     content = {w.casefold() for w in re.findall(r"[^\W\d_]+(?:[-_][^\W\d_]+)*", rest)} - _SMALL_WORDS
     return len(content) <= 3

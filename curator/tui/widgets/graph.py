@@ -79,13 +79,15 @@ class GraphPane(Vertical):
     def show_figures(self, vault: Vault) -> None:
         """The vault's figures; links counted as `curator stats` and lint count them (every link
         written, to an attachment or its own page too), so the numbers agree."""
+        from curator.core.check.pages import rule_orphans
         from curator.core.read.stats import stats
 
         f = figures(graph_of(vault))
         links = stats(vault, [], by=()).links
+        orphans = sum(1 for _ in rule_orphans(vault))  # as lint counts them: no template, no unreadable page
         text = Text(
             f"{f['pages']} pages · {links['total']} links ({links['resolved']} resolve, {links['dead']} dead) · "
-            f"{f['orphans']} orphans · {f['components']} components",
+            f"{orphans} orphan{'' if orphans == 1 else 's'} · {f['components']} components",
             style="dim",
         )
         for cluster in f["largest_orphan_clusters"]:
