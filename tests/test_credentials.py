@@ -174,7 +174,9 @@ def test_lint_reports_credentials_as_errors(tmp_path: Path, capsys: pytest.Captu
 # The prefilter's patterns as Python's re reads them (its `\s` within a line): RE2 runs them, and
 # must match the same.
 _RE_PREFILTER = re.compile(
-    ("|".join(SHAPES) + "|(?i:" + "|".join(CASELESS_SHAPES) + ")").replace(r"\s*", r"[^\S\n\r]*")
+    ("|".join(SHAPES) + "|(?i:" + "|".join(CASELESS_SHAPES) + ")")
+    .replace(r"\s*", r"[^\S\n\r]*")
+    .replace(r"\s+", r"[^\S\n\r]+")
 )
 PIECES = [
     *"aP:=/@_07 \t\n'\"`;",
@@ -192,6 +194,7 @@ PIECES = [
 @example("see ://user\u00a0x:pass@host")
 @example("password =\n'x'")
 @example("api-key:aaapi-keyapi-keyapi-keyİ")  # Python's re reads İ as an i in [a-z]; RE2 must too
+@example("password İSecret")  # and as the i of a key word's "is"
 def test_the_prefilter_matches_what_pythons_re_matches(text: str) -> None:
     expected = bool(_RE_PREFILTER.search(text))
     assert may_hold_credential(text) == expected
@@ -353,6 +356,12 @@ FORMS = [
     ("Der API-Schlüssel für Mailgun ist Xk9mPq2zLw8r", "Secret Assignment"),
     ("Zugangsdaten für den Router: admin / Xk9#mPq2", "Credential Pair"),
     ("Creds: `root` / toor123!", "Credential Pair"),
+    # a second attacker's: a pair without a sign, a key word "for" a thing and a colon, other verbs
+    ("Zugangsdaten für den Router: admin / SommerRegen2024", "Credential Pair"),
+    ("Password for Portainer: Tr0ub4dor&3", "Secret Assignment"),
+    ("Kennwort des Routers: Tr0ub4dor&3", "Secret Assignment"),
+    ("Das WLAN-Passwort heißt Gartenzwerg42", "Secret Assignment"),
+    ("The password is Winter2024-only.", "Secret Assignment"),
 ]
 
 
@@ -434,7 +443,8 @@ def test_ordinary_docs_text_is_not_reported(tmp_path: Path, capsys: pytest.Captu
         # an attacker's: what a key is, and logins that name a way in, not a password
         "The API key is OAuth2-based and S3-compatible. The secret key is 2048-bit RSA. The auth key is HMAC-SHA256.\n"
         "The API key is stored in Vault and rotated every 90 days.\n"
-        "Login: SSO / SAML2.0\nCredentials: AWS / GCP-2024\nLogin: Google / Microsoft365\n"
+        "Login: SSO / SAML2.0\nCredentials: AWS / GCP-2024\nLogin: Keycloak / LDAPv3\nLogin: Benutzer / Passwort123\n"
+        "Der API-Key ist 32-stellig. The API key is K8s-mounted. Password for Portainer: stored in Bitwarden.\n"
     )
     assert find_credentials(docs) == []
     root = make_vault(tmp_path / "v", {"release.md": docs})

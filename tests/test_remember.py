@@ -1831,6 +1831,11 @@ def test_a_page_named_in_capitals_is_not_named_by_a_sentences_first_word_nor_a_c
         ("Pushed to main: commit 8f3e2a1 pins numpy below 2.", False),  # an attacker's: what it carries lasts
         ("Room K-12 is closed on weekends.", False),
         ("Pushed notifications go to channel C-12.", False),
+        # a second attacker's: what follows a colon, or says "now", is a lasting fact
+        ("Action A-014 closed: Maria owns the on-call rota from April.", False),
+        ("Fixed in commit 8f3e2a1: the importer skips rows without an IBAN.", False),
+        ("Closed ABC-12: we use Hetzner.", False),
+        ("Pushed commit 8f3e2a1 - Postgres runs on db-03 now.", False),
     ],
 )
 def test_a_merge_told_with_its_title_or_repository_is_a_status_update(text: str, status: bool) -> None:

@@ -448,3 +448,35 @@ def test_a_kept_section_goes_back_where_its_text_stands_and_a_persons_heading_st
         page_file.write("- Alice (backup)\n")
     undo(root, later.id)
     assert "## History\n" in (root / "gateway.md").read_text()
+
+
+@pytest.mark.parametrize("where", ["end", "above"])
+def test_a_persons_own_history_heading_outlives_the_undos_of_the_changes_that_made_one(
+    tmp_path: Path, where: str
+) -> None:
+    """A second attacker's: a person's own (empty) "## History" went with the undo of the change
+    that made another, and one the person wrote above got a second heading put back before it."""
+    from curator.core.curate.remember import remember
+
+    page = "# Gateway\n\nThe gateway runs on port 18789.\n\n## Security Notes\n\n- Tokens rotate monthly.\n"
+    root = make_vault(tmp_path / "v", {"gateway.md": page, "kafka.md": "# Kafka\n\nThree brokers.\n"})
+
+    def remembered(text: str):  # type: ignore[no-untyped-def]
+        plan = remember(load_vault(root), text).plan
+        assert plan is not None
+        return apply(root, plan)
+
+    first = remembered("2026-03-02: the gateway crashed after the update and had to be restarted by hand.")
+    if where == "above":
+        own = "## History\n\n- 2025-11-01: we migrated the gateway to the new host.\n\n"
+        text = (root / "gateway.md").read_text().replace("## Security Notes", own + "## Security Notes")
+        (root / "gateway.md").write_text(text)
+        expected = page.replace("## Security Notes", own + "## Security Notes")
+    second = remembered("2026-03-05: the gateway refused logins for an hour because the token had expired.")
+    if where == "end":
+        with (root / "gateway.md").open("a") as page_file:
+            page_file.write("\n## History\n")
+        expected = page + "\n## History\n"
+    for change in (first, second) if where == "end" else (second, first):
+        undo(root, change.id)
+    assert (root / "gateway.md").read_text() == expected

@@ -472,7 +472,7 @@ def _merge(
     ours: bytes,
     theirs: bytes | None,
     writer: str | None = None,
-    made: frozenset[str] = frozenset(),
+    made: tuple[str, ...] = (),
 ) -> bytes:
     try:
         now = ours.decode("utf-8")

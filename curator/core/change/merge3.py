@@ -121,24 +121,25 @@ def _merge(b: list[str], o: list[str], t: list[str]) -> list[str]:
 _HEADING = re.compile(r"(#{1,6})[ \t]")
 
 
-def added_headings(changes: list[tuple[bytes | None, bytes | None]]) -> frozenset[str]:
-    """The heading lines each change (before, after) added to a file."""
+def added_headings(changes: list[tuple[bytes | None, bytes | None]]) -> tuple[str, ...]:
+    """The heading lines each change (before, after) added to a file, once a change."""
     lines = [[(data or b"").decode("utf-8", "replace").splitlines(keepends=True) for data in pair] for pair in changes]
-    return frozenset(line for before, after in lines for line in set(after) - set(before) if _HEADING.match(line))
+    return tuple(line for before, after in lines for line in set(after) - set(before) if _HEADING.match(line))
 
 
-def headings_kept(ours: str, merged: str, made: frozenset[str] = frozenset()) -> str:
+def headings_kept(ours: str, merged: str, made: tuple[str, ...] = ()) -> str:
     """`merged` (ours with a change taken back) with each heading of ours it lost put back before
     the text of ours under it that stays: taking back the change that made a section ("## History")
     leaves the later entries under it in their section, not at the end of the one before. A heading
-    of `made` (one a change taken back before made) goes once its section is empty."""
+    of `made` (one a change taken back before made) goes once its section is empty: the first
+    such, once for each change that made it (a person's own heading of that name stays)."""
     lines, result = ours.splitlines(keepends=True), merged.splitlines(keepends=True)
     # Where each line of ours stands in the result (the same words may stand elsewhere too); from
     # the last heading up, so that a heading put back moves none of the places still to be used.
     matched = SequenceMatcher(None, lines, result, autojunk=False).get_matching_blocks()
     kept = {a + k: b + k for a, b, size in matched for k in range(size)}
     for at, line in reversed(list(enumerate(lines))):
-        if not _level(line) or result.count(line) >= lines.count(line):
+        if not _level(line) or at in kept:  # not a heading, or one the result keeps
             continue
         section = _section(lines[at + 1 :], _level(line))
         staying = next(
@@ -149,16 +150,22 @@ def headings_kept(ours: str, merged: str, made: frozenset[str] = frozenset()) ->
         where, blank = staying, line[len(line.rstrip("\r\n")) :] or "\n"
         put = ([blank] if where and result[where - 1].strip() else []) + [line]
         result[where:where] = put + ([blank] if section and not section[0].strip() else [])
-    for at in [at for at, line in enumerate(result) if line in made][::-1]:
+    empty = [at for at, line in enumerate(result) if line in made and _empty_section(result, at)]
+    going = [at for at in empty if [result[e] for e in empty if e <= at].count(result[at]) <= made.count(result[at])]
+    for at in going[::-1]:
         end = at + 1
         while end < len(result) and not result[end].strip():
             end += 1
-        if end == len(result) or 0 < _level(result[end]) <= _level(result[at]):  # nothing under it
-            start = at
-            while start and not result[start - 1].strip():
-                start -= 1
-            del result[start if end == len(result) else at : end]
+        start = at
+        while start and not result[start - 1].strip():
+            start -= 1
+        del result[start if end == len(result) else at : end]
     return "".join(result)
+
+
+def _empty_section(lines: list[str], at: int) -> bool:
+    """Whether the heading at `at` has nothing but blank lines under it, to the next heading of its level or above."""
+    return not any(line.strip() for line in _section(lines[at + 1 :], _level(lines[at])))
 
 
 def _section(below: list[str], level: int) -> list[str]:

@@ -405,6 +405,15 @@ def _shape(value: str) -> str:
     return "/path" if value.startswith("/") else re.sub(r"\d+", "0", value)
 
 
+def said_word_for_word(text: str, page_text: str) -> bool:
+    """Whether each sentence of the text stands in a line of the page word for word (case, marks
+    and spacing aside): "Anna is responsible for the invoices and the domain renewals" is not said
+    by "Anna is responsible for the invoices; Ben handles the domain renewals"."""
+    lines = [" ".join(fold(w) for w in WORD.findall(line)) for line in page_text.splitlines()]
+    said = [" ".join(fold(w) for w in WORD.findall(sentence)) for sentence in sentences(text)]
+    return bool(said) and all(s and any(f" {s} " in f" {line} " for line in lines) for s in said)
+
+
 def content(text: str) -> set[str]:
     return set(_content_words(text))
 

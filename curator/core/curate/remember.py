@@ -58,6 +58,7 @@ from curator.core.curate.facts import (
     goes_on,
     happened_once,
     new_sentences,
+    said_word_for_word,
     says_change,
     specifics_held,
 )
@@ -192,8 +193,8 @@ def _decide(
     if is_status_update(text):
         why = "Drop: a status update with no lasting fact (its ticket, commit or release holds it)"
         return Proposal("drop", None, None, why, evidence, None)
-    index = vault.index_page  # an agent's memory in prose takes no memory, but may say one already
-    if index and not lists_pages(vault, index) and not new_sentences(text, vault.text_of(index), title_of(index)):
+    index = vault.index_page  # an agent's memory in prose takes no memory, but may say one already, word for word
+    if index and not lists_pages(vault, index) and said_word_for_word(text, vault.text_of(index)):
         return Proposal("drop", index, None, f"Drop: {index} says all of it already", evidence, None)
     for near in evidence[:3]:  # a repeat is dropped whatever the evidence says
         if not new_sentences(text, vault.text_of(near.path), vault.pages[near.path].title):

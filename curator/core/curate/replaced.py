@@ -58,12 +58,10 @@ _PAST = re.compile(
     r"archiv\w*)\b"
 )
 _HEADING = re.compile(r"(#{1,6})[ \t]")
-# In a name too ("v2.9", "M365"): both sides read alike; not an end of a range ("10–15 reps" gives no 10).
+# In a name too ("v2.9", "M365"): both sides read alike; a range is one value ("10–15 reps" gives
+# no 10; "statt auf udp/10000–10099" names that range).
 _DASH = "–—‒−"  # the dashes of a range: "10–15", "10 – 15"
-_NUMBER = re.compile(
-    rf"(?<![\d.,:])(?<!\d[{_DASH}])(?<!\d [{_DASH}])(?<!\d[{_DASH}] )(?<!\d [{_DASH}] )\d+(?:[.:,]\d+)*"
-    rf"(?!\d| ?[{_DASH}] ?\d)"
-)
+_NUMBER = re.compile(rf"(?<![\d.,:])\d+(?:[.:,]\d+)*(?: ?[{_DASH}] ?\d+(?:[.:,]\d+)*)?(?!\d)")
 
 
 class OldValue(NamedTuple):
@@ -107,13 +105,18 @@ def said_old(text: str) -> list[OldValue]:
 
 
 def _numbers(text: str) -> set[str]:
-    return {number.replace(",", ".") for number in _NUMBER.findall(text)}
+    return {_as_one(number) for number in _NUMBER.findall(text)}
+
+
+def _as_one(number: str) -> str:
+    """A number as both sides are compared: its decimal mark a point, a range's dash one dash."""
+    return re.sub(rf" ?[{_DASH}] ?", "–", number.replace(",", "."))
 
 
 def replaced_numbers(text: str) -> set[str]:
     """The numbers of the values the text says it replaces (`old_values`), their decimal mark a
     point; not one the text gives again ("raised from 60 to 300; the primary keeps 60")."""
-    given = [number.replace(",", ".") for number in _NUMBER.findall(text)]
+    given = [_as_one(number) for number in _NUMBER.findall(text)]
     found = {number for value in old_values(text) for number in _numbers(value)}
     return {number for number in found if given.count(number) == 1}
 

@@ -39,9 +39,11 @@ _SPACE = r"[\t\x0b\x0c\x1c-\x1f\x85\p{Z}]"
 def _on_re2(shapes: tuple[str, ...], caseless: tuple[str, ...]) -> Any:
     r"""One RE2 pattern of `shapes` and, in any case, `caseless`; they write Python's `\s` (in a
     class `[^\s...]` too)."""
-    # Python's re matches `İ` and `ı` to `[a-z]` in any case (their upper or lower case is an i);
-    # RE2 folds case by Unicode's simple folding, where they are no i's: so the classes name them.
-    joined = "|".join(shapes) + "|(?i:" + "|".join(caseless).replace("a-z", "a-z\u0130\u0131") + ")"
+    # Python's re matches `İ` and `ı` to `[a-z]` and to an `i` in any case (their upper or lower
+    # case is an i); RE2 folds case by Unicode's simple folding, where they are no i's: so the
+    # classes and the key words' i's name them.
+    caseless = tuple(_any_i(pattern.replace("a-z", "a-z\u0130\u0131")) for pattern in caseless)
+    joined = "|".join(shapes) + "|(?i:" + "|".join(caseless) + ")"
     # RE2 builds its automaton as it reads; with the quoted runs and key words of every plugin it
     # outgrows RE2's default 8 MiB and falls back to a slower engine (three times the time on
     # tldr-pages' 8,352 pages); 32 MiB holds it.
@@ -51,6 +53,23 @@ def _on_re2(shapes: tuple[str, ...], caseless: tuple[str, ...]) -> Any:
     # of memory", seen on a 1,657-page vault): the answer is the same, so the user is not told.
     options.log_errors = False
     return re2.compile(joined.replace(r"[^\s", "[^" + _SPACE[1:-1]).replace(r"\s", _SPACE), options)
+
+
+def _any_i(pattern: str) -> str:
+    """The pattern with each literal `i` outside a class (not `(?i`, not escaped) as `[iİı]`."""
+    out, in_class, escaped = [], False, False
+    for at, char in enumerate(pattern):
+        literal_i = char == "i" and not in_class and not escaped and pattern[max(0, at - 2) : at] != "(?"
+        out.append("[i\u0130\u0131]" if literal_i else char)
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "[":
+            in_class = True
+        elif char == "]":
+            in_class = False
+    return "".join(out)
 
 
 # detect-secrets reports a quoted run of a random-string plugin's characters whose Shannon entropy
@@ -111,15 +130,15 @@ ASSIGNMENT_KEY_WORDS = (
 # A login and its password after a word for both, unquoted: "Zugangsdaten für den Router: admin / Xk9#mPq2".
 SAID_PAIR = (
     r"(?:zugangsdaten|anmeldedaten|logindaten|login|credentials|creds)\b[^:\n]{0,80}?[:—–][ \t]*"
-    r"(?:(?:user|benutzer|username|benutzername)[ \t]+)?`?[^\s/`]{1,40}`?[ \t]*/[ \t]*"
-    r"(?:(?:password|passwort|kennwort|pw)[ \t]+)?`?([^\s`]{6,64})"
+    r"(?:(?:user|benutzer|username|benutzername)[ \t]+)?`?[\w.@+-]{1,40}`?[ \t]*/[ \t]*"
+    r"(?:(?:password|passwort|kennwort|pw)[ \t]+)?`?([^\s`'\",]{6,64})"
 )
 # A key word said to be its value in prose, as a memory says it: "Das Portainer-Admin-Passwort ist
 # jetzt ...", "the admin password for Portainer is now ..." (a new user's, written to a new page).
 SAID_TO_BE = (
     r"(?:\s*\([^()\n]{1,40}\))?"  # "The Mailgun API key (production) is ..."
     r"(?:\s+(?:for|of|on|für|des|der|vom|von|auf|zum|zur)(?:\s+[^\s:]+){1,8}?)?"
-    r"\s+(?:is|ist|lautet|was|war|wurde|becomes|will\s+be|has\s+been|had\s+been|wird)"
+    r"(?:\s*:|\s+(?:is|ist|lautet|heißt|bleibt|remains|stays|was|war|wurde|becomes|will\s+be|has\s+been|had\s+been|wird))"
     r"(?:\s+(?:now|jetzt|nun|neu|still|noch|currently|aktuell|ab\s+sofort|ab\s+heute|seit\s+heute|auf|"
     r"set\s+to|changed\s+to|reset\s+to|updated\s+to|geändert\s+auf|gesetzt\s+auf)){0,3}\s*:?"
 )

@@ -69,12 +69,15 @@ _HOW_KEPT = re.compile(
     r"scrypt|rsa-?\d*|ed25519|x25519|tls-?[\d.]*|ssl\w*|utf-?8|hex|hmac\w*|ecdsa\w*|oauth\d*)(?:[-_].*)?$"
     r"|[-_](?:hashed|signed|encrypted|encoded|enterprise|personal|psk|protected|verschlüsselt|signiert|gehasht)$"
 )
-# A kind said with a hyphen: "2048-bit", "OAuth2-based", "S3-compatible", "1Password-managed",
-# "24h-valid" (not "hunter2-blue").
+# A kind said with a hyphen after a number or a short name: "2048-bit", "OAuth2-based",
+# "S3-compatible", "24h-valid", "32-stellig" (not "hunter2-blue", not "Winter2024-only").
 _A_KIND = re.compile(
-    r"-(?:bits?|bytes?|chars?|characters?|digits?|based|managed|compatible|valid|only|long|format|style|scoped|"
-    r"limited|bound|enabled|specific|wide|level|days?|hours?|months?|years?|basiert|verwaltet|kompatibel|gültig)$"
+    r"(?:\d+[a-z]{0,2}|[A-Za-z]{1,6}\d{0,2}[a-z]?)-(?i:bits?|bytes?|chars?|characters?|digits?|based|managed|"
+    r"compatible|valid|only|long|format|style|scoped|limited|bound|enabled|specific|wide|level|mounted|stored|"
+    r"days?|hours?|months?|years?|basiert|verwaltet|kompatibel|gültig|stellig|geschützt|gespeichert)"
 )
+# A product or a version named as a way in, not a password: "SAML2.0", "GCP-2024", "LDAPv3".
+_A_PRODUCT = re.compile(r"[A-Z]{2,}[-.]?v?\d+(?:\.\d+)*")
 
 
 def looks_like_a_secret(value: str) -> bool:
@@ -89,7 +92,7 @@ def looks_like_a_secret(value: str) -> bool:
         return False  # a template, a version, a dotted name, or prose in brackets: "(blank or e-mail)"
     if _CARET_FIELD.search(value):
         return False  # hydra's and Burp's fields: `password=^PASS^:Invalid login`
-    if _HOW_KEPT.search(value) or _A_KIND.search(value):
+    if _HOW_KEPT.search(value) or _A_KIND.fullmatch(value):
         return False
     letters = [c for c in value if c.isalpha()]
     has_digit = any(c.isdigit() for c in value)
@@ -129,10 +132,9 @@ class CredentialPairDetector(RegexBasedDetector):
             signs = any(not c.isalnum() and c not in "_-." for c in value)
             if signs and any(c.isdigit() for c in value) and looks_like_a_secret(value):
                 yield value
-        for match in PAIR_SAID.finditer(string):  # a sign too: "Login: SSO / SAML2.0" is no password
+        for match in PAIR_SAID.finditer(string):  # not a product or a version: "Login: SSO / SAML2.0"
             value = match.group(1).rstrip(_TRAILING)
-            signs = any(not c.isalnum() and c not in "_-." for c in value)
-            if signs and any(c.isdigit() for c in value) and looks_like_a_secret(value):
+            if not _A_PRODUCT.fullmatch(value) and looks_like_a_secret(value):
                 yield value
 
 
@@ -180,7 +182,8 @@ _PLACEHOLDER = re.compile(
     r"|^(?:change[\W_]?me|placeholder|example|dummy|redacted|none|null|todo|tbd)$"
     r"|^(?:x+|\*+|\.+|-+|_+)$"
     r"|(?:\.\.\.|\u2026)$"  # a value cut short: "sk-...", "llx-…"
-    r"|^(?:pass(?:word|wd)?|pwd|pw|secret|token|key|test)[\W_]?\d{0,4}$"  # "user:pass@host", "secret456"
+    # "user:pass@host", "secret456", "Passwort123"
+    r"|^(?:pass(?:word|wd)?|passwort|kennwort|pwd|pw|secret|token|key|test)[\W_]?\d{0,4}$"
 )
 # A key word's value that names where the secret is instead of holding it, or an example's: a
 # YAML tag's reference (Home Assistant's `!secret db_password`, `!env_var X`), an environment
@@ -229,7 +232,7 @@ def is_placeholder(secret: str, plugin: object, line: str) -> bool:
     URL's password only the placeholders proper ("user:pass@host")."""
     kind = type(plugin).__name__
     value = secret.strip("'\"` ")
-    keyed = kind in ("KeywordDetector", "AssignedSecretDetector")
+    keyed = kind in ("KeywordDetector", "AssignedSecretDetector", "CredentialPairDetector")
     tag = _TAG.fullmatch(value) and re.search(rf"{re.escape(value)}[ \t]+\S", line)
     if keyed and (_NAMED_ELSEWHERE.match(value) or tag or _names_an_entry(value, line)):
         return True
