@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 
+from curator.core.common.names import INVISIBLE
 from curator.core.curate.facts import written_together
 from curator.core.read.resolve import fold
 from curator.core.read.words import language_of
 
-_INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff\u00ad]")
+_INVISIBLE = re.compile(f"[\u00ad{INVISIBLE}]")  # a soft hyphen or a zero-width space inside a name
 _CAPITALISED = re.compile(r"(?<![\w-])[A-ZÄÖÜ]\w*(?:-\w+)*")
 _OPENERS = " (\"'«»„“”‘’[-–—:"  # what may stand between a word and a name after it: "vault (Bitwarden)"
 
