@@ -480,3 +480,30 @@ def test_a_persons_own_history_heading_outlives_the_undos_of_the_changes_that_ma
     for change in (first, second) if where == "end" else (second, first):
         undo(root, change.id)
     assert (root / "gateway.md").read_text() == expected
+
+
+@pytest.mark.parametrize("end", ["", "\n"])
+def test_an_undo_whose_lines_a_person_moved_is_refused_not_reported_done(tmp_path: Path, end: str) -> None:
+    """A second attacker's: after two incidents and a person moving the `## History` section above
+    another, the undo of the first said "restored 1 file" and left its line."""
+    from curator.core.curate.remember import remember
+
+    page = "# Gateway\n\nThe gateway runs on port 18789.\n\n## Security Notes\n\n- Tokens rotate monthly.\n"
+    root = make_vault(tmp_path / "v", {"gateway.md": page, "kafka.md": "# Kafka\n\nThree brokers.\n"})
+    first = "2026-03-02: the gateway crashed after the update and had to be restarted by hand."
+    changes = []
+    for text in (first, "2026-03-05: the gateway refused logins for an hour because the token had expired."):
+        plan = remember(load_vault(root), text).plan
+        assert plan is not None
+        changes.append(apply(root, plan))
+    head, history = (root / "gateway.md").read_text().split("\n## History", 1)
+    moved = head.replace("## Security Notes", "## History" + history.rstrip("\n") + "\n\n## Security Notes") + end
+    (root / "gateway.md").write_text(moved)
+    try:
+        undo(root, changes[0].id)
+    except EditError as refused:
+        assert "undo refused, nothing was changed" in str(refused)
+        assert (root / "gateway.md").read_text() == moved
+    else:  # taken back where it stands now, the later change's line kept
+        after = (root / "gateway.md").read_text()
+        assert first not in after and "2026-03-05: the gateway refused logins" in after, after

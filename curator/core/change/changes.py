@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from curator.core.change.edits import FileChange, Plan
 from curator.core.change.files import ChangedMeanwhile, Reads, new_dirs, put_back, read_bytes_of, set_files
 from curator.core.change.journal import BY_AGENT, Entry, Journal, UndoRecord, about_to, foreign_note, new_id
-from curator.core.change.merge3 import MergeConflict, added_headings, headings_kept, merge3
+from curator.core.change.merge3 import MergeConflict, added_headings, headings_kept, left_behind, merge3
 from curator.core.change.recovery import half_done, recover
 from curator.core.common.atomic import discard_stale_temporaries
 from curator.core.common.errors import EditError, GitError
@@ -475,8 +475,10 @@ def _merge(
     made: tuple[str, ...] = (),
 ) -> bytes:
     try:
-        now = ours.decode("utf-8")
-        result = headings_kept(now, merge3((base or b"").decode("utf-8"), now, (theirs or b"").decode("utf-8")), made)
+        now, was, wanted = (data.decode("utf-8") for data in (ours, base or b"", theirs or b""))
+        result = headings_kept(now, merge3(was, now, wanted), made)
+        if left_behind(was, now, wanted, result):  # its lines moved since: the merge kept what it wrote
+            raise MergeConflict
     except MergeConflict as exc:
         if writer is not None:
             raise _edited_by(path, writer) from exc

@@ -7,6 +7,7 @@ needs non-overlapping edits to merge (adjacent edits included) so that undos com
 from __future__ import annotations
 
 import re
+from collections import Counter
 from difflib import SequenceMatcher
 from itertools import takewhile, zip_longest
 
@@ -177,3 +178,12 @@ def _level(line: str) -> int:
     """A heading line's level (1-6); 0 for any other line."""
     heading = _HEADING.match(line)
     return len(heading.group(1)) if heading else 0
+
+
+def left_behind(base: str, ours: str, theirs: str, merged: str) -> bool:
+    """Whether taking back base -> theirs from ours left a line base added (no heading, no blank
+    line) in the merge as often as ours holds it: the lines moved since (a section dragged above
+    another), and the merge took back nothing of them."""
+    added = Counter(base.splitlines()) - Counter(theirs.splitlines())
+    now, after = Counter(ours.splitlines()), Counter(merged.splitlines())
+    return any(line.strip() and not _level(line) and after[line] > max(0, now[line] - n) for line, n in added.items())
