@@ -362,6 +362,7 @@ FORMS = [
     ("Kennwort des Routers: Tr0ub4dor&3", "Secret Assignment"),
     ("Das WLAN-Passwort heißt Gartenzwerg42", "Secret Assignment"),
     ("The password is Winter2024-only.", "Secret Assignment"),
+    ("Credentials for Portainer are admin / Tr0ub4dor3x", "Credential Pair"),
 ]
 
 
@@ -445,6 +446,7 @@ def test_ordinary_docs_text_is_not_reported(tmp_path: Path, capsys: pytest.Captu
         "The API key is stored in Vault and rotated every 90 days.\n"
         "Login: SSO / SAML2.0\nCredentials: AWS / GCP-2024\nLogin: Keycloak / LDAPv3\nLogin: Benutzer / Passwort123\n"
         "Der API-Key ist 32-stellig. The API key is K8s-mounted. Password for Portainer: stored in Bitwarden.\n"
+        "The credentials are in 1Password / Bitwarden. Login is done via SSO / Keycloak.\n"
     )
     assert find_credentials(docs) == []
     root = make_vault(tmp_path / "v", {"release.md": docs})

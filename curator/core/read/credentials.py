@@ -129,7 +129,8 @@ ASSIGNMENT_KEY_WORDS = (
 )
 # A login and its password after a word for both, unquoted: "Zugangsdaten für den Router: admin / Xk9#mPq2".
 SAID_PAIR = (
-    r"(?:zugangsdaten|anmeldedaten|logindaten|login|credentials|creds)\b[^:\n]{0,80}?[:—–][ \t]*"
+    r"(?:zugangsdaten|anmeldedaten|logindaten|login|credentials|creds)\b[^:\n]{0,80}?"
+    r"(?:[:—–]|[ \t]+(?:are|is|sind|ist|lauten|lautet))[ \t]*"
     r"(?:(?:user|benutzer|username|benutzername)[ \t]+)?`?[\w.@+-]{1,40}`?[ \t]*/[ \t]*"
     r"(?:(?:password|passwort|kennwort|pw)[ \t]+)?`?([^\s`'\",]{6,64})"
 )
