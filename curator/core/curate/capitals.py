@@ -9,6 +9,7 @@ import re
 from curator.core.common.names import INVISIBLE
 from curator.core.curate.facts import written_together
 from curator.core.read.resolve import fold
+from curator.core.read.titles import ENGLISH_WEEKDAYS
 from curator.core.read.words import language_of
 
 _INVISIBLE = re.compile(f"[\u00ad{INVISIBLE}]")  # a soft hyphen or a zero-width space inside a name
@@ -42,11 +43,7 @@ def proper_names_held(text: str, page_text: str) -> bool:
 # Capitals that name a kind of thing, not one thing ("the web UI", "256 GB", "PDFs"), and "I": the
 # page may say them otherwise ("interface", "the dump"), where a repeat in other words is no news.
 _KINDS_IN_CAPITALS = frozenset("i ui gui api db pc pdf led gb mb kb tb os vm id url faq".split())
-# A weekday names no thing (the repeat check's "day" slot compares them).
-_WEEKDAYS = frozenset(
-    "monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays saturday saturdays"
-    " sunday sundays".split()
-)
+_WEEKDAYS = frozenset(ENGLISH_WEEKDAYS)  # a weekday names no thing (the repeat check's "day" slot compares them)
 
 
 def _names_no_thing(name: str) -> bool:

@@ -60,8 +60,8 @@ _PAST = re.compile(
 _HEADING = re.compile(r"(#{1,6})[ \t]")
 # In a name too ("v2.9", "M365"): both sides read alike; a range is one value ("10–15 reps" gives
 # no 10; "statt auf udp/10000–10099" names that range).
-_DASH = "–—‒−"  # the dashes of a range: "10–15", "10 – 15"
-_NUMBER = re.compile(rf"(?<![\d.,:])\d+(?:[.:,]\d+)*(?: ?[{_DASH}] ?\d+(?:[.:,]\d+)*)?(?!\d)")
+DASH = "–—‒−"  # the dashes of a range: "10–15", "10 – 15"
+_NUMBER = re.compile(rf"(?<![\d.,:])\d+(?:[.:,]\d+)*(?: ?[{DASH}] ?\d+(?:[.:,]\d+)*)?(?!\d)")
 
 
 class OldValue(NamedTuple):
@@ -110,7 +110,7 @@ def _numbers(text: str) -> set[str]:
 
 def _as_one(number: str) -> str:
     """A number as both sides are compared: its decimal mark a point, a range's dash one dash."""
-    return re.sub(rf" ?[{_DASH}] ?", "–", number.replace(",", "."))
+    return re.sub(rf" ?[{DASH}] ?", "–", number.replace(",", "."))
 
 
 def replaced_numbers(text: str) -> set[str]:

@@ -27,7 +27,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from curator.core.curate.facts import STOP, UNITS, abbreviation, names_in, negated, sentences
-from curator.core.curate.replaced import OLD_VALUE, old_values
+from curator.core.curate.replaced import DASH, OLD_VALUE, old_values
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
 from curator.core.read.words import WORD, Analyser
@@ -341,8 +341,8 @@ def _holding(word: str) -> str:
         return r"(?<![\w.+-])" + r"(?:[\s/.-]|\(0\))*".join(map(re.escape, word.split())) + r"(?![\w-])"
     per = r"(?:month|mo|year|yr|week|day|hour|h|min|s|monat|jahr|woche|tag|stunde)\b"
     glued = rf"(?!{'|'.join(sorted(UNITS, key=len, reverse=True))}\b)" if re.fullmatch(r"[\d.,]+", word) else ""
-    ranged = r"(?<!\d[–—‒−] )(?<!\d [–—‒−])(?<!\d [–—‒−] )"  # not in a range: "10–15", "10 – 15"
-    return rf"(?<![\w.–—‒−-]){ranged}{re.escape(word)}(?!{glued}[\w–—‒−-]|[.,:]\w|/(?!{per})\w| ?[–—‒−] ?\d)"
+    ranged = rf"(?<!\d[{DASH}] )(?<!\d [{DASH}])(?<!\d [{DASH}] )"  # not in a range: "10–15", "10 – 15"
+    return rf"(?<![\w.{DASH}-]){ranged}{re.escape(word)}(?!{glued}[\w{DASH}-]|[.,:]\w|/(?!{per})\w| ?[{DASH}] ?\d)"
 
 
 @cache

@@ -419,8 +419,9 @@ _DAYS_BACK = (
     (re.compile(r"(?i)\b(?:yesterday|last night|gestern|letzte nacht)\b"), 1),
     (re.compile(r"(?i)\b(?:today|tonight|this (?:morning|afternoon|evening)|heute|vorhin)\b"), 0),
 )
+ENGLISH_WEEKDAYS = tuple(_WEEKDAY_NAMES.split("|")[:7])
 _DAY_ORDER = (  # Monday first, in English and in German ("sonnabend" is read as "samstag")
-    _WEEKDAY_NAMES.split("|")[:7],
+    list(ENGLISH_WEEKDAYS),
     [day for day in _WEEKDAY_NAMES.split("|")[7:] if day != "sonnabend"],
 )
 _LAST_WEEKDAY = re.compile(rf"(?i)\b(?:last|letzten|letzte|vergangenen) ({_WEEKDAY_NAMES})\b")
