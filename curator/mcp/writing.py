@@ -109,7 +109,8 @@ def manual_pages(vault: Vault, plan: Plan) -> list[str]:
     """The pages `plan` changes that a person wrote (`source: manual` in their header), and the
     files it writes that are an agent's standing instructions (a merge into AGENTS.md, a rename to
     CLAUDE.md): neither is changed by an agent unreviewed."""
-    from curator.core.curate.handed import instructions, written_by_person
+    from curator.core.curate.handed import written_by_person
+    from curator.core.read.page import instructions
 
     changed = [c.path for c in plan.changes if c.before is not None and c.path in vault.pages]
     by_hand = [path for path in changed if written_by_person(vault, path)]

@@ -7,13 +7,13 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterable, Iterator
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
-from curator.core.change.edits import explicit_target
+from curator.core.change.edits import FileChange, explicit_target
 from curator.core.check.hits import Fix, Hit
 from curator.core.common.rules import Finding, Rule
 from curator.core.read.markdown import lines_of
-from curator.core.read.page import FOLDER_PAGES, Heading
+from curator.core.read.page import FOLDER_PAGES, Heading, title_of
 from curator.core.read.resolve import fold
 from curator.core.read.vault import ResolvedLink, Vault
 
@@ -37,7 +37,7 @@ def rule_index(vault: Vault) -> Iterator[Hit]:
         listed = {
             rl.resolution.path for page in (index, deep) for rl in vault.outlinks(page) if rl.resolution.kind == "page"
         }
-        named, folders = named_by_path(vault, index)
+        named, folders = written_paths(vault, index), named_by_path(vault, index)[1]
         for path in vault.pages:
             if path not in (index, deep) and path not in listed and path not in named and not path.startswith(folders):
                 yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
@@ -97,6 +97,44 @@ def named_by_path(vault: Vault, index: str) -> tuple[dict[str, int], tuple[str, 
 _FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
 
 
+def written_paths(vault: Vault, page: str) -> set[str]:
+    """The pages `page` names by a path written out in its text, outside fenced code: in a code
+    span or not, where an absolute path ends in theirs (a prose MEMORY.md's
+    `/home/duane/.openclaw/workspace/memory/food-log.md`); the pages it lists so besides."""
+
+    def named() -> set[str]:
+        here = posixpath.dirname(page)
+        found = set(named_by_path(vault, page)[0])
+        fence = ""
+        for line in lines_of(vault.text_of(page)):
+            opening = _FENCE.match(line)
+            if opening and (not fence or opening.group(1).startswith(fence)):
+                fence = "" if fence else opening.group(1)[:3]
+            elif not fence:
+                found.update(path for said in _PAGE_PATH.findall(line) if (path := _page_at(vault, said, here)))
+        return found
+
+    return vault.once(f"index.written_paths.{page}", named)
+
+
+# A path to a Markdown file written out in a text, of a folder or more (`memory/food-log.md`,
+# `/home/duane/.openclaw/workspace/USER.md`, `~/notes/x.md`); not a link's address (`](a/b.md)`).
+_PAGE_PATH = re.compile(r"(?<![\w\]/.(-])((?:[~/]|\./)?(?:[\w.@+-]+/)+[\w.@+-]+\.md)(?![\w/-])")
+
+
+def _page_at(vault: Vault, written: str, here: str) -> str | None:
+    """The page a path written out names: the vault's or its own folder's path; for an absolute
+    path, the page whose path it ends in (its longest ending that is one)."""
+    written = written.removeprefix("./")
+    for path in (written, posixpath.join(here, written)):
+        if path in vault.pages:
+            return path
+    if not written.startswith(("/", "~")):
+        return None
+    parts = written.split("/")
+    return next((end for at in range(1, len(parts)) if (end := "/".join(parts[at:])) in vault.pages), None)
+
+
 def topics_folder(vault: Vault) -> str | None:
     """The folder an agent's index keeps its topic files in: of the pages it names by path, the
     folder of more than half of them, three or more ("- ...: `memory/dave.md`"), when it names
@@ -140,9 +178,12 @@ def fix_drift(vault: Vault, finding: Finding) -> Fix | None:
 def listing_page(vault: Vault, path: str) -> str | None:
     """The page a new page at `path` is listed on: the vault's index page, or else the nearest
     folder page (`index.md`, `README.md`, `_index.md`) in its folder or one above that links to
-    LISTED pages or more (a docs site's or a wiki's table of contents); None when there is none."""
+    LISTED pages or more (a docs site's or a wiki's table of contents); in an mdBook, its
+    `SUMMARY.md` (the book shows no page it does not list); None when there is none."""
     if vault.index_page is not None:
         return vault.index_page
+    if (contents := vault.book_contents) is not None and in_folder(path, posixpath.dirname(contents)):
+        return contents
     folder = posixpath.dirname(path)
     for place in dict.fromkeys((folder, posixpath.dirname(folder))):
         for name in FOLDER_PAGES:
@@ -152,6 +193,35 @@ def listing_page(vault: Vault, path: str) -> str | None:
                 if len(listed - {page}) >= LISTED:
                     return page
     return None
+
+
+def listing_change(vault: Vault, path: str, title: str) -> FileChange | None:
+    """The line that lists a page about to be made at `path` with `title` on the page listing it."""
+    found = index_line(vault, path, title_of(path), listing_page(vault, path), title)
+    if found is None:
+        return None
+    index, offset, entry = found
+    before = (vault.root / index).read_bytes()
+    text = before.decode("utf-8")
+    return FileChange(index, before, (text[:offset] + entry + text[offset:]).encode("utf-8"))
+
+
+def book_pages(vault: Vault) -> frozenset[str] | None:
+    """The pages an mdBook's summary lists, which alone the book publishes; None for no book."""
+    contents = vault.book_contents
+    if contents is None:
+        return None
+    return vault.once(
+        "index.book_pages",
+        lambda: frozenset(
+            rl.target_path for rl in vault.outlinks(contents) if rl.target_path and rl.resolution.kind == "page"
+        ),
+    )
+
+
+def in_folder(path: str, folder: str) -> bool:
+    """Whether the path lies in the folder or below it ("" is the vault's top)."""
+    return not folder or path.startswith(folder + "/")
 
 
 def _list_links(vault: Vault, page: str) -> list[ResolvedLink]:
@@ -169,12 +239,15 @@ def _list_links(vault: Vault, page: str) -> list[ResolvedLink]:
     ]
 
 
-def index_line(vault: Vault, path: str, title: str, index: str | None = None) -> tuple[str, int, str] | None:
-    """(index page, offset, line) that lists `path` (a page, or one about to be made with
-    `title`) on `index` (by default the vault's index page): `- [[Page]]` after the list of the
-    section named for the page's type ("## Topics" for `type: topic`), else of the section that
-    lists most pages of the same folder (the end of the index when no section does; no line on a
-    folder page then); None without an index page, or with one that is an agent's memory in prose
+def index_line(
+    vault: Vault, path: str, title: str, index: str | None = None, heading: str | None = None
+) -> tuple[str, int, str] | None:
+    """(index page, offset, line) that lists `path` (a page, or one about to be made with `title`,
+    the name a wikilink gives it, and `heading`, a Markdown link's text) on `index` (by default
+    the vault's index page): `- [[Page]]` after the list of the section named for the page's type
+    ("## Topics" for `type: topic`), else of the section that lists most pages of the same folder,
+    beside them in a nested list (the end of the index when no section does; no line on a folder
+    page then); None without an index page, or with one that is an agent's memory in prose
     (`lists_pages`)."""
     index = index or vault.index_page
     if index is None or index == path or not lists_pages(vault, index):
@@ -186,6 +259,7 @@ def index_line(vault: Vault, path: str, title: str, index: str | None = None) ->
     headings = sorted(h.line for h in vault.pages[index].headings)
     votes: dict[int, int] = {}  # heading line -> links in its section to pages of the folder
     last_link_line: dict[int, int] = {}
+    siblings: dict[int, bool] = {}  # lines listing a page of the folder -> whether it is the folder's own page
     links = [rl for rl in vault.outlinks(index) if rl.link.syntax != "frontmatter"]
     # A folder's page is a table of contents by its list entries only: a line goes after one of
     # them, never into its prose, a table, or under a footer's or an image's link.
@@ -199,15 +273,24 @@ def index_line(vault: Vault, path: str, title: str, index: str | None = None) ->
         last_link_line[section] = max(last_link_line.get(section, 0), line)
         if listed is not None and posixpath.dirname(listed) == folder:
             votes[section] = votes.get(section, 0) + 1
+            siblings[line] = posixpath.basename(listed) in FOLDER_PAGES
     known = path in vault.pages
     name = explicit_target(vault.resolver, index, path, False) if known else title
     typed = _type_section(vault.pages[index].headings, vault.pages[path].type if known else None)
     if typed is not None:
         votes = {typed: 1}
         last_link_line.setdefault(typed, typed)  # a section without links yet: right under its heading
+    indent = ""
     if votes:
         section = max(votes, key=lambda line: (votes[line], -line))
         after_line = last_link_line[section]  # 1-based: insert after this line
+        if typed is None:
+            here = {
+                line: own
+                for line, own in siblings.items()
+                if max((h for h in headings if h <= line), default=0) == section
+            }
+            after_line, indent = _beside(lines, here, after_line)
     elif last_link_line and not [h for h in vault.pages[index].headings if h.level > 1]:
         # a list without sections: after its last link, not under a closing line ("Last updated ...")
         after_line = max(last_link_line.values())
@@ -224,7 +307,11 @@ def index_line(vault: Vault, path: str, title: str, index: str | None = None) ->
         targets = [rl.link.target for rl in links if rl.link.syntax == "markdown" and rl.resolution.path]
         if targets and not any(t.lower().endswith(".md") for t in targets):  # `[Mail](Mail)`: as the index links
             target = target.removesuffix(".md")
-        shown = (vault.pages[path].title if known else title).replace("[", "(").replace("]", ")")
+        shown = (vault.pages[path].title if known else heading or title).replace("[", "(").replace("]", ")")
+        if sum(t.startswith("./") for t in targets) * 2 > len(targets):  # as the index writes its paths
+            target = f"./{target}"
+        if index == vault.book_contents and "%" in target and not set(unquote(target)) & set("<>\r\n"):
+            target = f"<{unquote(target)}>"  # mdBook reads no "%20" in its summary (rust-lang/mdBook#1640)
         link = f"[{shown}]({target})"
     elif by_path and "`" not in path:
         link = f"`{path}`"
@@ -233,10 +320,35 @@ def index_line(vault: Vault, path: str, title: str, index: str | None = None) ->
     lined = [rl.link.line for rl in links] + [line for line, _ in by_path]
     bullets = [m.group(1) for line in lined if (m := _ENTRY.match(lines[line - 1])) and m.group(1)]
     bullet = max(["-", *bullets], key=bullets.count)
-    if after_line and (opening := _ENTRY.match(lines[after_line - 1])) and opening.group(2):
-        bullet = f"{int(opening.group(2)) + 1}{opening.group(3)}"  # a numbered list goes on counting
-    entry = f"{prefix}{bullet} {link}{newline}"
+    # As the entry before it at its depth: its bullet, or its number counted on.
+    before = (_ENTRY.match(lines[n - 1]) for n in range(after_line, 0, -1))
+    opening = next((m for m in before if m and _depth(m.group(0)) == _depth(indent)), None)
+    if opening is not None:
+        bullet = f"{int(opening.group(2)) + 1}{opening.group(3)}" if opening.group(2) else opening.group(1)
+    entry = f"{prefix}{indent}{bullet} {link}{newline}"
     return index, offset, entry
+
+
+def _beside(lines: list[str], siblings: dict[int, bool], after: int) -> tuple[int, str]:
+    """Where a page goes among the list entries listing its folder's pages (line -> whether it is
+    the folder's own page, the chapter the others are nested under): after the last of them and
+    what is nested under it, as deep as the least nested of them that is no folder's own page;
+    else after `after`, at the top."""
+    openings = {line: found.group(0) for line in siblings if (found := _ENTRY.match(lines[line - 1]))}
+    if not openings:
+        return after, ""
+    own = [opening for line, opening in openings.items() if not siblings[line]] or list(openings.values())
+    least = min(own, key=_depth)
+    indent = least[: len(least) - len(least.lstrip(" \t"))]
+    after = max(openings)
+    while after < len(lines) and (nested := _ENTRY.match(lines[after])) and _depth(nested.group(0)) > _depth(indent):
+        after += 1
+    return after, indent
+
+
+def _depth(opening: str) -> int:
+    """How deep a list item's opening stands: the width of the blanks before it, a tab four."""
+    return len(opening[: len(opening) - len(opening.lstrip(" \t"))].expandtabs(4))
 
 
 # A list item's opening: its bullet (1), or its number (2) and mark (3); and a task's box.

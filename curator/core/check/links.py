@@ -34,7 +34,8 @@ RULES = (
         "dead-link",
         "A link whose target resolves to no page or file in the vault.",
         'Says "did you mean" for a title one typo away, and `[[Page|alias]]` when the target is an alias; '
-        "template placeholders (`[[{{date}}]]`, `[[<% tp.file.title %>]]`) are no links.",
+        "template placeholders (`[[{{date}}]]`, `[[<% tp.file.title %>]]`) are no links; a docs site's link to "
+        "`x.html`, where no such file is, finds the page `x.md` it is built from (mdBook, Jekyll, Sphinx).",
     ),
     Rule("ambiguous-link", "A link that several pages could answer; the nearest wins."),
     Rule(

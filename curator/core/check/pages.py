@@ -8,15 +8,23 @@ from collections.abc import Iterator
 
 from curator.core.change.edits import FileChange, Plan, explicit_target
 from curator.core.check.hits import Hit
-from curator.core.check.index_page import index_line
+from curator.core.check.index_page import index_line, written_paths
 from curator.core.common.errors import EditError
 from curator.core.common.rules import Rule
-from curator.core.read.page import title_of
+from curator.core.read.page import loaded_by_name, title_of
 from curator.core.read.titles import diary_title, own_title
 from curator.core.read.vault import Vault
 
 RULES = (
-    Rule("orphan", "A page with no incoming link and no resolving outgoing link."),
+    Rule(
+        "orphan",
+        "A page with no incoming link and no resolving outgoing link.",
+        "Not a page found without one: a template, a page of a dated series (daily notes, dated minutes or "
+        "session logs), a file an agent's harness loads by its name (`AGENTS.md`, `CLAUDE.md`, `SOUL.md`, "
+        "`USER.md`, `TOOLS.md`, a `SKILL.md`, `*.prompt.md`), a repository's `README`, `CHANGELOG` or the like "
+        "at the top, and a page the index page names by its path (`memory/food-log.md`, or an absolute path "
+        "ending in it, as an agent's MEMORY.md writes it).",
+    ),
     Rule("stub", "A page with too little body text to be worth its title.", "Under `stub_chars` (120)."),
     Rule(
         "diary-title",
@@ -74,10 +82,21 @@ def _between_pages(vault: Vault) -> tuple[dict[str, int], set[str]]:
 
 def rule_orphans(vault: Vault) -> Iterator[Hit]:
     linked_to, links_out = _between_pages(vault)
-    templates = vault.templates  # a template is copied from, never linked to
+    # Found without a link: a template (copied from), a page of a dated series (found by its date),
+    # an agent's file its harness loads by name, a page the index names by its path (MEMORY.md's
+    # `memory/food-log.md`), and the index naming them.
+    found = vault.templates | vault.daily_notes
+    if (index := vault.index_page) is not None and (named := written_paths(vault, index)):
+        found |= {index, *named}
     for path, page in vault.pages.items():
         # A page that could not be read may well link out; only its readers can tell.
-        if path not in linked_to and path not in links_out and page.unreadable is None and path not in templates:
+        if (
+            path not in linked_to
+            and path not in links_out
+            and page.unreadable is None
+            and path not in found
+            and not loaded_by_name(path)
+        ):
             yield Hit("orphan", path, "orphan: no page links here and this page links to no page")
 
 

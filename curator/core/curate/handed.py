@@ -12,6 +12,7 @@ from curator.core.common.errors import EditError
 from curator.core.common.names import FORBIDDEN, name_problem
 from curator.core.common.vaultpath import link_target
 from curator.core.meaning.page_reads import NAME_CHARS
+from curator.core.read.page import instructions
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
@@ -137,23 +138,8 @@ def new_header(kind: str, kept: str, source: str) -> str:
     return header
 
 
-# An agent's standing instructions, read as orders at each session's start (AGENTS.md, CLAUDE.md,
-# CLAUDE.local.md, OpenClaw's SOUL.md, IDENTITY.md, HEARTBEAT.md and BOOTSTRAP.md, a skill's files,
-# a prompt file): a memory written into one changes what the agent does. Named in capitals, as
-# the harnesses load them: `models/Claude.md` is a note on a model.
-_INSTRUCTIONS = re.compile(
-    r"(?:^|/)(?:(?:AGENTS|CLAUDE|CLAUDE\.local|GEMINI|SOUL|IDENTITY|HEARTBEAT|BOOTSTRAP|SKILL)\.md"
-    r"|(?i:copilot-instructions\.md|[^/]+\.prompt\.md|(?:prompts|skills)/(?:[^/]+/)*[^/]+\.md))$"
-)
-
-
 # Instructions in a hidden folder, which is no page of the vault: a link there reads a page as them.
 _HIDDEN_INSTRUCTIONS = (".github/copilot-instructions.md", ".claude/CLAUDE.md", ".claude/CLAUDE.local.md")
-
-
-def instructions(path: str) -> bool:
-    """Whether the page is an agent's standing instructions rather than what it knows."""
-    return _INSTRUCTIONS.search(path) is not None
 
 
 def for_review(vault: Vault, decision: str, plan: Plan | None) -> str:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 import unicodedata
 from collections import Counter
 
 from curator.core.change.edits import target_path
-from curator.core.check.index_page import topics_folder
+from curator.core.check.index_page import in_folder, topics_folder
 from curator.core.common.errors import EditError
 from curator.core.curate.facts import PROBLEM
 from curator.core.curate.handed import H1, new_header
 from curator.core.curate.linking import linked
-from curator.core.read.page import INDEX_NAMES, has_aliases
+from curator.core.read.page import INDEX_NAMES, REPOSITORY_FILES, has_aliases
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
@@ -27,7 +28,6 @@ _TYPE_HINTS = {  # words that say which of the default types a new page is
     "project": r"project|rewrite|migration|roadmap|milestone|projekt",
 }
 _LANGUAGE_FOLDER = re.compile(r"[a-z]{2}(?:[-_][a-z]{2,4})?", re.IGNORECASE)  # en, de, pt-BR, zh_Hans
-_REPOSITORY_FILES = ("readme", "license", "licence", "changelog", "contributing", "code_of_conduct", "security")
 
 
 def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
@@ -58,8 +58,13 @@ def new_page(
         folder = vault.pages[near].folder
     else:
         folder = _folder_for(vault, kind, near, language_of(text))
-    # A title beside a name no title can be (a NUL is refused in one): "x" is a title too.
-    path = target_path(vault, folder + "/\0.md" if folder else "\0.md", file_name(title, hyphenated(vault, folder)))
+    book = vault.book_contents
+    if book is not None and not in_folder(f"{folder}/", posixpath.dirname(book)):
+        folder = posixpath.dirname(book)  # an mdBook publishes its source folder alone
+    # A book's file names are its pages' addresses: small letters joined by hyphens, unless its pages
+    # say otherwise. A title beside a name no title can be (a NUL is refused in one): "x" is a title too.
+    joined = hyphenated(vault, folder) or ("lower" if book is not None else "")
+    path = target_path(vault, folder + "/\0.md" if folder else "\0.md", file_name(title, joined))
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
     # A second page of a name takes the links to the first ([[Name]] goes to the nearest of two).
@@ -74,7 +79,8 @@ def new_page(
     alone = H1.fullmatch(text.strip())
     # A text that is its heading alone: the page's own heading says it.
     body = "" if alone is not None and fold(alone.group(1)) == fold(title) else linked(vault, text, path).strip()
-    header = new_header(kind, kept, source)
+    # An mdBook prints a page's frontmatter as text: its pages have none, and a page of it none.
+    header = new_header(kind, kept, source) if book is None else ""
     return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
 
 
@@ -85,7 +91,8 @@ def hyphenated(vault: Vault, folder: str) -> str:
     `strom`, `zugang`), "kept" with their case
     (`Wazuh-SIEM`, `NAS-Synology`), "lower_" and "kept_" by underscores (`vm102_docker_host`);
     "" when they do not."""
-    pages = [page for page in vault.pages.values() if page.path != vault.index_page]  # MEMORY.md is no name of theirs
+    # MEMORY.md and an mdBook's SUMMARY.md are no names of theirs
+    pages = [page for page in vault.pages.values() if page.path not in (vault.index_page, vault.book_contents)]
     in_folder = [page.name for page in pages if page.folder == folder and page.name == page.title]
     own = [name for name in in_folder if fold(name) not in INDEX_NAMES]  # a README's name tells no way
     if 0 < len(own) < 3:  # a page or two: the vault's way, when they are named so too
@@ -144,7 +151,7 @@ def _folder_for(vault: Vault, page_type: str, near: str | None, language: str) -
         return topics
     # A docs site keeps its pages in one folder (`docs/`): a page at the root would not be published.
     # The repository's own README, LICENSE or CHANGELOG beside it are no pages of the site.
-    at_root = [p for p in vault.pages if "/" not in p and not p.lower().startswith(_REPOSITORY_FILES)]
+    at_root = [p for p in vault.pages if "/" not in p and not p.lower().startswith(REPOSITORY_FILES)]
     tops = Counter(p.split("/", 1)[0] for p in vault.pages if "/" in p)
     top, held = tops.most_common(1)[0] if tops else ("", 0)
     return top if not at_root and held * 10 >= 9 * (tops.total() + len(at_root)) else ""

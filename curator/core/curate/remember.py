@@ -37,7 +37,7 @@ from typing import Any, NamedTuple
 
 from curator.core.change.edits import FileChange, Plan, explicit_target
 from curator.core.change.frontmatter_edit import set_scalar
-from curator.core.check.index_page import lists_pages
+from curator.core.check.index_page import book_pages, listing_change, lists_pages
 from curator.core.common.errors import EditError
 from curator.core.common.vaultpath import link_target
 from curator.core.curate.agreement import (
@@ -180,6 +180,8 @@ def _decide(
     vault: Vault, text: str, source: str, page_type: str | None, threshold: float | None, read_now: bool = True
 ) -> Proposal:
     text = checked(text.strip(), source)
+    if vault.book_contents is not None:  # mdBook runs a "{{#include ...}}" on its next build: written as text
+        text = re.sub(r"(?<!\\)\{\{#", r"\\{{#", text)
     if page_type is not None and page_type not in vault.types:
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
     handed = handed_page(text)
@@ -268,7 +270,8 @@ def _decide(
         return repeat
     word = changed.group(0) if isinstance(changed, re.Match) and " " not in changed.group(0) else None
     if changed and not (word and re.search(rf"(?i)\b{re.escape(word)}\b", page_text)):  # "deprecated" it says already
-        if not handed.title and not states_one_fact(page_text, text):  # the page of many facts stays theirs
+        # The page of many facts stays theirs; a book's page too (its frontmatter would print as text).
+        if vault.book_contents or (not handed.title and not states_one_fact(page_text, text)):
             return _update(vault, best, text, new, page_text, evidence)
         old_title = vault.pages[best.path].name  # a README goes by its folder
         base = re.sub(r" \(updated(?: \d+)?\)$", "", old_title)  # "X (updated)", then "X (updated 2)", ...
@@ -358,12 +361,15 @@ def candidates(vault: Vault, text: str, limit: int = 5, read_now: bool = True) -
 
     index = vault.index_page  # never the place for a memory: it lists pages
     templates = vault.templates  # nor a template: each page made from it would repeat the memory
+    book = book_pages(vault)  # nor a page a book does not list: it is not published
 
     subject = title_for(text)
     hollow: dict[str, bool] = {}
 
     def offer(path: str, score: float, why: str) -> None:
         if path not in vault.pages or path == index or path in templates or score <= scores.get(path, (-1.0, ""))[0]:
+            return
+        if book is not None and path not in book:
             return
         if hollow.setdefault(path, empty(vault, path)):
             # Nothing to judge a match by: only a memory about just the thing its title names fills it.
@@ -556,24 +562,12 @@ def _kept_fields(vault: Vault, old: str) -> str:
     return kept_lines(header or "", _NOT_KEPT)
 
 
-def _index_change(vault: Vault, path: str, title: str) -> FileChange | None:
-    from curator.core.check.index_page import index_line, listing_page
-
-    found = index_line(vault, path, title, listing_page(vault, path))
-    if found is None:
-        return None
-    index, offset, entry = found
-    before = (vault.root / index).read_bytes()
-    text = before.decode("utf-8")
-    return FileChange(index, before, (text[:offset] + entry + text[offset:]).encode("utf-8"))
-
-
 def _plan_add(
     vault: Vault, text: str, title: str, source: str, page_type: str | None, kept: str, near: str | None
 ) -> Plan:
     path, page = new_page(vault, text, title, source, page_type, kept, near)
     changes = [FileChange(path, None, page.encode("utf-8"))]
-    index = _index_change(vault, path, title_of(path))
+    index = listing_change(vault, path, title)
     if index is not None:
         changes.append(index)
     details = {"decision": "add", "source": source, "page": path}
@@ -591,7 +585,7 @@ def _plan_supersede(vault: Vault, text: str, title: str, source: str, page_type:
         successor = f"[[{named}]]"
     after = set_scalar(before.decode("utf-8"), "superseded_by", successor, old).encode("utf-8")
     changes = [FileChange(old, before, after), FileChange(path, None, page.encode("utf-8"))]
-    index = _index_change(vault, path, title_of(path))
+    index = listing_change(vault, path, title)
     if index is not None:
         changes.append(index)
     details = {"decision": "supersede", "source": source, "page": path, "superseded": old}

@@ -8,6 +8,7 @@ through `object.__setattr__`), pickle and compare.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
@@ -86,6 +87,37 @@ class Page(NamedTuple):
     def type(self) -> str | None:
         value = self.frontmatter.get("type")
         return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+# An agent's standing instructions, read as orders at each session's start (AGENTS.md, CLAUDE.md,
+# CLAUDE.local.md, OpenClaw's SOUL.md, IDENTITY.md, HEARTBEAT.md and BOOTSTRAP.md, a skill's files,
+# a prompt file): a memory written into one changes what the agent does. Named in capitals, as
+# the harnesses load them: `models/Claude.md` is a note on a model.
+_INSTRUCTIONS = re.compile(
+    r"(?:^|/)(?:(?:AGENTS|CLAUDE|CLAUDE\.local|GEMINI|SOUL|IDENTITY|HEARTBEAT|BOOTSTRAP|SKILL)\.md"
+    r"|(?i:copilot-instructions\.md|[^/]+\.prompt\.md|(?:prompts|skills)/(?:[^/]+/)*[^/]+\.md))$"
+)
+
+
+def instructions(path: str) -> bool:
+    """Whether the page is an agent's standing instructions rather than what it knows."""
+    return _INSTRUCTIONS.search(path) is not None
+
+
+# What a harness loads by its name at each session's start (OpenClaw's bootstrap files, Claude's and
+# Gemini's, a skill's SKILL.md, a prompt file, an index MEMORY.md): a link never needs to find it.
+_LOADED_BY_NAME = re.compile(
+    r"(?:^|/)(?:(?:AGENTS|CLAUDE|CLAUDE\.local|GEMINI|SOUL|IDENTITY|HEARTBEAT|BOOTSTRAP|SKILL|USER|TOOLS|MEMORY)\.md"
+    r"|(?i:copilot-instructions\.md|[^/]+\.prompt\.md))$"
+)
+# A repository's own files at its top, which its forge shows or links on its front page.
+REPOSITORY_FILES = ("readme", "license", "licence", "changelog", "contributing", "code_of_conduct", "security")
+
+
+def loaded_by_name(path: str) -> bool:
+    """Whether the page is found by its name without a link: an agent's harness loads it, or it is
+    a repository's README, CHANGELOG or the like at the top."""
+    return _LOADED_BY_NAME.search(path) is not None or ("/" not in path and title_of(path).lower() in REPOSITORY_FILES)
 
 
 INDEX_NAMES = frozenset({"index", "readme", "_index"})

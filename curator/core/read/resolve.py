@@ -134,11 +134,12 @@ class Resolver:
         return found or DEAD
 
     def _lookup_path(self, path: str) -> Resolution | None:
-        for exact in (path, path + ".md"):  # Notes/MaaS.md and Notes/MAAS.md may both exist
+        # A docs site publishes `x.md` as `x.html` (mdBook, Jekyll, Sphinx): a page where no such file is.
+        built = path[: -len(".html")] + ".md" if path.lower().endswith(".html") else path
+        for exact in dict.fromkeys((path, path + ".md", built)):  # Notes/MaaS.md and Notes/MAAS.md may both exist
             if exact in self._files:
                 return Resolution("page" if exact in self._pages else "attachment", exact)
-        key = fold(path)
-        for candidate in (key, key + ".md"):
+        for candidate in dict.fromkeys((fold(path), fold(path) + ".md", fold(built))):
             found = self._by_path.get(candidate)
             if found is not None:
                 return Resolution("page" if found in self._pages else "attachment", found)

@@ -6,6 +6,8 @@ reading.py."""
 from __future__ import annotations
 
 import os
+import posixpath
+import tomllib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 DEFAULT_INDEX_PAGE = "MEMORY.md"
+BOOK_SETTINGS = "book.toml"  # an mdBook's: its `[book] src` folder holds the pages and SUMMARY.md
+BOOK_SETTINGS_BYTES = 1 << 20  # settings larger are no book's own: read as its defaults
 
 
 class ResolvedLink(NamedTuple):
@@ -107,6 +111,26 @@ class Vault:
         if name is None:
             return DEFAULT_INDEX_PAGE if DEFAULT_INDEX_PAGE in self.pages else None
         return name if name in self.pages else None
+
+    @cached_property
+    def book_contents(self) -> str | None:
+        """An mdBook's table of contents (`SUMMARY.md` in the source folder that `book.toml` at the
+        root names, `src` unless it says otherwise), or None: the book shows only the pages it
+        lists and prints a page's frontmatter as text."""
+        from curator.core.common.vaultpath import read_in_vault
+
+        try:
+            raw = read_in_vault(self.root, BOOK_SETTINGS, self._real_root)
+        except OSError:  # no book.toml, or one that is no regular file in the vault
+            return None
+        try:
+            settings = tomllib.loads(raw.decode("utf-8")) if len(raw) <= BOOK_SETTINGS_BYTES else {}
+        except (ValueError, RecursionError):  # not UTF-8, not TOML, nested or a number too deep to read
+            settings = {}  # a book still, whose settings mdBook would refuse: its default folder
+        book = settings.get("book")
+        source = book.get("src", "src") if isinstance(book, dict) else "src"
+        contents = posixpath.normpath(posixpath.join(source if isinstance(source, str) else "src", "SUMMARY.md"))
+        return contents if contents in self.pages else None
 
     @cached_property
     def daily_notes(self) -> frozenset[str]:
