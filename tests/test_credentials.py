@@ -75,6 +75,17 @@ def test_notes_with_hashes_ids_and_addresses_are_not_credentials() -> None:
     assert find_credentials(text) == []
 
 
+def test_a_public_key_is_no_credential_but_a_private_or_preshared_one_is() -> None:
+    """A WireGuard peer's `public:` key is given out by design (a new user's Claude memory of a
+    netplan config); its private and preshared keys, and a key of a word that merely ends so, are not."""
+    value = "mohrVW5iptcR0gt3Y/R8dcgmonn9ZAlsVwvxf60OdCM="
+    for key in ("public", "public_key", "peerPublicKey", "PUBKEY", "keys.public"):
+        assert find_credentials(f'        {key}: "{value}"\n') == [], key
+    for key in ("private", "preshared_key", "republic", "privateKey"):
+        assert find_credentials(f'        {key}: "{value}"\n') != [], key
+    assert find_credentials(f'public: "{value}" private: "{value}"\n') != []  # the same value given to both
+
+
 def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret_is() -> None:
     """A Notion export's `notionId` (a UUID without dashes) finds a record; under a secret's key the
     same hex is still reported."""

@@ -64,19 +64,21 @@ def test_a_path_of_another_page_or_a_links_address_names_no_page(tmp_path: Path)
     assert _orphans(root) == ["memory/gone.md", "memory/lost-and-found.md"]
 
 
-def test_a_repositorys_front_files_are_found_and_a_skills_notes_are_not(tmp_path: Path) -> None:
+def test_a_repositorys_front_files_and_a_skills_folder_are_found(tmp_path: Path) -> None:
     root = make_vault(
         tmp_path / "v",
         {
             "README.md": BODY,
             "CHANGELOG.md": BODY,
-            "readme-notes.md": BODY,  # a note, not the repository's README
-            "docs/README.md": BODY,
+            "readme-notes.md": BODY,  # a note, not a README
+            "docs/README.md": BODY,  # a forge shows it with its folder
+            "docs/changelog.md": BODY,  # the repository's changelog is at the top
             "skills/stocks/SKILL.md": BODY,
-            "skills/stocks/final-report.md": BODY,  # no harness loads it by name
+            "skills/stocks/references/api.md": BODY,  # the skill reads it
+            "skills/notes.md": BODY,  # in no skill's folder
         },
     )
-    assert _orphans(root) == ["docs/README.md", "readme-notes.md", "skills/stocks/final-report.md"]
+    assert _orphans(root) == ["docs/changelog.md", "readme-notes.md", "skills/notes.md"]
 
 
 def test_a_docs_sites_link_to_a_built_page_finds_its_source(tmp_path: Path) -> None:
@@ -91,3 +93,67 @@ def test_a_docs_sites_link_to_a_built_page_finds_its_source(tmp_path: Path) -> N
     )
     vault = load_vault(root, Config(rules={"untyped": "off"}), use_cache=False)
     assert [rl.resolution.path for rl in vault.outlinks("a.md")] == ["guide/b.md", None]
+
+
+def test_a_memoirs_year_files_are_a_dated_series(tmp_path: Path) -> None:
+    pages = {f"memory/mylife/{year}.md": BODY for year in range(1975, 1990)}
+    root = make_vault(tmp_path / "v", {**pages, "memory/mylife/undated.md": BODY, "notes/1984 (novel).md": BODY})
+    assert _orphans(root) == ["memory/mylife/undated.md", "notes/1984 (novel).md"]
+
+
+def test_a_jekyll_sites_links_to_permalinks_find_their_pages(tmp_path: Path) -> None:
+    """A team wiki links its pages by their `permalink:` (67 dead links and 95 orphans in a new
+    user's Jekyll wiki); a link to no page's permalink is still dead."""
+    table = "---\npermalink: /master-tables/ada-su-agency/\nlayout: home\n---\n# ada_su_agency\n\n" + BODY
+    index = "# Master tables\n\n- [ada](/master-tables/ada-su-agency/)\n- [gone](/master-tables/gone/)\n" + BODY
+    root = make_vault(tmp_path / "v", {"docs/tables/ada_su_agency.md": table, "docs/tables/index.md": index})
+    vault = load_vault(root, Config(rules={"untyped": "off"}), use_cache=False)
+    found = [rl.resolution.path for rl in vault.outlinks("docs/tables/index.md")]
+    assert found == ["docs/tables/ada_su_agency.md", None]
+    # the page keeps its address when it is renamed: the link is left as it is and still finds it
+    from edit_helpers import rename
+
+    rename(root, "docs/tables/ada_su_agency.md", "docs/tables/agency.md")
+    assert (root / "docs/tables/index.md").read_text(encoding="utf-8") == index
+    moved = load_vault(root, Config(rules={"untyped": "off"}), use_cache=False)
+    assert [rl.resolution.path for rl in moved.outlinks("docs/tables/index.md")] == ["docs/tables/agency.md", None]
+
+
+def test_the_index_need_not_list_what_the_harness_loads_by_name(tmp_path: Path) -> None:
+    memory = "# Memory\n\n- [[a]]\n- [[b]]\n- [[c]]\n"
+    pages = {"MEMORY.md": memory, **{f"{n}.md": BODY for n in "abc"}, "AGENTS.md": BODY, "SOUL.md": BODY, "d.md": BODY}
+    vault = load_vault(make_vault(tmp_path / "v", pages), Config(rules={"index-drift": "info"}), use_cache=False)
+    assert sorted(f.path for f in check_vault(vault) if f.rule == "index-drift") == ["d.md"]
+
+
+def test_a_path_in_a_comment_the_frontmatter_an_address_or_a_fence_names_no_page(tmp_path: Path) -> None:
+    """An attacker's hidden orphans: only the index's own text names a page."""
+    memory = (
+        "---\nold: memory/a.md\n---\n# Memory\n\n<!-- memory/b.md was deleted -->\n"
+        "See https://x.com/?p=memory/c.md and https://x.com/#memory/d.md and file:memory/e.md.\n"
+        "````\n```\nmemory/f.md\n````\n"
+        "Old notes: /usr/share/doc/todo.md. Kept: `memory/g.md`.\n" + BODY * 30
+    )
+    pages = {"MEMORY.md": memory, **{f"memory/{n}.md": BODY for n in "abcdefg"}, "todo.md": BODY}
+    root = make_vault(tmp_path / "v", pages)
+    assert _orphans(root) == [*(f"memory/{n}.md" for n in "abcdef"), "todo.md"]
+
+
+def test_a_long_run_of_path_characters_is_read_once(tmp_path: Path) -> None:
+    """From every `@` of `@/@/...` the path pattern read to the line's end: a 100 KB line took
+    100 s. Read once, this page takes no time worth a figure."""
+    root = make_vault(tmp_path / "v", {"MEMORY.md": "# Memory\n\n" + "@/" * 50_000 + "\n", "a.md": BODY})
+    assert _orphans(root) == ["a.md"]
+
+
+def test_a_renamed_pages_built_link_stays_a_built_link(tmp_path: Path) -> None:
+    """`[install](guide/install.html#step-2)` became `[install](setup#step-2)` on a rename, which
+    the built site does not serve; and a folder's README is built as its `index.html`."""
+    from edit_helpers import rename
+
+    ref = f"[install](guide/install.html#step-2) and [home](./index.html). {BODY}"
+    root = make_vault(tmp_path / "v", {"ref.md": ref, "guide/install.md": BODY, "README.md": BODY})
+    vault = load_vault(root, Config(rules={"untyped": "off"}), use_cache=False)
+    assert [rl.resolution.path for rl in vault.outlinks("ref.md")] == ["guide/install.md", "README.md"]
+    rename(root, "guide/install.md", "guide/setup.md")
+    assert (root / "ref.md").read_text(encoding="utf-8") == ref.replace("install.html", "setup.html")

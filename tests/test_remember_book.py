@@ -4,6 +4,7 @@ there, as the book writes its entries, and has no frontmatter."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -219,3 +220,30 @@ def test_an_include_in_a_memory_is_written_as_text_mdbook_does_not_run(tmp_path:
     assert made is not None
     assert b"\\{{#include ../../../etc/passwd}}" in made and b"\\\\{{#title" not in made
     assert b" {{#" not in made
+
+
+# mdBook's own pattern of its links preprocessor (src/preprocess/links.rs): an escaped link, or a link.
+_MDBOOK_LINK = re.compile(r"\\\{\{#.*\}\}|\{\{\s*#([a-zA-Z0-9_]+)\s+([^}]+)\}\}")
+
+
+@pytest.mark.parametrize("written", ["{{#include x}}", "{{ #include x }}", "{{\t#include x}}", "{{\n#include x}}"])
+def test_no_include_mdbook_would_run_is_written(tmp_path: Path, written: str) -> None:
+    root = _book(tmp_path / "v")
+    proposal = remember(
+        load_vault(root), f"Der Vereinsbus hat ein Fahrtenbuch im Handschuhfach. {written} ../../etc/passwd"
+    )
+    assert proposal.plan is not None
+    for change in proposal.plan.changes:
+        text = (change.after or b"").decode()
+        assert all(m.group(0).startswith("\\") for m in _MDBOOK_LINK.finditer(text)), text
+
+
+def test_a_draft_chapter_nested_under_the_last_entry_keeps_its_parent(tmp_path: Path) -> None:
+    summary = "# Summary\n\n- [Guide](guide/index.md)\n  - [Install](guide/install.md)\n  - [Draft]()\n    - [Sub]()\n"
+    root = _book(tmp_path / "v")
+    (root / "src/SUMMARY.md").write_text(summary, encoding="utf-8")
+    for name in ("guide/index", "guide/install"):
+        (root / f"src/{name}.md").parent.mkdir(parents=True, exist_ok=True)
+        (root / f"src/{name}.md").write_text(f"# {name}\n\nText.\n", encoding="utf-8")
+    found = index_line(load_vault(root), "src/t.md", "t", "src/SUMMARY.md", "T")
+    assert found is not None and found[1] == len(summary) and found[2] == "- [T](t.md)\n"

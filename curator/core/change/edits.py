@@ -22,7 +22,7 @@ from curator.core.read.link_order import DENDRON, label_first, wiki_target_span
 from curator.core.read.markdown import lines_of
 from curator.core.read.page import Link, aliases_of, content_hash
 from curator.core.read.parse import parse_page
-from curator.core.read.resolve import Resolution, Resolver, fold
+from curator.core.read.resolve import Resolution, Resolver, fold, permalink_key
 from curator.core.read.vault import Vault
 
 
@@ -167,9 +167,9 @@ def markdown_dest_span(raw: str) -> tuple[int, int]:
 
 
 def _written_target(written: str, target: str) -> str:
-    """`target` with or without its `.md`, as the link was written."""
+    """`target` with or without its `.md`, or as the page the site builds (`.html`), as the link was written."""
     if target.lower().endswith(".md") and not written.lower().endswith(".md"):
-        return target[:-3]
+        return target[:-3] + written[-5:] if written.lower().endswith(".html") else target[:-3]
     return target
 
 
@@ -206,7 +206,7 @@ def _resolved_relatively(origin: str, written: str, path: str | None) -> bool:
     if path is None:
         return False
     joined = fold(posixpath.normpath(posixpath.join(posixpath.dirname(origin), written)))
-    return joined in (fold(path), fold(path).removesuffix(".md"))
+    return joined in (fold(path), fold(path).removesuffix(".md"), fold(path).removesuffix(".md") + ".html")
 
 
 @dataclass
@@ -272,6 +272,7 @@ def check_and_fix(
     Returns the problems left (links that resolved before and would not) and how many links were fixed.
     """
     resolver = Resolver(new_pages, vault.attachments, new_aliases, vault.config.resolve_aliases)
+    resolver.add_permalinks({moved.get(page, page): key for key, page in vault.resolver.permalinks.items()})
     dendron = vault.config.label_first
     problems: list[str] = []
     fixed = 0
@@ -354,6 +355,8 @@ def plan_rename(vault: Vault, old_name: str, new_name: str, reason: str | None =
     for rl in vault.links:  # every link to the page, its own self links included
         if rl.resolution.path != old or rl.resolution.kind != "page":
             continue
+        if rl.link.target.startswith("/") and vault.resolver.permalinks.get(permalink_key(rl.link.target)) == old:
+            continue  # the page's own site address (`permalink:`), which moves with it
         home = new if rl.source == old else rl.source
         edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, new, rl.resolution)
         if edit is not None:

@@ -13,7 +13,8 @@ from curator.core.change.edits import FileChange, explicit_target
 from curator.core.check.hits import Fix, Hit
 from curator.core.common.rules import Finding, Rule
 from curator.core.read.markdown import lines_of
-from curator.core.read.page import FOLDER_PAGES, Heading, title_of
+from curator.core.read.page import FOLDER_PAGES, Heading, loaded_by_name, title_of
+from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
 from curator.core.read.vault import ResolvedLink, Vault
 
@@ -39,7 +40,9 @@ def rule_index(vault: Vault) -> Iterator[Hit]:
         }
         named, folders = written_paths(vault, index), named_by_path(vault, index)[1]
         for path in vault.pages:
-            if path not in (index, deep) and path not in listed and path not in named and not path.startswith(folders):
+            if path in (index, deep) or path in listed or path in named or path.startswith(folders):
+                continue
+            if not loaded_by_name(path):  # AGENTS.md, SOUL.md: the harness loads them, no index need list them
                 yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
     yield from _pressure(vault, index)
 
@@ -79,8 +82,8 @@ def named_by_path(vault: Vault, index: str) -> tuple[dict[str, int], tuple[str, 
         fence = ""
         for number, line in enumerate(lines_of(vault.text_of(index)), 1):
             opening = _FENCE.match(line)
-            if opening and (not fence or opening.group(1).startswith(fence)):
-                fence = "" if fence else opening.group(1)[:3]
+            if opening and (not fence or opening.group(1).startswith(fence)):  # closed by as long a run or longer
+                fence = "" if fence else opening.group(1)
                 continue
             for span in () if fence else _CODE_SPAN.finditer(line):
                 said = span.group(1).strip().removeprefix("./")
@@ -94,7 +97,7 @@ def named_by_path(vault: Vault, index: str) -> tuple[dict[str, int], tuple[str, 
     return vault.once(f"index.named_by_path.{index}", named)
 
 
-_FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
+_FENCE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
 
 
 def written_paths(vault: Vault, page: str) -> set[str]:
@@ -106,20 +109,26 @@ def written_paths(vault: Vault, page: str) -> set[str]:
         here = posixpath.dirname(page)
         found = set(named_by_path(vault, page)[0])
         fence = ""
-        for line in lines_of(vault.text_of(page)):
+        text = vault.text_of(page)
+        for line in lines_of(text[split_frontmatter(text)[2] :]):
             opening = _FENCE.match(line)
-            if opening and (not fence or opening.group(1).startswith(fence)):
-                fence = "" if fence else opening.group(1)[:3]
+            if opening and (not fence or opening.group(1).startswith(fence)):  # closed by as long a run or longer
+                fence = "" if fence else opening.group(1)
             elif not fence:
-                found.update(path for said in _PAGE_PATH.findall(line) if (path := _page_at(vault, said, here)))
+                said = _PAGE_PATH.findall(_COMMENT.sub(" ", line))
+                found.update(path for written in said if (path := _page_at(vault, written, here)))
         return found
 
     return vault.once(f"index.written_paths.{page}", named)
 
 
 # A path to a Markdown file written out in a text, of a folder or more (`memory/food-log.md`,
-# `/home/duane/.openclaw/workspace/USER.md`, `~/notes/x.md`); not a link's address (`](a/b.md)`).
-_PAGE_PATH = re.compile(r"(?<![\w\]/.(-])((?:[~/]|\./)?(?:[\w.@+-]+/)+[\w.@+-]+\.md)(?![\w/-])")
+# `/home/duane/.openclaw/workspace/USER.md`, `~/notes/x.md`); not inside a word, a web address's
+# query or fragment, or a link's address (`](a/b.md)`). A match starts only where no path character
+# stands before it, so each run of them is read once (from every `@` of a run it took minutes).
+_PAGE_PATH = re.compile(r"(?<![\w.@+~/(:\]=?#&%-])((?:~/|/|\./)?(?:[\w.@+-]+/)+[\w.@+-]+\.md)(?![\w/-])")
+# What is no text of the page: its frontmatter, an HTML comment on a line.
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 
 
 def _page_at(vault: Vault, written: str, here: str) -> str | None:
@@ -131,8 +140,9 @@ def _page_at(vault: Vault, written: str, here: str) -> str | None:
             return path
     if not written.startswith(("/", "~")):
         return None
+    # Of a folder and a name at least: `/usr/share/doc/todo.md` names no page `todo.md` of the vault.
     parts = written.split("/")
-    return next((end for at in range(1, len(parts)) if (end := "/".join(parts[at:])) in vault.pages), None)
+    return next((end for at in range(1, len(parts) - 1) if (end := "/".join(parts[at:])) in vault.pages), None)
 
 
 def topics_folder(vault: Vault) -> str | None:
@@ -298,6 +308,7 @@ def index_line(
         return None  # a folder's table of contents has no section for it: its end is a footer's place
     else:
         after_line = len(lines)
+    after_line = _past_nested(lines, after_line, indent)  # a draft chapter nested under it stays its own
     offset = sum(len(line) for line in lines[:after_line])
     prefix = "" if offset == 0 or text[offset - 1] == "\n" else newline
     # As the index writes its own entries: its bullet, and a Markdown link where it never writes a wikilink.
@@ -340,10 +351,15 @@ def _beside(lines: list[str], siblings: dict[int, bool], after: int) -> tuple[in
     own = [opening for line, opening in openings.items() if not siblings[line]] or list(openings.values())
     least = min(own, key=_depth)
     indent = least[: len(least) - len(least.lstrip(" \t"))]
-    after = max(openings)
+    return max(openings), indent
+
+
+def _past_nested(lines: list[str], after: int, indent: str) -> int:
+    """The line after which a list item as deep as `indent` goes, when it is to go after line
+    `after` (1-based): past the items nested under that one."""
     while after < len(lines) and (nested := _ENTRY.match(lines[after])) and _depth(nested.group(0)) > _depth(indent):
         after += 1
-    return after, indent
+    return after
 
 
 def _depth(opening: str) -> int:

@@ -35,7 +35,9 @@ RULES = (
         "A link whose target resolves to no page or file in the vault.",
         'Says "did you mean" for a title one typo away, and `[[Page|alias]]` when the target is an alias; '
         "template placeholders (`[[{{date}}]]`, `[[<% tp.file.title %>]]`) are no links; a docs site's link to "
-        "`x.html`, where no such file is, finds the page `x.md` it is built from (mdBook, Jekyll, Sphinx).",
+        "`x.html`, where no such file is, finds the page `x.md` it is built from (mdBook, Jekyll, Sphinx; a "
+        "folder's `index.html` its README), and a link to a page's own site address (`/tables/agency/`) the "
+        "page whose `permalink:` it is (Jekyll, Hugo); a rename keeps such links as they are written.",
     ),
     Rule("ambiguous-link", "A link that several pages could answer; the nearest wins."),
     Rule(

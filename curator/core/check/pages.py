@@ -20,10 +20,12 @@ RULES = (
         "orphan",
         "A page with no incoming link and no resolving outgoing link.",
         "Not a page found without one: a template, a page of a dated series (daily notes, dated minutes or "
-        "session logs), a file an agent's harness loads by its name (`AGENTS.md`, `CLAUDE.md`, `SOUL.md`, "
-        "`USER.md`, `TOOLS.md`, a `SKILL.md`, `*.prompt.md`), a repository's `README`, `CHANGELOG` or the like "
-        "at the top, and a page the index page names by its path (`memory/food-log.md`, or an absolute path "
-        "ending in it, as an agent's MEMORY.md writes it).",
+        "session logs, a memoir's year files), a file an agent's harness loads by its name (`AGENTS.md`, "
+        "`CLAUDE.md`, `SOUL.md`, `USER.md`, `TOOLS.md`, `*.prompt.md`) and what a skill's folder holds beside "
+        "its `SKILL.md`, a folder's `README` (a forge shows it with the folder), a repository's `CHANGELOG` or "
+        "the like at the top, and a page the index page names by its path in its text (`memory/food-log.md`, "
+        "or an absolute path ending in its folder and name, as an agent's MEMORY.md writes it; not in its "
+        "frontmatter, a comment, fenced code or a web address).",
     ),
     Rule("stub", "A page with too little body text to be worth its title.", "Under `stub_chars` (120)."),
     Rule(
@@ -88,6 +90,8 @@ def rule_orphans(vault: Vault) -> Iterator[Hit]:
     found = vault.templates | vault.daily_notes
     if (index := vault.index_page) is not None and (named := written_paths(vault, index)):
         found |= {index, *named}
+    # A skill's folder (its SKILL.md and below) is one package: its references and assets are read by the skill.
+    skills = tuple(path[: -len("SKILL.md")] for path in vault.pages if path == "SKILL.md" or path.endswith("/SKILL.md"))
     for path, page in vault.pages.items():
         # A page that could not be read may well link out; only its readers can tell.
         if (
@@ -96,6 +100,7 @@ def rule_orphans(vault: Vault) -> Iterator[Hit]:
             and page.unreadable is None
             and path not in found
             and not loaded_by_name(path)
+            and not (skills and path.startswith(skills))
         ):
             yield Hit("orphan", path, "orphan: no page links here and this page links to no page")
 

@@ -180,8 +180,8 @@ def _decide(
     vault: Vault, text: str, source: str, page_type: str | None, threshold: float | None, read_now: bool = True
 ) -> Proposal:
     text = checked(text.strip(), source)
-    if vault.book_contents is not None:  # mdBook runs a "{{#include ...}}" on its next build: written as text
-        text = re.sub(r"(?<!\\)\{\{#", r"\\{{#", text)
+    if vault.book_contents is not None:  # mdBook runs a "{{ #include ...}}" on its next build: written escaped
+        text = re.sub(r"\\?\{\{\s*#", r"\\{{#", text)  # its escape takes no blank before the "#"
     if page_type is not None and page_type not in vault.types:
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
     handed = handed_page(text)

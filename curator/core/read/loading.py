@@ -71,7 +71,8 @@ def _load(
     resolver: Resolver | None = None
     resolved: dict[str, list[ResolvedLink]] = {}
     aliases: dict[str, tuple[str, ...]] = {}
-    with_dead_links: list[str] = []  # pages an alias may yet answer a link of
+    permalinks: dict[str, str] = {}  # the same for a page's own site address
+    with_dead_links: list[str] = []  # pages an alias or a permalink may yet answer a link of
 
     def resolver_now() -> Resolver:
         nonlocal resolver
@@ -85,6 +86,8 @@ def _load(
         links = resolved[path] = _links_of(resolver_now(), page, typed_links_only)
         if has_aliases(page.frontmatter):
             aliases[path] = page.aliases
+        if page.frontmatter and isinstance(link := page.frontmatter.get("permalink"), str):
+            permalinks[path] = link
         if "dead" in map(_kind, links):
             with_dead_links.append(path)
 
@@ -128,8 +131,9 @@ def _load(
         del stored_rows  # the thread writes them while links are gathered, and frees them then
     reused.clear()
     resolver = resolver_now()  # made already unless the vault has no page
-    if aliases:
+    if aliases or permalinks:
         resolver.add_aliases(aliases)
+        resolver.add_permalinks(permalinks)
         for path in with_dead_links:
             resolved[path] = [
                 rl if rl.resolution.kind != "dead" else rl._replace(resolution=_resolution(resolver, path, rl.link))
@@ -148,11 +152,18 @@ def _resolved(
     """The resolver over the vault's pages and attachments, and every link resolved (only the
     frontmatter's typed edges with `typed_links_only`)."""
     resolver = Resolver(pages, scan.attachments, _aliases(pages), config.resolve_aliases)
+    resolver.add_permalinks(_permalinks(pages))
     return resolver, [rl for page in pages.values() for rl in _links_of(resolver, page, typed_links_only)]
 
 
 def _aliases(pages: dict[str, Page]) -> dict[str, tuple[str, ...]]:
     return {p.path: p.aliases for p in pages.values() if has_aliases(p.frontmatter)}
+
+
+def _permalinks(pages: dict[str, Page]) -> dict[str, str]:
+    """Each page's own site address (`permalink:` in its frontmatter, as Jekyll and Hugo give it)."""
+    fields = ((p.path, p.frontmatter.get("permalink")) for p in pages.values() if p.frontmatter)
+    return {path: link for path, link in fields if isinstance(link, str)}
 
 
 def _links_of(resolver: Resolver, page: Page, typed_links_only: bool) -> list[ResolvedLink]:

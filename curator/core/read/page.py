@@ -115,9 +115,13 @@ REPOSITORY_FILES = ("readme", "license", "licence", "changelog", "contributing",
 
 
 def loaded_by_name(path: str) -> bool:
-    """Whether the page is found by its name without a link: an agent's harness loads it, or it is
-    a repository's README, CHANGELOG or the like at the top."""
-    return _LOADED_BY_NAME.search(path) is not None or ("/" not in path and title_of(path).lower() in REPOSITORY_FILES)
+    """Whether the page is found by its name without a link: an agent's harness loads it, it is a
+    folder's README (a forge shows it with the folder), or a repository's CHANGELOG or the like at
+    the top."""
+    name = title_of(path).lower()
+    return (
+        _LOADED_BY_NAME.search(path) is not None or name == "readme" or ("/" not in path and name in REPOSITORY_FILES)
+    )
 
 
 INDEX_NAMES = frozenset({"index", "readme", "_index"})

@@ -81,6 +81,16 @@ class Resolver:
             by_path.setdefault(key, path)
             self._by_name[key.rsplit("/", 1)[-1]].append(path)
         self.add_aliases(aliases)
+        self.permalinks: dict[str, str] = {}  # a page's own site address (`permalink: /tables/agency/`), folded
+
+    def add_permalinks(self, permalinks: dict[str, str]) -> None:
+        """Learn pages' own site addresses (page -> its `permalink:`): a link to one starts at the
+        site's root, which no page's path answers, so only answers that were dead can change."""
+        for path, link in permalinks.items():
+            if (key := permalink_key(link)) and path in self._pages:
+                self.permalinks.setdefault(key, path)
+        if permalinks:
+            self._bare_memo = {target: found for target, found in self._bare_memo.items() if found.kind != "dead"}
 
     def add_aliases(self, aliases: dict[str, tuple[str, ...]]) -> None:
         """Learn pages' aliases (page -> its aliases): they name only what no page or file does,
@@ -130,7 +140,8 @@ class Resolver:
             return self._folder_page(folder) or DEAD
         found = self._lookup_path(normal)
         if found is None and target.startswith("/"):
-            found = self._by_site_path(normal)
+            at = self.permalinks.get(permalink_key(normal))
+            found = Resolution("page", at) if at is not None else self._by_site_path(normal)
         return found or DEAD
 
     def _lookup_path(self, path: str) -> Resolution | None:
@@ -143,6 +154,8 @@ class Resolver:
             found = self._by_path.get(candidate)
             if found is not None:
                 return Resolution("page" if found in self._pages else "attachment", found)
+        if posixpath.basename(built).lower() == "index.md":  # a folder's README is built as its index.html
+            return self._folder_page(posixpath.dirname(path))
         return self._folder_page(path)
 
     def _folder_page(self, folder: str) -> Resolution | None:
@@ -235,6 +248,14 @@ _LOCALE = re.compile(
     r"(?:-[a-z]{2,4})?"
 )
 _ORDER_PREFIX = re.compile(r"^(?:\d{4}-\d\d-\d\d-|\d+[-_.]\s*)")  # `01-introduction`, a blog's `2026-08-22-`
+
+
+def permalink_key(address: str) -> str:
+    """A site address as a permalink gives it and a link writes it: folded, without the slashes
+    around it or a `.html` or `index.html` end (`/tables/agency/`, `/tables/agency.html`)."""
+    key = fold(address.strip()).strip("/")
+    key = key.removesuffix("index.html").removesuffix(".html").rstrip("/")
+    return key
 
 
 def _site_segments(path: str) -> list[str]:

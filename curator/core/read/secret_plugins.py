@@ -9,7 +9,7 @@ the module imports detect-secrets and the key words only.
 from __future__ import annotations
 
 import re
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 from detect_secrets.plugins.base import RegexBasedDetector
 
@@ -167,7 +167,9 @@ def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
         len(secret) in _DIGEST_LENGTHS or len(secret) < SHORTEST_HEX_SECRET
     ):
         return True
-    if type(plugin).__name__ == "HexHighEntropyString" and _an_identifier(secret, line):
+    if type(plugin).__name__ == "HexHighEntropyString" and _given_to(secret, line, _an_id):
+        return True
+    if _given_to(secret, line, _PUBLIC_KEY.search):  # WireGuard's `public: "mohr...="`: shared by design
         return True
     return _NAMES_A_CHECKSUM.search(line) is not None
 
@@ -201,17 +203,27 @@ _PASSWORD_MANAGER = re.compile(
 )
 
 
-def _an_identifier(secret: str, line: str) -> bool:
-    """Whether each time the value stands on the line, the key it is given to names an identifier."""
+def _given_to(secret: str, line: str, names: Callable[[str], object]) -> bool:
+    """Whether each time the value stands on the line, `names` says yes of the key it is given to."""
     at = line.find(secret)
     if at < 0:
         return False
     while at >= 0:
         key = _KEY_BEFORE.search(line, 0, at)
-        if key is None or not _AN_ID.search(key.group(1)) or _OPENS_SOMETHING.search(key.group(1)):
+        if key is None or not names(key.group(1)):
             return False
         at = line.find(secret, at + 1)
     return True
+
+
+def _an_id(key: str) -> bool:
+    """Whether a key names an identifier, not a token's, a session's or a key's."""
+    return _AN_ID.search(key) is not None and _OPENS_SOMETHING.search(key) is None
+
+
+# A key that names a public key (`public`, `publicKey`, `peer_public_key`, `pubkey`): its value is
+# given out by design, not a private key's or a preshared one's.
+_PUBLIC_KEY = re.compile(r"(?:^|[_.-]|(?<=[a-z])(?=P))(?i:pub(?:lic)?(?:[_.-]?key)?)$")
 
 
 def _names_an_entry(value: str, line: str) -> bool:

@@ -120,11 +120,15 @@ def diary_title(title: str, limit: int) -> DiaryTitle | None:
 _COMPACT_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d[-._ ]?[01]\d[-._ ]?[0-3]\d(?!\d)")
 _WEEK_OR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[-._ ]?(?:w\d\d|[01]\d)(?!\d)", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
+_YEAR = re.compile(r"(?:1[89]|20)\d\d")
 
 
 def dated(title: str) -> bool:
     """A title that is a date with at most two more words ("2024-05-01", "Daily 2024-05-01 Mon",
-    "daily.journal.2021.01.01"): one page of a series, like its neighbours by design."""
+    "daily.journal.2021.01.01"), or a year alone ("1985", a memoir's year files): one page of a
+    series, like its neighbours by design."""
+    if _YEAR.fullmatch(title.strip()):
+        return True
     rest = title
     for pattern in (_COMPACT_DATE, _WEEK_OR_MONTH):
         rest = pattern.sub(" ", rest)
