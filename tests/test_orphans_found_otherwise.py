@@ -79,6 +79,8 @@ def test_a_repositorys_front_files_and_a_skills_folder_are_found(tmp_path: Path)
         },
     )
     assert _orphans(root) == ["docs/changelog.md", "readme-notes.md", "skills/notes.md"]
+    (root / "SKILL.md").write_text(BODY, encoding="utf-8")  # a vault that is one skill still has its orphans
+    assert _orphans(root) == ["docs/changelog.md", "readme-notes.md", "skills/notes.md"]
 
 
 def test_a_docs_sites_link_to_a_built_page_finds_its_source(tmp_path: Path) -> None:

@@ -91,7 +91,7 @@ def rule_orphans(vault: Vault) -> Iterator[Hit]:
     if (index := vault.index_page) is not None and (named := written_paths(vault, index)):
         found |= {index, *named}
     # A skill's folder (its SKILL.md and below) is one package: its references and assets are read by the skill.
-    skills = tuple(path[: -len("SKILL.md")] for path in vault.pages if path == "SKILL.md" or path.endswith("/SKILL.md"))
+    skills = tuple(path[: -len("SKILL.md")] for path in vault.pages if path.endswith("/SKILL.md"))  # not the top
     for path, page in vault.pages.items():
         # A page that could not be read may well link out; only its readers can tell.
         if (
