@@ -6,9 +6,10 @@ finds without a link (and so does not report).
 For each vault of benchmarks/real_vaults.py whose mirror is on this machine (checked out at its
 pinned commit; the shared ones read in place, never written): its pages, the pages no link leads
 to or from (what the rule reported before it knew pages found otherwise), and of those the ones
-found without a link, by why: a page of a dated series, a file an agent's harness loads by name
-or a repository's README at the top, a page the index page names by its path, a template. The
-`orphan` findings are the rest. Nothing is cached or written.
+found without a link, by why (`curator.core.check.pages.found_otherwise`): a page of a dated
+series, a file found by its name (an agent's harness loads it, a folder's README), a page of a
+skill's folder, a page the index page names by its path or under a folder it names, a template.
+The `orphan` findings are the rest. Nothing is cached or written.
 """
 
 from __future__ import annotations
@@ -17,28 +18,10 @@ import argparse
 from collections import Counter
 
 from benchmarks.real_vaults import VAULTS, MirrorMissing, available, checkout
-from curator.core.check.index_page import written_paths
-from curator.core.check.pages import rule_orphans
+from curator.core.check.pages import found_otherwise, rule_orphans
 from curator.core.read.loading import load_vault
-from curator.core.read.page import loaded_by_name
-from curator.core.read.vault import Vault
 
-KINDS = ("dated series", "loaded by name", "named by the index", "template")
-
-
-def found_otherwise(vault: Vault, path: str) -> str | None:
-    """Why a page no link leads to or from is found all the same (as `rule_orphans` asks), or None."""
-    index = vault.index_page
-    if path in vault.daily_notes:
-        return "dated series"
-    if loaded_by_name(path):
-        return "loaded by name"
-    named = written_paths(vault, index) if index is not None else set()
-    if named and path in named | {index}:
-        return "named by the index"
-    if path in vault.templates:
-        return "template"
-    return None
+KINDS = ("dated series", "found by name", "a skill's folder", "named by the index", "template")
 
 
 def main() -> None:
@@ -64,7 +47,8 @@ def main() -> None:
         unlinked = [
             p for p, page in vault.pages.items() if p not in linked and p not in out and page.unreadable is None
         ]
-        why = Counter(kind for p in unlinked if (kind := found_otherwise(vault, p)) is not None)
+        found = found_otherwise(vault)
+        why = Counter(kind for p in unlinked if (kind := found(p)) is not None)
         orphans = sum(1 for _ in rule_orphans(vault))
         totals.update(pages=len(vault.pages), unlinked=len(unlinked), orphans=orphans, **why)
         said = ", ".join(f"{why[k]} {k}" for k in KINDS if why[k])

@@ -84,6 +84,14 @@ def test_a_public_key_is_no_credential_but_a_private_or_preshared_one_is() -> No
     for key in ("private", "preshared_key", "republic", "privateKey"):
         assert find_credentials(f'        {key}: "{value}"\n') != [], key
     assert find_credentials(f'public: "{value}" private: "{value}"\n') != []  # the same value given to both
+    # an attacker's: not a public key's shape, or not a public key's name
+    for line in (
+        'public: "sk-proj-4fG7hJ2kL9mN3pQ6rS8tU1vW5xY0zA2bC4dE6fG8hJ0kL"',
+        f'not_public: "{value}"',
+        f'client_secret.public: "{value}"',
+        'token_pub: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEYq"',
+    ):
+        assert find_credentials(f"{line}\n") != [], line
 
 
 def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret_is() -> None:

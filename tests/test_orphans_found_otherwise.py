@@ -73,14 +73,17 @@ def test_a_repositorys_front_files_and_a_skills_folder_are_found(tmp_path: Path)
             "readme-notes.md": BODY,  # a note, not a README
             "docs/README.md": BODY,  # a forge shows it with its folder
             "docs/changelog.md": BODY,  # the repository's changelog is at the top
-            "skills/stocks/SKILL.md": BODY,
+            "skills/stocks/SKILL.md": f"---\nname: stocks\ndescription: Analyse a stock.\n---\n{BODY}",
             "skills/stocks/references/api.md": BODY,  # the skill reads it
             "skills/notes.md": BODY,  # in no skill's folder
+            "notes/SKILL.md": "stub",  # no skill: it says no name or what it does
+            "notes/sub/lost.md": BODY,
         },
     )
-    assert _orphans(root) == ["docs/changelog.md", "readme-notes.md", "skills/notes.md"]
-    (root / "SKILL.md").write_text(BODY, encoding="utf-8")  # a vault that is one skill still has its orphans
-    assert _orphans(root) == ["docs/changelog.md", "readme-notes.md", "skills/notes.md"]
+    expected = ["docs/changelog.md", "notes/sub/lost.md", "readme-notes.md", "skills/notes.md"]
+    assert _orphans(root) == expected
+    (root / "SKILL.md").write_text(f"---\nname: all\n---\n{BODY}", encoding="utf-8")  # a vault that is one skill
+    assert _orphans(root) == expected
 
 
 def test_a_docs_sites_link_to_a_built_page_finds_its_source(tmp_path: Path) -> None:
@@ -115,6 +118,7 @@ def test_a_jekyll_sites_links_to_permalinks_find_their_pages(tmp_path: Path) -> 
     # the page keeps its address when it is renamed: the link is left as it is and still finds it
     from edit_helpers import rename
 
+    # a page's own address comes before another page's path (`/docs/tables/index/` is no permalink here)
     rename(root, "docs/tables/ada_su_agency.md", "docs/tables/agency.md")
     assert (root / "docs/tables/index.md").read_text(encoding="utf-8") == index
     moved = load_vault(root, Config(rules={"untyped": "off"}), use_cache=False)
@@ -159,3 +163,52 @@ def test_a_renamed_pages_built_link_stays_a_built_link(tmp_path: Path) -> None:
     assert [rl.resolution.path for rl in vault.outlinks("ref.md")] == ["guide/install.md", "README.md"]
     rename(root, "guide/install.md", "guide/setup.md")
     assert (root / "ref.md").read_text(encoding="utf-8") == ref.replace("install.html", "setup.html")
+
+
+def test_a_permalink_comes_before_a_pages_path_and_a_merge_keeps_the_kept_pages_links(tmp_path: Path) -> None:
+    """An attacker's: `/a/num/` went to `a/num.md` though `a/claim.md` claims it; a merge rewrote
+    links to the kept page's permalink into `other.md`, dead on the site."""
+    from edit_helpers import merge
+
+    claim = "---\npermalink: /a/num/\n---\n# Claim\n\n" + BODY
+    other = "---\npermalink: /other/\n---\n# Other\n\n" + BODY
+    index = f"- [n](/a/num/)\n- [o](/other/)\n{BODY}"
+    pages = {"a/claim.md": claim, "a/num.md": BODY, "docs/other.md": other, "t/agency.md": BODY, "index.md": index}
+    root = make_vault(tmp_path / "v", pages)
+    vault = load_vault(root, Config(rules={"untyped": "off"}), use_cache=False)
+    assert [rl.resolution.path for rl in vault.outlinks("index.md")] == ["a/claim.md", "docs/other.md"]
+    merge(root, "t/agency.md", "docs/other.md")
+    assert (root / "index.md").read_text(encoding="utf-8") == index
+
+
+def test_an_html_anchor_is_a_place_a_markdown_link_may_name(tmp_path: Path) -> None:
+    """A team wiki's `<a name="sources">` (23 of 25 broken anchors a new user judged wrong); a
+    wikilink, which Obsidian resolves by headings alone, and a typo are still reported."""
+    target = '# Install\n\n<a name="sources"></a>\n## Sources\n\n<div id="database-setup">x</div>\n' + BODY
+    links = "[s](install.md#sources) [d](install.md#database-setup) [t](install.md#rancer) [[install#database-setup]]"
+    root = make_vault(tmp_path / "v", {"install.md": target, "a.md": f"{links} {BODY}"})
+    vault = load_vault(root, Config(rules={"untyped": "off"}), use_cache=False)
+    found = sorted(f.message for f in check_vault(vault) if f.rule == "broken-anchor")
+    assert len(found) == 2 and "'rancer'" in found[1] and "'database-setup'" in found[0]
+
+
+def test_folders_the_index_names_hold_no_orphans_and_no_day_needs_listing(tmp_path: Path) -> None:
+    memory = "# Memory\n\n- [[a]]\n- [[b]]\n- [[c]]\n\nLessons: `memory/lessons/`; a day: `memory/YYYY-MM-DD.md`.\n"
+    days = {f"memory/2026-02-{d:02}.md": BODY for d in range(1, 8)}
+    pages = {"MEMORY.md": memory, **{f"{n}.md": BODY for n in "abc"}, "memory/lessons/x.md": BODY, **days}
+    root = make_vault(tmp_path / "v", {**pages, "memory/loose.md": BODY})
+    vault = load_vault(root, Config(rules={"untyped": "off", "stub": "off"}), use_cache=False)
+    found = sorted((f.rule, f.path) for f in check_vault(vault) if f.rule in ("orphan", "index-drift"))
+    assert found == [("index-drift", "memory/loose.md"), ("orphan", "memory/loose.md")]
+
+
+def test_a_sites_post_named_by_its_date_is_no_diary_title(tmp_path: Path) -> None:
+    post = "---\ntitle: Council of Mentors\n---\n" + BODY
+    dated = "---\ntitle: Standup 2021-01-12\n---\n" + BODY
+    pages = {"posts/2021-01-11-council-of-mentors.md": post, "posts/2021-01-12-standup.md": dated, "x.md": BODY}
+    root = make_vault(tmp_path / "v", {**pages, "Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md": BODY})
+    vault = load_vault(root, Config(rules={"untyped": "off"}), use_cache=False)
+    assert sorted(f.path for f in check_vault(vault) if f.rule == "diary-title") == [
+        "Ticket 4711 vom 29.07.2026 - Zertifikat abgelaufen.md",
+        "posts/2021-01-12-standup.md",
+    ]

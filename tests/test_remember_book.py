@@ -247,3 +247,14 @@ def test_a_draft_chapter_nested_under_the_last_entry_keeps_its_parent(tmp_path: 
         (root / f"src/{name}.md").write_text(f"# {name}\n\nText.\n", encoding="utf-8")
     found = index_line(load_vault(root), "src/t.md", "t", "src/SUMMARY.md", "T")
     assert found is not None and found[1] == len(summary) and found[2] == "- [T](t.md)\n"
+
+
+def test_a_list_counts_on_only_within_its_own_section(tmp_path: Path) -> None:
+    """Right under a section's heading, the numbered list of the section above is no list of its."""
+    memory = "# Index\n\n## Steps\n\n1. [[a]]\n2. [[b]]\n\n## Topics\n\n"
+    root = make_vault(
+        tmp_path / "v",
+        {"MEMORY.md": memory, "a.md": "# a\n", "b.md": "# b\n", "c.md": "---\ntype: topic\n---\n# c\n"},
+    )
+    found = index_line(load_vault(root), "c.md", "c")
+    assert found is not None and found[2] == "- [[c]]\n" and memory[: found[1]].endswith("## Topics\n")

@@ -272,7 +272,7 @@ def check_and_fix(
     Returns the problems left (links that resolved before and would not) and how many links were fixed.
     """
     resolver = Resolver(new_pages, vault.attachments, new_aliases, vault.config.resolve_aliases)
-    resolver.add_permalinks({moved.get(page, page): key for key, page in vault.resolver.permalinks.items()})
+    resolver.add_permalinks((moved.get(page, page), key) for key, page in vault.resolver.permalinks.items())
     dendron = vault.config.label_first
     problems: list[str] = []
     fixed = 0

@@ -23,7 +23,9 @@ RULES = (
         "index-drift",
         "A page the vault's index page does not list.",
         "A page it links to, names by its path in code (`memory/dave.md`, as an agent's MEMORY.md lists its "
-        "topic files) or lies under a folder it names so (`memory/`) is listed.",
+        "topic files), names by its path in its text, or lies under a folder it names so (`memory/`) is "
+        "listed; a page of a dated series (a day's log) or one an agent's harness loads by name (`AGENTS.md`) "
+        "needs no line.",
     ),
     Rule("index-pressure", "The index page is over 80% of the size an agent harness loads."),
 )
@@ -41,6 +43,8 @@ def rule_index(vault: Vault) -> Iterator[Hit]:
         named, folders = written_paths(vault, index), named_by_path(vault, index)[1]
         for path in vault.pages:
             if path in (index, deep) or path in listed or path in named or path.startswith(folders):
+                continue
+            if path in vault.daily_notes:  # a day's log: the index names the series (`memory/YYYY-MM-DD.md`)
                 continue
             if not loaded_by_name(path):  # AGENTS.md, SOUL.md: the harness loads them, no index need list them
                 yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
@@ -331,9 +335,15 @@ def index_line(
     lined = [rl.link.line for rl in links] + [line for line, _ in by_path]
     bullets = [m.group(1) for line in lined if (m := _ENTRY.match(lines[line - 1])) and m.group(1)]
     bullet = max(["-", *bullets], key=bullets.count)
-    # As the entry before it at its depth: its bullet, or its number counted on.
-    before = (_ENTRY.match(lines[n - 1]) for n in range(after_line, 0, -1))
-    opening = next((m for m in before if m and _depth(m.group(0)) == _depth(indent)), None)
+    # As the entry before it at its depth in its list (not past a heading): its bullet, or its number counted on.
+    opening = None
+    for n in range(after_line, 0, -1):
+        found = _ENTRY.match(lines[n - 1])
+        if found is None and lines[n - 1].lstrip().startswith("#"):
+            break
+        if found is not None and _depth(found.group(0)) == _depth(indent):
+            opening = found
+            break
     if opening is not None:
         bullet = f"{int(opening.group(2)) + 1}{opening.group(3)}" if opening.group(2) else opening.group(1)
     entry = f"{prefix}{indent}{bullet} {link}{newline}"

@@ -43,7 +43,8 @@ RULES = (
     Rule(
         "broken-anchor",
         "A link to a heading or block id that the target does not have.",
-        "`[[page#heading]]`, `[[page#^block]]`, `[[#heading]]` or `[x](page.md#slug)`.",
+        "`[[page#heading]]`, `[[page#^block]]`, `[[#heading]]` or `[x](page.md#slug)`; a Markdown link may also "
+        'name an anchor the page gives in HTML (`<a name="sources">`, `id="setup"`), as a site serves it.',
     ),
     Rule("relation-dead", "A typed edge in the frontmatter (`broader: [[X]]`) whose target is no page."),
 )
@@ -268,7 +269,23 @@ def _repeat_keys(headings: Iterable[Heading]) -> set[str]:
     return keys
 
 
+# An anchor HTML gives a place in a page (`<a name="sources">`, `<div id="setup">`): a site and a
+# forge serve a Markdown link to it; Obsidian's wikilinks know only headings and blocks.
+_HTML_ANCHOR = re.compile(r"""<[a-zA-Z][^>]*?\b(?:name|id)\s*=\s*["']?([^"'\s>]+)""")
+
+
 def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
+    html_anchors: dict[str, set[str]] = {}  # a target's anchors in HTML, read when a link misses its headings
+
+    def in_html(path: str, anchor: str) -> bool:
+        if path not in html_anchors:
+            try:
+                text = vault.text_of(path)
+            except OSError:
+                text = ""
+            html_anchors[path] = {found.casefold() for found in _HTML_ANCHOR.findall(text)} if "<" in text else set()
+        return anchor.casefold() in html_anchors[path]
+
     for rl in vault.links:
         anchor = rl.link.anchor
         if not anchor or rl.resolution.kind != "page" or rl.resolution.path is None:
@@ -290,6 +307,8 @@ def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
                 continue
             if rl.link.syntax == "markdown" and wanted in _repeat_keys(target.headings):  # GitHub's `#description-1`
                 continue  # the second "Description" (Obsidian's wikilinks know no such numbers)
+            if rl.link.syntax == "markdown" and in_html(target.path, heading):
+                continue
             what = f"heading {anchor!r}"
         yield Hit(
             "broken-anchor",

@@ -4,14 +4,15 @@ check; the fixes of `untyped` and `orphan` need a choice (curator/core/curate/ch
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 
 from curator.core.change.edits import FileChange, Plan, explicit_target
 from curator.core.check.hits import Hit
-from curator.core.check.index_page import index_line, written_paths
+from curator.core.check.index_page import index_line, named_by_path, written_paths
 from curator.core.common.errors import EditError
 from curator.core.common.rules import Rule
-from curator.core.read.page import loaded_by_name, title_of
+from curator.core.read.page import Page, found_by_name, title_of
 from curator.core.read.titles import diary_title, own_title
 from curator.core.read.vault import Vault
 
@@ -34,7 +35,8 @@ RULES = (
         "Dates as ISO, `dd.mm.yyyy`, `dd/mm/yyyy`, `29 Jul 2026`, `July 29, 2026` or with German month names, "
         "or 80+ characters. Daily notes (`[dream] journal_folders`, `.obsidian/`'s, or a folder of five or more "
         "pages 80% of which are titled with a date and at most two more words), drawings and templates are left "
-        "alone; a folder of dated posts or incident pages (`2026-08-04-first-person-models`) is what it is for.",
+        "alone; a folder of dated posts or incident pages (`2026-08-04-first-person-models`) is reported, but "
+        "not a site's post whose frontmatter `title:` names it without a date (its file name is its address).",
     ),
     Rule(
         "untyped",
@@ -84,25 +86,46 @@ def _between_pages(vault: Vault) -> tuple[dict[str, int], set[str]]:
 
 def rule_orphans(vault: Vault) -> Iterator[Hit]:
     linked_to, links_out = _between_pages(vault)
-    # Found without a link: a template (copied from), a page of a dated series (found by its date),
-    # an agent's file its harness loads by name, a page the index names by its path (MEMORY.md's
-    # `memory/food-log.md`), and the index naming them.
-    found = vault.templates | vault.daily_notes
-    if (index := vault.index_page) is not None and (named := written_paths(vault, index)):
-        found |= {index, *named}
-    # A skill's folder (its SKILL.md and below) is one package: its references and assets are read by the skill.
-    skills = tuple(path[: -len("SKILL.md")] for path in vault.pages if path.endswith("/SKILL.md"))  # not the top
+    why = found_otherwise(vault)
     for path, page in vault.pages.items():
         # A page that could not be read may well link out; only its readers can tell.
-        if (
-            path not in linked_to
-            and path not in links_out
-            and page.unreadable is None
-            and path not in found
-            and not loaded_by_name(path)
-            and not (skills and path.startswith(skills))
-        ):
+        if path not in linked_to and path not in links_out and page.unreadable is None and why(path) is None:
             yield Hit("orphan", path, "orphan: no page links here and this page links to no page")
+
+
+def found_otherwise(vault: Vault) -> Callable[[str], str | None]:
+    """Why a page is found without a link, or None: a template (copied from), a page of a dated
+    series (found by its date), a file found by its name (an agent's harness loads it, a forge
+    shows a folder's README), a page of a skill's folder (its references and assets, read by the
+    skill), a page the index names by its path (MEMORY.md's `memory/food-log.md`) or under a
+    folder it names so (`memory/lessons/`), and the index naming them."""
+    index = vault.index_page
+    named = written_paths(vault, index) if index is not None else set()
+    by_index = {index, *named} if named else set()
+    folders = named_by_path(vault, index)[1] if index is not None else ()
+    # A SKILL.md says the skill's name and what it does, in its frontmatter or its text: a stub of
+    # that name is none; nor is the vault's top one skill.
+    skills = tuple(path[: -len("SKILL.md")] for path, page in vault.pages.items() if _a_skill(vault, page))
+
+    def why(path: str) -> str | None:
+        if path in vault.templates:
+            return "template"
+        if path in vault.daily_notes:
+            return "dated series"
+        if found_by_name(path):
+            return "found by name"
+        if skills and path.startswith(skills):
+            return "a skill's folder"
+        if path in by_index or (folders and path.startswith(folders)):
+            return "named by the index"
+        return None
+
+    return why
+
+
+def _a_skill(vault: Vault, page: Page) -> bool:
+    said = bool(page.frontmatter.get("name") or page.frontmatter.get("description"))
+    return page.path.endswith("/SKILL.md") and (said or page.body_chars >= vault.config.stub_chars)
 
 
 def rule_stubs(vault: Vault) -> Iterator[Hit]:
@@ -127,6 +150,8 @@ def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
             continue  # a daily note's dated title is meant; a drawing's name is the plugin's
         title = title_of(path)
         found = diary_title(own_title(title, config.hierarchy), limit)
+        if found is not None and found.date and _a_post(title, page.frontmatter, limit):
+            continue
         if found is not None:
             yield Hit(
                 "diary-title",
@@ -136,6 +161,19 @@ def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
                 title,
                 data={"title": title, "date": found.date, "length": found.length},
             )
+
+
+# A site's post (Jekyll's `_posts/2021-01-11-council-of-mentors.md`): its date is its address.
+_POST_NAME = re.compile(r"(?:19|20)\d\d-[01]\d-[0-3]\d-[^/]+")
+
+
+def _a_post(title: str, frontmatter: dict[str, object], limit: int) -> bool:
+    """Whether the page is a site's post named by its date, whose frontmatter `title:` names it
+    without one ("Council of Mentors"): the name a reader sees is no diary title."""
+    shown = frontmatter.get("title")
+    return bool(
+        _POST_NAME.fullmatch(title) and isinstance(shown, str) and shown.strip() and not diary_title(shown, limit)
+    )
 
 
 TYPED_SHARE = 0.2  # a vault whose config names no types uses them when this share of its pages have one

@@ -88,7 +88,7 @@ def _load(
             aliases[path] = page.aliases
         if page.frontmatter and isinstance(link := page.frontmatter.get("permalink"), str):
             permalinks[path] = link
-        if "dead" in map(_kind, links):
+        if "dead" in map(_kind, links) or any(map(_from_site_root, page.links)):
             with_dead_links.append(path)
 
     for entry in scan.pages:
@@ -133,10 +133,12 @@ def _load(
     resolver = resolver_now()  # made already unless the vault has no page
     if aliases or permalinks:
         resolver.add_aliases(aliases)
-        resolver.add_permalinks(permalinks)
-        for path in with_dead_links:
+        resolver.add_permalinks(permalinks.items())
+        for path in with_dead_links:  # a permalink is answered before a page's path (`_from_site_root`)
             resolved[path] = [
-                rl if rl.resolution.kind != "dead" else rl._replace(resolution=_resolution(resolver, path, rl.link))
+                rl._replace(resolution=_resolution(resolver, path, rl.link))
+                if rl.resolution.kind == "dead" or (permalinks and _from_site_root(rl.link))
+                else rl
                 for rl in resolved[path]
             ]
     links = list(chain.from_iterable(resolved[entry.path] for entry in scan.pages))
@@ -152,12 +154,18 @@ def _resolved(
     """The resolver over the vault's pages and attachments, and every link resolved (only the
     frontmatter's typed edges with `typed_links_only`)."""
     resolver = Resolver(pages, scan.attachments, _aliases(pages), config.resolve_aliases)
-    resolver.add_permalinks(_permalinks(pages))
+    resolver.add_permalinks(_permalinks(pages).items())
     return resolver, [rl for page in pages.values() for rl in _links_of(resolver, page, typed_links_only)]
 
 
 def _aliases(pages: dict[str, Page]) -> dict[str, tuple[str, ...]]:
     return {p.path: p.aliases for p in pages.values() if has_aliases(p.frontmatter)}
+
+
+def _from_site_root(link: Link) -> bool:
+    """A Markdown link to an address from the site's root (`/tables/agency/`), which a page's
+    permalink may answer."""
+    return link.syntax == "markdown" and link.target.startswith("/")
 
 
 def _permalinks(pages: dict[str, Page]) -> dict[str, str]:

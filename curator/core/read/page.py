@@ -115,13 +115,16 @@ REPOSITORY_FILES = ("readme", "license", "licence", "changelog", "contributing",
 
 
 def loaded_by_name(path: str) -> bool:
+    """Whether an agent's harness loads the page by its name (no index need list it)."""
+    return _LOADED_BY_NAME.search(path) is not None
+
+
+def found_by_name(path: str) -> bool:
     """Whether the page is found by its name without a link: an agent's harness loads it, it is a
     folder's README (a forge shows it with the folder), or a repository's CHANGELOG or the like at
     the top."""
     name = title_of(path).lower()
-    return (
-        _LOADED_BY_NAME.search(path) is not None or name == "readme" or ("/" not in path and name in REPOSITORY_FILES)
-    )
+    return loaded_by_name(path) or name == "readme" or ("/" not in path and name in REPOSITORY_FILES)
 
 
 INDEX_NAMES = frozenset({"index", "readme", "_index"})

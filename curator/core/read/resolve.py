@@ -83,14 +83,12 @@ class Resolver:
         self.add_aliases(aliases)
         self.permalinks: dict[str, str] = {}  # a page's own site address (`permalink: /tables/agency/`), folded
 
-    def add_permalinks(self, permalinks: dict[str, str]) -> None:
-        """Learn pages' own site addresses (page -> its `permalink:`): a link to one starts at the
-        site's root, which no page's path answers, so only answers that were dead can change."""
-        for path, link in permalinks.items():
+    def add_permalinks(self, permalinks: Iterable[tuple[str, str]]) -> None:
+        """Learn pages' own site addresses ((page, its `permalink:`) pairs): the site serves the
+        page there; the first page to claim one keeps it."""
+        for path, link in permalinks:  # (links from the site's root only: no bare name's answer changes)
             if (key := permalink_key(link)) and path in self._pages:
                 self.permalinks.setdefault(key, path)
-        if permalinks:
-            self._bare_memo = {target: found for target, found in self._bare_memo.items() if found.kind != "dead"}
 
     def add_aliases(self, aliases: dict[str, tuple[str, ...]]) -> None:
         """Learn pages' aliases (page -> its aliases): they name only what no page or file does,
@@ -138,10 +136,13 @@ class Resolver:
             return OUTSIDE
         if normal == ".":
             return self._folder_page(folder) or DEAD
+        # A page's own site address first: the site serves it there, whatever page's path it also is.
+        at = self.permalinks.get(permalink_key(normal)) if target.startswith("/") else None
+        if at is not None:
+            return Resolution("page", at)
         found = self._lookup_path(normal)
         if found is None and target.startswith("/"):
-            at = self.permalinks.get(permalink_key(normal))
-            found = Resolution("page", at) if at is not None else self._by_site_path(normal)
+            found = self._by_site_path(normal)
         return found or DEAD
 
     def _lookup_path(self, path: str) -> Resolution | None:

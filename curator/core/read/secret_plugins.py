@@ -169,7 +169,7 @@ def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
         return True
     if type(plugin).__name__ == "HexHighEntropyString" and _given_to(secret, line, _an_id):
         return True
-    if _given_to(secret, line, _PUBLIC_KEY.search):  # WireGuard's `public: "mohr...="`: shared by design
+    if _CURVE25519.fullmatch(secret) and _given_to(secret, line, _a_public_key):
         return True
     return _NAMES_A_CHECKSUM.search(line) is not None
 
@@ -216,14 +216,26 @@ def _given_to(secret: str, line: str, names: Callable[[str], object]) -> bool:
     return True
 
 
+def _a_public_key(key: str) -> bool:
+    """Whether a key (its last dotted part: `keys.public`) names a public key, under a name of no
+    secret (`client_secret.public` is one)."""
+    *under, last = key.split(".")
+    return _PUBLIC_KEY.fullmatch(last) is not None and not any(map(_SECRET_NAMED.search, under))
+
+
+_SECRET_NAMED = re.compile(r"(?i)secret|private|token|pass|auth|cred")
+
+
 def _an_id(key: str) -> bool:
     """Whether a key names an identifier, not a token's, a session's or a key's."""
     return _AN_ID.search(key) is not None and _OPENS_SOMETHING.search(key) is None
 
 
-# A key that names a public key (`public`, `publicKey`, `peer_public_key`, `pubkey`): its value is
-# given out by design, not a private key's or a preshared one's.
-_PUBLIC_KEY = re.compile(r"(?:^|[_.-]|(?<=[a-z])(?=P))(?i:pub(?:lic)?(?:[_.-]?key)?)$")
+# A WireGuard public key (`public: "mohr...="`, `PublicKey = ...`, `peer_public_key`): 32 bytes in
+# base64, given out by design. Only that shape under only such a key: an API key named `public:` or
+# `not_public`, or a `client_secret.public`, is still reported.
+_PUBLIC_KEY = re.compile(r"(?:peer[_-]?)?pub(?:lic)?(?:[_-]?key)?", re.IGNORECASE)
+_CURVE25519 = re.compile(r"[A-Za-z0-9+/]{43}=")
 
 
 def _names_an_entry(value: str, line: str) -> bool:
