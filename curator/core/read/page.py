@@ -93,9 +93,10 @@ class Page(NamedTuple):
 # CLAUDE.local.md, OpenClaw's SOUL.md, IDENTITY.md, HEARTBEAT.md and BOOTSTRAP.md, a skill's files,
 # a prompt file): a memory written into one changes what the agent does. Named in capitals, as
 # the harnesses load them: `models/Claude.md` is a note on a model.
+_HARNESS_FILES = r"AGENTS|CLAUDE|CLAUDE\.local|GEMINI|SOUL|IDENTITY|HEARTBEAT|BOOTSTRAP|SKILL"
+_PROMPT_FILES = r"copilot-instructions\.md|[^/]+\.prompt\.md"
 _INSTRUCTIONS = re.compile(
-    r"(?:^|/)(?:(?:AGENTS|CLAUDE|CLAUDE\.local|GEMINI|SOUL|IDENTITY|HEARTBEAT|BOOTSTRAP|SKILL)\.md"
-    r"|(?i:copilot-instructions\.md|[^/]+\.prompt\.md|(?:prompts|skills)/(?:[^/]+/)*[^/]+\.md))$"
+    rf"(?:^|/)(?:(?:{_HARNESS_FILES})\.md|(?i:{_PROMPT_FILES}|(?:prompts|skills)/(?:[^/]+/)*[^/]+\.md))$"
 )
 
 
@@ -106,10 +107,7 @@ def instructions(path: str) -> bool:
 
 # What a harness loads by its name at each session's start (OpenClaw's bootstrap files, Claude's and
 # Gemini's, a skill's SKILL.md, a prompt file, an index MEMORY.md): a link never needs to find it.
-_LOADED_BY_NAME = re.compile(
-    r"(?:^|/)(?:(?:AGENTS|CLAUDE|CLAUDE\.local|GEMINI|SOUL|IDENTITY|HEARTBEAT|BOOTSTRAP|SKILL|USER|TOOLS|MEMORY)\.md"
-    r"|(?i:copilot-instructions\.md|[^/]+\.prompt\.md))$"
-)
+_LOADED_BY_NAME = re.compile(rf"(?:^|/)(?:(?:{_HARNESS_FILES}|USER|TOOLS|MEMORY)\.md|(?i:{_PROMPT_FILES}))$")
 # A repository's own files at its top, which its forge shows or links on its front page.
 REPOSITORY_FILES = ("readme", "license", "licence", "changelog", "contributing", "code_of_conduct", "security")
 

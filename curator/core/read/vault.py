@@ -120,7 +120,9 @@ class Vault:
         from curator.core.common.vaultpath import read_in_vault
 
         try:
-            raw = read_in_vault(self.root, BOOK_SETTINGS, self._real_root)
+            large = (self.root / BOOK_SETTINGS).stat().st_size > BOOK_SETTINGS_BYTES  # not read whole
+            raw = b"" if large and not (self.root / BOOK_SETTINGS).is_symlink() else None
+            raw = read_in_vault(self.root, BOOK_SETTINGS, self._real_root) if raw is None else raw
         except OSError:  # no book.toml, or one that is no regular file in the vault
             return None
         try:
