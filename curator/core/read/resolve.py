@@ -254,9 +254,10 @@ _ORDER_PREFIX = re.compile(r"^(?:\d{4}-\d\d-\d\d-|\d+[-_.]\s*)")  # `01-introduc
 def permalink_key(address: str) -> str:
     """A site address as a permalink gives it and a link writes it: folded, without the slashes
     around it or a `.html` or `index.html` end (`/tables/agency/`, `/tables/agency.html`)."""
-    key = fold(address.strip()).strip("/")
-    key = key.removesuffix("index.html").removesuffix(".html").rstrip("/")
-    return key
+    return _BUILT_END.sub("", fold(address.strip()).strip("/")).rstrip("/")
+
+
+_BUILT_END = re.compile(r"(?:(?<=/)|^)index\.html$|\.html$")  # `a/index.html`, `a.html`; not `windex.html`'s "w"
 
 
 def _site_segments(path: str) -> list[str]:
