@@ -12,7 +12,7 @@ from urllib.parse import quote, unquote
 from curator.core.change.edits import FileChange, explicit_target
 from curator.core.check.hits import Fix, Hit
 from curator.core.common.rules import Finding, Rule
-from curator.core.read.markdown import lines_of
+from curator.core.read.markdown import fenced_lines, lines_of
 from curator.core.read.page import FOLDER_PAGES, Heading, loaded_by_name, title_of
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
@@ -112,13 +112,9 @@ def written_paths(vault: Vault, page: str) -> set[str]:
     def named() -> set[str]:
         here = posixpath.dirname(page)
         found = set(named_by_path(vault, page)[0])
-        fence = ""
         text = vault.text_of(page)
-        for line in lines_of(text[split_frontmatter(text)[2] :]):
-            opening = _FENCE.match(line)
-            if opening and (not fence or opening.group(1).startswith(fence)):  # closed by as long a run or longer
-                fence = "" if fence else opening.group(1)
-            elif not fence:
+        for line, in_fence in fenced_lines(text[split_frontmatter(text)[2] :]):
+            if not in_fence:
                 said = _PAGE_PATH.findall(_COMMENT.sub(" ", line))
                 found.update(path for written in said if (path := _page_at(vault, written, here)))
         return found

@@ -86,8 +86,8 @@ def _load(
         links = resolved[path] = _links_of(resolver_now(), page, typed_links_only)
         if has_aliases(page.frontmatter):
             aliases[path] = page.aliases
-        if page.frontmatter and isinstance(link := page.frontmatter.get("permalink"), str):
-            permalinks[path] = link
+        if page.permalink is not None:
+            permalinks[path] = page.permalink
         if "dead" in map(_kind, links) or any(map(_from_site_root, page.links)):
             with_dead_links.append(path)
 
@@ -154,7 +154,7 @@ def _resolved(
     """The resolver over the vault's pages and attachments, and every link resolved (only the
     frontmatter's typed edges with `typed_links_only`)."""
     resolver = Resolver(pages, scan.attachments, _aliases(pages), config.resolve_aliases)
-    resolver.add_permalinks(_permalinks(pages).items())
+    resolver.add_permalinks((p.path, p.permalink) for p in pages.values() if p.permalink is not None)
     return resolver, [rl for page in pages.values() for rl in _links_of(resolver, page, typed_links_only)]
 
 
@@ -166,12 +166,6 @@ def _from_site_root(link: Link) -> bool:
     """A Markdown link to an address from the site's root (`/tables/agency/`), which a page's
     permalink may answer."""
     return link.syntax == "markdown" and link.target.startswith("/")
-
-
-def _permalinks(pages: dict[str, Page]) -> dict[str, str]:
-    """Each page's own site address (`permalink:` in its frontmatter, as Jekyll and Hugo give it)."""
-    fields = ((p.path, p.frontmatter.get("permalink")) for p in pages.values() if p.frontmatter)
-    return {path: link for path, link in fields if isinstance(link, str)}
 
 
 def _links_of(resolver: Resolver, page: Page, typed_links_only: bool) -> list[ResolvedLink]:

@@ -112,7 +112,7 @@ def sections(title: str, body: str) -> Iterator[tuple[str, str]]:
     first the part before any heading; a path reads "Title > Section > Subsection"."""
     stack: list[tuple[int, str]] = []
     heading, lines = title, []
-    for line, in_fence in _lines(body):
+    for line, in_fence in fenced_lines(body):
         m = None if in_fence else _ATX_LINE.match(line)
         if m is None or m.group(2) is None:
             lines.append(line)
@@ -129,7 +129,7 @@ def blocks(body: str) -> list[str]:
     """Blocks separated by blank lines; a fenced code block stays one block even with blank lines."""
     found: list[str] = []
     current: list[str] = []
-    for line, in_fence in _lines(body):
+    for line, in_fence in fenced_lines(body):
         if not in_fence and not line.strip():
             if current:
                 found.append("\n".join(current))
@@ -141,7 +141,7 @@ def blocks(body: str) -> list[str]:
     return found
 
 
-def _lines(body: str) -> Iterator[tuple[str, bool]]:
+def fenced_lines(body: str) -> Iterator[tuple[str, bool]]:
     """Each line of `body` (as str.splitlines gives it) and whether it lies in fenced code."""
     fenced = iter(fence_ranges(body, 0))  # in order and apart: walked once, beside the lines
     current = next(fenced, None)

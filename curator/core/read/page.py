@@ -79,6 +79,12 @@ class Page(NamedTuple):
         return aliases_of(self.frontmatter)
 
     @property
+    def permalink(self) -> str | None:
+        """The page's own site address (`permalink:` in its frontmatter, as Jekyll and Hugo give it)."""
+        value = self.frontmatter.get("permalink") if self.frontmatter else None
+        return value if isinstance(value, str) else None
+
+    @property
     def drawing(self) -> bool:
         """An Excalidraw drawing: its text is the drawing's data, its name the plugin's."""
         return self.path.lower().endswith(".excalidraw.md") or "excalidraw-plugin" in self.frontmatter

@@ -119,10 +119,12 @@ class Vault:
         lists and prints a page's frontmatter as text."""
         from curator.core.common.vaultpath import read_in_vault
 
+        settings_file = self.root / BOOK_SETTINGS
         try:
-            large = (self.root / BOOK_SETTINGS).stat().st_size > BOOK_SETTINGS_BYTES  # not read whole
-            raw = b"" if large and not (self.root / BOOK_SETTINGS).is_symlink() else None
-            raw = read_in_vault(self.root, BOOK_SETTINGS, self._real_root) if raw is None else raw
+            if settings_file.stat().st_size > BOOK_SETTINGS_BYTES and not settings_file.is_symlink():
+                raw = b""  # larger than settings are: not read whole, the book's defaults
+            else:
+                raw = read_in_vault(self.root, BOOK_SETTINGS, self._real_root)
         except OSError:  # no book.toml, or one that is no regular file in the vault
             return None
         try:
