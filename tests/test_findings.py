@@ -260,6 +260,35 @@ def test_named_index_page(tmp_path: Path) -> None:
     assert found == [("index-drift", "b.md")]
 
 
+def test_a_memory_index_of_one_folder_misses_no_page_outside_it(tmp_path: Path) -> None:
+    """An agent workspace's MEMORY.md indexes its memory tiers (`memory/facts.md`, `memory/lessons/`):
+    every page of `research/` and `projects/` was reported as not listed (753 of 849 pages). A page
+    of `memory/` it lists nothing of still is; a vault whose settings name that index gets them all."""
+    memory = "# MEMORY.md\n\n- Facts: `memory/facts.md`\n- Lessons: `memory/lessons/`\n"
+    pages = {"MEMORY.md": memory, "memory/facts.md": "x", "memory/lessons/l1.md": "x", "memory/todo.md": "x"}
+    pages |= {f"{folder}/p{n}.md": "x" for folder in ("research", "projects", "skills") for n in range(3)}
+    rules = {"stub": "off", "untyped": "off", "orphan": "off"}
+    assert [f for f in vault_with(tmp_path, pages, rules=rules) if f[0] == "index-drift"] == [
+        ("index-drift", "memory/todo.md")
+    ]
+    named = vault_with(tmp_path / "2", pages, index_page="MEMORY.md", rules=rules)
+    assert len([f for f in named if f[0] == "index-drift"]) == 10
+
+
+def test_a_long_memory_naming_a_few_files_is_no_index(tmp_path: Path) -> None:
+    """OpenClaw's MEMORY.md is the agent's memory in prose: 17 KiB naming 8 of its 154 pages was
+    taken for an index that missed the other 146. One listing most pages stays an index."""
+    prose = "The user prefers short answers and works on the garden railway. " * 40
+    memory = f"# Memory\n\n{prose}\n\nSee `notes/a.md`, `notes/b.md` and `notes/c.md`.\n"
+    pages = {"MEMORY.md": memory, "notes/a.md": "x", "notes/b.md": "x", "notes/c.md": "x"}
+    rules = {"stub": "off", "untyped": "off", "orphan": "off"}
+    many = pages | {f"notes/n{n}.md": "x" for n in range(20)}
+    assert not [f for f in vault_with(tmp_path, many, rules=rules) if f[0] == "index-drift"]
+    few = pages | {"notes/n1.md": "x"}
+    assert [f for f in vault_with(tmp_path / "2", few, rules=rules) if f[0] == "index-drift"] == [
+        ("index-drift", "notes/n1.md")
+    ]
+
 def test_the_length_window_keeps_every_title_close_enough_to_suggest() -> None:
     """Titles are compared only when their length lets them reach the cut-off: none that does is left out."""
     from rapidfuzz import fuzz

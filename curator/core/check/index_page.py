@@ -25,7 +25,9 @@ RULES = (
         "A page it links to, names by its path in code (`memory/dave.md`, as an agent's MEMORY.md lists its "
         "topic files), names by its path in its text, or lies under a folder it names so (`memory/`) is "
         "listed; a page of a dated series (a day's log) or one an agent's harness loads by name (`AGENTS.md`) "
-        "needs no line.",
+        "needs no line. A MEMORY.md found by its name and listing pages of under half the vault's top folders "
+        "is the index of those folders; a long one (over 2 KiB) listing under a quarter of the pages is an "
+        "agent's memory naming some files, and misses none.",
     ),
     Rule("index-pressure", "The index page is over 80% of the size an agent harness loads."),
 )
@@ -41,13 +43,18 @@ def rule_index(vault: Vault) -> Iterator[Hit]:
             rl.resolution.path for page in (index, deep) for rl in vault.outlinks(page) if rl.resolution.kind == "page"
         }
         named, folders = written_paths(vault, index), named_by_path(vault, index)[1]
-        for path in vault.pages:
-            if path in (index, deep) or path in listed or path in named or path.startswith(folders):
-                continue
-            if path in vault.daily_notes:  # a day's log: the index names the series (`memory/YYYY-MM-DD.md`)
-                continue
-            if not loaded_by_name(path):  # AGENTS.md, SOUL.md: the harness loads them, no index need list them
-                yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
+        wanted = [
+            path
+            for path in vault.pages
+            if path not in (index, deep)
+            and path not in vault.daily_notes  # a day's log: the index names the series (`memory/YYYY-MM-DD.md`)
+            and not loaded_by_name(path)  # AGENTS.md, SOUL.md: the harness loads them, no index need list them
+        ]
+        missing = [path for path in wanted if path not in listed and path not in named and not path.startswith(folders)]
+        if vault.config.index_page is None:  # one the settings name is the vault's index however little it lists
+            missing = _in_its_scope(vault, index, missing, wanted, {*listed, *named, *folders})
+        for path in missing:
+            yield Hit("index-drift", path, f"not listed in the index page {index}", data={"index": index})
     yield from _pressure(vault, index)
 
 
@@ -55,6 +62,9 @@ def rule_index(vault: Vault) -> Iterator[Hit]:
 # prose (OpenClaw's MEMORY.md): no page is missing from it, and no link line belongs at its end.
 MEMORY_PROSE_BYTES = 2048
 LISTED = 3  # pages a longer one links to that make it a list
+# The share of the pages it may list that a long MEMORY.md lists to be taken for an index. On the
+# agent workspaces read: 0.05 (an agent's memory in prose naming some files), 0.40, 0.82 and 1.00.
+COVERS = 0.25
 
 
 def lists_pages(vault: Vault, index: str) -> bool:
@@ -68,6 +78,25 @@ def lists_pages(vault: Vault, index: str) -> bool:
     links = [rl for rl in vault.outlinks(index) if not rl.link.embed and rl.resolution.path != index]
     pages = {rl.resolution.path for rl in links if rl.resolution.kind == "page"} | set(named_by_path(vault, index)[0])
     return len(pages) >= LISTED or sum(rl.resolution.kind == "dead" for rl in links) >= LISTED
+
+
+def _in_its_scope(vault: Vault, index: str, missing: list[str], wanted: list[str], listed: set[str]) -> list[str]:
+    """The pages of `missing` a MEMORY.md found by its name is the index of. A long one that lists
+    a few pages of many is an agent's memory naming some of its files (17 KiB of prose naming 8 of
+    154 pages), not an index: it misses none. One listing what lies in a few of the vault's top
+    folders is theirs (OpenClaw's tiers: `memory/facts.md`, `memory/decisions/`), and misses no page
+    of `research/` or `projects/`."""
+    if vault.pages[index].size > MEMORY_PROSE_BYTES and len(wanted) - len(missing) < COVERS * len(wanted):
+        return []
+    areas = {_top_folder(path) for path in listed}
+    if len(areas & {_top_folder(path) for path in wanted}) >= len({_top_folder(path) for path in wanted}) / 2:
+        return missing
+    return [path for path in missing if _top_folder(path) in areas]
+
+
+def _top_folder(path: str) -> str:
+    """The folder at the vault's root a page or folder lies in ("" for the root itself)."""
+    return path.split("/", 1)[0] if "/" in path else ""
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]{1,300})`")
