@@ -289,6 +289,7 @@ def test_a_long_memory_naming_a_few_files_is_no_index(tmp_path: Path) -> None:
         ("index-drift", "notes/n1.md")
     ]
 
+
 def test_the_length_window_keeps_every_title_close_enough_to_suggest() -> None:
     """Titles are compared only when their length lets them reach the cut-off: none that does is left out."""
     from rapidfuzz import fuzz

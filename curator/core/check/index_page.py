@@ -40,7 +40,10 @@ def rule_index(vault: Vault) -> Iterator[Hit]:
     deep = vault.config.index_deep_page  # entries tiered out of the index are listed there
     if lists_pages(vault, index):
         listed = {
-            rl.resolution.path for page in (index, deep) for rl in vault.outlinks(page) if rl.resolution.kind == "page"
+            rl.resolution.path
+            for page in (index, deep)
+            for rl in vault.outlinks(page)
+            if rl.resolution.kind == "page" and rl.resolution.path is not None
         }
         named, folders = written_paths(vault, index), named_by_path(vault, index)[1]
         wanted = [
