@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from edit_helpers import dead_count, tree
+from edit_helpers import dead_count, rename, tree
 from helpers import make_vault
 
 from curator.core.change.changes import apply
@@ -209,3 +209,27 @@ def test_a_page_is_named_by_its_heading_only_in_the_refusal(tmp_path: Path) -> N
     with pytest.raises(EditError, match="no page 'Proxmox'"):
         plan_rename(load_vault(root), "Proxmox", "Proxmox host")
     assert tree(root) == before
+
+
+def test_a_sites_addresses_keep_their_form_through_a_rename(tmp_path: Path) -> None:
+    """An attacker's Jekyll site: moving a page rewrote its own links to other pages' permalinks
+    (`/alpha/` became `/docs/a/alpha`), an address from the site's root lost the folder the site is
+    served from and its language prefix (`/de/guide/install/` became `/docs/guide/setup`), and links
+    to a folder's page lost the folder (`guide/` became `Overview`)."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "docs/a/alpha.md": "---\npermalink: /alpha/\n---\n# Alpha\n\nAlpha text.\n",
+            "docs/b/beta.md": "# Beta\n\nSee [alpha](/alpha/), [in](/guide/install/) and [de](/de/guide/install/).\n",
+            "docs/guide/install.md": "# Install\n\nSteps.\n",
+            "docs/guide/README.md": "# Guide\n\nThe guide.\n",
+            "docs/home.md": "# Home\n\n[g1](guide/) [g2](guide/index.html) [g3](./guide)\n",
+        },
+    )
+    rename(root, "beta", "docs/c/beta")
+    rename(root, "install", "setup")
+    moved = (root / "docs/c/beta.md").read_text()
+    assert "[alpha](/alpha/), [in](/guide/setup/) and [de](/de/guide/setup/)" in moved
+    rename(root, "docs/guide/README.md", "docs/guide/Overview")
+    assert "[g1](guide/Overview) [g2](guide/Overview.html) [g3](guide/Overview)" in (root / "docs/home.md").read_text()
+    assert dead_count(root) == 0

@@ -20,7 +20,7 @@ from curator.core.common.errors import EditError
 from curator.core.common.names import escaped, name_problem
 from curator.core.read.link_order import DENDRON, label_first, wiki_target_span
 from curator.core.read.markdown import lines_of
-from curator.core.read.page import Link, aliases_of, content_hash
+from curator.core.read.page import FOLDER_PAGES, Link, aliases_of, content_hash
 from curator.core.read.parse import parse_page
 from curator.core.read.resolve import Resolution, Resolver, fold, permalink_key
 from curator.core.read.vault import Vault
@@ -187,10 +187,13 @@ def _new_wiki_target(written: str, home: str, target: str) -> str:
     return posixpath.basename(target)
 
 
-def _new_markdown_dest(written: str, home: str, target: str, by_name: bool) -> str:
+def _new_markdown_dest(written: str, home: str, target: str, by_name: bool, was: str | None = None) -> str:
     """The same for a markdown link's destination, keeping its percent-encoding."""
+    site = _site_address(unquote(written), was, target) if written.startswith("/") and was else None
     target = _written_target(unquote(written), target)
-    if written.startswith("/"):
+    if site is not None:
+        dest = site
+    elif written.startswith("/"):
         dest = "/" + target
     elif by_name:
         dest = posixpath.basename(target)
@@ -201,12 +204,47 @@ def _new_markdown_dest(written: str, home: str, target: str, by_name: bool) -> s
     return dest
 
 
+def _site_address(written: str, was: str, target: str) -> str | None:
+    """A site address (`/guide/install/`, `/de/a/alpha.html`) that named the page at `was`, made
+    to name `target` in its form: the folders the site serves from (`docs/`) stay left out, a
+    prefix of its own (`/de/`) stays in, the ending stays. None when the address does not end in
+    the page's folders and name, or `target` lies outside those folders."""
+    core = written.strip("/")
+    ending = "/" if written.endswith("/") and core else ""
+    for suffix in (".html", ".md"):
+        if core.lower().endswith(suffix):
+            core, ending = core[: -len(suffix)], suffix
+    said, old, new = core.split("/") if core else [], _address_parts(was), _address_parts(target)
+    shared = 0
+    while shared < min(len(said), len(old)) and fold(said[-1 - shared]) == fold(old[-1 - shared]):
+        shared += 1
+    served = old[: len(old) - shared]  # the folders the site is served from
+    if not shared or new[: len(served)] != served:
+        return None
+    if ending == "/" and posixpath.basename(target) not in FOLDER_PAGES and posixpath.basename(was) in FOLDER_PAGES:
+        ending = ""  # a folder's page become a page of its own
+    return "/" + "/".join(said[: len(said) - shared] + new[len(served) :]) + ending
+
+
+def _address_parts(path: str) -> list[str]:
+    """A page's path as a site serves it: its folder for a folder's page, no `.md`."""
+    if posixpath.basename(path) in FOLDER_PAGES:
+        path = posixpath.dirname(path)
+    return path.removesuffix(".md").split("/") if path else []
+
+
 def _resolved_relatively(origin: str, written: str, path: str | None) -> bool:
-    """Whether a markdown link in `origin` reached `path` as a path relative to its folder."""
+    """Whether a markdown link in `origin` reached `path` as a path relative to its folder: to
+    the page, or to its folder when it is the folder's page (`guide/`, `guide/index.html`)."""
     if path is None:
         return False
     joined = fold(posixpath.normpath(posixpath.join(posixpath.dirname(origin), written)))
-    return joined in (fold(path), fold(path).removesuffix(".md"), fold(path).removesuffix(".md") + ".html")
+    page = fold(path).removesuffix(".md")
+    forms = {fold(path), page, page + ".html"}
+    if posixpath.basename(path) in FOLDER_PAGES:
+        folder = fold(posixpath.dirname(path)) or "."
+        forms |= {folder, posixpath.join(folder, "index.html")}
+    return joined in forms
 
 
 @dataclass
@@ -229,7 +267,7 @@ def rewrite_link(text: str, link: Link, origin: str, home: str, target: str, fou
         start, end = markdown_dest_span(raw)
         written = raw[start:end]
         by_name = not written.startswith("/") and not _resolved_relatively(origin, unquote(written), found.path)
-        new = _new_markdown_dest(written, home, target, by_name)
+        new = _new_markdown_dest(written, home, target, by_name, found.path)
     else:
         start, end = wiki_target_span(raw, link.syntax == DENDRON)
         written = raw[start:end].strip()
@@ -398,6 +436,8 @@ def relative_links_moved(vault: Vault, texts: Texts, old: str, new: str) -> list
         link, found = rl.link, rl.resolution
         if found.kind == "dead" or found.path is None or found.path == old:
             continue
+        if link.syntax == "markdown" and link.target.startswith("/"):
+            continue  # a site's address from its root: the same wherever the page lives
         if link.syntax == "markdown" or link.target.startswith(("./", "../")):
             edit = rewrite_link(texts.get(old), link, old, new, found.path, found)
             if edit is not None:
