@@ -260,8 +260,11 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     return text
 
 
-def rewrite_link(text: str, link: Link, origin: str, home: str, target: str, found: Resolution) -> Edit | None:
-    """The edit that makes `link` (written in `origin`, living in `home` afterwards) name `target`."""
+def rewrite_link(
+    text: str, link: Link, origin: str, home: str, target: str, found: Resolution, title: str | None = None
+) -> Edit | None:
+    """The edit that makes `link` (written in `origin`, living in `home` afterwards) name `target`;
+    a wikilink by a bare name names it by `title` when given (where links name pages by `title:`)."""
     raw = text[link.offset : link.offset + link.length]
     if link.syntax == "markdown":
         start, end = markdown_dest_span(raw)
@@ -273,14 +276,20 @@ def rewrite_link(text: str, link: Link, origin: str, home: str, target: str, fou
         written = raw[start:end].strip()
         if not written:
             return None  # [[#heading]] names its own page, wherever it moves
-        new = _new_wiki_target(written, home, target)
+        new = title if title and "/" not in written else _new_wiki_target(written, home, target)
     if new == raw[start:end]:
         return None
     return Edit(link.offset + start, end - start, new)
 
 
 def explicit_target(resolver: Resolver, source: str, path: str, markdown: bool) -> str:
-    """The shortest folder path to `path` that resolves to it from `source`."""
+    """The page's title where links name pages by it (a basic-memory vault's `title:`), or the
+    shortest folder path to `path` that resolves to it from `source`."""
+    title = resolver.named_title.get(path)
+    if title and not markdown and "|" not in title and "]" not in title:
+        found = resolver.resolve(source, title)
+        if found.path == path and not found.candidates:
+            return title
     stem = path[:-3]
     parts = stem.split("/")
     for size in range(1, len(parts) + 1):
@@ -311,6 +320,10 @@ def check_and_fix(
     """
     resolver = Resolver(new_pages, vault.attachments, new_aliases, vault.config.resolve_aliases)
     resolver.add_permalinks((moved.get(page, page), key) for key, page in vault.resolver.permalinks.items())
+    # A title goes with its page's file; a page merged away takes its title with it.
+    resolver.add_titles(
+        (moved.get(page, page), title) for page, title in vault.resolver.named_titles() if page not in removed
+    )
     dendron = vault.config.label_first
     problems: list[str] = []
     fixed = 0
@@ -395,6 +408,10 @@ def plan_rename(vault: Vault, old_name: str, new_name: str, reason: str | None =
             continue
         if rl.link.target.startswith("/") and vault.resolver.permalinks.get(permalink_key(rl.link.target)) == old:
             continue  # the page's own site address (`permalink:`), which moves with it
+        if rl.link.syntax != "markdown" and fold(rl.link.target.strip()) == fold(
+            vault.resolver.named_title.get(old, "/")
+        ):
+            continue  # its `title:` where links name pages by it, which moves with it too
         home = new if rl.source == old else rl.source
         edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, new, rl.resolution)
         if edit is not None:

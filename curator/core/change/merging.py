@@ -198,7 +198,8 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         if rl.resolution.path != source or rl.resolution.kind != "page":
             continue
         home = into if rl.source == source else rl.source
-        edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, into, rl.resolution)
+        title = vault.resolver.named_title.get(into)
+        edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, into, rl.resolution, title)
         if edit is None:
             continue
         if (rl.link.anchor or "").startswith("^") and (rl.link.anchor or "")[1:] in clashing:  # renamed there
@@ -279,6 +280,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     # INTO's links were rebuilt: every page SOURCE or INTO reached before must still be reached.
     resolver = Resolver(new_pages, vault.attachments, aliases, vault.config.resolve_aliases)
     resolver.add_permalinks((page, key) for key, page in vault.resolver.permalinks.items())
+    resolver.add_titles(vault.resolver.named_titles())
     reached = {
         resolver.resolve(into, lk.target, lk.syntax == "markdown").path
         for lk in links_of(texts.text[into], vault.config.label_first)

@@ -131,9 +131,11 @@ def _load(
         del stored_rows  # the thread writes them while links are gathered, and frees them then
     reused.clear()
     resolver = resolver_now()  # made already unless the vault has no page
-    if aliases or permalinks:
+    titles = named_titles(pages)
+    if aliases or permalinks or titles:
         resolver.add_aliases(aliases)
         resolver.add_permalinks(permalinks.items())
+        resolver.add_titles(titles)
         for path in with_dead_links:  # a permalink is answered before a page's path (`_from_site_root`)
             resolved[path] = [
                 rl._replace(resolution=_resolution(resolver, path, rl.link))
@@ -155,7 +157,19 @@ def _resolved(
     frontmatter's typed edges with `typed_links_only`)."""
     resolver = Resolver(pages, scan.attachments, _aliases(pages), config.resolve_aliases)
     resolver.add_permalinks((p.path, p.permalink) for p in pages.values() if p.permalink is not None)
+    resolver.add_titles(named_titles(pages))
     return resolver, [rl for page in pages.values() for rl in _links_of(resolver, page, typed_links_only)]
+
+
+def named_titles(pages: dict[str, Page]) -> list[tuple[str, str]]:
+    """Each page's frontmatter `title:` where links name pages by it: a basic-memory vault, whose
+    pages (half of them or more) carry a `permalink:` that is a path from no site root
+    (`malus/specs/comment-syntax`), resolves `[[Comment Syntax]]` by the title (a Jekyll site's
+    permalinks start at its root, `/specs/`, and its links are addresses)."""
+    stored = [p for p in pages.values() if p.permalink and not p.permalink.startswith("/") and "://" not in p.permalink]
+    if len(stored) < max(2, len(pages) / 2):
+        return []
+    return [(p.path, title) for p in pages.values() if isinstance(title := p.frontmatter.get("title"), str)]
 
 
 def _aliases(pages: dict[str, Page]) -> dict[str, tuple[str, ...]]:

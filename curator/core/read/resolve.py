@@ -82,6 +82,8 @@ class Resolver:
             self._by_name[key.rsplit("/", 1)[-1]].append(path)
         self.add_aliases(aliases)
         self.permalinks: dict[str, str] = {}  # a page's own site address (`permalink: /tables/agency/`), folded
+        self._by_named_title: dict[str, list[str]] = defaultdict(list)  # `title:`, where links name it (`add_titles`)
+        self.named_title: dict[str, str] = {}  # page -> its `title:` as written, where links name it
 
     def add_permalinks(self, permalinks: Iterable[tuple[str, str]]) -> None:
         """Learn pages' own site addresses ((page, its `permalink:`) pairs): the site serves the
@@ -89,6 +91,20 @@ class Resolver:
         for path, link in permalinks:  # (links from the site's root only: no bare name's answer changes)
             if (key := permalink_key(link)) and path in self._pages:
                 self.permalinks.setdefault(key, path)
+
+    def add_titles(self, titles: Iterable[tuple[str, str]]) -> None:
+        """Learn pages' frontmatter titles ((page, its `title:`) pairs) in a vault whose links name
+        them (basic-memory's `[[Step 3 Decisions 2026-07-09]]` for `2026-07-09-step-03-decisions.md`):
+        like aliases they name only what no page or file does."""
+        for path, title in titles:
+            if path in self._pages and title.strip():
+                self._by_named_title[fold(title.strip())].append(path)
+                self.named_title[path] = title.strip()
+        self._bare_memo = {target: found for target, found in self._bare_memo.items() if found.kind != "dead"}
+
+    def named_titles(self) -> list[tuple[str, str]]:
+        """The (page, title) pairs `add_titles` learnt."""
+        return list(self.named_title.items())
 
     def add_aliases(self, aliases: dict[str, tuple[str, ...]]) -> None:
         """Learn pages' aliases (page -> its aliases): they name only what no page or file does,
@@ -226,6 +242,8 @@ class Resolver:
         return self._unresolved(target)
 
     def _unresolved(self, target: str) -> Resolution:
+        if titled := self._by_named_title.get(fold(target.strip())):
+            return self._choose("", sorted(set(titled)))
         owners = tuple(sorted(set(self._by_alias.get(fold(target), ()))))
         if owners and self.resolve_aliases:
             return self._choose("", list(owners))

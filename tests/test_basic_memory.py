@@ -1,0 +1,65 @@
+"""A basic-memory vault names pages by their frontmatter `title:`: its links resolve, a merge and a
+rename keep them, and `fix` leaves them alone (a new user's vault: 116 of 127 dead links were
+titles, every page an orphan, and `fix` rewrote 18 links to the wrong page)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from edit_helpers import dead_count, merge, rename
+from helpers import make_vault
+
+from curator.core.check.findings import check_vault
+from curator.core.read.loading import load_vault
+
+
+def note(title: str, permalink: str, body: str) -> str:
+    return f"---\ntitle: {title}\ntype: note\npermalink: {permalink}\n---\n\n# {title}\n\n{body}\n"
+
+
+def basic_memory(root: Path) -> Path:
+    return make_vault(
+        root,
+        {
+            "decisions/2026-07-09-step-02-decisions.md": note(
+                "Step 2 Decisions 2026-07-09", "proj/decisions/2026-07-09-step-02-decisions", "Second step."
+            ),
+            "decisions/2026-07-09-step-03-decisions.md": note(
+                "Step 3 Decisions 2026-07-09",
+                "proj/decisions/2026-07-09-step-03-decisions",
+                "- follows [[Step 2 Decisions 2026-07-09]]",
+            ),
+            "index.md": note(
+                "Project Index",
+                "proj/index",
+                "- [[Step 3 Decisions 2026-07-09]]\n- [[Step 2 Decisions 2026-07-09]]\n- [[Nowhere To Be Found]]",
+            ),
+        },
+    )
+
+
+def test_links_by_title_resolve_in_a_basic_memory_vault(tmp_path: Path) -> None:
+    root = basic_memory(tmp_path / "v")
+    vault = load_vault(root, use_cache=False)
+    dead = [f for f in check_vault(vault) if f.rule == "dead-link"]
+    assert [f.data["target"] for f in dead] == ["Nowhere To Be Found"]
+    assert not [f for f in check_vault(vault) if f.rule == "orphan"]
+
+
+def test_a_jekyll_sites_titles_name_no_page(tmp_path: Path) -> None:
+    """A site's permalinks start at its root: its wikilinks keep Obsidian's rules."""
+    files = {
+        "a.md": "---\ntitle: Alpha Page\npermalink: /alpha/\n---\nText.\n",
+        "b.md": "---\ntitle: Beta\npermalink: /beta/\n---\n[[Alpha Page]]\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", files), use_cache=False)
+    assert [f.data["target"] for f in check_vault(vault) if f.rule == "dead-link"] == ["Alpha Page"]
+
+
+def test_merge_and_rename_keep_links_by_title(tmp_path: Path) -> None:
+    root = basic_memory(tmp_path / "v")
+    rename(root, "decisions/2026-07-09-step-02-decisions.md", "decisions/second-step")
+    assert "[[Step 2 Decisions 2026-07-09]]" in (root / "index.md").read_text()  # the title moved with it
+    merge(root, "decisions/2026-07-09-step-03-decisions.md", "decisions/second-step.md")
+    assert "[[Step 2 Decisions 2026-07-09|Step 3 Decisions 2026-07-09]]" in (root / "index.md").read_text()
+    assert dead_count(root) == 1  # Nowhere To Be Found
