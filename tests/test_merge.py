@@ -430,3 +430,15 @@ def test_a_paragraph_the_other_page_holds_only_in_other_case_is_carried(tmp_path
     merged = (root / "keys.md").read_text()
     assert "AbCdEf and the bucket is s3://Prod-Logs/Eu." in merged  # a token's case is its value
     assert "abcdef and the bucket is s3://prod-logs/eu." in merged
+
+
+def test_indented_code_differing_in_its_indentation_is_kept(tmp_path: Path) -> None:
+    """An attacker's pages: the same loop with `deploy()` inside it or after it, as indented code,
+    read as one block, and the merge dropped the source's without a word."""
+    into = "# Into\n\nSteps:\n\n    for x in xs:\n        check(x)\n    deploy()\n"
+    source = "# Source\n\nSteps:\n\n    for x in xs:\n        check(x)\n        deploy()\n\nNew text.\n"
+    root = make_vault(tmp_path / "v", {"Into.md": into, "Source.md": source})
+    apply(root, plan_merge(load_vault(root, use_cache=False), "Source", "Into"))
+    merged = (root / "Into.md").read_text()
+    assert "    for x in xs:\n        check(x)\n        deploy()\n" in merged
+    assert "    for x in xs:\n        check(x)\n    deploy()\n" in merged

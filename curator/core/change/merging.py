@@ -113,9 +113,15 @@ def _blocks_by_id(text: str, ids: set[str]) -> dict[str, str]:
 def _normal(block: str) -> str:
     """A block as two pages may word it alike: spacing aside, except in code, where spacing is
     meaning (`print` inside a loop or after it). Case is kept: a token `AbCdEf` is not `abcdef`."""
-    if _FENCED.match(block):
+    if _is_code(block):
         return "\n".join(line.rstrip() for line in block.strip("\n").splitlines())
     return " ".join(block.split())
+
+
+def _is_code(block: str) -> bool:
+    """A fenced block, or one whose every line is indented as code is (four spaces or a tab)."""
+    lines = [line for line in block.splitlines() if line.strip()]
+    return bool(_FENCED.match(block)) or bool(lines) and all(line.startswith(("    ", "\t")) for line in lines)
 
 
 _FENCED = re.compile(r"[ \t]*(?:`{3,}|~{3,})")
@@ -126,7 +132,7 @@ def _held_as_lines(block: str, lines: list[str]) -> bool:
     """Whether a block's lines stand in that order, one after another, among a page's lines: a
     heading right under a rule, a paragraph inside a fence left open. Code is compared whole."""
     own = [_normal(line) for line in block.splitlines() if line.strip()]
-    if not own or _FENCED.match(block):
+    if not own or _is_code(block):
         return False
     return any(lines[at : at + len(own)] == own for at, line in enumerate(lines) if line == own[0])
 
