@@ -121,7 +121,7 @@ def _normal(block: str) -> str:
 def _is_code(block: str) -> bool:
     """A fenced block, or one whose every line is indented as code is (four spaces or a tab)."""
     lines = [line for line in block.splitlines() if line.strip()]
-    return bool(_FENCED.match(block)) or bool(lines) and all(line.startswith(("    ", "\t")) for line in lines)
+    return bool(_FENCED.match(block)) or (bool(lines) and all(line.startswith(("    ", "\t")) for line in lines))
 
 
 _FENCED = re.compile(r"[ \t]*(?:`{3,}|~{3,})")
