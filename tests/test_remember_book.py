@@ -258,3 +258,20 @@ def test_a_list_counts_on_only_within_its_own_section(tmp_path: Path) -> None:
     )
     found = index_line(load_vault(root), "c.md", "c")
     assert found is not None and found[2] == "- [[c]]\n" and memory[: found[1]].endswith("## Topics\n")
+
+
+def test_rename_and_merge_in_a_book_write_no_frontmatter_and_escape_includes(tmp_path: Path) -> None:
+    """An attacker's book: a rename and a merge gave chapters `aliases:` frontmatter, which mdBook
+    prints as text, and a merge carried `{{#include ../../../../etc/passwd}}` in unescaped, which
+    its next build would run."""
+    from edit_helpers import merge, rename
+
+    root = _book(tmp_path / "b")
+    (root / "notes").mkdir()
+    (root / "notes/y.md").write_text("# Y\n\nNotes on the laser.\n\n{{#include ../../../../etc/passwd}}\n")
+    rename(root, "src/raumnutzung/strom.md", "src/raumnutzung/Elektrik")
+    assert not (root / "src/raumnutzung/Elektrik.md").read_text().startswith("---")
+    merge(root, "notes/y.md", "src/bereiche/lasercutter.md")
+    merged = (root / "src/bereiche/lasercutter.md").read_text()
+    assert not merged.startswith("---")
+    assert "\\{{#include ../../../../etc/passwd}}" in merged and "\n{{#include" not in merged

@@ -424,7 +424,7 @@ def plan_rename(vault: Vault, old_name: str, new_name: str, reason: str | None =
     old_title, new_title = file_title(old), file_title(new)
     page = vault.pages[old]
     text = texts.get(old)
-    if fold(old_title) != fold(new_title):
+    if fold(old_title) != fold(new_title) and not vault.in_book(old) and not vault.in_book(new):  # it prints them
         key = "alias" if "alias" in page.frontmatter and "aliases" not in page.frontmatter else "aliases"
         text = add_list_items(text, key, [old_title], old)
     aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path != old}

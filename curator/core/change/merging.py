@@ -27,7 +27,7 @@ from curator.core.read.markdown import blocks, fence_ranges
 from curator.core.read.page import aliases_of
 from curator.core.read.parse import block_ids, parse_page, split_frontmatter
 from curator.core.read.resolve import Resolver, anchor_key, fold
-from curator.core.read.vault import Vault
+from curator.core.read.vault import Vault, book_escaped
 
 _OWN_KEYS = ("aliases", "alias", "title")  # the merge's own business: the titles become aliases
 
@@ -257,6 +257,8 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     differ: list[tuple[str, object, object]] = []
     if into_text.lstrip("\ufeff").startswith(("+++\n", "+++\r\n")):  # Hugo's TOML header: a YAML one above it breaks it
         notes.append(f"{into}: its front matter is TOML, so {source}'s titles and fields were not added to it")
+    elif vault.in_book(into):
+        notes.append(f"{into} is a page of an mdBook, which prints frontmatter: {source}'s titles and fields stay out")
     else:
         into_text = add_list_items(into_text, alias_key, [a for a in new_aliases if fold(a) != fold(into_title)], into)
         into_text, differ = _carry_fields(source_text, into_text, source, into, notes, vault.resolver)
@@ -267,6 +269,8 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         fresh.insert(0, "\n".join(listed))
     if fresh:
         joined = _own_footnotes("\n\n".join(fresh), into_text)
+        if vault.in_book(into):
+            joined = book_escaped(joined)
         for block_id in clashing:
             joined = re.sub(rf"(\s\^){re.escape(block_id)}$", rf"\g<1>{block_id}-merged", joined, flags=re.MULTILINE)
         joined = joined.replace("\n", newline)

@@ -95,7 +95,7 @@ from curator.core.read.titles import (
     is_status_update,
     names_a_day,
 )
-from curator.core.read.vault import Vault
+from curator.core.read.vault import Vault, book_escaped
 from curator.core.read.words import WORD, language_of
 
 DECISIONS = ("add", "merge-into", "supersede", "drop")
@@ -181,7 +181,7 @@ def _decide(
 ) -> Proposal:
     text = checked(text.strip(), source)
     if vault.book_contents is not None:  # mdBook runs a "{{ #include ...}}" on its next build: written escaped
-        text = re.sub(r"\\?\{\{\s*#", r"\\{{#", text)  # its escape takes no blank before the "#"
+        text = book_escaped(text)
     if page_type is not None and page_type not in vault.types:
         raise EditError(f"type {page_type!r} is not one of the vault's types ({', '.join(vault.types)})")
     handed = handed_page(text)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 import tomllib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -27,6 +28,12 @@ T = TypeVar("T")
 DEFAULT_INDEX_PAGE = "MEMORY.md"
 BOOK_SETTINGS = "book.toml"  # an mdBook's: its `[book] src` folder holds the pages and SUMMARY.md
 BOOK_SETTINGS_BYTES = 1 << 20  # settings larger are no book's own: read as its defaults
+
+
+def book_escaped(text: str) -> str:
+    """Text as an mdBook page may hold it: a "{{ #include ...}}" escaped, which the book's next
+    build would run (its escape takes no blank before the "#")."""
+    return re.sub(r"\\?\{\{\s*#", r"\\{{#", text)
 
 
 class ResolvedLink(NamedTuple):
@@ -135,6 +142,13 @@ class Vault:
         source = book.get("src", "src") if isinstance(book, dict) else "src"
         contents = posixpath.normpath(posixpath.join(source if isinstance(source, str) else "src", "SUMMARY.md"))
         return contents if contents in self.pages else None
+
+    def in_book(self, path: str) -> bool:
+        """Whether the page lies in an mdBook's source folder, where the book prints frontmatter as
+        text and runs `{{#include ...}}` (`book_escaped`) on its next build."""
+        contents = self.book_contents
+        folder = posixpath.dirname(contents) if contents is not None else None
+        return folder is not None and (not folder or path.startswith(folder + "/"))
 
     @cached_property
     def daily_notes(self) -> frozenset[str]:
