@@ -233,3 +233,25 @@ def test_a_sites_addresses_keep_their_form_through_a_rename(tmp_path: Path) -> N
     rename(root, "docs/guide/README.md", "docs/guide/Overview")
     assert "[g1](guide/Overview) [g2](guide/Overview.html) [g3](guide/Overview)" in (root / "docs/home.md").read_text()
     assert dead_count(root) == 0
+
+
+def test_two_pages_giving_one_address_make_its_links_ambiguous_and_a_rename_keeps_them(tmp_path: Path) -> None:
+    """An attacker's site: two pages with `permalink: /x/`; which answered `[x](/x/)` hung on the
+    order pages were read in (the cache's or not), no rule said so, and renaming the one it named
+    moved the link to the other without a word."""
+    from curator.core.check.findings import check_vault
+
+    files = {
+        "alpha.md": "---\npermalink: /x/\n---\n# Alpha\n",
+        "mid.md": "---\npermalink: /x/\n---\n# Mid\n",
+        "home.md": "# Home\n\nSee [x](/x/).\n",
+    }
+    root = make_vault(tmp_path / "v", files)
+    vault = load_vault(root, use_cache=False)
+    assert [(f.rule, f.path) for f in check_vault(vault) if f.rule == "ambiguous-link"] == [
+        ("ambiguous-link", "home.md")
+    ]
+    assert next(rl for rl in vault.links if rl.source == "home.md").resolution.path == "alpha.md"
+    rename(root, "alpha", "zeta")
+    after = load_vault(root, use_cache=False)
+    assert next(rl for rl in after.links if rl.source == "home.md").resolution.path == "zeta.md"

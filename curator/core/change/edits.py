@@ -319,7 +319,7 @@ def check_and_fix(
     Returns the problems left (links that resolved before and would not) and how many links were fixed.
     """
     resolver = Resolver(new_pages, vault.attachments, new_aliases, vault.config.resolve_aliases)
-    resolver.add_permalinks((moved.get(page, page), key) for key, page in vault.resolver.permalinks.items())
+    resolver.add_permalinks((moved.get(page, page), key) for page, key in vault.resolver.permalink_claims())
     # A title goes with its page's file; a page merged away takes its title with it.
     resolver.add_titles(
         (moved.get(page, page), title) for page, title in vault.resolver.named_titles() if page not in removed

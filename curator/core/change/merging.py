@@ -289,7 +289,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     texts.text[source] = source_text
     # INTO's links were rebuilt: every page SOURCE or INTO reached before must still be reached.
     resolver = Resolver(new_pages, vault.attachments, aliases, vault.config.resolve_aliases)
-    resolver.add_permalinks((page, key) for key, page in vault.resolver.permalinks.items())
+    resolver.add_permalinks(vault.resolver.permalink_claims())
     resolver.add_titles(vault.resolver.named_titles())
     reached = {
         resolver.resolve(into, lk.target, lk.syntax == "markdown").path

@@ -82,15 +82,22 @@ class Resolver:
             self._by_name[key.rsplit("/", 1)[-1]].append(path)
         self.add_aliases(aliases)
         self.permalinks: dict[str, str] = {}  # a page's own site address (`permalink: /tables/agency/`), folded
+        self._claims: dict[str, list[str]] = defaultdict(list)  # every page giving one address
         self._by_named_title: dict[str, list[str]] = defaultdict(list)  # `title:`, where links name it (`add_titles`)
         self.named_title: dict[str, str] = {}  # page -> its `title:` as written, where links name it
 
     def add_permalinks(self, permalinks: Iterable[tuple[str, str]]) -> None:
         """Learn pages' own site addresses ((page, its `permalink:`) pairs): the site serves the
-        page there; the first page to claim one keeps it."""
+        page there. Of pages giving one address, the first by path answers it, whatever order
+        they came in, and a link to it is ambiguous."""
         for path, link in permalinks:  # (links from the site's root only: no bare name's answer changes)
-            if (key := permalink_key(link)) and path in self._pages:
-                self.permalinks.setdefault(key, path)
+            if (key := permalink_key(link)) and path in self._pages and path not in self._claims[key]:
+                self._claims[key].append(path)
+                self.permalinks[key] = min(self._claims[key])
+
+    def permalink_claims(self) -> list[tuple[str, str]]:
+        """(page, address) for every page giving an address, the pages sharing one included."""
+        return [(path, key) for key, paths in self._claims.items() for path in paths]
 
     def add_titles(self, titles: Iterable[tuple[str, str]]) -> None:
         """Learn pages' frontmatter titles ((page, its `title:`) pairs) in a vault whose links name
@@ -153,9 +160,10 @@ class Resolver:
         if normal == ".":
             return self._folder_page(folder) or DEAD
         # A page's own site address first: the site serves it there, whatever page's path it also is.
-        at = self.permalinks.get(permalink_key(normal)) if target.startswith("/") else None
-        if at is not None:
-            return Resolution("page", at)
+        key = permalink_key(normal) if target.startswith("/") else ""
+        if (at := self.permalinks.get(key)) is not None:
+            claims = self._claims[key]
+            return Resolution("page", at, tuple(sorted(claims)) if len(claims) > 1 else ())
         found = self._lookup_path(normal)
         if found is None and target.startswith("/"):
             found = self._by_site_path(normal)
