@@ -442,3 +442,18 @@ def test_indented_code_differing_in_its_indentation_is_kept(tmp_path: Path) -> N
     merged = (root / "Into.md").read_text()
     assert "    for x in xs:\n        check(x)\n        deploy()\n" in merged
     assert "    for x in xs:\n        check(x)\n    deploy()\n" in merged
+
+
+def test_a_merge_names_the_kept_page_by_its_site_address(tmp_path: Path) -> None:
+    """An attacker's site: links to the merged page's permalink (`/install/`) became a repository
+    path (`/docs/r/reference`), which the site does not serve."""
+    files = {
+        "docs/g/install.md": "---\npermalink: /install/\n---\n# Install\n\nSee [the reference](/reference/).\n",
+        "docs/r/reference.md": "---\npermalink: /reference/\n---\n# Reference\n\nBack to [install](/install/).\n",
+        "docs/home.md": "# Home\n\n- [Install](/install/#steps)\n",
+    }
+    root = make_vault(tmp_path / "v", files)
+    apply(root, plan_merge(load_vault(root, use_cache=False), "docs/g/install.md", "docs/r/reference.md"))
+    assert (root / "docs/home.md").read_text() == "# Home\n\n- [Install](/reference/#steps)\n"
+    merged = (root / "docs/r/reference.md").read_text()
+    assert "Back to [install](/reference/)." in merged and "See [the reference](/reference/)." in merged

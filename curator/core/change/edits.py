@@ -261,16 +261,27 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
 
 
 def rewrite_link(
-    text: str, link: Link, origin: str, home: str, target: str, found: Resolution, title: str | None = None
+    text: str,
+    link: Link,
+    origin: str,
+    home: str,
+    target: str,
+    found: Resolution,
+    title: str | None = None,
+    address: str | None = None,
 ) -> Edit | None:
     """The edit that makes `link` (written in `origin`, living in `home` afterwards) name `target`;
-    a wikilink by a bare name names it by `title` when given (where links name pages by `title:`)."""
+    a wikilink by a bare name names it by `title` when given (where links name pages by `title:`),
+    an address from the site's root by `address` (the target's `permalink:`)."""
     raw = text[link.offset : link.offset + link.length]
     if link.syntax == "markdown":
         start, end = markdown_dest_span(raw)
         written = raw[start:end]
         by_name = not written.startswith("/") and not _resolved_relatively(origin, unquote(written), found.path)
-        new = _new_markdown_dest(written, home, target, by_name, found.path)
+        if address and written.startswith("/"):
+            new = quote(address, safe="/!$&'()*+,;=:@-._~%")
+        else:
+            new = _new_markdown_dest(written, home, target, by_name, found.path)
     else:
         start, end = wiki_target_span(raw, link.syntax == DENDRON)
         written = raw[start:end].strip()

@@ -204,8 +204,9 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         if rl.resolution.path != source or rl.resolution.kind != "page":
             continue
         home = into if rl.source == source else rl.source
-        title = vault.resolver.named_title.get(into)
-        edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, into, rl.resolution, title)
+        title, address = vault.resolver.named_title.get(into), vault.pages[into].permalink
+        address = address if address and address.startswith("/") else None  # a site's, not basic-memory's
+        edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, into, rl.resolution, title, address)
         if edit is None:
             continue
         if (rl.link.anchor or "").startswith("^") and (rl.link.anchor or "")[1:] in clashing:  # renamed there
