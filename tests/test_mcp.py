@@ -187,10 +187,16 @@ async def test_history_says_which_changes_an_agent_made_and_by_what_name(
     assert listed[1]["by"] == "you"
     assert main(["history", str(sample_vault)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith(renamed["id"]) and "(by ops-bot 31m)" in lines[0]
+    assert lines[0].startswith(renamed["id"]) and "(by agent ops-bot 31m)" in lines[0]
     assert "(by you)" in lines[2]
+    # An attacker's agent called itself "you": a line of history still says it is an agent.
+    spoof = Implementation(name="you", version="1.0")
+    async with Client(build_server(Memory(sample_vault)), mode="legacy", client_info=spoof) as client:
+        await call(client, "rename", page="Caching rules", new_title="Caching policy")
+    assert main(["history", str(sample_vault)]) == 0
+    assert "(by agent you)" in capsys.readouterr().out.splitlines()[0]
     assert main(["history", str(sample_vault), "--json"]) == 0
-    assert [c["by"] for c in json.loads(capsys.readouterr().out)["changes"]] == ["ops-bot 31m", "you"]
+    assert [c["by"] for c in json.loads(capsys.readouterr().out)["changes"]] == ["agent you", "ops-bot 31m", "you"]
 
 
 async def test_merge_and_fix_are_changes_the_agent_can_undo(sample_vault: Path) -> None:

@@ -82,7 +82,8 @@ class Entry:
         """Who made the change: the agent's name (as its MCP client gave it) or "you", the user."""
         if self.details.get("by") != BY_AGENT:
             return "you"
-        return str(self.details.get("agent") or "agent")
+        name = str(self.details.get("agent") or "agent")
+        return f"agent {name}" if name.strip().casefold() == "you" else name  # an agent is never "you"
 
     @property
     def suggested_by(self) -> str | None:
@@ -92,8 +93,19 @@ class Entry:
 
     @property
     def credited(self) -> str:
-        """Who made it, as a line of history says it: "you, suggested by ops-bot" for an agent's suggestion."""
-        return self.author if self.suggested_by is None else f"{self.author}, suggested by {self.suggested_by}"
+        """Who made it, as a line of history says it: "agent ops-bot" for an agent's change, "you,
+        suggested by agent ops-bot" for its suggestion a person applied. An agent names itself: it
+        is said to be one, on one line, so that no name reads as "you" or as more of the line."""
+        agent = self.details.get("by") == BY_AGENT
+        made = f"agent {_shown_name(str(self.details.get('agent') or ''))}".rstrip() if agent else self.author
+        asked = self.suggested_by
+        return made if asked is None else f"{made}, suggested by {_shown_name(asked)}"
+
+
+def _shown_name(name: str) -> str:
+    """A name as a line shows it: its control characters and line breaks as blanks, 60 at most."""
+    plain = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    return repr(plain[:60]) if plain != name or not plain else plain
 
 
 def _b64(data: bytes | None) -> str | None:
