@@ -218,3 +218,10 @@ def test_an_agents_reply_directive_is_no_link() -> None:
         "See [[Real Page]] and [[reply_to_current notes]].\n"
     )
     assert [link.target for link in parse_page(text).links] == ["Real Page", "reply_to_current notes"]
+
+
+def test_a_footnote_is_no_link_definition() -> None:
+    """A new user's zk notes: a footnote of one word or one CJK phrase (`[^1]: 日本語の…`,
+    `[^2]: [[b]]`) was read as a link definition to a page of that name, and reported dead."""
+    text = "# A\n\nText[^1] and more[^2].\n\n[^1]: 日本語の場合は残念ながら単語を認識しない\n[^2]: [[b]]\n[c]: c.md\n"
+    assert [(link.syntax, link.target) for link in parse_page(text).links] == [("wiki", "b"), ("markdown", "c.md")]

@@ -41,7 +41,7 @@ _AGENT_DIRECTIVE = re.compile(r"\s*(?:reply_to_current|reply_to:[^|#]*|audio_as_
 # One pass finds both; a wikilink's span is consumed, so no markdown link is found inside it.
 _ANY_LINK = re.compile(f"{_WIKILINK_RE}|{_MD_LINK_RE}")
 _REF_DEF = re.compile(
-    r"^ {0,3}\[([^\[\]\n]+)\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$",
+    r"^ {0,3}\[(?!\^)([^\[\]\n]+)\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$",
     re.MULTILINE,
 )
 # Line-based patterns start with a literal newline (fast to find); the first line is checked apart.
