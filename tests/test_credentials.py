@@ -137,6 +137,11 @@ def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret
         '| Cloudflare | cloudflare.com | 1Password: "Cloudflare" |',
         '| Synology NAS | 192.168.1.4 | 1Password: "Synology Admin" |',
         "    token=TOKEN&zone=example.org&type=CNAME&\\",
+        # a new user's zk notes: an example's value, a secret's ARN, an example password, two settings
+        '    "API_KEY": "xxx-yyy-xxx",',
+        '        SECRET_ARN: "arn:aws:secretsmanager:eu-west-2:885135949562:secret:wakatime-api-key-X9oF3v",',
+        "export APP_PASSWORD='mypassword123'",
+        "**`resume_false_interruption=True` / `false_interruption_timeout=1.0`**",
     ],
 )
 def test_a_placeholder_where_the_readers_own_value_goes_is_no_credential(line: str) -> None:
@@ -156,6 +161,8 @@ def test_a_real_value_beside_a_placeholder_is_still_one() -> None:
         "curl 'https://dns.example/update?token=Xk93mZq7Lp2w&zone=example.org'",
         'password: "Cloudflare9!x" # in 1Password too',
         "N8N_BASIC_AUTH_PASSWORD=N8N_2025_AUTH",
+        "APP_PASSWORD='mypassword-Xq81!'",
+        '"API_KEY": "xk9-yq2-xz7"',
     ):
         assert find_credentials(f"db:\n  {real}\n") != [], real  # more than a word and "password", a name
 

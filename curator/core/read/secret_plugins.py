@@ -129,6 +129,8 @@ class CredentialPairDetector(RegexBasedDetector):
     def analyze_string(self, string: str) -> Generator[str, None, None]:
         for match in PAIR.finditer(string):
             value = match.group(1)
+            if _SETTING.match(value):
+                continue  # a setting and its value (`false_interruption_timeout=1.0`), not a password
             signs = any(not c.isalnum() and c not in "_-." for c in value)
             if signs and any(c.isdigit() for c in value) and looks_like_a_secret(value):
                 yield value
@@ -138,6 +140,7 @@ class CredentialPairDetector(RegexBasedDetector):
                 yield value
 
 
+_SETTING = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+=")
 # A line that names a checksum or a commit: its random-looking string is that, not a key.
 _NAMES_A_CHECKSUM = re.compile(
     # An app's hash (Telegram's `api_hash`) is its secret, not a checksum.
@@ -186,6 +189,9 @@ _PLACEHOLDER = re.compile(
     r"|(?:\.\.\.|\u2026)$"  # a value cut short: "sk-...", "llx-…"
     # "user:pass@host", "secret456", "Passwort123"
     r"|^(?:pass(?:word|wd)?|passwort|kennwort|pwd|pw|secret|token|key|test)[\W_]?\d{0,4}$"
+    # "mypassword123", "yoursecret"; "xxx-yyy-xxx"
+    r"|^(?:my|your|mein|dein)(?:pass(?:word|wd)?|passwort|kennwort|secret|token|key)[\W_]?\d{0,4}$"
+    r"|^[xyzXYZ]+(?:[-_.][xyzXYZ]+)*$"
 )
 # A key word's value that names where the secret is instead of holding it, or an example's: a
 # YAML tag's reference (Home Assistant's `!secret db_password`, `!env_var X`), an environment
@@ -258,6 +264,6 @@ def is_placeholder(secret: str, plugin: object, line: str) -> bool:
     value = secret.strip("'\"` ")
     keyed = kind in ("KeywordDetector", "AssignedSecretDetector", "CredentialPairDetector")
     tag = _TAG.fullmatch(value) and re.search(rf"{re.escape(value)}[ \t]+\S", line)
-    if keyed and (_NAMED_ELSEWHERE.match(value) or tag or _names_an_entry(value, line)):
-        return True
+    if keyed and (_NAMED_ELSEWHERE.match(value) or tag or _names_an_entry(value, line) or value.startswith("arn:")):
+        return True  # (an ARN names the secret's store: `SECRET_ARN: "arn:aws:secretsmanager:..."`)
     return (keyed or kind == "BasicAuthDetector") and _PLACEHOLDER.search(value) is not None
