@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from curator.core.common.errors import ConfigError
 from curator.core.common.fast import blake2b
 from curator.core.common.vaultpath import NotRegularFile, read_regular
-from curator.core.state import obsidian
+from curator.core.state import obsidian, zk
 
 CONFIG_NAME = ".curator.toml"
 SEVERITIES = ("error", "warning", "info")
@@ -274,8 +274,11 @@ def load_config(vault: Path) -> Config:
         for name in PATH_FIELDS
         if (value := getattr(config, name)) is not None
     }
-    conventions: dict[str, Any] = {  # what the vault's own Obsidian settings add
-        "journal_folders": tuple(dict.fromkeys([*config.journal_folders, *obsidian.journal_folders(vault)])),
+    conventions: dict[str, Any] = {  # what the vault's own Obsidian and zk settings add
+        "ignore": tuple(dict.fromkeys([*config.ignore, *zk.ignored(vault)])),
+        "journal_folders": tuple(
+            dict.fromkeys([*config.journal_folders, *obsidian.journal_folders(vault), *zk.journal_folders(vault)])
+        ),
         "template_folders": tuple(dict.fromkeys([*config.template_folders, *obsidian.template_folders(vault)])),
     }
     return config._replace(untrusted=untrusted, origins=MappingProxyType(origins), **folders, **conventions)

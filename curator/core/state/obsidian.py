@@ -41,7 +41,7 @@ def _folders(root: Path, settings: tuple[tuple[str, tuple[str, ...]], ...]) -> t
         value: object = _settings(root / ".obsidian" / name)
         for key in keys:
             value = value.get(key) if isinstance(value, dict) else None
-        folder = _folder(value)
+        folder = folder_in_vault(value)
         if folder and folder not in found:
             found.append(folder)
     return tuple(found)
@@ -60,7 +60,7 @@ def _settings(path: Path) -> object:
         return None
 
 
-def _folder(value: object) -> str | None:
+def folder_in_vault(value: object) -> str | None:
     """A vault-relative folder, or None for the root, a path that leaves the vault or not a string."""
     if not isinstance(value, str):
         return None

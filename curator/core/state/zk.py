@@ -1,0 +1,81 @@
+"""What a zk notebook's own settings (`.zk/config.toml`) say: the notes zk leaves out (`[note]
+ignore`, globs from the notebook's root) and where its daily notes live (a group named for days,
+`[group.daily] paths = ["journal/daily"]`, or the group's name when it gives no paths).
+
+The file is read as data (TOML, a regular file, at most MAX_BYTES); a setting that is missing,
+unreadable, no gitignore pattern, or no folder inside the vault is left out.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from curator.core.common.vaultpath import read_regular
+from curator.core.state.obsidian import folder_in_vault
+
+MAX_BYTES = 1 << 20
+_DAILY_GROUPS = ("daily", "dailies", "journal", "journals", "diary")
+
+
+def ignored(root: Path) -> tuple[str, ...]:
+    """The globs of the notes zk leaves out, as gitignore patterns that compile."""
+    import pathspec
+
+    note = _settings(root).get("note")
+    globs = note.get("ignore") if isinstance(note, dict) else None
+    kept: list[str] = []
+    for written in globs if isinstance(globs, list) else []:
+        if not isinstance(written, str) or not written.strip() or "\n" in written:
+            continue
+        for glob in _braces(written.strip()):
+            try:
+                pathspec.GitIgnoreSpec.from_lines([glob])
+            except (ValueError, TypeError, re.error):
+                continue
+            kept.append(glob)
+    return tuple(kept)
+
+
+def _braces(glob: str, most: int = 64) -> list[str]:
+    """A glob's alternatives as zk's matcher reads them ("slipbox/{search,graph}.md"), which
+    gitignore syntax lacks: one glob for each, `most` at most."""
+    found = [glob]
+    while (at := next((i for i, g in enumerate(found) if _BRACE.search(g)), None)) is not None and len(found) < most:
+        glob = found.pop(at)
+        match = _BRACE.search(glob)
+        assert match is not None
+        found[at:at] = [glob[: match.start()] + part + glob[match.end() :] for part in match.group(1).split(",")]
+    return found[:most]
+
+
+_BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
+
+
+def journal_folders(root: Path) -> tuple[str, ...]:
+    """The folders of the notebook's daily-note groups."""
+    groups = _settings(root).get("group")
+    found: list[str] = []
+    for name, group in groups.items() if isinstance(groups, dict) else ():
+        if name.casefold() not in _DAILY_GROUPS or not isinstance(group, dict):
+            continue
+        paths = group.get("paths", [name])
+        for path in paths if isinstance(paths, list) else []:
+            folder = folder_in_vault(path)
+            if folder and folder not in found:
+                found.append(folder)
+    return tuple(found)
+
+
+def _settings(root: Path) -> dict[str, object]:
+    try:
+        data = read_regular(root / ".zk" / "config.toml", follow_links=False)
+    except OSError:
+        return {}
+    if len(data) > MAX_BYTES:
+        return {}
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError):  # not UTF-8 or not TOML
+        return {}

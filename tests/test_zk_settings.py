@@ -1,0 +1,52 @@
+"""A zk notebook's own settings (`.zk/config.toml`): the notes zk leaves out are left out, its
+daily group's dated titles are meant (a new user's notebooks: the author's generated list of
+orphans counted as links to them all, Hugo's pages zk ignores reported as orphans and stubs, a day
+of the daily group reported as a diary title)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from helpers import make_vault
+
+from curator.core.check.findings import check_vault
+from curator.core.read.loading import load_vault
+
+SETTINGS = """[note]
+filename = "{{id}}"
+ignore = ["specials/*", "slipbox/{search,graph}.md"]
+
+[group.daily]
+paths = ["journal/daily"]
+"""
+
+
+def notebook(root: Path, settings: str | bytes = SETTINGS) -> Path:
+    files: dict[str, str | bytes] = {
+        ".zk/config.toml": settings,
+        "specials/orphans.md": "# Orphans\n\n[[a1b2]] [[c3d4]]\n",
+        "slipbox/search.md": "---\ntitle: Search\n---\n",
+        "slipbox/graph.md": "---\ntitle: Graph\n---\n",
+        "a1b2.md": "# Modus tollens\n\nIf P then Q; not Q; so not P.\n",
+        "c3d4.md": "# Modus ponens\n\nIf P then Q; P; so Q. See [[a1b2]].\n",
+        "journal/daily/2025-12-09.md": "# 2025-12-09\n\nWrote about [[c3d4]].\n",
+    }
+    return make_vault(root, files)
+
+
+def test_a_notebooks_ignored_notes_and_daily_group(tmp_path: Path) -> None:
+    vault = load_vault(notebook(tmp_path / "v"), use_cache=False)
+    assert sorted(vault.pages) == ["a1b2.md", "c3d4.md", "journal/daily/2025-12-09.md"]
+    assert "journal/daily/2025-12-09.md" in vault.daily_notes
+    assert not [f for f in check_vault(vault) if f.rule == "diary-title"]
+
+
+def test_settings_that_are_no_toml_or_no_file_are_left_out(tmp_path: Path) -> None:
+    broken = load_vault(notebook(tmp_path / "a", b"[note\nignore = \xff"), use_cache=False)
+    assert "specials/orphans.md" in broken.pages
+    root = notebook(tmp_path / "b")
+    (tmp_path / "elsewhere.toml").write_text(SETTINGS)
+    os.remove(root / ".zk/config.toml")
+    os.symlink(tmp_path / "elsewhere.toml", root / ".zk/config.toml")  # a link out of the vault is not read
+    assert "specials/orphans.md" in load_vault(root, use_cache=False).pages
