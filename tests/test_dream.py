@@ -338,6 +338,24 @@ def test_daily_notes_and_drawings_are_not_renamed_and_no_name_is_proposed_twice(
     assert [(s.kind, s.title) for s in proposed if s.kind == "rename"] == [("rename", "Checkout")]
 
 
+def test_the_dream_renames_what_lint_calls_a_diary_title(tmp_path: Path) -> None:
+    """A new user's basic-memory vault: lint left out 20 dated file names whose `title:` names them
+    without a date, and the dream proposed all 20 for a rename ("V1 Step 10" for "v1 Step 10 —
+    Account Management GUI Decisions"); a template is no page to rename either."""
+    files = {
+        "decisions/2026-07-10-v1-step-10-decisions.md": "---\ntitle: v1 Step 10 — Account GUI Decisions\n---\nText.\n",
+        "decisions/2026-07-09-step-02-decisions.md": "---\ntitle: Step 2 Decisions 2026-07-09\n---\nText.\n",
+        "templates/Meeting 2024-01-01 notes.md": "# {{title}}\n",
+    }
+    root = make_vault(tmp_path / "v", files)
+    vault = load_vault(root, use_cache=False)
+    renamed = [s.pages[0] for s in dream(vault).proposed if s.kind == "rename"]
+    assert renamed == ["decisions/2026-07-09-step-02-decisions.md"]
+    from curator.core.check.findings import check_vault
+
+    assert [f.path for f in check_vault(vault) if f.rule == "diary-title"] == renamed
+
+
 def test_a_page_is_merged_into_the_page_that_holds_its_text_however_linked(tmp_path: Path) -> None:
     note = (
         "Selective repeat keeps a window of frames on both sides; the receiver buffers frames that "

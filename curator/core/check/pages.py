@@ -13,7 +13,7 @@ from curator.core.check.index_page import index_line, named_by_path, written_pat
 from curator.core.common.errors import EditError
 from curator.core.common.rules import Rule
 from curator.core.read.page import Page, found_by_name, title_of
-from curator.core.read.titles import diary_title, own_title
+from curator.core.read.titles import DiaryTitle, diary_title, own_title
 from curator.core.read.vault import Vault
 
 RULES = (
@@ -141,26 +141,34 @@ def rule_stubs(vault: Vault) -> Iterator[Hit]:
             )
 
 
-def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
+def diary_titled(vault: Vault) -> dict[str, DiaryTitle]:
+    """The pages whose title reads as a diary entry's or a sentence, and how: what `diary-title`
+    reports and the dream proposes to rename."""
     config = vault.config
     limit = config.title_chars
     daily = vault.daily_notes
+    titled: dict[str, DiaryTitle] = {}
     for path, page in vault.pages.items():
         if path in daily or page.drawing or path in vault.templates:
             continue  # a daily note's dated title is meant; a drawing's name is the plugin's
         title = title_of(path)
         found = diary_title(own_title(title, config.hierarchy), limit)
-        if found is not None and found.date and _a_post(title, page.frontmatter, limit):
-            continue
-        if found is not None:
-            yield Hit(
-                "diary-title",
-                path,
-                f"{'title names an event, not a thing' if found.date else 'title reads as a sentence, not a name'}: "
-                f"{' and '.join(found.reasons)}",
-                title,
-                data={"title": title, "date": found.date, "length": found.length},
-            )
+        if found is not None and not (found.date and _a_post(title, page.frontmatter, limit)):
+            titled[path] = found
+    return titled
+
+
+def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
+    for path, found in diary_titled(vault).items():
+        title = title_of(path)
+        yield Hit(
+            "diary-title",
+            path,
+            f"{'title names an event, not a thing' if found.date else 'title reads as a sentence, not a name'}: "
+            f"{' and '.join(found.reasons)}",
+            title,
+            data={"title": title, "date": found.date, "length": found.length},
+        )
 
 
 # A site's post (Jekyll's `_posts/2021-01-11-council-of-mentors.md`): its date is its address.

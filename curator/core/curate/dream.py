@@ -25,6 +25,7 @@ from curator.core.change.changes import own_repository, plan_and_apply
 from curator.core.change.edits import Plan, plan_diff, plan_rename, target_path
 from curator.core.change.journal import Entry, by_id_prefix
 from curator.core.change.merging import plan_merge
+from curator.core.check.pages import diary_titled
 from curator.core.common.errors import EditError
 from curator.core.common.names import name_problem
 from curator.core.curate.handed import written_by_person
@@ -321,14 +322,7 @@ def dream(vault: Vault, limit: int | None = None) -> DreamResult:
         for one in (pair.page, pair.other):
             if one not in duplicates or duplicates[one].contained < pair.contained:
                 duplicates[one] = pair
-    diary = [
-        p.path
-        for p in vault.pages.values()
-        if p.unreadable is None
-        and p.path not in vault.daily_notes
-        and not p.drawing
-        and diary_title(own_title(p.title, vault.config.hierarchy), vault.config.title_chars) is not None
-    ]
+    diary = [path for path in diary_titled(vault) if vault.pages[path].unreadable is None]  # as lint reports them
     work: list[tuple[int, str, Any]] = [(_incoming(vault, path), "rename", path) for path in diary]
     work += [(max(_incoming(vault, d.page), _incoming(vault, d.other)), "merge", d) for d in found]
     statuses = _status_updates(vault)
