@@ -65,6 +65,19 @@ def test_event_titles_become_thing_titles(title: str, thing: str) -> None:
     assert subject_of(title) == thing
 
 
+def test_a_numbered_session_log_names_what_it_did() -> None:
+    """A new user's basic-memory vault: "SESSION- _01 Multi-Tool Compatibility Restructure" was
+    proposed for `SESSION-2026-02-09_01-multi-tool-compatibility-restructure`."""
+    assert (
+        subject_of("SESSION-2026-02-09_01: Multi-Tool Compatibility Restructure")
+        == "Multi-Tool Compatibility Restructure"
+    )
+    assert (
+        subject_of("SESSION-2026-02-09_01-multi-tool-compatibility-restructure")
+        == "Multi tool compatibility restructure"
+    )
+
+
 def test_the_certificate_ticket_names_the_certificate() -> None:
     subject = subject_of("Ticket 4711 vom 29.07.2026: Zertifikat abgelaufen")
     assert "zertifikat" in subject.casefold()

@@ -146,7 +146,8 @@ _WEEKDAYS = _WEEKDAY_NAMES + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
 _DAY_PARTS = "morning|afternoon|evening|night|morgen|vormittag|nachmittag|abend|nacht"
 # A ticket's key is written in capitals ("OPS-118"); "pve-01" and "plex-01" are hosts.
 _NUMBERED = (
-    r"(?i)\b(?:ticket|issue|incident|inc|bug|case|jira|change|cr|pr|mr|pull request|merge request|störung|vorfall)"
+    r"(?i)\b(?:ticket|issue|incident|inc|bug|case|jira|change|cr|pr|mr|pull request|merge request|störung|vorfall|"
+    r"session|sitzung)"
     r"\s*(?:no\.?|nr\.?|number)?\s*[#!]?\s*(?:[A-Z][A-Z0-9]{0,9}-)?\d+(?:-\d+)*\b|#\d+\b|(?-i:\b[A-Z][A-Z0-9]{1,9}-\d+(?:-\d+)*\b)"
 )
 _ZONE = r"(?:am|pm|uhr|h|utc|gmt|z|cet|cest|mez|mesz|est|edt|pst|pdt)"  # "22:03:32 UTC" is one time
@@ -210,6 +211,8 @@ def without_event(title: str) -> str:
     text = re.sub(r"(?i)\bon[ -]call\b", "On-call", title)
     text = re.sub(_ISO_TIME, r"\1", text)  # "2026-04-11T08": the hour belongs to the date
     text = without_dates(text)
+    # What joined the date to its neighbours: "SESSION-2026-02-09_01: ..." leaves "SESSION- _01".
+    text = re.sub(r"(?<=[^\W_])[-_]+(?=\s)|(?:(?<=\s)|^)_+(?=\d)", " ", text)
     if " " not in title.strip() and re.search(r"[^\W\d_][-_][^\W\d_]", title):
         text = re.sub(r"[-_]+", " ", text)  # a slug's separators are its spaces (its dates are gone)
     text = re.sub(_NUMBERED, " ", text)
