@@ -50,3 +50,21 @@ def test_settings_that_are_no_toml_or_no_file_are_left_out(tmp_path: Path) -> No
     os.remove(root / ".zk/config.toml")
     os.symlink(tmp_path / "elsewhere.toml", root / ".zk/config.toml")  # a link out of the vault is not read
     assert "specials/orphans.md" in load_vault(root, use_cache=False).pages
+
+
+def test_a_note_named_by_an_id_goes_by_its_heading(tmp_path: Path) -> None:
+    """A new user's zk notebooks: the TUI's index showed `04hx`, `0ata`, ...; typing "Multivektor"
+    found none of 170 pages, and `94b.md` ("# modus tollens") came sixth for "what is modus tollens"."""
+    from curator.core.meaning.search import search
+    from curator.core.read.pagefilter import PageIndex
+
+    root = notebook(tmp_path / "v")
+    (root / "94b.md").write_text("# Reductio ad absurdum\n\nSuppose the opposite, derive a contradiction.\n")
+    (root / "7q2k.md").write_text("---\ntitle: Multivektor\n---\n# Heading of the body\n\nText.\n")
+    vault = load_vault(root, use_cache=False)
+    assert vault.pages["94b.md"].shown_title == "Reductio ad absurdum"
+    assert vault.pages["7q2k.md"].shown_title == "Multivektor"
+    assert vault.pages["journal/daily/2025-12-09.md"].shown_title == "2025-12-09"  # a name, no id
+    assert PageIndex.of(vault).filter("Multivektor")[:1] == ["7q2k.md"]
+    hits = search(vault, "reductio", use_vectors=False).hits
+    assert (hits[0].path, hits[0].title) == ("94b.md", "Reductio ad absurdum")

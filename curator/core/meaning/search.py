@@ -32,7 +32,9 @@ from curator.core.state.statefiles import StateKeyError, label_of, make_state_fo
 if TYPE_CHECKING:
     from curator.core.read.vault import Vault
 
-SCHEMA_VERSION = 5  # 3: sections found by markdown.sections; 4: words as each language writes them; 5: path a column
+# 3: sections found by markdown.sections; 4: words as each language writes them; 5: path a column;
+# 6: a page named by an id by its heading
+SCHEMA_VERSION = 6
 RRF_K = 60
 VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
 WEAK_UP_TO = 5  # a list shorter than this is filled with the meaning's next best, said to be weak
@@ -184,11 +186,11 @@ class SearchIndex:
                 text = vault.text_of(path)
                 tags = page.frontmatter.get("tags") or []
                 tags = [tags] if isinstance(tags, str) else tags
-                for chunk in _within(chunks_of(page.title, path, text), INDEXED_CHARS):
+                for chunk in _within(chunks_of(page.shown_title, path, text), INDEXED_CHARS):
                     writer.add_document(
                         chunk=f"{path}#{chunk.number}",
                         path=path,
-                        title=page.title,
+                        title=page.shown_title,
                         content=f"{chunk.heading}\n{' '.join(page.aliases)}\n{chunk.body}",
                         heading=chunk.heading,
                         body=chunk.body,
@@ -394,7 +396,7 @@ def _reranked(
     top = ranked[:RERANK_DEPTH]
     documents = []
     for path in top:
-        heading, body = sections.get(path, (vault.pages[path].title, ""))
+        heading, body = sections.get(path, (vault.pages[path].shown_title, ""))
         documents.append(f"{heading}\n{body or vault.text_of(path)}"[:2000])
     scores = list(reranker.rerank(text, documents))
     order = sorted(range(len(top)), key=lambda i: (-scores[i], i))
@@ -565,7 +567,7 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
     for path in shown:
         page = vault.pages[path]
         reasons = []
-        if words & {fold(w) for w in re.findall(r"\w+", page.title + " " + " ".join(page.aliases))}:
+        if words & {fold(w) for w in re.findall(r"\w+", page.shown_title + " " + " ".join(page.aliases))}:
             reasons.append("title match")
         elif path in sections:
             reasons.append("text match")
@@ -582,11 +584,11 @@ def search(vault: Vault, raw: str, limit: int = 10, use_vectors: bool = True) ->
         if copies.get(path):
             more = len(copies[path]) - 1
             reasons.append(f"same text at {copies[path][0]}" + (f" and {more} more" if more else ""))
-        heading, body = sections.get(path, (page.title, ""))
+        heading, body = sections.get(path, (page.shown_title, ""))
         hits.append(
             SearchHit(
                 path,
-                page.title,
+                page.shown_title,
                 round(fused[path], 5),
                 heading,
                 snippet(body, terms, languages_of(vault)) if body else "",

@@ -61,6 +61,20 @@ class Page(NamedTuple):
         return title_of(self.path)
 
     @property
+    def shown_title(self) -> str:
+        """The title a reader knows the page by: its title, but for a page named by an id (zk's
+        `04hx.md`, a timestamp `202301011200.md`) its frontmatter `title:` or its first heading
+        of level one, as zk shows it."""
+        title = self.title
+        if not _AN_ID.fullmatch(title):
+            return title
+        named = self.frontmatter.get("title") if self.frontmatter else None
+        if isinstance(named, str) and named.strip():
+            return named.strip()
+        first = self.headings[0] if self.headings else None
+        return first.text.strip() if first is not None and first.level == 1 and first.text.strip() else title
+
+    @property
     def name(self) -> str:
         """The name the page goes by: its title, or its folder's for a folder's index page
         (`Docker/index.md`, `README.md`, Hugo's `_index.md`), without a site generator's `.html`
@@ -101,6 +115,8 @@ class Page(NamedTuple):
 # the harnesses load them: `models/Claude.md` is a note on a model.
 _HARNESS_FILES = r"AGENTS|CLAUDE|CLAUDE\.local|GEMINI|SOUL|IDENTITY|HEARTBEAT|BOOTSTRAP|SKILL"
 _PROMPT_FILES = r"copilot-instructions\.md|[^/]+\.prompt\.md"
+# A name that is an id: a few letters and digits with a digit among them, or a timestamp.
+_AN_ID = re.compile(r"(?=[a-z]*\d)[a-z0-9]{2,8}|\d{8,14}")
 _INSTRUCTIONS = re.compile(
     rf"(?:^|/)(?:(?:{_HARNESS_FILES})\.md|(?i:{_PROMPT_FILES}|(?:prompts|skills)/(?:[^/]+/)*[^/]+\.md))$"
 )

@@ -21,7 +21,7 @@ class PageIndex:
     def of(cls, vault: Vault) -> PageIndex:
         paths = tuple(vault.pages)
         keys = tuple(
-            utils.default_process(" ".join([page.title, page.path, *page.aliases, _provenance(page.frontmatter)]))
+            utils.default_process(" ".join([page.shown_title, page.path, *page.aliases, _provenance(page.frontmatter)]))
             for page in vault.pages.values()
         )
         return cls(paths, keys)

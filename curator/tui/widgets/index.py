@@ -121,7 +121,9 @@ class IndexPane(Vertical):
         severity = self.marks.get(path)
         mark = Text("● ", style=colours.get(f"finding-{severity}", "")) if severity else Text("  ")
         depth = path.count("/") if self.as_tree else 0
-        name = page.title if self.as_tree else path.removesuffix(".md")
+        name = page.shown_title if self.as_tree else path.removesuffix(".md")
+        if not self.as_tree and page.shown_title != page.title:
+            name = f"{name} · {page.shown_title}"  # `04hx` tells a reader nothing
         tail = Text(f"  ←{len(vault.backlinks(path))} →{len(vault.outlinks(path))}", style="dim")
         if self.counts[path]:
             tail.append(f" !{self.counts[path]}", style=colours.get(f"finding-{severity}", ""))
