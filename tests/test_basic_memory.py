@@ -63,3 +63,19 @@ def test_merge_and_rename_keep_links_by_title(tmp_path: Path) -> None:
     merge(root, "decisions/2026-07-09-step-03-decisions.md", "decisions/second-step.md")
     assert "[[Step 2 Decisions 2026-07-09|Step 3 Decisions 2026-07-09]]" in (root / "index.md").read_text()
     assert dead_count(root) == 1  # Nowhere To Be Found
+
+
+def test_a_remembered_page_carries_a_title_and_a_permalink(tmp_path: Path) -> None:
+    """A new user's basic-memory vault: a page remember added had neither, so no link by title
+    could name it and basic-memory would give it an address of its own making."""
+    from curator.core.change.changes import apply
+    from curator.core.curate.remember import remember
+
+    root = basic_memory(tmp_path / "v")
+    vault = load_vault(root, use_cache=False)
+    proposal = remember(vault, "The Lexoffice: invoices go out as ZUGFeRD 2.2 files every month.")
+    assert proposal.decision == "add" and proposal.plan is not None
+    apply(root, proposal.plan)
+    page = load_vault(root, use_cache=False).pages[proposal.page or ""]
+    assert page.frontmatter["title"] == proposal.title
+    assert page.frontmatter["permalink"] == "proj/" + (proposal.page or "")[:-3].lower().replace(" ", "-")

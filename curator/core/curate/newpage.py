@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 import unicodedata
@@ -81,7 +82,31 @@ def new_page(
     body = "" if alone is not None and fold(alone.group(1)) == fold(title) else linked(vault, text, path).strip()
     # An mdBook prints a page's frontmatter as text: its pages have none, and a page of it none.
     header = new_header(kind, kept, source) if book is None else ""
+    if header and vault.resolver.named_title:  # a basic-memory vault: its links name a page's `title:`
+        header = header.replace("---\n", f"---\ntitle: {_yaml_text(title)}\npermalink: {_permalink(vault, path)}\n", 1)
     return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
+
+
+def _yaml_text(text: str) -> str:
+    """A title as a YAML value: plain when it reads back as itself, else double-quoted."""
+    plain = re.fullmatch(r"[^\W\d_][\w .,'()/-]*", text) and not re.search(r"\s$|:\s| #", text)
+    return text if plain else json.dumps(text, ensure_ascii=False)
+
+
+def _permalink(vault: Vault, path: str) -> str:
+    """A new page's basic-memory permalink: its path as the vault's pages give theirs, in small
+    letters joined by hyphens, after the prefix most of them carry (`malus/`)."""
+    prefixes = Counter(
+        permalink[: -len(stem)]
+        for page in vault.pages.values()
+        if (permalink := page.permalink) and (stem := _slug(page.path[:-3])) and permalink.endswith(stem)
+    )
+    prefix = prefixes.most_common(1)[0][0] if prefixes else ""
+    return prefix + _slug(path[:-3])
+
+
+def _slug(path: str) -> str:
+    return "/".join("-".join(re.findall(r"[^\W_]+", part.lower())) for part in path.split("/"))
 
 
 def hyphenated(vault: Vault, folder: str) -> str:
