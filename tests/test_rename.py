@@ -255,3 +255,13 @@ def test_two_pages_giving_one_address_make_its_links_ambiguous_and_a_rename_keep
     rename(root, "alpha", "zeta")
     after = load_vault(root, use_cache=False)
     assert next(rl for rl in after.links if rl.source == "home.md").resolution.path == "zeta.md"
+
+
+def test_a_link_to_a_heading_of_its_own_page_stays_as_written(tmp_path: Path) -> None:
+    """A new user's Jekyll site: a rename turned `[x](#labor-note-requirements)` into
+    `(Timesheets#labor-note-requirements)`, an address the site does not serve."""
+    files = {"Gamma.md": "# Gamma\n\nSee [below](#details) and [[#Details]].\n\n## Details\n\nText.\n"}
+    root = make_vault(tmp_path / "v", {**files, "Home.md": "# Home\n\n[g](Gamma.md#details)\n"})
+    rename(root, "Gamma", "Delta")
+    assert "See [below](#details) and [[#Details]]." in (root / "Delta.md").read_text()
+    assert (root / "Home.md").read_text() == "# Home\n\n[g](Delta.md#details)\n"

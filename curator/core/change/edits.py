@@ -277,6 +277,8 @@ def rewrite_link(
     if link.syntax == "markdown":
         start, end = markdown_dest_span(raw)
         written = raw[start:end]
+        if not written:
+            return None  # [x](#heading) names its own page, wherever it moves
         by_name = not written.startswith("/") and not _resolved_relatively(origin, unquote(written), found.path)
         if address and written.startswith("/"):
             new = quote(address, safe="/!$&'()*+,;=:@-._~%")
