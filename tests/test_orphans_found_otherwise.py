@@ -192,6 +192,19 @@ def test_an_html_anchor_is_a_place_a_markdown_link_may_name(tmp_path: Path) -> N
     assert len(found) == 2 and "'rancer'" in found[1] and "'database-setup'" in found[0]
 
 
+def test_a_kramdown_attribute_list_gives_an_anchor(tmp_path: Path) -> None:
+    """A new user's Jekyll site (just-the-docs): 145 of 169 broken anchors named `{: #corrections}`
+    and `{: #32mm-system}` under a heading, which kramdown serves; `curator fix` would have
+    rewritten 4 working ones. A Liquid tag (`{{ site.x }}`) gives none."""
+    target = "# Time\n\n## Corrections and retroactive entries\n{: #corrections}\n\n## Boring {#32mm-system}\n\n"
+    target += "See {{ site.baseurl }}/x and {{#raw}}.\n\n" + BODY
+    links = "[c](time.md#corrections) [b](time.md#32mm-system) [r](time.md#raw) [[time#corrections]]"
+    root = make_vault(tmp_path / "v", {"time.md": target, "a.md": f"{links} {BODY}"})
+    vault = load_vault(root, Config(rules={"untyped": "off"}), use_cache=False)
+    found = sorted(f.message for f in check_vault(vault) if f.rule == "broken-anchor")
+    assert len(found) == 2 and "'corrections'" in found[0] and "'raw'" in found[1]
+
+
 def test_folders_the_index_names_hold_no_orphans_and_no_day_needs_listing(tmp_path: Path) -> None:
     memory = "# Memory\n\n- [[a]]\n- [[b]]\n- [[c]]\n\nLessons: `memory/lessons/`; a day: `memory/YYYY-MM-DD.md`.\n"
     days = {f"memory/2026-02-{d:02}.md": BODY for d in range(1, 8)}

@@ -46,7 +46,8 @@ RULES = (
         "broken-anchor",
         "A link to a heading or block id that the target does not have.",
         "`[[page#heading]]`, `[[page#^block]]`, `[[#heading]]` or `[x](page.md#slug)`; a Markdown link may also "
-        'name an anchor the page gives in HTML (`<a name="sources">`, `id="setup"`), as a site serves it.',
+        'name an anchor the page gives in HTML (`<a name="sources">`, `id="setup"`) or in a kramdown attribute '
+        "list (`{: #setup}`), as a site serves it.",
     ),
     Rule("relation-dead", "A typed edge in the frontmatter (`broader: [[X]]`) whose target is no page."),
 )
@@ -271,9 +272,13 @@ def _repeat_keys(headings: Iterable[Heading]) -> set[str]:
     return keys
 
 
-# An anchor HTML gives a place in a page (`<a name="sources">`, `<div id="setup">`): a site and a
+# An anchor HTML gives a place in a page (`<a name="sources">`, `<div id="setup">`), or kramdown's
+# attribute list (Jekyll's: `{: #corrections}` under a heading, `## Setup {#setup}`): a site and a
 # forge serve a Markdown link to it; Obsidian's wikilinks know only headings and blocks.
-_HTML_ANCHOR = re.compile(r"""<[a-zA-Z][^>]*?\b(?:name|id)\s*=\s*["']?([^"'\s>]+)""")
+_HTML_ANCHOR = re.compile(
+    r"""<[a-zA-Z][^>]*?\b(?:name|id)\s*=\s*["']?([^"'\s>]+)"""
+    r"|(?<!\{)\{:?[ \t]*(?:[^{}\n#]*\s)?#(\w[\w:.-]*)[^{}\n]*\}(?!\})"
+)
 
 
 def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
@@ -285,7 +290,8 @@ def rule_broken_anchors(vault: Vault) -> Iterator[Hit]:
                 text = vault.text_of(path)
             except OSError:
                 text = ""
-            html_anchors[path] = {found.casefold() for found in _HTML_ANCHOR.findall(text)} if "<" in text else set()
+            found = _HTML_ANCHOR.findall(text) if "<" in text or "{" in text else []
+            html_anchors[path] = {(tag or attribute).casefold() for tag, attribute in found}
         return anchor.casefold() in html_anchors[path]
 
     for rl in vault.links:
