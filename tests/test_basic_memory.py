@@ -56,12 +56,17 @@ def test_a_jekyll_sites_titles_name_no_page(tmp_path: Path) -> None:
     assert [f.data["target"] for f in check_vault(vault) if f.rule == "dead-link"] == ["Alpha Page"]
 
 
-def test_merge_and_rename_keep_links_by_title(tmp_path: Path) -> None:
+def test_rename_retitles_and_merge_names_the_kept_title(tmp_path: Path) -> None:
+    """A second new user: renaming "Herald Sync Model" by its title found no page, and by its path
+    moved the file only, its title and the six links by it as they were."""
     root = basic_memory(tmp_path / "v")
-    rename(root, "decisions/2026-07-09-step-02-decisions.md", "decisions/second-step")
-    assert "[[Step 2 Decisions 2026-07-09]]" in (root / "index.md").read_text()  # the title moved with it
-    merge(root, "decisions/2026-07-09-step-03-decisions.md", "decisions/second-step.md")
-    assert "[[Step 2 Decisions 2026-07-09|Step 3 Decisions 2026-07-09]]" in (root / "index.md").read_text()
+    rename(root, "Step 2 Decisions 2026-07-09", "decisions/Second Step")
+    moved = (root / "decisions/Second Step.md").read_text()
+    assert "title: Second Step\n" in moved and "aliases" not in moved
+    assert "[[Second Step]]" in (root / "index.md").read_text()
+    assert "- follows [[Second Step]]" in (root / "decisions/2026-07-09-step-03-decisions.md").read_text()
+    merge(root, "decisions/2026-07-09-step-03-decisions.md", "decisions/Second Step.md")
+    assert "[[Second Step|Step 3 Decisions 2026-07-09]]" in (root / "index.md").read_text()
     assert dead_count(root) == 1  # Nowhere To Be Found
 
 

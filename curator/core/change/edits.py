@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import quote, unquote
 
-from curator.core.change.frontmatter_edit import add_list_items
+from curator.core.change.frontmatter_edit import add_list_items, set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import escaped, name_problem
 from curator.core.read.link_order import DENDRON, label_first, wiki_target_span
@@ -62,6 +62,14 @@ def find_page(vault: Vault, name: str) -> str:
         return titles[0]
     if len(titles) > 1:
         raise EditError(f"{name!r} names {len(titles)} pages ({', '.join(sorted(titles))}); give the path")
+    # Where links name pages by their `title:` (basic-memory), so does a person.
+    titles = sorted(
+        path for path, title in vault.resolver.named_title.items() if fold(title) == key.removesuffix(".md")
+    )
+    if len(titles) == 1:
+        return titles[0]
+    if len(titles) > 1:
+        raise EditError(f"{name!r} names {len(titles)} pages ({', '.join(titles)}); give the path")
     # Never the page by its heading (a journal note headed "# Proxmox" is not the page the alias
     # Proxmox links to), but said: `remember` names a page `Tiago-plays.md` and heads it "Tiago plays".
     headed = sorted(
@@ -333,10 +341,12 @@ def check_and_fix(
     """
     resolver = Resolver(new_pages, vault.attachments, new_aliases, vault.config.resolve_aliases)
     resolver.add_permalinks((moved.get(page, page), key) for page, key in vault.resolver.permalink_claims())
-    # A title goes with its page's file; a page merged away takes its title with it.
-    resolver.add_titles(
-        (moved.get(page, page), title) for page, title in vault.resolver.named_titles() if page not in removed
-    )
+    # A title goes with its page's file, as the change writes it; a page merged away takes its title with it.
+    titles = {moved.get(page, page): title for page, title in vault.resolver.named_titles() if page not in removed}
+    for page in titles.keys() & texts.text.keys():
+        if isinstance(written := frontmatter_of(texts.text[page]).get("title"), str):
+            titles[page] = written
+    resolver.add_titles(titles.items())
     dendron = vault.config.label_first
     problems: list[str] = []
     fixed = 0
@@ -416,17 +426,17 @@ def plan_rename(vault: Vault, old_name: str, new_name: str, reason: str | None =
     texts = Texts(vault)
     rewritten = 0
     by_source: dict[str, list[Edit]] = {}
+    # Where links name pages by their `title:` (basic-memory), a rename gives the page its new title.
+    titled = vault.resolver.named_title.get(old)
     for rl in vault.links:  # every link to the page, its own self links included
         if rl.resolution.path != old or rl.resolution.kind != "page":
             continue
         if rl.link.target.startswith("/") and vault.resolver.permalinks.get(permalink_key(rl.link.target)) == old:
             continue  # the page's own site address (`permalink:`), which moves with it
-        if rl.link.syntax != "markdown" and fold(rl.link.target.strip()) == fold(
-            vault.resolver.named_title.get(old, "/")
-        ):
-            continue  # its `title:` where links name pages by it, which moves with it too
         home = new if rl.source == old else rl.source
-        edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, new, rl.resolution)
+        by_title = titled is not None and rl.link.syntax != "markdown" and fold(rl.link.target.strip()) == fold(titled)
+        title = file_title(new) if by_title else None
+        edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, new, rl.resolution, title)
         if edit is not None:
             by_source.setdefault(rl.source, []).append(edit)
             rewritten += 1
@@ -437,7 +447,9 @@ def plan_rename(vault: Vault, old_name: str, new_name: str, reason: str | None =
     old_title, new_title = file_title(old), file_title(new)
     page = vault.pages[old]
     text = texts.get(old)
-    if fold(old_title) != fold(new_title) and not vault.in_book(old) and not vault.in_book(new):  # it prints them
+    if titled is not None:
+        text = set_scalar(text, "title", new_title, old)
+    elif fold(old_title) != fold(new_title) and not vault.in_book(old) and not vault.in_book(new):  # it prints them
         key = "alias" if "alias" in page.frontmatter and "aliases" not in page.frontmatter else "aliases"
         text = add_list_items(text, key, [old_title], old)
     aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path != old}

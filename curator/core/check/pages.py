@@ -151,16 +151,21 @@ def diary_titled(vault: Vault) -> dict[str, DiaryTitle]:
     for path, page in vault.pages.items():
         if path in daily or page.drawing or path in vault.templates:
             continue  # a daily note's dated title is meant; a drawing's name is the plugin's
-        title = title_of(path)
+        title = _title(vault, path)
         found = diary_title(own_title(title, config.hierarchy), limit)
         if found is not None and not (found.date and _a_post(title, page.frontmatter, limit)):
             titled[path] = found
     return titled
 
 
+def _title(vault: Vault, path: str) -> str:
+    """The name a page goes by: its `title:` where links name pages by it (basic-memory), else its file's."""
+    return vault.resolver.named_title.get(path) or title_of(path)
+
+
 def rule_diary_titles(vault: Vault) -> Iterator[Hit]:
     for path, found in diary_titled(vault).items():
-        title = title_of(path)
+        title = _title(vault, path)
         yield Hit(
             "diary-title",
             path,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 import unicodedata
 from collections import Counter
 
 from curator.core.change.edits import target_path
+from curator.core.change.frontmatter_edit import yaml_scalar
 from curator.core.check.index_page import in_folder, topics_folder
 from curator.core.common.errors import EditError
 from curator.core.curate.facts import PROBLEM
@@ -83,14 +83,8 @@ def new_page(
     # An mdBook prints a page's frontmatter as text: its pages have none, and a page of it none.
     header = new_header(kind, kept, source) if book is None else ""
     if header and vault.resolver.named_title:  # a basic-memory vault: its links name a page's `title:`
-        header = header.replace("---\n", f"---\ntitle: {_yaml_text(title)}\npermalink: {_permalink(vault, path)}\n", 1)
+        header = header.replace("---\n", f"---\ntitle: {yaml_scalar(title)}\npermalink: {_permalink(vault, path)}\n", 1)
     return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
-
-
-def _yaml_text(text: str) -> str:
-    """A title as a YAML value: plain when it reads back as itself, else double-quoted."""
-    plain = re.fullmatch(r"[^\W\d_][\w .,'()/-]*", text) and not re.search(r"\s$|:\s| #", text)
-    return text if plain else json.dumps(text, ensure_ascii=False)
 
 
 def _permalink(vault: Vault, path: str) -> str:
