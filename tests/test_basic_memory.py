@@ -84,3 +84,43 @@ def test_a_remembered_page_carries_a_title_and_a_permalink(tmp_path: Path) -> No
     page = load_vault(root, use_cache=False).pages[proposal.page or ""]
     assert page.frontmatter["title"] == proposal.title
     assert page.frontmatter["permalink"] == "proj/" + (proposal.page or "")[:-3].lower().replace(" ", "-")
+
+
+def test_a_merge_that_ends_the_reading_by_title_writes_paths(tmp_path: Path) -> None:
+    """An attacker's vault at the threshold: merging one of its two pages with a permalink into the
+    other left links by title dead, and the merge said nothing."""
+
+    def page(title: str, slug: str) -> str:
+        return f"---\ntitle: {title}\ntype: note\npermalink: notes/{slug}\n---\nThe text of {slug}.\n"
+
+    files = {"plan.md": page("Project Plan", "plan"), "old.md": page("Old Plan", "old")}
+    files |= {"index.md": "# Index\n\nSee [[Project Plan]] and [[Old Plan]].\n", "journal.md": "[[Project Plan]]\n"}
+    root = make_vault(tmp_path / "v", files)
+    merge(root, "old.md", "plan.md")
+    assert dead_count(root) == 0
+    assert (root / "index.md").read_text() == "# Index\n\nSee [[plan]] and [[plan|Old Plan]].\n"
+
+
+def test_a_title_a_link_cannot_hold_is_written_as_a_path(tmp_path: Path) -> None:
+    """An attacker's titles: `[[C# Tips|Old One]]` named a heading, `A|B` lost an anchor, `Weird]]`
+    garbled the text, a quote broke the linking page's YAML."""
+    for title in ("'C# Tips'", "'A|B Notes'", "'Weird]] Title'", "'x [draft]'", """'The "Best" Plan'"""):
+        kept = f"---\ntitle: {title}\ntype: note\npermalink: notes/kept\n---\nKept.\n\n## Sec\n\ntext\n"
+        old = "---\ntitle: Old One\ntype: note\npermalink: notes/old\n---\nOlder.\n"
+        linker = '---\ntitle: Linker\ntype: note\npermalink: notes/linker\nrelated: "[[Old One]]"\n---\n'
+        root = make_vault(tmp_path / str(len(list(tmp_path.iterdir()))), {"kept.md": kept, "old.md": old})
+        (root / "linker.md").write_text(linker + "Read [[Old One]] and [[Old One#Sec|x]].\n")
+        merge(root, "old.md", "kept.md")
+        assert "Read [[kept|Old One]] and [[kept#Sec|x]]." in (root / "linker.md").read_text(), title
+        assert 'related: "[[kept|Old One]]"' in (root / "linker.md").read_text(), title
+        assert dead_count(root) == 0, title
+
+
+def test_an_obsidian_publish_permalink_is_no_reading_by_title(tmp_path: Path) -> None:
+    """Obsidian Publish's `permalink:` has no leading slash either; its pages carry no `type:`."""
+    files = {
+        "a.md": "---\ntitle: Kept Title\npermalink: kept\n---\nText.\n",
+        "b.md": "---\npermalink: other\n---\n[[Kept Title]]\n",
+    }
+    vault = load_vault(make_vault(tmp_path / "v", files), use_cache=False)
+    assert [f.data["target"] for f in check_vault(vault) if f.rule == "dead-link"] == ["Kept Title"]

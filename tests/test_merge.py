@@ -457,3 +457,27 @@ def test_a_merge_names_the_kept_page_by_its_site_address(tmp_path: Path) -> None
     assert (root / "docs/home.md").read_text() == "# Home\n\n- [Install](/reference/#steps)\n"
     merged = (root / "docs/r/reference.md").read_text()
     assert "Back to [install](/reference/)." in merged and "See [the reference](/reference/)." in merged
+
+
+def test_a_merge_keeps_the_kept_pages_place_on_its_site(tmp_path: Path) -> None:
+    """A new user's just-the-docs site: a merge gave the kept page the source's `grand_parent`, and
+    an attacker's the source's `permalink:`, which moved the kept page's address; the section was
+    headed by the file's name (`toggl`), not the title the site shows."""
+    source = "---\ntitle: Toggl Setup & Upload\nparent: Time Entry\ngrand_parent: Tools\npermalink: /toggl/\n---\n"
+    source += "Use Toggl.\n"
+    into = "---\ntitle: Time Entry\nparent: Tools\n---\n# Time Entry\n\nLog hours.\n"
+    root = make_vault(tmp_path / "v", {"tools/toggl.md": source, "tools/time-entry.md": into})
+    apply(root, plan_merge(load_vault(root, use_cache=False), "tools/toggl.md", "tools/time-entry.md"))
+    merged = (root / "tools/time-entry.md").read_text()
+    header = merged.split("---\n")[1]
+    assert "grand_parent" not in header and "permalink" not in header and "parent: Tools" in header
+    assert "## From Toggl Setup & Upload\n" in merged and "- permalink: /toggl/" in merged
+
+
+def test_a_link_to_the_sites_root_from_a_folder_names_the_roots_page(tmp_path: Path) -> None:
+    """An attacker's site: `[home](../)` in `guide/README.md` named the guide's own page, so a
+    rename of it made the link to the home page a link to itself."""
+    files = {"index.md": "# Home\n\n[g](guide/)\n", "guide/README.md": "# Guide\n\n[home](../)\n"}
+    root = make_vault(tmp_path / "v", files)
+    vault = load_vault(root, use_cache=False)
+    assert next(rl for rl in vault.links if rl.source == "guide/README.md").resolution.path == "index.md"

@@ -19,6 +19,7 @@ from curator.core.change.frontmatter_edit import add_list_items, set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import escaped, name_problem
 from curator.core.read.link_order import DENDRON, label_first, wiki_target_span
+from curator.core.read.loading import reads_titles
 from curator.core.read.markdown import lines_of
 from curator.core.read.page import FOLDER_PAGES, Link, aliases_of, content_hash
 from curator.core.read.parse import parse_page
@@ -282,6 +283,7 @@ def rewrite_link(
     a wikilink by a bare name names it by `title` when given (where links name pages by `title:`),
     an address from the site's root by `address` (the target's `permalink:`)."""
     raw = text[link.offset : link.offset + link.length]
+    title = title if title and linkable(title) else None
     if link.syntax == "markdown":
         start, end = markdown_dest_span(raw)
         written = raw[start:end]
@@ -303,11 +305,21 @@ def rewrite_link(
     return Edit(link.offset + start, end - start, new)
 
 
+def linkable(title: str) -> bool:
+    """Whether a wikilink can name a page by this title and read back as it: no sign a wikilink or
+    the YAML around a frontmatter link reads otherwise ("C# Tips", "A|B", "Weird]] Title", "x
+    [draft]", 'The "Best" Plan'), no blank at either end."""
+    return bool(title) and title == title.strip() and not _NOT_IN_LINKS.search(title)
+
+
+_NOT_IN_LINKS = re.compile(r"[#|\[\]^\"\\\n\r]")
+
+
 def explicit_target(resolver: Resolver, source: str, path: str, markdown: bool) -> str:
     """The page's title where links name pages by it (a basic-memory vault's `title:`), or the
     shortest folder path to `path` that resolves to it from `source`."""
     title = resolver.named_title.get(path)
-    if title and not markdown and "|" not in title and "]" not in title:
+    if title and not markdown and linkable(title):
         found = resolver.resolve(source, title)
         if found.path == path and not found.candidates:
             return title
@@ -341,8 +353,12 @@ def check_and_fix(
     """
     resolver = Resolver(new_pages, vault.attachments, new_aliases, vault.config.resolve_aliases)
     resolver.add_permalinks((moved.get(page, page), key) for page, key in vault.resolver.permalink_claims())
-    # A title goes with its page's file, as the change writes it; a page merged away takes its title with it.
+    # A title goes with its page's file, as the change writes it; a page merged away takes its title
+    # with it, and with it may go the vault's reading of links by title (`reads_titles`).
+    kept = [page for path, page in vault.pages.items() if path not in removed]
     titles = {moved.get(page, page): title for page, title in vault.resolver.named_titles() if page not in removed}
+    if not reads_titles(kept):
+        titles = {}
     for page in titles.keys() & texts.text.keys():
         if isinstance(written := frontmatter_of(texts.text[page]).get("title"), str):
             titles[page] = written

@@ -30,6 +30,11 @@ from curator.core.read.resolve import Resolver, anchor_key, fold
 from curator.core.read.vault import Vault, book_escaped
 
 _OWN_KEYS = ("aliases", "alias", "title")  # the merge's own business: the titles become aliases
+# Where a page stands on its site (Jekyll's address and layout, just-the-docs' menu, Hugo's): taken
+# over, they would move the kept page's address or menu entry; a value of SOURCE is listed instead.
+_PLACE_KEYS = frozenset(
+    "permalink layout parent grand_parent nav_order has_children nav_exclude redirect_from slug url weight".split()
+)
 
 
 def _carry_fields(
@@ -45,6 +50,10 @@ def _carry_fields(
         if key in _OWN_KEYS:
             continue
         current = ours.get(key)
+        if key in _PLACE_KEYS:
+            if value != current:
+                differ.append((key, value, current))
+            continue
         # SOURCE's edge to INTO (`related: "[[Into]]"`) would be INTO's edge to itself: left out.
         values = value if isinstance(value, list) else [value]
         to_into = [v for v in values if _names(v, into, resolver)]
@@ -278,6 +287,12 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
         tail = into_text if into_text.endswith(("\n", "\r")) or not into_text else into_text + newline
         # of two pages of one name, the path says which the text came from
         origin = source_title if fold(source_title) != fold(into_title) else posixpath.splitext(source)[0]
+        # A site's page (one with a place on it) or a basic-memory page goes by its `title:` ("Toggl
+        # Setup & Upload", not `toggl`); an Obsidian page by its file's.
+        shown = source_page.frontmatter.get("title") if _PLACE_KEYS & source_page.frontmatter.keys() else None
+        shown = vault.resolver.named_title.get(source, shown)
+        origin = shown.strip() if isinstance(shown, str) and shown.strip() and "\n" not in shown else origin
+        origin = book_escaped(origin) if vault.in_book(into) else origin
         into_text = (
             f"{_closed(tail, into_body_at, newline)}{newline}## From {origin}{newline}{newline}{joined}{newline}"
         )

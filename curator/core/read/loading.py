@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import chain
 from operator import attrgetter
 from pathlib import Path
@@ -162,14 +162,25 @@ def _resolved(
 
 
 def named_titles(pages: dict[str, Page]) -> list[tuple[str, str]]:
-    """Each page's frontmatter `title:` where links name pages by it: a basic-memory vault, whose
-    pages (half of them or more) carry a `permalink:` that is a path from no site root
-    (`malus/specs/comment-syntax`), resolves `[[Comment Syntax]]` by the title (a Jekyll site's
-    permalinks start at its root, `/specs/`, and its links are addresses)."""
-    stored = [p for p in pages.values() if p.permalink and not p.permalink.startswith("/") and "://" not in p.permalink]
-    if len(stored) < max(2, len(pages) / 2):
+    """Each page's frontmatter `title:` where links name pages by it (`reads_titles`)."""
+    if not reads_titles(pages.values()):
         return []
     return [(p.path, title) for p in pages.values() if isinstance(title := p.frontmatter.get("title"), str)]
+
+
+def reads_titles(pages: Iterable[Page]) -> bool:
+    """Whether links name pages by their `title:`: a basic-memory vault, half of whose pages or
+    more carry the `type:` and `permalink:` it writes, a path from no site root
+    (`malus/specs/comment-syntax`), resolves `[[Comment Syntax]]` by the title. A Jekyll site's
+    permalinks start at its root (`/specs/`) and its links are addresses; Obsidian Publish's carry
+    no type."""
+    count = stored = 0
+    for page in pages:
+        count += 1
+        address = page.permalink
+        if address and not address.startswith("/") and "://" not in address and page.type is not None:
+            stored += 1
+    return stored >= max(2, count / 2)
 
 
 def _aliases(pages: dict[str, Page]) -> dict[str, tuple[str, ...]]:

@@ -157,8 +157,8 @@ class Resolver:
         normal = posixpath.normpath(joined)
         if normal == ".." or normal.startswith("../") or normal.startswith("/"):
             return OUTSIDE
-        if normal == ".":
-            return self._folder_page(folder) or DEAD
+        if normal == ".":  # the vault's root (`../` from a folder at the root, `/`): its own page
+            return self._folder_page("") or DEAD
         # A page's own site address first: the site serves it there, whatever page's path it also is.
         key = permalink_key(normal) if target.startswith("/") else ""
         if (at := self.permalinks.get(key)) is not None:
