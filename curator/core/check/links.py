@@ -38,8 +38,8 @@ RULES = (
         "`x.html`, where no such file is, finds the page `x.md` it is built from (mdBook, Jekyll, Sphinx; a "
         "folder's `index.html` its README), and a link to a page's own site address (`/tables/agency/`) the "
         "page whose `permalink:` it is (Jekyll, Hugo); a rename keeps such links as they are written. In a "
-        "basic-memory vault (half its pages or more carry a `type:` and a `permalink:` that is no site address), `[[Title]]` "
-        "names the page whose `title:` it is; a merge writes the kept page's title.",
+        "basic-memory vault (half its pages or more carry a `type:` and a `permalink:` that is no site "
+        "address), `[[Title]]` names the page whose `title:` it is; a merge writes the kept page's title.",
     ),
     Rule("ambiguous-link", "A link that several pages could answer; the nearest wins."),
     Rule(
