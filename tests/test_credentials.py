@@ -142,6 +142,16 @@ def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret
         '        SECRET_ARN: "arn:aws:secretsmanager:eu-west-2:885135949562:secret:wakatime-api-key-X9oF3v",',
         "export APP_PASSWORD='mypassword123'",
         "**`resume_false_interruption=True` / `false_interruption_timeout=1.0`**",
+        # a second new user's agent workspace (Solana tools): what a chain publishes, examples, code, prose
+        '"walletAddress": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",',
+        '"tokenMint": "Dfh5DzRgSvvCFDoYc2ciTkMrbDfRKybA4SoFbPmApump",',
+        '"publicKey": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",',
+        'FEE_ACCOUNT="8KDDpruBwpTzJLKEcfv8JefKSVYWYE53FV3B2iLD6bNN"',
+        '"apiKey": "a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8s9t0u1v2w3x4y5z6a7b8c9d0e1f2",',
+        "SOLANA_PRIVATE_KEY=base58-encoded-secret-key",
+        'export TEST_SECRET="test-webhook-secret-123"',
+        'Send message to token chat for ABC123: "This token is great!"',
+        "api_key_res = requests.post(",
     ],
 )
 def test_a_placeholder_where_the_readers_own_value_goes_is_no_credential(line: str) -> None:
@@ -162,6 +172,9 @@ def test_a_real_value_beside_a_placeholder_is_still_one() -> None:
         'password: "Cloudflare9!x" # in 1Password too',
         "N8N_BASIC_AUTH_PASSWORD=N8N_2025_AUTH",
         "APP_PASSWORD='mypassword-Xq81!'",
+        'walletSecret: "Dfh5DzRgSvvCFDoYc2ciTkMrbDfRKybA4SoFbPmApump"',
+        '"accessToken": "Dfh5DzRgSvvCFDoYc2ciTkMrbDfRKybA4SoFbPmApump"',
+        "DB_PASSWORD=hunter-secret-2024",
         '"API_KEY": "xk9-yq2-xz7"',
     ):
         assert find_credentials(f"db:\n  {real}\n") != [], real  # more than a word and "password", a name

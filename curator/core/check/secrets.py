@@ -16,8 +16,9 @@ RULES = (
         "A credential in a page: a private key, a cloud or API token, a password in a URL.",
         "Also a secret assigned to a key word (Yelp's detect-secrets) or said to be its value in prose (\"the admin "
         'password is now ...", "Das Passwort lautet ..."), and a login and its password written as two code '
-        "spans (`admin` / `S3cr3t!x`); random-looking strings alone, such as checksums, and IP addresses are not "
-        "reported.",
+        "spans (`admin` / `S3cr3t!x`), and a quoted random-looking string; not one a checksum, an identifier or "
+        "what a blockchain publishes names (`sha512-`, `page_id`, `walletAddress`, `tokenMint`), an example's "
+        "(`your-key-here`, `a1b2c3d4...`), nor an IP address.",
     ),
 )
 

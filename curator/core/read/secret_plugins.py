@@ -8,6 +8,7 @@ the module imports detect-secrets and the key words only.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Generator
 
@@ -55,6 +56,7 @@ ASSIGNED = re.compile(
 )
 PAIR = re.compile(CREDENTIAL_PAIR)
 PAIR_SAID = re.compile(SAID_PAIR, re.IGNORECASE)
+_NO_VALUE = re.compile(r"[A-Za-z_][\w.]*\(.*|[a-z]+[!?.,]?")
 _TRAILING = ".,;:)]*"  # sentence punctuation or closing bold after a value is not part of it
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
 _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, settings.secret
@@ -112,6 +114,8 @@ class AssignedSecretDetector(RegexBasedDetector):
     def analyze_string(self, string: str) -> Generator[str, None, None]:
         for match in ASSIGNED.finditer(string):
             value = _QUERY_NEXT.split(match.group(1))[0]  # `?token=TOKEN&zone=x`: the value ends at `&`
+            if _NO_VALUE.fullmatch(value):
+                continue  # code that makes it (`api_key_res = requests.post(`), a word said of it ("is great!")
             if value.rstrip(",;:)]*").endswith(("...", "\u2026")):
                 continue  # a value cut short is an example's ("eyJhbGciOiJIUzI1NiJ9..."), not a key
             if looks_like_a_secret(value):
@@ -174,6 +178,10 @@ def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
         return True
     if _CURVE25519.fullmatch(secret) and _given_to(secret, line, _a_public_key):
         return True
+    if _given_to(secret, line, _a_public_address):  # a wallet's, a mint's or a transaction's: public
+        return True
+    if _in_alphabet_order(secret):
+        return True  # "a1b2c3d4e5f6...", "ABC123def456GHI789...": an example's, typed in order
     return _NAMES_A_CHECKSUM.search(line) is not None
 
 
@@ -192,6 +200,10 @@ _PLACEHOLDER = re.compile(
     # "mypassword123", "yoursecret"; "xxx-yyy-xxx"
     r"|^(?:my|your|mein|dein)(?:pass(?:word|wd)?|passwort|kennwort|secret|token|key)[\W_]?\d{0,4}$"
     r"|^[xyzXYZ]+(?:[-_.][xyzXYZ]+)*$"
+    # what goes there, in words: "base58-encoded-secret-key", "test-webhook-secret-123"
+    r"|^(?=(?:[a-z0-9]+-)*(?:secret|key|token|password|passwort)(?:-|$))"
+    r"(?=(?:[a-z0-9]+-)*(?:test|example|sample|dummy|fake|demo|encoded|base58|base64|hex|random|generated)-)"
+    r"(?:[a-z0-9]+-){2,}[a-z0-9]+$"
 )
 # A key word's value that names where the secret is instead of holding it, or an example's: a
 # YAML tag's reference (Home Assistant's `!secret db_password`, `!env_var X`), an environment
@@ -207,6 +219,13 @@ _TAG = re.compile(r"![a-z_]+")  # with a value after it on its line
 _PASSWORD_MANAGER = re.compile(
     r"(?i)(?:^|[^\w])(?:1password|bitwarden|vaultwarden|keepass(?:xc)?|lastpass)[\s:=\"'`]*$"
 )
+
+
+def _in_alphabet_order(value: str) -> bool:
+    """Whether the value's letters (six or more) run through the alphabet, most of them."""
+    letters = [c.lower() for c in value if c.isascii() and c.isalpha()]
+    steps = sum(ord(b) - ord(a) == 1 for a, b in itertools.pairwise(letters))
+    return len(letters) >= 6 and steps >= 0.8 * (len(letters) - 1)
 
 
 def _given_to(secret: str, line: str, names: Callable[[str], object]) -> bool:
@@ -230,6 +249,22 @@ def _a_public_key(key: str) -> bool:
 
 
 _SECRET_NAMED = re.compile(r"(?i)secret|private|token|pass|auth|cred")
+
+
+def _a_public_address(key: str) -> bool:
+    """Whether a key (its last dotted part) names what a blockchain publishes (`walletAddress`,
+    `tokenMint`, `creator`, `FEE_ACCOUNT`, `signature`), under a name of no secret."""
+    *under, last = key.split(".")
+    found = _PUBLIC_ADDRESS.fullmatch(last)
+    # a token's mint or address is the coin's, no access token's
+    named = [*under, re.sub(r"(?i)token[_-]?$", "", found.group(1))] if found else []
+    return found is not None and not any(map(_SECRET_NAMED.search, named))
+
+
+_PUBLIC_ADDRESS = re.compile(
+    r"(?i)((?:[a-z0-9]+[_-]?)*?)"
+    r"(?:address|addr|mint|creator|trader|wallet|pub(?:lic)?[_-]?key|signature|account|pool|program[_-]?id)"
+)
 
 
 def _an_id(key: str) -> bool:
@@ -264,6 +299,8 @@ def is_placeholder(secret: str, plugin: object, line: str) -> bool:
     value = secret.strip("'\"` ")
     keyed = kind in ("KeywordDetector", "AssignedSecretDetector", "CredentialPairDetector")
     tag = _TAG.fullmatch(value) and re.search(rf"{re.escape(value)}[ \t]+\S", line)
+    if keyed and _in_alphabet_order(value):
+        return True  # "a1b2c3d4e5f6...", "ABC123def456GHI789...": an example's, typed in order
     if keyed and (_NAMED_ELSEWHERE.match(value) or tag or _names_an_entry(value, line) or value.startswith("arn:")):
         return True  # (an ARN names the secret's store: `SECRET_ARN: "arn:aws:secretsmanager:..."`)
     return (keyed or kind == "BasicAuthDetector") and _PLACEHOLDER.search(value) is not None
