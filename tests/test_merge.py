@@ -481,3 +481,23 @@ def test_a_link_to_the_sites_root_from_a_folder_names_the_roots_page(tmp_path: P
     root = make_vault(tmp_path / "v", files)
     vault = load_vault(root, use_cache=False)
     assert next(rl for rl in vault.links if rl.source == "guide/README.md").resolution.path == "index.md"
+
+
+def test_a_stored_reading_an_edit_hid_from_is_dropped_when_a_change_meets_it(tmp_path: Path) -> None:
+    """An attacker's `cp -p`: a page edited with its size and time kept left its stored reading in
+    place, and every merge after said "changed while the change was planned; run it again"."""
+    import os
+
+    root = make_vault(
+        tmp_path / "v", {"kept.md": "# Kept\n\nbody AAA\n", "old.md": "# Old\n\nold\n", "l.md": "[[old]]"}
+    )
+    for name in ("kept.md", "old.md", "l.md"):
+        os.utime(root / name, ns=(1_700_000_000_000_000_000, 1_700_000_000_000_000_000))
+    load_vault(root)  # stores its reading
+    stat = (root / "kept.md").stat()
+    (root / "kept.md").write_text("# Kept\n\nbody BBB\n")
+    os.utime(root / "kept.md", ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    with pytest.raises(EditError, match="changed while the change was planned"):
+        plan_merge(load_vault(root), "old", "kept")
+    apply(root, plan_merge(load_vault(root), "old", "kept"))
+    assert "body BBB" in (root / "kept.md").read_text()

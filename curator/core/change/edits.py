@@ -8,6 +8,7 @@ change is written out explicitly, and one that would still break is reported.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import posixpath
 import re
@@ -19,12 +20,13 @@ from curator.core.change.frontmatter_edit import add_list_items, set_scalar
 from curator.core.common.errors import EditError
 from curator.core.common.names import escaped, name_problem
 from curator.core.read.link_order import DENDRON, label_first, wiki_target_span
-from curator.core.read.loading import reads_titles
+from curator.core.read.loading import PAGES_CACHE, reads_titles
 from curator.core.read.markdown import lines_of
 from curator.core.read.page import FOLDER_PAGES, Link, aliases_of, content_hash
 from curator.core.read.parse import parse_page
 from curator.core.read.resolve import Resolution, Resolver, fold, permalink_key
 from curator.core.read.vault import Vault
+from curator.core.state.cache import cache_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +149,10 @@ class Texts:
             data = (self.vault.root / path).read_bytes()
             page = self.vault.pages.get(path)
             if page is not None and page.sha and content_hash(data) != page.sha:
+                # Or since the stored reading was made, by an edit that kept the file's size and
+                # time (`cp -p`, `rsync -t`): that reading goes, so the next run reads the page anew.
+                with contextlib.suppress(OSError):
+                    cache_path(self.vault.root, PAGES_CACHE).unlink()
                 raise EditError(f"{path} changed while the change was planned; run it again")
             self.before[path] = data
         return self.before[path]
