@@ -125,7 +125,7 @@ def test_index_drift_adds_a_line_under_the_section_of_its_folder(
     assert {f["path"]: f["file"] for f in done} == {"loose/Idea.md": "MEMORY.md", "systems/Billing.md": "MEMORY.md"}
     assert (root / "MEMORY.md").read_text() == (
         "# Memory\n\n## Systems\n- [[Payments]]\n- [[Search]]\n- [[Billing]]\n\n## People\n- [[Dana]]\n\n"
-        "Footer text.\n- [[Idea]]\n"
+        "Footer text.\n\n- [[Idea]]\n"  # after the paragraph, apart from it
     )
     assert lint_json(capsys, root, "--select", "index-drift")["findings"] == []
     for change in [c.id for c in history(root)]:
@@ -323,3 +323,14 @@ def test_a_path_link_is_fixed_only_to_a_page_in_the_folder_it_names(tmp_path: Pa
     )
     dead = [f for f in fixable_findings(vault) if f.rule == "dead-link"]
     assert len(dead) == 1 and fix_for(vault, dead[0]) is None  # a choice: the folder it names has no such page
+
+
+def test_index_drift_never_splits_a_sentence_of_the_index(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An attacker's MEMORY.md names its pages in a paragraph: `- [[dave]]` went after the last
+    line with a link, inside the sentence, and the paragraph's rest became part of the list item."""
+    memory = "# Memory\n\nI talked to [[alice]] about\nthe plan, and [[bob]] agreed\nwith [[carol]] on the\n"
+    memory += "details, which matter.\n\nMore prose after.\n"
+    pages = {f"{n}.md": f"# {n}\n\nFacts about {n} kept for the agent.\n" for n in ("alice", "bob", "carol", "dave")}
+    root = make_vault(tmp_path / "v", {"MEMORY.md": memory, **pages})
+    assert main(["fix", str(root), "--rule", "index-drift"]) == 0
+    assert (root / "MEMORY.md").read_text() == memory.replace("matter.\n\n", "matter.\n\n- [[dave]]\n\n")

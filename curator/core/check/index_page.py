@@ -341,8 +341,14 @@ def index_line(
     else:
         after_line = len(lines)
     after_line = _past_nested(lines, after_line, indent)  # a draft chapter nested under it stays its own
+    # A link said in prose or a table's row: the line goes after its paragraph or table, apart from it.
+    in_prose = 0 < after_line <= len(lines) and not _ENTRY.match(lines[after_line - 1])
+    in_prose = in_prose and bool(lines[after_line - 1].strip()) and not lines[after_line - 1].lstrip().startswith("#")
+    while in_prose and after_line < len(lines) and lines[after_line].strip():
+        after_line += 1
     offset = sum(len(line) for line in lines[:after_line])
     prefix = "" if offset == 0 or text[offset - 1] == "\n" else newline
+    prefix += newline if in_prose else ""
     # As the index writes its own entries: its bullet, and a Markdown link where it never writes a wikilink.
     syntaxes = {rl.link.syntax for rl in links if not rl.link.embed}
     if "markdown" in syntaxes and not syntaxes & {"wiki", "dendron"}:
