@@ -65,6 +65,11 @@ def test_a_note_named_by_an_id_goes_by_its_heading(tmp_path: Path) -> None:
     assert vault.pages["94b.md"].shown_title == "Reductio ad absurdum"
     assert vault.pages["7q2k.md"].shown_title == "Multivektor"
     assert vault.pages["journal/daily/2025-12-09.md"].shown_title == "2025-12-09"  # a name, no id
+    from curator.core.read.page import _AN_ID
+
+    assert [
+        name for name in ("fail2ban", "arma3", "10jahre", "2024", "k8s", "wamp2022") if _AN_ID.fullmatch(name)
+    ] == []
     assert PageIndex.of(vault).filter("Multivektor")[:1] == ["7q2k.md"]
     hits = search(vault, "reductio", use_vectors=False).hits
     assert (hits[0].path, hits[0].title) == ("94b.md", "Reductio ad absurdum")

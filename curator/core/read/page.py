@@ -115,8 +115,10 @@ class Page(NamedTuple):
 # the harnesses load them: `models/Claude.md` is a note on a model.
 _HARNESS_FILES = r"AGENTS|CLAUDE|CLAUDE\.local|GEMINI|SOUL|IDENTITY|HEARTBEAT|BOOTSTRAP|SKILL"
 _PROMPT_FILES = r"copilot-instructions\.md|[^/]+\.prompt\.md"
-# A name that is an id: a few letters and digits with a digit among them, or a timestamp.
-_AN_ID = re.compile(r"(?=[a-z]*\d)[a-z0-9]{2,8}|\d{8,14}")
+# A name that is an id: a timestamp (`202301011200`), a Luhmann number (`94`, `94b`, `1a2`), or
+# zk's few random letters and digits, a digit among them and no vowel (`04hx`, `8m5l`; not
+# `fail2ban`, `arma3`).
+_AN_ID = re.compile(r"\d{8,14}|\d{1,3}(?:[a-z]{1,2}\d{1,3})*[a-z]{0,2}|(?=.*\d)(?=.*[a-z])(?=[^aeiouy]*$)[a-z0-9]{4,8}")
 _INSTRUCTIONS = re.compile(
     rf"(?:^|/)(?:(?:{_HARNESS_FILES})\.md|(?i:{_PROMPT_FILES}|(?:prompts|skills)/(?:[^/]+/)*[^/]+\.md))$"
 )
