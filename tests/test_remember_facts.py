@@ -263,3 +263,12 @@ def test_a_number_ending_a_line_ends_its_sentence() -> None:
     page = "Item 4 is in cabinet 11.\nItem 5 is in cabinet 12.\n"
     assert new_sentences("Item 4 is in cabinet 11.", page) == []
     assert new_sentences("Der Müll wird jeden 2. Mittwoch abgeholt.", "Der Müll wird jeden 2. Mittwoch abgeholt.") == []
+
+
+def test_a_value_said_replaced_is_a_change_though_another_stays() -> None:
+    """Set 13: "the GFS retention is unchanged", "Tailscale-IP unverändert" beside the value the
+    text says it replaces read as a fact said again; a fact said as before alone still is one."""
+    assert says_change("pg_dumpall now runs at 01:30 instead of 03:00, the GFS retention is unchanged.")
+    assert says_change("Titan-1 hat eine neue LAN-Adresse: 192.168.1.50 statt 192.168.1.192; Tailscale-IP unverändert.")
+    assert not says_change("pg_dumpall runs at 03:00 as before.")
+    assert not says_change("Die Tailscale-IP ist unverändert 100.64.0.7.")

@@ -135,8 +135,14 @@ _SET = re.compile(
 
 
 def no_change(text: str) -> bool:
-    """A fact said as it was, or not yet changed with no "now" besides, or what happened once."""
-    return bool(_AS_BEFORE.search(text) or (_NOT_YET.search(text) and not NOW.search(text)) or happened_once(text))
+    """A fact said as it was (unless another value is said replaced besides: "now runs at 01:30
+    instead of 03:00, the retention is unchanged"), or not yet changed with no "now" besides, or
+    what happened once."""
+    as_before = _AS_BEFORE.search(text) and not _REPLACED.search(text)
+    return bool(as_before or (_NOT_YET.search(text) and not NOW.search(text)) or happened_once(text))
+
+
+_REPLACED = re.compile(r"(?i)\b(instead of|statt|no longer|nicht mehr)\b")
 
 
 # A state not reached or a wait that goes on: "still not deployed", "still pending", "not yet
