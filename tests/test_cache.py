@@ -484,3 +484,21 @@ def test_links_resolved_as_pages_arrive_are_those_of_the_whole_vault(
     assert kinds["Nickname"].kind == ("page" if resolve_aliases else "dead")
     assert kinds["Nickname"].alias_of == (() if resolve_aliases else ("alias owner.md",))
     assert kinds["gone"].kind == "dead" and kinds["alias owner"].kind == "page"
+
+
+def test_a_page_edited_with_its_size_and_time_put_back_is_read_again(tmp_path: Path) -> None:
+    """An attacker's `cp -p`: a page that gained `[[b]]` in place of as many letters, its time put
+    back, kept its stored reading; a rename of b then left its new link dead."""
+    import os
+
+    from edit_helpers import dead_count, rename
+
+    root = make_vault(tmp_path / "v", {"a.md": "note XXXXXXX end\n", "b.md": "page b\n", "c.md": "page c [[b]]\n"})
+    for name in ("a.md", "b.md", "c.md"):
+        os.utime(root / name, ns=(1_700_000_000_000_000_000, 1_700_000_000_000_000_000))
+    load_vault(root)  # stores its reading
+    (root / "a.md").write_text("note [[b]]XX end\n")
+    os.utime(root / "a.md", ns=(1_700_000_000_000_000_000, 1_700_000_000_000_000_000))
+    assert [rl.link.target for rl in load_vault(root).outlinks("a.md")] == ["b"]
+    rename(root, "b", "bee")
+    assert (root / "a.md").read_text() == "note [[bee]]XX end\n" and dead_count(root) == 0

@@ -216,12 +216,14 @@ def _resolution(resolver: Resolver, source: str, link: Link) -> Resolution:
 
 def _still_valid(row: list, entry: FileEntry, stored_ns: int, now_ns: int) -> bool:  # type: ignore[type-arg]
     """A cached row holds when size and mtime match and the file was not modified racily close to
-    the moment the row was stored (or to now), when a later change could share its timestamp."""
+    the moment the row was stored (or to now), when a later change could share its timestamp; nor
+    changed since (its inode's time: an edit that put size and time back, `cp -p`, `rsync -t`)."""
     return (
         row[0] == entry.size
         and row[1] == entry.mtime_ns
         and stored_ns - entry.mtime_ns > cache.RACY_NS
         and now_ns - entry.mtime_ns > cache.RACY_NS
+        and entry.ctime_ns < stored_ns
     )
 
 

@@ -253,10 +253,12 @@ def read_page(within: str, entry: FileEntry, max_bytes: int, previous: list | No
         return _too_large(entry.path, size, mtime_ns, max_bytes, read=len(data))
     sha = content_hash(data)
     if previous is not None and previous[2] == sha:
-        # Same bytes under a new timestamp (a checkout, a touch): the parse still holds.
+        # Same bytes under a new timestamp (a checkout, a touch): the parse still holds, unless its
+        # row was damaged by hand (then the page is read like any other).
         row = list(previous)
         row[0], row[1] = size, mtime_ns
-        return page_from_row(entry.path, row)
+        with contextlib.suppress(TypeError, ValueError):
+            return page_from_row(entry.path, row)
     if data.startswith(UTF16_BOMS):  # its NUL bytes would call it binary
         return _unreadable(entry.path, size, mtime_ns, "UTF-16 text, not read: save it as UTF-8", sha)
     if data.find(b"\x00", 0, 8192) >= 0:

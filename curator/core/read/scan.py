@@ -27,6 +27,7 @@ class FileEntry(NamedTuple):
     path: str  # POSIX, relative to the vault root
     size: int  # NOT_STATED when the scan was told not to stat pages (the reader then asks the open file)
     mtime_ns: int
+    ctime_ns: int = 0  # when its inode last changed: a `cp -p` that keeps size and time still moves it
 
 
 class ScanProblem(NamedTuple):
@@ -109,7 +110,7 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
             if spec is not None and spec.match_file(rel):
                 continue
             if name[-3:].lower() == ".md":
-                pages.append(FileEntry(rel, st.st_size, st.st_mtime_ns))
+                pages.append(FileEntry(rel, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
             else:
                 attachments.append(rel)
     pages.sort(key=lambda e: e.path)
