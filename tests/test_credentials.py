@@ -146,7 +146,6 @@ def test_an_identifier_a_key_names_is_no_credential_but_the_same_hex_as_a_secret
         '"walletAddress": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",',
         '"tokenMint": "Dfh5DzRgSvvCFDoYc2ciTkMrbDfRKybA4SoFbPmApump",',
         '"publicKey": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",',
-        'FEE_ACCOUNT="8KDDpruBwpTzJLKEcfv8JefKSVYWYE53FV3B2iLD6bNN"',
         '"apiKey": "a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8s9t0u1v2w3x4y5z6a7b8c9d0e1f2",',
         "SOLANA_PRIVATE_KEY=base58-encoded-secret-key",
         'export TEST_SECRET="test-webhook-secret-123"',
@@ -175,6 +174,12 @@ def test_a_real_value_beside_a_placeholder_is_still_one() -> None:
         'walletSecret: "Dfh5DzRgSvvCFDoYc2ciTkMrbDfRKybA4SoFbPmApump"',
         '"accessToken": "Dfh5DzRgSvvCFDoYc2ciTkMrbDfRKybA4SoFbPmApump"',
         "DB_PASSWORD=hunter-secret-2024",
+        # an attacker's: a wallet's or a signature's may be a private key or a signing secret
+        'WALLET="4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T5Kb8kLf9W3pXqR7sTuVw2yZ1aB3cD4eF5gH6iJ7kL8mN9oP"',
+        'STRIPE_WEBHOOK_SIGNATURE="whsec_5Kb8kLf9W3pXqR7sTuVw2yZ1aB3cD4eF"',
+        "password = Tr0ub4dor(x9Q&3",
+        "password: k9-secret-random-x7q-2vb",
+        'awsAccount: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"',
         '"API_KEY": "xk9-yq2-xz7"',
     ):
         assert find_credentials(f"db:\n  {real}\n") != [], real  # more than a word and "password", a name

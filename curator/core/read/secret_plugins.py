@@ -56,7 +56,7 @@ ASSIGNED = re.compile(
 )
 PAIR = re.compile(CREDENTIAL_PAIR)
 PAIR_SAID = re.compile(SAID_PAIR, re.IGNORECASE)
-_NO_VALUE = re.compile(r"[A-Za-z_][\w.]*\(.*|[a-z]+[!?.,]?")
+_NO_VALUE = re.compile(r"[A-Za-z_][\w.]*\(\)?|[a-z]+[!?.,]?")
 _TRAILING = ".,;:)]*"  # sentence punctuation or closing bold after a value is not part of it
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
 _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, settings.secret
@@ -203,7 +203,7 @@ _PLACEHOLDER = re.compile(
     # what goes there, in words: "base58-encoded-secret-key", "test-webhook-secret-123"
     r"|^(?=(?:[a-z0-9]+-)*(?:secret|key|token|password|passwort)(?:-|$))"
     r"(?=(?:[a-z0-9]+-)*(?:test|example|sample|dummy|fake|demo|encoded|base58|base64|hex|random|generated)-)"
-    r"(?:[a-z0-9]+-){2,}[a-z0-9]+$"
+    r"(?:(?:[a-z]+|\d+|base58|base64)-){2,}(?:[a-z]+|\d+)$"
 )
 # A key word's value that names where the secret is instead of holding it, or an example's: a
 # YAML tag's reference (Home Assistant's `!secret db_password`, `!env_var X`), an environment
@@ -253,7 +253,8 @@ _SECRET_NAMED = re.compile(r"(?i)secret|private|token|pass|auth|cred")
 
 def _a_public_address(key: str) -> bool:
     """Whether a key (its last dotted part) names what a blockchain publishes (`walletAddress`,
-    `tokenMint`, `creator`, `FEE_ACCOUNT`, `signature`), under a name of no secret."""
+    `tokenMint`, `creator`, `publicKey`), under a name of no secret; not a wallet, an account or a
+    signature, whose value may be a private key or a signing secret (`WALLET=`, `whsec_`)."""
     *under, last = key.split(".")
     found = _PUBLIC_ADDRESS.fullmatch(last)
     # a token's mint or address is the coin's, no access token's
@@ -263,7 +264,7 @@ def _a_public_address(key: str) -> bool:
 
 _PUBLIC_ADDRESS = re.compile(
     r"(?i)((?:[a-z0-9]+[_-]?)*?)"
-    r"(?:address|addr|mint|creator|trader|wallet|pub(?:lic)?[_-]?key|signature|account|pool|program[_-]?id)"
+    r"(?:address|addr|mint|creator|pub(?:lic)?[_-]?key|program[_-]?id)"
 )
 
 

@@ -16,6 +16,7 @@ from curator.core.common.vaultpath import read_regular
 from curator.core.state.obsidian import folder_in_vault
 
 MAX_BYTES = 1 << 20
+MAX_GLOBS = 256  # a notebook's own ignore list is a few lines; a hostile one is read this far
 _DAILY_GROUPS = ("daily", "dailies", "journal", "journals", "diary")
 
 
@@ -26,7 +27,7 @@ def ignored(root: Path) -> tuple[str, ...]:
     note = _settings(root).get("note")
     globs = note.get("ignore") if isinstance(note, dict) else None
     kept: list[str] = []
-    for written in globs if isinstance(globs, list) else []:
+    for written in globs[:MAX_GLOBS] if isinstance(globs, list) else []:
         if not isinstance(written, str) or not written.strip() or "\n" in written:
             continue
         for glob in _braces(written.strip()):
@@ -35,7 +36,7 @@ def ignored(root: Path) -> tuple[str, ...]:
             except (ValueError, TypeError, re.error):
                 continue
             kept.append(glob)
-    return tuple(kept)
+    return tuple(kept[:MAX_GLOBS])
 
 
 def _braces(glob: str, most: int = 64) -> list[str]:
