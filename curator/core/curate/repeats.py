@@ -8,8 +8,7 @@ database" against "... of the production database") scores as high as a repeat. 
 the text tells no event, change or failure and names nothing and no measure the page does not
 (`restated`, `measured`: a number with its unit's family, as the page writes it, "64gb" too);
 a German text has each of its nouns on the page in some form (the glossary carries some into
-English: an unknown one may name another thing, "Microsoft" for "Google"), or a passage means it
-at cosine 0.75; half its terms are on
+English: an unknown one may name another thing, "Microsoft" for "Google"); half its terms are on
 the page, or the text is in the page's other language; one passage of the page (a line, or up to four lines
 running: a memory may sum up a list or table rows; the four holding most of its words and the
 two lines nearest its words are read) means what the text means to the multilingual
@@ -78,11 +77,6 @@ SAID_SURE = 0.7  # below it, the text says every slot word of the passage ("nigh
 LINKING_VERBS = (
     "steht stehen liegt liegen ist sind wird werden befindet befinden gibt hat haben is are lives sits stands has have"
 )
-# A passage this near says the text though a German noun of it is on the page in no form (the
-# text words a thing its own way). On sets 2-25: 7 more repeats dropped (the space's DECT phone,
-# the ServArr stack, ...), 1 new fact taken for one (a speed-test server's place), a drop a
-# person confirms.
-NOUNS_LIFTED = 0.75
 TERMS_HELD = 0.5  # the share of the text's terms the page holds
 PASSAGES = 4  # the passages sharing most words the model reads (6 found the same on sets 2-18, 12 as many)
 NEAREST_LINES = 2  # and the lines whose terms are nearest the text's, besides
@@ -110,14 +104,14 @@ def saying_it(text: str, page_text: str) -> str | None:
     reworded = few_held and language == language_of(page_text)  # only a near passage says it
     if not wanted:
         return None
+    if language == "de" and not _nouns_held(text, page_text, on_page, analyser):
+        return None  # a German noun the page has in no form, in either language: another thing ("im Tresor")
     if not proper_names_held(text, page_text):
         return None  # a name the page lacks ("Redis" for "Postgres"), seen before the model reads a passage
     found = nearest_passage(text, page_text)
     if found is None:
         return None
     passage, score = found
-    if language == "de" and score < NOUNS_LIFTED and not _nouns_held(text, page_text, on_page, analyser):
-        return None  # a German noun the page has in no form, in either language: another thing ("im Tresor")
     own = set(analyser.terms(passage))
     # The passage's words in the other language (the glossary pivots them onto one term): a
     # translation, which the word check cannot judge and the model scores lower than a text of

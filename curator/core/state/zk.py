@@ -22,10 +22,12 @@ _DAILY_GROUPS = ("daily", "dailies", "journal", "journals", "diary")
 
 def ignored(root: Path) -> tuple[str, ...]:
     """The globs of the notes zk leaves out, as gitignore patterns that compile."""
-    import pathspec
-
     note = _settings(root).get("note")
     globs = note.get("ignore") if isinstance(note, dict) else None
+    if not globs or not isinstance(globs, list):
+        return ()
+    import pathspec  # only a notebook that leaves notes out needs it
+
     kept: list[str] = []
     for written in globs[:MAX_GLOBS] if isinstance(globs, list) else []:
         if not isinstance(written, str) or not written.strip() or "\n" in written:
