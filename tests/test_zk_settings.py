@@ -87,3 +87,11 @@ def test_a_hostile_ignore_list_is_read_so_far(tmp_path: Path) -> None:
     assert len(ignored(root)) == MAX_GLOBS
     assert time.monotonic() - started < 10  # read this far, not every pattern
     assert "a1b2.md" in load_vault(root, use_cache=False).pages
+
+
+def test_settings_that_leave_out_every_page_say_so(tmp_path: Path) -> None:
+    """An attacker's `ignore = ["*"]`: lint said "0 findings in 0 pages" and nothing else."""
+    root = notebook(tmp_path / "v", '[note]\nignore = ["*"]\n')
+    vault = load_vault(root, use_cache=False)
+    assert not vault.pages and any("every page is left out" in note for note in vault.notes)
+    assert not load_vault(notebook(tmp_path / "w"), use_cache=False).notes

@@ -122,6 +122,9 @@ def _load(
         progress(total, total)
     pages = {entry.path: loaded[entry.path] for entry in scan.pages}
     notes: list[str] = []
+    if not pages and config.ignore and scan_vault(root, (), sizes=False).pages:
+        # A vault's own settings (`.curator.toml`, a zk notebook's `.zk/config.toml`) left out every page.
+        notes.append("every page is left out by the ignore globs of the vault's settings: nothing was checked")
     wait_for_store = None
     if store:
         # One time for every row, taken after every page was read: a row reused from the last store
