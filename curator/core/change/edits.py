@@ -362,7 +362,7 @@ def check_and_fix(
     # A title goes with its page's file, as the change writes it; a page merged away takes its title
     # with it, and with it may go the vault's reading of links by title (`reads_titles`).
     kept = [page for path, page in vault.pages.items() if path not in removed]
-    titles = {moved.get(page, page): title for page, title in vault.resolver.named_titles() if page not in removed}
+    titles = {moved.get(page, page): title for page, title in vault.resolver.named_title.items() if page not in removed}
     if not reads_titles(kept):
         titles = {}
     for page in titles.keys() & texts.text.keys():

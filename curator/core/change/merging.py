@@ -209,12 +209,13 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     # Every link to SOURCE now names INTO; a bare [[Source]] keeps its words as a label.
     by_page: dict[str, list[Edit]] = {}
     source_title, into_title = file_title(source), file_title(into)
+    # How a link names INTO where links name pages by `title:`, or by a site's address.
+    title, address = vault.resolver.named_title.get(into), vault.pages[into].permalink
+    address = address if address and address.startswith("/") else None  # a site's, not basic-memory's
     for rl in vault.links:
         if rl.resolution.path != source or rl.resolution.kind != "page":
             continue
         home = into if rl.source == source else rl.source
-        title, address = vault.resolver.named_title.get(into), vault.pages[into].permalink
-        address = address if address and address.startswith("/") else None  # a site's, not basic-memory's
         edit = rewrite_link(texts.get(rl.source), rl.link, rl.source, home, into, rl.resolution, title, address)
         if edit is None:
             continue
@@ -306,7 +307,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     # INTO's links were rebuilt: every page SOURCE or INTO reached before must still be reached.
     resolver = Resolver(new_pages, vault.attachments, aliases, vault.config.resolve_aliases)
     resolver.add_permalinks(vault.resolver.permalink_claims())
-    resolver.add_titles(vault.resolver.named_titles())
+    resolver.add_titles(vault.resolver.named_title.items())
     reached = {
         resolver.resolve(into, lk.target, lk.syntax == "markdown").path
         for lk in links_of(texts.text[into], vault.config.label_first)

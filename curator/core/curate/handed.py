@@ -116,14 +116,15 @@ def kept_lines(header: str, not_kept: frozenset[str]) -> str:
     return "".join(kept)
 
 
-def new_header(kind: str, kept: str, source: str) -> str:
-    """A new page's frontmatter: its type, the lines `kept` as written, its source. Without the
+def new_header(kind: str, kept: str, source: str, own: str = "") -> str:
+    """A new page's frontmatter: the lines `own` remember writes first (a basic-memory page's
+    `title:` and `permalink:`), its type, the lines `kept` as written, its source. Without the
     kept lines when they break the header or write its type or source again (a quote left open
     once a line is dropped, an alias bomb, a quoted "source" key): who wrote a page is remember's
     to say."""
     from curator.core.read.parse import parse_page
 
-    header = f"---\ntype: {kind}\n{kept}source: {source}\n---\n"
+    header = f"---\n{own}type: {kind}\n{kept}source: {source}\n---\n"
     if not kept:
         return header
     alone, read = parse_page(f"---\n{kept}---\n"), parse_page(header)
@@ -134,7 +135,7 @@ def new_header(kind: str, kept: str, source: str) -> str:
         or str(read.frontmatter.get("type")) != kind
         or str(read.frontmatter.get("source")) != source
     ):
-        return f"---\ntype: {kind}\nsource: {source}\n---\n"
+        return f"---\n{own}type: {kind}\nsource: {source}\n---\n"
     return header
 
 

@@ -81,9 +81,9 @@ def new_page(
     # A text that is its heading alone: the page's own heading says it.
     body = "" if alone is not None and fold(alone.group(1)) == fold(title) else linked(vault, text, path).strip()
     # An mdBook prints a page's frontmatter as text: its pages have none, and a page of it none.
-    header = new_header(kind, kept, source) if book is None else ""
-    if header and vault.resolver.named_title:  # a basic-memory vault: its links name a page's `title:`
-        header = header.replace("---\n", f"---\ntitle: {yaml_scalar(title)}\npermalink: {_permalink(vault, path)}\n", 1)
+    # A basic-memory vault's links name a page's `title:`, and its pages carry a `permalink:`.
+    own = f"title: {yaml_scalar(title)}\npermalink: {_permalink(vault, path)}\n" if vault.resolver.named_title else ""
+    header = new_header(kind, kept, source, own) if book is None else ""
     return path, f"{header}# {title}\n\n{body}\n" if body else f"{header}# {title}\n"
 
 

@@ -109,10 +109,6 @@ class Resolver:
                 self.named_title[path] = title.strip()
         self._bare_memo = {target: found for target, found in self._bare_memo.items() if found.kind != "dead"}
 
-    def named_titles(self) -> list[tuple[str, str]]:
-        """The (page, title) pairs `add_titles` learnt."""
-        return list(self.named_title.items())
-
     def add_aliases(self, aliases: dict[str, tuple[str, ...]]) -> None:
         """Learn pages' aliases (page -> its aliases): they name only what no page or file does,
         so only answers that were dead can change."""

@@ -274,10 +274,11 @@ def load_config(vault: Path) -> Config:
         for name in PATH_FIELDS
         if (value := getattr(config, name)) is not None
     }
+    notebook = zk.settings(vault)
     conventions: dict[str, Any] = {  # what the vault's own Obsidian and zk settings add
-        "ignore": tuple(dict.fromkeys([*config.ignore, *zk.ignored(vault)])),
+        "ignore": tuple(dict.fromkeys([*config.ignore, *zk.ignored(notebook)])),
         "journal_folders": tuple(
-            dict.fromkeys([*config.journal_folders, *obsidian.journal_folders(vault), *zk.journal_folders(vault)])
+            dict.fromkeys([*config.journal_folders, *obsidian.journal_folders(vault), *zk.journal_folders(notebook)])
         ),
         "template_folders": tuple(dict.fromkeys([*config.template_folders, *obsidian.template_folders(vault)])),
     }

@@ -20,16 +20,17 @@ MAX_GLOBS = 256  # a notebook's own ignore list is a few lines; a hostile one is
 _DAILY_GROUPS = ("daily", "dailies", "journal", "journals", "diary")
 
 
-def ignored(root: Path) -> tuple[str, ...]:
-    """The globs of the notes zk leaves out, as gitignore patterns that compile."""
-    note = _settings(root).get("note")
+def ignored(settings: dict[str, object]) -> tuple[str, ...]:
+    """The globs of the notes zk leaves out (of the notebook's `settings`), as gitignore patterns
+    that compile, MAX_GLOBS at most."""
+    note = settings.get("note")
     globs = note.get("ignore") if isinstance(note, dict) else None
     if not globs or not isinstance(globs, list):
         return ()
     import pathspec  # only a notebook that leaves notes out needs it
 
     kept: list[str] = []
-    for written in globs[:MAX_GLOBS] if isinstance(globs, list) else []:
+    for written in globs:
         if not isinstance(written, str) or not written.strip() or "\n" in written:
             continue
         for glob in _braces(written.strip()):
@@ -38,7 +39,9 @@ def ignored(root: Path) -> tuple[str, ...]:
             except (ValueError, TypeError, re.error):
                 continue
             kept.append(glob)
-    return tuple(kept[:MAX_GLOBS])
+            if len(kept) == MAX_GLOBS:
+                return tuple(kept)
+    return tuple(kept)
 
 
 def _braces(glob: str, most: int = 64) -> list[str]:
@@ -56,9 +59,9 @@ def _braces(glob: str, most: int = 64) -> list[str]:
 _BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
 
 
-def journal_folders(root: Path) -> tuple[str, ...]:
-    """The folders of the notebook's daily-note groups."""
-    groups = _settings(root).get("group")
+def journal_folders(settings: dict[str, object]) -> tuple[str, ...]:
+    """The folders of the daily-note groups of the notebook's `settings`."""
+    groups = settings.get("group")
     found: list[str] = []
     for name, group in groups.items() if isinstance(groups, dict) else ():
         if name.casefold() not in _DAILY_GROUPS or not isinstance(group, dict):
@@ -71,7 +74,8 @@ def journal_folders(root: Path) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _settings(root: Path) -> dict[str, object]:
+def settings(root: Path) -> dict[str, object]:
+    """The notebook's `.zk/config.toml`, read as data; empty when there is none to read."""
     try:
         data = read_regular(root / ".zk" / "config.toml", follow_links=False)
     except OSError:
