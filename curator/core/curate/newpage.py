@@ -14,9 +14,11 @@ from curator.core.common.errors import EditError
 from curator.core.curate.facts import PROBLEM
 from curator.core.curate.handed import H1, new_header
 from curator.core.curate.linking import linked
+from curator.core.curate.observations import HEADING, keeps_observations, observation
 from curator.core.read.page import INDEX_NAMES, REPOSITORY_FILES, has_aliases
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
+from curator.core.read.titles import tells_occasion
 from curator.core.read.vault import Vault
 from curator.core.read.words import WORD, language_of
 
@@ -80,6 +82,8 @@ def new_page(
     alone = H1.fullmatch(text.strip())
     # A text that is its heading alone: the page's own heading says it.
     body = "" if alone is not None and fold(alone.group(1)) == fold(title) else linked(vault, text, path).strip()
+    if body and "\n" not in body and keeps_observations(vault):  # one more page of basic-memory's observations
+        body = f"## {HEADING}\n{observation(body, tells_occasion(body))}"
     # An mdBook prints a page's frontmatter as text: its pages have none, and a page of it none.
     # A basic-memory vault's links name a page's `title:`, and its pages carry a `permalink:`.
     own = f"title: {yaml_scalar(title)}\npermalink: {_permalink(vault, path)}\n" if vault.resolver.named_title else ""

@@ -13,6 +13,7 @@ from curator.core.change.edits import FileChange, Plan
 from curator.core.curate.agreement import names_whole_name
 from curator.core.curate.facts import STOP
 from curator.core.curate.linking import linked
+from curator.core.curate.observations import observation, observations_heading
 from curator.core.curate.update import old_statement, updated
 from curator.core.read.markdown import lines_of
 from curator.core.read.page import Heading
@@ -55,11 +56,10 @@ _DONE_ONCE = re.compile(
 handed_over: ContextVar[date | None] = ContextVar("handed_over", default=None)
 
 
-def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
-    """An event (a text with a date, a ticket or a weekday, or one that says a thing was deployed,
-    restarted ...) as a line of the page's history section, made at the page's end ("## History",
-    "## Verlauf" on a German page) when it has none: its date and ticket belong there, not in a
-    title or the page's description."""
+def _event(sentences: list[str]) -> str | None:
+    """The sentences as an event of a page's history (a text with a date, a ticket or a weekday,
+    or one that says a thing was deployed, restarted ...), dated when it tells a day as "last
+    night"; None when they tell no event."""
     text = " ".join(sentences)
     if not tells_occasion(text) and not (len(text) <= 240 and _DONE_ONCE.search(text)):
         return None
@@ -68,6 +68,38 @@ def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str)
     written = handed_over.get() or date.today()
     if find_date(text) is None and says_relative_day(text) and (told := day_said(text, written)) is not None:
         text = f"{told.isoformat()}: {text}"
+    return text
+
+
+def _observation_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
+    """The sentences as one more observation at the end of the page's `## Observations` list (a
+    basic-memory page, `observations`), an event too when the page has no history section; None
+    when the page keeps no observations."""
+    lines = lines_of(page_text)
+    headings = vault.pages[path].headings
+    kept = observations_heading(vault, path, lines)
+    if kept is None or any(_is_history(h) for h in headings):
+        return None
+    event = _event(sentences)
+    entry = observation(linked(vault, event or " ".join(sentences), path), event is not None)
+    newline = "\r\n" if "\r\n" in page_text else "\n"
+    head, offset = _section_end(page_text, lines, headings, kept, newline, _body_end(page_text, lines, headings))
+    last = lines_of(head)[-1].lstrip()
+    gap = "" if last.startswith(("- ", "* ")) else newline  # a list goes on; after prose, a blank line
+    after = head + gap + entry + newline + page_text[offset:]
+    details = {"decision": "merge-into", "page": path, "section": "observations"}
+    change = FileChange(path, page_text.encode("utf-8"), after.encode("utf-8"))
+    return Plan("remember", f"Remember: add an observation to {path}", (change,), {}, 0, (), details)
+
+
+def _history_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
+    """An event (a text with a date, a ticket or a weekday, or one that says a thing was deployed,
+    restarted ...) as a line of the page's history section, made at the page's end ("## History",
+    "## Verlauf" on a German page) when it has none: its date and ticket belong there, not in a
+    title or the page's description."""
+    text = _event(sentences)
+    if text is None:
+        return None
     newline = "\r\n" if "\r\n" in page_text else "\n"
     entry = "- " + linked(vault, text, path)
     lines = lines_of(page_text)
@@ -123,7 +155,7 @@ def _is_history(heading: Heading) -> bool:
 _BACK_MATTER = frozenset(
     "quellen|quelle|sources|references|referenzen|see also|siehe auch|links|weblinks|external links|further reading|"
     "weiterführende links|literatur|footnotes|fußnoten|einzelnachweise|related|verwandte themen|related notes|"
-    "related pages|backlinks|navigation|resources|ressourcen|useful links|nützliche links".split("|")
+    "related pages|backlinks|navigation|resources|ressourcen|useful links|nützliche links|relations".split("|")
 )
 _RULE = re.compile(r"\s{0,3}(?:-\s*){3,}|\s{0,3}(?:\*\s*){3,}|\s{0,3}(?:_\s*){3,}")
 _LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)|\[\[[^\]]*\]\]")
@@ -211,10 +243,12 @@ def plan_merge_into(
 ) -> Plan:
     """The new sentences as a paragraph at the end of the page's best-matching section (the
     section whose heading shares most words with them; the end of the page when none does), or
-    after the page's first `after_line` lines; an event as a line of its history section."""
-    history = _history_line(vault, path, sentences, page_text) if after_line is None else None
-    if history is not None:
-        return history
+    after the page's first `after_line` lines; an event as a line of its history section; on a page
+    keeping basic-memory's observations, one more of them."""
+    if after_line is None:  # a basic-memory observation, or a line of the page's history
+        line = _observation_line(vault, path, sentences, page_text) or _history_line(vault, path, sentences, page_text)
+        if line is not None:
+            return line
     words = {fold(w) for s in sentences for w in WORD.findall(s)} - STOP
     newline = "\r\n" if "\r\n" in page_text else "\n"
     paragraph = linked(vault, " ".join(sentences), path)

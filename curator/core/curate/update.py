@@ -133,6 +133,9 @@ def _by_field_lines(page_text: str, start: int, end: int) -> list[tuple[int, int
     return [*parts, (start, end)] if start < end else parts
 
 
+_CATEGORY = re.compile(r"\[(?![ xX]\])[^\[\]\n]+\] +(?=\S)")
+
+
 def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     """The page's sentence the text changes: the one holding the value the text names as the old
     one, with a word of the thing besides; else the one sharing most words with the text (three or
@@ -178,6 +181,10 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     if any(said > best[0][2] for _, _, said in _blocks_holding_old(text, page_text, title)):
         return None  # a line of code or a table giving the old value says more of the text: the text goes after it
     named, _, _, start, end = best[0]
+    # A basic-memory observation's category stays outside what is struck ("- [spec] ~~...~~"): it
+    # stays an observation of that kind.
+    if (category := _CATEGORY.match(page_text, start, end)) is not None:
+        start = category.end()
     sentence = page_text[start:end]
     # "~~~" would open a fence; a "not" of the page's ("does not run on Sundays") may still hold.
     said_not = negated(OLD_VALUE.sub(" ", text))  # "no longer" says what changed, not a "not"
