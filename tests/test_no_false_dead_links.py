@@ -87,3 +87,41 @@ def test_a_docs_sites_link_to_a_folder_names_its_index_page_and_its_slugs_drop_a
     findings = check_vault(load_vault(root))
     dead = sorted((f.rule, f.path) for f in findings if f.rule in ("dead-link", "broken-anchor"))
     assert dead == [("dead-link", "docs/leer/note.md")]
+
+
+def test_a_file_the_ignore_globs_leave_out_is_no_dead_link(tmp_path: Path) -> None:
+    """The configuration guide's own example (`ignore = ["templates/", "*.excalidraw.md"]`) made
+    every link to a drawing or a template a dead link: the files are there, only not pages."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            ".curator.toml": 'ignore = ["templates/", "*.excalidraw.md", "archive/"]\n',
+            "a.md": "# A\n\n![[Drawing 1.excalidraw]] [[Drawing 1.excalidraw.md]] [[templates/daily]] [[daily]]"
+            " [old](archive/2019/old.md) ![](archive/2019/chart.png) [[Nowhere]]\n",
+            "Excalidraw/Drawing 1.excalidraw.md": "{}\n",
+            "templates/daily.md": "# Daily\n",
+            "archive/2019/old.md": "# Old\n",
+            "archive/2019/chart.png": "png",
+        },
+    )
+    vault = load_vault(root, use_cache=False)
+    assert sorted(vault.pages) == ["a.md"]
+    dead = [f.data["target"] for f in check_vault(vault) if f.rule == "dead-link"]
+    assert dead == ["Nowhere"]
+
+
+def test_a_left_out_file_never_takes_a_pages_name(tmp_path: Path) -> None:
+    """A template named as a page is: the page answers the bare name, as before."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            ".curator.toml": 'ignore = ["templates/"]\n',
+            "a.md": "# A\n\n[[Meeting]]\n",
+            "Meeting.md": "# Meeting\n",
+            "templates/Meeting.md": "# Template\n",
+        },
+    )
+    vault = load_vault(root, use_cache=False)
+    assert [(rl.resolution.kind, rl.resolution.path, rl.resolution.candidates) for rl in vault.links] == [
+        ("page", "Meeting.md", ())
+    ]

@@ -1,7 +1,9 @@
 """Walk a vault: which files are pages, which are attachments, and what could not be walked.
 
-Dot-folders and dot-files are skipped, so are ignore globs (gitignore syntax). Symlinks are
-followed only when they stay inside the vault; nothing outside the vault root is ever read.
+Dot-folders and dot-files are skipped. A file the ignore globs (gitignore syntax) leave out is
+no page but still a file a link may name (`[[templates/daily]]`, `![[Drawing.excalidraw]]`): it
+is listed with the attachments, by name, never read. Symlinks are followed only when they stay
+inside the vault; nothing outside the vault root is ever read.
 """
 
 from __future__ import annotations
@@ -56,14 +58,15 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
     pages: list[FileEntry] = []
     attachments: list[str] = []
     problems: list[ScanProblem] = []
-    stack: list[tuple[str, str]] = [(str(root), "")]
+    stack: list[tuple[str, str, bool]] = [(str(root), "", False)]  # a folder, its path, and whether it is left out
     while stack:
-        folder, prefix = stack.pop()
+        folder, prefix, left_out = stack.pop()
         try:
             with os.scandir(folder) as it:
                 entries = list(it)
         except OSError as exc:
-            problems.append(ScanProblem(prefix.rstrip("/") or ".", f"folder cannot be read: {exc.strerror}"))
+            if not left_out:
+                problems.append(ScanProblem(prefix.rstrip("/") or ".", f"folder cannot be read: {exc.strerror}"))
             continue
         for entry in entries:
             name = entry.name
@@ -71,6 +74,13 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                 continue
             rel = prefix + name
             try:
+                if left_out:  # inside a folder the globs leave out: its files' names alone, nothing reported
+                    if is_utf8(name) and entry.is_dir(follow_symlinks=False):
+                        if not installed(entry.path, name):
+                            stack.append((entry.path, rel + "/", True))
+                    elif is_utf8(name) and entry.is_file(follow_symlinks=False):
+                        attachments.append(rel)
+                    continue
                 if not name.isascii() and not is_utf8(name):  # bytes that are not UTF-8 (see _UNDECODABLE)
                     if entry.is_dir() or name[-3:].lower() == ".md":
                         problems.append(ScanProblem(escaped(rel), _UNDECODABLE))
@@ -89,17 +99,20 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                     if stat.S_ISDIR(st.st_mode):
                         continue  # its target is inside the vault and walked there already
                 elif entry.is_dir(follow_symlinks=False):  # the entry's type needs no system call
-                    if (spec is None or not spec.match_file(rel + "/")) and not installed(entry.path, name):
-                        stack.append((entry.path, rel + "/"))
+                    if not installed(entry.path, name):
+                        stack.append((entry.path, rel + "/", spec is not None and spec.match_file(rel + "/")))
                     continue
                 elif name[-3:].lower() == ".md":
                     if not sizes:
-                        if entry.is_file(follow_symlinks=False) and (spec is None or not spec.match_file(rel)):
-                            pages.append(FileEntry(rel, NOT_STATED, NOT_STATED))
+                        if entry.is_file(follow_symlinks=False):
+                            if spec is None or not spec.match_file(rel):
+                                pages.append(FileEntry(rel, NOT_STATED, NOT_STATED))
+                            else:
+                                attachments.append(rel)
                         continue
                     st = entry.stat(follow_symlinks=False)  # size and time key the cache
                 else:
-                    if entry.is_file(follow_symlinks=False) and (spec is None or not spec.match_file(rel)):
+                    if entry.is_file(follow_symlinks=False):
                         attachments.append(rel)
                     continue
             except OSError as exc:
@@ -107,9 +120,7 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                 continue
             if not stat.S_ISREG(st.st_mode):
                 continue
-            if spec is not None and spec.match_file(rel):
-                continue
-            if name[-3:].lower() == ".md":
+            if name[-3:].lower() == ".md" and (spec is None or not spec.match_file(rel)):
                 pages.append(FileEntry(rel, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
             else:
                 attachments.append(rel)
