@@ -36,6 +36,11 @@ _LANGUAGE_FOLDER = re.compile(r"[a-z]{2}(?:[-_][a-z]{2,4})?", re.IGNORECASE)  # 
 def _page_type(vault: Vault, text: str, page_type: str | None) -> str:
     if page_type:
         return page_type
+    # A vault typing its pages by its own words alone ("note", as basic-memory writes): its most
+    # used one, not a type none of its pages has.
+    own = vault.types[len(vault.config.types) :] if not vault.config.types_configured else ()
+    if own and not any(page.type in vault.config.types for page in vault.pages.values()):
+        return own[0]
     folded = fold(text)
     for name, pattern in _TYPE_HINTS.items():
         if name in vault.types and re.search(rf"(?i){pattern}", folded):

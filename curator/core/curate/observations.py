@@ -1,49 +1,106 @@
-"""A basic-memory page's observations: the lines `- [category] what was learned #tag` under its
-`## Observations` heading, which basic-memory reads into its knowledge graph, one fact a line.
-A memory joining such a page is one more of them, not a paragraph after its `## Relations`; a new
-page of a vault whose pages keep them keeps it too."""
+"""A basic-memory page's observations: the list items `- [category] what was learned #tag
+(context)` under its `## Observations` heading, which basic-memory reads into its knowledge
+graph, one fact an item. In a basic-memory vault (links name pages by `title:`) a memory joining
+such a page is one more of them, not a paragraph after its `## Relations`; a change strikes the
+old item's words and adds the new one after it; a new page keeps its text as one."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 
 from curator.core.read.page import Heading
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
 
 HEADING = "Observations"
-# A list item opening with a category in brackets; "[ ]" and "[x]" are tasks, "[[" a link.
-_OBSERVATION = re.compile(r" {0,3}[-*] \[(?![ xX]\])[^\[\]\n]+\] \S")
+# As basic-memory's parser reads an item: a category in brackets, no brackets or parentheses in
+# it, then the content ("[ ]", "[x]", "[/]" are tasks, "[00:01:12]" a transcript's time).
+_ITEM = re.compile(r"(?P<lead>[ \t]*(?:[-*+]|\d+[.)])[ \t]+)\[(?P<category>[^\[\]()\n]+)\][ \t]+(?=\S)")
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])(?:[ \t]|$)")
+_TIME = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?(?:\s+-\s+\d{1,3}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?)?")
+_FENCE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
+# What the text opens with that names its category: "[gotcha] ...", or "Gotcha: ..." where the
+# page's items use that category.
+_OWN_CATEGORY = re.compile(r"\[(?P<category>[^\[\]()\n]+)\][ \t]+(?=\S)")
+_SAID_CATEGORY = re.compile(r"(?P<category>[^\W\d_][\w -]{0,30}?)[ \t]*:[ \t]+(?=\S)")
+# An item's tags and context, which stay outside a strike: "~~old words~~ #cadence (2026 spec)".
+TAIL = re.compile(r"(?:[ \t]+(?:#[^\s#]\S*|\([^()\n]*\)))+[ \t]*$")
 
 
-def is_observation(line: str) -> bool:
-    return _OBSERVATION.match(line) is not None
+def category_of(line: str) -> re.Match[str] | None:
+    """The line as a basic-memory observation (its `lead` and `category` groups), or None."""
+    found = _ITEM.match(line)
+    if found is None:
+        return None
+    category = found["category"].strip()
+    if (
+        not category
+        or _TIME.fullmatch(category)
+        or (len(category) == 1 and (category in "xX" or not category.isalnum()))
+    ):
+        return None
+    return found
+
+
+def _in_vault(vault: Vault) -> bool:
+    return bool(vault.resolver.named_title)
 
 
 def observations_heading(vault: Vault, path: str, lines: list[str]) -> Heading | None:
-    """The page's `## Observations` heading when its section holds an observation (`lines`: the
-    page's lines, a heading's `line` counted from 1)."""
+    """The page's `## Observations` heading, in a basic-memory vault, when its section holds an
+    observation or no list item at all (a to-do list there keeps its prose); `lines`: the page's
+    lines, a heading's `line` counted from 1."""
+    if not _in_vault(vault):
+        return None
     headings = vault.pages[path].headings
     for at, heading in enumerate(headings):
         if heading.level != 2 or fold(heading.text).strip(" :") != fold(HEADING):
             continue
         end = next((h.line - 1 for h in headings[at + 1 :] if h.level <= 2), len(lines))
-        if any(is_observation(line) for line in lines[heading.line : end]):
+        items = _outside_fences(lines[heading.line : end])
+        if any(category_of(line) for line in items) or not any(_LIST_ITEM.match(line) for line in items):
             return heading
     return None
 
 
+def _outside_fences(lines: list[str]) -> list[str]:
+    kept, fenced = [], False
+    for line in lines:
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced:
+            kept.append(line)
+    return kept
+
+
 def keeps_observations(vault: Vault) -> bool:
-    """Whether a new page keeps its text as an observation: in a basic-memory vault (links name
-    pages by `title:`), half of whose pages or more have an `## Observations` section."""
-    if not vault.resolver.named_title:
+    """Whether a new page keeps its text as an observation: in a basic-memory vault, half of
+    whose pages or more have an `## Observations` section."""
+    if not _in_vault(vault):
         return False
     pages = list(vault.pages.values())
     kept = sum(any(h.level == 2 and fold(h.text).strip(" :") == fold(HEADING) for h in p.headings) for p in pages)
     return kept >= max(2, len(pages) / 2)
 
 
-def observation(text: str, event: bool) -> str:
-    """The text as one observation line: an event's category is `event`, any other's `fact` (the
-    category basic-memory's vaults use most)."""
-    return f"- [{'event' if event else 'fact'}] {' '.join(text.split())}"
+def observation(text: str, event: bool, lines: Sequence[str] = (), lead: str = "- ") -> str:
+    """The text as one observation item after `lead` (the page's own bullet and indent): in the
+    category it opens with ("[gotcha] ...", or "Gotcha: ..." where `lines` use that category),
+    else `event` for an event and `fact` for any other (basic-memory's vaults use it most); a
+    list marker it opens with is left out."""
+    text = " ".join(text.split())
+    text = re.sub(r"^(?:[-*+]|\d+[.)])[ \t]+", "", text)
+    used = Counter(found["category"].strip() for line in lines if (found := category_of(line)))
+    category = "event" if event else "fact"
+    if (own := _OWN_CATEGORY.match(text)) and category_of(f"- {text}"):
+        category, text = own["category"].strip(), text[own.end() :]
+    elif (said := _SAID_CATEGORY.match(text)) and (named := _used(said["category"], used)):
+        category, text = named, text[said.end() :]
+        text = text[:1].upper() + text[1:]
+    return f"{lead}[{category}] {text}"
+
+
+def _used(word: str, used: Counter[str]) -> str | None:
+    return next((category for category in used if fold(category) == fold(word.strip())), None)

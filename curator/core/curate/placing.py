@@ -13,7 +13,7 @@ from curator.core.change.edits import FileChange, Plan
 from curator.core.curate.agreement import names_whole_name
 from curator.core.curate.facts import STOP
 from curator.core.curate.linking import linked
-from curator.core.curate.observations import observation, observations_heading
+from curator.core.curate.observations import category_of, observation, observations_heading
 from curator.core.curate.update import old_statement, updated
 from curator.core.read.markdown import lines_of
 from curator.core.read.page import Heading
@@ -73,19 +73,22 @@ def _event(sentences: list[str]) -> str | None:
 
 def _observation_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
     """The sentences as one more observation at the end of the page's `## Observations` list (a
-    basic-memory page, `observations`), an event too when the page has no history section; None
-    when the page keeps no observations."""
+    basic-memory page, `observations`), in its items' bullet and indent; None when the page keeps
+    no observations, or for an event when it has a history section (the event goes there)."""
     lines = lines_of(page_text)
     headings = vault.pages[path].headings
     kept = observations_heading(vault, path, lines)
-    if kept is None or any(_is_history(h) for h in headings):
-        return None
     event = _event(sentences)
-    entry = observation(linked(vault, event or " ".join(sentences), path), event is not None)
+    if kept is None or (event is not None and any(_is_history(h) for h in headings)):
+        return None
     newline = "\r\n" if "\r\n" in page_text else "\n"
     head, offset = _section_end(page_text, lines, headings, kept, newline, _body_end(page_text, lines, headings))
-    last = lines_of(head)[-1].lstrip()
-    gap = "" if last.startswith(("- ", "* ")) else newline  # a list goes on; after prose, a blank line
+    section = lines_of(head)[kept.line :]
+    items = [found for line in section if (found := category_of(line))]
+    lead = items[-1]["lead"] if items else "- "
+    entry = observation(linked(vault, event or " ".join(sentences), path), event is not None, section, lead)
+    # An item goes on the list; after prose, a table or a fence, a blank line first.
+    gap = newline if section and not category_of(section[-1]) else ""
     after = head + gap + entry + newline + page_text[offset:]
     details = {"decision": "merge-into", "page": path, "section": "observations"}
     change = FileChange(path, page_text.encode("utf-8"), after.encode("utf-8"))
@@ -155,7 +158,7 @@ def _is_history(heading: Heading) -> bool:
 _BACK_MATTER = frozenset(
     "quellen|quelle|sources|references|referenzen|see also|siehe auch|links|weblinks|external links|further reading|"
     "weiterführende links|literatur|footnotes|fußnoten|einzelnachweise|related|verwandte themen|related notes|"
-    "related pages|backlinks|navigation|resources|ressourcen|useful links|nützliche links|relations".split("|")
+    "related pages|backlinks|navigation|resources|ressourcen|useful links|nützliche links".split("|")
 )
 _RULE = re.compile(r"\s{0,3}(?:-\s*){3,}|\s{0,3}(?:\*\s*){3,}|\s{0,3}(?:_\s*){3,}")
 _LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)|\[\[[^\]]*\]\]")
@@ -219,12 +222,25 @@ def _body_end(page_text: str, lines: list[str], headings: Iterable[Heading]) -> 
     for heading in sorted((h for h in headings if h.level >= 2), key=lambda h: -h.line):
         if heading.line > end:
             continue
-        if fold(heading.text).strip(" :") not in _BACK_MATTER:
+        if fold(heading.text).strip(" :") not in _BACK_MATTER and not _relations(heading, lines[heading.line : end]):
             break
         end = heading.line - 1
     while end > header and (blank(end - 1) or thematic_break(end - 1)):
         end -= 1
     return max(end, header)
+
+
+# basic-memory's relations: "- implements [[Search Design]]", a relation's name then a link.
+_RELATION = re.compile(r"[ \t]*[-*+][ \t]+[^\s\[\]]+(?:[ \t]+[^\s\[\]]+)*[ \t]+\[\[")
+
+
+def _relations(heading: Heading, section: list[str]) -> bool:
+    """Whether a section is basic-memory's `## Relations` list, which points elsewhere as a
+    footer does: its items name a relation and link a page."""
+    items = [line for line in section if line.strip()]
+    return (
+        fold(heading.text).strip(" :") == "relations" and bool(items) and all(_RELATION.match(line) for line in items)
+    )
 
 
 def _at_end(lines: list[str], end: int, paragraph: str, newline: str) -> str:

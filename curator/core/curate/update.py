@@ -27,6 +27,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from curator.core.curate.facts import STOP, UNITS, abbreviation, names_in, negated, sentences
+from curator.core.curate.observations import TAIL, category_of
 from curator.core.curate.replaced import DASH, OLD_VALUE, old_values
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
@@ -133,7 +134,19 @@ def _by_field_lines(page_text: str, start: int, end: int) -> list[tuple[int, int
     return [*parts, (start, end)] if start < end else parts
 
 
-_CATEGORY = re.compile(r"\[(?![ xX]\])[^\[\]\n]+\] +(?=\S)")
+def _observation_at(page_text: str, at: int) -> tuple[int, int, str, str] | None:
+    """Of a basic-memory observation item holding offset `at`: where its words start and end
+    (its category before them, its tags and context after them), its lead and category, and
+    its tail; None when the line is no such item."""
+    line_start = page_text.rfind("\n", 0, at) + 1
+    line_end = page_text.find("\n", at)
+    line = page_text[line_start : len(page_text) if line_end < 0 else line_end].rstrip("\r")
+    found = category_of(line)
+    if found is None:
+        return None
+    tail = TAIL.search(line, found.end())
+    words_end = tail.start() if tail else len(line.rstrip())
+    return line_start + found.end(), line_start + words_end, found.group(0)[: found.end("category") + 1], line
 
 
 def old_statement(text: str, page_text: str, title: str) -> Statement | None:
@@ -181,10 +194,11 @@ def old_statement(text: str, page_text: str, title: str) -> Statement | None:
     if any(said > best[0][2] for _, _, said in _blocks_holding_old(text, page_text, title)):
         return None  # a line of code or a table giving the old value says more of the text: the text goes after it
     named, _, _, start, end = best[0]
-    # A basic-memory observation's category stays outside what is struck ("- [spec] ~~...~~"): it
-    # stays an observation of that kind.
-    if (category := _CATEGORY.match(page_text, start, end)) is not None:
-        start = category.end()
+    # A basic-memory observation's category, tags and context stay outside what is struck
+    # ("- [spec] ~~...~~ #cadence"): it stays an observation of that kind.
+    if (item := _observation_at(page_text, start)) is not None:
+        start = max(start, item[0])
+        end = min(end, item[1])
     sentence = page_text[start:end]
     # "~~~" would open a fence; a "not" of the page's ("does not run on Sundays") may still hold.
     said_not = negated(OLD_VALUE.sub(" ", text))  # "no longer" says what changed, not a "not"
@@ -266,6 +280,8 @@ def updated(page_text: str, statement: Statement, new: str) -> str | None:
     if len(new) > LONGEST or unsafe:
         return None
     start, end = statement.start, statement.end
+    if (item := _observation_at(page_text, start)) is not None:
+        return _next_observation(page_text, statement, new, item[2], item[3])
     old = page_text[start:end]
     joined = " " if old.rstrip("*_`)\"”’'").endswith((".", "!", "?", ";")) else "; "
     if statement.named:
@@ -276,6 +292,27 @@ def updated(page_text: str, statement: Statement, new: str) -> str | None:
     else:
         after = f"{page_text[:end]}{joined}{new}{page_text[end:]}"
     return after if _shape(after) == _shape(page_text) + _shape(new, blocks=False) else None
+
+
+def _next_observation(page_text: str, statement: Statement, new: str, category: str, line: str) -> str:
+    """The page with `new` as an observation of the old one's category (and tags) after its item,
+    whose words are struck through when named, or its value alone."""
+    start, end = statement.start, statement.end
+    if statement.named:
+        page_text = f"{page_text[:start]}~~{page_text[start:end]}~~{page_text[end:]}"
+    elif statement.value is not None:
+        at, to = statement.value
+        page_text = f"{page_text[:at]}~~{page_text[at:to]}~~{page_text[to:]}"
+    tail = TAIL.search(line)
+    tags = " ".join(re.findall(r"(?<!\S)#[^\s#]\S*", tail.group(0))) if tail else ""
+    newline = "\r\n" if "\r\n" in page_text else "\n"
+    line_end = page_text.find("\n", start)
+    if line_end < 0:
+        line_end = len(page_text)
+    elif page_text[line_end - 1] == "\r":
+        line_end -= 1
+    item = f"{category} {new}{' ' + tags if tags else ''}"
+    return f"{page_text[:line_end]}{newline}{item}{page_text[line_end:]}"
 
 
 def _paragraphs(page_text: str) -> list[tuple[int, int]]:
