@@ -267,4 +267,18 @@ TITLE_CASES: list[tuple[str, set[str]]] = [
         {"Verbandskasten", "Verbandskasten nach DIN"},
     ),
     ("Note for the next event: the internet at the hall is unreliable.", {"Internet"}),
+    # A new user's basic-memory trial: rules an agent keeps ("Do not ...", "Never ...", "Always ...")
+    # became pages named "Do", "Never push", "Always"; written before the title code was changed for them
+    ("Do not push to the remote unless the user asks for it.", {"Remote", "Pushing to the remote", "Remote pushes"}),
+    ("Never push directly to main; open a pull request.", {"Main", "Main branch", "Pushes to main"}),
+    ("Always run make lint before committing.", {"Make lint", "make lint", "Lint"}),
+    ("Don't restart the database during business hours.", {"Database", "Database restarts"}),
+    ("Never commit .env files to the repository.", {".env files", "Env files"}),
+    ("Do not store API keys in the wiki.", {"API keys"}),
+    ("Never run migrations on Fridays.", {"Migrations"}),
+    ("Make sure the VPN is up before deploying.", {"VPN"}),
+    ("Bitte keine Secrets ins Repo committen.", {"Secrets"}),
+    ("Nie direkt auf main pushen.", {"Main", "main"}),
+    ("Niemals das Produktions-Backup von Hand löschen.", {"Produktions-Backup"}),
+    ("Immer zuerst das Staging-System aktualisieren, dann die Produktion.", {"Staging-System"}),
 ]

@@ -50,6 +50,35 @@ _REPAIR = re.compile(
     r"(?i)^(?:(?:a|an|the|ein|einen|der)\s+)?(?:bug|hot)?(?:fix|fixes|patch|workaround)\s+"
     r"(?:for|to|of|für|zum|zur|gegen)\s+(?:(?:the|a|an|den|die|das|dem|der|einen|eine)\s+)?"
 )
+# A rule an agent keeps names its thing after its bidding ("Do not push to the remote unless ...":
+# `Remote`; "Never run migrations on Fridays": `Migrations`; "Nie direkt auf main pushen": `main`):
+# the opening, the verb and the words of manner or direction before the thing are left out, and
+# the thing ends where the rule's condition, time or place begins, or, in German, its verb.
+_RULE = re.compile(
+    r"(?i)^(?:please\s+|bitte\s+)?(?:"
+    r"(?:do\s+not|don[’']t|never(?!\s+again)|always|make\s+sure(?:\s+that)?|be\s+sure\s+to|remember\s+to)\s+"
+    r"(?:(?!(?:the|a|an|any|all|every|no|your|our|this|that|these|those)\b)(?-i:[a-z][\w-]*)\s+(?=\S))?"
+    r"(?:(?:directly|only|first|again|manually|by\s+hand)\s+)?(?:(?:to|on|in|into|from|at|for|with)\s+)?"
+    r"|(?:nie|niemals|immer|stets|keine?[nrms]?|nicht)\s+(?:(?:zuerst|erst|direkt|sofort|selbst|mehr|von\s+hand)\s+)?"
+    r"(?:(?:auf|an|in|im|ins|zu|zum|zur|mit)\s+)?)"
+)
+_RULE_ENDS = re.compile(
+    r"(?i)[;,:]|\s(?:unless|before|after|when|whenever|if|during|while|until|because|since|except|"
+    r"bevor|wenn|falls|während|weil|nachdem|außer|ohne|von|vom|mit|auf|in|im|ins|an|am|zu|zum|zur|für)\s"
+)
+
+
+def _rule_thing(first: str, language: str | None) -> str:
+    """What a rule's sentence is about, past its bidding; the sentence itself when it is no rule."""
+    found = _RULE.match(first)
+    if found is None or found.end() == len(first):
+        return first
+    thing = _RULE_ENDS.split(first[found.end() :], maxsplit=1)[0].strip(" .!")
+    if language == "de":  # its verb at its end ("... pushen", "... aktualisieren")
+        thing = re.sub(r"\s+[a-zäöüß]+(?:en|ern|eln)$", "", thing)
+    return thing or first
+
+
 _SAID_OF_IT = frozenset("no not never instead rather first again nicht kein keine nie statt anstatt zuerst".split())
 
 
@@ -63,6 +92,7 @@ def title_for(text: str) -> str:
     first = without_note_kind((sentences(handed.body) or [""])[0])  # "Neues Tool: Seit Mai nutzen wir Loom"
     first = _ASIDE.sub("", first, count=1)  # "For now, the old Mac mini ...", "Übrigens: ..."
     first = _CONDITION.sub("", first, count=1)  # "Wenn man die Git-History ..."
+    first = _rule_thing(first, language_of(first))  # "Never push directly to main; ...": `Main`
     first = _BIDDING.sub("", first, count=1)
     language = language_of(first)
     first = past_opening(first, language)  # "Every Monday | the trash goes out"
