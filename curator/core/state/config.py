@@ -197,8 +197,8 @@ _KEY_HELP: dict[str, str] = {
         "vault's root holds `dendron.yml` or `root.schema.yml`"
     ),
     "ignore": (
-        "pages to leave out, in gitignore syntax; dot-folders and installed software (node_modules, "
-        "virtual environments) are always skipped"
+        "pages to leave out, in gitignore syntax (a file left out is still one a link may name); dot-folders "
+        "and installed software (node_modules, virtual environments) are always skipped"
     ),
     "types": "the vocabulary of frontmatter `type` that `untyped` checks against",
     "index_page": "the vault's index page; default MEMORY.md when the vault has one (one over 2 KiB that links to"
