@@ -97,7 +97,7 @@ def test_a_file_the_ignore_globs_leave_out_is_no_dead_link(tmp_path: Path) -> No
         {
             ".curator.toml": 'ignore = ["templates/", "*.excalidraw.md", "archive/"]\n',
             "a.md": "# A\n\n![[Drawing 1.excalidraw]] [[Drawing 1.excalidraw.md]] [[templates/daily]] [[daily]]"
-            " [old](archive/2019/old.md) ![](archive/2019/chart.png) [[Nowhere]]\n",
+            " [old](archive/2019/old.md) ![](archive/2019/chart.png) [[2019/old]] [[Nowhere]]\n",
             "Excalidraw/Drawing 1.excalidraw.md": "{}\n",
             "templates/daily.md": "# Daily\n",
             "archive/2019/old.md": "# Old\n",
@@ -110,18 +110,37 @@ def test_a_file_the_ignore_globs_leave_out_is_no_dead_link(tmp_path: Path) -> No
     assert dead == ["Nowhere"]
 
 
-def test_a_left_out_file_never_takes_a_pages_name(tmp_path: Path) -> None:
-    """A template named as a page is: the page answers the bare name, as before."""
+def test_a_left_out_file_takes_no_links_name(tmp_path: Path) -> None:
+    """An attacker's: a left-out template took links from a basic-memory title, an alias, a page
+    at a nearer path, and made bare names ambiguous. A link resolves as if left-out files were not
+    there; only a link that would be dead is not reported, when it names one."""
+    bm = "---\ntype: note\npermalink: notes/{}\ntitle: {}\n---\n# {}\n\n{}\n"
     root = make_vault(
         tmp_path / "v",
         {
-            ".curator.toml": 'ignore = ["templates/"]\n',
-            "a.md": "# A\n\n[[Meeting]]\n",
-            "Meeting.md": "# Meeting\n",
-            "templates/Meeting.md": "# Template\n",
+            ".curator.toml": 'ignore = ["templates/", "/archive/"]\nresolve_aliases = true\n',
+            "a.md": bm.format("a", "A", "A", "[[Step Three]] [[Standup]] [[Meeting]] ![[img.png]] [[daily]]"),
+            "step-three.md": bm.format("step-three", "Step Three", "Step Three", "[[A]]"),
+            "b.md": "---\naliases: [Standup]\ntype: note\npermalink: notes/b\n---\n# B\n",
+            "Meeting.md": bm.format("meeting", "Meeting", "Meeting", ""),
+            "img.png": "png",
+            "projects/index.md": bm.format("projects", "Projects", "Projects", "[[archive/Plan]]"),
+            "projects/archive/Plan.md": "# Plan\n",
+            "templates/Step Three.md": "# T\n",
+            "templates/Standup.md": "# T\n",
+            "templates/Meeting.md": "# T\n",
+            "templates/img.png": "png",
+            "templates/a/daily.md": "# T\n",
+            "templates/b/daily.md": "# T\n",
+            "archive/Plan.md": "# Old plan\n",
         },
     )
     vault = load_vault(root, use_cache=False)
-    assert [(rl.resolution.kind, rl.resolution.path, rl.resolution.candidates) for rl in vault.links] == [
-        ("page", "Meeting.md", ())
-    ]
+    resolved = {rl.link.target: (rl.resolution.kind, rl.resolution.path) for rl in vault.links}
+    assert resolved["Step Three"] == ("page", "step-three.md")
+    assert resolved["Standup"] == ("page", "b.md")
+    assert resolved["Meeting"] == ("page", "Meeting.md")
+    assert resolved["img.png"] == ("attachment", "img.png")
+    assert resolved["archive/Plan"] == ("page", "projects/archive/Plan.md")
+    findings = check_vault(vault)
+    assert not [f for f in findings if f.rule in ("dead-link", "ambiguous-link", "orphan")]

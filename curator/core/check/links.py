@@ -25,6 +25,7 @@ from curator.core.common.rules import Finding, Rule
 from curator.core.read.link_order import DENDRON, label_bar, other_reading, wiki_target_span, wikilink
 from curator.core.read.page import Heading, Link
 from curator.core.read.resolve import anchor_key, fold
+from curator.core.read.scan import left_out_files
 from curator.core.read.vault import ResolvedLink, Vault
 from curator.core.read.words import WORD
 from curator.core.state.config import CONFIG_NAME
@@ -64,6 +65,9 @@ _PLACEHOLDERS = (("{{", "}}"), ("<%", "%>"))
 
 def rule_dead_links(vault: Vault) -> Iterator[Hit]:
     dead = [rl for rl in vault.links if rl.resolution.kind == "dead" and not _placeholder(rl.link.target)]
+    if dead and vault.config.ignore:  # a file the ignore globs leave out is there all the same
+        named = _left_out_names(vault)
+        dead = [rl for rl in dead if rl.resolution.outside or not _names_left_out(rl, named)]
     # A missing picture or file is not a page with a typo: `x.png` must never become `x.md` (a fix
     # would embed a whole page where the author meant an image).
     targets = {rl.link.target for rl in dead if not rl.resolution.alias_of and not _FILE.search(rl.link.target)}
@@ -104,6 +108,27 @@ def rule_dead_links(vault: Vault) -> Iterator[Hit]:
             rule = "relation-dead"
             message = f"{link.key}: {message.removeprefix('dead link ')}"
         yield Hit(rule, rl.source, message, f"{link.syntax}:{link.target}", link.line, link.column, data)
+
+
+def _left_out_names(vault: Vault) -> set[str]:
+    """Each file the ignore globs leave out by its path and by each tail of it after a folder
+    (`templates/daily.md`, `daily.md`), folded as links are compared."""
+    files = left_out_files(vault.root, vault.config.ignore)
+    return {fold(path[at:]) for path in files for at in (0, *(i + 1 for i, c in enumerate(path) if c == "/"))}
+
+
+def _names_left_out(rl: ResolvedLink, named: set[str]) -> bool:
+    """Whether the dead link names a file the ignore globs leave out: by its path from the page's
+    folder or the vault's root, or by the end of a path (`[[2019/old]]`, `![[Drawing.excalidraw]]`,
+    a `.md` understood); never a page, so no page's link is read otherwise."""
+    target = rl.link.target.strip().replace("\\", "/")
+    if not target:
+        return False
+    ways = [target]
+    if target.startswith(("./", "../")) or (rl.link.syntax == "markdown" and not target.startswith("/")):
+        ways.insert(0, posixpath.normpath(posixpath.join(posixpath.dirname(rl.source), target)))
+    folded = [fold(way.lstrip("/")) for way in ways if not way.startswith("../")]
+    return any(way in named or f"{way}.md" in named for way in folded)
 
 
 def _read_turned(vault: Vault, rl: ResolvedLink) -> str | None:

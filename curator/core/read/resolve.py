@@ -75,17 +75,11 @@ class Resolver:
             key = fold(path)
             by_path.setdefault(key, path)
             by_title[key.rsplit("/", 1)[-1][:-3]].append(path)  # ".md" folds to itself
-        # A page the vault's ignore globs leave out is a file: a bare name reaches it only when it
-        # names nothing else (`![[Drawing 1.excalidraw]]` with `*.excalidraw.md` left out).
-        self._left_out: dict[str, list[str]] = defaultdict(list)
         for path in attachments:
             self._files.add(path)
             key = fold(path)
             by_path.setdefault(key, path)
-            name = key.rsplit("/", 1)[-1]
-            self._by_name[name].append(path)
-            if name.endswith(".md"):
-                self._left_out[name[:-3]].append(path)
+            self._by_name[key.rsplit("/", 1)[-1]].append(path)
         self.add_aliases(aliases)
         self.permalinks: dict[str, str] = {}  # a page's own site address (`permalink: /tables/agency/`), folded
         self._claims: dict[str, list[str]] = defaultdict(list)  # every page giving one address
@@ -254,8 +248,6 @@ class Resolver:
     def _unresolved(self, target: str) -> Resolution:
         if titled := self._by_named_title.get(fold(target.strip())):
             return self._choose("", sorted(set(titled)))
-        if left_out := self._left_out.get(fold(target.strip()).removesuffix(".md")):
-            return self._choose("", sorted(left_out))
         owners = tuple(sorted(set(self._by_alias.get(fold(target), ()))))
         if owners and self.resolve_aliases:
             return self._choose("", list(owners))

@@ -1,9 +1,7 @@
 """Walk a vault: which files are pages, which are attachments, and what could not be walked.
 
-Dot-folders and dot-files are skipped. A file the ignore globs (gitignore syntax) leave out is
-no page but still a file a link may name (`[[templates/daily]]`, `![[Drawing.excalidraw]]`): it
-is listed with the attachments, by name, never read. Symlinks are followed only when they stay
-inside the vault; nothing outside the vault root is ever read.
+Dot-folders and dot-files are skipped, so are ignore globs (gitignore syntax). Symlinks are
+followed only when they stay inside the vault; nothing outside the vault root is ever read.
 """
 
 from __future__ import annotations
@@ -41,6 +39,9 @@ class ScanResult(NamedTuple):
     pages: tuple[FileEntry, ...]
     attachments: tuple[str, ...]
     problems: tuple[ScanProblem, ...]
+    # What the ignore globs leave out where the walk passes: files, and folders (with a "/" and
+    # their time) it does not enter; only a lint's cache key reads it (`left_out_files` lists all).
+    left_out: tuple[str, ...] = ()
 
 
 def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> ScanResult:
@@ -58,15 +59,15 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
     pages: list[FileEntry] = []
     attachments: list[str] = []
     problems: list[ScanProblem] = []
-    stack: list[tuple[str, str, bool]] = [(str(root), "", False)]  # a folder, its path, and whether it is left out
+    left_out: list[str] = []
+    stack: list[tuple[str, str]] = [(str(root), "")]
     while stack:
-        folder, prefix, left_out = stack.pop()
+        folder, prefix = stack.pop()
         try:
             with os.scandir(folder) as it:
                 entries = list(it)
         except OSError as exc:
-            if not left_out:
-                problems.append(ScanProblem(prefix.rstrip("/") or ".", f"folder cannot be read: {exc.strerror}"))
+            problems.append(ScanProblem(prefix.rstrip("/") or ".", f"folder cannot be read: {exc.strerror}"))
             continue
         for entry in entries:
             name = entry.name
@@ -74,13 +75,6 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                 continue
             rel = prefix + name
             try:
-                if left_out:  # inside a folder the globs leave out: its files' names alone, nothing reported
-                    if is_utf8(name) and entry.is_dir(follow_symlinks=False):
-                        if not installed(entry.path, name):
-                            stack.append((entry.path, rel + "/", True))
-                    elif is_utf8(name) and entry.is_file(follow_symlinks=False):
-                        attachments.append(rel)
-                    continue
                 if not name.isascii() and not is_utf8(name):  # bytes that are not UTF-8 (see _UNDECODABLE)
                     if entry.is_dir() or name[-3:].lower() == ".md":
                         problems.append(ScanProblem(escaped(rel), _UNDECODABLE))
@@ -99,16 +93,18 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                     if stat.S_ISDIR(st.st_mode):
                         continue  # its target is inside the vault and walked there already
                 elif entry.is_dir(follow_symlinks=False):  # the entry's type needs no system call
-                    if not installed(entry.path, name):
-                        stack.append((entry.path, rel + "/", spec is not None and spec.match_file(rel + "/")))
+                    if spec is not None and spec.match_file(rel + "/"):
+                        left_out.append(f"{rel}/\0{entry.stat(follow_symlinks=False).st_mtime_ns}")
+                    elif not installed(entry.path, name):
+                        stack.append((entry.path, rel + "/"))
+                    continue
+                elif spec is not None and spec.match_file(rel):
+                    left_out.append(rel)
                     continue
                 elif name[-3:].lower() == ".md":
                     if not sizes:
                         if entry.is_file(follow_symlinks=False):
-                            if spec is None or not spec.match_file(rel):
-                                pages.append(FileEntry(rel, NOT_STATED, NOT_STATED))
-                            else:
-                                attachments.append(rel)
+                            pages.append(FileEntry(rel, NOT_STATED, NOT_STATED))
                         continue
                     st = entry.stat(follow_symlinks=False)  # size and time key the cache
                 else:
@@ -120,13 +116,52 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                 continue
             if not stat.S_ISREG(st.st_mode):
                 continue
-            if name[-3:].lower() == ".md" and (spec is None or not spec.match_file(rel)):
+            if spec is not None and spec.match_file(rel):
+                continue
+            if name[-3:].lower() == ".md":
                 pages.append(FileEntry(rel, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
             else:
                 attachments.append(rel)
     pages.sort(key=lambda e: e.path)
     attachments.sort()
-    return ScanResult(tuple(pages), tuple(attachments), tuple(problems))
+    return ScanResult(tuple(pages), tuple(attachments), tuple(problems), tuple(sorted(left_out)))
+
+
+LEFT_OUT_MOST = 20_000  # the files of left-out folders listed at most: a vendored tree may hold millions
+
+
+def left_out_files(root: Path, ignore: tuple[str, ...]) -> tuple[str, ...]:
+    """Every file the ignore globs leave out, by path, those of the folders they leave out too
+    (up to LEFT_OUT_MOST): a link may name one though it is no page (`[[templates/daily]]`,
+    `![[Drawing.excalidraw]]`). Nothing is read; dot-folders, installed software, symbolic links
+    and names that are not UTF-8 are passed by, nothing is reported."""
+    if not ignore:
+        return ()
+    import pathspec
+
+    spec = pathspec.GitIgnoreSpec.from_lines(ignore)
+    found: list[str] = []
+    stack: list[tuple[str, str, bool]] = [(str(root), "", False)]  # a folder, its path, and whether it is left out
+    while stack and len(found) < LEFT_OUT_MOST:
+        folder, prefix, out = stack.pop()
+        try:
+            with os.scandir(folder) as it:
+                entries = list(it)
+        except OSError:
+            continue
+        for entry in entries:
+            name, rel = entry.name, prefix + entry.name
+            try:
+                if name.startswith(".") or not is_utf8(name) or entry.is_symlink():
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    if not installed(entry.path, name):
+                        stack.append((entry.path, rel + "/", out or spec.match_file(rel + "/")))
+                elif entry.is_file(follow_symlinks=False) and (out or spec.match_file(rel)):
+                    found.append(rel)
+            except OSError:
+                continue
+    return tuple(sorted(found))
 
 
 _INSTALLED = frozenset({"node_modules", "site-packages", "__pycache__"})
