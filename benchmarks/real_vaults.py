@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh20" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh22" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
     # "remember3" .. "remember27" (fetched for the third to twenty-seventh set of `remember` cases),
@@ -1706,6 +1706,38 @@ VAULTS: list[RealVault] = [
         "1.18k .md pages of one developer's generated English software handbook site (React, Node.js, AI "
         "engineering, PostgreSQL, JavaScript, React Native, TypeScript; numbered chapters beside topic "
         "folders on the same subjects; its ~715 .mdx pages are not read); fetched and labelled by a helper",
+    ),
+    RealVault(
+        "selogaz-vault-ru",
+        "zettelkasten",
+        "Selogaz/Obsidian-vault-cpp",
+        "54ee47271851a4cfcd9588cce287d150d0422f45",
+        "",
+        "fresh22",
+        "2.17k pages of one developer's Russian Obsidian vault (Java/CS concept notes, hierarchy and meta "
+        "notes, daily/periodic notes, sources, note templates); fetched and labelled by a helper; one page "
+        "whose blob the snapshot lacks is left out",
+        pages=("*.md", "*.markdown", "!/base/notes/Тз на разработку Seržákmarkeťák.md"),
+    ),
+    RealVault(
+        "gitlab-handbook-ja",
+        "docs",
+        "kyama0/gitlab-handbook-ja",
+        "6c5d70c82b0777faa6899ddcfc59d585cf397f91",
+        "content/handbook/engineering",
+        "fresh22",
+        "1.33k pages of the engineering section of a Japanese machine translation of the GitLab team "
+        "handbook (team pages, design documents, personal READMEs); fetched and labelled by a helper",
+    ),
+    RealVault(
+        "yunosuke-oc",
+        "agent-memory",
+        "YunosukeYoshino/openclaw-workspace",
+        "a4d25765315e8d2879434665bcc3b5478427238a",
+        "",
+        "fresh22",
+        "2.76k pages of a Japanese/English OpenClaw agent workspace (about 1.8k generated agent READMEs, "
+        "skills, feature-area docs, memory); fetched and labelled by a helper",
     ),
 ]
 
