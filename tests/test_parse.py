@@ -71,6 +71,14 @@ def test_unclosed_fence_hides_the_rest_but_not_what_came_before() -> None:
     assert targets("[[before]]\n```\n[[after]]\n") == ["before"]
 
 
+def test_a_fence_indented_past_its_opening_closes_nothing() -> None:
+    """A new user's PowerShell page: "    ```" inside a block opened at the margin closed it for
+    curator, so the block's real end opened one that hid the page's last sections."""
+    text = "```powershell\n    ```text\n    [[inside]]\n    ```\n[[still inside]]\n```\n\n[[after]]\n"
+    assert targets(text) == ["after"]
+    assert targets("- item\n\n  ```\n  [[in a list]]\n  ```\n\n[[after]]\n") == ["after"]
+
+
 def test_table_escaped_pipe_splits_target_and_label() -> None:
     (link,) = parse_page("| a | [[Page\\|label]] |\n").links
     assert (link.target, link.label) == ("Page", "label")

@@ -22,7 +22,7 @@ from curator.core.common.names import escaped, name_problem
 from curator.core.read.link_order import DENDRON, label_first, wiki_target_span
 from curator.core.read.loading import PAGES_CACHE, reads_titles
 from curator.core.read.markdown import lines_of
-from curator.core.read.page import FOLDER_PAGES, Link, aliases_of, content_hash
+from curator.core.read.page import FOLDER_PAGES, Link, alias_key, aliases_of, content_hash
 from curator.core.read.parse import parse_page
 from curator.core.read.resolve import Resolution, Resolver, fold, permalink_key
 from curator.core.read.vault import Vault
@@ -472,8 +472,7 @@ def plan_rename(vault: Vault, old_name: str, new_name: str, reason: str | None =
     if titled is not None:
         text = set_scalar(text, "title", new_title, old)
     elif fold(old_title) != fold(new_title) and not vault.in_book(old) and not vault.in_book(new):  # it prints them
-        key = "alias" if "alias" in page.frontmatter and "aliases" not in page.frontmatter else "aliases"
-        text = add_list_items(text, key, [old_title], old)
+        text = add_list_items(text, alias_key(page.frontmatter), [old_title], old)
     aliases = {p.path: p.aliases for p in vault.pages.values() if p.frontmatter and p.path != old}
     aliases[new] = aliases_of(frontmatter_of(text))
     new_pages = [new if p == old else p for p in vault.pages]

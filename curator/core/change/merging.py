@@ -24,7 +24,7 @@ from curator.core.change.frontmatter_edit import add_list_items, copy_key
 from curator.core.common.errors import EditError, FrontmatterEditError
 from curator.core.read.link_order import DENDRON, label_bar, split_wikilink
 from curator.core.read.markdown import blocks, fence_ranges
-from curator.core.read.page import aliases_of
+from curator.core.read.page import alias_key, aliases_of
 from curator.core.read.parse import block_ids, parse_page, split_frontmatter
 from curator.core.read.resolve import Resolver, anchor_key, fold
 from curator.core.read.vault import Vault, book_escaped
@@ -47,7 +47,7 @@ def _carry_fields(
     carried: list[str] = []
     differ: list[tuple[str, object, object]] = []
     for key, value in theirs.items():
-        if key in _OWN_KEYS:
+        if str(key).casefold() in _OWN_KEYS:  # "Aliases:" too
             continue
         current = ours.get(key)
         if key in _PLACE_KEYS:
@@ -261,7 +261,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     notes: list[str] = []
     if source_page.frontmatter_error:
         notes.append(f"{source}: its frontmatter does not parse, so only its title became an alias")
-    alias_key = "alias" if "alias" in into_page.frontmatter and "aliases" not in into_page.frontmatter else "aliases"
+    aliases_at = alias_key(into_page.frontmatter)
     written_title = source_page.frontmatter.get("title")  # "Quarterly Review Q1" of src-note.md: a name too
     new_aliases = [source_title, *([written_title] if isinstance(written_title, str) else []), *source_page.aliases]
     new_aliases = list(dict.fromkeys(new_aliases))
@@ -271,7 +271,7 @@ def plan_merge(vault: Vault, source_name: str, into_name: str, reason: str | Non
     elif vault.in_book(into):
         notes.append(f"{into} is a page of an mdBook, which prints frontmatter: {source}'s titles and fields stay out")
     else:
-        into_text = add_list_items(into_text, alias_key, [a for a in new_aliases if fold(a) != fold(into_title)], into)
+        into_text = add_list_items(into_text, aliases_at, [a for a in new_aliases if fold(a) != fold(into_title)], into)
         into_text, differ = _carry_fields(source_text, into_text, source, into, notes, vault.resolver)
     newline = "\r\n" if "\r\n" in into_text else "\n"
     if differ:  # kept where a reader of the merged page sees them, with where each came from

@@ -21,6 +21,7 @@ from urllib.parse import quote, unquote
 
 from curator.core.change.edits import explicit_target, links_of, markdown_dest_span
 from curator.core.check.hits import Fix, Hit, readable, written
+from curator.core.common.names import name_marks
 from curator.core.common.rules import Finding, Rule
 from curator.core.read.link_order import DENDRON, label_bar, other_reading, wiki_target_span, wikilink
 from curator.core.read.page import Heading, Link
@@ -207,7 +208,6 @@ def _name(target: str) -> str:
     return target.rsplit("/", 1)[-1].removesuffix(".md")
 
 
-_DIGITS = re.compile(r"\d+")
 SURE_GUESS = 8  # characters a dead link's name needs for its did-you-mean to be fixed without asking
 
 
@@ -216,7 +216,7 @@ def _typo(written: str, title: str) -> bool:
     CS2106 not CS2100) and at most one slip of a key per eight characters (Spark SQL is not Spark ML)."""
     from rapidfuzz.distance import DamerauLevenshtein
 
-    if _DIGITS.findall(written) != _DIGITS.findall(title):
+    if name_marks(written) != name_marks(title):  # the same numbers and signs ("CleanMgr+" is no cleanmgr)
         return False
     return DamerauLevenshtein.distance(written, title) <= max(1, len(written) // 8)
 

@@ -72,3 +72,13 @@ def visible(text: str) -> str:
     space, a zero-width joiner, a byte-order mark) written as its escape (`\\xa0`), so that two
     spellings a fix tells apart look apart."""
     return _UNSEEN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+_MARKS = re.compile(r"\d+|[+#]")
+
+
+def name_marks(name: str) -> list[str]:
+    """What another spelling of a name must keep, in order: its numbers ("2023-08-11" is not
+    "2023-11-08", 2022-W49 not 2022-W34) and the signs that name another thing ("CleanMgr+" is not
+    cleanmgr, "C#" not C)."""
+    return _MARKS.findall(name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from curator.core.common.names import name_marks
 from curator.core.read.resolve import fold
 from curator.core.read.words import WORD, Analyser, language_of, vocabulary_of
 
@@ -39,6 +40,6 @@ def same_words(vault: Vault, targets: set[str]) -> dict[str, str]:
     for target in targets:
         name = target.rsplit("/", 1)[-1].removesuffix(".md")
         matches = by_key.get(_key(analyser, name), set())
-        if len(matches) == 1:
-            found[target] = next(iter(matches))
+        if len(matches) == 1 and name_marks(name) == name_marks(title := next(iter(matches))):
+            found[target] = title
     return found

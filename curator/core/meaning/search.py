@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from curator.core.common.atomic import write_atomic
 from curator.core.common.errors import QueryError
 from curator.core.read import markdown
+from curator.core.read.page import tags_of
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.read.resolve import fold
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
     from curator.core.read.vault import Vault
 
 # 3: sections found by markdown.sections; 4: words as each language writes them; 5: path a column;
-# 6: a page named by an id by its heading
-SCHEMA_VERSION = 6
+# 6: a page named by an id by its heading; 7: a fence closes only three spaces or fewer further in
+SCHEMA_VERSION = 7
 RRF_K = 60
 VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
 WEAK_UP_TO = 5  # a list shorter than this is filled with the meaning's next best, said to be weak
@@ -184,8 +185,7 @@ class SearchIndex:
                     progress(done, len(changed))
                 page = vault.pages[path]
                 text = vault.text_of(path)
-                tags = page.frontmatter.get("tags") or []
-                tags = [tags] if isinstance(tags, str) else tags
+                tags = tags_of(page.frontmatter)
                 for chunk in _within(chunks_of(page.shown_title, path, text), INDEXED_CHARS):
                     writer.add_document(
                         chunk=f"{path}#{chunk.number}",

@@ -32,7 +32,7 @@ def fence_ranges(text: str, start: int) -> list[tuple[int, int]]:
         return []
     ranges: list[tuple[int, int]] = []
     fence: str | None = None
-    fence_start = 0
+    fence_start = fence_indent = 0
     # From one run of three backticks or tildes to the next, each found by str.find (a regex search
     # for either read the rest of a long page character by character: 70 ms for 6,500 real pages).
     while ticks >= 0 or tildes >= 0:
@@ -50,11 +50,13 @@ def fence_ranges(text: str, start: int) -> list[tuple[int, int]]:
         if not _FENCE_INDENT.fullmatch(text, line_start, m.start()):
             continue  # not at the start of its line: no fence, nor any later run on that line
         marker, rest = m.group(0), text[m.end() : line_end]
+        indent = len(text[line_start : m.start()].replace(">", " ").expandtabs(4))
         if fence is None:
             if not (marker[0] == "`" and "`" in rest):
-                fence = marker
-                fence_start = line_start
-        elif marker[0] == fence[0] and len(marker) >= len(fence) and not rest.strip():
+                fence, fence_start, fence_indent = marker, line_start, indent
+        # A closing fence stands at most three spaces further in than its opening one: "    ```"
+        # inside a block opened at the margin is a line of its code (CommonMark, as Obsidian reads it).
+        elif marker[0] == fence[0] and len(marker) >= len(fence) and not rest.strip() and indent <= fence_indent + 3:
             ranges.append((fence_start, line_end))
             fence = None
     if fence is not None:

@@ -164,14 +164,43 @@ def content_hash(data: bytes) -> str:
     return blake2b(data, digest_size=16).hexdigest()
 
 
+# Obsidian reads these keys in any case ("Aliases:", "Alias:", "Tags:"): a page's names and tags.
+ALIAS_KEYS = ("aliases", "alias")
+TAG_KEYS = ("tags", "tag")
+
+
+def key_of(frontmatter: dict[str, Any], names: tuple[str, ...]) -> str | None:
+    """The frontmatter's key that is one of `names` (the first of them first), in any case: the
+    key as written, or None."""
+    for name in names:
+        if name in frontmatter:
+            return name
+    folded = {str(key).casefold(): key for key in frontmatter}
+    return next((folded[name] for name in names if name in folded), None)
+
+
+def alias_key(frontmatter: dict[str, Any]) -> str:
+    """Where a page's new aliases go: the key it keeps them under, as written, else `aliases`."""
+    return key_of(frontmatter, ALIAS_KEYS) or "aliases"
+
+
 def has_aliases(frontmatter: dict[str, Any]) -> bool:
     """Whether the frontmatter has a key `aliases_of` reads (cheaper to ask than reading them)."""
-    return "aliases" in frontmatter or "alias" in frontmatter
+    return "aliases" in frontmatter or "alias" in frontmatter or key_of(frontmatter, ALIAS_KEYS) is not None
+
+
+def tags_of(frontmatter: dict[str, Any]) -> list[Any]:
+    """Frontmatter `tags` (or `tag`, in any case), as a list."""
+    key = key_of(frontmatter, TAG_KEYS)
+    value = frontmatter.get(key) if key is not None else None
+    value = [value] if isinstance(value, str) else value
+    return value if isinstance(value, list) else []
 
 
 def aliases_of(frontmatter: dict[str, Any]) -> tuple[str, ...]:
-    """Frontmatter `aliases` (or the older `alias`), as a list or a single string."""
-    value = frontmatter.get("aliases", frontmatter.get("alias"))
+    """Frontmatter `aliases` (or the older `alias`, in any case), as a list or a single string."""
+    key = key_of(frontmatter, ALIAS_KEYS)
+    value = frontmatter.get(key) if key is not None else None
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):

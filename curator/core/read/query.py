@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from curator.core.common.errors import QueryError
+from curator.core.read.page import tags_of
 from curator.core.read.relations import INVERSE, SYMMETRIC, Relations, scheme_of
 from curator.core.read.resolve import fold
 from curator.core.read.vault import Vault
@@ -385,9 +386,7 @@ def _negate(op: str, test: Callable[[str], bool]) -> Callable[[str], bool]:
 
 
 def _tags(vault: Vault, path: str) -> set[str]:
-    tags = vault.pages[path].frontmatter.get("tags") or []
-    tags = [tags] if isinstance(tags, str) else tags
-    return {fold(str(t).lstrip("#")) for t in tags} if isinstance(tags, list) else set()
+    return {fold(str(t).lstrip("#")) for t in tags_of(vault.pages[path].frontmatter)}
 
 
 def _text(value: Any) -> str:

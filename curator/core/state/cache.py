@@ -31,8 +31,9 @@ from curator.core.state.statefiles import (
 
 # Of pages.json, {format, config, stored_ns, pages: {path: row}} (rows end with Page.maybe_secret
 # and Page.status_update, and maybe_secret is the prefilter of every plugin the `secret` rule runs;
-# 7: a footnote (`[^1]: text`) is no link definition).
-FORMAT = 7
+# 7: a footnote (`[^1]: text`) is no link definition; 8: a fence closes only three spaces or fewer
+# further in than it opened).
+FORMAT = 8
 # A file modified this close to the moment its entry was stored may have changed again within
 # the file system's timestamp resolution, so its stat alone is not trusted (git's "racy" rule).
 RACY_NS = 2_000_000_000
