@@ -592,3 +592,27 @@ def test_a_key_word_compared_in_code_is_no_assignment() -> None:
 
     assert find_credentials("    eos_positions = (token_ids == eos_token_id).nonzero()", allowlist=False) == []
     assert [f.kind for f in find_credentials("token_id = eos7Token!x", allowlist=False)] == ["Secret Assignment"]
+
+
+def test_what_a_public_page_or_code_gives_out_is_no_credential() -> None:
+    """A new user's Obsidian vault: 8 of 11 `secret` findings were R's `conf$token`, YouTube's
+    description links, an Azure rule's name and a signed link's AWS key id."""
+    from curator.core.read.credentials import find_credentials
+
+    public = [
+        "  token = conf$token,",
+        "* [REST Book](https://www.youtube.com/redirect?event=video_description&redir_token=QUFFLUhqbmxMMy1uR2Q5VjBfTnJvVi1ya2h5RWlGNXY3QXxBQ3Jtc0tuTXlpa2)",
+        '  name                        = "SecurityCenter-JITRule-1170687618-8C18BF8921F041989344B4F1E3A0C370"',
+        'fileurl="https://objects.githubusercontent.com/x/3d55?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIWNJYAX4CSVEH53A%2F20230510%2Fus-east-1%2Fs3%2Faws4_request"',
+    ]
+    for line in public:
+        assert find_credentials(line, allowlist=False) == [], line
+    kept = [
+        '  admin_password = "Password0134!"',
+        "  token = conf$token7!x",
+        "https://example.com/callback?redir_token=QUFFLUhqbmxMMy1uR2Q5VjBfTnJvVi1ya2h5RWlGNXY3QXxBQ3Jtc0tuTXlp",
+        'aws_key = "AKIAIWNJYAX4CSVEH53A"',
+        '  api_key = "SecurityCenter-1170687618-8C18BF8921F041989344B4F1E3A0C370"',
+    ]
+    for line in kept:
+        assert find_credentials(line, allowlist=False), line

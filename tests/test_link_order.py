@@ -114,6 +114,14 @@ def test_a_dead_link_that_resolves_read_the_other_way_says_so(tmp_path: Path) ->
     assert len(dead) == 24 and all("read as Obsidian writes links it names topic.n" in f.message for f in dead)
 
 
+def test_an_obsidian_vault_gets_no_dendron_reading(tmp_path: Path) -> None:
+    """A new user's Obsidian vault: `[[R Package - dplyr|dplyr]]`, a note not written yet with a
+    label naming a page, was read as a Dendron link; Obsidian's own vault writes target|label."""
+    root = make_vault(tmp_path / "v", {**many_links("label|target"), ".obsidian/app.json": "{}"})
+    dead = [f for f in lint(root, use_cache=False).findings if f.rule == "dead-link"]
+    assert len(dead) == 24 and not any("Dendron" in f.message for f in dead)
+
+
 def test_a_wildcard_reference_names_no_page(tmp_path: Path) -> None:
     root = make_vault(tmp_path / "v", {**PAGES, "dendron.yml": "", "recipes.md": "All: ![[recipes.*]]\n"})
     assert dead_targets(root) == []

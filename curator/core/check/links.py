@@ -30,6 +30,7 @@ from curator.core.read.scan import left_out_files
 from curator.core.read.vault import ResolvedLink, Vault
 from curator.core.read.words import WORD
 from curator.core.state.config import CONFIG_NAME
+from curator.core.state.obsidian import is_obsidian_vault
 
 RULES = (
     Rule(
@@ -77,6 +78,9 @@ def rule_dead_links(vault: Vault) -> Iterator[Hit]:
         from curator.core.meaning.samewords import same_words
 
         suggestions.update(same_words(vault, targets - suggestions.keys()))
+    # Obsidian writes [[target|label]] and its app keeps this vault: a label naming a page is no
+    # sign the links were written in Dendron's order.
+    obsidian = is_obsidian_vault(vault.root)
     for rl in dead:
         link, res = rl.link, rl.resolution
         shown = written(rl)
@@ -98,7 +102,7 @@ def rule_dead_links(vault: Vault) -> Iterator[Hit]:
             if guess:
                 message += f"; did you mean [[{guess}]]?"
                 data["did_you_mean"] = guess
-            turned = _read_turned(vault, rl)
+            turned = _read_turned(vault, rl) if rl.link.syntax == DENDRON or not obsidian else None
             if turned is not None:
                 writer = "Obsidian" if link.syntax == DENDRON else "Dendron"
                 message += f"; read as {writer} writes links it names {turned} (`link_order` in {CONFIG_NAME})"

@@ -292,6 +292,7 @@ def _settings() -> dict[str, Any]:
     filters.append({"path": "curator.core.read.secret_plugins.is_named_checksum"})
     filters.append({"path": "curator.core.read.secret_plugins.is_placeholder"})
     filters.append({"path": "curator.core.read.secret_plugins.is_windows_path"})
+    filters.append({"path": "curator.core.read.secret_plugins.is_signed_link_key"})
     return {"plugins_used": plugins, "filters_used": filters}
 
 

@@ -59,7 +59,7 @@ PAIR_SAID = re.compile(SAID_PAIR, re.IGNORECASE)
 _NO_VALUE = re.compile(r"[A-Za-z_][\w.]*\(\)?|[a-z]+[!?.,]?")
 _TRAILING = ".,;:)]*"  # sentence punctuation or closing bold after a value is not part of it
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
-_DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, settings.secret
+_DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:[.$][A-Za-z_]+)+")  # process.env.TOKEN, settings.secret, R's conf$token
 _CARET_FIELD = re.compile(r"\^[A-Z_]+\^")
 _QUERY_NEXT = re.compile(r"&(?=[\w.-]+=)")  # a URL query's next parameter
 
@@ -114,12 +114,19 @@ class AssignedSecretDetector(RegexBasedDetector):
     def analyze_string(self, string: str) -> Generator[str, None, None]:
         for match in ASSIGNED.finditer(string):
             value = _QUERY_NEXT.split(match.group(1))[0]  # `?token=TOKEN&zone=x`: the value ends at `&`
+            if _PUBLIC_LINK.search(string, 0, match.start()):
+                continue  # a video description's link: YouTube's `redir_token` opens nothing
             if _NO_VALUE.fullmatch(value):
                 continue  # code that makes it (`api_key_res = requests.post(`), a word said of it ("is great!")
             if value.rstrip(",;:)]*").endswith(("...", "\u2026")):
                 continue  # a value cut short is an example's ("eyJhbGciOiJIUzI1NiJ9..."), not a key
             if looks_like_a_secret(value):
                 yield value.rstrip(_TRAILING)
+
+
+# A link as a public page gives it out, its token in it (YouTube's description links): the key word
+# stands inside it.
+_PUBLIC_LINK = re.compile(r"youtube\.com/redirect\?[^\s()\[\]<>\"']*$")
 
 
 class CredentialPairDetector(RegexBasedDetector):
@@ -179,6 +186,8 @@ def is_named_checksum(secret: str, plugin: object, line: str) -> bool:
     if _CURVE25519.fullmatch(secret) and _given_to(secret, line, _a_public_key):
         return True
     if _given_to(secret, line, _a_public_address):  # a wallet's, a mint's or a transaction's: public
+        return True
+    if _given_to(secret, line, _a_name):  # `name = "SecurityCenter-JITRule-...-8C18BF89..."`: a resource's name
         return True
     if _in_alphabet_order(secret):
         return True  # "a1b2c3d4e5f6...", "ABC123def456GHI789...": an example's, typed in order
@@ -268,6 +277,15 @@ _PUBLIC_ADDRESS = re.compile(
 )
 
 
+def _a_name(key: str) -> bool:
+    """Whether a key (its last dotted part) names what a thing is called (`name`, `display_name`,
+    `ruleName`): a name is shown to everyone."""
+    return _NAME_KEY.fullmatch(key.split(".")[-1]) is not None
+
+
+_NAME_KEY = re.compile(r"(?:[a-z]+[_-]?)?(?:name|Name|NAME)")
+
+
 def _an_id(key: str) -> bool:
     """Whether a key names an identifier, not a token's, a session's or a key's."""
     return _AN_ID.search(key) is not None and _OPENS_SOMETHING.search(key) is None
@@ -284,6 +302,13 @@ def _names_an_entry(value: str, line: str) -> bool:
     """Whether the value stands on the line right after a password manager's name (the key word
     the plugin read it after; the entry may be named elsewhere on the line too: `| Cloudflare |`)."""
     return any(_PASSWORD_MANAGER.search(line, 0, m.start()) for m in re.finditer(re.escape(value), line))
+
+
+def is_signed_link_key(secret: str, plugin: object, line: str) -> bool:
+    """detect-secrets filter: an AWS access key's id in a link signed with it
+    (`X-Amz-Credential=AKIA...%2F20230510%2F...`), which the link gives to whoever holds it; the
+    signature, not the id, is what opens it, and it expires."""
+    return type(plugin).__name__ == "AWSKeyDetector" and f"x-amz-credential={secret.casefold()}" in line.casefold()
 
 
 def is_windows_path(secret: str, plugin: object) -> bool:

@@ -25,6 +25,12 @@ _TEMPLATES = (
 )
 
 
+def is_obsidian_vault(root: Path) -> bool:
+    """Whether Obsidian keeps the vault: its `.obsidian/` settings folder (a real folder) is there."""
+    folder = root / ".obsidian"
+    return folder.is_dir() and not folder.is_symlink()
+
+
 def journal_folders(root: Path) -> tuple[str, ...]:
     """The folders Obsidian writes daily (weekly, monthly) notes to, as the vault sets them."""
     return _folders(root, _JOURNALS)
