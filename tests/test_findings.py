@@ -160,6 +160,22 @@ def test_diary_titles_in_a_journal_folder_are_meant(tmp_path: Path) -> None:
     assert [p for r, p in found if r == "diary-title"] == ["notes/Meeting 2026-07-29.md"]
 
 
+def test_a_saved_works_title_and_a_tagged_daily_note_are_meant(tmp_path: Path) -> None:
+    """A new user's Obsidian vault: Readwise and YouTube notes are named by the article or video
+    they save, and a daily note tagged so stood outside the daily folder."""
+    long_title = "Advanced Financial Modeling Best Practices Hacks for Intelligent, Error-Free Modeling"
+    video = "Flowise is an open source no-code UI visual tool to build langchain applications"
+    files = {
+        f"Readwise/{long_title}.md": "---\nLink: https://www.toptal.com/finance/x\n---\n# Notes\n",
+        f"YouTube/{video}.md": f"# Flowise\n\n> - *[{video} (youtube.com)](https://www.youtube.com/watch?v=x)*\n",
+        "notes/2020-04-20.md": '---\nTags: ["Type/Daily"]\n---\nx\n',
+        f"notes/{long_title} again.md": "# Mine\n\nno link here\n",
+        "notes/2020-04-21.md": "---\ntags: [work]\n---\nx\n",
+    }
+    found = vault_with(tmp_path, files)
+    assert sorted(p for r, p in found if r == "diary-title") == ["notes/2020-04-21.md", f"notes/{long_title} again.md"]
+
+
 def test_broken_anchors_for_headings_blocks_and_same_page(tmp_path: Path) -> None:
     found = vault_with(
         tmp_path,

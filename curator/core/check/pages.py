@@ -12,7 +12,7 @@ from curator.core.check.hits import Hit
 from curator.core.check.index_page import index_line, named_by_path, written_paths
 from curator.core.common.errors import EditError
 from curator.core.common.rules import Rule
-from curator.core.read.page import Page, found_by_name, title_of
+from curator.core.read.page import Page, found_by_name, key_of, tags_of, title_of
 from curator.core.read.titles import DiaryTitle, diary_title, own_title
 from curator.core.read.vault import Vault
 
@@ -153,9 +153,38 @@ def diary_titled(vault: Vault) -> dict[str, DiaryTitle]:
             continue  # a daily note's dated title is meant; a drawing's name is the plugin's
         title = _title(vault, path)
         found = diary_title(own_title(title, config.hierarchy), limit)
-        if found is not None and not (found.date and _a_post(title, page.frontmatter, limit)):
-            titled[path] = found
+        if found is None or (found.date and (_a_post(title, page.frontmatter, limit) or _tagged_daily(page))):
+            continue
+        if not found.date and _names_a_work(vault, page, title):
+            continue
+        titled[path] = found
     return titled
+
+
+def _tagged_daily(page: Page) -> bool:
+    """Whether the page is tagged a daily note (`daily`, `Type/Daily`, `journal/daily`): its date is its name."""
+    return any(
+        str(tag).lstrip("#").casefold().rsplit("/", 1)[-1] in ("daily", "daily-note")
+        for tag in tags_of(page.frontmatter)
+    )
+
+
+_WORK_KEYS = ("url", "link", "source", "source_url", "href", "website")
+_LINKED = re.compile(r"\[([^\]\n]{8,})\]\(https?://")
+
+
+def _names_a_work(vault: Vault, page: Page, title: str) -> bool:
+    """Whether the page is named after a work it saves (an article, a video, a paper: Readwise's,
+    a web clipper's): its frontmatter gives the work's address, or a link in its first lines is
+    labelled with the title's words. Such a title is the work's, long or not."""
+    key = key_of(page.frontmatter, _WORK_KEYS)
+    if key is not None and str(page.frontmatter[key]).startswith(("http://", "https://")):
+        return True
+    words = set(re.findall(r"\w+", title.casefold()))
+    head = "\n".join(vault.text_of(page.path).splitlines()[:20])
+    return any(
+        len(words & set(re.findall(r"\w+", label.casefold()))) >= 0.8 * len(words) for label in _LINKED.findall(head)
+    )
 
 
 def _title(vault: Vault, path: str) -> str:
