@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 
 from curator.core.common.rules import SEVERITY_RANK, Finding
 from curator.core.curate.handed import written_by_person
+from curator.core.read.graph import graph_of
 from curator.core.read.pagefilter import PageIndex
 from curator.core.read.vault import Vault
 from curator.tui.messages import PageSelected
@@ -124,7 +125,8 @@ class IndexPane(Vertical):
         name = page.shown_title if self.as_tree else path.removesuffix(".md")
         if not self.as_tree and page.shown_title != page.title:
             name = f"{name} · {page.shown_title}"  # `04hx` tells a reader nothing
-        tail = Text(f"  ←{len(vault.backlinks(path))} →{len(vault.outlinks(path))}", style="dim")
+        graph = graph_of(vault)  # the pages it links and is linked from, as the links pane lists them
+        tail = Text(f"  ←{graph.in_degree(path)} →{graph.out_degree(path)}", style="dim")
         if self.counts[path]:
             tail.append(f" !{self.counts[path]}", style=colours.get(f"finding-{severity}", ""))
         if written_by_person(vault, path):
