@@ -54,3 +54,19 @@ def test_an_orphan_is_never_offered_as_the_page_to_link_from(sample_vault: Path)
     plan = plan_link_from(vault, "notes/Vendor call.md", "MEMORY.md")
     after = (plan.changes[0].after or b"").decode()
     assert _section_of(after, after.index("[[Vendor call]]")) == "## Topics"
+
+
+def test_an_empty_page_is_never_offered_as_the_page_to_link_from(tmp_path: Path) -> None:
+    """A new user's Obsidian vault: the orphan fix offered a 0-byte note (linked, not written yet)."""
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "API Design Standards.md": f"# API Design Standards\n\nAPI design rules. {NOT_A_STUB}\n",
+            "APIs/API Design.md": "",
+            "APIs/API Guide.md": f"# API Guide\n\nAPI design guide for the team. {NOT_A_STUB}\n",
+            "hub.md": "[[API Design]] [[API Guide]]\n",
+        },
+    )
+    vault = load_vault(root, use_cache=False)
+    choices = link_from_choices(vault, "API Design Standards.md")
+    assert "APIs/API Design.md" not in choices and "APIs/API Guide.md" in choices

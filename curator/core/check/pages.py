@@ -334,7 +334,8 @@ def link_from_choices(vault: Vault, orphan: str, limit: int = 5) -> list[str]:
     query = " ".join([page.title, *vault.text_of(orphan).split()[:30]])
     index = vault.index_page
     hits = [h.path for h in search(vault, query, limit=limit * 3).hits if h.path not in (orphan, index)]
-    linked = [p for p in hits if any(rl.source != p for rl in vault.backlinks(p))]  # never another orphan
+    # never another orphan, nor an empty page (a note not written yet: no reader passes through it)
+    linked = [p for p in hits if vault.pages[p].body_chars and any(rl.source != p for rl in vault.backlinks(p))]
     return ([index] if index and index != orphan else []) + linked[:limit]
 
 

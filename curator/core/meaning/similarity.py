@@ -212,7 +212,12 @@ def pages_like(vault: Vault, path: str, limit: int = 5) -> tuple[list[tuple[str,
     scores only those. A suspicion to read, never a finding."""
     from curator.core.meaning.duplicates import comparable
 
-    by_path = {p: d for p, d in distinctive_texts(vault).items() if comparable(vault, vault.pages[p])}
+    # An empty page is like every other empty page (1.00 for two notes not written yet): none is shown.
+    by_path = {
+        p: d
+        for p, d in distinctive_texts(vault).items()
+        if comparable(vault, vault.pages[p]) and vault.pages[p].body_chars
+    }
     if path not in by_path or len(by_path) < 2:
         return [], None
     paths = list(by_path)
