@@ -74,11 +74,11 @@ def visible(text: str) -> str:
     return _UNSEEN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
-_MARKS = re.compile(r"\d+|[+#]")
+_MARKS = re.compile(r"\d+|(?<=\w)[+#]+")
 
 
 def name_marks(name: str) -> list[str]:
     """What another spelling of a name must keep, in order: its numbers ("2023-08-11" is not
-    "2023-11-08", 2022-W49 not 2022-W34) and the signs that name another thing ("CleanMgr+" is not
-    cleanmgr, "C#" not C)."""
+    "2023-11-08", 2022-W49 not 2022-W34) and the signs after a word that name another thing
+    ("CleanMgr+" is not cleanmgr, "C#" not C; a leading "+" that sorts "+Technology" first is none)."""
     return _MARKS.findall(name)
