@@ -608,6 +608,11 @@ def test_what_a_public_page_or_code_gives_out_is_no_credential() -> None:
     for line in public:
         assert find_credentials(line, allowlist=False) == [], line
     kept = [
+        "- Passwort: P$ssword",
+        "- password: Admin$Secret",
+        "`DB_PASSWORD=Sommer$Regen`",
+        "https://notyoutube.com/redirect?event=x&api_token=Sommer2026!Geheim",
+        "https://www.youtube.com/redirect?q=x,password=Sommer2026!Geheim",
         '  admin_password = "Password0134!"',
         "  token = conf$token7!x",
         "https://example.com/callback?redir_token=QUFFLUhqbmxMMy1uR2Q5VjBfTnJvVi1ya2h5RWlGNXY3QXxBQ3Jtc0tuTXlp",

@@ -172,8 +172,17 @@ def test_a_saved_works_title_and_a_tagged_daily_note_are_meant(tmp_path: Path) -
         f"notes/{long_title} again.md": "# Mine\n\nno link here\n",
         "notes/2020-04-21.md": "---\ntags: [work]\n---\nx\n",
     }
+    files[f"notes/{long_title} issue.md"] = (
+        f"# Issue\n\nI opened an issue: [{long_title} issue](https://github.com/me/x/issues/12)\n"
+    )
+    files[f"notes/2024-03-05 {long_title}.md"] = "---\ntags: [daily]\n---\nx\n"
     found = vault_with(tmp_path, files)
-    assert sorted(p for r, p in found if r == "diary-title") == ["notes/2020-04-21.md", f"notes/{long_title} again.md"]
+    assert sorted(p for r, p in found if r == "diary-title") == [
+        "notes/2020-04-21.md",
+        f"notes/2024-03-05 {long_title}.md",
+        f"notes/{long_title} again.md",
+        f"notes/{long_title} issue.md",
+    ]
 
 
 def test_broken_anchors_for_headings_blocks_and_same_page(tmp_path: Path) -> None:
@@ -377,8 +386,10 @@ def test_templates_are_not_orphans_stubs_untyped_or_diary_titles(tmp_path: Path)
 
 def test_did_you_mean_is_a_typo_never_another_number_or_word(tmp_path: Path) -> None:
     titles = ["2022-W34", "CS2100 Outline", "Spark ML", "Certificate renewal", "Find the Index of the First Occurrence"]
+    titles += ["2023-11-08", "CleanMgr+", "Budget Q1 2024"]
     files: dict[str, str | bytes] = {f"{t}.md": "# x\n" for t in titles}
     written = ["2022-W49", "CS2106 Outline", "Spark SQL", "Certificate Renewl", "Find the Index of the First Occurence"]
+    written += ["2023-08-11", "cleanmgr", "2024 Q1 Budget"]  # a new user's: fix wrote the first two
     files["links.md"] = " ".join(f"[[{t}]]" for t in written)
     vault = load_vault(make_vault(tmp_path / "v", files), use_cache=False)
     guesses = {f.data["target"]: f.data.get("did_you_mean") for f in check_vault(vault) if f.rule == "dead-link"}
@@ -388,6 +399,9 @@ def test_did_you_mean_is_a_typo_never_another_number_or_word(tmp_path: Path) -> 
         "Spark SQL": None,
         "Certificate Renewl": "Certificate renewal",
         "Find the Index of the First Occurence": "Find the Index of the First Occurrence",
+        "2023-08-11": None,
+        "cleanmgr": None,
+        "2024 Q1 Budget": "Budget Q1 2024",
     }
 
 

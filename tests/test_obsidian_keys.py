@@ -38,3 +38,21 @@ def test_a_rename_adds_to_the_alias_key_the_page_has(tmp_path: Path) -> None:
     text = (root / "Cmd - DISM.md").read_text(encoding="utf-8")
     assert text.startswith("---\nAliases:\n  - DISM tool\n  - dism\n---\n")
     assert "aliases:" not in text
+
+
+def test_a_merge_joins_tags_under_the_key_the_kept_page_has(tmp_path: Path) -> None:
+    """An attacker's: `Tags:` of the merged page was copied beside the kept page's `tags:`, and
+    neither was read after (a second merge added `TAGS:`)."""
+    from edit_helpers import merge
+
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "alpha.md": "---\r\ntags: [project]\r\n---\r\n# Alpha\r\n",
+            "beta.md": "---\nTags: [urgent, work]\n---\n# Beta\n",
+        },
+    )
+    merge(root, "beta.md", "alpha.md")
+    text = (root / "alpha.md").read_text(encoding="utf-8")
+    assert "Tags:" not in text
+    assert sorted(run(load_vault(root, use_cache=False), "tag:urgent").pages) == ["alpha.md"]

@@ -24,7 +24,7 @@ from curator.core.change.frontmatter_edit import add_list_items, copy_key
 from curator.core.common.errors import EditError, FrontmatterEditError
 from curator.core.read.link_order import DENDRON, label_bar, split_wikilink
 from curator.core.read.markdown import blocks, fence_ranges
-from curator.core.read.page import alias_key, aliases_of
+from curator.core.read.page import TAG_KEYS, alias_key, aliases_of, key_of
 from curator.core.read.parse import block_ids, parse_page, split_frontmatter
 from curator.core.read.resolve import Resolver, anchor_key, fold
 from curator.core.read.vault import Vault, book_escaped
@@ -49,6 +49,8 @@ def _carry_fields(
     for key, value in theirs.items():
         if str(key).casefold() in _OWN_KEYS:  # "Aliases:" too
             continue
+        if str(key).casefold() in TAG_KEYS and (kept := key_of(ours, TAG_KEYS)) is not None:
+            key = kept  # `Tags:` joins INTO's `tags:`: Obsidian reads one of them, in any case
         current = ours.get(key)
         if key in _PLACE_KEYS:
             if value != current:

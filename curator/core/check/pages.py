@@ -13,7 +13,7 @@ from curator.core.check.index_page import index_line, named_by_path, written_pat
 from curator.core.common.errors import EditError
 from curator.core.common.rules import Rule
 from curator.core.read.page import Page, found_by_name, key_of, tags_of, title_of
-from curator.core.read.titles import DiaryTitle, diary_title, own_title
+from curator.core.read.titles import DiaryTitle, diary_title, names_a_day, own_title
 from curator.core.read.vault import Vault
 
 RULES = (
@@ -153,7 +153,8 @@ def diary_titled(vault: Vault) -> dict[str, DiaryTitle]:
             continue  # a daily note's dated title is meant; a drawing's name is the plugin's
         title = _title(vault, path)
         found = diary_title(own_title(title, config.hierarchy), limit)
-        if found is None or (found.date and (_a_post(title, page.frontmatter, limit) or _tagged_daily(page))):
+        days_log = names_a_day(title) and _tagged_daily(page)  # a day's log outside the daily folder
+        if found is None or (found.date and (_a_post(title, page.frontmatter, limit) or days_log)):
             continue
         if not found.date and _names_a_work(vault, page, title):
             continue
@@ -169,22 +170,25 @@ def _tagged_daily(page: Page) -> bool:
     )
 
 
-_WORK_KEYS = ("url", "link", "source", "source_url", "href", "website")
-_LINKED = re.compile(r"\[([^\]\n]{8,})\]\(https?://")
+_WORK_KEYS = ("url", "source", "source_url", "link")  # where Readwise, web clippers and templates keep it
+# A line that gives a link and little else: "> - *[Title (youtube.com)](https://...)*", "URL: [...](...)".
+_LINK_LINE = re.compile(r"[\s>*_+-]*(?:[\w ]{0,12}:\s*)?[*_]*\[([^\]\n]{8,})\]\(https?://[^)\s]+\)[*_.\s]*")
 
 
 def _names_a_work(vault: Vault, page: Page, title: str) -> bool:
     """Whether the page is named after a work it saves (an article, a video, a paper: Readwise's,
-    a web clipper's): its frontmatter gives the work's address, or a link in its first lines is
-    labelled with the title's words. Such a title is the work's, long or not."""
-    key = key_of(page.frontmatter, _WORK_KEYS)
-    if key is not None and str(page.frontmatter[key]).startswith(("http://", "https://")):
-        return True
+    a web clipper's): its frontmatter gives the work's address, or a line of its first ones gives
+    a link and little else, labelled with the title's words. Such a title is the work's, long or not."""
+    for name in _WORK_KEYS:
+        key = key_of(page.frontmatter, (name,))
+        if key is not None and str(page.frontmatter[key]).startswith(("http://", "https://")):
+            return True
     words = set(re.findall(r"\w+", title.casefold()))
-    head = "\n".join(vault.text_of(page.path).splitlines()[:20])
-    return any(
-        len(words & set(re.findall(r"\w+", label.casefold()))) >= 0.8 * len(words) for label in _LINKED.findall(head)
-    )
+    for line in vault.text_of(page.path).splitlines()[:20]:
+        found = _LINK_LINE.fullmatch(line)
+        if found and len(words & set(re.findall(r"\w+", found.group(1).casefold()))) >= 0.8 * len(words):
+            return True
+    return False
 
 
 def _title(vault: Vault, path: str) -> str:

@@ -74,11 +74,12 @@ def visible(text: str) -> str:
     return _UNSEEN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
-_MARKS = re.compile(r"\d+|(?<=\w)[+#]+")
+_MARKS = re.compile(r"\d+(?:[-./_:]\d+)*|(?<=\w)[+#]+")
 
 
 def name_marks(name: str) -> list[str]:
-    """What another spelling of a name must keep, in order: its numbers ("2023-08-11" is not
-    "2023-11-08", 2022-W49 not 2022-W34) and the signs after a word that name another thing
-    ("CleanMgr+" is not cleanmgr, "C#" not C; a leading "+" that sorts "+Technology" first is none)."""
-    return _MARKS.findall(name)
+    """What another spelling of a name must keep, in any order of its words: its numbers, a date or a
+    version whole ("2023-08-11" is not "2023-11-08", 2022-W49 not 2022-W34, but "2024 Q1 Budget" is
+    "Budget Q1 2024"), and the signs after a word that name another thing ("CleanMgr+" is not
+    cleanmgr, "C#" not C; a leading "+" that sorts "+Technology" first is none)."""
+    return sorted(_MARKS.findall(name))

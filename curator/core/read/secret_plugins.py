@@ -59,7 +59,10 @@ PAIR_SAID = re.compile(SAID_PAIR, re.IGNORECASE)
 _NO_VALUE = re.compile(r"[A-Za-z_][\w.]*\(\)?|[a-z]+[!?.,]?")
 _TRAILING = ".,;:)]*"  # sentence punctuation or closing bold after a value is not part of it
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
-_DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:[.$][A-Za-z_]+)+")  # process.env.TOKEN, settings.secret, R's conf$token
+_DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, settings.secret
+# R's list member that holds the credential (`token = conf$token`, `creds$api_key`): small letters
+# both sides and a key word after the `$`; "Admin$Secret" and "P$ssword" are passwords.
+_R_MEMBER = re.compile(rf"[a-z_][a-z0-9_.]*\$[a-z_.]*(?:{KEY_WORDS})[a-z0-9_.]*")
 _CARET_FIELD = re.compile(r"\^[A-Z_]+\^")
 _QUERY_NEXT = re.compile(r"&(?=[\w.-]+=)")  # a URL query's next parameter
 
@@ -90,7 +93,7 @@ def looks_like_a_secret(value: str) -> bool:
     value = value.rstrip(_TRAILING)
     if len(value) < 6 or value.isdigit() or "/" in value or "{" in value or "}" in value:
         return False
-    if value[0] in "$%([" or _VERSION.fullmatch(value) or _DOTTED_NAME.fullmatch(value):
+    if value[0] in "$%([" or _VERSION.fullmatch(value) or _DOTTED_NAME.fullmatch(value) or _R_MEMBER.fullmatch(value):
         return False  # a template, a version, a dotted name, or prose in brackets: "(blank or e-mail)"
     if _CARET_FIELD.search(value):
         return False  # hydra's and Burp's fields: `password=^PASS^:Invalid login`
@@ -114,7 +117,7 @@ class AssignedSecretDetector(RegexBasedDetector):
     def analyze_string(self, string: str) -> Generator[str, None, None]:
         for match in ASSIGNED.finditer(string):
             value = _QUERY_NEXT.split(match.group(1))[0]  # `?token=TOKEN&zone=x`: the value ends at `&`
-            if _PUBLIC_LINK.search(string, 0, match.start()):
+            if string[: match.start()].endswith("redir_") and _PUBLIC_LINK.search(string, 0, match.start()):
                 continue  # a video description's link: YouTube's `redir_token` opens nothing
             if _NO_VALUE.fullmatch(value):
                 continue  # code that makes it (`api_key_res = requests.post(`), a word said of it ("is great!")
@@ -126,7 +129,9 @@ class AssignedSecretDetector(RegexBasedDetector):
 
 # A link as a public page gives it out, its token in it (YouTube's description links): the key word
 # stands inside it.
-_PUBLIC_LINK = re.compile(r"youtube\.com/redirect\?[^\s()\[\]<>\"']*$")
+_PUBLIC_LINK = re.compile(
+    r"(?:^|[\s(\[<\"'])https?://(?:www\.|m\.)?youtube\.com/redirect\?[^\s()\[\]<>\"',;]*[?&]redir_$"
+)
 
 
 class CredentialPairDetector(RegexBasedDetector):
