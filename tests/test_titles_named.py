@@ -45,3 +45,24 @@ def test_a_title_of_a_date_alone_names_a_days_weeks_or_months_log(title: str, lo
     from curator.core.read.titles import names_a_day
 
     assert names_a_day(title) is log
+
+
+def test_a_rule_names_its_thing_only_where_one_follows_its_bidding() -> None:
+    """An attacker's: past "Don't"/"Always"/"Nie", a small word was taken for the thing ("When",
+    "Why", "Out", "As root", "Within", "Als", "Force", "Vergessen"), a name lost its first word
+    ("Starve server", "Sunny"), and a code span's backticks went into a file name."""
+    cases = {
+        "Don't panic when the build fails.": "When",
+        "Don't know why the printer jams.": "Why",
+        "Always log out of the admin panel.": "Out",
+        "Never ssh as root.": "As root",
+        "Always reply within 24 hours to customers.": "Within",
+        "Nie mehr als 3 Retries einstellen.": "Als",
+        "Never push --force to main.": "Force",
+        "Nicht vergessen, die Heizung abzustellen.": "Vergessen",
+        "Don't Starve server needs a restart every week.": "Starve server",
+        "Always Sunny is the show we quote most.": "Sunny",
+    }
+    for text, worse in cases.items():
+        assert title_for(text) != worse, text
+    assert title_for("Always `make lint` before committing.") == "Make lint"

@@ -24,10 +24,10 @@ CHANGED = re.compile(
     r"correction(?=:)|korrektur(?=:)|nicht mehr|ersetzt|"
     # a role or a thing handed on, a value said with the old one beside it ("now costs £0.015 (was £0.012)")
     r"stepped (?:down|back)|ausgemustert|an (?:seiner|ihrer|dessen|deren) Stelle|"
-    r"(?<=\()(?:was|vorher|bisher|früher|previously|formerly) [^)\d]{0,40}?\d(?:[^)]{0,40}\w)?(?=\))|"
-    r"(?<!we )(?<!wir )now (?:costs?|connects?|answers?|points?)|"
+    r"(?<=\()(?:was|vorher|bisher|früher|previously|formerly) [^\s)\d]{0,3}\d[^\s)]*(?: [^\s)\d]+)?(?=\))|"
+    r"(?<!we )(?<!wir )now (?:costs?|connects?)|"
     r"(?:heißt|heißen|kostet|kosten|beträgt) (?:\S+ )?jetzt|jetzt (?:heißt|kostet|beträgt)|"
-    r"swapped (?:out )?(?:the |our |my )?\S+(?: \S+){0,3} for)\b"
+    r"swapped (?:out )?(?:the|our|my) \S+(?: \S+){0,3} for)\b"
 )
 # "instead of" says a fact changed, or, in an incident, how it was fixed ("the fix was to set the
 # npm prefix instead of using sudo"): a change only when the text tells no incident. So does a
@@ -177,11 +177,6 @@ def goes_on(text: str) -> bool:
     return bool(_GOES_ON.search(text) and not says_change(text) and not _NEW_THING.search(text))
 
 
-# What is no longer so and what is instead: a change from then on ("am Montag ... nicht mehr in M105,
-# sondern in M201"); "nicht mehr erkannt" alone tells a failure.
-_NO_LONGER = re.compile(r"(?i)\b(?:nicht mehr\b[^.;]{1,80}\bsondern|no longer\b[^.;]{1,80}\bbut (?:now|in|at|on))\b")
-
-
 def happened_once(text: str) -> bool:
     """Whether the text tells of something that happened once: it opens with the day, the ticket
     or the night of it (`opens_with_occasion`), and says no change that holds from then on ("now",
@@ -191,7 +186,7 @@ def happened_once(text: str) -> bool:
     no changed fact; "2026-03-01: cache-duration auf 48h hochgesetzt, weil ..." stays a change."""
     if not opens_with_occasion(text):
         return False
-    lasting = NOW.search(text) or _SET.search(text) or _SET_FAR.search(text) or _NO_LONGER.search(text)
+    lasting = NOW.search(text) or _SET.search(text) or _SET_FAR.search(text)
     return not lasting or bool(re.search(PROBLEM, fold(text)) or ONE_TIME.search(text))
 
 

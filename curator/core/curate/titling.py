@@ -57,6 +57,7 @@ _REPAIR = re.compile(
 _RULE = re.compile(
     r"(?i)^(?:please\s+|bitte\s+)?(?:"
     r"(?:do\s+not|don[’']t|never(?!\s+again)|always|make\s+sure(?:\s+that)?|be\s+sure\s+to|remember\s+to)\s+"
+    r"(?=(?-i:[a-z`]))"  # a bidding's verb or thing follows, not a name ("Don't Starve", "Always Sunny")
     r"(?:(?!(?:the|a|an|any|all|every|no|your|our|this|that|these|those)\b)(?-i:[a-z][\w-]*)\s+(?=\S))?"
     r"(?:(?:directly|only|first|again|manually|by\s+hand)\s+)?(?:(?:to|on|in|into|from|at|for|with)\s+)?"
     r"|(?:nie|niemals|immer|stets|keine?[nrms]?|nicht)\s+(?:(?:zuerst|erst|direkt|sofort|selbst|mehr|von\s+hand)\s+)?"
@@ -69,14 +70,32 @@ _RULE_ENDS = re.compile(
 
 
 def _rule_thing(first: str, language: str | None) -> str:
-    """What a rule's sentence is about, past its bidding; the sentence itself when it is no rule."""
+    """What a rule's sentence is about, past its bidding; the sentence itself when it is no rule,
+    or when what follows its bidding names no thing ("Don't panic when ...", "Never ssh as root",
+    "Nie mehr als 3 Retries", "Nicht vergessen, ...")."""
     found = _RULE.match(first)
     if found is None or found.end() == len(first):
         return first
-    thing = _RULE_ENDS.split(first[found.end() :], maxsplit=1)[0].strip(" .!")
+    thing = _RULE_ENDS.split(first[found.end() :], maxsplit=1)[0].strip(" .!").replace("`", "")
     if language == "de":  # its verb at its end ("... pushen", "... aktualisieren")
         thing = re.sub(r"\s+[a-zäöüß]+(?:en|ern|eln)$", "", thing)
-    return thing or first
+    words = thing.split()
+    while words and fold(words[0]) in _ARTICLES:  # "the remote", "das Produktions-Backup"
+        words = words[1:]
+    if not words or not words[0][0].isalnum() or fold(words[0]) in STOP | _NO_THING:
+        return first
+    if language == "de" and len(words) == 1 and words[0].islower() and re.fullmatch(r"\w+(?:en|ern|eln)", words[0]):
+        return first  # a verb alone: "Nicht vergessen"
+    return thing
+
+
+# Words that open what follows a bidding's verb without naming a thing ("log out of", "reply
+# within 24 hours", "push --force").
+_NO_THING = frozenset(
+    "out up down off away back within about around over under through when why how what where who which "
+    "als wann warum wie was wo wer welche mehr weniger".split()
+)
+_ARTICLES = frozenset("the a an der die das den dem des ein eine einen einem einer".split())
 
 
 _SAID_OF_IT = frozenset("no not never instead rather first again nicht kein keine nie statt anstatt zuerst".split())
