@@ -216,3 +216,50 @@ def test_a_new_page_takes_the_vaults_own_type(tmp_path: Path) -> None:
     proposal = remember(vault, "Grafana dashboards for the review server live on the ops box at port 3000.")
     assert proposal.plan is not None
     assert "\ntype: note\n" in proposal.plan.changes[0].after.decode()
+
+
+def test_an_items_continuation_sub_items_code_and_numbers_stay_whole(tmp_path: Path) -> None:
+    """An attacker's: a change's new item landed between an item's two lines (taking its
+    continuation and tag), under its sub-list, or struck across a code span; a numbered list
+    repeated its number; a merge went under a `### Notes` sub-heading."""
+    page = RID.replace(
+        "- [invariant] Only the reviewer may set verified #closure",
+        "- [invariant] Only the reviewer may set verified, and the owner keeps\n  the log of who did #closure\n"
+        "  - the moderator counts as reviewer\n"
+        "- [spec] Deploys run with `ansible-playbook site.yml --tags #web`",
+    ).replace("## Relations", "### Notes\n\nSome notes.\n\n## Relations")
+    root = vault_of(tmp_path / "v", {"specs/rid-lifecycle.md": page})
+    text = remembered(
+        root, "RID lifecycle: the owner no longer keeps the log of who verified; the reviewer keeps it now."
+    )
+    assert "  - the moderator counts as reviewer\n- [invariant] RID lifecycle: the owner no longer" in text
+    assert text.count("#closure") == 2
+    root = vault_of(tmp_path / "w", {"specs/rid-lifecycle.md": page})
+    text = remembered(
+        root, "RID lifecycle deploys no longer run with ansible-playbook site.yml; they run with make deploy."
+    )
+    assert "- [spec] ~~Deploys run with `ansible-playbook site.yml --tags #web`~~\n" in text
+    assert text.count("#web") == 1  # the code span's "#web" is no tag the new item copies
+    root = vault_of(tmp_path / "x", {"specs/rid-lifecycle.md": page})
+    text = remembered(
+        root, "The RID lifecycle also allows reopening a verified RID when the reviewer finds a regression."
+    )
+    assert text.index("- [fact] The RID lifecycle also allows") < text.index("### Notes")
+    numbered = RID.replace("- [spec] A RID", "1. [spec] A RID").replace("- [spec] Transition", "2. [spec] Transition")
+    numbered = numbered.replace("- [invariant]", "3. [invariant]")
+    root = vault_of(tmp_path / "y", {"specs/rid-lifecycle.md": numbered})
+    text = remembered(
+        root, "The RID lifecycle also allows reopening a verified RID when the reviewer finds a regression."
+    )
+    assert "\n4. [fact] The RID lifecycle also allows" in text
+
+
+def test_a_superseding_page_claims_no_permalink_of_the_old_one(tmp_path: Path) -> None:
+    """An attacker's: the new page of a change to a one-fact page got two `permalink:` keys."""
+    one = "---\ntitle: VPS Plan\ntype: note\npermalink: proj/vps-plan\n---\n\n# VPS Plan\n\nThe VPS plan is the CX22 for 4 euros a month.\n"
+    root = vault_of(tmp_path / "v", {"vps.md": one})
+    vault = load_vault(root, use_cache=False)
+    proposal = remember(vault, "The VPS plan no longer costs 4 euros; it has been raised to 5 euros a month.")
+    assert proposal.plan is not None
+    for change in proposal.plan.changes:
+        assert (change.after or b"").count(b"permalink:") <= 1

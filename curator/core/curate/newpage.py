@@ -76,9 +76,15 @@ def new_page(
     if fold(path) in {fold(p) for p in vault.pages} or (vault.root / path).exists():
         raise EditError(f"{path} exists already: remember the text into it, or say in the text what is new")
     # A second page of a name takes the links to the first ([[Name]] goes to the nearest of two).
-    named = vault.resolver.titles().get(fold(title)) or [
-        p for p, page in vault.pages.items() if has_aliases(page.frontmatter) and fold(title) in map(fold, page.aliases)
-    ]
+    named = (
+        vault.resolver.titles().get(fold(title))
+        or [p for p, name in vault.resolver.named_title.items() if fold(name) == fold(title)]  # basic-memory's `title:`
+        or [
+            p
+            for p, page in vault.pages.items()
+            if has_aliases(page.frontmatter) and fold(title) in map(fold, page.aliases)
+        ]
+    )
     if named:
         raise EditError(
             f"{named[0]} is named {title!r} already, and a second page so named would take its links:"

@@ -44,6 +44,28 @@ def category_of(line: str) -> re.Match[str] | None:
     return found
 
 
+def item_end(lines: Sequence[str], at: int) -> int:
+    """The index of the line after the list item that opens at line `at`: its continuation lines
+    and sub-items stand further in than it does."""
+    indent = len(lines[at]) - len(lines[at].lstrip(" \t"))
+    end = at + 1
+    while end < len(lines) and lines[end].strip() and len(lines[end]) - len(lines[end].lstrip(" \t")) > indent:
+        end += 1
+    return end
+
+
+def tail_of(item: str) -> re.Match[str] | None:
+    """The `#tags` and `(context)` an item's text ends with, not inside a code span."""
+    found = TAIL.search(item)
+    return found if found is not None and item.count("`", 0, found.start()) % 2 == 0 else None
+
+
+def next_lead(lead: str) -> str:
+    """The lead of the item after one of `lead`: a numbered list counts on."""
+    found = re.match(r"([ \t]*)(\d+)([.)][ \t]+)", lead)
+    return f"{found[1]}{int(found[2]) + 1}{found[3]}" if found else lead
+
+
 def _in_vault(vault: Vault) -> bool:
     return bool(vault.resolver.named_title)
 

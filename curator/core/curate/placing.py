@@ -13,7 +13,7 @@ from curator.core.change.edits import FileChange, Plan
 from curator.core.curate.agreement import names_whole_name
 from curator.core.curate.facts import STOP
 from curator.core.curate.linking import linked
-from curator.core.curate.observations import category_of, observation, observations_heading
+from curator.core.curate.observations import category_of, item_end, next_lead, observation, observations_heading
 from curator.core.curate.update import old_statement, updated
 from curator.core.read.markdown import lines_of
 from curator.core.read.page import Heading
@@ -72,9 +72,10 @@ def _event(sentences: list[str]) -> str | None:
 
 
 def _observation_line(vault: Vault, path: str, sentences: list[str], page_text: str) -> Plan | None:
-    """The sentences as one more observation at the end of the page's `## Observations` list (a
-    basic-memory page, `observations`), in its items' bullet and indent; None when the page keeps
-    no observations, or for an event when it has a history section (the event goes there)."""
+    """The sentences as one more observation after the last of the page's `## Observations` list
+    (a basic-memory page, `observations`: after its continuation lines and sub-items, before a
+    sub-heading), in its items' bullet and indent; None when the page keeps no observations, or
+    for an event when it has a history section (the event goes there)."""
     lines = lines_of(page_text)
     headings = vault.pages[path].headings
     kept = observations_heading(vault, path, lines)
@@ -82,14 +83,26 @@ def _observation_line(vault: Vault, path: str, sentences: list[str], page_text: 
     if kept is None or (event is not None and any(_is_history(h) for h in headings)):
         return None
     newline = "\r\n" if "\r\n" in page_text else "\n"
-    head, offset = _section_end(page_text, lines, headings, kept, newline, _body_end(page_text, lines, headings))
-    section = lines_of(head)[kept.line :]
-    items = [found for line in section if (found := category_of(line))]
-    lead = items[-1]["lead"] if items else "- "
-    entry = observation(linked(vault, event or " ".join(sentences), path), event is not None, section, lead)
-    # An item goes on the list; after prose, a table or a fence, a blank line first.
-    gap = newline if section and not category_of(section[-1]) else ""
-    after = head + gap + entry + newline + page_text[offset:]
+    bare = [line.rstrip("\r\n") for line in lines]
+    stop = min([h.line - 1 for h in headings if h.line > kept.line] + [_body_end(page_text, lines, headings)])
+    items, fenced = [], False
+    for at in range(kept.line, max(stop, kept.line)):
+        if re.match(r"[ \t]{0,3}(?:```|~~~)", bare[at]):
+            fenced = not fenced
+        elif not fenced and category_of(bare[at]):
+            items.append(at)
+    if items:
+        at, gap = item_end(bare, items[-1]), ""
+        lead = next_lead(category_of(bare[items[-1]])["lead"])  # type: ignore[index]
+    else:  # after the section's text, a blank line between (an empty section: right under its heading)
+        at, lead = max(stop, kept.line), "- "
+        while at > kept.line and not bare[at - 1].strip():
+            at -= 1
+        gap = newline if at > kept.line else ""
+    entry = observation(linked(vault, event or " ".join(sentences), path), event is not None, bare, lead)
+    head = "".join(lines[:at])
+    head = head if head.endswith("\n") else head + newline
+    after = head + gap + entry + newline + "".join(lines[at:])
     details = {"decision": "merge-into", "page": path, "section": "observations"}
     change = FileChange(path, page_text.encode("utf-8"), after.encode("utf-8"))
     return Plan("remember", f"Remember: add an observation to {path}", (change,), {}, 0, (), details)

@@ -548,9 +548,10 @@ def _latest(vault: Vault, path: str) -> str:
 
 # Fields a successor does not take over: its own type and source, the old page's names and identity.
 # Who wrote the old page and when is not who wrote the new one: those fields stay behind.
+# (a `permalink:` is the old page's address: a second page claiming it makes its links ambiguous)
 _NOT_KEPT = frozenset(
     "type source aliases alias superseded_by id uid title created author authors creator date updated modified"
-    " last_modified lastmod".split()
+    " last_modified lastmod permalink".split()
 )
 
 

@@ -27,7 +27,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from curator.core.curate.facts import STOP, UNITS, abbreviation, names_in, negated, sentences
-from curator.core.curate.observations import TAIL, category_of
+from curator.core.curate.observations import category_of, item_end, next_lead, tail_of
 from curator.core.curate.replaced import DASH, OLD_VALUE, old_values
 from curator.core.read.parse import split_frontmatter
 from curator.core.read.resolve import fold
@@ -134,19 +134,27 @@ def _by_field_lines(page_text: str, start: int, end: int) -> list[tuple[int, int
     return [*parts, (start, end)] if start < end else parts
 
 
-def _observation_at(page_text: str, at: int) -> tuple[int, int, str, str] | None:
-    """Of a basic-memory observation item holding offset `at`: where its words start and end
-    (its category before them, its tags and context after them), its lead and category, and
-    its tail; None when the line is no such item."""
+_SUB_ITEM = re.compile(r"[ \t]+(?:[-*+]|\d+[.)])[ \t]")
+
+
+def _observation_at(page_text: str, at: int) -> tuple[int, int, str, int, str] | None:
+    """Of a basic-memory observation item holding offset `at`: where its words start and end (its
+    category before them, its tags and context after them), its lead and category, where the item
+    ends (its continuation lines and sub-items too), and its tags; None when the line is no such item."""
     line_start = page_text.rfind("\n", 0, at) + 1
-    line_end = page_text.find("\n", at)
-    line = page_text[line_start : len(page_text) if line_end < 0 else line_end].rstrip("\r")
-    found = category_of(line)
+    lines = page_text[line_start:].split("\n")
+    found = category_of(lines[0].rstrip("\r"))
     if found is None:
         return None
-    tail = TAIL.search(line, found.end())
-    words_end = tail.start() if tail else len(line.rstrip())
-    return line_start + found.end(), line_start + words_end, found.group(0)[: found.end("category") + 1], line
+    whole = lines[: item_end(lines, 0)]
+    item = "\n".join(whole).rstrip("\r\n")
+    # its own words end where a sub-item begins ("  - the moderator counts too")
+    own = "\n".join(whole[: next((n for n in range(1, len(whole)) if _SUB_ITEM.match(whole[n])), len(whole))])
+    tail = tail_of(own.rstrip("\r\n"))
+    words_end = tail.start() if tail else len(own.rstrip())
+    tags = " ".join(re.findall(r"(?<!\S)#[^\s#]\S*", tail.group(0))) if tail else ""
+    lead = found.group(0)[: found.end("category") + 1]
+    return line_start + found.end(), line_start + words_end, lead, line_start + len(item), tags
 
 
 def old_statement(text: str, page_text: str, title: str) -> Statement | None:
@@ -281,7 +289,7 @@ def updated(page_text: str, statement: Statement, new: str) -> str | None:
         return None
     start, end = statement.start, statement.end
     if (item := _observation_at(page_text, start)) is not None:
-        return _next_observation(page_text, statement, new, item[2], item[3])
+        return _next_observation(page_text, statement, new, *item[2:])
     old = page_text[start:end]
     joined = " " if old.rstrip("*_`)\"”’'").endswith((".", "!", "?", ";")) else "; "
     if statement.named:
@@ -294,25 +302,23 @@ def updated(page_text: str, statement: Statement, new: str) -> str | None:
     return after if _shape(after) == _shape(page_text) + _shape(new, blocks=False) else None
 
 
-def _next_observation(page_text: str, statement: Statement, new: str, category: str, line: str) -> str:
-    """The page with `new` as an observation of the old one's category (and tags) after its item,
-    whose words are struck through when named, or its value alone."""
+def _next_observation(page_text: str, statement: Statement, new: str, lead: str, end_of_item: int, tags: str) -> str:
+    """The page with `new` as an observation of the old one's category (and tags) after its item
+    (its continuation lines and sub-items), whose words are struck through when named, or its
+    value alone; never across a code span's backticks."""
     start, end = statement.start, statement.end
-    if statement.named:
-        page_text = f"{page_text[:start]}~~{page_text[start:end]}~~{page_text[end:]}"
-    elif statement.value is not None:
+    struck = 0
+    if statement.named and page_text.count("`", start, end) % 2 == 0:
+        page_text, struck = f"{page_text[:start]}~~{page_text[start:end]}~~{page_text[end:]}", 4
+    elif statement.value is not None and page_text.count("`", *statement.value) % 2 == 0:
         at, to = statement.value
-        page_text = f"{page_text[:at]}~~{page_text[at:to]}~~{page_text[to:]}"
-    tail = TAIL.search(line)
-    tags = " ".join(re.findall(r"(?<!\S)#[^\s#]\S*", tail.group(0))) if tail else ""
+        page_text, struck = f"{page_text[:at]}~~{page_text[at:to]}~~{page_text[to:]}", 4
     newline = "\r\n" if "\r\n" in page_text else "\n"
-    line_end = page_text.find("\n", start)
-    if line_end < 0:
-        line_end = len(page_text)
-    elif page_text[line_end - 1] == "\r":
-        line_end -= 1
-    item = f"{category} {new}{' ' + tags if tags else ''}"
-    return f"{page_text[:line_end]}{newline}{item}{page_text[line_end:]}"
+    end_of_item += struck
+    if page_text[end_of_item - 1 : end_of_item] == "\r":
+        end_of_item -= 1
+    item = f"{next_lead(lead[: lead.rindex('[')])}{lead[lead.rindex('[') :]} {new}{' ' + tags if tags else ''}"
+    return f"{page_text[:end_of_item]}{newline}{item}{page_text[end_of_item:]}"
 
 
 def _paragraphs(page_text: str) -> list[tuple[int, int]]:
