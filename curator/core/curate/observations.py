@@ -81,19 +81,24 @@ def observations_heading(vault: Vault, path: str, lines: list[str]) -> Heading |
         if heading.level != 2 or fold(heading.text).strip(" :") != fold(HEADING):
             continue
         end = next((h.line - 1 for h in headings[at + 1 :] if h.level <= 2), len(lines))
-        items = _outside_fences(lines[heading.line : end])
-        if any(category_of(line) for line in items) or not any(_LIST_ITEM.match(line) for line in items):
+        listed = [n for n in _outside_fences(lines, heading.line, end) if _LIST_ITEM.match(lines[n])]
+        if not listed or items_of(lines, heading.line, end):
             return heading
     return None
 
 
-def _outside_fences(lines: list[str]) -> list[str]:
+def items_of(lines: Sequence[str], start: int, stop: int) -> list[int]:
+    """The indexes of the observation items among lines[start:stop], outside fenced code."""
+    return [n for n in _outside_fences(lines, start, stop) if category_of(lines[n].rstrip("\r\n"))]
+
+
+def _outside_fences(lines: Sequence[str], start: int, stop: int) -> list[int]:
     kept, fenced = [], False
-    for line in lines:
-        if _FENCE.match(line):
+    for n in range(start, stop):
+        if _FENCE.match(lines[n]):
             fenced = not fenced
         elif not fenced:
-            kept.append(line)
+            kept.append(n)
     return kept
 
 

@@ -13,7 +13,14 @@ from curator.core.change.edits import FileChange, Plan
 from curator.core.curate.agreement import names_whole_name
 from curator.core.curate.facts import STOP
 from curator.core.curate.linking import linked
-from curator.core.curate.observations import category_of, item_end, next_lead, observation, observations_heading
+from curator.core.curate.observations import (
+    category_of,
+    item_end,
+    items_of,
+    next_lead,
+    observation,
+    observations_heading,
+)
 from curator.core.curate.update import old_statement, updated
 from curator.core.read.markdown import lines_of
 from curator.core.read.page import Heading
@@ -85,12 +92,7 @@ def _observation_line(vault: Vault, path: str, sentences: list[str], page_text: 
     newline = "\r\n" if "\r\n" in page_text else "\n"
     bare = [line.rstrip("\r\n") for line in lines]
     stop = min([h.line - 1 for h in headings if h.line > kept.line] + [_body_end(page_text, lines, headings)])
-    items, fenced = [], False
-    for at in range(kept.line, max(stop, kept.line)):
-        if re.match(r"[ \t]{0,3}(?:```|~~~)", bare[at]):
-            fenced = not fenced
-        elif not fenced and category_of(bare[at]):
-            items.append(at)
+    items = items_of(bare, kept.line, max(stop, kept.line))
     if items:
         at, gap = item_end(bare, items[-1]), ""
         lead = next_lead(category_of(bare[items[-1]])["lead"])  # type: ignore[index]
