@@ -256,7 +256,10 @@ def test_an_items_continuation_sub_items_code_and_numbers_stay_whole(tmp_path: P
 
 def test_a_superseding_page_claims_no_permalink_of_the_old_one(tmp_path: Path) -> None:
     """An attacker's: the new page of a change to a one-fact page got two `permalink:` keys."""
-    one = "---\ntitle: VPS Plan\ntype: note\npermalink: proj/vps-plan\n---\n\n# VPS Plan\n\nThe VPS plan is the CX22 for 4 euros a month.\n"
+    one = (
+        "---\ntitle: VPS Plan\ntype: note\npermalink: proj/vps-plan\n---\n\n"
+        "# VPS Plan\n\nThe VPS plan is the CX22 for 4 euros a month.\n"
+    )
     root = vault_of(tmp_path / "v", {"vps.md": one})
     vault = load_vault(root, use_cache=False)
     proposal = remember(vault, "The VPS plan no longer costs 4 euros; it has been raised to 5 euros a month.")
