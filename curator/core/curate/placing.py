@@ -93,9 +93,9 @@ def _observation_line(vault: Vault, path: str, sentences: list[str], page_text: 
     bare = [line.rstrip("\r\n") for line in lines]
     stop = min([h.line - 1 for h in headings if h.line > kept.line] + [_body_end(page_text, lines, headings)])
     items = items_of(bare, kept.line, max(stop, kept.line))
-    if items:
-        at, gap = item_end(bare, items[-1]), ""
-        lead = next_lead(category_of(bare[items[-1]])["lead"])  # type: ignore[index]
+    last = category_of(bare[items[-1]]) if items else None
+    if last is not None:
+        at, gap, lead = item_end(bare, items[-1]), "", next_lead(last["lead"])
     else:  # after the section's text, a blank line between (an empty section: right under its heading)
         at, lead = max(stop, kept.line), "- "
         while at > kept.line and not bare[at - 1].strip():
