@@ -1,4 +1,5 @@
-"""The preview shows TeX as written: its underscores and stars are no Markdown emphasis."""
+"""The preview shows TeX as written (its underscores and stars are no Markdown emphasis), and a
+callout's kind as its label."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ from curator.tui.widgets.preview import math_as_code
         # a $$ line that nothing closes is text: the rest of the page was shown as one code block
         ("$$\nthe _rest_ of the page\n\n# Heading", "$$\nthe _rest_ of the page\n\n# Heading"),
         ("- $$\n  a_b\n  $$\n\n## More *here*", "- $$\n  a_b\n  $$\n\n## More *here*"),
+        # an Obsidian callout's kind is its label (a new user read `[!SOURCE] Sources` as a broken link)
+        ("> [!SOURCE] Sources\n> - [x](y)", "> **Source** · Sources\n> - [x](y)"),
+        ("> [!warning]- Careful\n```\n> [!note] in code\n```", "> **Warning** · Careful\n```\n> [!note] in code\n```"),
+        (">> [!tip]\ntext [!x] mid", ">> **Tip**\ntext [!x] mid"),
     ],
 )
 def test_formulas_become_code_and_lines_stay(body: str, shown: str) -> None:

@@ -25,7 +25,8 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 def math_as_code(body: str) -> str:
     """The body with each TeX formula as inline code (`$x_1$`), a `$$` line of its own as a fence:
     a terminal cannot typeset it, and as Markdown its underscores and stars would turn into
-    emphasis and vanish. The lines stay where they are (a finding's line is found by them)."""
+    emphasis and vanish; a callout's `[!kind]` as its label. The lines stay where they are (a
+    finding's line is found by them)."""
     out, fenced, display = [], "", False
     lines = body.split("\n")
     # A $$ line opens a formula only when another $$ line follows to close it: else it is text
@@ -43,11 +44,22 @@ def math_as_code(body: str) -> str:
         elif display:
             out.append(line)
         else:
-            parts = _CODE_SPAN.split(line)  # odd parts are code spans: left as written
+            parts = _CODE_SPAN.split(_CALLOUT.sub(_callout_head, line))  # odd parts are code spans: left as written
             for at in range(0, len(parts), 2):
                 parts[at] = _INLINE_MATH.sub(r"`$\1$`", _DISPLAY_MATH.sub(r"`$$\1$$`", parts[at]))
             out.append("".join(parts))
     return "\n".join(out)
+
+
+# An Obsidian callout's first line, "> [!warning]- Title": its kind shown as a label, as Obsidian
+# shows it, not as "[!warning]" (a new user read the preview's `[!SOURCE] Sources` as a broken link).
+_CALLOUT = re.compile(r"^(\s{0,3}(?:>\s*)+)\[!([\w-]+)\][+-]?[ \t]*(.*)$")
+
+
+def _callout_head(found: re.Match[str]) -> str:
+    kind = found.group(2).replace("-", " ").capitalize()
+    title = found.group(3).strip()
+    return f"{found.group(1)}**{kind}**" + (f" · {title}" if title and title.casefold() != kind.casefold() else "")
 
 
 class Like(NamedTuple):
