@@ -12,7 +12,8 @@ from curator.core.change.changes import apply
 from curator.core.change.edits import plan_rename
 from curator.core.meaning import across, vectors
 from curator.core.meaning import search as search_module
-from curator.core.meaning.search import SearchIndex, chunks_of, parse_query, search
+from curator.core.meaning.chunks import chunks_of
+from curator.core.meaning.search import SearchIndex, parse_query, search
 from curator.core.read.loading import load_vault
 from curator.core.state.config import Config
 
@@ -125,6 +126,13 @@ def test_chunks_keep_their_heading_path() -> None:
         ("Title > One > Deep", "deeper"),
         ("Title > Two", "second"),
     ]
+
+
+def test_a_plugins_query_block_is_no_text_of_the_page() -> None:
+    """A new user's Obsidian vault: search snippets quoted Dataview's `list from ... AND -"CHANGELOG"`."""
+    text = '# T\n\nIntro.\n\n```dataview\nlist from "x" AND -"CHANGELOG"\n```\n\n```python\nprint(1)\n```\n'
+    (chunk,) = chunks_of("T", "t.md", text)
+    assert "CHANGELOG" not in chunk.body and "print(1)" in chunk.body
 
 
 def test_cli_search(sample_vault: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,7 +6,6 @@ rebuilds it.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import re
@@ -20,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from curator.core.common.atomic import write_atomic
 from curator.core.common.errors import QueryError
+from curator.core.meaning.chunks import chunks_of, within
 from curator.core.read import markdown
 from curator.core.read.page import tags_of
-from curator.core.read.parse import split_frontmatter
 from curator.core.read.query import KNOWN_RELATIONS, Term, page_test
 from curator.core.read.resolve import fold
 from curator.core.read.words import languages_of, words_key
@@ -34,7 +33,8 @@ if TYPE_CHECKING:
     from curator.core.read.vault import Vault
 
 # 3: sections found by markdown.sections; 4: words as each language writes them; 5: path a column;
-# 6: a page named by an id by its heading; 7: a fence closes only three spaces or fewer further in
+# 6: a page named by an id by its heading; 7: a fence closes only three spaces or fewer further in,
+# a plugin's query block is left out
 SCHEMA_VERSION = 7
 RRF_K = 60
 VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
@@ -72,36 +72,6 @@ def parse_query(raw: str, fields: set[str] | None = None) -> Query:
 
     text = _FILTER.sub(take, raw)
     return Query(" ".join(text.split()), tuple(filters))
-
-
-@dataclass(frozen=True)
-class Chunk:
-    path: str
-    number: int
-    heading: str  # the heading path, "Page > Section > Subsection"
-    body: str
-
-
-def chunks_of(title: str, path: str, text: str) -> list[Chunk]:
-    """Split a page at its headings; each chunk keeps the path of headings above it."""
-    _, _, body_at = split_frontmatter(text)
-    result: list[Chunk] = []
-    for heading, section in markdown.sections(title, text[body_at:]):
-        body = section.strip()
-        if body or heading != title:
-            result.append(Chunk(path, len(result), heading, body))
-    return result or [Chunk(path, 0, title, "")]
-
-
-def _within(chunks: list[Chunk], budget: int) -> list[Chunk]:
-    """The chunks, their text cut where the page's first `budget` characters end (at least one)."""
-    kept: list[Chunk] = []
-    for chunk in chunks:
-        if budget <= 0 and kept:
-            break
-        kept.append(chunk if len(chunk.body) <= budget else dataclasses.replace(chunk, body=chunk.body[:budget]))
-        budget -= len(chunk.body)
-    return kept
 
 
 def _schema(languages: tuple[str, ...]) -> Any:
@@ -186,7 +156,7 @@ class SearchIndex:
                 page = vault.pages[path]
                 text = vault.text_of(path)
                 tags = tags_of(page.frontmatter)
-                for chunk in _within(chunks_of(page.shown_title, path, text), INDEXED_CHARS):
+                for chunk in within(chunks_of(page.shown_title, path, text), INDEXED_CHARS):
                     writer.add_document(
                         chunk=f"{path}#{chunk.number}",
                         path=path,
