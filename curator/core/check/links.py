@@ -67,7 +67,7 @@ _PLACEHOLDERS = (("{{", "}}"), ("<%", "%>"))
 
 def rule_dead_links(vault: Vault) -> Iterator[Hit]:
     dead = [rl for rl in vault.links if rl.resolution.kind == "dead" and not _placeholder(rl.link.target)]
-    if dead and vault.config.ignore:  # a file the ignore globs leave out is there all the same
+    if dead and vault.left_out:  # a file the ignore globs leave out is there all the same
         named = _left_out_names(vault)
         dead = [rl for rl in dead if rl.resolution.outside or not _names_left_out(rl, named)]
     # A missing picture or file is not a page with a typo: `x.png` must never become `x.md` (a fix
@@ -118,7 +118,7 @@ def rule_dead_links(vault: Vault) -> Iterator[Hit]:
 def _left_out_names(vault: Vault) -> set[str]:
     """Each file the ignore globs leave out by its path and by each tail of it after a folder
     (`templates/daily.md`, `daily.md`), folded as links are compared."""
-    files = left_out_files(vault.root, vault.config.ignore)
+    files = left_out_files(vault.root, vault.left_out)
     return {fold(path[at:]) for path in files for at in (0, *(i + 1 for i, c in enumerate(path) if c == "/"))}
 
 

@@ -209,7 +209,9 @@ def _signature(root: Path, pages: Iterable[_Stat], scan: ScanResult, config: Con
     digest.update(b"\n\1")
     digest.update("\n".join(scan.attachments).encode())
     digest.update(b"\n\3")
-    digest.update("\n".join(scan.left_out).encode())  # a dead link's file may be one of them
+    digest.update(
+        "\n".join(f"{path}\0{time}" for path, time in scan.left_out).encode()
+    )  # a dead link's file may be one
     digest.update(b"\n\2")
     digest.update("\n".join(f"{p.path}\0{p.reason}" for p in scan.problems).encode())
     return digest.hexdigest()

@@ -150,7 +150,9 @@ def _load(
     problem = wait_for_store() if wait_for_store is not None else None
     if problem:
         notes.append(problem)
-    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, notes, use_cache)
+    return Vault(
+        root, config, pages, scan.attachments, scan.problems, resolver, links, notes, use_cache, left_out=scan.left_out
+    )
 
 
 def _resolved(
@@ -296,7 +298,7 @@ def load_fields(root: Path | str, config: Config | None = None) -> Vault:
                 vault.notes.append(problem)
             return vault
         resolver, links = _resolved(pages, scan, config, typed_links_only=True)
-    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links)
+    return Vault(root, config, pages, scan.attachments, scan.problems, resolver, links, left_out=scan.left_out)
 
 
 def _fields_from_store(stored: Any, config: Config, scan: ScanResult) -> dict[str, Page] | None:

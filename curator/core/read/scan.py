@@ -7,7 +7,9 @@ followed only when they stay inside the vault; nothing outside the vault root is
 from __future__ import annotations
 
 import os
+import posixpath
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -39,9 +41,9 @@ class ScanResult(NamedTuple):
     pages: tuple[FileEntry, ...]
     attachments: tuple[str, ...]
     problems: tuple[ScanProblem, ...]
-    # What the ignore globs leave out where the walk passes: files, and folders (with a "/" and
-    # their time) it does not enter; only a lint's cache key reads it (`left_out_files` lists all).
-    left_out: tuple[str, ...] = ()
+    # What the ignore globs leave out where the walk passes: (file, 0), and (folder with a "/",
+    # its time) for a folder it does not enter: a lint's cache key, and `left_out_files`.
+    left_out: tuple[tuple[str, int], ...] = ()
 
 
 def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> ScanResult:
@@ -59,7 +61,7 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
     pages: list[FileEntry] = []
     attachments: list[str] = []
     problems: list[ScanProblem] = []
-    left_out: list[str] = []
+    left_out: list[tuple[str, int]] = []
     stack: list[tuple[str, str]] = [(str(root), "")]
     while stack:
         folder, prefix = stack.pop()
@@ -94,12 +96,12 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
                         continue  # its target is inside the vault and walked there already
                 elif entry.is_dir(follow_symlinks=False):  # the entry's type needs no system call
                     if spec is not None and spec.match_file(rel + "/"):
-                        left_out.append(f"{rel}/\0{entry.stat(follow_symlinks=False).st_mtime_ns}")
+                        left_out.append((f"{rel}/", entry.stat(follow_symlinks=False).st_mtime_ns))
                     elif not installed(entry.path, name):
                         stack.append((entry.path, rel + "/"))
                     continue
                 elif spec is not None and spec.match_file(rel):
-                    left_out.append(rel)
+                    left_out.append((rel, 0))
                     continue
                 elif name[-3:].lower() == ".md":
                     if not sizes:
@@ -130,20 +132,16 @@ def scan_vault(root: Path, ignore: tuple[str, ...] = (), sizes: bool = True) -> 
 LEFT_OUT_MOST = 20_000  # the files of left-out folders listed at most: a vendored tree may hold millions
 
 
-def left_out_files(root: Path, ignore: tuple[str, ...]) -> tuple[str, ...]:
-    """Every file the ignore globs leave out, by path, those of the folders they leave out too
-    (up to LEFT_OUT_MOST): a link may name one though it is no page (`[[templates/daily]]`,
-    `![[Drawing.excalidraw]]`). Nothing is read; dot-folders, installed software, symbolic links
-    and names that are not UTF-8 are passed by, nothing is reported."""
-    if not ignore:
-        return ()
-    import pathspec
-
-    spec = pathspec.GitIgnoreSpec.from_lines(ignore)
-    found: list[str] = []
-    stack: list[tuple[str, str, bool]] = [(str(root), "", False)]  # a folder, its path, and whether it is left out
+def left_out_files(root: Path, left_out: Iterable[tuple[str, int]]) -> tuple[str, ...]:
+    """Every file the scan found the ignore globs leave out (`ScanResult.left_out`), those of the
+    folders it did not enter too (up to LEFT_OUT_MOST): a link may name one though it is no page
+    (`[[templates/daily]]`, `![[Drawing.excalidraw]]`). Nothing is read; dot-folders, installed
+    software, symbolic links and names that are not UTF-8 are passed by, nothing is reported."""
+    found = [path for path, _ in left_out if not path.endswith("/")]
+    folders = [(str(root / path), path) for path, _ in left_out if path.endswith("/")]
+    stack = [(folder, path) for folder, path in folders if not installed(folder, posixpath.basename(path[:-1]))]
     while stack and len(found) < LEFT_OUT_MOST:
-        folder, prefix, out = stack.pop()
+        folder, prefix = stack.pop()
         try:
             with os.scandir(folder) as it:
                 entries = list(it)
@@ -156,8 +154,8 @@ def left_out_files(root: Path, ignore: tuple[str, ...]) -> tuple[str, ...]:
                     continue
                 if entry.is_dir(follow_symlinks=False):
                     if not installed(entry.path, name):
-                        stack.append((entry.path, rel + "/", out or spec.match_file(rel + "/")))
-                elif entry.is_file(follow_symlinks=False) and (out or spec.match_file(rel)):
+                        stack.append((entry.path, rel + "/"))
+                elif entry.is_file(follow_symlinks=False):
                     found.append(rel)
             except OSError:
                 continue

@@ -68,6 +68,7 @@ class Vault:
     # what is computed from this load and kept for the rest of its life, under a key of the module
     # that computes it (which alone knows its type): see `once`
     derived: dict[str, Any] = field(default_factory=dict)
+    left_out: tuple[tuple[str, int], ...] = ()  # what the ignore globs leave out, as the scan found it
 
     def once(self, key: str, make: Callable[[], T]) -> T:
         """`make()`, worked out once for this load and kept under `key`."""
