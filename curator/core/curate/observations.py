@@ -78,13 +78,17 @@ def observations_heading(vault: Vault, path: str, lines: list[str]) -> Heading |
         return None
     headings = vault.pages[path].headings
     for at, heading in enumerate(headings):
-        if heading.level != 2 or fold(heading.text).strip(" :") != fold(HEADING):
+        if not _observations(heading):
             continue
         end = next((h.line - 1 for h in headings[at + 1 :] if h.level <= 2), len(lines))
         listed = [n for n in _outside_fences(lines, heading.line, end) if _LIST_ITEM.match(lines[n])]
         if not listed or items_of(lines, heading.line, end):
             return heading
     return None
+
+
+def _observations(heading: Heading) -> bool:
+    return heading.level == 2 and fold(heading.text).strip(" :") == fold(HEADING)
 
 
 def items_of(lines: Sequence[str], start: int, stop: int) -> list[int]:
@@ -108,7 +112,7 @@ def keeps_observations(vault: Vault) -> bool:
     if not _in_vault(vault):
         return False
     pages = list(vault.pages.values())
-    kept = sum(any(h.level == 2 and fold(h.text).strip(" :") == fold(HEADING) for h in p.headings) for p in pages)
+    kept = sum(any(map(_observations, p.headings)) for p in pages)
     return kept >= max(2, len(pages) / 2)
 
 
