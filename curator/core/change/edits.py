@@ -60,19 +60,13 @@ def find_page(vault: Vault, name: str) -> str:
         for path in vault.pages:
             if fold(path) == candidate:
                 return path
-    titles = vault.resolver.titles().get(key.removesuffix(".md"), [])
-    if len(titles) == 1:
-        return titles[0]
-    if len(titles) > 1:
-        raise EditError(f"{name!r} names {len(titles)} pages ({', '.join(sorted(titles))}); give the path")
-    # Where links name pages by their `title:` (basic-memory), so does a person.
-    titles = sorted(
-        path for path, title in vault.resolver.named_title.items() if fold(title) == key.removesuffix(".md")
-    )
-    if len(titles) == 1:
-        return titles[0]
-    if len(titles) > 1:
-        raise EditError(f"{name!r} names {len(titles)} pages ({', '.join(titles)}); give the path")
+    # By its file's title; where links name pages by their `title:` (basic-memory), by that too.
+    bare = key.removesuffix(".md")
+    for titles in (vault.resolver.titles().get(bare, []), vault.resolver.titled(bare)):
+        if len(titles) == 1:
+            return titles[0]
+        if len(titles) > 1:
+            raise EditError(f"{name!r} names {len(titles)} pages ({', '.join(sorted(titles))}); give the path")
     # Never the page by its heading (a journal note headed "# Proxmox" is not the page the alias
     # Proxmox links to), but said: `remember` names a page `Tiago-plays.md` and heads it "Tiago plays".
     headed = sorted(

@@ -78,7 +78,7 @@ def new_page(
     # A second page of a name takes the links to the first ([[Name]] goes to the nearest of two).
     named = (
         vault.resolver.titles().get(fold(title))
-        or [p for p, name in vault.resolver.named_title.items() if fold(name) == fold(title)]  # basic-memory's `title:`
+        or vault.resolver.titled(title)  # basic-memory's `title:`
         or [
             p
             for p, page in vault.pages.items()

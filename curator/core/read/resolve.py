@@ -109,6 +109,10 @@ class Resolver:
                 self.named_title[path] = title.strip()
         self._bare_memo = {target: found for target, found in self._bare_memo.items() if found.kind != "dead"}
 
+    def titled(self, title: str) -> list[str]:
+        """The pages whose `title:` is `title`, where links name pages by it (`add_titles`)."""
+        return sorted(set(self._by_named_title.get(fold(title.strip()), ())))
+
     def add_aliases(self, aliases: dict[str, tuple[str, ...]]) -> None:
         """Learn pages' aliases (page -> its aliases): they name only what no page or file does,
         so only answers that were dead can change."""
@@ -246,8 +250,8 @@ class Resolver:
         return self._unresolved(target)
 
     def _unresolved(self, target: str) -> Resolution:
-        if titled := self._by_named_title.get(fold(target.strip())):
-            return self._choose("", sorted(set(titled)))
+        if titled := self.titled(target):
+            return self._choose("", titled)
         owners = tuple(sorted(set(self._by_alias.get(fold(target), ()))))
         if owners and self.resolve_aliases:
             return self._choose("", list(owners))
