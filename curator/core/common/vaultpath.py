@@ -146,3 +146,16 @@ def _read_below(real_root: str, parts: list[str]) -> bytes:
             raise NotRegularFile("it is not a regular file")
         os.set_blocking(fd, True)
         return file.read()
+
+
+def glob_problem(glob: str) -> str | None:
+    """Why a glob of a vault's settings is no gitignore pattern (as scan.py reads them), or None."""
+    import re
+
+    import pathspec  # only vaults with ignore globs need it
+
+    try:
+        pathspec.GitIgnoreSpec.from_lines([glob])
+    except (ValueError, TypeError, re.error) as exc:  # GitIgnorePatternError is a ValueError; [z-a] a bad range
+        return str(exc)
+    return None

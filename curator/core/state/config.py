@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from curator.core.common.errors import ConfigError
 from curator.core.common.fast import blake2b
-from curator.core.common.vaultpath import NotRegularFile, read_regular
+from curator.core.common.vaultpath import NotRegularFile, glob_problem, read_regular
 from curator.core.state import obsidian, zk
 
 CONFIG_NAME = ".curator.toml"
@@ -446,15 +446,9 @@ def _page_path_problem(path: str) -> str | None:
 
 def _check_globs(key: str, globs: list[str]) -> None:
     """Every ignore glob compiles as gitignore syntax (as scan.py reads them)."""
-    import re
-
-    import pathspec  # only vaults with ignore globs need it
-
     for glob in globs:
-        try:
-            pathspec.GitIgnoreSpec.from_lines([glob])
-        except (ValueError, TypeError, re.error) as exc:  # GitIgnorePatternError is a ValueError; [z-a] a bad range
-            raise ConfigError(f"{CONFIG_NAME}: {key}: {glob!r} is not a gitignore pattern ({exc})") from exc
+        if (problem := glob_problem(glob)) is not None:
+            raise ConfigError(f"{CONFIG_NAME}: {key}: {glob!r} is not a gitignore pattern ({problem})")
 
 
 # Keys an earlier curator read, and what to do about them now.

@@ -12,7 +12,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from curator.core.common.vaultpath import read_regular
+from curator.core.common.vaultpath import glob_problem, read_regular
 from curator.core.state.obsidian import folder_in_vault
 
 MAX_BYTES = 1 << 20
@@ -27,16 +27,12 @@ def ignored(settings: dict[str, object]) -> tuple[str, ...]:
     globs = note.get("ignore") if isinstance(note, dict) else None
     if not globs or not isinstance(globs, list):
         return ()
-    import pathspec  # only a notebook that leaves notes out needs it
-
     kept: list[str] = []
     for written in globs:
         if not isinstance(written, str) or not written.strip() or "\n" in written:
             continue
         for glob in _braces(written.strip()):
-            try:
-                pathspec.GitIgnoreSpec.from_lines([glob])
-            except (ValueError, TypeError, re.error):
+            if glob_problem(glob) is not None:
                 continue
             kept.append(glob)
             if len(kept) == MAX_GLOBS:
