@@ -488,6 +488,49 @@ def test_one_text_filled_in_for_two_named_things_is_not_a_duplicate(tmp_path: Pa
     assert pairs(root) == {("Reporting replica.md", "Replica lag.md")}
 
 
+def test_one_note_under_its_short_and_long_name_keeps_its_one_heading(tmp_path: Path) -> None:
+    def note(name: str) -> str:
+        return f"**{name}**\n\n# ГиО — Гормоны щитовидной железы\n\n{PROSE}\n\nИсточник: {name}, {name}.\n"
+
+    root = make_vault(tmp_path / "v", {"ГиО.md": note("ГиО"), "Гормоны и онкомаркеры.md": note("Гормоны и онкомаркеры")})
+    assert pairs(root) == {("ГиО.md", "Гормоны и онкомаркеры.md")}
+
+
+def test_a_japanese_copy_with_a_few_words_changed_holds_its_pages_text(tmp_path: Path) -> None:
+    # Chinese and Japanese put no space between words: a clause read as one word would share
+    # nothing with its copy once one word in it changed.
+    sentences = [
+        "私たちはプロダクトへのすべての貢献がレビューを伴うマージリクエストを経ることを求めています。",
+        "キャパシティがいっぱいで目指す時間内にレビューを行えない場合は別のレビュアーを探してください。",
+        "グローバルに分散した組織であることは人々の間のやり取りに遅延を生じさせることがあります。",
+        "アナライザーはサポートされる言語のテストプロジェクトに対して新しいコミットを実行します。",
+        "変更へのフィードバックを受け取るのが予想より長くかかっても個人的に受け取らないでください。",
+    ]
+    page = "\n\n".join(sentences * 2)
+    copy = page.replace("探してください", "見つけてください").replace("実行します", "走らせます")
+    root = make_vault(tmp_path / "v", {"品質/レビュー.md": page, "品質/レビューの進め方.md": copy, "その他.md": PROSE})
+    assert {tuple(sorted(pair)) for pair in pairs(root)} == {("品質/レビュー.md", "品質/レビューの進め方.md")}
+    assert page_reads.words("私たちは gitlab の開発")[:5] == ["私", "た", "ち", "は", "gitlab"]
+
+
+def test_one_article_bookmarked_twice_under_two_titles_is_one_page(tmp_path: Path) -> None:
+    article = "https://habr.com/ru/companies/bercut/articles/822253/"
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "sources/Полезный паттерн volatile.md": f"---\nstatus: todo\n---\n\n{article}\n",
+            "sources/Пример с неизменяемыми объектами.md": f"---\nstatus: read\n---\n\n{article}\n",
+            "sources/Another article.md": "https://habr.com/ru/articles/1/\n",
+            "notes/Volatile.md": f"My own note on it.\n\n{article}\n",  # says something of its own
+            "notes/Atomic.md": f"Another note of mine.\n\n{article}\n",
+        },
+    )
+    ((page, other),) = pairs(root)
+    assert {page, other} == {"sources/Полезный паттерн volatile.md", "sources/Пример с неизменяемыми объектами.md"}
+    (finding,) = found(root)
+    assert "same address habr.com/ru/companies/bercut/articles/822253" in finding.evidence
+
+
 def test_companions_that_link_to_each_other_are_not_duplicates(tmp_path: Path) -> None:
     # A student's note-taking page `@X` starts as a copy of the material page `X`; each links the other.
     root = make_vault(

@@ -12,7 +12,8 @@ Two kinds of evidence, both read from the pages' words (no model, linear in the 
   ("go env" / "goenv"); one title or first heading (not an alias: colleagues are aliased "Jan") on
   two to SHARED_LINK pages of one folder that give one web address or e-mail no other page gives:
   one person under two or three accounts; or one name on such pages each pair of which links to a
-  page at most SHARED_LINK pages link to (one person known by one plugin). A name alone is not
+  page at most SHARED_LINK pages link to (one person known by one plugin); or two pages that are
+  nothing but one web address (an article bookmarked twice under two titles). A name alone is not
   enough, nor are plurals folded ("Current" / "Currents"); two spellings of one name whose pages
   link to each other are two things on purpose ("MaaS" the concept, "MAAS" the product). One
   thing an agent wrote up again in another day's folder is one thing too (day_folders.py).
@@ -25,9 +26,11 @@ Monotonicity") read alike to any model. That is the opt-in `similar` rule (simil
 A page under PASSAGE of the size of the page holding its text is a passage copied into an
 overview. A page saying more in code than in prose holds another's text only with its code (two
 logs asking one question get other answers). Near-copies that each say their own name more than
-the other ("ellipse" / "hyperbola") are one text filled in for two things; pages linking to each
-other are companions kept apart on purpose, unless their texts are the same word for word or
-they share a name and an address or a work; copies with two addresses of their own are a fork.
+the other ("ellipse" / "hyperbola") are one text filled in for two things, unless one first
+heading stands on both ("ГиО", "Гормоны и онкомаркеры": one note under a short and a long name);
+pages linking to each other are companions kept apart on purpose, unless their texts are the same
+word for word or they share a name and an address or a work; copies with two addresses of their
+own are a fork. Chinese and Japanese are read a character a word (page_reads.py).
 
 A dated series' pages (daily notes, a date as the title, the journal folders) are compared only
 with a named page, for a word-for-word copy, and with the saves of one name on one day, byte for
@@ -62,6 +65,8 @@ from curator.core.meaning.folders import (
     faces,
     file_name,
     folder_of,
+    in_folders,
+    one_place,
     parallel_folders,
     trees,
 )
@@ -203,6 +208,7 @@ def find(vault: Vault) -> list[Duplicate]:
             and not _calls(vault.pages[a], names[1])
             and not _calls(vault.pages[b], names[0])
             and named_apart(names, *(_said(said, reads, p) for p in (a, b)))
+            and not (reads[a].heading and _one_heading(reads, a, b))  # "ГиО" and its full name, one heading
         ):
             continue
         linked = (_links(vault, a, b), _links(vault, b, a))
@@ -344,7 +350,8 @@ def _identity_evidence(
     vault: Vault, pages: list[Page], reads: dict[str, Read], alike: set[tuple[str, str]]
 ) -> Iterable[tuple[str, str, str, str]]:
     """(kind, page, page, value) for the identity a few pages share: one file name up to separators
-    and order in one place ("title"), or one name and one web address ("name", "address")."""
+    and order in one place ("title"), one name and one web address ("name", "address"), or one
+    address and nothing else ("address")."""
     titles: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
     addresses: dict[str, set[str]] = defaultdict(set)
@@ -358,7 +365,7 @@ def _identity_evidence(
             addresses[address].add(page.path)
     for key, paths in titles.items():
         if key and not _NUMBERED.fullmatch(key):  # a page "3", "#1", "1st" names nothing
-            for a, b in _one_place(paths):
+            for a, b in one_place(paths):
                 if copy_named(vault.pages[a].title) or copy_named(vault.pages[b].title):
                     # "X 1" is a copy when its text says so, word for word too beside a third copy
                     copied = len(reads[a].words) >= OWN_RUNS and reads[a].words == reads[b].words
@@ -381,6 +388,10 @@ def _identity_evidence(
         for a, b in _entries(paths) if address else ():
             yield "name", a, b, name
             yield "address", a, b, address
+    for address, paths in addresses.items():  # one web address saved twice, each page saying nothing else
+        if len(paths) == 2 and not any(reads[p].words for p in paths):
+            first, second = sorted(paths)
+            yield "address", first, second, address
     yield from _name_and_work(vault, pages, reads)
     for visit, latest, heading, thing in written_again(pages, reads, addresses):  # one thing looked at again
         yield "heading", visit, latest, heading
@@ -393,38 +404,15 @@ def _kept_again(vault: Vault, a: str, b: str, chars: int = COPIES_CHARS) -> bool
     return vault.pages[a].sha == vault.pages[b].sha and vault.pages[a].body_chars >= chars
 
 
-def _in_folders(paths: set[str]) -> dict[str, list[str]]:
-    """The paths by their folder, in path order."""
-    by_folder: dict[str, list[str]] = defaultdict(list)
-    for path in sorted(paths):
-        by_folder[folder_of(path)].append(path)
-    return by_folder
-
-
 def _copies_in_a_folder(vault: Vault, paths: set[str]) -> list[tuple[str, str]]:
     """Each copy ("X 1", "X 2") kept again (`_kept_again`) and its page X, of three or more pages of
-    one title in a folder (`_one_place` pairs two)."""
+    one title in a folder (`one_place` pairs two)."""
     pairs = []
-    for group in _in_folders(paths).values():
+    for group in in_folders(paths).values():
         originals = [p for p in group if not copy_named(vault.pages[p].title)]
         if len(group) > 2 and len(originals) == 1:
             pairs += [(min(p, originals[0]), max(p, originals[0])) for p in group if p != originals[0]]
     return [(a, b) for a, b in pairs if _kept_again(vault, a, b)]
-
-
-def _one_place(paths: set[str]) -> list[tuple[str, str]]:
-    """The pairs of one title that stand in one place: the only two of a folder, or the only two
-    of the vault in a folder and a folder directly inside it (a note filed twice as it moved into
-    a subfolder). The same title in two subjects' folders is two things ("Math/Kernel",
-    "OS/Kernel"), and so is a page and one deeper down ("Formeln", "Chemie/Formeln/Formeln")."""
-    by_folder = _in_folders(paths)
-    pairs = [(group[0], group[1]) for group in by_folder.values() if len(group) == 2]
-    if len(paths) == 2 and len(by_folder) == 2:
-        a, b = sorted(paths)
-        outer, inner = sorted((folder_of(a), folder_of(b)), key=len)
-        if inner.startswith(outer + "/" if outer else "") and "/" not in inner[len(outer) :].strip("/"):
-            pairs.append((a, b))
-    return pairs
 
 
 def _name_and_work(vault: Vault, pages: list[Page], reads: dict[str, Read]) -> Iterable[tuple[str, str, str, str]]:

@@ -320,3 +320,26 @@ def file_name(path: str) -> str:
 
 def folder_of(path: str) -> str:
     return path.rsplit("/", 1)[0] if "/" in path else ""
+
+
+def in_folders(paths: set[str]) -> dict[str, list[str]]:
+    """The paths by their folder, in path order."""
+    by_folder: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(paths):
+        by_folder[folder_of(path)].append(path)
+    return by_folder
+
+
+def one_place(paths: set[str]) -> list[tuple[str, str]]:
+    """The pairs of one title that stand in one place: the only two of a folder, or the only two
+    of the vault in a folder and a folder directly inside it (a note filed twice as it moved into
+    a subfolder). The same title in two subjects' folders is two things ("Math/Kernel",
+    "OS/Kernel"), and so is a page and one deeper down ("Formeln", "Chemie/Formeln/Formeln")."""
+    by_folder = in_folders(paths)
+    pairs = [(group[0], group[1]) for group in by_folder.values() if len(group) == 2]
+    if len(paths) == 2 and len(by_folder) == 2:
+        a, b = sorted(paths)
+        outer, inner = sorted((folder_of(a), folder_of(b)), key=len)
+        if inner.startswith(outer + "/" if outer else "") and "/" not in inner[len(outer) :].strip("/"):
+            pairs.append((a, b))
+    return pairs

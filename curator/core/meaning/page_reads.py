@@ -19,11 +19,14 @@ if TYPE_CHECKING:
     from curator.core.read.vault import Vault
 
 READS_STORE = "duplicate-reads.json"  # each page's words, heading and addresses, by content hash
-READS_FORMAT = 6
+READS_FORMAT = 7
 NAME_CHARS = 300  # a title, heading or alias longer than this is prose, not a name
 EMAIL_CHARS = 254  # the longest an e-mail address may be (RFC 5321)
 
-_WORD = re.compile(r"\w+")
+# Chinese and Japanese put no space between words: each of their characters is a word, so a
+# copy with one word changed shares most runs with its page (a clause as one word shares none).
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_WORD = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
 _ANY_HEADING = re.compile(r"#{1,6}[ \t]")
 _URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
@@ -101,6 +104,8 @@ def read(vault: Vault, page: Page) -> Read:
         if k.lower() in _ADDRESS_KEYS and v is not None
     ]
     fields += [line for line in body.splitlines() if _FIELD_LINE.match(line)]
+    if _URL.fullmatch(body.strip()):  # a page that is one web address, a bookmark, is known by it
+        fields.append(body)
     values = "\n".join(fields)
     found = [_address(url) for url in _URL.findall(values)] + _emails(values)
     addresses = frozenset(a for a in found if a and not _IMAGE.search(a))
