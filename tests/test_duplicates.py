@@ -492,8 +492,15 @@ def test_one_note_under_its_short_and_long_name_keeps_its_one_heading(tmp_path: 
     def note(name: str) -> str:
         return f"**{name}**\n\n# ГиО — Гормоны щитовидной железы\n\n{PROSE}\n\nИсточник: {name}, {name}.\n"
 
-    root = make_vault(tmp_path / "v", {"ГиО.md": note("ГиО"), "Гормоны и онкомаркеры.md": note("Гормоны и онкомаркеры")})
+    long_name = "Гормоны и онкомаркеры"
+    root = make_vault(tmp_path / "v", {"ГиО.md": note("ГиО"), f"{long_name}.md": note(long_name)})
     assert pairs(root) == {("ГиО.md", "Гормоны и онкомаркеры.md")}
+
+    def dossier(company: str) -> str:  # a template's heading names neither page
+        return f"# Overview\n\nThe {company} dossier. " + PROSE + f" Contact {company} through the portal."
+
+    root = make_vault(tmp_path / "w", {"Contango.md": dossier("Contango"), "McKinsey.md": dossier("McKinsey")})
+    assert found(root) == []
 
 
 def test_a_japanese_copy_with_a_few_words_changed_holds_its_pages_text(tmp_path: Path) -> None:

@@ -208,7 +208,7 @@ def find(vault: Vault) -> list[Duplicate]:
             and not _calls(vault.pages[a], names[1])
             and not _calls(vault.pages[b], names[0])
             and named_apart(names, *(_said(said, reads, p) for p in (a, b)))
-            and not (reads[a].heading and _one_heading(reads, a, b))  # "ГиО" and its full name, one heading
+            and not _named_by_one_heading(reads, a, b, names)  # "ГиО" and its long name
         ):
             continue
         linked = (_links(vault, a, b), _links(vault, b, a))
@@ -312,6 +312,13 @@ def _one_heading(reads: dict[str, Read], page: str, other: str) -> bool:
     """Whether two pages' first headings, where both have one, name one thing."""
     heading, other_heading = reads[page].heading, reads[other].heading
     return not (heading and other_heading) or title_key(heading) == title_key(other_heading)
+
+
+def _named_by_one_heading(reads: dict[str, Read], a: str, b: str, names: tuple[str, str]) -> bool:
+    """Whether two pages' one first heading names one of them ("# ГиО — Гормоны щитовидной
+    железы" on "ГиО" and "Гормоны и онкомаркеры"), not a template's ("# Overview")."""
+    heading = title_key(reads[a].heading)
+    return bool(heading) and _one_heading(reads, a, b) and any(title_key(n) in heading for n in names)
 
 
 def _held(
