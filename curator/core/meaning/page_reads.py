@@ -75,6 +75,7 @@ def reads(vault: Vault, pages: list[Page]) -> dict[str, Read]:
         row = stored.get(page.path)
         if isinstance(row, list) and len(row) == 6 and row[0] == page.sha and isinstance(row[3], str):
             words_, heading, addresses, code, code_words = row[3].split(), str(row[1]), row[2], str(row[4]), row[5]
+            words_ = [_one(word) for word in words_]
             code_words = code_words if isinstance(code_words, int) else 0
             reads[page.path] = Read(words_, heading, frozenset(map(str, addresses)), page.sha, code, code_words)
         else:
@@ -174,7 +175,16 @@ def words(body: str, fences: list[tuple[int, int]] | None = None) -> list[str]:
     body = _URL.sub(" ", boilerplate.wikilinks_as_shown(without_heading_lines(body)))
     if "](" in body:
         body = re.sub(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)", r"\1", body)
-    return _WORD.findall(body.casefold())
+    return [_one(word) for word in _WORD.findall(body.casefold())]
+
+
+def _one(word: str) -> str:
+    """One string for each word of a Chinese or Japanese character: a page of them holds a
+    million words of a few thousand characters (340 MB as words each its own string, 1.3k pages)."""
+    return _CHARS.setdefault(word, word) if len(word) == 1 else word
+
+
+_CHARS: dict[str, str] = {}
 
 
 def _address(url: str) -> str:
