@@ -67,6 +67,17 @@ def test_a_file_manager_copy_is_found_when_a_third_copy_makes_its_text_look_like
     assert ("docs/3 gewinnt - Kopie.md", "docs/3 gewinnt.md") in pairs(root)
 
 
+def test_one_rules_file_copied_into_each_agents_folder_is_one_file_kept_four_times(tmp_path: Path) -> None:
+    rules = "# Sub-agent rules\n\n" + PROSE * 3 + "\n\n" + OTHER_PROSE * 2
+    agents = ("coder", "writer", "scout", "reviewer")
+    files = {f"agents/{agent}/AGENTS.md": rules for agent in agents} | {"shared/AGENTS.md": rules}
+    files |= {f"apps/{app}/README.md": rules + "\n" for app in ("a", "b", "c")}  # a generator's README in each app
+    files |= {f"templates/{kind}/template.md": rules + "\n\n" for kind in ("person", "place", "tool")}
+    assert pairs(make_vault(tmp_path / "v", files)) == {
+        (f"agents/{agent}/AGENTS.md", "shared/AGENTS.md") for agent in agents
+    }
+
+
 def test_a_page_held_in_a_larger_one_says_how_much(tmp_path: Path) -> None:
     root = make_vault(
         tmp_path / "v", {"Lag.md": PROSE, "Database operations.md": OTHER_PROSE + "\n\n## Lag\n\n" + PROSE}
@@ -488,7 +499,7 @@ def test_one_text_filled_in_for_two_named_things_is_not_a_duplicate(tmp_path: Pa
     assert pairs(root) == {("Reporting replica.md", "Replica lag.md")}
 
 
-def test_one_note_under_its_short_and_long_name_keeps_its_one_heading(tmp_path: Path) -> None:
+def test_one_note_under_its_name_and_its_initials_is_one_note(tmp_path: Path) -> None:
     def note(name: str) -> str:
         return f"**{name}**\n\n# ГиО — Гормоны щитовидной железы\n\n{PROSE}\n\nИсточник: {name}, {name}.\n"
 
@@ -496,14 +507,14 @@ def test_one_note_under_its_short_and_long_name_keeps_its_one_heading(tmp_path: 
     root = make_vault(tmp_path / "v", {"ГиО.md": note("ГиО"), f"{long_name}.md": note(long_name)})
     assert pairs(root) == {("ГиО.md", "Гормоны и онкомаркеры.md")}
 
-    def dossier(company: str) -> str:  # a template's heading names neither page
-        return f"# Overview\n\nThe {company} dossier. " + PROSE + f" Contact {company} through the portal."
+    def dossier(company: str) -> str:  # one heading, two names: a template's
+        return f"# Charter\n\nThe {company} dossier. " + PROSE + f" Contact {company} through the portal."
 
-    root = make_vault(tmp_path / "w", {"Contango.md": dossier("Contango"), "McKinsey.md": dossier("McKinsey")})
+    root = make_vault(tmp_path / "w", {"Art.md": dossier("Art"), "Music.md": dossier("Music")})
     assert found(root) == []
 
 
-def test_a_japanese_copy_with_a_few_words_changed_holds_its_pages_text(tmp_path: Path) -> None:
+def test_chinese_and_japanese_pages_are_read_a_character_a_word(tmp_path: Path) -> None:
     # Chinese and Japanese put no space between words: a clause read as one word would share
     # nothing with its copy once one word in it changed.
     sentences = [
@@ -518,6 +529,13 @@ def test_a_japanese_copy_with_a_few_words_changed_holds_its_pages_text(tmp_path:
     root = make_vault(tmp_path / "v", {"品質/レビュー.md": page, "品質/レビューの進め方.md": copy, "その他.md": PROSE})
     assert {tuple(sorted(pair)) for pair in pairs(root)} == {("品質/レビュー.md", "品質/レビューの進め方.md")}
     assert page_reads.words("私たちは gitlab の開発")[:5] == ["私", "た", "ち", "は", "gitlab"]
+
+    def profile(name: str) -> str:  # one template filled in for two people, each named by its characters
+        about = f"{name}是我们团队的工程师。"
+        return f"# {name}\n\n{about}" + "".join(sentences) + f"如有问题请联系{name}。{name}负责后端。"
+
+    root = make_vault(tmp_path / "w", {"张伟.md": profile("张伟"), "李娜.md": profile("李娜")})
+    assert found(root) == []
 
 
 def test_one_article_bookmarked_twice_under_two_titles_is_one_page(tmp_path: Path) -> None:
@@ -535,7 +553,20 @@ def test_one_article_bookmarked_twice_under_two_titles_is_one_page(tmp_path: Pat
     ((page, other),) = pairs(root)
     assert {page, other} == {"sources/Полезный паттерн volatile.md", "sources/Пример с неизменяемыми объектами.md"}
     (finding,) = found(root)
-    assert "same address habr.com/ru/companies/bercut/articles/822253" in finding.evidence
+    assert finding.evidence == (f"each page is nothing but the web address {article.rstrip('/')}",)
+    three = {f"{name}.md": article for name in ("Locks", "PostgreSQL locks", "Index locks")}
+    assert len(pairs(make_vault(tmp_path / "three", three))) == 3
+    not_one = {  # parts of one site, a site's home page, an address in the frontmatter only
+        "os.walk.md": "https://docs.python.org/3/library/os.html#os.walk",
+        "os.listdir.md": "https://docs.python.org/3/library/os.html#os.listdir",
+        "Main.md": "https://github.com/acme/tool/tree?ref=main",
+        "Release.md": "https://github.com/acme/tool/tree?ref=release-1",
+        "Acme.md": "https://acme.com/",
+        "Acme careers.md": "https://acme.com/",
+        "Turing.md": "---\nsource: https://www.britannica.com/biography\n---\n\n## Life\n",
+        "Lovelace.md": "---\nsource: https://www.britannica.com/biography\n---\n\n## Life\n",
+    }
+    assert found(make_vault(tmp_path / "apart", not_one)) == []
 
 
 def test_companions_that_link_to_each_other_are_not_duplicates(tmp_path: Path) -> None:

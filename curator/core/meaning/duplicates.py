@@ -26,11 +26,11 @@ Monotonicity") read alike to any model. That is the opt-in `similar` rule (simil
 A page under PASSAGE of the size of the page holding its text is a passage copied into an
 overview. A page saying more in code than in prose holds another's text only with its code (two
 logs asking one question get other answers). Near-copies that each say their own name more than
-the other ("ellipse" / "hyperbola") are one text filled in for two things, unless one first
-heading stands on both ("ГиО", "Гормоны и онкомаркеры": one note under a short and a long name);
-pages linking to each other are companions kept apart on purpose, unless their texts are the same
-word for word or they share a name and an address or a work; copies with two addresses of their
-own are a fork. Chinese and Japanese are read a character a word (page_reads.py).
+the other ("ellipse" / "hyperbola") are one text filled in for two things, unless one name is
+the other's initials ("ГиО", "Гормоны и онкомаркеры"); pages linking to each other are companions
+kept apart on purpose, unless their texts are the same word for word or they share a name and an
+address or a work; copies with two addresses of their own are a fork. Chinese and Japanese are
+read a character a word (page_reads.py).
 
 A dated series' pages (daily notes, a date as the title, the journal folders) are compared only
 with a named page, for a word-for-word copy, and with the saves of one name on one day, byte for
@@ -109,6 +109,19 @@ _ORDER = re.compile(r"^\d{2,3}(?:[_.]|\s*-)\s*(?=[^\W\d_])")  # a place in a fol
 _COPY_KINDS = frozenset({"backup", "identical", "contained"})  # a page in a backup-named folder so paired goes
 
 
+# What identity evidence says, by its kind, in this order.
+_EVIDENCE = {
+    "title": "same title '{}'",
+    "name": "same name '{}'",
+    "heading": "same heading '{}'",
+    "address": "same address {}",
+    "bookmark": "each page is nothing but the web address {}",
+    "link": "both link to {}, which few pages link to",
+    "day": "{} written up again on a later day",
+    "folder": "one page of a folder kept twice ({})",
+}
+
+
 class Duplicate(NamedTuple):
     """Two pages a person would merge: `page` is the one to merge into `other` (the smaller, or
     the copy), `evidence` the reasons in words, `fix` "merge", or "edit" where the same text stands
@@ -117,8 +130,8 @@ class Duplicate(NamedTuple):
     page: str
     other: str
     evidence: tuple[str, ...]
-    kinds: tuple[str, ...]  # "identical", "contained", "title", "name", "heading", "address", "link", "day",
-    # "folder", "backup"
+    kinds: tuple[str, ...]  # "identical", "contained", "title", "name", "heading", "address", "bookmark", "link",
+    # "day", "folder", "backup"
     contained: float  # share of `page`'s own text that `other` holds (0 without text evidence)
     fix: str
 
@@ -208,7 +221,6 @@ def find(vault: Vault) -> list[Duplicate]:
             and not _calls(vault.pages[a], names[1])
             and not _calls(vault.pages[b], names[0])
             and named_apart(names, *(_said(said, reads, p) for p in (a, b)))
-            and not _named_by_one_heading(reads, a, b, names)  # "ГиО" and its long name
         ):
             continue
         linked = (_links(vault, a, b), _links(vault, b, a))
@@ -283,21 +295,34 @@ def _code_runs(vault: Vault, code_runs: dict[str, np.ndarray], path: str) -> np.
 
 
 def _same_files(pages: list[Page]) -> set[tuple[str, str]]:
-    """Pairs of pages whose files are byte for byte the same and no third page is (three are a
-    template's): of SAME_FILE_CHARS or more, one page kept twice however much is code (which word
-    runs leave out); shorter, when their names are one name in two orders ("Drizzle vs Prisma",
-    "Prisma_vs_Drizzle"; not "Liverpool vs Barcelona" beside "Barcelona vs Liverpool" alone)."""
+    """Pairs of pages whose files are byte for byte the same: two of SAME_FILE_CHARS or more, one
+    page kept twice however much is code (which word runs leave out); shorter, when their names are
+    one name in two orders ("Drizzle vs Prisma", "Prisma_vs_Drizzle"; not "Liverpool vs Barcelona"
+    beside "Barcelona vs Liverpool" alone). Three or more copies of COPIES_CHARS (one rules file in
+    each agent's folder, a snapshot saved again and again) are each paired with the one highest up,
+    unless they are a template's or a generator's (a project's README)."""
     by_sha: dict[str, list[Page]] = defaultdict(list)
     for page in pages:
         if page.body_chars and not boilerplate(page):
             by_sha[page.sha].append(page)
-    return {
+    pairs = {
         (min(a.path, b.path), max(a.path, b.path))
         for group in by_sha.values()
         if len(group) == 2
         for a, b in [group]
         if a.body_chars >= SAME_FILE_CHARS or reordered(a.name, b.name)
     }
+    for group in by_sha.values():
+        if len(group) > 2 and group[0].body_chars >= COPIES_CHARS and not _generated(group):
+            first = min(group, key=lambda page: (page.path.count("/"), page.path))
+            pairs.update((min(first.path, p.path), max(first.path, p.path)) for p in group if p is not first)
+    return pairs
+
+
+def _generated(group: list[Page]) -> bool:
+    """Whether copies of one file are a generator's or a template's: a project's README or index
+    page, or a template."""
+    return any(faces(p.path, p.path) or "template" in p.path.casefold() for p in group)
 
 
 def _backed_up(vault: Vault, reads: dict[str, Read], held: Callable[[str, str], float], copy: str, page: str) -> bool:
@@ -312,13 +337,6 @@ def _one_heading(reads: dict[str, Read], page: str, other: str) -> bool:
     """Whether two pages' first headings, where both have one, name one thing."""
     heading, other_heading = reads[page].heading, reads[other].heading
     return not (heading and other_heading) or title_key(heading) == title_key(other_heading)
-
-
-def _named_by_one_heading(reads: dict[str, Read], a: str, b: str, names: tuple[str, str]) -> bool:
-    """Whether two pages' one first heading names one of them ("# ГиО — Гормоны щитовидной
-    железы" on "ГиО" and "Гормоны и онкомаркеры"), not a template's ("# Overview")."""
-    heading = title_key(reads[a].heading)
-    return bool(heading) and _one_heading(reads, a, b) and any(title_key(n) in heading for n in names)
 
 
 def _held(
@@ -358,7 +376,7 @@ def _identity_evidence(
 ) -> Iterable[tuple[str, str, str, str]]:
     """(kind, page, page, value) for the identity a few pages share: one file name up to separators
     and order in one place ("title"), one name and one web address ("name", "address"), or one
-    address and nothing else ("address")."""
+    web address and nothing else ("bookmark")."""
     titles: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
     addresses: dict[str, set[str]] = defaultdict(set)
@@ -395,10 +413,13 @@ def _identity_evidence(
         for a, b in _entries(paths) if address else ():
             yield "name", a, b, name
             yield "address", a, b, address
-    for address, paths in addresses.items():  # one web address saved twice, each page saying nothing else
-        if len(paths) == 2 and not any(reads[p].words for p in paths):
-            first, second = sorted(paths)
-            yield "address", first, second, address
+    bookmarks: dict[str, list[str]] = defaultdict(list)  # one web address saved two or three times
+    for page in pages:
+        if reads[page.path].bookmark:
+            bookmarks[reads[page.path].bookmark].append(page.path)
+    for bookmark, saved in bookmarks.items():
+        for a, b in combinations(sorted(saved), 2) if len(saved) <= 3 else ():
+            yield "bookmark", a, b, bookmark
     yield from _name_and_work(vault, pages, reads)
     for visit, latest, heading, thing in written_again(pages, reads, addresses):  # one thing looked at again
         yield "heading", visit, latest, heading
@@ -495,7 +516,8 @@ def _calls(page: Page, name: str) -> bool:
 
 def _said(said: dict[str, Counter[str]], reads: dict[str, Read], path: str) -> Counter[str]:
     if path not in said:
-        said[path] = Counter(w.casefold() for w in reads[path].words)
+        words = reads[path].words
+        said[path] = Counter(w.casefold() for w in words) + Counter(page_reads.character_pairs(words))
     return said[path]
 
 
@@ -541,17 +563,7 @@ def _duplicate(
     elif "contained" in kinds:  # the page held is the smaller one, not always the one merged away
         held = kinds["contained"]
         evidence.append(f"{b if held == a else a} holds {share:.0%} of the text of {held}")
-    for kind, words in (("title", "same title"), ("name", "same name"), ("heading", "same heading")):
-        if kind in kinds:
-            evidence.append(f"{words} '{kinds[kind]}'")
-    if "address" in kinds:
-        evidence.append(f"same address {kinds['address']}")
-    if "link" in kinds:
-        evidence.append(f"both link to {kinds['link']}, which few pages link to")
-    if "day" in kinds:
-        evidence.append(f"{kinds['day']} written up again on a later day")
-    if "folder" in kinds:
-        evidence.append(f"one page of a folder kept twice ({kinds['folder']})")
+    evidence += [said.format(kinds[kind]) for kind, said in _EVIDENCE.items() if kind in kinds]
     if "backup" in kinds:
         kept_in = "archive" if archive(kinds["backup"]) else "backup"
         evidence.append(f"{page} is a copy kept in the {kept_in} folder {kinds['backup']}/")

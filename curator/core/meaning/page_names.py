@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from curator.core.meaning.page_reads import NAME_CHARS
+from curator.core.meaning.page_reads import CJK, NAME_CHARS
 
 if TYPE_CHECKING:
     from curator.core.read.page import Page
@@ -24,7 +24,8 @@ _NAME_WORD = re.compile(r"\w+(?:[-.'’]\w+)*")  # a word of a name, with what j
 _COPY_SUFFIX = re.compile(r"(?:\s+(?:\d|copy|kopie)|\s*\(\d+\))$", re.IGNORECASE)  # "X 1", "X copy", "X (2)"
 _SEPARATORS = re.compile(r"[\s\-_:./|\u2013\u2014]+")  # what two spellings of one name may differ in
 _NUMBER = re.compile(r"\d+")
-_NAME_PART = re.compile(r"[^\W\d_]{3,}")  # a word of a name that can tell two things apart
+_NAME_PART = re.compile(rf"[^\W\d_{CJK}]{{3,}}")  # a word of a name that can tell two things apart
+_CJK_RUN = re.compile(rf"[{CJK}]+")
 _VERSUS = re.compile(r" (?:vs|versus) ")  # a comparison's two sides
 
 
@@ -98,10 +99,30 @@ def named_apart(names: tuple[str, str], counts: Counter[str], other_counts: Coun
     """Whether each of two near-copies says its own name more than the other does, in a word the
     other's name lacks ("ellipse" / "hyperbola", "Skip-gram" / "Continuous Bag of Words", two
     companies' dossiers): one text filled in for two things, a template or a note copied and
-    edited for its sibling, not one page kept twice."""
-    own = [set(_NAME_PART.findall(name.casefold())) - _function_words() for name in names]
+    edited for its sibling, not one page kept twice. A Chinese or Japanese name is said by each two
+    of its characters ("张伟" / "李娜"). A name and its initials ("ГиО", "Гормоны и онкомаркеры")
+    are one thing's."""
+    if abbreviates(*names) or abbreviates(*reversed(names)):
+        return False
+    own = [_name_parts(name) for name in names]
     said = (counts, other_counts)
     return all(any(said[i][w] > said[1 - i][w] for w in own[i] - own[1 - i]) for i in (0, 1))
+
+
+def _name_parts(name: str) -> set[str]:
+    folded = name.casefold()
+    parts = set(_NAME_PART.findall(folded)) - _function_words()
+    for run in _CJK_RUN.findall(folded):
+        parts |= {run[i : i + 2] for i in range(len(run) - 1)} or {run}
+    return parts
+
+
+def abbreviates(short: str, name: str) -> bool:
+    """Whether `short` is `name`'s initials, one letter a word ("ГиО", "Гормоны и онкомаркеры";
+    "SRP", "Single Responsibility Principle")."""
+    letters = short.replace(".", "").casefold()
+    words = _NAME_WORD.findall(name.casefold())
+    return 2 <= len(letters) == len(words) and letters.isalpha() and "".join(w[0] for w in words) == letters
 
 
 def series_suffixes(pages: list[Page]) -> frozenset[str]:

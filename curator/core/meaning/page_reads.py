@@ -5,6 +5,7 @@ lint after one edit reads one page again, not every page."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from curator import __version__
@@ -22,13 +23,16 @@ READS_STORE = "duplicate-reads.json"  # each page's words, heading and addresses
 READS_FORMAT = 7
 NAME_CHARS = 300  # a title, heading or alias longer than this is prose, not a name
 EMAIL_CHARS = 254  # the longest an e-mail address may be (RFC 5321)
+BOOKMARK_CHARS = 2000  # a longer web address is no page's bookmark
 
 # Chinese and Japanese put no space between words: each of their characters is a word, so a
 # copy with one word changed shares most runs with its page (a clause as one word shares none).
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_WORD = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_WORD = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
+_CJK_CHAR = re.compile(rf"[{CJK}]")
 _ANY_HEADING = re.compile(r"#{1,6}[ \t]")
 _URL = re.compile(r"https?://[^\s)\]>\"'`|,]+", re.IGNORECASE)
+_BELOW_ROOT = re.compile(r"https?://[^/?#]+/[^/?#]", re.IGNORECASE)  # not a site's home page
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 # Each run of blanks can be matched one way only: `\s*[-*]?\s*` took seconds on a line of spaces.
 _FIELD_LINE = re.compile(
@@ -53,6 +57,7 @@ class Read(NamedTuple):
     sha: str = ""  # the content hash of the bytes these were read from ("" when unreadable)
     code: str = ""  # a hash of its code blocks ("" without any): what a page of mostly code says
     code_words: int = 0
+    bookmark: str = ""  # the web address the page is nothing but
 
     def mostly_code(self) -> bool:
         """Whether the page says more in code blocks than in prose (a log of commands, a query's results)."""
@@ -73,15 +78,24 @@ def reads(vault: Vault, pages: list[Page]) -> dict[str, Read]:
     reads: dict[str, Read] = {}
     for page in pages:
         row = stored.get(page.path)
-        if isinstance(row, list) and len(row) == 6 and row[0] == page.sha and isinstance(row[3], str):
+        if isinstance(row, list) and len(row) == 7 and row[0] == page.sha and isinstance(row[3], str):
             words_, heading, addresses, code, code_words = row[3].split(), str(row[1]), row[2], str(row[4]), row[5]
             words_ = [_one(word) for word in words_]
             code_words = code_words if isinstance(code_words, int) else 0
-            reads[page.path] = Read(words_, heading, frozenset(map(str, addresses)), page.sha, code, code_words)
+            addresses = frozenset(map(str, addresses))
+            reads[page.path] = Read(words_, heading, addresses, page.sha, code, code_words, str(row[6]))
         else:
             reads[page.path] = read(vault, page)
     kept = {
-        path: [read.sha, read.heading, sorted(read.addresses), " ".join(read.words), read.code, read.code_words]
+        path: [
+            read.sha,
+            read.heading,
+            sorted(read.addresses),
+            " ".join(read.words),
+            read.code,
+            read.code_words,
+            read.bookmark,
+        ]
         for path, read in reads.items()
         if read.sha == vault.pages[path].sha  # not a page that changed after it was loaded
     }
@@ -105,15 +119,23 @@ def read(vault: Vault, page: Page) -> Read:
         if k.lower() in _ADDRESS_KEYS and v is not None
     ]
     fields += [line for line in body.splitlines() if _FIELD_LINE.match(line)]
-    if _URL.fullmatch(body.strip()):  # a page that is one web address, a bookmark, is known by it
-        fields.append(body)
     values = "\n".join(fields)
     found = [_address(url) for url in _URL.findall(values)] + _emails(values)
     addresses = frozenset(a for a in found if a and not _IMAGE.search(a))
     fences = fence_ranges(body, 0)  # found once for the code and the prose: seconds on a page of 5 MB of fences
     code = "\n".join(body[start:end] for start, end in fences)
     code_hash = content_hash(code.encode("utf-8")) if code else ""
-    return Read(words(body, fences), heading, addresses, content_hash(data), code_hash, len(_WORD.findall(code)))
+    code_words = len(_WORD.findall(code))
+    return Read(words(body, fences), heading, addresses, content_hash(data), code_hash, code_words, _bookmark(body))
+
+
+def _bookmark(body: str) -> str:
+    """The web address a body is nothing but, as written (a fragment or a query may name another
+    part: `os.html#os.walk`, `?ref=main`), when it names a page below a site's root."""
+    address = body.strip()
+    if len(address) > BOOKMARK_CHARS or not _URL.fullmatch(address) or not _BELOW_ROOT.match(address):
+        return ""
+    return address.removesuffix("/")
 
 
 def _as_address(key: str, value: str) -> str:
@@ -176,6 +198,12 @@ def words(body: str, fences: list[tuple[int, int]] | None = None) -> list[str]:
     if "](" in body:
         body = re.sub(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)", r"\1", body)
     return [_one(word) for word in _WORD.findall(body.casefold())]
+
+
+def character_pairs(words: list[str]) -> list[str]:
+    """Each two Chinese or Japanese characters running in a page's words: a name of theirs ("张伟")
+    is said by its characters, each of them a word."""
+    return [a + b for a, b in pairwise(words) if _CJK_CHAR.match(a) and _CJK_CHAR.match(b)]
 
 
 def _one(word: str) -> str:
