@@ -621,3 +621,31 @@ def test_what_a_public_page_or_code_gives_out_is_no_credential() -> None:
     ]
     for line in kept:
         assert find_credentials(line, allowlist=False), line
+
+
+def test_what_a_textbook_writes_to_show_a_format_is_no_credential() -> None:
+    """A new user's Chinese study notes: 11 of 12 `secret` findings were a MongoDB id, the
+    /etc/passwd format, a textbook's URL, `API_KEY=abc123` and express-session's documentation."""
+    from curator.core.read.credentials import find_credentials
+
+    taught = [
+        '    "$oid": "63f58348dd7588f0f61691f6"',
+        "- `username:password:UID:GID:comment:home directory:shell`",
+        '"groupname:password:GID:user-list"',
+        "http://joe:joespasswd@www.joes-hardware.com/sales",
+        "API_KEY=abc123",
+        '    secret: "supersecret difficult to guess string",',
+        "secret: **required option**",
+    ]
+    for line in taught:
+        assert find_credentials(line, allowlist=False) == [], line
+    kept = [
+        '    "$token": "63f58348dd7588f0f61691f6a1b2c3d4"',
+        "- `password:Sommer2026:UID`",
+        "http://joe:Joes2026!@www.joes-hardware.com/sales",
+        "API_KEY=abc123xyz789Q",
+        '    secret: "supersecret 2026 difficult!"',
+        "token: **Xk9f2LmQ8z**",
+    ]
+    for line in kept:
+        assert find_credentials(line, allowlist=False), line

@@ -64,6 +64,7 @@ _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, 
 # both sides and a key word after the `$`; "Admin$Secret" and "P$ssword" are passwords.
 _R_MEMBER = re.compile(rf"[a-z_][a-z0-9_.]*\$[a-z_.]*(?:{KEY_WORDS})[a-z0-9_.]*")
 _CARET_FIELD = re.compile(r"\^[A-Z_]+\^")
+_FIELDS = re.compile(r"[A-Za-z_-]+(?::[A-Za-z_ -]+)+:?")  # words joined by colons, no digit or sign
 _QUERY_NEXT = re.compile(r"&(?=[\w.-]+=)")  # a URL query's next parameter
 
 
@@ -90,9 +91,11 @@ def looks_like_a_secret(value: str) -> bool:
     placeholder or a reference: letters with digits or symbols; not a number, a version, a path,
     a dotted name, a template (`{{password}}`, `${TOKEN}`, `%PASS%`) or capitals alone (`^PASS^`,
     `YOUR_API_KEY`)."""
-    value = value.rstrip(_TRAILING)
+    value = value.rstrip(_TRAILING).lstrip("*_")  # "secret: **required option**": emphasis, no value
     if len(value) < 6 or value.isdigit() or "/" in value or "{" in value or "}" in value:
         return False
+    if _FIELDS.fullmatch(value):
+        return False  # a record's format, field by field: `username:password:UID:GID`
     if value[0] in "$%([" or _VERSION.fullmatch(value) or _DOTTED_NAME.fullmatch(value) or _R_MEMBER.fullmatch(value):
         return False  # a template, a version, a dotted name, or prose in brackets: "(blank or e-mail)"
     if _CARET_FIELD.search(value):
@@ -166,9 +169,9 @@ _NAMES_A_CHECKSUM = re.compile(
 )
 # The key a value is given to, as it stands right before it: `notionId: "`, `"page_id": "`.
 _KEY_BEFORE = re.compile(r"([\w.-]+)[\"']?[ \t]*[:=][ \t]*[\"'`]?$")
-# A key that names an identifier (`notionId` of a Notion export, `page_id`, `uuid`): what it holds
+# A key that names an identifier (`notionId` of a Notion export, `page_id`, `uuid`, MongoDB's `$oid`): what it holds
 # finds a record and opens nothing; unless it is a token's, a session's or a key's id.
-_AN_ID = re.compile(r"(?:^|[_.-])(?i:id|uuid|guid)$|[a-z](?:Id|ID|Uuid|UUID)$|^(?i:id|uuid|guid)$")
+_AN_ID = re.compile(r"(?:^|[_.-])(?i:id|uuid|guid|oid)$|[a-z](?:Id|ID|Uuid|UUID)$|^(?i:id|uuid|guid|oid)$")
 _OPENS_SOMETHING = re.compile(r"(?i)token|session|secret|key|auth|pass|cred|sign|cookie|bearer")
 _RANDOM_STRING_PLUGINS = {"Base64HighEntropyString", "HexHighEntropyString"}
 # SHA-1 (a git commit), SHA-256 and SHA-512 in hex: logs and JSON quote them without a name.
@@ -214,6 +217,9 @@ _PLACEHOLDER = re.compile(
     # "mypassword123", "yoursecret"; "xxx-yyy-xxx"
     r"|^(?:my|your|mein|dein)(?:pass(?:word|wd)?|passwort|kennwort|secret|token|key)[\W_]?\d{0,4}$"
     r"|^[xyzXYZ]+(?:[-_.][xyzXYZ]+)*$"
+    r"|^(?:abc|abcdef|qwerty|asdf)(?:123|1234|123456)?$|^(?:123|1234|123456)(?:abc|abcdef|qwerty|asdf)$"
+    # a phrase that says what it stands for: "supersecret difficult to guess string"
+    r"|^(?=[a-z ]+$)(?:[a-z]+ )*[a-z]*(?:secret|password|passwort)[a-z]*(?: [a-z]+)*$"
     # what goes there, in words: "base58-encoded-secret-key", "test-webhook-secret-123"
     r"|^(?=(?:[a-z0-9]+-)*(?:secret|key|token|password|passwort)(?:-|$))"
     r"(?=(?:[a-z0-9]+-)*(?:test|example|sample|dummy|fake|demo|encoded|base58|base64|hex|random|generated)-)"
@@ -224,9 +230,8 @@ _PLACEHOLDER = re.compile(
 # variable's name ending in a word (`DB_ROOT_PASSWORD`, `N8N_BASIC_AUTH_PASSWORD`; not
 # `P4SS_W0RD_2025`), a lower-case word and "password" ("rootpassword", "myuserpassword",
 # "event-passwort", "neuesPasswort"; not "Summer2024password").
-_NAMED_ELSEWHERE = re.compile(
-    r"^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_[A-Z]{2,}$|^[a-z]{0,16}[-_]?[pP]ass(?:word|wort|wd)$"
-)
+_A_WORD_AND_PASSWORD = re.compile(r"[a-z]{0,16}[-_]?[pP]ass(?:word|wort|wd)")
+_NAMED_ELSEWHERE = re.compile(rf"^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_[A-Z]{{2,}}$|^{_A_WORD_AND_PASSWORD.pattern}$")
 _TAG = re.compile(r"![a-z_]+")  # with a value after it on its line
 # A password manager named as the key: its value names the entry that holds the secret
 # (`| Synology NAS | 1Password: "Synology Admin" |`), the key word inside the product's name.
@@ -334,4 +339,6 @@ def is_placeholder(secret: str, plugin: object, line: str) -> bool:
         return True  # "a1b2c3d4e5f6...", "ABC123def456GHI789...": an example's, typed in order
     if keyed and (_NAMED_ELSEWHERE.match(value) or tag or _names_an_entry(value, line) or value.startswith("arn:")):
         return True  # (an ARN names the secret's store: `SECRET_ARN: "arn:aws:secretsmanager:..."`)
+    if kind == "BasicAuthDetector" and _A_WORD_AND_PASSWORD.fullmatch(value):
+        return True  # a textbook's URL: `http://joe:joespasswd@www.joes-hardware.com`
     return (keyed or kind == "BasicAuthDetector") and _PLACEHOLDER.search(value) is not None
