@@ -314,3 +314,14 @@ def test_pages_clipped_from_the_web_count_as_one_source(tmp_path: Path, capsys: 
     root = make_vault(tmp_path / "v", pages | {"mine.md": "---\nsource: manual\n---\n# Mine\n"})
     data = json.loads(run(capsys, "lint", str(root), "--no-cache", "--format", "json")[1])
     assert data["summary"]["pages_by"]["source"] == {"(a web address)": 3, "manual": 1}
+
+
+def test_lint_help_names_every_rule_and_which_are_off(capsys: pytest.CaptureFixture[str]) -> None:
+    from curator.core.state.config import RULE_SEVERITY
+
+    with pytest.raises(SystemExit):
+        main(["lint", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    for rule in RULE_SEVERITY:
+        assert rule.replace("-", "- ") in said or rule in said, rule
+    assert "similar (off unless named)" in said

@@ -192,7 +192,12 @@ def _lint_arguments(lint: argparse.ArgumentParser) -> None:
         "--write-baseline", type=Path, metavar="FILE", help="write every current finding to FILE and exit 0"
     )
     lint.add_argument("--no-cache", action="store_true", help="neither read nor write the cache in VAULT/.curator/")
-    lint.add_argument("--select", metavar="RULES", help="check only these rules (comma-separated), as ruff does")
+    from curator.core.state.config import OFF_UNLESS_ASKED, RULE_SEVERITY
+
+    rules = ", ".join(f"{rule} (off unless named)" if rule in OFF_UNLESS_ASKED else rule for rule in RULE_SEVERITY)
+    lint.add_argument(
+        "--select", metavar="RULES", help=f"check only these rules (comma-separated), as ruff does: {rules}"
+    )
     lint.add_argument("--ignore", metavar="RULES", help="do not check these rules (comma-separated)")
 
 
