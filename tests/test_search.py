@@ -671,3 +671,23 @@ def test_a_page_exported_from_a_website_is_read_without_its_markup(tmp_path: Pat
     assert without_html(opened) == opened
     read = vectors.page_text("Router konfigurieren", page)  # what the model reads of it
     assert read == "Router konfigurieren\n\nHalte die Reset-Taste zehn Sekunden gedrückt."
+
+
+def test_chinese_and_japanese_words_are_found_inside_longer_runs(tmp_path: Path) -> None:
+    """A new user's Chinese study notes: "枚举类型" did not find the page "枚举类型enum", whose title
+    was one word to the index; a run of their characters is read two at a time."""
+    from curator.core.meaning.analysis import search_analyzer
+
+    assert [t.text for t in search_analyzer(("en",))("枚举类型enum 的用法 hello")] == [
+        "枚举", "举类", "类型", "enum", "的用", "用法", "hello"
+    ]  # fmt: skip
+    root = make_vault(
+        tmp_path / "v",
+        {
+            "c++/枚举类型enum.md": "# 枚举类型enum\n\n限定作用域的枚举类型用 enum class 声明，成员在外不可访问。\n",
+            "c++/类模板.md": "# 类模板\n\n模板参数在实例化时确定。\n",
+            "オンコール/交代.md": "# 交代の手順\n\nオンコールの交代はSlackで依頼してください。\n",
+        },
+    )
+    assert paths(root, "枚举类型")[0] == "c++/枚举类型enum.md"
+    assert paths(root, "オンコール交代")[0] == "オンコール/交代.md"

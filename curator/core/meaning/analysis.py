@@ -5,6 +5,7 @@ finds nothing. Imported only where whoosh is (the index pickles the analyzer by 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
@@ -13,6 +14,7 @@ from whoosh.analysis.acore import Token
 from whoosh.analysis.filters import Filter
 from whoosh.analysis.tokenizers import RegexTokenizer
 
+from curator.core.meaning.page_reads import CJK
 from curator.core.read.resolve import fold
 from curator.core.read.words import LANGUAGES, Analyser, language_of, split_compound
 
@@ -37,7 +39,63 @@ def _keys(word: str, languages: tuple[str, ...]) -> tuple[str, ...]:
 
 def search_analyzer(languages: tuple[str, ...]) -> Any:
     """The analyzer of the index's text fields and of its queries, for the vault's languages."""
-    return RegexTokenizer() | WordsFilter(languages)  # whoosh's words: "3.14.2" and "a_b" stay whole
+    return WordsTokenizer() | WordsFilter(languages)  # whoosh's words: "3.14.2" and "a_b" stay whole
+
+
+_CJK_RUN = re.compile(rf"[{CJK}]+")
+
+
+class WordsTokenizer(RegexTokenizer):
+    """whoosh's words, with Chinese and Japanese read two characters at a time, overlapping, as
+    Lucene's CJK analyzer reads them ("枚举类型" is 枚举 举类 类型): they put no space between
+    words, so a page titled "枚举类型enum" was one word no question of "枚举类型" met."""
+
+    def __call__(
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        removestops: bool = True,
+        start_pos: int = 0,
+        start_char: int = 0,
+        tokenize: bool = True,
+        mode: str = "",
+        **kwargs: Any,
+    ) -> Iterator[Token]:
+        if not tokenize or not _CJK_RUN.search(value):
+            yield from super().__call__(
+                value, positions, chars, keeporiginal, removestops, start_pos, start_char, tokenize, mode, **kwargs
+            )
+            return
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        pos = start_pos
+        for match in self.expression.finditer(value):
+            for start, end in _pieces(match.group(0), match.start()):
+                token.text, token.boost, token.stopped = value[start:end], 1.0, False
+                if keeporiginal:
+                    token.original = token.text  # type: ignore[attr-defined]
+                if positions:
+                    token.pos = pos
+                if chars:
+                    token.startchar, token.endchar = start_char + start, start_char + end
+                pos += 1
+                yield token
+
+
+def _pieces(word: str, at: int) -> Iterator[tuple[int, int]]:
+    """The spans of a word's pieces: each run of Chinese or Japanese characters two at a time
+    (one alone), and the letters and digits between them whole."""
+    done = 0
+    for run in _CJK_RUN.finditer(word):
+        if run.start() > done:
+            yield at + done, at + run.start()
+        first, last = run.start(), run.end()
+        for i in range(first, max(first + 1, last - 1)):
+            yield at + i, at + min(i + 2, last)
+        done = last
+    if done < len(word):
+        yield at + done, at + len(word)
 
 
 class WordsFilter(Filter):
@@ -57,6 +115,6 @@ class WordsFilter(Filter):
     def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:  # type: ignore[override]
         for token in tokens:
             text = fold(token.text)
-            for key in _keys(text, self.languages) if len(text) >= 2 else ():
+            for key in _keys(text, self.languages) if len(text) >= 2 or _CJK_RUN.match(text) else ():
                 token.text = key
                 yield token

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 # 3: sections found by markdown.sections; 4: words as each language writes them; 5: path a column;
 # 6: a page named by an id by its heading; 7: a fence closes only three spaces or fewer further in,
 # a plugin's query block is left out
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 RRF_K = 60
 VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)
 WEAK_UP_TO = 5  # a list shorter than this is filled with the meaning's next best, said to be weak
