@@ -1,6 +1,6 @@
 """The duplicate rules on real vaults written by others, judged by the labels of benchmarks/labels/.
 
-    python -m benchmarks.duplicates_real [--split tune|heldout|fresh|fresh2..fresh22|trial|all]
+    python -m benchmarks.duplicates_real [--split tune|heldout|fresh|fresh2..fresh23|trial|all]
                                          [--rule duplicate|similar] [--vault NAME ...] [--unlabelled FILE]
 
 For each vault (pinned by repository and commit in benchmarks/real_vaults.py) the rule runs with
@@ -56,7 +56,7 @@ def reported(root: Path, rule: str) -> tuple[list[tuple[str, str, str]], float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    splits = ["tune", "heldout", "fresh", *(f"fresh{n}" for n in range(2, 23)), "trial", "all"]
+    splits = ["tune", "heldout", "fresh", *(f"fresh{n}" for n in range(2, 24)), "trial", "all"]
     parser.add_argument("--split", default="all", choices=splits)
     parser.add_argument("--rule", default="duplicate", choices=["duplicate", "similar"])
     parser.add_argument("--vault", action="append", default=[])

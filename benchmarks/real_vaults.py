@@ -34,7 +34,7 @@ class RealVault:
     repo: str  # owner/name on GitHub, or "shared:<folder>" for /work/shared/vaults
     commit: str  # 40 hex digits; "" for shared vaults
     subdir: str  # the folder inside the checkout that is the vault ("" = the whole checkout)
-    # "tune", "heldout", "fresh".."fresh22" (added after the rules were chosen, only measured), "trial" (vaults a
+    # "tune", "heldout", "fresh".."fresh23" (added after the rules were chosen, only measured), "trial" (vaults a
     # new user tried, their reported pairs labelled; tuned on), or "search3" /
     # "search4" .. "search7" (fetched for the third to seventh set of search questions; no duplicate labels),
     # "remember3" .. "remember27" (fetched for the third to twenty-seventh set of `remember` cases),
@@ -1738,6 +1738,58 @@ VAULTS: list[RealVault] = [
         "fresh22",
         "2.76k pages of a Japanese/English OpenClaw agent workspace (about 1.8k generated agent READMEs, "
         "skills, feature-area docs, memory); fetched and labelled by a helper",
+    ),
+    RealVault(
+        "f1nn-zettel-de",
+        "german",
+        "F1nnSBK/Zettel",
+        "7fce3f3d4e5683b718e846465e9ee563befb5516",
+        "",
+        "fresh23",
+        "about 410 pages of one student's German Obsidian zettelkasten (finance, statistics, IT security, "
+        "databases, machine learning; quick notes, flash cards, templates; .trash not read); fetched and "
+        "labelled by a helper",
+    ),
+    RealVault(
+        "flexget-wiki",
+        "docs",
+        "Flexget/wiki",
+        "aa973ee7fed94f30a77b92837fe16d0f8ea2f22c",
+        "",
+        "fresh23",
+        "595 pages of the FlexGet community docs wiki in English (plugin pages, cookbook recipes, CLI, "
+        "install wizard, searches, drafts), edited by many people; fetched and labelled by a helper",
+    ),
+    RealVault(
+        "sophie-oc",
+        "agent-memory",
+        "MLorneSmith/sophie-workspace",
+        "3271bf1d5f9c1c886befe45fed561941b964caf6",
+        "",
+        "fresh23",
+        "about 700 pages of an OpenClaw agent's English workspace (MEMORY.md, daily and topic memory files, "
+        "deliverables, .ai runs and contexts, skills, SOPs); fetched and labelled by a helper; six symlinks into "
+        "the agent's home folder, broken in a checkout, are left out",
+        pages=(
+            "*.md",
+            "*.markdown",
+            "!/skills/linkedin-content/references/linkedin-guidelines.md",
+            "!/skills/linkedin-content/references/linkedin-pillars.md",
+            "!/skills/linkedin-content/references/drafting-sop.md",
+            "!/skills/linkedin-content/references/ideation-sop.md",
+            "!/skills/blog-writing/references/blog-writing-sop.md",
+            "!/skills/blog-writing/references/blog-guidelines.md",
+        ),
+    ),
+    RealVault(
+        "enigma-notes-zh",
+        "zettelkasten",
+        "enigmaiiiiiiii/Learning-Record-Write-By-Obsidian",
+        "5d39d9df229d428a70be281487d6c05f09d9f515",
+        "",
+        "trial",
+        "2.15k pages of one developer's Chinese study notes in Obsidian (C++, Linux, .NET, JavaScript, Python, "
+        "graphics; `sorted/` folders); fetched by a new user this session; search questions in Chinese",
     ),
 ]
 

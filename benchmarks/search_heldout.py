@@ -7,7 +7,8 @@ form, e.g. the untouched sets search_heldout2.jsonl to search_heldout7.jsonl) we
 written from a user's task, not from a page's words, and their answers found by reading, before any
 search ran on them; nobody tunes on them (see benchmarks/labels/README.md). Kinds: `en` English
 questions on English pages, `de` German questions on German pages, `cross` German questions on
-English pages and English questions on German pages. Each vault is searched in a copy (search
+English pages and English questions on German pages; `zh` and `ja` Chinese and Japanese questions on
+pages in their language (search_cjk.jsonl), with no target of the issue's. Each vault is searched in a copy (search
 writes `.curator/` state); `--keep DIR` keeps the copies there so a later run reuses their index
 instead of embedding every page again. `--check` exits 1 when the fusion misses issue 32's targets (recall@5 >= 0.9
 en, >= 0.85 de, >= 0.8 cross, each above BM25 alone).
@@ -43,7 +44,7 @@ LABELS7 = LABELS.with_name("search_heldout7.jsonl")  # the seventh set, mostly a
 LABELS8 = LABELS.with_name("search_heldout8.jsonl")  # the eighth set, German and across languages, kept for reporting
 LABELS9 = LABELS.with_name("search_heldout9.jsonl")  # the ninth set, German and English vaults, kept for reporting
 LABELS10 = LABELS.with_name("search_heldout10.jsonl")  # the tenth set, two German vaults, kept for reporting
-KINDS = ("en", "de", "cross")
+KINDS = ("en", "de", "cross", "zh", "ja")  # zh, ja: Chinese and Japanese questions on their pages
 RANKERS = ("bm25", "vector", "fusion")
 TARGETS = {"en": 0.9, "de": 0.85, "cross": 0.8}  # fused recall@5, issue 32
 
@@ -183,7 +184,7 @@ def main() -> None:
                     f"{found['recall@5']:>9.3f} {found['recall@10']:>9.3f} {found['MRR@10']:>7.3f}"
                 )
             fused_r5, bm25_r5 = figures["fusion"]["recall@5"], figures["bm25"]["recall@5"]
-            if fused_r5 < TARGETS[kind] or fused_r5 <= bm25_r5:
+            if kind in TARGETS and (fused_r5 < TARGETS[kind] or fused_r5 <= bm25_r5):
                 failed.append(
                     f"{kind}: fused recall@5 {fused_r5:.3f} (target {TARGETS[kind]}, BM25 alone {bm25_r5:.3f})"
                 )

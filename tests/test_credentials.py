@@ -636,6 +636,8 @@ def test_what_a_textbook_writes_to_show_a_format_is_no_credential() -> None:
         "API_KEY=abc123",
         '    secret: "supersecret difficult to guess string",',
         "secret: **required option**",
+        'PASSWORD="the root password"',
+        '"subject_token_type": "urn:ietf:params:oauth:token-type:jwt"',
     ]
     for line in taught:
         assert find_credentials(line, allowlist=False) == [], line
@@ -646,6 +648,14 @@ def test_what_a_textbook_writes_to_show_a_format_is_no_credential() -> None:
         "API_KEY=abc123xyz789Q",
         '    secret: "supersecret 2026 difficult!"',
         "token: **Xk9f2LmQ8z**",
+        # an attacker's real-looking ones in the examples' shapes
+        'password: "SuperSecretPasswordForProd"',
+        'password: "passwordless cactus jumping"',
+        "amqp://svc:RabbitSecretProdCluster@mq.acme-prod.internal:5672/",
+        'auth_token: "XkQvLmPzRtYwNbHc:JfGdSaQwErTyUiOp"',
+        "password: admin:MyCompanyPassword",
+        "DB_PASSWORD=Kx:vQ:Pz:mTr-wL",
+        "postgres://app:masterpassword@db.prod.example.com:5432/app",
     ]
     for line in kept:
         assert find_credentials(line, allowlist=False), line

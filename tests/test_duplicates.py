@@ -73,8 +73,13 @@ def test_one_rules_file_copied_into_each_agents_folder_is_one_file_kept_four_tim
     files = {f"agents/{agent}/AGENTS.md": rules for agent in agents} | {"shared/AGENTS.md": rules}
     files |= {f"apps/{app}/README.md": rules + "\n" for app in ("a", "b", "c")}  # a generator's README in each app
     files |= {f"templates/{kind}/template.md": rules + "\n\n" for kind in ("person", "place", "tool")}
-    assert pairs(make_vault(tmp_path / "v", files)) == {
-        (f"agents/{agent}/AGENTS.md", "shared/AGENTS.md") for agent in agents
+    files |= {f"docs/{lang}/start.md": rules + "\n\n\n" for lang in ("en", "de", "fr", "ja")}  # untranslated
+    files |= {f"versions/v{n}/install.md": rules + "\n\n\n\n" for n in range(1, 5)}
+    files |= {f"ops/{name}.md": rules + "\n" * 5 for name in ("incident-review", "review", "postmortem", "README")}
+    assert pairs(make_vault(tmp_path / "v", files)) == {  # a README among copies leaves the others copies
+        *((f"agents/{agent}/AGENTS.md", "shared/AGENTS.md") for agent in agents),
+        ("ops/incident-review.md", "ops/postmortem.md"),
+        ("ops/incident-review.md", "ops/review.md"),
     }
 
 

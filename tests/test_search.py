@@ -691,3 +691,16 @@ def test_chinese_and_japanese_words_are_found_inside_longer_runs(tmp_path: Path)
     )
     assert paths(root, "枚举类型")[0] == "c++/枚举类型enum.md"
     assert paths(root, "オンコール交代")[0] == "オンコール/交代.md"
+    # an attacker's: one character, 々, Korean with its particles, full-width Latin
+    root = make_vault(
+        tmp_path / "w",
+        {
+            "鱼.md": "# 鱼\n\n鲤鱼和鲫鱼都是淡水鱼。\n",
+            "時々.md": "# 時々\n\n人々は時々ここに来ます。\n",
+            "배포.md": "# 배포\n\n서비스는 금요일에 배포한다. 인덱스는 매일 다시 만든다.\n",
+            "api.md": "# ＡＰＩ\n\nＧｉｔＨｕｂ の ＡＰＩ キー の 管理。\n",
+            "Gardening.md": "# Gardening\n\nTomatoes need sun and water.\n",
+        },
+    )
+    for question, page in (("鱼", "鱼.md"), ("時々", "時々.md"), ("인덱스", "배포.md"), ("API github", "api.md")):
+        assert paths(root, question)[0] == page, question

@@ -6,6 +6,7 @@ finds nothing. Imported only where whoosh is (the index pickles the analyzer by 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
@@ -42,13 +43,17 @@ def search_analyzer(languages: tuple[str, ...]) -> Any:
     return WordsTokenizer() | WordsFilter(languages)  # whoosh's words: "3.14.2" and "a_b" stay whole
 
 
-_CJK_RUN = re.compile(rf"[{CJK}]+")
+# Chinese, Japanese (々 too) and Korean: Korean spaces its words but joins particles to them
+# ("인덱스는" for "인덱스"), which pairs of syllables find again.
+_RUN = re.compile(rf"[{CJK}\u3005-\u3007\uac00-\ud7af]+")
+_WIDE = re.compile(r"[\uff01-\uff5e]")  # full-width Latin letters, digits and signs: "ＡＰＩ" is "API"
 
 
 class WordsTokenizer(RegexTokenizer):
-    """whoosh's words, with Chinese and Japanese read two characters at a time, overlapping, as
-    Lucene's CJK analyzer reads them ("枚举类型" is 枚举 举类 类型): they put no space between
-    words, so a page titled "枚举类型enum" was one word no question of "枚举类型" met."""
+    """whoosh's words, with Chinese, Japanese and Korean read two characters at a time,
+    overlapping, as Lucene's CJK analyzer reads them ("枚举类型" is 枚举 举类 类型): they put no
+    space between words, so a page titled "枚举类型enum" was one word no question of "枚举类型"
+    met. The index holds each character too, at its pair's place, for a question of one ("鱼")."""
 
     def __call__(
         self,
@@ -63,7 +68,9 @@ class WordsTokenizer(RegexTokenizer):
         mode: str = "",
         **kwargs: Any,
     ) -> Iterator[Token]:
-        if not tokenize or not _CJK_RUN.search(value):
+        if tokenize and _WIDE.search(value):
+            value = _WIDE.sub(lambda wide: unicodedata.normalize("NFKC", wide.group(0)), value)
+        if not tokenize or not _RUN.search(value):
             yield from super().__call__(
                 value, positions, chars, keeporiginal, removestops, start_pos, start_char, tokenize, mode, **kwargs
             )
@@ -71,7 +78,8 @@ class WordsTokenizer(RegexTokenizer):
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
         pos = start_pos
         for match in self.expression.finditer(value):
-            for start, end in _pieces(match.group(0), match.start()):
+            for start, end, same_place in _pieces(match.group(0), match.start(), characters=mode == "index"):
+                pos -= same_place
                 token.text, token.boost, token.stopped = value[start:end], 1.0, False
                 if keeporiginal:
                     token.original = token.text  # type: ignore[attr-defined]
@@ -83,19 +91,27 @@ class WordsTokenizer(RegexTokenizer):
                 yield token
 
 
-def _pieces(word: str, at: int) -> Iterator[tuple[int, int]]:
-    """The spans of a word's pieces: each run of Chinese or Japanese characters two at a time
-    (one alone), and the letters and digits between them whole."""
+def _pieces(word: str, at: int, characters: bool) -> Iterator[tuple[int, int, bool]]:
+    """The spans of a word's pieces, and whether each stands at the place of the one before: each
+    run of Chinese, Japanese or Korean characters two at a time (one alone), with each character
+    at its pair's place when `characters` (the last at the last pair's), and the letters and
+    digits between runs whole."""
     done = 0
-    for run in _CJK_RUN.finditer(word):
+    for run in _RUN.finditer(word):
         if run.start() > done:
-            yield at + done, at + run.start()
+            yield at + done, at + run.start(), False
         first, last = run.start(), run.end()
-        for i in range(first, max(first + 1, last - 1)):
-            yield at + i, at + min(i + 2, last)
+        if last - first == 1:
+            yield at + first, at + last, False
+        for i in range(first, last - 1):
+            yield at + i, at + i + 2, False
+            if characters:
+                yield at + i, at + i + 1, True
+                if i == last - 2:
+                    yield at + i + 1, at + last, True
         done = last
     if done < len(word):
-        yield at + done, at + len(word)
+        yield at + done, at + len(word), False
 
 
 class WordsFilter(Filter):
@@ -115,6 +131,10 @@ class WordsFilter(Filter):
     def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:  # type: ignore[override]
         for token in tokens:
             text = fold(token.text)
-            for key in _keys(text, self.languages) if len(text) >= 2 or _CJK_RUN.match(text) else ():
+            if _RUN.match(text):  # no stems, stop words or compounds of theirs
+                token.text = text
+                yield token
+                continue
+            for key in _keys(text, self.languages) if len(text) >= 2 else ():
                 token.text = key
                 yield token

@@ -69,6 +69,7 @@ from curator.core.meaning.folders import (
     one_place,
     parallel_folders,
     trees,
+    versions,
 )
 from curator.core.meaning.page_names import (
     boilerplate,
@@ -298,9 +299,10 @@ def _same_files(pages: list[Page]) -> set[tuple[str, str]]:
     """Pairs of pages whose files are byte for byte the same: two of SAME_FILE_CHARS or more, one
     page kept twice however much is code (which word runs leave out); shorter, when their names are
     one name in two orders ("Drizzle vs Prisma", "Prisma_vs_Drizzle"; not "Liverpool vs Barcelona"
-    beside "Barcelona vs Liverpool" alone). Three or more copies of COPIES_CHARS (one rules file in
-    each agent's folder, a snapshot saved again and again) are each paired with the one highest up,
-    unless they are a template's or a generator's (a project's README)."""
+    beside "Barcelona vs Liverpool" alone). Of three or more copies of COPIES_CHARS (one rules file
+    in each agent's folder, a snapshot saved again and again), each is paired with the one highest
+    up, but for a generator's or a template's (a project's README, a template file) and copies in
+    versions' or languages' folders (`docs/en`, `docs/de`; `version-1.0`)."""
     by_sha: dict[str, list[Page]] = defaultdict(list)
     for page in pages:
         if page.body_chars and not boilerplate(page):
@@ -313,16 +315,12 @@ def _same_files(pages: list[Page]) -> set[tuple[str, str]]:
         if a.body_chars >= SAME_FILE_CHARS or reordered(a.name, b.name)
     }
     for group in by_sha.values():
-        if len(group) > 2 and group[0].body_chars >= COPIES_CHARS and not _generated(group):
-            first = min(group, key=lambda page: (page.path.count("/"), page.path))
-            pairs.update((min(first.path, p.path), max(first.path, p.path)) for p in group if p is not first)
+        copies = [p.path for p in group if not (faces(p.path, p.path) or "template" in p.path.casefold())]
+        if len(group) > 2 and len(copies) > 1 and group[0].body_chars >= COPIES_CHARS:
+            first = min(copies, key=lambda path: (path.count("/"), path))
+            if not any(versions(folder_of(first), folder_of(path)) for path in copies):
+                pairs.update((min(first, path), max(first, path)) for path in copies if path != first)
     return pairs
-
-
-def _generated(group: list[Page]) -> bool:
-    """Whether copies of one file are a generator's or a template's: a project's README or index
-    page, or a template."""
-    return any(faces(p.path, p.path) or "template" in p.path.casefold() for p in group)
 
 
 def _backed_up(vault: Vault, reads: dict[str, Read], held: Callable[[str, str], float], copy: str, page: str) -> bool:

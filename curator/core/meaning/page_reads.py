@@ -27,7 +27,7 @@ BOOKMARK_CHARS = 2000  # a longer web address is no page's bookmark
 
 # Chinese and Japanese put no space between words: each of their characters is a word, so a
 # copy with one word changed shares most runs with its page (a clause as one word shares none).
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+CJK = "\u3005-\u3007\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _WORD = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
 _CJK_CHAR = re.compile(rf"[{CJK}]")
 _ANY_HEADING = re.compile(r"#{1,6}[ \t]")

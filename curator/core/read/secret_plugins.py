@@ -64,7 +64,10 @@ _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # process.env.TOKEN, 
 # both sides and a key word after the `$`; "Admin$Secret" and "P$ssword" are passwords.
 _R_MEMBER = re.compile(rf"[a-z_][a-z0-9_.]*\$[a-z_.]*(?:{KEY_WORDS})[a-z0-9_.]*")
 _CARET_FIELD = re.compile(r"\^[A-Z_]+\^")
-_FIELDS = re.compile(r"[A-Za-z_-]+(?::[A-Za-z_ -]+)+:?")  # words joined by colons, no digit or sign
+# A record's fields joined by colons, each in small letters or an acronym: `GID:user-list`, a URN's
+# `urn:ietf:params`; not "admin:MyCompanyPassword", "Hunter:GreatPass" or "XkQvLmPz:JfGdSaQw".
+_FIELD = r"(?:[a-z][a-z_ -]*|[A-Z]{2,5})"
+_FIELDS = re.compile(rf"{_FIELD}(?::{_FIELD})+:?")
 _QUERY_NEXT = re.compile(r"&(?=[\w.-]+=)")  # a URL query's next parameter
 
 
@@ -218,8 +221,9 @@ _PLACEHOLDER = re.compile(
     r"|^(?:my|your|mein|dein)(?:pass(?:word|wd)?|passwort|kennwort|secret|token|key)[\W_]?\d{0,4}$"
     r"|^[xyzXYZ]+(?:[-_.][xyzXYZ]+)*$"
     r"|^(?:abc|abcdef|qwerty|asdf)(?:123|1234|123456)?$|^(?:123|1234|123456)(?:abc|abcdef|qwerty|asdf)$"
-    # a phrase that says what it stands for: "supersecret difficult to guess string"
-    r"|^(?=[a-z ]+$)(?:[a-z]+ )*[a-z]*(?:secret|password|passwort)[a-z]*(?: [a-z]+)*$"
+    # a phrase of small words that says what it stands for: "supersecret difficult to guess string",
+    # "the root password" (not "passwordless cactus jumping", nor "SuperSecretPasswordForProd")
+    r"|^(?-i:(?=[A-Za-z][a-z]*(?: [a-z]+)+$)(?=(?:.* )?(?:super|top|my)?(?:secret|password|passwort)(?: |$)).*)$"
     # what goes there, in words: "base58-encoded-secret-key", "test-webhook-secret-123"
     r"|^(?=(?:[a-z0-9]+-)*(?:secret|key|token|password|passwort)(?:-|$))"
     r"(?=(?:[a-z0-9]+-)*(?:test|example|sample|dummy|fake|demo|encoded|base58|base64|hex|random|generated)-)"
@@ -230,8 +234,9 @@ _PLACEHOLDER = re.compile(
 # variable's name ending in a word (`DB_ROOT_PASSWORD`, `N8N_BASIC_AUTH_PASSWORD`; not
 # `P4SS_W0RD_2025`), a lower-case word and "password" ("rootpassword", "myuserpassword",
 # "event-passwort", "neuesPasswort"; not "Summer2024password").
-_A_WORD_AND_PASSWORD = re.compile(r"[a-z]{0,16}[-_]?[pP]ass(?:word|wort|wd)")
-_NAMED_ELSEWHERE = re.compile(rf"^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_[A-Z]{{2,}}$|^{_A_WORD_AND_PASSWORD.pattern}$")
+_NAMED_ELSEWHERE = re.compile(
+    r"^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_[A-Z]{2,}$|^[a-z]{0,16}[-_]?[pP]ass(?:word|wort|wd)$"
+)
 _TAG = re.compile(r"![a-z_]+")  # with a value after it on its line
 # A password manager named as the key: its value names the entry that holds the secret
 # (`| Synology NAS | 1Password: "Synology Admin" |`), the key word inside the product's name.
@@ -327,6 +332,16 @@ def is_windows_path(secret: str, plugin: object) -> bool:
     return type(plugin).__name__ in _RANDOM_STRING_PLUGINS and "\\" in secret
 
 
+def _named_for_its_user(password: str, line: str) -> bool:
+    """Whether a URL's password is its user's name and "password" (`joe:joespasswd`, `bob:bob_pass`):
+    an example's, made up from the user it shows."""
+    for user in re.findall(rf"([\w.-]+):{re.escape(password)}@", line):
+        rest = password.casefold().removeprefix(user.casefold())
+        if rest != password.casefold() and re.fullmatch(r"s?[-_]?pass(?:word|wd)?\d{0,4}", rest):
+            return True
+    return False
+
+
 def is_placeholder(secret: str, plugin: object, line: str) -> bool:
     """detect-secrets filter: a key word's value that is a placeholder for the reader's own
     ("your-key-here", "<token>", "changeme", "rootpassword", "!env_var X") is not reported; in a
@@ -339,6 +354,6 @@ def is_placeholder(secret: str, plugin: object, line: str) -> bool:
         return True  # "a1b2c3d4e5f6...", "ABC123def456GHI789...": an example's, typed in order
     if keyed and (_NAMED_ELSEWHERE.match(value) or tag or _names_an_entry(value, line) or value.startswith("arn:")):
         return True  # (an ARN names the secret's store: `SECRET_ARN: "arn:aws:secretsmanager:..."`)
-    if kind == "BasicAuthDetector" and _A_WORD_AND_PASSWORD.fullmatch(value):
+    if kind == "BasicAuthDetector" and _named_for_its_user(value, line):
         return True  # a textbook's URL: `http://joe:joespasswd@www.joes-hardware.com`
     return (keyed or kind == "BasicAuthDetector") and _PLACEHOLDER.search(value) is not None
