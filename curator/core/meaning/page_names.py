@@ -102,7 +102,7 @@ def named_apart(names: tuple[str, str], counts: Counter[str], other_counts: Coun
     edited for its sibling, not one page kept twice. A Chinese or Japanese name is said by each two
     of its characters ("张伟" / "李娜"). A name and its initials ("ГиО", "Гормоны и онкомаркеры")
     are one thing's."""
-    if abbreviates(*names) or abbreviates(*reversed(names)):
+    if _abbreviates(*names) or _abbreviates(*reversed(names)):
         return False
     own = [_name_parts(name) for name in names]
     said = (counts, other_counts)
@@ -110,6 +110,8 @@ def named_apart(names: tuple[str, str], counts: Counter[str], other_counts: Coun
 
 
 def _name_parts(name: str) -> set[str]:
+    """The words of a name that can tell it from another's, and each two characters of a Chinese
+    or Japanese one."""
     folded = name.casefold()
     parts = set(_NAME_PART.findall(folded)) - _function_words()
     for run in _CJK_RUN.findall(folded):
@@ -117,7 +119,7 @@ def _name_parts(name: str) -> set[str]:
     return parts
 
 
-def abbreviates(short: str, name: str) -> bool:
+def _abbreviates(short: str, name: str) -> bool:
     """Whether `short` is `name`'s initials, one letter a word ("ГиО", "Гормоны и онкомаркеры";
     "SRP", "Single Responsibility Principle")."""
     letters = short.replace(".", "").casefold()

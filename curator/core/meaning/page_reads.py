@@ -80,7 +80,7 @@ def reads(vault: Vault, pages: list[Page]) -> dict[str, Read]:
         row = stored.get(page.path)
         if isinstance(row, list) and len(row) == 7 and row[0] == page.sha and isinstance(row[3], str):
             words_, heading, addresses, code, code_words = row[3].split(), str(row[1]), row[2], str(row[4]), row[5]
-            words_ = [_one(word) for word in words_]
+            words_ = words_ if row[3].isascii() else [_one_string(word) for word in words_]
             code_words = code_words if isinstance(code_words, int) else 0
             addresses = frozenset(map(str, addresses))
             reads[page.path] = Read(words_, heading, addresses, page.sha, code, code_words, str(row[6]))
@@ -197,7 +197,8 @@ def words(body: str, fences: list[tuple[int, int]] | None = None) -> list[str]:
     body = _URL.sub(" ", boilerplate.wikilinks_as_shown(without_heading_lines(body)))
     if "](" in body:
         body = re.sub(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)", r"\1", body)
-    return [_one(word) for word in _WORD.findall(body.casefold())]
+    found = _WORD.findall(body.casefold())
+    return found if body.isascii() else [_one_string(word) for word in found]
 
 
 def character_pairs(words: list[str]) -> list[str]:
@@ -206,9 +207,9 @@ def character_pairs(words: list[str]) -> list[str]:
     return [a + b for a, b in pairwise(words) if _CJK_CHAR.match(a) and _CJK_CHAR.match(b)]
 
 
-def _one(word: str) -> str:
-    """One string for each word of a Chinese or Japanese character: a page of them holds a
-    million words of a few thousand characters (340 MB as words each its own string, 1.3k pages)."""
+def _one_string(word: str) -> str:
+    """One string for each word of one Chinese or Japanese character: 1.3k pages of them hold four
+    million words of a few thousand characters (340 MB as words each its own string)."""
     return _CHARS.setdefault(word, word) if len(word) == 1 else word
 
 
