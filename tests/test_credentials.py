@@ -631,6 +631,9 @@ def test_what_a_textbook_writes_to_show_a_format_is_no_credential() -> None:
         "secret: **required option**",
         'PASSWORD="the root password"',
         '"subject_token_type": "urn:ietf:params:oauth:token-type:jwt"',
+        "newErrors.password = 'Password is required';",
+        '"MusicGen": "postgres://actual_user:actual_password@actual_host:5432/actual_db"',
+        "MONGODB_URI=mongodb://appUser:appPassword@localhost:27017/mydb",
     ]
     kept = [
         '    "$token": "63f58348dd7588f0f61691f6a1b2c3d4"',
@@ -647,6 +650,7 @@ def test_what_a_textbook_writes_to_show_a_format_is_no_credential() -> None:
         "password: admin:MyCompanyPassword",
         "DB_PASSWORD=Kx:vQ:Pz:mTr-wL",
         "postgres://app:masterpassword@db.prod.example.com:5432/app",
+        "https://deploy:companypasswd@ci.acme-corp.io/hooks",
     ]
     _only_reported(kept, taught)
 

@@ -223,7 +223,8 @@ _PLACEHOLDER = re.compile(
     r"|^(?:abc|abcdef|qwerty|asdf)(?:123|1234|123456)?$|^(?:123|1234|123456)(?:abc|abcdef|qwerty|asdf)$"
     # a phrase of small words that says what it stands for: "supersecret difficult to guess string",
     # "the root password" (not "passwordless cactus jumping", nor "SuperSecretPasswordForProd")
-    r"|^(?-i:(?=[A-Za-z][a-z]*(?: [a-z]+)+$)(?=(?:.* )?(?:super|top|my)?(?:secret|password|passwort)(?: |$)).*)$"
+    r"|^(?-i:(?=[A-Za-z][a-z]*(?: [a-z]+)+$)"
+    r"(?=(?:.* )?(?:[Ss]uper|[Tt]op|[Mm]y)?(?:[Ss]ecret|[Pp]assw(?:ord|ort))s?(?: |$)).*)$"
     # what goes there, in words: "base58-encoded-secret-key", "test-webhook-secret-123"
     r"|^(?=(?:[a-z0-9]+-)*(?:secret|key|token|password|passwort)(?:-|$))"
     r"(?=(?:[a-z0-9]+-)*(?:test|example|sample|dummy|fake|demo|encoded|base58|base64|hex|random|generated)-)"
@@ -333,11 +334,15 @@ def is_windows_path(secret: str, plugin: object) -> bool:
 
 
 def _named_for_its_user(password: str, line: str) -> bool:
-    """Whether a URL's password is its user's name and "password" (`joe:joespasswd`, `bob:bob_pass`):
-    an example's, made up from the user it shows."""
+    """Whether a URL's password is its user's name and "password" (`joe:joespasswd`,
+    `appUser:appPassword`, `actual_user:actual_password`): an example's, made up from the user it
+    shows; not `app:masterpassword`."""
+    said = re.fullmatch(r"([a-z]*?)[-_]?pass(?:word|wd)?\d{0,4}", password.casefold())
+    if said is None:
+        return False
     for user in re.findall(rf"([\w.-]+):{re.escape(password)}@", line):
-        rest = password.casefold().removeprefix(user.casefold())
-        if rest != password.casefold() and re.fullmatch(r"s?[-_]?pass(?:word|wd)?\d{0,4}", rest):
+        name = re.sub(r"[-_]?user(?:name)?$", "", user.casefold())
+        if name and said.group(1).startswith(name):
             return True
     return False
 
