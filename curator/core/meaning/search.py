@@ -239,10 +239,12 @@ class SearchIndex:
         from whoosh.qparser.default import MultifieldParser
         from whoosh.qparser.syntax import OrGroup
 
+        from curator.core.meaning.analysis import lone_characters_as_prefixes
+
         ix = index.open_dir(str(self.folder))
         parser = MultifieldParser(["title", "content"], ix.schema, group=OrGroup)
         try:  # a question's "?" after a word ends it; whoosh would read "an?" as a wildcard (ant, ani-cli)
-            query = parser.parse(re.sub(r"\?+(?=\s|$)", " ", text))
+            query = parser.parse(lone_characters_as_prefixes(re.sub(r"\?+(?=\s|$)", " ", text)))
         except RecursionError as exc:  # whoosh parses groups recursively
             raise QueryError("the search nests parentheses too deep for its parser") from exc
         terms = {t if isinstance(t, str) else t.decode() for field, t in query.all_terms() if field == "content"}
