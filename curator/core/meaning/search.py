@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 # 3: sections found by markdown.sections; 4: words as each language writes them; 5: path a column;
 # 6: a page named by an id by its heading; 7: a fence closes only three spaces or fewer further in,
-# a plugin's query block is left out
+# a plugin's query block is left out; 8: Chinese, Japanese and Korean as pairs of characters
 SCHEMA_VERSION = 8
 RRF_K = 60
 VECTOR_DEPTH = 10  # pages the vector ranker offers (tuned on benchmarks/search_eval.py)

@@ -350,7 +350,8 @@ def _named_for_its_user(password: str, line: str) -> bool:
 def is_placeholder(secret: str, plugin: object, line: str) -> bool:
     """detect-secrets filter: a key word's value that is a placeholder for the reader's own
     ("your-key-here", "<token>", "changeme", "rootpassword", "!env_var X") is not reported; in a
-    URL's password only the placeholders proper ("user:pass@host")."""
+    URL's password only the placeholders proper ("user:pass@host") and one made of its user's name
+    (`_named_for_its_user`)."""
     kind = type(plugin).__name__
     value = secret.strip("'\"` ")
     keyed = kind in ("KeywordDetector", "AssignedSecretDetector", "CredentialPairDetector")
