@@ -208,10 +208,8 @@ def _signature(root: Path, pages: Iterable[_Stat], scan: ScanResult, config: Con
     digest.update("\n".join([f"{p.path}\0{p.size}\0{p.mtime_ns}" for p in pages]).encode())
     digest.update(b"\n\1")
     digest.update("\n".join(scan.attachments).encode())
-    digest.update(b"\n\3")
-    digest.update(
-        "\n".join(f"{path}\0{time}" for path, time in scan.left_out).encode()
-    )  # a dead link's file may be one
+    digest.update(b"\n\3")  # what the ignore globs leave out: a dead link's file may be one
+    digest.update("\n".join(f"{path}\0{time}" for path, time in scan.left_out).encode())
     digest.update(b"\n\2")
     digest.update("\n".join(f"{p.path}\0{p.reason}" for p in scan.problems).encode())
     return digest.hexdigest()

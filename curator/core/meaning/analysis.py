@@ -43,9 +43,9 @@ def search_analyzer(languages: tuple[str, ...]) -> Any:
     return WordsTokenizer() | WordsFilter(languages)  # whoosh's words: "3.14.2" and "a_b" stay whole
 
 
-# Chinese, Japanese (々 too) and Korean: Korean spaces its words but joins particles to them
-# ("인덱스는" for "인덱스"), which pairs of syllables find again.
-_LETTERS = rf"{CJK}\u3005-\u3007\uac00-\ud7af"
+# Chinese, Japanese and Korean: Korean spaces its words but joins particles to them ("인덱스는"
+# for "인덱스"), which pairs of syllables find again.
+_LETTERS = rf"{CJK}\uac00-\ud7af"
 _RUN = re.compile(rf"[{_LETTERS}]+")
 _WIDE = re.compile(r"[\uff01-\uff5e]")  # full-width Latin letters, digits and signs: "ＡＰＩ" is "API"
 

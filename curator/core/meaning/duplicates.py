@@ -378,6 +378,7 @@ def _identity_evidence(
     titles: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
     addresses: dict[str, set[str]] = defaultdict(set)
+    bookmarks: dict[str, list[str]] = defaultdict(list)  # one web address saved two or three times
     for page in pages:
         titles[joined(title_key(_ORDER.sub("", page.name)))].add(page.path)
         read = reads[page.path]
@@ -386,6 +387,8 @@ def _identity_evidence(
                 names[name].add(page.path)
         for address in read.addresses:
             addresses[address].add(page.path)
+        if read.bookmark:
+            bookmarks[read.bookmark].append(page.path)
     for key, paths in titles.items():
         if key and not _NUMBERED.fullmatch(key):  # a page "3", "#1", "1st" names nothing
             for a, b in one_place(paths):
@@ -411,10 +414,6 @@ def _identity_evidence(
         for a, b in _entries(paths) if address else ():
             yield "name", a, b, name
             yield "address", a, b, address
-    bookmarks: dict[str, list[str]] = defaultdict(list)  # one web address saved two or three times
-    for page in pages:
-        if reads[page.path].bookmark:
-            bookmarks[reads[page.path].bookmark].append(page.path)
     for bookmark, saved in bookmarks.items():
         for a, b in combinations(sorted(saved), 2) if len(saved) <= 3 else ():
             yield "bookmark", a, b, bookmark

@@ -204,7 +204,7 @@ def words(body: str, fences: list[tuple[int, int]] | None = None) -> list[str]:
 def character_pairs(words: list[str]) -> list[str]:
     """Each two Chinese or Japanese characters running in a page's words: a name of theirs ("张伟")
     is said by its characters, each of them a word."""
-    return [a + b for a, b in pairwise(words) if _CJK_CHAR.match(a) and _CJK_CHAR.match(b)]
+    return [a + b for a, b in pairwise(words) if len(a) == len(b) == 1 and _CJK_CHAR.match(a) and _CJK_CHAR.match(b)]
 
 
 def _one_string(word: str) -> str:

@@ -186,7 +186,7 @@ def alias_key(frontmatter: dict[str, Any]) -> str:
 
 def has_aliases(frontmatter: dict[str, Any]) -> bool:
     """Whether the frontmatter has a key `aliases_of` reads (cheaper to ask than reading them)."""
-    return "aliases" in frontmatter or "alias" in frontmatter or key_of(frontmatter, ALIAS_KEYS) is not None
+    return key_of(frontmatter, ALIAS_KEYS) is not None
 
 
 def tags_of(frontmatter: dict[str, Any]) -> list[Any]:
